@@ -1,0 +1,108 @@
+import { Form, Link, NavLink } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+
+type HeaderUser = { initial: string; name: string } | null;
+
+export function Header({ user }: { user: HeaderUser }) {
+  const [scrolled, setScrolled] = useState(false);
+  const dialog = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const onScroll = () => setScrolled(window.scrollY > 10);
+    onScroll();
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => window.removeEventListener("scroll", onScroll);
+  }, []);
+
+  return (
+    <header className={scrolled ? "site-header is-scrolled" : "site-header"}>
+      <div className="container header-row">
+        <Link to="/" className="brand" aria-label="StudyArena home">
+          Study<span>Arena</span>
+        </Link>
+        <nav aria-label="Main" className="main-nav">
+          <NavLink to="/" end>
+            Home
+          </NavLink>
+          <NavLink to="/contests">Contests</NavLink>
+        </nav>
+        {user ? (
+          <details className="avatar-menu">
+            <summary aria-label={`Account menu for ${user.name}`}>
+              <span className="avatar" aria-hidden="true">
+                {user.initial}
+              </span>
+            </summary>
+            <div className="menu" role="menu">
+              <Link to="/dashboard" role="menuitem">
+                Dashboard
+              </Link>
+              {/* Without JavaScript this opens the confirmation page; with it, the dialog. */}
+              <Link
+                to="/logout"
+                role="menuitem"
+                onClick={(event) => {
+                  if (!dialog.current?.showModal) return;
+                  event.preventDefault();
+                  event.currentTarget.closest("details")?.removeAttribute("open");
+                  dialog.current.showModal();
+                }}
+              >
+                Sign Out
+              </Link>
+            </div>
+          </details>
+        ) : (
+          <div className="auth-links">
+            <Link to="/login">Login</Link>
+            <Link to="/signup" className="btn btn-primary btn-sm">
+              Register
+            </Link>
+          </div>
+        )}
+      </div>
+      {user ? (
+        <dialog ref={dialog} className="dialog" aria-labelledby="signout-title">
+          <SignOutConfirmation onCancel={() => dialog.current?.close()} />
+        </dialog>
+      ) : null}
+    </header>
+  );
+}
+
+/** The same confirmation serves the dialog (JavaScript) and the /logout page (none). */
+export function SignOutConfirmation({ onCancel }: { onCancel?: () => void }) {
+  return (
+    <Form
+      method="post"
+      action="/logout"
+      className="confirm"
+      onSubmit={() => {
+        // contests.md §2: signing out clears local and session storage too.
+        try {
+          localStorage.clear();
+          sessionStorage.clear();
+        } catch {
+          /* storage may be disabled */
+        }
+      }}
+    >
+      <h2 id="signout-title">Confirm Sign Out</h2>
+      <p>Are you sure you want to sign out of your account?</p>
+      <div className="actions">
+        {onCancel ? (
+          <button type="button" className="btn btn-ghost" onClick={onCancel}>
+            Cancel
+          </button>
+        ) : (
+          <Link to="/" className="btn btn-ghost">
+            Cancel
+          </Link>
+        )}
+        <button type="submit" className="btn btn-danger">
+          Sign Out
+        </button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,74 @@
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import postgres from "postgres";
+import { dataDir } from "~/utils/env.server";
+import * as schema from "./schema";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** Models take either, so a caller can run them inside its own transaction. */
+export type DbOrTx = Db | Tx;
+
+export type Connection =
+  | { kind: "postgres"; db: Db; url: string; close: () => Promise<void> }
+  | { kind: "pglite"; db: Db; client: PGlite; close: () => Promise<void> };
+
+/**
+ * DATABASE_URL=postgres://… uses postgres.js; unset, the embedded PGlite in
+ * DATA_DIR/pglite. `pglite:<dir>` (e.g. `pglite:memory://`) picks a PGlite
+ * directory explicitly, which is what the tests do.
+ */
+export function connect(url = process.env.DATABASE_URL): Connection {
+  if (url && !url.startsWith("pglite:")) {
+    const client = postgres(url, {
+      max: Number(process.env.DATABASE_POOL_SIZE || 10),
+      onnotice: () => {},
+    });
+    const db = drizzlePostgres(client, { schema }) as unknown as Db;
+    return { kind: "postgres", db, url, close: () => client.end({ timeout: 5 }) };
+  }
+  const dir = url ? url.slice("pglite:".length) : path.join(dataDir(), "pglite");
+  // PGlite creates only the last level of its directory.
+  if (!dir.includes("://")) fs.mkdirSync(path.dirname(dir), { recursive: true });
+  const client = new PGlite(dir);
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return { kind: "pglite", db, client, close: () => client.close() };
+}
+
+// One connection per process, made on first import (routes import `db`).
+const globalForDb = globalThis as unknown as { __studyarenaDb?: Connection };
+export const connection = (globalForDb.__studyarenaDb ??= connect());
+export const db = connection.db;
+
+/** `db.execute()` returns an array on postgres.js and `{ rows }` on PGlite. */
+export function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
+/** The Postgres error code of a (Drizzle-wrapped) driver error, e.g. "23505". */
+export function pgErrorCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** The constraint a driver error names: `constraint_name` on postgres.js, `constraint` on PGlite. */
+export function pgConstraint(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth++) {
+    const c = current as { constraint_name?: unknown; constraint?: unknown; cause?: unknown };
+    const name = c.constraint_name ?? c.constraint;
+    if (typeof name === "string") return name;
+    current = c.cause;
+  }
+  return undefined;
+}

@@ -1,0 +1,582 @@
+// The one Drizzle schema for the whole product. Table and column names follow the
+// spec (snake_case) so that an admin's SQL reads like the spec. Every rule an admin
+// could break by hand is a CHECK or a foreign key, not just application code.
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  pgView,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const id = () => uuid("id").primaryKey().defaultRandom();
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const time = (name: string) => timestamp(name, { withTimezone: true });
+
+// ---------------------------------------------------------------- accounts
+
+export const users = pgTable("users", {
+  id: id(),
+  // Stored lower-cased and trimmed (see app/utils/email.ts), so a plain unique index suffices.
+  email: text("email").notNull().unique(),
+  password_hash: text("password_hash").notNull(),
+  created_at: createdAt(),
+});
+
+export const profiles = pgTable("profiles", {
+  id: uuid("id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  email: text("email").notNull(),
+  full_name: text("full_name"),
+  avatar_url: text("avatar_url"),
+  phone: text("phone"),
+  address: text("address"),
+  created_at: createdAt(),
+});
+
+// The cookie holds a signed random token; the row keeps only its SHA-256, so a leaked
+// table cannot be replayed. Deleting the row ends the session everywhere.
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    user_id: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expires_at: time("expires_at").notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.user_id), index("sessions_expires_at_idx").on(t.expires_at)],
+);
+
+export const password_reset_tokens = pgTable(
+  "password_reset_tokens",
+  {
+    id: id(),
+    user_id: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    token_hash: text("token_hash").notNull().unique(),
+    expires_at: time("expires_at").notNull(),
+    used_at: time("used_at"),
+    created_at: createdAt(),
+  },
+  (t) => [index("password_reset_tokens_user_id_idx").on(t.user_id)],
+);
+
+// Fixed-window counters keyed like "login:ip:1.2.3.4". Kept in Postgres so that every
+// app instance shares them.
+export const rate_limits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  reset_at: time("reset_at").notNull(),
+});
+
+// ---------------------------------------------------------------- contests
+
+export const contests = pgTable(
+  "contests",
+  {
+    id: id(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    subject: text("subject").notNull(),
+    entry_fee: integer("entry_fee").notNull().default(0),
+    duration_minutes: integer("duration_minutes").notNull(),
+    start_time: time("start_time").notNull(),
+    end_time: time("end_time").notNull(),
+    is_active: boolean("is_active").notNull().default(true),
+    // { "first": 5000, "second": 2000, "grand_total": 7000, "bonus": "Certificate" }
+    prize_pool: jsonb("prize_pool").$type<Record<string, unknown>>().notNull().default({}),
+    // Set once prizes are assigned; makes finalisation idempotent.
+    finalized_at: time("finalized_at"),
+    created_at: createdAt(),
+  },
+  (t) => [
+    check("contests_time_order", sql`${t.end_time} > ${t.start_time}`),
+    check("contests_duration_positive", sql`${t.duration_minutes} > 0`),
+    check("contests_entry_fee_nonnegative", sql`${t.entry_fee} >= 0`),
+    index("contests_active_start_idx").on(t.is_active, t.start_time),
+  ],
+);
+
+export const questions = pgTable(
+  "questions",
+  {
+    id: id(),
+    contest_id: uuid("contest_id")
+      .notNull()
+      .references(() => contests.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+    question_text: text("question_text").notNull(),
+    options: text("options").array().notNull(),
+    correct_answer: text("correct_answer").notNull(),
+  },
+  (t) => [
+    check("questions_two_options", sql`cardinality(${t.options}) >= 2`),
+    check("questions_correct_answer_is_option", sql`${t.correct_answer} = ANY(${t.options})`),
+    index("questions_contest_position_idx").on(t.contest_id, t.position),
+  ],
+);
+
+// One entry per user and contest, created only by a verified payment (or directly
+// for a free contest). "Enrolled" means this row exists.
+export const user_contest_entries = pgTable(
+  "user_contest_entries",
+  {
+    id: id(),
+    user_id: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    contest_id: uuid("contest_id")
+      .notNull()
+      .references(() => contests.id, { onDelete: "cascade" }),
+    // Spec: true once the user starts the test.
+    status: boolean("status").notNull().default(false),
+    started_at: time("started_at"),
+    has_submitted: boolean("has_submitted").notNull().default(false),
+    submitted_at: time("submitted_at"),
+    submit_reason: text("submit_reason"),
+    // Recorded when the device has no Fullscreen API (e.g. iPhone Safari).
+    fullscreen_unavailable: boolean("fullscreen_unavailable").notNull().default(false),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("user_contest_entries_user_contest_key").on(t.user_id, t.contest_id),
+    index("user_contest_entries_contest_idx").on(t.contest_id),
+  ],
+);
+
+export const user_answers = pgTable(
+  "user_answers",
+  {
+    id: id(),
+    user_id: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    contest_id: uuid("contest_id")
+      .notNull()
+      .references(() => contests.id, { onDelete: "cascade" }),
+    question_id: uuid("question_id")
+      .notNull()
+      .references(() => questions.id, { onDelete: "cascade" }),
+    selected_answer: text("selected_answer"),
+    is_correct: boolean("is_correct").notNull().default(false),
+    answered_at: time("answered_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("user_answers_user_question_key").on(t.user_id, t.question_id),
+    index("user_answers_user_contest_idx").on(t.user_id, t.contest_id),
+  ],
+);
+
+export const contest_results = pgTable(
+  "contest_results",
+  {
+    contest_id: uuid("contest_id")
+      .notNull()
+      .references(() => contests.id, { onDelete: "cascade" }),
+    user_id: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    score: integer("score").notNull(),
+    rank: integer("rank"),
+    prize_amount: integer("prize_amount").notNull().default(0),
+    // Milliseconds from the contest's start_time to the submission.
+    response_time: integer("response_time").notNull(),
+    updated_at: time("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.contest_id, t.user_id] }),
+    index("contest_results_contest_rank_idx").on(t.contest_id, t.rank),
+    index("contest_results_user_idx").on(t.user_id),
+  ],
+);
+
+export const PROCTORING_EVENT_KINDS = [
+  "fullscreen_exit",
+  "tab_hidden",
+  "camera_lost",
+  "fullscreen_unavailable",
+] as const;
+
+export const proctoring_events = pgTable(
+  "proctoring_events",
+  {
+    id: id(),
+    entry_id: uuid("entry_id")
+      .notNull()
+      .references(() => user_contest_entries.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: PROCTORING_EVENT_KINDS }).notNull(),
+    occurred_at: time("occurred_at").notNull().defaultNow(),
+    detail: text("detail"),
+  },
+  (t) => [
+    check(
+      "proctoring_events_kind",
+      sql`${t.kind} IN ('fullscreen_exit', 'tab_hidden', 'camera_lost', 'fullscreen_unavailable')`,
+    ),
+    index("proctoring_events_entry_idx").on(t.entry_id, t.occurred_at),
+  ],
+);
+
+// ---------------------------------------------------------------- marketplace
+
+export const product_categories = pgTable("product_categories", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull().unique(),
+});
+
+export const PRODUCT_CONDITIONS = ["New", "Like New", "Good", "Fair", "Poor"] as const;
+
+export const marketplace_products = pgTable(
+  "marketplace_products",
+  {
+    id: id(),
+    seller_id: uuid("seller_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    price: integer("price").notNull(),
+    category_id: integer("category_id")
+      .notNull()
+      .references(() => product_categories.id),
+    author: text("author"),
+    publisher: text("publisher"),
+    isbn: text("isbn"),
+    condition: text("condition", { enum: PRODUCT_CONDITIONS }).notNull().default("Good"),
+    is_active: boolean("is_active").notNull().default(true),
+    image_url: text("image_url"),
+    thumbnail_url: text("thumbnail_url"),
+    rating: numeric("rating", { precision: 2, scale: 1, mode: "number" }).notNull().default(0),
+    review_count: integer("review_count").notNull().default(0),
+    // Used books are usually single copies; checkout decrements under a row lock.
+    stock: integer("stock").notNull().default(1),
+    created_at: createdAt(),
+    updated_at: time("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    check("marketplace_products_price_nonnegative", sql`${t.price} >= 0`),
+    check("marketplace_products_stock_nonnegative", sql`${t.stock} >= 0`),
+    check("marketplace_products_rating_range", sql`${t.rating} BETWEEN 0 AND 5`),
+    check(
+      "marketplace_products_condition",
+      sql`${t.condition} IN ('New', 'Like New', 'Good', 'Fair', 'Poor')`,
+    ),
+    index("marketplace_products_store_newest_idx").on(t.is_active, t.created_at),
+    index("marketplace_products_store_price_idx").on(t.is_active, t.price),
+    index("marketplace_products_category_idx").on(t.category_id),
+    index("marketplace_products_seller_idx").on(t.seller_id, t.created_at),
+  ],
+);
+
+export const user_cart = pgTable(
+  "user_cart",
+  {
+    user_id: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    product_id: uuid("product_id")
+      .notNull()
+      .references(() => marketplace_products.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull().default(1),
+    added_at: time("added_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.user_id, t.product_id] }),
+    check("user_cart_quantity_positive", sql`${t.quantity} >= 1`),
+  ],
+);
+
+export const user_wishlist = pgTable(
+  "user_wishlist",
+  {
+    user_id: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    product_id: uuid("product_id")
+      .notNull()
+      .references(() => marketplace_products.id, { onDelete: "cascade" }),
+    added_at: time("added_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.product_id] })],
+);
+
+export const ORDER_STATUSES = ["pending", "completed", "failed"] as const;
+export const PAYMENT_METHODS = ["razorpay", "upi", "cod"] as const;
+
+export type ShippingAddress = {
+  name: string;
+  street: string;
+  city: string;
+  state: string;
+  postal_code: string;
+  country: string;
+  phone: string;
+};
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: id(),
+    buyer_id: uuid("buyer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ORDER_STATUSES }).notNull().default("pending"),
+    subtotal: integer("subtotal").notNull(),
+    shipping: integer("shipping").notNull(),
+    total_amount: integer("total_amount").notNull(),
+    buyer_name: text("buyer_name").notNull(),
+    buyer_email: text("buyer_email").notNull(),
+    payment_method: text("payment_method", { enum: PAYMENT_METHODS }).notNull(),
+    payment_status: text("payment_status").notNull().default("pending"),
+    shipping_address: jsonb("shipping_address").$type<ShippingAddress>().notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    check("orders_status", sql`${t.status} IN ('pending', 'completed', 'failed')`),
+    check("orders_payment_method", sql`${t.payment_method} IN ('razorpay', 'upi', 'cod')`),
+    check("orders_total", sql`${t.total_amount} = ${t.subtotal} + ${t.shipping}`),
+    index("orders_buyer_status_created_idx").on(t.buyer_id, t.status, t.created_at),
+  ],
+);
+
+export const order_items = pgTable(
+  "order_items",
+  {
+    order_id: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    product_id: uuid("product_id")
+      .notNull()
+      .references(() => marketplace_products.id),
+    price_at_purchase: integer("price_at_purchase").notNull(),
+    quantity: integer("quantity").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.order_id, t.product_id] }),
+    check("order_items_quantity_positive", sql`${t.quantity} >= 1`),
+    index("order_items_product_idx").on(t.product_id),
+  ],
+);
+
+// ---------------------------------------------------------------- payments
+
+export const payments = pgTable(
+  "payments",
+  {
+    id: id(),
+    user_id: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: ["contest", "order"] }).notNull(),
+    contest_id: uuid("contest_id").references(() => contests.id),
+    order_id: uuid("order_id").references(() => orders.id),
+    // Integer rupees; paise exist only at the gateway boundary.
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull().default("INR"),
+    gateway: text("gateway", { enum: ["razorpay", "test"] }).notNull(),
+    razorpay_order_id: text("razorpay_order_id").notNull().unique(),
+    razorpay_payment_id: text("razorpay_payment_id").unique(),
+    status: text("status", { enum: ["created", "paid", "failed"] }).notNull().default("created"),
+    method: text("method"),
+    created_at: createdAt(),
+    updated_at: time("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    check("payments_amount_nonnegative", sql`${t.amount} >= 0`),
+    check("payments_status", sql`${t.status} IN ('created', 'paid', 'failed')`),
+    check(
+      "payments_purpose_target",
+      sql`(${t.purpose} = 'contest' AND ${t.contest_id} IS NOT NULL) OR (${t.purpose} = 'order' AND ${t.order_id} IS NOT NULL)`,
+    ),
+    index("payments_user_idx").on(t.user_id, t.created_at),
+    index("payments_contest_idx").on(t.contest_id),
+    index("payments_order_idx").on(t.order_id),
+  ],
+);
+
+// ---------------------------------------------------------------- blog
+
+export const blog_categories = pgTable("blog_categories", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull().unique(),
+});
+
+export const blog_posts = pgTable(
+  "blog_posts",
+  {
+    id: id(),
+    slug: text("slug").notNull().unique(),
+    title: text("title").notNull(),
+    excerpt: text("excerpt").notNull(),
+    // Sanitised HTML (sanitised again on write by the blog model).
+    content: text("content").notNull(),
+    cover_image_url: text("cover_image_url"),
+    category_id: integer("category_id").references(() => blog_categories.id),
+    author_name: text("author_name").notNull().default("StudyArena Team"),
+    read_time_minutes: integer("read_time_minutes").notNull().default(5),
+    published_at: time("published_at").notNull().defaultNow(),
+    featured: boolean("featured").notNull().default(false),
+  },
+  (t) => [index("blog_posts_published_idx").on(t.published_at), index("blog_posts_category_idx").on(t.category_id)],
+);
+
+export const likes = pgTable(
+  "likes",
+  {
+    post_id: uuid("post_id")
+      .notNull()
+      .references(() => blog_posts.id, { onDelete: "cascade" }),
+    user_id: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    created_at: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.post_id, t.user_id] }), index("likes_user_idx").on(t.user_id)],
+);
+
+export const bookmarks = pgTable(
+  "bookmarks",
+  {
+    post_id: uuid("post_id")
+      .notNull()
+      .references(() => blog_posts.id, { onDelete: "cascade" }),
+    user_id: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    created_at: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.post_id, t.user_id] }), index("bookmarks_user_idx").on(t.user_id)],
+);
+
+export const comments = pgTable(
+  "comments",
+  {
+    id: id(),
+    post_id: uuid("post_id")
+      .notNull()
+      .references(() => blog_posts.id, { onDelete: "cascade" }),
+    user_id: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    content: text("content").notNull(),
+    approved: boolean("approved").notNull().default(true),
+    created_at: createdAt(),
+  },
+  (t) => [
+    check("comments_content_not_blank", sql`length(btrim(${t.content})) > 0`),
+    index("comments_post_created_idx").on(t.post_id, t.created_at),
+  ],
+);
+
+// ---------------------------------------------------------------- support, mail, analytics
+
+export const CONTACT_SUBJECTS = ["payment", "contest", "technical", "account", "other"] as const;
+
+export const contact_requests = pgTable(
+  "contact_requests",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    subject: text("subject", { enum: CONTACT_SUBJECTS }).notNull(),
+    message: text("message").notNull(),
+    user_id: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    created_at: createdAt(),
+  },
+  (t) => [
+    check(
+      "contact_requests_subject",
+      sql`${t.subject} IN ('payment', 'contest', 'technical', 'account', 'other')`,
+    ),
+    index("contact_requests_created_idx").on(t.created_at),
+  ],
+);
+
+// Every mail is written here in the transaction that causes it, then delivered.
+export const email_outbox = pgTable(
+  "email_outbox",
+  {
+    id: id(),
+    to_address: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    status: text("status", { enum: ["pending", "sent", "failed", "logged"] }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    last_error: text("last_error"),
+    next_attempt_at: time("next_attempt_at").notNull().defaultNow(),
+    created_at: createdAt(),
+    sent_at: time("sent_at"),
+  },
+  (t) => [index("email_outbox_due_idx").on(t.status, t.next_attempt_at)],
+);
+
+// First-party analytics (no third-party script): e.g. 'Outbound click' labelled 'User'.
+export const analytics_events = pgTable(
+  "analytics_events",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    label: text("label"),
+    path: text("path"),
+    target: text("target"),
+    user_id: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    created_at: createdAt(),
+  },
+  (t) => [index("analytics_events_name_created_idx").on(t.name, t.created_at)],
+);
+
+// ---------------------------------------------------------------- views
+
+// The dashboard's read view, named and shaped as the spec names it.
+export const contest_details = pgView("contest_details", {
+  user_id: uuid("user_id").notNull(),
+  user_contest_entry_id: uuid("user_contest_entry_id").notNull(),
+  contest_id: uuid("contest_id").notNull(),
+  contest_title: text("contest_title").notNull(),
+  contest_start_time: time("contest_start_time").notNull(),
+  contest_end_time: time("contest_end_time").notNull(),
+  contest_duration_minutes: integer("contest_duration_minutes").notNull(),
+  contest_entry_fee: integer("contest_entry_fee").notNull(),
+  contest_prize_pool: jsonb("contest_prize_pool").$type<Record<string, unknown>>().notNull(),
+  user_status: boolean("user_status").notNull(),
+  has_submitted: boolean("has_submitted").notNull(),
+  contest_rank: integer("contest_rank"),
+  contest_score: integer("contest_score"),
+  contest_prize_amount: integer("contest_prize_amount"),
+}).as(sql`
+  SELECT e.user_id,
+         e.id AS user_contest_entry_id,
+         c.id AS contest_id,
+         c.title AS contest_title,
+         c.start_time AS contest_start_time,
+         c.end_time AS contest_end_time,
+         c.duration_minutes AS contest_duration_minutes,
+         c.entry_fee AS contest_entry_fee,
+         c.prize_pool AS contest_prize_pool,
+         e.status AS user_status,
+         e.has_submitted,
+         r.rank AS contest_rank,
+         r.score AS contest_score,
+         r.prize_amount AS contest_prize_amount
+    FROM user_contest_entries e
+    JOIN contests c ON c.id = e.contest_id
+    LEFT JOIN contest_results r ON r.contest_id = e.contest_id AND r.user_id = e.user_id
+`);
+
+export type User = typeof users.$inferSelect;
+export type Contest = typeof contests.$inferSelect;

@@ -1,0 +1,129 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import {
+  Form,
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { Footer } from "~/components/footer";
+import { Header } from "~/components/header";
+import styles from "~/styles/app.css";
+import { getUser } from "~/utils/auth.server";
+import { hasConsent } from "~/utils/consent.server";
+import { readFlash } from "~/utils/flash.server";
+import { avatarInitial, displayName } from "~/utils/misc";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: styles },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [
+  { title: "StudyArena — Compete smarter, win bigger" },
+  { name: "description", content: "Skill contests with cash prizes and a marketplace for used books, for students in India." },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [user, { flash, clear }, consented] = await Promise.all([
+    getUser(request),
+    readFlash(request),
+    hasConsent(request),
+  ]);
+  return data(
+    {
+      user: user ? { initial: avatarInitial(user.full_name, user.email), name: displayName(user.full_name, user.email) } : null,
+      flash,
+      askConsent: !consented,
+    },
+    { headers: clear ? { "Set-Cookie": clear } : undefined },
+  );
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="en-IN">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1d4ed8" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a href="#main" className="skip-link">
+          Skip to content
+        </a>
+        <Header user={root?.user ?? null} />
+        {root?.askConsent ? <CookieBanner /> : null}
+        {root?.flash ? (
+          <div className={`flash flash-${root.flash.kind} container`} role="status">
+            {root.flash.message}
+          </div>
+        ) : null}
+        <main id="main">{children}</main>
+        <Footer />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+function CookieBanner() {
+  const location = useLocation();
+  return (
+    <aside className="cookie-banner" aria-label="Cookie consent">
+      <div className="container cookie-row">
+        <p>
+          We use cookies to keep you signed in and remember your preferences. <Link to="/cookie">Cookie Policy</Link>
+        </p>
+        <Form method="post" action="/cookie" replace>
+          <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+          <button type="submit" name="intent" value="accept" className="btn btn-primary btn-sm">
+            Accept cookies
+          </button>
+        </Form>
+      </div>
+    </aside>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  // Never a stack trace: log it, show a plain page.
+  if (!isRouteErrorResponse(error)) console.error(error);
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <section className="container narrow error-page">
+      <p className="error-code">{isRouteErrorResponse(error) ? error.status : 500}</p>
+      <h1>{notFound ? "Page Not Found" : "Something went wrong"}</h1>
+      <p>
+        {notFound
+          ? "The page you are looking for does not exist or has moved."
+          : "We could not load this page. Please try again in a moment."}
+      </p>
+      <div className="actions">
+        <Link to="/" className="btn btn-primary">
+          Back to Home
+        </Link>
+        <Link to="/contests" className="btn btn-ghost">
+          Browse Contests
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { FormErrors, TextField } from "~/components/ui/field";
+import { db } from "~/db/client.server";
+import { requestPasswordReset } from "~/models/account.server";
+import { ForgotPasswordSchema, MESSAGES } from "~/utils/account-schemas";
+import { clientIp } from "~/utils/auth.server";
+import { kickOutbox } from "~/utils/email.server";
+
+export const meta: MetaFunction = () => [{ title: "Forgot password — StudyArena" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return { sent: new URL(request.url).searchParams.get("sent") === "1" };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const outcome = await requestPasswordReset(db, { email: submission.value.email!, ip: clientIp(context), now: new Date() });
+  if (outcome === "limited") {
+    return data(submission.reply({ formErrors: [MESSAGES.tooManyAttempts] }), { status: 429 });
+  }
+  kickOutbox();
+  // The same answer whether or not the address has an account.
+  throw redirect("/forgot-password?sent=1");
+}
+
+export default function ForgotPasswordPage() {
+  const { sent } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <section className="container narrow auth-page">
+      <h1>Forgot your password?</h1>
+      <p className="muted">Enter the email of your account and we will mail you a link to choose a new password.</p>
+      {sent ? (
+        <p className="alert alert-success" role="status">
+          {MESSAGES.resetSent}
+        </p>
+      ) : null}
+      <Form method="post" className="form card" {...getFormProps(form)}>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <TextField label="Email" field={fields.email} type="email" autoComplete="email" inputMode="email" />
+        <button type="submit" className="btn btn-primary btn-block" disabled={navigation.state === "submitting"}>
+          {navigation.state === "submitting" ? "Sending..." : "Send Reset Link"}
+        </button>
+        <p className="form-links">
+          <Link to="/login">Back to login</Link>
+        </p>
+      </Form>
+    </section>
+  );
+}

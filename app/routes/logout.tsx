@@ -1,0 +1,33 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { SignOutConfirmation } from "~/components/header";
+import { destroySession, getUserId } from "~/utils/auth.server";
+import { setFlash } from "~/utils/flash.server";
+
+export const meta: MetaFunction = () => [{ title: "Sign out — StudyArena" }];
+
+// GET shows the confirmation (the no-JavaScript path of the header's dialog);
+// only POST signs out: no state changes on GET.
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (!(await getUserId(request))) throw redirect("/");
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const headers = new Headers();
+  headers.append("Set-Cookie", await destroySession(request));
+  headers.append("Set-Cookie", await setFlash({ kind: "info", message: "You have been signed out." }));
+  // Clear-Site-Data also empties local and session storage for browsers running without our script.
+  headers.append("Clear-Site-Data", '"storage"');
+  throw redirect("/", { headers });
+}
+
+export default function LogoutPage() {
+  return (
+    <section className="container narrow auth-page">
+      <div className="card">
+        <SignOutConfirmation />
+      </div>
+    </section>
+  );
+}

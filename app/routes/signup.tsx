@@ -1,0 +1,115 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation, useSearchParams } from "@remix-run/react";
+import { useEffect } from "react";
+import { PasswordField, PasswordRequirements } from "~/components/password-input";
+import { FormErrors, TextField } from "~/components/ui/field";
+import { db } from "~/db/client.server";
+import { signup } from "~/models/account.server";
+import { MESSAGES, SignupSchema } from "~/utils/account-schemas";
+import { clientIp, createSession, getUser } from "~/utils/auth.server";
+import { safeRedirect } from "~/utils/misc";
+
+// contests.md §9: after signing up, the user is sent to / after 10 seconds.
+const REDIRECT_SECONDS = 10;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: "Create your account — StudyArena" },
+  // Works without JavaScript too: the browser follows the refresh itself.
+  ...(data?.created ? [{ httpEquiv: "refresh", content: `${REDIRECT_SECONDS};url=/` } as const] : []),
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const user = await getUser(request);
+  if (url.searchParams.get("created") === "1" && user) {
+    return { created: true as const, name: user.full_name ?? "" };
+  }
+  if (user) throw redirect("/dashboard");
+  return { created: false as const, name: "" };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: SignupSchema });
+  if (submission.status !== "success") {
+    return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  }
+  const { email, password, fullName, redirectTo } = submission.value;
+  const result = await signup(db, { email: email!, password: password!, fullName: fullName!, ip: clientIp(context), now: new Date() });
+  if (!result.ok) {
+    return data(
+      result.reason === "taken"
+        ? submission.reply({ fieldErrors: { email: [MESSAGES.emailTaken] }, hideFields: ["password"] })
+        : submission.reply({ formErrors: [MESSAGES.tooManyAttempts], hideFields: ["password"] }),
+      { status: result.reason === "taken" ? 400 : 429 },
+    );
+  }
+  const setCookie = await createSession(db, result.userId);
+  // A journey that asked for an account (e.g. a contest's pay page) continues there.
+  const next = redirectTo ? safeRedirect(redirectTo, "") : "";
+  throw redirect(next || "/signup?created=1", { headers: { "Set-Cookie": setCookie } });
+}
+
+export default function SignupPage() {
+  const { created, name } = useLoaderData<typeof loader>();
+  return created ? <AccountCreated name={name} /> : <SignupForm />;
+}
+
+function AccountCreated({ name }: { name: string }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const id = setTimeout(() => navigate("/"), REDIRECT_SECONDS * 1000);
+    return () => clearTimeout(id);
+  }, [navigate]);
+  return (
+    <section className="container narrow auth-page">
+      <div className="card" role="status">
+        <h1>Account Created!</h1>
+        <p>Welcome to StudyArena{name ? `, ${name}` : ""}. You are signed in and ready to compete.</p>
+        <p className="muted">Taking you to the home page in {REDIRECT_SECONDS} seconds…</p>
+        <div className="actions">
+          <Link to="/contests" className="btn btn-primary">
+            Explore Contests
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function SignupForm() {
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [searchParams] = useSearchParams();
+  const redirectTo = searchParams.get("redirectTo");
+  const [form, fields] = useForm({
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignupSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <section className="container narrow auth-page">
+      <h1>Create your account</h1>
+      <p className="muted">Join contests, win prizes and trade study materials.</p>
+      <Form method="post" className="form card" {...getFormProps(form)}>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+        <TextField label="Full Name" field={fields.fullName} autoComplete="name" maxLength={100} />
+        <TextField label="Email" field={fields.email} type="email" autoComplete="email" inputMode="email" />
+        <PasswordField label="Password" field={fields.password} autoComplete="new-password" meter />
+        <PasswordRequirements />
+        <button type="submit" className="btn btn-primary btn-block" disabled={navigation.state === "submitting"}>
+          {navigation.state === "submitting" ? "Creating account..." : "Sign Up"}
+        </button>
+        <p className="form-links">
+          <span>
+            Already have an account? <Link to="/login">Log in</Link>
+          </span>
+        </p>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,140 @@
+// Sessions and guards in one module. The cookie holds a signed random token; the
+// session itself is a row (keyed by the token's hash), so signing out or resetting a
+// password really ends it.
+import { createHash, randomBytes } from "node:crypto";
+import { createCookie, redirect } from "@remix-run/node";
+import { and, eq, gt } from "drizzle-orm";
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { db, type DbOrTx } from "~/db/client.server";
+import { profiles, sessions, users } from "~/db/schema";
+import { attemptLogin, type LoginResult } from "~/models/account.server";
+import { appUrl, sessionSecret } from "~/utils/env.server";
+import { safeRedirect } from "~/utils/misc";
+
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+let cookie: ReturnType<typeof createCookie> | undefined;
+
+function sessionCookie() {
+  cookie ??= createCookie("__session", {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    // Not tied to NODE_ENV: remix-serve forces production, and tests run over http.
+    secure: appUrl().startsWith("https://"),
+    secrets: [sessionSecret()],
+    maxAge: SESSION_TTL_MS / 1000,
+  });
+  return cookie;
+}
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+async function sessionToken(request: Request): Promise<string | null> {
+  const value = await sessionCookie().parse(request.headers.get("Cookie"));
+  return typeof value === "string" && value.length > 0 ? value : null;
+}
+
+export async function createSession(database: DbOrTx, userId: string, now = new Date()) {
+  const token = randomBytes(32).toString("base64url");
+  await database.insert(sessions).values({
+    id: hashToken(token),
+    user_id: userId,
+    expires_at: new Date(now.getTime() + SESSION_TTL_MS),
+  });
+  return sessionCookie().serialize(token);
+}
+
+/** Signs the user in and redirects (post/redirect/get). */
+export async function createUserSession(userId: string, redirectTo: string) {
+  const setCookie = await createSession(db, userId);
+  throw redirect(safeRedirect(redirectTo), { headers: { "Set-Cookie": setCookie } });
+}
+
+export async function getUserId(request: Request): Promise<string | null> {
+  const token = await sessionToken(request);
+  if (!token) return null;
+  const [row] = await db
+    .select({ userId: sessions.user_id })
+    .from(sessions)
+    .where(and(eq(sessions.id, hashToken(token)), gt(sessions.expires_at, new Date())));
+  return row?.userId ?? null;
+}
+
+export type SessionUser = { id: string; email: string; full_name: string | null; avatar_url: string | null };
+
+export async function getUser(request: Request): Promise<SessionUser | null> {
+  const token = await sessionToken(request);
+  if (!token) return null;
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      full_name: profiles.full_name,
+      avatar_url: profiles.avatar_url,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.user_id))
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .where(and(eq(sessions.id, hashToken(token)), gt(sessions.expires_at, new Date())));
+  return row ?? null;
+}
+
+function currentPath(request: Request) {
+  const url = new URL(request.url);
+  return url.pathname + url.search;
+}
+
+/** Guests go to /login and come back to where they were. */
+export async function requireUserId(request: Request, redirectTo = currentPath(request)) {
+  const userId = await getUserId(request);
+  if (!userId) throw redirect(`/login?${new URLSearchParams({ redirectTo })}`);
+  return userId;
+}
+
+export async function requireUser(request: Request, redirectTo = currentPath(request)) {
+  const user = await getUser(request);
+  if (!user) throw redirect(`/login?${new URLSearchParams({ redirectTo })}`);
+  return user;
+}
+
+/** Login and signup forms are for guests; a signed-in user goes on to where they were headed. */
+export async function requireAnonymous(request: Request, to = "/dashboard") {
+  if (await getUserId(request)) throw redirect(to);
+}
+
+/** Ends the session in the database and clears the cookie. */
+export async function destroySession(request: Request) {
+  const token = await sessionToken(request);
+  if (token) await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+  return sessionCookie().serialize("", { maxAge: 0, expires: new Date(0) });
+}
+
+/** Ends every session of a user (after a password reset). */
+export async function destroyAllSessions(database: DbOrTx, userId: string) {
+  await database.delete(sessions).where(eq(sessions.user_id, userId));
+}
+
+/**
+ * remix-auth with the form strategy. Built per request because the login rules need
+ * the client's address, which only the request context knows. `authenticate()` reads
+ * the body, so the caller passes a request it has not read (or a clone).
+ */
+export function authenticator(context: { ip: string; now?: Date }) {
+  return new Authenticator<LoginResult>().use(
+    new FormStrategy(async ({ form }) =>
+      attemptLogin(db, {
+        email: String(form.get("email") ?? ""),
+        password: String(form.get("password") ?? ""),
+        ip: context.ip,
+        now: context.now ?? new Date(),
+      }),
+    ),
+    "form",
+  );
+}
+
+export function clientIp(context: { clientIp?: string } | undefined) {
+  return context?.clientIp || "unknown";
+}

@@ -1,0 +1,124 @@
+// Every mail is written to email_outbox inside the transaction that causes it, then
+// delivered: through Resend when RESEND_API_KEY is set (with retries), otherwise
+// kept in the outbox as 'logged', printed to the log and dropped as a file into
+// DATA_DIR/mail, where a developer (or the browser tests) can open it.
+import fs from "node:fs/promises";
+import path from "node:path";
+import { asc, eq, sql } from "drizzle-orm";
+import { Resend } from "resend";
+import { db as defaultDb, rowsOf, type Db, type DbOrTx } from "~/db/client.server";
+import { email_outbox } from "~/db/schema";
+import { dataDir, emailFrom } from "~/utils/env.server";
+
+export type Mail = { to: string; subject: string; html: string; text: string };
+
+const MAX_ATTEMPTS = 6;
+const LEASE_MS = 60_000;
+
+export async function enqueueEmail(tx: DbOrTx, mail: Mail) {
+  const [row] = await tx
+    .insert(email_outbox)
+    .values({ to_address: mail.to, subject: mail.subject, html: mail.html, text: mail.text })
+    .returning({ id: email_outbox.id });
+  return row!.id;
+}
+
+export const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+/** A plain, readable mail: a heading, paragraphs, and an optional button link. */
+export function renderMail(input: { heading: string; paragraphs: string[]; action?: { label: string; url: string } }) {
+  const html = [
+    `<div style="font-family:system-ui,sans-serif;max-width:560px;margin:auto;color:#1f2937">`,
+    `<h1 style="font-size:20px">${escapeHtml(input.heading)}</h1>`,
+    ...input.paragraphs.map((p) => `<p style="line-height:1.5">${escapeHtml(p)}</p>`),
+    input.action
+      ? `<p><a href="${escapeHtml(input.action.url)}" style="display:inline-block;background:#2563eb;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(input.action.label)}</a></p>`
+      : "",
+    `<p style="color:#6b7280;font-size:12px">StudyArena</p></div>`,
+  ].join("");
+  const text = [input.heading, "", ...input.paragraphs, ...(input.action ? ["", `${input.action.label}: ${input.action.url}`] : [])].join("\n");
+  return { html, text };
+}
+
+type OutboxRow = { id: string; to_address: string; subject: string; html: string; text: string; attempts: number };
+
+/**
+ * Claims due mails with a lease (so several app instances never send one twice),
+ * then delivers them. Safe to call after every write that enqueues mail, and on a timer.
+ */
+export async function deliverOutbox(database: Db = defaultDb, now = new Date()) {
+  const claimed = rowsOf<OutboxRow>(
+    await database.execute(sql`
+      UPDATE email_outbox
+         SET attempts = attempts + 1,
+             next_attempt_at = ${new Date(now.getTime() + LEASE_MS).toISOString()}::timestamptz
+       WHERE id IN (
+         SELECT id FROM email_outbox
+          WHERE status = 'pending' AND next_attempt_at <= ${now.toISOString()}::timestamptz
+          ORDER BY created_at
+          LIMIT 20
+          FOR UPDATE SKIP LOCKED)
+      RETURNING id, to_address, subject, html, text, attempts`),
+  );
+  for (const mail of claimed) {
+    try {
+      const delivered = await send(mail);
+      await database
+        .update(email_outbox)
+        .set({ status: delivered ? "sent" : "logged", sent_at: new Date(), last_error: null })
+        .where(eq(email_outbox.id, mail.id));
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      console.error(`[mail] delivery to ${mail.to_address} failed (attempt ${mail.attempts}): ${message}`);
+      const failed = mail.attempts >= MAX_ATTEMPTS;
+      await database
+        .update(email_outbox)
+        .set({
+          status: failed ? "failed" : "pending",
+          last_error: message.slice(0, 1000),
+          // 1, 2, 4, 8 … minutes between tries.
+          next_attempt_at: new Date(now.getTime() + 60_000 * 2 ** (mail.attempts - 1)),
+        })
+        .where(eq(email_outbox.id, mail.id));
+    }
+  }
+  return claimed.length;
+}
+
+let resend: Resend | undefined;
+
+/** true when handed to Resend; false when only logged and dropped locally. */
+async function send(mail: OutboxRow): Promise<boolean> {
+  if (process.env.RESEND_API_KEY) {
+    resend ??= new Resend(process.env.RESEND_API_KEY);
+    // resend returns { data, error } instead of throwing.
+    const { error } = await resend.emails.send({
+      from: emailFrom(),
+      to: mail.to_address,
+      subject: mail.subject,
+      html: mail.html,
+      text: mail.text,
+    });
+    if (error) throw new Error(`${error.name}: ${error.message}`);
+    return true;
+  }
+  console.log(`[mail] to=${mail.to_address} subject=${JSON.stringify(mail.subject)}\n${mail.text}`);
+  const dir = path.join(dataDir(), "mail");
+  await fs.mkdir(dir, { recursive: true });
+  await fs.writeFile(
+    path.join(dir, `${Date.now()}-${mail.id}.json`),
+    JSON.stringify({ id: mail.id, to: mail.to_address, subject: mail.subject, text: mail.text, html: mail.html }, null, 2),
+  );
+  return false;
+}
+
+/** Fire-and-forget delivery after a commit: the request does not wait for the mail provider. */
+export function kickOutbox() {
+  deliverOutbox().catch((error) => console.error("[mail] outbox run failed", error));
+}
+
+/** The mails sent to one address, oldest first (what a user would find in their inbox). */
+export async function outboxFor(database: DbOrTx, to: string) {
+  return database.select().from(email_outbox).where(eq(email_outbox.to_address, to)).orderBy(asc(email_outbox.created_at));
+}

@@ -1,0 +1,57 @@
+import { and, eq, gt, sql } from "drizzle-orm";
+import type { DbOrTx } from "~/db/client.server";
+import { rate_limits } from "~/db/schema";
+
+export type Limit = { max: number; windowMs: number };
+
+// The numbers live here so the README and docs/decisions.md can point at one place.
+export const LIMITS = {
+  loginFailuresPerIp: { max: 50, windowMs: 15 * 60_000 },
+  loginFailuresPerAccount: { max: 100, windowMs: 60 * 60_000 },
+  signupPerIp: { max: 10, windowMs: 60 * 60_000 },
+  resetRequestsPerIp: { max: 10, windowMs: 60 * 60_000 },
+  resetRequestsPerEmail: { max: 3, windowMs: 60 * 60_000 },
+  contactPerIp: { max: 5, windowMs: 60 * 60_000 },
+} satisfies Record<string, Limit>;
+
+/** How many hits the key has in its current window (0 once the window has passed). */
+export async function hitsIn(db: DbOrTx, key: string, now: Date) {
+  const [row] = await db
+    .select({ count: rate_limits.count })
+    .from(rate_limits)
+    .where(and(eq(rate_limits.key, key), gt(rate_limits.reset_at, now)));
+  return row?.count ?? 0;
+}
+
+export async function isLimited(db: DbOrTx, key: string, limit: Limit, now: Date) {
+  return (await hitsIn(db, key, now)) >= limit.max;
+}
+
+/** Counts one hit in a fixed window that starts with the first hit after the last one expired. */
+export async function recordHit(db: DbOrTx, key: string, limit: Limit, now: Date) {
+  const resetAt = new Date(now.getTime() + limit.windowMs);
+  // ISO strings cast in SQL: the two drivers bind Date parameters differently.
+  const nowSql = sql`${now.toISOString()}::timestamptz`;
+  const resetSql = sql`${resetAt.toISOString()}::timestamptz`;
+  const [row] = await db
+    .insert(rate_limits)
+    .values({ key, count: 1, reset_at: resetAt })
+    .onConflictDoUpdate({
+      target: rate_limits.key,
+      set: {
+        count: sql`CASE WHEN ${rate_limits.reset_at} <= ${nowSql} THEN 1 ELSE ${rate_limits.count} + 1 END`,
+        reset_at: sql`CASE WHEN ${rate_limits.reset_at} <= ${nowSql} THEN ${resetSql} ELSE ${rate_limits.reset_at} END`,
+      },
+    })
+    .returning({ count: rate_limits.count });
+  return row?.count ?? 1;
+}
+
+/** Hits first, then answers whether this hit went over the limit. */
+export async function consume(db: DbOrTx, key: string, limit: Limit, now: Date) {
+  return (await recordHit(db, key, limit, now)) > limit.max;
+}
+
+export async function clearHits(db: DbOrTx, key: string) {
+  await db.delete(rate_limits).where(eq(rate_limits.key, key));
+}

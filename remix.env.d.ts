@@ -1,0 +1,15 @@
+/// <reference types="@remix-run/dev" />
+/// <reference types="@remix-run/node" />
+
+import "@remix-run/node";
+
+declare module "@remix-run/node" {
+  // Single fetch: without this, loader and action data are typed `unknown`.
+  interface Future {
+    v3_singleFetch: true;
+  }
+  interface AppLoadContext {
+    /** The client's address as the server saw it (after TRUST_PROXY). */
+    clientIp?: string;
+  }
+}

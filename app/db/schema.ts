@@ -18,6 +18,13 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import {
+  CONTACT_SUBJECTS,
+  ORDER_STATUSES,
+  PAYMENT_METHODS,
+  PROCTORING_EVENT_KINDS,
+  PRODUCT_CONDITIONS,
+} from "../utils/enums";
 
 const id = () => uuid("id").primaryKey().defaultRandom();
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -204,12 +211,6 @@ export const contest_results = pgTable(
   ],
 );
 
-export const PROCTORING_EVENT_KINDS = [
-  "fullscreen_exit",
-  "tab_hidden",
-  "camera_lost",
-  "fullscreen_unavailable",
-] as const;
 
 export const proctoring_events = pgTable(
   "proctoring_events",
@@ -238,7 +239,6 @@ export const product_categories = pgTable("product_categories", {
   name: text("name").notNull().unique(),
 });
 
-export const PRODUCT_CONDITIONS = ["New", "Like New", "Good", "Fair", "Poor"] as const;
 
 export const marketplace_products = pgTable(
   "marketplace_products",
@@ -314,8 +314,6 @@ export const user_wishlist = pgTable(
   (t) => [primaryKey({ columns: [t.user_id, t.product_id] })],
 );
 
-export const ORDER_STATUSES = ["pending", "completed", "failed"] as const;
-export const PAYMENT_METHODS = ["razorpay", "upi", "cod"] as const;
 
 export type ShippingAddress = {
   name: string;
@@ -484,7 +482,6 @@ export const comments = pgTable(
 
 // ---------------------------------------------------------------- support, mail, analytics
 
-export const CONTACT_SUBJECTS = ["payment", "contest", "technical", "account", "other"] as const;
 
 export const contact_requests = pgTable(
   "contact_requests",

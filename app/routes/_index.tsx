@@ -1,3 +1,77 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { ContestCard } from "~/components/contest-card";
+import { HomeCountdown } from "~/components/countdown";
+import { GettingStartedGuide, HallOfChampions, MarketplacePromo, WhyCompete } from "~/components/home-sections";
+import { db } from "~/db/client.server";
+import { upcomingContests } from "~/models/contest.server";
+import { getUserId } from "~/utils/auth.server";
+import { guideSeenCookie } from "~/utils/consent.server";
+import { ALREADY_JOINED, homeCardButton } from "~/utils/contest-card";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const now = new Date();
+  const userId = await getUserId(request);
+  const [contests, guideSeen] = await Promise.all([
+    upcomingContests(db, { userId, now }),
+    guideSeenCookie.parse(request.headers.get("Cookie")),
+  ]);
+  return data(
+    { contests, serverNow: now.toISOString(), showGuide: !guideSeen },
+    // The first visit is remembered by a cookie, so the guide stays away without JavaScript too.
+    { headers: guideSeen ? undefined : { "Set-Cookie": await guideSeenCookie.serialize("1") } },
+  );
+}
+
 export default function Home() {
-  return <p>home</p>;
+  const { contests, serverNow, showGuide } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <section className="hero">
+        <div className="container">
+          <h1>Compete smarter. Win bigger.</h1>
+          <p>Timed skill contests on the subjects you study, with real cash prizes, and a marketplace for the books you need.</p>
+          <div className="actions">
+            <Link to="/contests" className="btn btn-light">
+              Explore Contests
+            </Link>
+            <Link to="/store" className="btn btn-ghost" style={{ color: "#fff" }}>
+              Visit Marketplace
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      <HallOfChampions />
+
+      <section className="section container" aria-labelledby="upcoming-title">
+        <div className="section-title">
+          <h2 id="upcoming-title">Upcoming Contests</h2>
+          <Link to="/contests">See all contests</Link>
+        </div>
+        {contests.length === 0 ? (
+          <p className="card empty">No upcoming contests</p>
+        ) : (
+          <div className="grid">
+            {contests.map((c) => {
+              const button = homeCardButton({ isActive: c.is_active, enrolled: c.enrolled });
+              return (
+                <ContestCard
+                  key={c.id}
+                  contest={c}
+                  timing={<HomeCountdown start={c.start_time} serverNow={serverNow} />}
+                  action={{ ...button, note: c.enrolled ? ALREADY_JOINED : undefined }}
+                />
+              );
+            })}
+          </div>
+        )}
+      </section>
+
+      <WhyCompete />
+      <MarketplacePromo />
+      {showGuide ? <GettingStartedGuide /> : null}
+    </>
+  );
 }

@@ -1,0 +1,18 @@
+import { FAQ } from "~/utils/faq";
+
+/**
+ * Native <details> sharing one `name`: the browser keeps one open at a time, with
+ * no JavaScript at all (older browsers simply allow several open).
+ */
+export function FaqList() {
+  return (
+    <div className="faq">
+      {FAQ.map((item, i) => (
+        <details key={item.q} name="faq" open={i === 0}>
+          <summary>{item.q}</summary>
+          <div>{item.a}</div>
+        </details>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+// Contest reads for the home page, the list and the dashboard. Each is one query
+// (no query per card): enrolment comes from a join on the user's entries.
+import { and, asc, desc, eq, gte, ilike, or, sql } from "drizzle-orm";
+import type { DbOrTx } from "~/db/client.server";
+import { contest_details, contests, questions, user_contest_entries } from "~/db/schema";
+
+const cardColumns = {
+  id: contests.id,
+  title: contests.title,
+  description: contests.description,
+  subject: contests.subject,
+  entry_fee: contests.entry_fee,
+  duration_minutes: contests.duration_minutes,
+  start_time: contests.start_time,
+  end_time: contests.end_time,
+  is_active: contests.is_active,
+  prize_pool: contests.prize_pool,
+};
+
+function enrolledColumn(userId: string | null) {
+  return userId
+    ? sql<boolean>`EXISTS (SELECT 1 FROM ${user_contest_entries} e WHERE e.contest_id = ${contests.id} AND e.user_id = ${userId})`
+    : sql<boolean>`false`;
+}
+
+/** Home: active contests starting at or after now, soonest first (contests.md §7). */
+export async function upcomingContests(db: DbOrTx, input: { userId: string | null; now: Date; limit?: number }) {
+  return db
+    .select({ ...cardColumns, enrolled: enrolledColumn(input.userId) })
+    .from(contests)
+    .where(and(eq(contests.is_active, true), gte(contests.start_time, input.now)))
+    .orderBy(asc(contests.start_time))
+    .limit(input.limit ?? 6);
+}
+
+/** /contests: every active contest with its question count, optionally searched by title or subject. */
+export async function activeContests(db: DbOrTx, input: { userId: string | null; q?: string; limit?: number }) {
+  const q = input.q?.trim().slice(0, 100);
+  const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  return db
+    .select({
+      ...cardColumns,
+      enrolled: enrolledColumn(input.userId),
+      question_count: sql<number>`(SELECT count(*)::int FROM ${questions} q WHERE q.contest_id = ${contests.id})`,
+    })
+    .from(contests)
+    .where(
+      and(
+        eq(contests.is_active, true),
+        pattern ? or(ilike(contests.title, pattern), ilike(contests.subject, pattern)) : undefined,
+      ),
+    )
+    .orderBy(asc(contests.start_time))
+    .limit(input.limit ?? 100);
+}
+
+/** The dashboard's entries, from the contest_details view. */
+export async function dashboardEntries(db: DbOrTx, userId: string) {
+  return db
+    .select()
+    .from(contest_details)
+    .where(eq(contest_details.user_id, userId))
+    .orderBy(desc(contest_details.contest_start_time));
+}

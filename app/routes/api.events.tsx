@@ -1,0 +1,21 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { db } from "~/db/client.server";
+import { recordEvents } from "~/models/analytics.server";
+import { getUserId } from "~/utils/auth.server";
+
+// First-party analytics, posted with navigator.sendBeacon (no third-party script).
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const saved = await recordEvents(db, {
+    names: form.getAll("name").map(String),
+    label: String(form.get("label") ?? ""),
+    path: String(form.get("path") ?? ""),
+    target: String(form.get("target") ?? ""),
+    userId: await getUserId(request),
+  });
+  return new Response(null, { status: saved ? 204 : 400 });
+}
+
+export function loader() {
+  throw new Response("Not Found", { status: 404 });
+}

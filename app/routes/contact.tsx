@@ -1,0 +1,108 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { ContentPage } from "~/components/content-page";
+import { FaqList } from "~/components/faq-list";
+import { FormErrors, TextareaField, TextField } from "~/components/ui/field";
+import { db } from "~/db/client.server";
+import { submitContactRequest } from "~/models/contact.server";
+import { MESSAGES } from "~/utils/account-schemas";
+import { clientIp, getUserId } from "~/utils/auth.server";
+import { CONTACT_SENT, ContactSchema, SUBJECT_LABELS } from "~/utils/contact-schema";
+import { kickOutbox } from "~/utils/email.server";
+import { CONTACT_SUBJECTS } from "~/utils/enums";
+import { SUPPORT } from "~/utils/support";
+
+export const meta: MetaFunction = () => [{ title: "Contact & Support — StudyArena" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return { sent: new URL(request.url).searchParams.get("sent") === "1" };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: ContactSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const outcome = await submitContactRequest(db, {
+    ...submission.value,
+    userId: await getUserId(request),
+    ip: clientIp(context),
+    now: new Date(),
+  });
+  if (outcome === "limited") return data(submission.reply({ formErrors: [MESSAGES.tooManyAttempts] }), { status: 429 });
+  kickOutbox();
+  // Post/redirect/get: the page comes back with the alert and an empty form.
+  throw redirect("/contact?sent=1");
+}
+
+export default function ContactPage() {
+  const { sent } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const [form, fields] = useForm({
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const { key: subjectKey, ...subjectProps } = getSelectProps(fields.subject, { ariaAttributes: true });
+  const { key: privacyKey, ...privacyProps } = getInputProps(fields.privacy, { type: "checkbox", ariaAttributes: true });
+  return (
+    <ContentPage title="Contact & Support" intro={`We reply within ${SUPPORT.replyWithinHours} hours.`}>
+      {sent ? (
+        <p className="alert alert-success" role="status">
+          {CONTACT_SENT}
+        </p>
+      ) : null}
+      {/* After a successful send the form remounts empty (the spec's "the form then resets"). */}
+      <Form key={sent ? location.key : "draft"} method="post" className="form card" {...getFormProps(form)} style={{ marginTop: "1rem" }}>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <TextField label="Name" field={fields.name} autoComplete="name" maxLength={100} />
+        <TextField label="Email" field={fields.email} type="email" autoComplete="email" inputMode="email" />
+        <div className="field">
+          <label htmlFor={fields.subject.id}>Subject</label>
+          <select key={subjectKey} {...subjectProps}>
+            <option value="">Choose a subject</option>
+            {CONTACT_SUBJECTS.map((s) => (
+              <option key={s} value={s}>
+                {SUBJECT_LABELS[s]}
+              </option>
+            ))}
+          </select>
+          <p id={fields.subject.errorId} className="field-error">
+            {fields.subject.errors?.[0]}
+          </p>
+        </div>
+        <TextareaField label="Message" field={fields.message} rows={6} maxLength={5000} />
+        <div className="field">
+          <label className="check">
+            <input key={privacyKey} {...privacyProps} />
+            <span>
+              I agree to the <Link to="/privacy">Privacy Policy</Link>.
+            </span>
+          </label>
+          <p id={fields.privacy.errorId} className="field-error">
+            {fields.privacy.errors?.[0]}
+          </p>
+        </div>
+        <button type="submit" className="btn btn-primary" disabled={navigation.state === "submitting"}>
+          {navigation.state === "submitting" ? "Sending..." : "Send Message"}
+        </button>
+      </Form>
+
+      <h2>Other ways to reach us</h2>
+      <p>
+        E-mail <a href={`mailto:${SUPPORT.email}`}>{SUPPORT.email}</a> or call {SUPPORT.phone} (Monday to Saturday, 10:00 to 18:00 IST).
+        Report a problem with an order within {SUPPORT.reportProblemHours} hours of delivery.
+      </p>
+
+      <h2>Frequently asked questions</h2>
+      <FaqList />
+      <p>
+        <Link to="/faq">See all FAQs</Link>
+      </p>
+    </ContentPage>
+  );
+}

@@ -1,0 +1,71 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useLoaderData, useSubmit } from "@remix-run/react";
+import { useRef } from "react";
+import { ContestCard } from "~/components/contest-card";
+import { ContestTiming } from "~/components/countdown";
+import { db } from "~/db/client.server";
+import { activeContests } from "~/models/contest.server";
+import { getUserId } from "~/utils/auth.server";
+
+export const meta: MetaFunction = () => [{ title: "Contests — StudyArena" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const q = new URL(request.url).searchParams.get("q") ?? "";
+  const userId = await getUserId(request);
+  const contests = await activeContests(db, { userId, q });
+  return { contests, q, serverNow: new Date().toISOString() };
+}
+
+export default function ContestsPage() {
+  const { contests, q, serverNow } = useLoaderData<typeof loader>();
+  const submit = useSubmit();
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  return (
+    <>
+      <div className="page-head">
+        <div className="container">
+          <h1>Active Contests</h1>
+          <p className="muted">Join before the start time: no late entries, one entry per student.</p>
+        </div>
+      </div>
+      <section className="container section">
+        {/* A plain GET form: searching works without JavaScript; with it, results follow typing. */}
+        <Form method="get" role="search" className="search-row">
+          <label htmlFor="contest-search" className="visually-hidden">
+            Search contests
+          </label>
+          <input
+            id="contest-search"
+            type="search"
+            name="q"
+            defaultValue={q}
+            placeholder="Search by title or subject"
+            maxLength={100}
+            onChange={(e) => {
+              const form = e.currentTarget.form;
+              clearTimeout(timer.current);
+              timer.current = setTimeout(() => submit(form, { replace: true }), 400);
+            }}
+          />
+          <button type="submit" className="btn btn-primary">
+            Search
+          </button>
+        </Form>
+        {contests.length === 0 ? (
+          <p className="card empty">No contests found</p>
+        ) : (
+          <div className="grid">
+            {contests.map((c) => (
+              <ContestCard
+                key={c.id}
+                contest={c}
+                timing={<ContestTiming start={c.start_time} end={c.end_time} serverNow={serverNow} />}
+                action={{ label: c.enrolled ? "Enrolled" : "Know more", disabled: false }}
+              />
+            ))}
+          </div>
+        )}
+      </section>
+    </>
+  );
+}

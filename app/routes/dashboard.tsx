@@ -1,0 +1,126 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { db } from "~/db/client.server";
+import { dashboardEntries } from "~/models/contest.server";
+import { clockCountdown } from "~/utils/countdown";
+import { getUser } from "~/utils/auth.server";
+import { formatDateTime } from "~/utils/dates";
+import { displayName } from "~/utils/misc";
+import { formatINR } from "~/utils/money";
+import { useServerClock } from "~/utils/use-hydrated";
+
+export const meta: MetaFunction = () => [{ title: "Dashboard — StudyArena" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  // contests.md §2: without a session the dashboard redirects to /.
+  const user = await getUser(request);
+  if (!user) throw redirect("/");
+  const now = new Date();
+  const entries = await dashboardEntries(db, user.id);
+  // Upcoming = not yet submitted and not over; past = submitted or over.
+  const upcoming = entries.filter((e) => !e.has_submitted && e.contest_end_time > now);
+  const past = entries.filter((e) => e.has_submitted || e.contest_end_time <= now);
+  const ranks = past.map((e) => e.contest_rank).filter((r): r is number => r !== null);
+  return {
+    name: displayName(user.full_name, user.email),
+    upcoming,
+    past,
+    stats: {
+      upcoming: upcoming.length,
+      completed: past.filter((e) => e.has_submitted).length,
+      totalWon: past.reduce((sum, e) => sum + (e.contest_prize_amount ?? 0), 0),
+      bestRank: ranks.length ? Math.min(...ranks) : null,
+    },
+    serverNow: now.toISOString(),
+  };
+}
+
+export default function Dashboard() {
+  const { name, upcoming, past, stats, serverNow } = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
+  const tab = params.get("tab") === "past" ? "past" : "upcoming";
+  const total = upcoming.length + past.length;
+  return (
+    <section className="container section">
+      <h1>Welcome Back, {name}</h1>
+      <p className="muted">
+        {total} {total === 1 ? "contest" : "contests"} in total
+      </p>
+      <dl className="stats card">
+        <div><dt>Upcoming Contests</dt><dd><strong>{stats.upcoming}</strong></dd></div>
+        <div><dt>Completed</dt><dd><strong>{stats.completed}</strong></dd></div>
+        <div><dt>Total Won</dt><dd><strong>₹{stats.totalWon.toLocaleString("en-IN")}</strong></dd></div>
+        <div><dt>Best Rank</dt><dd><strong>{stats.bestRank ? `#${stats.bestRank}` : "—"}</strong></dd></div>
+      </dl>
+      {total === 0 ? (
+        <div className="card empty">
+          <h2>No Contest Activity Yet</h2>
+          <p>Join a contest to see it here.</p>
+          <Link to="/contests" className="btn btn-primary">
+            Browse Contests
+          </Link>
+        </div>
+      ) : (
+        <>
+          {/* Tabs are links, so they work without JavaScript. */}
+          <nav className="actions" aria-label="Entries">
+            <Link to="?tab=upcoming" className={tab === "upcoming" ? "btn btn-primary" : "btn btn-ghost"} aria-current={tab === "upcoming" ? "page" : undefined}>
+              Upcoming <span className="badge tone-gray">{upcoming.length}</span>
+            </Link>
+            <Link to="?tab=past" className={tab === "past" ? "btn btn-primary" : "btn btn-ghost"} aria-current={tab === "past" ? "page" : undefined}>
+              Past <span className="badge tone-gray">{past.length}</span>
+            </Link>
+          </nav>
+          <div className="grid" style={{ marginTop: "1rem" }}>
+            {tab === "upcoming"
+              ? upcoming.map((e) => <UpcomingEntry key={e.user_contest_entry_id} entry={e} serverNow={serverNow} />)
+              : past.map((e) => (
+                  <article key={e.user_contest_entry_id} className="card contest-card">
+                    <h3>{e.contest_title}</h3>
+                    <p className="muted">{formatDateTime(e.contest_start_time)}</p>
+                    <dl className="facts">
+                      <div><dt>Rank</dt><dd>{e.contest_rank ? `#${e.contest_rank}` : "—"}</dd></div>
+                      <div><dt>Score</dt><dd>{e.contest_score ?? "—"}</dd></div>
+                      <div><dt>Prize</dt><dd>{formatINR(e.contest_prize_amount ?? 0)}</dd></div>
+                    </dl>
+                    <Link to={`/contest/${e.contest_id}/results`} className="btn btn-ghost">
+                      View Results
+                    </Link>
+                  </article>
+                ))}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+function UpcomingEntry({
+  entry,
+  serverNow,
+}: {
+  entry: { contest_id: string; contest_title: string; contest_start_time: Date };
+  serverNow: string;
+}) {
+  const now = useServerClock(serverNow);
+  const started = new Date(entry.contest_start_time) <= now;
+  return (
+    <article className="card contest-card">
+      <h3>{entry.contest_title}</h3>
+      <p className="muted">{formatDateTime(entry.contest_start_time)}</p>
+      <p>
+        <span className="badge tone-blue">{started ? "Started" : clockCountdown(new Date(entry.contest_start_time), now)}</span>
+      </p>
+      {started ? (
+        <Link to={`/contest/${entry.contest_id}/test`} className="btn btn-primary">
+          Start Now
+        </Link>
+      ) : (
+        <button type="button" className="btn btn-ghost" disabled>
+          Waiting to Start
+        </button>
+      )}
+    </article>
+  );
+}

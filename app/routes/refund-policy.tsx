@@ -1,0 +1,4 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { moved } from "~/utils/legacy.server";
+
+export const loader = ({ request }: LoaderFunctionArgs) => moved(request, "/refund");

@@ -1,0 +1,33 @@
+import type { MetaFunction } from "@remix-run/node";
+import { Link } from "@remix-run/react";
+import { ContentPage } from "~/components/content-page";
+import { SUPPORT } from "~/utils/support";
+
+export const meta: MetaFunction = () => [{ title: "Terms of Service — StudyArena" }];
+
+export default function Terms() {
+  return (
+    <ContentPage title="Terms of Service" intro="The rules that apply when you use StudyArena.">
+      <h2>Eligibility</h2>
+      <p>You must be at least {SUPPORT.minimumAge} years old to create an account, take part in paid contests or trade on the marketplace.</p>
+      <h2>Contests</h2>
+      <ul>
+        <li>Join before the start time; there are no late entries. One entry per user per contest.</li>
+        <li>The camera stays on during the test and the test runs in fullscreen. Cheating means disqualification.</li>
+        <li>Scores are the number of correct answers; ties are broken by the earlier submission. Prizes are paid after evaluation, and the judges' decisions are final.</li>
+        <li>Refunds of entry fees follow the <Link to="/refund">Refund Policy</Link>.</li>
+      </ul>
+      <h2>Marketplace</h2>
+      <ul>
+        <li>Sellers ship within {SUPPORT.sellerShipBusinessDays} business days of an order.</li>
+        <li>Buyers report a problem with an order within {SUPPORT.reportProblemHours} hours of delivery.</li>
+        <li>Returns are accepted within {SUPPORT.returnDays} days; approved refunds are issued within {SUPPORT.refundBusinessDays} business days.</li>
+        <li>Listings must describe the item and its condition honestly.</li>
+      </ul>
+      <h2>Records</h2>
+      <p>We keep transaction records for {SUPPORT.recordsKeptYears} years.</p>
+      <h2>Support</h2>
+      <p>Write to <a href={`mailto:${SUPPORT.email}`}>{SUPPORT.email}</a> or use the <Link to="/contact">contact form</Link>; we reply within {SUPPORT.replyWithinHours} hours.</p>
+    </ContentPage>
+  );
+}

@@ -1,0 +1,7 @@
+// Value lists shared by the database schema and the browser (forms, labels). Kept
+// out of app/db so that client code never pulls Drizzle into its bundle.
+export const CONTACT_SUBJECTS = ["payment", "contest", "technical", "account", "other"] as const;
+export const PRODUCT_CONDITIONS = ["New", "Like New", "Good", "Fair", "Poor"] as const;
+export const ORDER_STATUSES = ["pending", "completed", "failed"] as const;
+export const PAYMENT_METHODS = ["razorpay", "upi", "cod"] as const;
+export const PROCTORING_EVENT_KINDS = ["fullscreen_exit", "tab_hidden", "camera_lost", "fullscreen_unavailable"] as const;

@@ -2,7 +2,7 @@
 // (no query per card): enrolment comes from a join on the user's entries.
 import { and, asc, desc, eq, gte, ilike, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { contest_details, contests, questions, user_contest_entries } from "~/db/schema";
+import { contest_details, contests } from "~/db/schema";
 
 const cardColumns = {
   id: contests.id,
@@ -19,7 +19,8 @@ const cardColumns = {
 
 function enrolledColumn(userId: string | null) {
   return userId
-    ? sql<boolean>`EXISTS (SELECT 1 FROM ${user_contest_entries} e WHERE e.contest_id = ${contests.id} AND e.user_id = ${userId})`
+    ? // Correlated by name: inside a subquery Drizzle renders ${contests.id} unqualified.
+      sql<boolean>`EXISTS (SELECT 1 FROM user_contest_entries e WHERE e.contest_id = contests.id AND e.user_id = ${userId})`
     : sql<boolean>`false`;
 }
 
@@ -33,15 +34,19 @@ export async function upcomingContests(db: DbOrTx, input: { userId: string | nul
     .limit(input.limit ?? 6);
 }
 
-/** /contests: every active contest with its question count, optionally searched by title or subject. */
-export async function activeContests(db: DbOrTx, input: { userId: string | null; q?: string; limit?: number }) {
+/**
+ * /contests: every active contest with its question count, optionally searched by
+ * title or subject. Soonest first, with ended contests after the open ones (a
+ * student looks for what they can still join).
+ */
+export async function activeContests(db: DbOrTx, input: { userId: string | null; q?: string; now: Date; limit?: number }) {
   const q = input.q?.trim().slice(0, 100);
   const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   return db
     .select({
       ...cardColumns,
       enrolled: enrolledColumn(input.userId),
-      question_count: sql<number>`(SELECT count(*)::int FROM ${questions} q WHERE q.contest_id = ${contests.id})`,
+      question_count: sql<number>`(SELECT count(*)::int FROM questions q WHERE q.contest_id = contests.id)`,
     })
     .from(contests)
     .where(
@@ -50,7 +55,7 @@ export async function activeContests(db: DbOrTx, input: { userId: string | null;
         pattern ? or(ilike(contests.title, pattern), ilike(contests.subject, pattern)) : undefined,
       ),
     )
-    .orderBy(asc(contests.start_time))
+    .orderBy(sql`${contests.end_time} <= ${input.now.toISOString()}::timestamptz`, asc(contests.start_time))
     .limit(input.limit ?? 100);
 }
 

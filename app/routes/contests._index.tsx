@@ -12,8 +12,9 @@ export const meta: MetaFunction = () => [{ title: "Contests — StudyArena" }];
 export async function loader({ request }: LoaderFunctionArgs) {
   const q = new URL(request.url).searchParams.get("q") ?? "";
   const userId = await getUserId(request);
-  const contests = await activeContests(db, { userId, q });
-  return { contests, q, serverNow: new Date().toISOString() };
+  const now = new Date();
+  const contests = await activeContests(db, { userId, q, now });
+  return { contests, q, serverNow: now.toISOString() };
 }
 
 export default function ContestsPage() {

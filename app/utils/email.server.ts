@@ -113,9 +113,19 @@ async function send(mail: OutboxRow): Promise<boolean> {
   return false;
 }
 
+const inFlight = new Set<Promise<unknown>>();
+
 /** Fire-and-forget delivery after a commit: the request does not wait for the mail provider. */
 export function kickOutbox() {
-  deliverOutbox().catch((error) => console.error("[mail] outbox run failed", error));
+  const run = deliverOutbox()
+    .catch((error) => console.error("[mail] outbox run failed", error))
+    .finally(() => inFlight.delete(run));
+  inFlight.add(run);
+}
+
+/** Waits for deliveries already started (before a shutdown, or in tests). */
+export async function settleOutbox() {
+  await Promise.all([...inFlight]);
 }
 
 /** The mails sent to one address, oldest first (what a user would find in their inbox). */

@@ -1,0 +1,62 @@
+import fs from "node:fs";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { describe, expect, test } from "vitest";
+import { db } from "~/db/client.server";
+import { contact_requests, email_outbox } from "~/db/schema";
+import { CONTACT_SENT } from "~/utils/contact-schema";
+import { deliverOutbox, settleOutbox } from "~/utils/email.server";
+import * as contactRoute from "~/routes/contact";
+import { call, formRequest, getRequest } from "../support/remix";
+
+const valid = { name: "Asha Rao", email: "asha@example.in", subject: "payment", message: "My payment went through but I am not enrolled.", privacy: "on" };
+
+describe("contact form", () => {
+  test("a missing field: field messages, input kept, nothing written", async () => {
+    const res = await call(contactRoute.action, formRequest("/contact", { ...valid, message: "   ", privacy: "" }), { ip: "203.0.113.1" });
+    expect(res.status).toBe(400);
+    expect(res.data.error).toEqual({ message: ["Please enter your message"], privacy: ["Please accept the privacy policy"] });
+    expect(res.data.initialValue).toMatchObject({ name: "Asha Rao", email: "asha@example.in", subject: "payment" });
+    expect(await db.$count(contact_requests)).toBe(0);
+    expect(await db.$count(email_outbox)).toBe(0);
+  });
+
+  test("an unknown subject is refused", async () => {
+    const res = await call(contactRoute.action, formRequest("/contact", { ...valid, subject: "refund" }), { ip: "203.0.113.2" });
+    expect(res.data.error.subject).toEqual(["Please choose a subject"]);
+  });
+
+  test("success saves the request, mails support, and comes back with the alert and an empty form", async () => {
+    const res = await call(contactRoute.action, formRequest("/contact", valid), { ip: "203.0.113.3" });
+    expect(res.status).toBe(302);
+    expect(res.location).toBe("/contact?sent=1");
+    const [row] = await db.select().from(contact_requests);
+    expect(row).toMatchObject({ name: "Asha Rao", email: "asha@example.in", subject: "payment" });
+    const [mail] = await db.select().from(email_outbox).where(eq(email_outbox.to_address, "support@studyarena.in"));
+    expect(mail?.subject).toBe("[Contact] Payment: Asha Rao");
+    expect(mail?.text).toContain("not enrolled");
+
+    const page = await call(contactRoute.loader, getRequest("/contact?sent=1"));
+    expect(page.data).toEqual({ sent: true });
+    expect(CONTACT_SENT).toBe("Your message has been sent! We'll get back to you soon.");
+  });
+
+  test("is rate limited per address", async () => {
+    const statuses = [];
+    for (let i = 0; i < 6; i++) statuses.push((await call(contactRoute.action, formRequest("/contact", valid), { ip: "203.0.113.9" })).status);
+    expect(statuses).toEqual([302, 302, 302, 302, 302, 429]);
+  });
+
+  test("without a mail provider the outbox delivers to the local mail drop, once", async () => {
+    await call(contactRoute.action, formRequest("/contact", { ...valid, email: "drop@example.in" }), { ip: "203.0.113.10" });
+    await settleOutbox(); // the action's own delivery run
+    await deliverOutbox(db);
+    await deliverOutbox(db);
+    const pending = await db.select().from(email_outbox).where(eq(email_outbox.status, "pending"));
+    expect(pending).toEqual([]);
+    const dir = path.join(process.env.DATA_DIR!, "mail");
+    const files = fs.readdirSync(dir).map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")));
+    const drops = files.filter((m) => m.text.includes("drop@example.in"));
+    expect(drops).toHaveLength(1);
+  });
+});

@@ -1,0 +1,105 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, test } from "vitest";
+import { db } from "~/db/client.server";
+import { createContest, createEntry, createUser } from "~/db/factories.server";
+import { analytics_events } from "~/db/schema";
+import { createSession } from "~/utils/auth.server";
+import * as eventsRoute from "~/routes/api.events";
+import * as contestsRoute from "~/routes/contests._index";
+import * as dashboardRoute from "~/routes/dashboard";
+import * as homeRoute from "~/routes/_index";
+import * as legacyProduct from "~/routes/marketplace.$id";
+import * as legacyStore from "~/routes/marketplace._index";
+import { call, formRequest, getRequest } from "../support/remix";
+
+const MIN = 60_000;
+const now = Date.now();
+const at = (minutes: number) => new Date(now + minutes * MIN);
+
+async function signedIn(email: string, fullName: string | null = null) {
+  const userId = await createUser(db, { email, passwordHash: "x", fullName });
+  const cookie = (await createSession(db, userId)).split(";")[0]!;
+  return { userId, cookie };
+}
+
+describe("home", () => {
+  test("upcoming contests only, soonest first, with enrolment and the first-visit guide", async () => {
+    const { userId, cookie } = await signedIn("home@example.in");
+    const later = await createContest(db, { title: "Later", subject: "Physics", start_time: at(3000), end_time: at(3060) });
+    const soon = await createContest(db, { title: "Soon", subject: "Maths", start_time: at(30), end_time: at(90) });
+    await createContest(db, { title: "Running", subject: "Maths", start_time: at(-5), end_time: at(60) });
+    await createContest(db, { title: "Hidden", subject: "Maths", start_time: at(60), end_time: at(120), is_active: false });
+    await createEntry(db, { userId, contestId: later.id });
+
+    const first = await call(homeRoute.loader, getRequest("/", cookie));
+    expect(first.data.contests.map((c: { title: string }) => c.title)).toEqual(["Soon", "Later"]);
+    expect(first.data.contests.map((c: { enrolled: boolean }) => c.enrolled)).toEqual([false, true]);
+    expect(first.data.showGuide).toBe(true);
+    const guideCookie = first.headers.get("Set-Cookie")!.split(";")[0]!;
+    expect(guideCookie).toMatch(/^guide_seen=\w+/); // remembered for the next visit
+
+    const second = await call(homeRoute.loader, getRequest("/", `${cookie}; ${guideCookie}`));
+    expect(second.data.showGuide).toBe(false);
+    expect(soon.id).toBeTruthy();
+  });
+});
+
+describe("contest list", () => {
+  test("searches title and subject, escapes wildcards, and counts questions", async () => {
+    await createContest(db, {
+      title: "Organic 100% Chemistry",
+      subject: "Chemistry",
+      start_time: at(100),
+      end_time: at(160),
+      questions: [["H2O is", ["water", "salt"], "water"], ["NaCl is", ["water", "salt"], "salt"]],
+    });
+    const all = await call(contestsRoute.loader, getRequest("/contests"));
+    expect(all.data.contests.length).toBeGreaterThan(0);
+    const bySubject = await call(contestsRoute.loader, getRequest("/contests?q=chemis"));
+    expect(bySubject.data.contests.map((c: { title: string }) => c.title)).toEqual(["Organic 100% Chemistry"]);
+    expect(bySubject.data.contests[0].question_count).toBe(2);
+    const wildcard = await call(contestsRoute.loader, getRequest("/contests?q=%25"));
+    expect(wildcard.data.contests.map((c: { title: string }) => c.title)).toEqual(["Organic 100% Chemistry"]);
+    const none = await call(contestsRoute.loader, getRequest("/contests?q=zzzz"));
+    expect(none.data.contests).toEqual([]);
+  });
+});
+
+describe("dashboard", () => {
+  test("guests are sent to /", async () => {
+    const res = await call(dashboardRoute.loader, getRequest("/dashboard"));
+    expect(res.status).toBe(302);
+    expect(res.location).toBe("/");
+  });
+  test("greets by full name, else by the e-mail's local part", async () => {
+    const named = await signedIn("named@example.in", "Asha Rao");
+    expect((await call(dashboardRoute.loader, getRequest("/dashboard", named.cookie))).data.name).toBe("Asha Rao");
+    const unnamed = await signedIn("rahul.v@example.in");
+    const res = await call(dashboardRoute.loader, getRequest("/dashboard", unnamed.cookie));
+    expect(res.data.name).toBe("rahul.v");
+    expect(res.data.upcoming).toEqual([]);
+  });
+});
+
+describe("first-party analytics", () => {
+  test("a card press records a page view and an 'Outbound click' labelled 'User'", async () => {
+    const res = await call(eventsRoute.action, formRequest("/api/events", { name: ["Page view", "Outbound click"], label: "User", path: "/", target: "/contest/x" }));
+    expect(res.status).toBe(204);
+    const rows = await db.select().from(analytics_events).where(eq(analytics_events.label, "User"));
+    expect(rows.map((r) => r.name).sort()).toEqual(["Outbound click", "Page view"]);
+    const junk = await call(eventsRoute.action, formRequest("/api/events", { name: "anything" }));
+    expect(junk.status).toBe(400);
+  });
+});
+
+describe("legacy paths", () => {
+  test("301 to the new paths; a malformed id is 404", async () => {
+    const store = await call(legacyStore.loader, getRequest("/marketplace?page=2"));
+    expect([store.status, store.location]).toEqual([301, "/store?page=2"]);
+    const id = "7f1b4f5e-9a0c-4b4e-8a3a-0d1e2f3a4b5c";
+    const product = await call(legacyProduct.loader, getRequest(`/marketplace/${id}`), { params: { id } });
+    expect([product.status, product.location]).toEqual([301, `/store/${id}/productdetails`]);
+    const bad = await call(legacyProduct.loader, getRequest("/marketplace/1"), { params: { id: "1" } });
+    expect(bad.status).toBe(404);
+  });
+});

@@ -1,0 +1,38 @@
+import { sql } from "drizzle-orm";
+import { describe, expect, test } from "vitest";
+import { connection, db, rowsOf } from "~/db/client.server";
+import { DEMO_STUDENT } from "~/db/demo-content";
+import { prepareDatabase } from "~/db/setup.server";
+import { attemptLogin } from "~/models/account.server";
+
+const n = async (query: ReturnType<typeof sql>) => Number(rowsOf<{ n: number | string }>(await db.execute(query))[0]!.n);
+
+describe("demo data", () => {
+  test("start-up seeds an empty database once, with times relative to now", async () => {
+    await prepareDatabase(connection, "demo");
+    await prepareDatabase(connection, "demo"); // a second start does not seed twice
+    expect(await n(sql`SELECT count(*) AS n FROM users WHERE email = ${DEMO_STUDENT.email}`)).toBe(1);
+
+    expect(await n(sql`SELECT count(*) AS n FROM contests WHERE start_time > now()`)).toBeGreaterThanOrEqual(3);
+    expect(await n(sql`SELECT count(*) AS n FROM contests WHERE start_time <= now() AND end_time > now()`)).toBe(1);
+    expect(await n(sql`SELECT count(*) AS n FROM contests WHERE end_time <= now() AND finalized_at IS NOT NULL`)).toBe(2);
+    expect(await n(sql`SELECT min(c) AS n FROM (SELECT count(*) AS c FROM questions GROUP BY contest_id) q`)).toBeGreaterThanOrEqual(10);
+    // Ended contests have results from several students, prizes paid to the top places.
+    expect(await n(sql`SELECT min(c) AS n FROM (SELECT count(*) AS c FROM contest_results GROUP BY contest_id) r`)).toBeGreaterThanOrEqual(5);
+    expect(await n(sql`SELECT count(*) AS n FROM contest_results WHERE prize_amount > 0`)).toBeGreaterThanOrEqual(4);
+
+    expect(await n(sql`SELECT count(*) AS n FROM marketplace_products WHERE is_active`)).toBeGreaterThan(24); // three store pages of 12
+    expect(await n(sql`SELECT count(DISTINCT category_id) AS n FROM marketplace_products`)).toBeGreaterThanOrEqual(6);
+    expect(await n(sql`SELECT count(DISTINCT seller_id) AS n FROM marketplace_products`)).toBeGreaterThanOrEqual(3);
+    expect(await n(sql`SELECT count(*) AS n FROM blog_posts`)).toBeGreaterThanOrEqual(6);
+
+    const login = await attemptLogin(db, { email: DEMO_STUDENT.email, password: DEMO_STUDENT.password, ip: "127.0.0.1", now: new Date() });
+    expect(login.ok).toBe(true);
+  });
+
+  test("SEED=none leaves an empty database empty", async () => {
+    await db.execute(sql`TRUNCATE users CASCADE`);
+    await prepareDatabase(connection, "none");
+    expect(await n(sql`SELECT count(*) AS n FROM users`)).toBe(0);
+  });
+});

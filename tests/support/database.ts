@@ -1,0 +1,44 @@
+// Runs before every integration test file: points the app's database client at a
+// fresh database of this file's own, before any app module is imported.
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import postgres from "postgres";
+import { afterAll, inject } from "vitest";
+import { withDatabase } from "./global-setup";
+
+const template = inject("templateDatabase");
+const admin = process.env.TEST_DATABASE_URL;
+let dropName: string | null = null;
+
+process.env.SESSION_SECRET = "integration-test-secret";
+process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "studyarena-it-"));
+process.env.APP_URL = "http://localhost:3000";
+delete (globalThis as { __studyarenaDb?: unknown }).__studyarenaDb;
+
+if (template && admin) {
+  dropName = template.replace("tpl", "t") + randomBytes(4).toString("hex");
+  const sql = postgres(admin, { max: 1, onnotice: () => {} });
+  await sql.unsafe(`CREATE DATABASE ${dropName} TEMPLATE ${template}`);
+  await sql.end();
+  process.env.DATABASE_URL = withDatabase(admin, dropName);
+} else {
+  process.env.DATABASE_URL = "pglite:memory://";
+  const { connection } = await import("~/db/client.server");
+  const { migrateDatabase } = await import("~/db/migrate.server");
+  await migrateDatabase(connection);
+}
+
+afterAll(async () => {
+  const { settleOutbox } = await import("~/utils/email.server");
+  await settleOutbox();
+  const { connection } = await import("~/db/client.server");
+  await connection.close();
+  fs.rmSync(process.env.DATA_DIR!, { recursive: true, force: true });
+  if (dropName && admin) {
+    const sql = postgres(admin, { max: 1, onnotice: () => {} });
+    await sql.unsafe(`DROP DATABASE IF EXISTS ${dropName} WITH (FORCE)`);
+    await sql.end();
+  }
+});

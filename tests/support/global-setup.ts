@@ -1,0 +1,45 @@
+// With TEST_DATABASE_URL (an admin connection to a real Postgres), migrate a template
+// database once; every test file then gets a copy of it (CREATE DATABASE … TEMPLATE),
+// so runs and files never see each other's data. Without it, each file migrates its
+// own in-memory PGlite instead.
+import { randomBytes } from "node:crypto";
+import type { TestProject } from "vitest/node";
+import postgres from "postgres";
+import { drizzle } from "drizzle-orm/postgres-js";
+import { migrate } from "drizzle-orm/postgres-js/migrator";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    templateDatabase: string | null;
+  }
+}
+
+export function withDatabase(url: string, name: string) {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+export default async function setup(project: TestProject) {
+  const admin = process.env.TEST_DATABASE_URL;
+  if (!admin) {
+    project.provide("templateDatabase", null);
+    return;
+  }
+  const name = `studyarena_tpl_${randomBytes(4).toString("hex")}`;
+  const sql = postgres(admin, { max: 1, onnotice: () => {} });
+  await sql.unsafe(`CREATE DATABASE ${name}`);
+  const tpl = postgres(withDatabase(admin, name), { max: 1, onnotice: () => {} });
+  await migrate(drizzle(tpl), { migrationsFolder: "drizzle" });
+  await tpl.end();
+  project.provide("templateDatabase", name);
+
+  return async () => {
+    // Copies left behind by a crashed file, then the template.
+    const leftovers = await sql<{ datname: string }[]>`
+      SELECT datname FROM pg_database WHERE datname LIKE ${`${name.replace("tpl", "t")}%`}`;
+    for (const { datname } of leftovers) await sql.unsafe(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+    await sql.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await sql.end();
+  };
+}

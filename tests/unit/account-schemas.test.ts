@@ -1,0 +1,38 @@
+import { parseWithZod } from "@conform-to/zod";
+import { describe, expect, test } from "vitest";
+import { LoginSchema, MESSAGES, ResetPasswordSchema, SignupSchema } from "~/utils/account-schemas";
+import { ContactSchema } from "~/utils/contact-schema";
+
+function errors(schema: Parameters<typeof parseWithZod>[1]["schema"], fields: Record<string, string>) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  const result = parseWithZod(form, { schema });
+  return result.status === "success" ? null : result.error;
+}
+
+describe("account form messages", () => {
+  test("login needs both fields, whitespace counts as empty", () => {
+    expect(errors(LoginSchema, { email: "a@b.in", password: "" })?.[""]).toEqual([MESSAGES.loginRequired]);
+    expect(errors(LoginSchema, { email: "   ", password: "x" })?.[""]).toEqual([MESSAGES.loginRequired]);
+    expect(errors(LoginSchema, { email: "a@b.in", password: "x" })).toBeNull();
+  });
+  test("signup: all fields, then e-mail and strength", () => {
+    expect(errors(SignupSchema, { fullName: "A", email: "", password: "x" })?.[""]).toEqual([MESSAGES.signupRequired]);
+    expect(errors(SignupSchema, { fullName: "A", email: "nope", password: "Abcdefg1" })?.email).toEqual([MESSAGES.emailInvalid]);
+    expect(errors(SignupSchema, { fullName: "A", email: "a@b.in", password: "abc" })?.password).toEqual([MESSAGES.passwordWeak]);
+    expect(errors(SignupSchema, { fullName: "A", email: "a@b.in", password: "Aa1!".repeat(2560) })?.password).toEqual([MESSAGES.passwordTooLong]);
+  });
+  test("reset: match and strength", () => {
+    expect(errors(ResetPasswordSchema, { password: "Abcdefg1", confirmPassword: "Abcdefg2" })?.confirmPassword).toEqual([MESSAGES.passwordsDiffer]);
+    expect(errors(ResetPasswordSchema, { password: "abcdefgh", confirmPassword: "abcdefgh" })?.password).toEqual([MESSAGES.passwordWeak]);
+    expect(errors(ResetPasswordSchema, { password: "Abcdefgh", confirmPassword: "Abcdefgh" })).toBeNull();
+  });
+  test("contact: every field, a known subject and the privacy box", () => {
+    const e = errors(ContactSchema, { name: " ", email: "x", subject: "refund", message: "", privacy: "" });
+    expect(e?.name).toEqual(["Please enter your name"]);
+    expect(e?.email).toEqual(["Please enter a valid email address"]);
+    expect(e?.subject).toEqual(["Please choose a subject"]);
+    expect(e?.message).toEqual(["Please enter your message"]);
+    expect(e?.privacy).toEqual(["Please accept the privacy policy"]);
+  });
+});

@@ -1,11 +1,13 @@
 import { Form, Link, NavLink } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { useHydrated } from "~/utils/use-hydrated";
 
 type HeaderUser = { initial: string; name: string } | null;
 
 export function Header({ user }: { user: HeaderUser }) {
   const [scrolled, setScrolled] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
+  const hydrated = useHydrated();
 
   useEffect(() => {
     const onScroll = () => setScrolled(window.scrollY > 10);
@@ -61,7 +63,8 @@ export function Header({ user }: { user: HeaderUser }) {
           </div>
         )}
       </div>
-      {user ? (
+      {/* The dialog is JavaScript's; without it, Sign Out is a link to the /logout page. */}
+      {user && hydrated ? (
         <dialog ref={dialog} className="dialog" aria-labelledby="signout-title">
           <SignOutConfirmation onCancel={() => dialog.current?.close()} />
         </dialog>

@@ -1,0 +1,46 @@
+import { defineConfig } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT || 3100);
+
+// Browsers cannot be downloaded here: Playwright drives Debian's Chromium.
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--use-fake-device-for-media-stream",
+    "--use-fake-ui-for-media-stream",
+  ],
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: true,
+  reporter: [["list"]],
+  globalTeardown: "./tests/e2e/support/global-teardown.ts",
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    // A student's phone.
+    viewport: { width: 390, height: 844 },
+    launchOptions: chromium,
+    trace: "retain-on-failure",
+  },
+  projects: [
+    { name: "js", use: { javaScriptEnabled: true } },
+    // Every form must work with JavaScript off; *.js.spec.ts files test enhancements only.
+    { name: "no-js", use: { javaScriptEnabled: false }, testIgnore: /\.js\.spec\.ts$/ },
+  ],
+  webServer: {
+    command: "node scripts/e2e-server.js",
+    url: `http://localhost:${PORT}/about`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: { E2E_PORT: String(PORT) },
+  },
+});

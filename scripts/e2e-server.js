@@ -1,0 +1,41 @@
+// The server the browser tests run against: the real production server on a fresh
+// database (a new Postgres database when TEST_DATABASE_URL is set, else a new
+// embedded PGlite), seeded with demo data, mail dropped into .data-e2e/mail.
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import postgres from "postgres";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+process.chdir(root);
+const dataDir = path.join(root, ".data-e2e");
+fs.rmSync(dataDir, { recursive: true, force: true });
+fs.mkdirSync(dataDir, { recursive: true });
+
+const port = process.env.E2E_PORT || "3100";
+Object.assign(process.env, {
+  DATA_DIR: dataDir,
+  PORT: port,
+  APP_URL: `http://localhost:${port}`,
+  SEED: "demo",
+  SESSION_SECRET: "e2e-session-secret",
+  // The tests give each browser context its own client address, as a proxy would.
+  TRUST_PROXY: "1",
+});
+delete process.env.RESEND_API_KEY;
+
+const admin = process.env.TEST_DATABASE_URL;
+if (admin) {
+  const name = `studyarena_e2e_${process.pid}`;
+  const sql = postgres(admin, { max: 1, onnotice: () => {} });
+  await sql.unsafe(`CREATE DATABASE ${name}`);
+  await sql.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  process.env.DATABASE_URL = url.toString();
+  fs.writeFileSync(path.join(dataDir, "database"), name);
+} else {
+  delete process.env.DATABASE_URL;
+}
+
+await import("../server.js");

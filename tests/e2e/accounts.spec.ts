@@ -1,0 +1,142 @@
+import { expect, latestMailTo, logIn, PASSWORD, test, uniqueEmail } from "./support/fixtures";
+
+test.describe("accounts", () => {
+  test("signup shows 'Account Created!', then goes home after 10 s", async ({ page, javaScriptEnabled }) => {
+    if (javaScriptEnabled) await page.clock.install();
+    await page.goto("/signup");
+    await page.getByLabel("Full Name").fill("Asha Rao");
+    await page.getByLabel("Email").fill(uniqueEmail("signup"));
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign Up" }).click();
+
+    await expect(page.getByRole("heading", { name: "Account Created!" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Explore Contests" })).toHaveAttribute("href", "/contests");
+    await expect(page.getByLabel("Account menu for Asha Rao")).toBeVisible();
+    if (javaScriptEnabled) {
+      await page.clock.fastForward(10_000);
+    } else {
+      await expect(page.locator('meta[http-equiv="refresh"]')).toHaveAttribute("content", "10;url=/");
+    }
+    await expect(page).toHaveURL("/", { timeout: 15_000 });
+  });
+
+  test("signup with a missing field keeps what was typed", async ({ page }) => {
+    await page.goto("/signup");
+    await page.getByLabel("Full Name").fill("Ravi Kumar");
+    await page.getByLabel("Email").fill("ravi@example.in");
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await expect(page.getByText("All fields are required!")).toBeVisible();
+    await expect(page.getByLabel("Full Name")).toHaveValue("Ravi Kumar");
+    await expect(page.getByLabel("Email")).toHaveValue("ravi@example.in");
+  });
+
+  test("signup with a taken e-mail says so", async ({ page, account }) => {
+    await page.context().clearCookies();
+    await page.goto("/signup");
+    await page.getByLabel("Full Name").fill("Someone Else");
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await expect(page.getByText("An account with this email already exists. Please log in instead.")).toBeVisible();
+  });
+
+  test("login: empty fields, a wrong password, then the right one", async ({ page, account, javaScriptEnabled }) => {
+    await page.context().clearCookies();
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Log In" }).click();
+    await expect(page.getByText("Please fill in both email and password")).toBeVisible();
+
+    await logIn(page, account.email, "Wrong@123");
+    await expect(page.getByText("Invalid email or password")).toBeVisible();
+    await expect(page.getByLabel("Email")).toHaveValue(account.email);
+    // The server never sends a password back into the page.
+    if (!javaScriptEnabled) await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
+
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Log In" }).click();
+    await expect(page).toHaveURL("/dashboard");
+    await expect(page.getByRole("heading", { name: "Welcome Back, Test Student" })).toBeVisible();
+  });
+
+  test("login honours a same-site redirectTo and ignores another site", async ({ page, account }) => {
+    await page.context().clearCookies();
+    await page.goto("/login?redirectTo=/contests");
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Log In" }).click();
+    await expect(page).toHaveURL("/contests");
+
+    await page.context().clearCookies();
+    await page.goto("/login?redirectTo=https://evil.example/");
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Log In" }).click();
+    await expect(page).toHaveURL("/dashboard");
+  });
+
+  test("sign-out asks to confirm and ends the session", async ({ page, account, javaScriptEnabled }) => {
+    await page.goto("/dashboard");
+    await page.getByLabel(/Account menu/).click();
+    await page.getByRole("menuitem", { name: "Sign Out" }).click();
+
+    await expect(page.getByRole("heading", { name: "Confirm Sign Out" })).toBeVisible();
+    await expect(page.getByText("Are you sure you want to sign out of your account?")).toBeVisible();
+    // With JavaScript a dialog opens in place; without it, a confirmation page.
+    await expect(page).toHaveURL(javaScriptEnabled ? "/dashboard" : "/logout");
+    await page.getByRole("button", { name: "Sign Out" }).click();
+
+    await expect(page).toHaveURL("/");
+    await expect(page.getByRole("status").filter({ hasText: "You have been signed out." })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Login" })).toBeVisible();
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL("/");
+    expect(account.email).toContain("@");
+  });
+
+  test("forgot password, reset through the mailed link, then the link is spent", async ({ page, account }) => {
+    await page.context().clearCookies();
+    await page.goto("/login");
+    await page.getByRole("link", { name: "Forgot password?" }).click();
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    await expect(page.getByText("Please enter your email")).toBeVisible();
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    await expect(page.getByText("Password reset link sent! Please check your inbox.")).toBeVisible();
+
+    const mail = await latestMailTo(account.email);
+    const link = mail.text.match(/http:\/\/localhost:\d+(\/reset-password\?token=[\w-]+)/)![1]!;
+    await page.goto(link);
+    await page.getByLabel("New Password").fill("password");
+    await page.getByLabel("Confirm Password").fill("password");
+    await page.getByRole("button", { name: "Update Password" }).click();
+    await expect(page.getByText("Password is too weak")).toBeVisible();
+
+    await page.getByLabel("New Password").fill("Brand@New9");
+    await page.getByLabel("Confirm Password").fill("Brand@New8");
+    await page.getByRole("button", { name: "Update Password" }).click();
+    await expect(page.getByText("Passwords do not match")).toBeVisible();
+
+    await page.getByLabel("New Password").fill("Brand@New9");
+    await page.getByLabel("Confirm Password").fill("Brand@New9");
+    await page.getByRole("button", { name: "Update Password" }).click();
+    await expect(page.getByText("Password updated successfully! Redirecting to login...")).toBeVisible();
+    await expect(page).toHaveURL("/login", { timeout: 10_000 });
+
+    await logIn(page, account.email, "Brand@New9");
+    await expect(page).toHaveURL("/dashboard");
+
+    await page.goto(link);
+    await expect(page.getByText("Reset link is invalid or expired")).toBeVisible();
+  });
+
+  test("a tampered reset link is refused", async ({ page }) => {
+    await page.goto("/reset-password?token=not-a-real-token");
+    await expect(page.getByText("Reset link is invalid or expired")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Request a new link" })).toBeVisible();
+  });
+
+  test("the dashboard sends guests home", async ({ page }) => {
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL("/");
+  });
+});

@@ -1,0 +1,159 @@
+import { expect, test } from "./support/fixtures";
+
+test.describe("content pages", () => {
+  test("contact: a missing field keeps the input; success shows the alert and an empty form", async ({ page }) => {
+    await page.goto("/contact");
+    await page.getByLabel("Name").fill("Priya Nair");
+    await page.getByLabel("Email").fill("priya@example.in");
+    await page.getByLabel("Subject").selectOption("contest");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByText("Please enter your message")).toBeVisible();
+    await expect(page.getByText("Please accept the privacy policy")).toBeVisible();
+    await expect(page.getByLabel("Name")).toHaveValue("Priya Nair");
+    await expect(page.getByLabel("Subject")).toHaveValue("contest");
+
+    await page.getByLabel("Message").fill("When are the prizes of last week's contest paid?");
+    await page.getByLabel("I agree to the Privacy Policy.").check();
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByText("Your message has been sent! We'll get back to you soon.")).toBeVisible();
+    await expect(page.getByLabel("Name")).toHaveValue("");
+    await expect(page.getByLabel("Message")).toHaveValue("");
+    await expect(page.getByRole("link", { name: "See all FAQs" })).toHaveAttribute("href", "/faq");
+  });
+
+  test("cookie consent: the banner's plain form sets a 30-day cookie", async ({ page }) => {
+    await page.goto("/about");
+    const banner = page.getByRole("complementary", { name: "Cookie consent" });
+    await banner.getByRole("button", { name: "Accept cookies" }).click();
+    await expect(page).toHaveURL("/about");
+    await expect(page.getByRole("complementary", { name: "Cookie consent" })).toHaveCount(0);
+    const consent = (await page.context().cookies()).find((c) => c.name === "cookie_consent");
+    const days = (consent!.expires * 1000 - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29.9);
+    expect(days).toBeLessThan(30.1);
+    await page.goto("/cookie");
+    await expect(page.getByText("You have accepted cookies.")).toBeVisible();
+  });
+
+  test("FAQ: six questions, one open at a time", async ({ page }) => {
+    await page.goto("/faq");
+    const items = page.locator(".faq details");
+    await expect(items).toHaveCount(6);
+    await expect(items.nth(0)).toHaveAttribute("open", "");
+    await page.getByText("Can I get a refund of my entry fee?").click();
+    await expect(items.nth(1)).toHaveAttribute("open", "");
+    await expect(items.nth(0)).not.toHaveAttribute("open", "");
+    await expect(page.getByText("at least 24 hours before the contest starts")).toBeVisible();
+  });
+
+  test("policy pages state the spec's figures", async ({ page }) => {
+    await page.goto("/refund");
+    await expect(page.getByText("at least 24 hours before the contest starts")).toBeVisible();
+    await expect(page.getByText("processed in 5-7 days")).toBeVisible();
+    await expect(page.getByText("take 5-10 business days")).toBeVisible();
+    await page.goto("/terms");
+    await expect(page.getByText("at least 16 years old")).toBeVisible();
+    await expect(page.getByText("within 3 business days")).toBeVisible();
+    await expect(page.getByText("within 48 hours of delivery")).toBeVisible();
+  });
+
+  test("every header and footer link leads to a page", async ({ page }) => {
+    await page.goto("/");
+    const hrefs = new Set<string>();
+    for (const link of await page.locator("header a[href^='/'], footer a[href^='/']").all()) {
+      hrefs.add((await link.getAttribute("href"))!);
+    }
+    expect(hrefs.size).toBeGreaterThan(10);
+    for (const href of hrefs) {
+      const res = await page.request.get(href);
+      expect(res.status(), href).toBe(200);
+    }
+  });
+
+  test("legacy paths redirect permanently", async ({ page }) => {
+    const id = "7f1b4f5e-9a0c-4b4e-8a3a-0d1e2f3a4b5c";
+    const moves: Array<[string, string]> = [
+      ["/marketplace", "/store"],
+      [`/marketplace/${id}`, `/store/${id}/productdetails`],
+      [`/marketplace/edit/${id}`, `/store/${id}/edit`],
+      ["/marketplace/my-products", "/store/my-products"],
+      ["/refund-policy", "/refund"],
+      ["/help/browser-cookies", "/cookie"],
+    ];
+    for (const [from, to] of moves) {
+      const res = await page.request.get(from, { maxRedirects: 0 });
+      expect(res.status(), from).toBe(301);
+      expect(res.headers().location, from).toBe(to);
+    }
+  });
+
+  test("an unknown page is a styled 404; a malformed id is 404, not 500", async ({ page }) => {
+    const res = await page.goto("/no-such-page");
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Back to Home" })).toBeVisible();
+    expect((await page.request.get("/marketplace/not-a-uuid", { maxRedirects: 0 })).status()).toBe(404);
+  });
+
+  test("a POST from another site is refused", async ({ page, account }) => {
+    const res = await page.request.post("/contact", {
+      form: { name: "x", email: account.email, subject: "other", message: "x", privacy: "on" },
+      headers: { Origin: "https://evil.example" },
+      maxRedirects: 0,
+    });
+    expect(res.status()).toBe(403);
+    const signOut = await page.request.post("/logout", { headers: { "Sec-Fetch-Site": "cross-site" }, maxRedirects: 0 });
+    expect(signOut.status()).toBe(403);
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL("/dashboard"); // still signed in
+  });
+});
+
+test.describe("home", () => {
+  test("hero, champions, upcoming contests, and the guide on the first visit only", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("link", { name: "Explore Contests" })).toHaveAttribute("href", "/contests");
+    await expect(page.getByRole("link", { name: "Visit Marketplace" }).first()).toHaveAttribute("href", "/store");
+    const champions = page.getByRole("region", { name: "Hall of Champions" });
+    for (const prize of ["₹2,000", "₹1,500", "₹850"]) await expect(champions.getByText(prize)).toBeVisible();
+    const upcoming = page.getByRole("region", { name: "Upcoming Contests" });
+    await expect(upcoming.getByRole("article")).toHaveCount(3);
+    await expect(upcoming.getByText(/^Starts in \d+h \d+m \d+s$/)).toBeVisible();
+    await expect(upcoming.getByText(/^Starts in \d+d \d+h$/).first()).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Why Compete With Us?" })).toBeVisible();
+    await expect(page.getByText("Textbooks at 50-70% off")).toBeVisible();
+
+    const guide = page.getByRole("dialog", { name: "Getting Started Guide" });
+    await expect(guide).toBeVisible();
+    await expect(guide.getByRole("link", { name: "Sign Up Now" })).toHaveAttribute("href", "/signup");
+    await guide.getByRole("button", { name: "Close guide" }).click();
+    await expect(guide).toBeHidden();
+    await page.reload();
+    await expect(page.getByRole("dialog", { name: "Getting Started Guide" })).toHaveCount(0);
+  });
+
+  test("an enrolled student sees 'Already Enrolled' on the card", async ({ page }) => {
+    await page.goto("/login");
+    await page.getByLabel("Email").fill("student@studyarena.in");
+    await page.getByLabel("Password", { exact: true }).fill("Student@123");
+    await page.getByRole("button", { name: "Log In" }).click();
+    await expect(page).toHaveURL("/dashboard");
+    await page.goto("/");
+    const card = page.getByRole("article").filter({ hasText: "Maths Sprint" });
+    await expect(card.getByRole("button", { name: "Already Enrolled" })).toBeDisabled();
+    await expect(card.getByText("You have already joined this contest!")).toBeVisible();
+  });
+
+  test("the contest list searches without JavaScript and shows timing labels", async ({ page }) => {
+    await page.goto("/contests");
+    await expect(page.getByText("ENDED").first()).toBeVisible();
+    await expect(page.getByText(/^ENDS IN \d+d \d+h \d+m$/)).toBeVisible();
+    await page.getByLabel("Search contests").fill("physics");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/q=physics/);
+    await expect(page.getByRole("article")).toHaveCount(1);
+    await page.getByLabel("Search contests").fill("zzzz");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page.getByText("No contests found")).toBeVisible();
+  });
+});

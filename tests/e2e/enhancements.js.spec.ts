@@ -1,0 +1,52 @@
+import { expect, test } from "./support/fixtures";
+
+// What JavaScript adds on top of the server-rendered pages.
+test.describe("enhancements", () => {
+  test("the home countdown ticks every second", async ({ page }) => {
+    await page.goto("/");
+    const badge = page.getByRole("region", { name: "Upcoming Contests" }).getByText(/^Starts in \d+h \d+m \d+s$/);
+    const first = await badge.textContent();
+    await expect(badge).not.toHaveText(first!, { timeout: 3_000 });
+  });
+
+  test("pressing a card records a first-party 'Outbound click'", async ({ page }) => {
+    await page.goto("/");
+    const beacon = page.waitForRequest((r) => r.url().endsWith("/api/events") && r.method() === "POST");
+    await page.getByRole("link", { name: /^Know more: / }).first().click();
+    const body = (await beacon).postData() ?? "";
+    expect(body).toContain("Outbound click");
+    expect(body).toContain("User");
+  });
+
+  test("the guide can be minimised", async ({ page }) => {
+    await page.goto("/");
+    const guide = page.getByRole("dialog", { name: "Getting Started Guide" });
+    await guide.getByRole("button", { name: "Minimise guide" }).click();
+    await expect(guide.getByRole("link", { name: "Sign Up Now" })).toBeHidden();
+    await guide.getByRole("button", { name: "Expand guide" }).click();
+    await expect(guide.getByRole("link", { name: "Sign Up Now" })).toBeVisible();
+  });
+
+  test("the header turns white once scrolled past 10 px", async ({ page }) => {
+    await page.goto("/about");
+    const header = page.locator(".site-header");
+    await expect(header).not.toHaveClass(/is-scrolled/);
+    await page.mouse.wheel(0, 400);
+    await expect(header).toHaveClass(/is-scrolled/);
+  });
+
+  test("the password can be shown and hidden; the strength meter follows typing", async ({ page }) => {
+    await page.goto("/signup");
+    const password = page.getByLabel("Password", { exact: true });
+    await password.fill("abc");
+    await expect(page.getByText("Weak password")).toBeVisible();
+    await password.fill("Abcdefg1");
+    await expect(page.getByText("Good password")).toBeVisible();
+    await password.fill("Abcdefg1!");
+    await expect(page.getByText("Strong password")).toBeVisible();
+    await page.getByRole("button", { name: "Show" }).click();
+    await expect(password).toHaveAttribute("type", "text");
+    await page.getByRole("button", { name: "Hide" }).click();
+    await expect(password).toHaveAttribute("type", "password");
+  });
+});

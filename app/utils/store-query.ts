@@ -1,3 +1,5 @@
+import { PRODUCT_CONDITIONS } from "./enums";
+
 // The store's URL state (search, filters, sort, page): parsed leniently, because it
 // comes from links and hand-edited URLs, never trusted further than this.
 export const PAGE_SIZE = 12;
@@ -6,9 +8,11 @@ export const PRICE_STEP = 100;
 export const SORTS = ["newest", "oldest", "price-low", "price-high", "rating"] as const;
 export type Sort = (typeof SORTS)[number];
 
+
 export type StoreQuery = {
   q: string;
   category: number | null;
+  condition: (typeof PRODUCT_CONDITIONS)[number] | null;
   minPrice: number;
   maxPrice: number;
   sort: Sort;
@@ -26,9 +30,11 @@ export function parseStoreQuery(params: URLSearchParams): StoreQuery {
   const minPrice = int(params.get("min"), 0, 0, PRICE_MAX);
   const maxPrice = int(params.get("max"), PRICE_MAX, 0, PRICE_MAX);
   const category = int(params.get("category"), 0, 0, 1_000_000);
+  const condition = params.get("condition");
   return {
     q: (params.get("q") ?? "").trim().slice(0, 100),
     category: category > 0 ? category : null,
+    condition: (PRODUCT_CONDITIONS as readonly string[]).includes(condition ?? "") ? (condition as StoreQuery["condition"]) : null,
     minPrice: Math.min(minPrice, maxPrice),
     maxPrice: Math.max(minPrice, maxPrice),
     sort: (SORTS as readonly string[]).includes(sort ?? "") ? (sort as Sort) : "newest",

@@ -34,7 +34,7 @@ export async function call(handler: Handler, request: Request, options: { ip?: s
   }
   // data(value, init) from @remix-run/node
   if (result && typeof result === "object" && "type" in result && (result as { type: unknown }).type === "DataWithResponseInit") {
-    const d = result as { data: unknown; init?: ResponseInit | null };
+    const d = result as unknown as { data: unknown; init?: ResponseInit | null };
     return { status: d.init?.status ?? 200, data: d.data, headers: new Headers(d.init?.headers), location: null };
   }
   return { status: 200, data: result, headers: new Headers(), location: null };

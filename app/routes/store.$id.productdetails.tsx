@@ -1,0 +1,116 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { db } from "~/db/client.server";
+import { getProduct } from "~/models/store.server";
+import { getUserId } from "~/utils/auth.server";
+import { isUuid } from "~/utils/misc";
+import { formatINR } from "~/utils/money";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.product.title} — StudyArena Marketplace` : "Product Not Found — StudyArena" },
+];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  if (!isUuid(params.id)) throw new Response("Not Found", { status: 404 });
+  const [product, userId] = await Promise.all([getProduct(db, params.id), getUserId(request)]);
+  // Inactive listings are visible to their seller only.
+  if (!product || (!product.is_active && product.seller_id !== userId)) throw new Response("Not Found", { status: 404 });
+  const { seller_email, seller_phone, seller_address, ...rest } = product;
+  return {
+    product: rest,
+    isOwner: product.seller_id === userId,
+    // A seller's contact details are for signed-in students only, never for crawlers.
+    contact: userId ? { email: seller_email, phone: seller_phone, address: seller_address } : null,
+    signedIn: Boolean(userId),
+  };
+}
+
+export default function ProductDetails() {
+  const { product, contact, signedIn } = useLoaderData<typeof loader>();
+  const facts: Array<[string, string | null]> = [
+    ["Author", product.author],
+    ["Publisher", product.publisher],
+    ["ISBN", product.isbn],
+    ["Condition", product.condition],
+    ["Category", product.category],
+  ];
+  return (
+    <section className="container section">
+      <p>
+        <Link to="/store">← Back to Marketplace</Link>
+      </p>
+      <div className="product-layout">
+        {product.image_url ? (
+          <img src={product.image_url} alt={product.title} width={640} height={480} decoding="async" />
+        ) : (
+          <div className="product-placeholder" aria-hidden="true">
+            {product.title.charAt(0)}
+          </div>
+        )}
+        <div>
+          <h1>{product.title}</h1>
+          <p aria-label={`Rated ${product.rating} out of 5`}>
+            <span className="stars" aria-hidden="true">
+              {"★".repeat(Math.round(product.rating))}
+              {"☆".repeat(5 - Math.round(product.rating))}
+            </span>{" "}
+            <span className="muted">({product.review_count} reviews)</span>
+          </p>
+          <p className="price">{formatINR(product.price)}</p>
+          <p>
+            <span className={product.is_active ? "badge tone-green" : "badge tone-gray"}>{product.is_active ? "Active" : "Inactive"}</span>
+          </p>
+          <dl className="facts-list">
+            {facts.map(([label, value]) =>
+              value ? (
+                <div key={label}>
+                  <dt>{label}</dt>
+                  <dd>{value}</dd>
+                </div>
+              ) : null,
+            )}
+          </dl>
+        </div>
+      </div>
+      <h2>Description</h2>
+      <p>{product.description}</p>
+      <h2>Seller</h2>
+      {/* No profile row: the spec's fallback. */}
+      {product.seller_since ? (
+        <div className="card">
+          <p style={{ marginTop: 0 }}>
+            <strong>{product.seller_name ?? "A StudyArena seller"}</strong>
+            <span className="muted"> · Member since {new Date(product.seller_since).getFullYear()}</span>
+          </p>
+          {contact ? (
+            <p style={{ marginBottom: 0 }}>
+              {contact.email}
+              {contact.phone ? <><br />{contact.phone}</> : null}
+              {contact.address ? <><br />{contact.address}</> : null}
+            </p>
+          ) : signedIn ? null : (
+            <p className="muted" style={{ marginBottom: 0 }}>
+              <Link to={`/login?${new URLSearchParams({ redirectTo: `/store/${product.id}/productdetails` })}`}>Log in</Link> to see the seller's contact details.
+            </p>
+          )}
+        </div>
+      ) : (
+        <p className="muted">Seller information not available</p>
+      )}
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
+  return (
+    <section className="container narrow error-page">
+      <h1>Product Not Found</h1>
+      <p>This listing does not exist or is no longer available.</p>
+      <Link to="/store" className="btn btn-primary">
+        Browse Marketplace
+      </Link>
+    </section>
+  );
+}

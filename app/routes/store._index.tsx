@@ -1,0 +1,135 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useSearchParams, useSubmit } from "@remix-run/react";
+import { useRef } from "react";
+import { ProductCard } from "~/components/product-card";
+import { db } from "~/db/client.server";
+import { listCategories, listStoreProducts } from "~/models/store.server";
+import { PRODUCT_CONDITIONS } from "~/utils/enums";
+import { pageWindow, parseStoreQuery, PRICE_MAX, PRICE_STEP, SORTS } from "~/utils/store-query";
+
+export const meta: MetaFunction = () => [{ title: "Marketplace — StudyArena" }];
+
+const SORT_LABELS: Record<(typeof SORTS)[number], string> = {
+  newest: "Newest first",
+  oldest: "Oldest first",
+  "price-low": "Price: low to high",
+  "price-high": "Price: high to low",
+  rating: "Top rated",
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const query = parseStoreQuery(new URL(request.url).searchParams);
+  const [result, categories] = await Promise.all([listStoreProducts(db, query), listCategories(db)]);
+  return { ...result, categories, query };
+}
+
+export default function Store() {
+  const { products, total, pages, categories, query } = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
+  const submit = useSubmit();
+  const debounce = useRef<ReturnType<typeof setTimeout>>();
+  const withParams = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(changes)) v === null ? next.delete(k) : next.set(k, v);
+    return `?${next}`;
+  };
+  return (
+    <>
+      <div className="page-head">
+        <div className="container">
+          <h1>Marketplace</h1>
+          <p className="muted">Used books and study materials from students across India, at 50-70% off.</p>
+        </div>
+      </div>
+      <section className="container section">
+        <nav aria-label="Categories" className="chips">
+          <Link to={withParams({ category: null, page: null })} aria-current={query.category ? undefined : "page"}>
+            All
+          </Link>
+          {categories.map((c) => (
+            <Link key={c.id} to={withParams({ category: String(c.id), page: null })} aria-current={query.category === c.id ? "page" : undefined}>
+              {c.name}
+            </Link>
+          ))}
+        </nav>
+        {/* A GET form: filters work without JavaScript; with it, typing searches after 500 ms. */}
+        <Form method="get" className="filters card" role="search">
+          {query.category ? <input type="hidden" name="category" value={query.category} /> : null}
+          <div className="field">
+            <label htmlFor="store-q">Search</label>
+            <input
+              id="store-q"
+              type="search"
+              name="q"
+              defaultValue={query.q}
+              placeholder="Title, author or ISBN"
+              maxLength={100}
+              onChange={(e) => {
+                const form = e.currentTarget.form;
+                clearTimeout(debounce.current);
+                debounce.current = setTimeout(() => submit(form, { replace: true }), 500);
+              }}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="store-min">Min price (₹)</label>
+            <input id="store-min" type="number" name="min" min={0} max={PRICE_MAX} step={PRICE_STEP} defaultValue={query.minPrice || ""} inputMode="numeric" />
+          </div>
+          <div className="field">
+            <label htmlFor="store-max">Max price (₹)</label>
+            <input id="store-max" type="number" name="max" min={0} max={PRICE_MAX} step={PRICE_STEP} defaultValue={query.maxPrice < PRICE_MAX ? query.maxPrice : ""} inputMode="numeric" />
+          </div>
+          <div className="field">
+            <label htmlFor="store-condition">Condition</label>
+            <select id="store-condition" name="condition" defaultValue={query.condition ?? ""}>
+              <option value="">Any</option>
+              {PRODUCT_CONDITIONS.map((c) => (
+                <option key={c}>{c}</option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="store-sort">Sort</label>
+            <select id="store-sort" name="sort" defaultValue={query.sort}>
+              {SORTS.map((s) => (
+                <option key={s} value={s}>
+                  {SORT_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className="btn btn-primary">
+            Apply
+          </button>
+        </Form>
+        <p className="muted" role="status">
+          {total} {total === 1 ? "item" : "items"}
+        </p>
+        {products.length === 0 ? (
+          <p className="card empty">No products found</p>
+        ) : (
+          <div className="grid">
+            {products.map((p) => (
+              <ProductCard key={p.id} product={p} />
+            ))}
+          </div>
+        )}
+        {pages > 1 ? (
+          <nav aria-label="Pages" className="pager">
+            {query.page > 1 ? <Link to={withParams({ page: String(query.page - 1) })}>Previous</Link> : null}
+            {pageWindow(query.page, pages).map((p, i) =>
+              p === "gap" ? (
+                <span key={`gap-${i}`} aria-hidden="true">…</span>
+              ) : (
+                <Link key={p} to={withParams({ page: String(p) })} aria-current={p === query.page ? "page" : undefined} aria-label={`Page ${p}`}>
+                  {p}
+                </Link>
+              ),
+            )}
+            {query.page < pages ? <Link to={withParams({ page: String(query.page + 1) })}>Next</Link> : null}
+          </nav>
+        ) : null}
+      </section>
+    </>
+  );
+}

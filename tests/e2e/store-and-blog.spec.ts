@@ -29,7 +29,7 @@ test.describe("store (browsing)", () => {
     await page.goto("/store?q=Indian%20Polity");
     await page.getByRole("link", { name: "Indian Polity" }).click();
     await expect(page.getByRole("heading", { name: "Indian Polity" })).toBeVisible();
-    await expect(page.getByText("M. Laxmikanth")).toBeVisible();
+    await expect(page.getByText("M. Laxmikanth", { exact: true })).toBeVisible();
     await expect(page.getByText("₹520")).toBeVisible();
     await expect(page.getByText("Active", { exact: true })).toBeVisible();
     await expect(page.getByRole("link", { name: "Log in" })).toBeVisible();

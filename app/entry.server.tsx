@@ -4,22 +4,28 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { connection } from "~/db/client.server";
+import { connection, db } from "~/db/client.server";
 import { prepareDatabase } from "~/db/setup.server";
+import { purgeExpired } from "~/models/housekeeping.server";
 import { deliverOutbox } from "~/utils/email.server";
 import { appUrl } from "~/utils/env.server";
 import { isCrossSiteWrite } from "~/utils/origin";
 
 const ABORT_DELAY = 5_000;
 
-/** Called by server.js before it listens: migrate, seed an empty database, start the mail loop. */
+/** Called by server.js before it listens: migrate, seed an empty database, start the background loops. */
 export async function startup() {
   await prepareDatabase(connection);
-  const timer = setInterval(() => {
-    deliverOutbox().catch((error) => console.error("[mail] outbox run failed", error));
-  }, 30_000);
-  timer.unref();
+  every(30_000, "mail outbox", () => deliverOutbox());
+  every(60 * 60_000, "housekeeping", () => purgeExpired(db, new Date()));
   await deliverOutbox();
+}
+
+function every(ms: number, name: string, run: () => Promise<unknown>) {
+  const timer = setInterval(() => {
+    run().catch((error) => console.error(`[${name}] failed`, error));
+  }, ms);
+  timer.unref();
 }
 
 /** Used by server.js for every request, before Remix sees it. */

@@ -57,7 +57,7 @@ export function Header({ user }: { user: HeaderUser }) {
         ) : (
           <div className="auth-links">
             <Link to="/login">Login</Link>
-            <Link to="/signup" className="btn btn-primary btn-sm">
+            <Link to="/signup" className="btn btn-sm">
               Register
             </Link>
           </div>

@@ -59,7 +59,7 @@ export function TextareaField({ label, field, ...rest }: { label: string; field:
 
 /** Form-level errors (wrong password, rate limit) announced to screen readers. */
 export function FormErrors({ id, errors }: { id: string; errors?: string[] }) {
-  if (!errors?.length) return <div id={id} />;
+  if (!errors?.length) return <div id={id} hidden />;
   return (
     <div id={id} className="alert alert-error" role="alert">
       {errors.map((e) => (

@@ -1,0 +1,26 @@
+import { expect, test } from "vitest";
+import { db } from "~/db/client.server";
+import { createUser } from "~/db/factories.server";
+import { password_reset_tokens, rate_limits, sessions } from "~/db/schema";
+import { purgeExpired } from "~/models/housekeeping.server";
+import { createSession } from "~/utils/auth.server";
+import { recordHit } from "~/utils/rate-limit.server";
+
+test("expired sessions, old tokens and finished rate-limit windows are purged; live ones stay", async () => {
+  const now = new Date("2026-11-22T12:00:00Z");
+  const DAY = 86_400_000;
+  const userId = await createUser(db, { email: "keep@example.in", passwordHash: "x" });
+  await createSession(db, userId, new Date(now.getTime() - 31 * DAY)); // expired yesterday
+  await createSession(db, userId, now); // live
+  await db.insert(password_reset_tokens).values([
+    { user_id: userId, token_hash: "old", expires_at: new Date(now.getTime() - 2 * DAY) },
+    { user_id: userId, token_hash: "fresh", expires_at: new Date(now.getTime() + 3_600_000) },
+  ]);
+  await recordHit(db, "old-window", { max: 1, windowMs: 60_000 }, new Date(now.getTime() - DAY));
+  await recordHit(db, "open-window", { max: 1, windowMs: 60_000 }, now);
+
+  expect(await purgeExpired(db, now)).toEqual({ sessions: 1, resetTokens: 1, rateLimits: 1 });
+  expect(await db.$count(sessions)).toBe(1);
+  expect((await db.select().from(password_reset_tokens)).map((t) => t.token_hash)).toEqual(["fresh"]);
+  expect((await db.select().from(rate_limits)).map((r) => r.key)).toEqual(["open-window"]);
+});

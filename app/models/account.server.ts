@@ -25,10 +25,14 @@ export async function signup(
   db: Db,
   input: { email: string; password: string; fullName: string; ip: string; now: Date },
 ): Promise<SignupResult> {
-  if (await consume(db, `signup:ip:${input.ip}`, LIMITS.signupPerIp, input.now)) {
+  const email = normalizeEmail(input.email);
+  // Per address (a flood) and per e-mail (probing whether an address is registered).
+  if (
+    (await consume(db, `signup:ip:${input.ip}`, LIMITS.signupPerIp, input.now)) ||
+    (await consume(db, `signup:email:${email}`, LIMITS.signupPerEmail, input.now))
+  ) {
     return { ok: false, reason: "limited" };
   }
-  const email = normalizeEmail(input.email);
   const passwordHash = await hashPassword(input.password);
   try {
     const userId = await db.transaction(async (tx) => {

@@ -9,6 +9,7 @@ export const LIMITS = {
   loginFailuresPerIp: { max: 50, windowMs: 15 * 60_000 },
   loginFailuresPerAccount: { max: 100, windowMs: 60 * 60_000 },
   signupPerIp: { max: 10, windowMs: 60 * 60_000 },
+  signupPerEmail: { max: 5, windowMs: 60 * 60_000 },
   resetRequestsPerIp: { max: 10, windowMs: 60 * 60_000 },
   resetRequestsPerEmail: { max: 3, windowMs: 60 * 60_000 },
   contactPerIp: { max: 5, windowMs: 60 * 60_000 },

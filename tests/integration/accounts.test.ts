@@ -83,6 +83,16 @@ describe("signup", () => {
     expect(await db.$count(users)).toBe(before);
   });
 
+  test("is rate limited per e-mail, from any address", async () => {
+    await createUser(db, { email: "probe@example.in", password: "Secret@123" });
+    const statuses = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await call(signupRoute.action, formRequest("/signup", { fullName: "x", email: "probe@example.in", password: "Secret@123" }), { ip: freshIp() });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
+  });
+
   test("is rate limited per client address", async () => {
     const ip = freshIp();
     for (let i = 0; i < 10; i++) {

@@ -432,33 +432,24 @@ export const blog_posts = pgTable(
   (t) => [index("blog_posts_published_idx").on(t.published_at), index("blog_posts_category_idx").on(t.category_id)],
 );
 
-export const likes = pgTable(
-  "likes",
-  {
-    post_id: uuid("post_id")
-      .notNull()
-      .references(() => blog_posts.id, { onDelete: "cascade" }),
-    user_id: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    created_at: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.post_id, t.user_id] }), index("likes_user_idx").on(t.user_id)],
-);
+// Likes and bookmarks: the same shape, one row per post and user.
+const postReaction = (name: "likes" | "bookmarks") =>
+  pgTable(
+    name,
+    {
+      post_id: uuid("post_id")
+        .notNull()
+        .references(() => blog_posts.id, { onDelete: "cascade" }),
+      user_id: uuid("user_id")
+        .notNull()
+        .references(() => users.id, { onDelete: "cascade" }),
+      created_at: createdAt(),
+    },
+    (t) => [primaryKey({ columns: [t.post_id, t.user_id] }), index(`${name}_user_idx`).on(t.user_id)],
+  );
 
-export const bookmarks = pgTable(
-  "bookmarks",
-  {
-    post_id: uuid("post_id")
-      .notNull()
-      .references(() => blog_posts.id, { onDelete: "cascade" }),
-    user_id: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    created_at: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.post_id, t.user_id] }), index("bookmarks_user_idx").on(t.user_id)],
-);
+export const likes = postReaction("likes");
+export const bookmarks = postReaction("bookmarks");
 
 export const comments = pgTable(
   "comments",

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { notFoundBoundary } from "~/components/not-found";
 import { db } from "~/db/client.server";
 import { getPost, listComments } from "~/models/blog.server";
 import { formatDate, formatDateTime } from "~/utils/dates";
@@ -46,13 +47,4 @@ export default function BlogPost() {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
-  return (
-    <section className="container narrow error-page">
-      <h1>Post Not Found</h1>
-      <Link to="/blog" className="btn btn-primary">Back to the Blog</Link>
-    </section>
-  );
-}
+export const ErrorBoundary = notFoundBoundary({ title: "Post Not Found", action: { label: "Back to the Blog", to: "/blog" } });

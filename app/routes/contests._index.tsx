@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData, useSubmit } from "@remix-run/react";
-import { useRef } from "react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { ContestCard } from "~/components/contest-card";
 import { ContestTiming } from "~/components/countdown";
 import { db } from "~/db/client.server";
 import { activeContests } from "~/models/contest.server";
 import { getUserId } from "~/utils/auth.server";
+import { useDebouncedSubmit } from "~/utils/use-debounced-submit";
 
 export const meta: MetaFunction = () => [{ title: "Contests — StudyArena" }];
 
@@ -19,8 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function ContestsPage() {
   const { contests, q, serverNow } = useLoaderData<typeof loader>();
-  const submit = useSubmit();
-  const timer = useRef<ReturnType<typeof setTimeout>>();
+  const searchAsYouType = useDebouncedSubmit(400);
   return (
     <>
       <div className="page-head">
@@ -42,11 +41,7 @@ export default function ContestsPage() {
             defaultValue={q}
             placeholder="Search by title or subject"
             maxLength={100}
-            onChange={(e) => {
-              const form = e.currentTarget.form;
-              clearTimeout(timer.current);
-              timer.current = setTimeout(() => submit(form, { replace: true }), 400);
-            }}
+            onChange={searchAsYouType}
           />
           <button type="submit" className="btn btn-primary">
             Search

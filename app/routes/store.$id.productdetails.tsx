@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { notFoundBoundary } from "~/components/not-found";
 import { db } from "~/db/client.server";
 import { getProduct } from "~/models/store.server";
 import { getUserId } from "~/utils/auth.server";
@@ -101,16 +102,8 @@ export default function ProductDetails() {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
-  return (
-    <section className="container narrow error-page">
-      <h1>Product Not Found</h1>
-      <p>This listing does not exist or is no longer available.</p>
-      <Link to="/store" className="btn btn-primary">
-        Browse Marketplace
-      </Link>
-    </section>
-  );
-}
+export const ErrorBoundary = notFoundBoundary({
+  title: "Product Not Found",
+  message: "This listing does not exist or is no longer available.",
+  action: { label: "Browse Marketplace", to: "/store" },
+});

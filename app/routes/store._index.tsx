@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useSearchParams, useSubmit } from "@remix-run/react";
-import { useRef } from "react";
+import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { ProductCard } from "~/components/product-card";
 import { db } from "~/db/client.server";
 import { listCategories, listStoreProducts } from "~/models/store.server";
 import { PRODUCT_CONDITIONS } from "~/utils/enums";
 import { pageWindow, parseStoreQuery, PRICE_MAX, PRICE_STEP, SORTS } from "~/utils/store-query";
+import { useDebouncedSubmit } from "~/utils/use-debounced-submit";
 
 export const meta: MetaFunction = () => [{ title: "Marketplace — StudyArena" }];
 
@@ -26,8 +26,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function Store() {
   const { products, total, pages, categories, query } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
-  const submit = useSubmit();
-  const debounce = useRef<ReturnType<typeof setTimeout>>();
+  // marketplace.md §2: search is debounced by 500 ms.
+  const searchAsYouType = useDebouncedSubmit(500);
   const withParams = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
     for (const [k, v] of Object.entries(changes)) v === null ? next.delete(k) : next.set(k, v);
@@ -64,11 +64,7 @@ export default function Store() {
               defaultValue={query.q}
               placeholder="Title, author or ISBN"
               maxLength={100}
-              onChange={(e) => {
-                const form = e.currentTarget.form;
-                clearTimeout(debounce.current);
-                debounce.current = setTimeout(() => submit(form, { replace: true }), 500);
-              }}
+              onChange={searchAsYouType}
             />
           </div>
           <div className="field">

@@ -7,7 +7,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { connection, db } from "~/db/client.server";
 import { prepareDatabase } from "~/db/setup.server";
 import { purgeExpired } from "~/models/housekeeping.server";
-import { deliverOutbox } from "~/utils/email.server";
+import { deliverOutbox, settleOutbox } from "~/utils/email.server";
 import { appUrl } from "~/utils/env.server";
 import { isCrossSiteWrite } from "~/utils/origin";
 
@@ -21,11 +21,21 @@ export async function startup() {
   await deliverOutbox();
 }
 
+const timers: NodeJS.Timeout[] = [];
+
 function every(ms: number, name: string, run: () => Promise<unknown>) {
   const timer = setInterval(() => {
     run().catch((error) => console.error(`[${name}] failed`, error));
   }, ms);
   timer.unref();
+  timers.push(timer);
+}
+
+/** Called by server.js once it stops taking requests: finish mail runs, close the database cleanly. */
+export async function shutdown() {
+  timers.forEach(clearInterval);
+  await settleOutbox();
+  await connection.close();
 }
 
 /** Used by server.js for every request, before Remix sees it. */

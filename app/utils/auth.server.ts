@@ -52,19 +52,22 @@ export async function createUserSession(userId: string, redirectTo: string) {
   throw redirect(safeRedirect(redirectTo), { headers: { "Set-Cookie": setCookie } });
 }
 
-export async function getUserId(request: Request): Promise<string | null> {
-  const token = await sessionToken(request);
-  if (!token) return null;
-  const [row] = await db
-    .select({ userId: sessions.user_id })
-    .from(sessions)
-    .where(and(eq(sessions.id, hashToken(token)), gt(sessions.expires_at, new Date())));
-  return row?.userId ?? null;
-}
-
 export type SessionUser = { id: string; email: string; full_name: string | null; avatar_url: string | null };
 
-export async function getUser(request: Request): Promise<SessionUser | null> {
+// The root loader and the route loader of one request both ask who is signed in;
+// one query answers both.
+const usersByRequest = new WeakMap<Request, Promise<SessionUser | null>>();
+
+export function getUser(request: Request): Promise<SessionUser | null> {
+  let user = usersByRequest.get(request);
+  if (!user) {
+    user = findSessionUser(request);
+    usersByRequest.set(request, user);
+  }
+  return user;
+}
+
+async function findSessionUser(request: Request): Promise<SessionUser | null> {
   const token = await sessionToken(request);
   if (!token) return null;
   const [row] = await db
@@ -79,6 +82,10 @@ export async function getUser(request: Request): Promise<SessionUser | null> {
     .leftJoin(profiles, eq(profiles.id, users.id))
     .where(and(eq(sessions.id, hashToken(token)), gt(sessions.expires_at, new Date())));
   return row ?? null;
+}
+
+export async function getUserId(request: Request): Promise<string | null> {
+  return (await getUser(request))?.id ?? null;
 }
 
 function currentPath(request: Request) {
@@ -109,11 +116,6 @@ export async function destroySession(request: Request) {
   const token = await sessionToken(request);
   if (token) await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
   return sessionCookie().serialize("", { maxAge: 0, expires: new Date(0) });
-}
-
-/** Ends every session of a user (after a password reset). */
-export async function destroyAllSessions(database: DbOrTx, userId: string) {
-  await database.delete(sessions).where(eq(sessions.user_id, userId));
 }
 
 /**

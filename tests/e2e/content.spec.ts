@@ -95,6 +95,16 @@ test.describe("content pages", () => {
     expect((await page.request.get("/marketplace/not-a-uuid", { maxRedirects: 0 })).status()).toBe(404);
   });
 
+  test("pages are compressed and protected; fingerprinted assets are cached for a year", async ({ page }) => {
+    const res = await page.request.get("/", { headers: { "Accept-Encoding": "gzip" } });
+    expect(res.headers()["content-encoding"]).toBe("gzip");
+    expect(res.headers()["x-frame-options"]).toBe("DENY");
+    expect(res.headers()["x-content-type-options"]).toBe("nosniff");
+    const asset = (await res.text()).match(/\/build\/[\w./-]+\.js/)![0];
+    const cached = await page.request.get(asset);
+    expect(cached.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+
   test("a POST from another site is refused", async ({ page, account }) => {
     const res = await page.request.post("/contact", {
       form: { name: "x", email: account.email, subject: "other", message: "x", privacy: "on" },

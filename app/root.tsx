@@ -68,6 +68,14 @@ export function Layout({ children }: { children: ReactNode }) {
         {root?.flash ? (
           <div className={`flash flash-${root.flash.kind} container`} role="status">
             {root.flash.message}
+            {root.flash.action ? (
+              <>
+                {" "}
+                <Link to={root.flash.action.to} className="btn btn-primary btn-sm">
+                  {root.flash.action.label}
+                </Link>
+              </>
+            ) : null}
           </div>
         ) : null}
         <main id="main">{children}</main>

@@ -5,6 +5,7 @@ import { db } from "~/db/client.server";
 import { dashboardEntries } from "~/models/contest.server";
 import { clockCountdown } from "~/utils/countdown";
 import { getUser } from "~/utils/auth.server";
+import { setFlash } from "~/utils/flash.server";
 import { formatDateTime } from "~/utils/dates";
 import { displayName } from "~/utils/misc";
 import { formatINR } from "~/utils/money";
@@ -13,9 +14,17 @@ import { useServerClock } from "~/utils/use-hydrated";
 export const meta: MetaFunction = () => [{ title: "Dashboard — StudyArena" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  // contests.md §2: without a session the dashboard redirects to /.
+  // contests.md §2 and §6: without a session the guard redirects to /, where the
+  // student reads 'Session Expired' with a Go to Login button.
   const user = await getUser(request);
-  if (!user) throw redirect("/");
+  if (!user) {
+    const flash = await setFlash({
+      kind: "info",
+      message: "Session Expired",
+      action: { label: "Go to Login", to: "/login?redirectTo=%2Fdashboard" },
+    });
+    throw redirect("/", { headers: { "Set-Cookie": flash } });
+  }
   const now = new Date();
   const entries = await dashboardEntries(db, user.id);
   // Upcoming = not yet submitted and not over; past = submitted or over.

@@ -3,7 +3,7 @@ import { appUrl, sessionSecret } from "~/utils/env.server";
 
 // One-shot messages after a redirect (post/redirect/get), read and cleared by the
 // root loader and rendered as server HTML, so they show with JavaScript off.
-export type Flash = { kind: "success" | "error" | "info"; message: string };
+export type Flash = { kind: "success" | "error" | "info"; message: string; action?: { label: string; to: string } };
 
 let cookie: ReturnType<typeof createCookie> | undefined;
 const flashCookie = () =>

@@ -135,8 +135,15 @@ test.describe("accounts", () => {
     await expect(page.getByRole("link", { name: "Request a new link" })).toBeVisible();
   });
 
-  test("the dashboard sends guests home", async ({ page }) => {
+  test("the dashboard sends guests home, saying the session expired", async ({ page, account }) => {
+    await page.context().clearCookies();
     await page.goto("/dashboard");
     await expect(page).toHaveURL("/");
+    await expect(page.getByRole("status").filter({ hasText: "Session Expired" })).toBeVisible();
+    await page.getByRole("link", { name: "Go to Login" }).click();
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Log In" }).click();
+    await expect(page).toHaveURL("/dashboard");
   });
 });

@@ -4,13 +4,14 @@ import { db } from "~/db/client.server";
 import { createContest, createEntry, createUser } from "~/db/factories.server";
 import { analytics_events } from "~/db/schema";
 import { createSession } from "~/utils/auth.server";
+import { readFlash } from "~/utils/flash.server";
 import * as eventsRoute from "~/routes/api.events";
 import * as contestsRoute from "~/routes/contests._index";
 import * as dashboardRoute from "~/routes/dashboard";
 import * as homeRoute from "~/routes/_index";
 import * as legacyProduct from "~/routes/marketplace.$id";
 import * as legacyStore from "~/routes/marketplace._index";
-import { call, formRequest, getRequest } from "../support/remix";
+import { call, cookieFrom, formRequest, getRequest } from "../support/remix";
 
 const MIN = 60_000;
 const now = Date.now();
@@ -66,10 +67,12 @@ describe("contest list", () => {
 });
 
 describe("dashboard", () => {
-  test("guests are sent to /", async () => {
+  test("guests are sent to / with a 'Session Expired' message", async () => {
     const res = await call(dashboardRoute.loader, getRequest("/dashboard"));
     expect(res.status).toBe(302);
     expect(res.location).toBe("/");
+    const flash = await readFlash(getRequest("/", cookieFrom(res.headers, "__flash")));
+    expect(flash.flash).toEqual({ kind: "info", message: "Session Expired", action: { label: "Go to Login", to: "/login?redirectTo=%2Fdashboard" } });
   });
   test("greets by full name, else by the e-mail's local part", async () => {
     const named = await signedIn("named@example.in", "Asha Rao");

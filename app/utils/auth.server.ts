@@ -2,32 +2,19 @@
 // session itself is a row (keyed by the token's hash), so signing out or resetting a
 // password really ends it.
 import { createHash, randomBytes } from "node:crypto";
-import { createCookie, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { and, eq, gt } from "drizzle-orm";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { db, type DbOrTx } from "~/db/client.server";
 import { profiles, sessions, users } from "~/db/schema";
 import { attemptLogin, type LoginResult } from "~/models/account.server";
-import { appUrl, sessionSecret } from "~/utils/env.server";
+import { signedCookie } from "~/utils/cookies.server";
 import { safeRedirect } from "~/utils/misc";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
-let cookie: ReturnType<typeof createCookie> | undefined;
-
-function sessionCookie() {
-  cookie ??= createCookie("__session", {
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    // Not tied to NODE_ENV: remix-serve forces production, and tests run over http.
-    secure: appUrl().startsWith("https://"),
-    secrets: [sessionSecret()],
-    maxAge: SESSION_TTL_MS / 1000,
-  });
-  return cookie;
-}
+const sessionCookie = () => signedCookie("__session", SESSION_TTL_MS / 1000);
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 

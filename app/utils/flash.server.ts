@@ -1,20 +1,10 @@
-import { createCookie } from "@remix-run/node";
-import { appUrl, sessionSecret } from "~/utils/env.server";
+import { signedCookie } from "~/utils/cookies.server";
 
 // One-shot messages after a redirect (post/redirect/get), read and cleared by the
 // root loader and rendered as server HTML, so they show with JavaScript off.
 export type Flash = { kind: "success" | "error" | "info"; message: string; action?: { label: string; to: string } };
 
-let cookie: ReturnType<typeof createCookie> | undefined;
-const flashCookie = () =>
-  (cookie ??= createCookie("__flash", {
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    secure: appUrl().startsWith("https://"),
-    secrets: [sessionSecret()],
-    maxAge: 60,
-  }));
+const flashCookie = () => signedCookie("__flash", 60);
 
 export function setFlash(flash: Flash) {
   return flashCookie().serialize(flash);

@@ -1,11 +1,11 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { ContentPage } from "~/components/content-page";
 import { FaqList } from "~/components/faq-list";
-import { FormErrors, TextareaField, TextField } from "~/components/ui/field";
+import { CheckboxField, FormErrors, SelectField, TextareaField, TextField } from "~/components/ui/field";
 import { db } from "~/db/client.server";
 import { submitContactRequest } from "~/models/contact.server";
 import { MESSAGES } from "~/utils/account-schemas";
@@ -47,8 +47,6 @@ export default function ContactPage() {
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const { key: subjectKey, ...subjectProps } = getSelectProps(fields.subject, { ariaAttributes: true });
-  const { key: privacyKey, ...privacyProps } = getInputProps(fields.privacy, { type: "checkbox", ariaAttributes: true });
   return (
     <ContentPage title="Contact & Support" intro={`We reply within ${SUPPORT.replyWithinHours} hours.`}>
       {sent ? (
@@ -61,32 +59,16 @@ export default function ContactPage() {
         <FormErrors id={form.errorId} errors={form.errors} />
         <TextField label="Name" field={fields.name} autoComplete="name" maxLength={100} />
         <TextField label="Email" field={fields.email} type="email" autoComplete="email" inputMode="email" />
-        <div className="field">
-          <label htmlFor={fields.subject.id}>Subject</label>
-          <select key={subjectKey} {...subjectProps}>
-            <option value="">Choose a subject</option>
-            {CONTACT_SUBJECTS.map((s) => (
-              <option key={s} value={s}>
-                {SUBJECT_LABELS[s]}
-              </option>
-            ))}
-          </select>
-          <p id={fields.subject.errorId} className="field-error">
-            {fields.subject.errors?.[0]}
-          </p>
-        </div>
+        <SelectField
+          label="Subject"
+          field={fields.subject}
+          placeholder="Choose a subject"
+          options={CONTACT_SUBJECTS.map((value) => ({ value, label: SUBJECT_LABELS[value] }))}
+        />
         <TextareaField label="Message" field={fields.message} rows={6} maxLength={5000} />
-        <div className="field">
-          <label className="check">
-            <input key={privacyKey} {...privacyProps} />
-            <span>
-              I agree to the <Link to="/privacy">Privacy Policy</Link>.
-            </span>
-          </label>
-          <p id={fields.privacy.errorId} className="field-error">
-            {fields.privacy.errors?.[0]}
-          </p>
-        </div>
+        <CheckboxField field={fields.privacy}>
+          I agree to the <Link to="/privacy">Privacy Policy</Link>.
+        </CheckboxField>
         <button type="submit" className="btn btn-primary" disabled={navigation.state === "submitting"}>
           {navigation.state === "submitting" ? "Sending..." : "Send Message"}
         </button>

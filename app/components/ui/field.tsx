@@ -1,4 +1,4 @@
-import { getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import type { InputHTMLAttributes, ReactNode } from "react";
 
 type InputType = "text" | "email" | "password" | "tel" | "number" | "search" | "url";
@@ -50,6 +50,52 @@ export function TextareaField({ label, field, ...rest }: { label: string; field:
     <div className="field">
       <label htmlFor={field.id}>{label}</label>
       <textarea key={key} {...props} {...rest} />
+      <p id={field.errorId} className="field-error">
+        {field.errors?.[0]}
+      </p>
+    </div>
+  );
+}
+
+export function SelectField({
+  label,
+  field,
+  placeholder,
+  options,
+}: {
+  label: string;
+  field: FieldMetadata<string>;
+  placeholder?: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+}) {
+  const { key, ...props } = getSelectProps(field, { ariaAttributes: true });
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>{label}</label>
+      <select key={key} {...props}>
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <p id={field.errorId} className="field-error">
+        {field.errors?.[0]}
+      </p>
+    </div>
+  );
+}
+
+/** A checkbox with its label beside it (the label may hold links). */
+export function CheckboxField({ field, children }: { field: FieldMetadata<string | boolean>; children: ReactNode }) {
+  const { key, ...props } = getInputProps(field, { type: "checkbox", ariaAttributes: true });
+  return (
+    <div className="field">
+      <label className="check">
+        <input key={key} {...props} />
+        <span>{children}</span>
+      </label>
       <p id={field.errorId} className="field-error">
         {field.errors?.[0]}
       </p>

@@ -67,3 +67,25 @@ export async function dashboardEntries(db: DbOrTx, userId: string) {
     .where(eq(contest_details.user_id, userId))
     .orderBy(desc(contest_details.contest_start_time));
 }
+
+/** One contest for its detail page, with its question count and whether the user has an entry. */
+export async function getContest(db: DbOrTx, input: { id: string; userId: string | null }) {
+  const [row] = await db
+    .select({
+      ...cardColumns,
+      enrolled: enrolledColumn(input.userId),
+      question_count: sql<number>`(SELECT count(*)::int FROM questions q WHERE q.contest_id = contests.id)`,
+    })
+    .from(contests)
+    .where(eq(contests.id, input.id));
+  return row;
+}
+
+/** What the enrol button says (DESIGN.md §4: enrolment closes at start_time). */
+export function enrolState(contest: { start_time: Date; end_time: Date; enrolled: boolean; is_active: boolean }, now: Date) {
+  if (contest.enrolled) return "enrolled" as const;
+  if (!contest.is_active) return "inactive" as const;
+  if (now >= contest.end_time) return "ended" as const;
+  if (now >= contest.start_time) return "closed" as const;
+  return "open" as const;
+}

@@ -3,15 +3,21 @@
 // they occupy and split them equally, rounded down.
 const ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"];
 
+/** The place a prize_pool key stands for (1…10), or null for grand_total, bonus and the like. */
+function placeOf(key: string): number | null {
+  const k = key.trim().toLowerCase();
+  const place = /^\d+$/.test(k) ? Number(k) : ORDINALS.indexOf(k) + 1;
+  return place >= 1 && place <= 10 ? place : null;
+}
+
 /** Rank prizes by place (index 0 = place 1), in whole rupees. */
 export function placePrizes(pool: Record<string, unknown> | null | undefined): number[] {
   const prizes: number[] = [];
   if (!pool) return prizes;
   for (const [key, value] of Object.entries(pool)) {
-    const k = key.trim().toLowerCase();
-    const place = /^\d+$/.test(k) ? Number(k) : ORDINALS.indexOf(k) + 1;
+    const place = placeOf(key);
     const amount = typeof value === "number" ? value : Number(String(value).replace(/[^\d.]/g, ""));
-    if (place >= 1 && place <= 10 && Number.isFinite(amount) && amount > 0) {
+    if (place && Number.isFinite(amount) && amount > 0) {
       prizes[place - 1] = Math.floor(amount);
     }
   }
@@ -51,8 +57,11 @@ export function prizeLines(raw: unknown, format: (n: number) => string): PrizeLi
     }
   }
   if (!pool || typeof pool !== "object" || Array.isArray(pool)) return [];
+  // jsonb does not keep key order: list by place, other prizes after, bonus last.
+  const rank = (key: string) => placeOf(key) ?? (key === "bonus" ? 12 : 11);
   return Object.entries(pool as Record<string, unknown>)
     .filter(([key]) => key !== "grand_total")
+    .sort(([a], [b]) => rank(a) - rank(b))
     .map(([key, value]) => {
       if (key === "bonus") return { name: "Bonus", value: String(value) };
       const name = key.charAt(0).toUpperCase() + key.slice(1).replace(/_/g, " ");

@@ -167,3 +167,31 @@ test.describe("home", () => {
     await expect(page.getByText("No contests found")).toBeVisible();
   });
 });
+
+test.describe("contest detail", () => {
+  test("'Know more' opens the contest page; an enrolled student sees 'Already Enrolled'", async ({ page }) => {
+    await page.goto("/contests?q=physics");
+    await page.getByRole("link", { name: /Know more: Physics Fundamentals Challenge/ }).click();
+    await expect(page.getByRole("heading", { name: "Physics Fundamentals Challenge" })).toBeVisible();
+    await expect(page.getByText("30 minutes")).toBeVisible();
+    await expect(page.getByText("First Prize")).toBeVisible();
+    await expect(page.getByText("Certificate of Merit")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Pay & Enroll Now" })).toBeVisible();
+
+    await page.goto("/login?redirectTo=/contests");
+    await page.getByLabel("Email").fill("student@studyarena.in");
+    await page.getByLabel("Password", { exact: true }).fill("Student@123");
+    await page.getByRole("button", { name: "Log In" }).click();
+    await page.getByRole("link", { name: /Enrolled: Maths Sprint/ }).click();
+    await expect(page.getByRole("button", { name: "Already Enrolled" })).toBeDisabled();
+    await expect(page.getByRole("link", { name: "dashboard" })).toBeVisible();
+  });
+
+  test("an unknown contest says 'Contest Not Found'", async ({ page }) => {
+    const res = await page.goto("/contest/00000000-0000-4000-8000-000000000000");
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Contest Not Found" })).toBeVisible();
+    await page.getByRole("link", { name: "Back to Home" }).click();
+    await expect(page).toHaveURL("/");
+  });
+});

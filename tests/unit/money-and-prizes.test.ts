@@ -31,6 +31,13 @@ describe("prizes (DESIGN.md §4)", () => {
       { name: "Bonus", value: "Certificate" },
     ]);
     expect(prizeLines('{"second": 100}', formatINR)).toEqual([{ name: "Second Prize", value: "₹100" }]);
+    // Listed by place whatever the stored order (jsonb sorts keys by length).
+    expect(prizeLines({ bonus: "Mug", third: 1, first: 3, second: 2 }, formatINR).map((l) => l.name)).toEqual([
+      "First Prize",
+      "Second Prize",
+      "Third Prize",
+      "Bonus",
+    ]);
     expect(prizeLines("{not json", formatINR)).toEqual([]);
   });
   test("grand total: declared, else the sum of rank prizes", () => {

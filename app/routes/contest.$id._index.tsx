@@ -49,6 +49,8 @@ export default function ContestDetail() {
             <div><dt>Entry fee</dt><dd>{contest.entry_fee === 0 ? "Free" : formatINR(contest.entry_fee)}</dd></div>
           </dl>
         </div>
+        {/* Right under the facts: on a phone the button must not hide below the rules. */}
+        <EnrolBox id={contest.id} state={state} />
         <div className="card">
           <h2>Prize structure</h2>
           {prizes.length === 0 ? (
@@ -67,7 +69,6 @@ export default function ContestDetail() {
           <h2>Requirements</h2>
           <ul>{CONTEST_REQUIREMENTS.map((r) => <li key={r}>{r}</li>)}</ul>
         </div>
-        <EnrolBox id={contest.id} state={state} />
       </section>
     </>
   );

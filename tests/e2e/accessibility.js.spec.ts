@@ -1,0 +1,28 @@
+// axe runs inside the page, so this file runs in the JavaScript project only; the
+// markup it checks is the same server-rendered HTML the JavaScript-off project gets.
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "./support/fixtures";
+
+// Every screen a student meets, checked by axe for WCAG 2.1 A/AA problems.
+const PAGES = ["/", "/contests", "/login", "/signup", "/forgot-password", "/reset-password?token=x", "/contact", "/faq", "/about", "/privacy", "/terms", "/refund", "/cookie", "/store", "/blog", "/blog/how-to-prepare-for-timed-mcq-tests", "/no-such-page"];
+
+for (const path of PAGES) {
+  test(`no accessibility violations on ${path}`, async ({ page }) => {
+    await page.goto(path);
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  });
+}
+
+test("no accessibility violations on a contest page, a product page and the dashboard", async ({ page, account }) => {
+  for (const path of ["/contests", "/store"]) {
+    await page.goto(path);
+    await page.getByRole("article").first().getByRole("link").first().click();
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+    expect(results.violations.map((v) => v.id), page.url()).toEqual([]);
+  }
+  await page.goto("/dashboard");
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  expect(results.violations.map((v) => v.id)).toEqual([]);
+  expect(account.email).toBeTruthy();
+});

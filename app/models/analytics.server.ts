@@ -1,17 +1,20 @@
 import type { DbOrTx } from "~/db/client.server";
 import { analytics_events } from "~/db/schema";
+import { consume, LIMITS } from "~/utils/rate-limit.server";
 
 // Only names we emit are stored, so the endpoint cannot be used as free storage.
 export const EVENT_NAMES = ["Page view", "Outbound click"] as const;
 
+/** Stores known events; "limited" once an address sends more than a person could. */
 export async function recordEvents(
   db: DbOrTx,
-  input: { names: string[]; label: string; path: string; target: string; userId: string | null },
-) {
+  input: { names: string[]; label: string; path: string; target: string; userId: string | null; ip: string; now: Date },
+): Promise<"saved" | "invalid" | "limited"> {
   const names = [...new Set(input.names)].filter((n): n is (typeof EVENT_NAMES)[number] =>
     (EVENT_NAMES as readonly string[]).includes(n),
   );
-  if (names.length === 0) return false;
+  if (names.length === 0) return "invalid";
+  if (await consume(db, `events:ip:${input.ip}`, LIMITS.eventsPerIp, input.now)) return "limited";
   await db.insert(analytics_events).values(
     names.map((name) => ({
       name,
@@ -21,5 +24,5 @@ export async function recordEvents(
       user_id: input.userId,
     })),
   );
-  return true;
+  return "saved";
 }

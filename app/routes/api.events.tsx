@@ -1,19 +1,21 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { db } from "~/db/client.server";
 import { recordEvents } from "~/models/analytics.server";
-import { getUserId } from "~/utils/auth.server";
+import { clientIp, getUserId } from "~/utils/auth.server";
 
 // First-party analytics, posted with navigator.sendBeacon (no third-party script).
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
-  const saved = await recordEvents(db, {
+  const outcome = await recordEvents(db, {
     names: form.getAll("name").map(String),
     label: String(form.get("label") ?? ""),
     path: String(form.get("path") ?? ""),
     target: String(form.get("target") ?? ""),
     userId: await getUserId(request),
+    ip: clientIp(context),
+    now: new Date(),
   });
-  return new Response(null, { status: saved ? 204 : 400 });
+  return new Response(null, { status: { saved: 204, invalid: 400, limited: 429 }[outcome] });
 }
 
 export function loader() {

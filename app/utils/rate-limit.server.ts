@@ -13,6 +13,7 @@ export const LIMITS = {
   resetRequestsPerIp: { max: 10, windowMs: 60 * 60_000 },
   resetRequestsPerEmail: { max: 3, windowMs: 60 * 60_000 },
   contactPerIp: { max: 5, windowMs: 60 * 60_000 },
+  eventsPerIp: { max: 300, windowMs: 60 * 60_000 },
 } satisfies Record<string, Limit>;
 
 /** How many hits the key has in its current window (0 once the window has passed). */

@@ -93,6 +93,16 @@ describe("first-party analytics", () => {
     const junk = await call(eventsRoute.action, formRequest("/api/events", { name: "anything" }));
     expect(junk.status).toBe(400);
   });
+
+  test("one address cannot flood the events table", async () => {
+    const statuses = new Set<number>();
+    for (let i = 0; i < 301; i++) {
+      statuses.add((await call(eventsRoute.action, formRequest("/api/events", { name: "Page view" }), { ip: "192.0.2.77" })).status);
+    }
+    expect([...statuses]).toEqual([204, 429]);
+    // 300 from this address, 1 from the test above.
+    expect(await db.$count(analytics_events, eq(analytics_events.name, "Page view"))).toBe(301);
+  });
 });
 
 describe("legacy paths", () => {

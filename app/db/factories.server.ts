@@ -115,11 +115,6 @@ export async function submitEntry(
     .where(sql`${user_contest_entries.user_id} = ${input.userId} AND ${user_contest_entries.contest_id} = ${input.contestId}`);
 }
 
-export async function countRows(db: DbOrTx, table: typeof users) {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table);
-  return row?.n ?? 0;
-}
-
 export async function findUserIdByEmail(db: DbOrTx, email: string) {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, normalizeEmail(email)));
   return row?.id;

@@ -3,8 +3,7 @@
 // step the clock past a rate-limit window.
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
-import type { Db, DbOrTx } from "~/db/client.server";
-import { pgErrorCode } from "~/db/client.server";
+import { pgErrorCode, type Db, type DbOrTx } from "~/db/client.server";
 import { password_reset_tokens, profiles, sessions, users } from "~/db/schema";
 import { enqueueEmail, renderMail } from "~/utils/email.server";
 import { normalizeEmail } from "~/utils/email";

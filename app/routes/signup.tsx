@@ -9,7 +9,7 @@ import { FormErrors, TextField } from "~/components/ui/field";
 import { db } from "~/db/client.server";
 import { signup } from "~/models/account.server";
 import { MESSAGES, SignupSchema } from "~/utils/account-schemas";
-import { clientIp, createSession, getUser } from "~/utils/auth.server";
+import { clientIp, createUserSession, getUser } from "~/utils/auth.server";
 import { safeRedirect } from "~/utils/misc";
 
 // contests.md §9: after signing up, the user is sent to / after 10 seconds.
@@ -46,10 +46,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: result.reason === "taken" ? 400 : 429 },
     );
   }
-  const setCookie = await createSession(db, result.userId);
   // A journey that asked for an account (e.g. a contest's pay page) continues there.
-  const next = redirectTo ? safeRedirect(redirectTo, "") : "";
-  throw redirect(next || "/signup?created=1", { headers: { "Set-Cookie": setCookie } });
+  return createUserSession(result.userId, safeRedirect(redirectTo, "/signup?created=1"));
 }
 
 export default function SignupPage() {

@@ -4,7 +4,7 @@
 // DATA_DIR/mail, where a developer (or the browser tests) can open it.
 import fs from "node:fs/promises";
 import path from "node:path";
-import { asc, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { Resend } from "resend";
 import { db as defaultDb, rowsOf, type Db, type DbOrTx } from "~/db/client.server";
 import { email_outbox } from "~/db/schema";
@@ -23,7 +23,7 @@ export async function enqueueEmail(tx: DbOrTx, mail: Mail) {
   return row!.id;
 }
 
-export const escapeHtml = (s: string) =>
+const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** A plain, readable mail: a heading, paragraphs, and an optional button link. */
@@ -126,9 +126,4 @@ export function kickOutbox() {
 /** Waits for deliveries already started (before a shutdown, or in tests). */
 export async function settleOutbox() {
   await Promise.all([...inFlight]);
-}
-
-/** The mails sent to one address, oldest first (what a user would find in their inbox). */
-export async function outboxFor(database: DbOrTx, to: string) {
-  return database.select().from(email_outbox).where(eq(email_outbox.to_address, to)).orderBy(asc(email_outbox.created_at));
 }

@@ -1,4 +1,4 @@
-import { expect, latestMailTo, logIn, PASSWORD, test, uniqueEmail } from "./support/fixtures";
+import { expect, latestMailTo, logIn, PASSWORD, submitLogin, test, uniqueEmail } from "./support/fixtures";
 
 test.describe("accounts", () => {
   test("signup shows 'Account Created!', then goes home after 10 s", async ({ page, javaScriptEnabled }) => {
@@ -52,25 +52,18 @@ test.describe("accounts", () => {
     // The server never sends a password back into the page.
     if (!javaScriptEnabled) await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
 
-    await page.getByLabel("Password", { exact: true }).fill(account.password);
-    await page.getByRole("button", { name: "Log In" }).click();
+    await submitLogin(page, account.email, account.password);
     await expect(page).toHaveURL("/dashboard");
     await expect(page.getByRole("heading", { name: "Welcome Back, Test Student" })).toBeVisible();
   });
 
   test("login honours a same-site redirectTo and ignores another site", async ({ page, account }) => {
     await page.context().clearCookies();
-    await page.goto("/login?redirectTo=/contests");
-    await page.getByLabel("Email").fill(account.email);
-    await page.getByLabel("Password", { exact: true }).fill(account.password);
-    await page.getByRole("button", { name: "Log In" }).click();
+    await logIn(page, account.email, account.password, "/login?redirectTo=/contests");
     await expect(page).toHaveURL("/contests");
 
     await page.context().clearCookies();
-    await page.goto("/login?redirectTo=https://evil.example/");
-    await page.getByLabel("Email").fill(account.email);
-    await page.getByLabel("Password", { exact: true }).fill(account.password);
-    await page.getByRole("button", { name: "Log In" }).click();
+    await logIn(page, account.email, account.password, "/login?redirectTo=https://evil.example/");
     await expect(page).toHaveURL("/dashboard");
   });
 
@@ -141,9 +134,7 @@ test.describe("accounts", () => {
     await expect(page).toHaveURL("/");
     await expect(page.getByRole("status").filter({ hasText: "Session Expired" })).toBeVisible();
     await page.getByRole("link", { name: "Go to Login" }).click();
-    await page.getByLabel("Email").fill(account.email);
-    await page.getByLabel("Password", { exact: true }).fill(account.password);
-    await page.getByRole("button", { name: "Log In" }).click();
+    await submitLogin(page, account.email, account.password);
     await expect(page).toHaveURL("/dashboard");
   });
 });

@@ -1,4 +1,4 @@
-import { expect, test } from "./support/fixtures";
+import { DEMO_STUDENT, expect, logIn, test } from "./support/fixtures";
 
 test.describe("content pages", () => {
   test("contact: a missing field keeps the input; success shows the alert and an empty form", async ({ page }) => {
@@ -143,10 +143,7 @@ test.describe("home", () => {
   });
 
   test("an enrolled student sees 'Already Enrolled' on the card", async ({ page }) => {
-    await page.goto("/login");
-    await page.getByLabel("Email").fill("student@studyarena.in");
-    await page.getByLabel("Password", { exact: true }).fill("Student@123");
-    await page.getByRole("button", { name: "Log In" }).click();
+    await logIn(page, DEMO_STUDENT.email, DEMO_STUDENT.password);
     await expect(page).toHaveURL("/dashboard");
     await page.goto("/");
     const card = page.getByRole("article").filter({ hasText: "Maths Sprint" });
@@ -178,10 +175,7 @@ test.describe("contest detail", () => {
     await expect(page.getByText("Certificate of Merit")).toBeVisible();
     await expect(page.getByRole("link", { name: "Pay & Enroll Now" })).toBeVisible();
 
-    await page.goto("/login?redirectTo=/contests");
-    await page.getByLabel("Email").fill("student@studyarena.in");
-    await page.getByLabel("Password", { exact: true }).fill("Student@123");
-    await page.getByRole("button", { name: "Log In" }).click();
+    await logIn(page, DEMO_STUDENT.email, DEMO_STUDENT.password, "/login?redirectTo=/contests");
     await page.getByRole("link", { name: /Enrolled: Maths Sprint/ }).click();
     await expect(page.getByRole("button", { name: "Already Enrolled" })).toBeDisabled();
     await expect(page.getByRole("link", { name: "dashboard" })).toBeVisible();

@@ -47,9 +47,16 @@ export async function latestMailTo(to: string) {
   return found!;
 }
 
-export async function logIn(page: Page, email: string, password: string) {
-  await page.goto("/login");
+export const DEMO_STUDENT = { email: "student@studyarena.in", password: "Student@123" };
+
+/** Fills and sends the login form on the page already open. */
+export async function submitLogin(page: Page, email: string, password: string) {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Log In" }).click();
+}
+
+export async function logIn(page: Page, email: string, password: string, path = "/login") {
+  await page.goto(path);
+  await submitLogin(page, email, password);
 }

@@ -11,5 +11,7 @@ declare module "@remix-run/node" {
   interface AppLoadContext {
     /** The client's address as the server saw it (after TRUST_PROXY). */
     clientIp?: string;
+    /** This request's Content-Security-Policy nonce (server.js). */
+    cspNonce?: string;
   }
 }

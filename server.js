@@ -1,5 +1,6 @@
-// The production server: compression for slow networks, long-lived caching for
-// fingerprinted assets, the cross-site POST check, then Remix.
+// The production server: the request guard, compression for slow networks, long-lived
+// caching for fingerprinted assets, the cross-site POST check, then Remix.
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { broadcastDevReady } from "@remix-run/node";
@@ -11,22 +12,36 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 const build = await import(pathToFileURL(path.join(root, "build/index.js")).href);
 const entry = build.entry.module;
 
-await entry.startup();
+try {
+  await entry.startup();
+} catch (error) {
+  // A bad environment or an unreachable database: say what, without a stack trace.
+  console.error(`StudyArena could not start. ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+}
 
 const app = express();
 app.disable("x-powered-by");
 if (process.env.TRUST_PROXY) app.set("trust proxy", Number(process.env.TRUST_PROXY) || process.env.TRUST_PROXY);
-app.use(compression());
-app.use((_req, res, next) => {
-  res.set({
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "strict-origin-when-cross-origin",
-    // Our pages are never framed (clickjacking); the test page may use the camera.
-    "X-Frame-Options": "DENY",
-    "Permissions-Policy": "camera=(self), microphone=(), geolocation=()",
+
+const securityHeaders = entry.baseSecurityHeaders(entry.appUrl());
+app.use((req, res, next) => {
+  res.set(securityHeaders);
+  // Odd methods, undecodable paths, and bodies of the wrong type or size are refused
+  // before anything reads them.
+  const refusal = entry.refuseRequest({
+    method: req.method,
+    url: req.originalUrl,
+    contentType: req.get("content-type"),
+    contentLength: req.get("content-length"),
+    transferEncoding: req.get("transfer-encoding"),
   });
-  next();
+  if (!refusal) return next();
+  res.set({ ...refusal.headers, Connection: "close" });
+  res.status(refusal.status).type("text/plain").send(refusal.message);
 });
+
+app.use(compression());
 app.use("/build", express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }));
 app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
 
@@ -37,11 +52,30 @@ app.use((req, res, next) => {
     secFetchSite: req.get("sec-fetch-site"),
     host: req.get("host"),
   });
-  if (!refused) return next();
-  res.status(403).type("text/plain").send("This form was sent from another website, so it was refused.");
+  if (refused) {
+    res.status(403).type("text/plain").send("This form was sent from another website, so it was refused.");
+    return;
+  }
+  // Remix 2.17 compares Origin with Host itself and answers an empty 500 when they
+  // differ, which they do behind a proxy that rewrites Host. The check above already
+  // accepted this origin (APP_URL is the public one), so Remix need not see it.
+  delete req.headers.origin;
+  res.locals.cspNonce = randomBytes(16).toString("base64");
+  next();
 });
 
-app.all("*", createRequestHandler({ build, getLoadContext: (req) => ({ clientIp: req.ip }) }));
+app.all(
+  "*",
+  createRequestHandler({ build, getLoadContext: (req, res) => ({ clientIp: req.ip, cspNonce: res.locals.cspNonce }) }),
+);
+
+// Last resort: a short answer, never a stack trace.
+app.use((error, _req, res, _next) => {
+  const status = Number.isInteger(error?.status) && error.status >= 400 && error.status < 600 ? error.status : 500;
+  if (status >= 500) console.error("[server]", error);
+  if (res.headersSent) return res.end();
+  res.status(status).type("text/plain").send(status >= 500 ? "Something went wrong." : "That request could not be read.");
+});
 
 const port = Number(process.env.PORT || 3000);
 const server = app.listen(port, () => {

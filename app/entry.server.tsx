@@ -5,17 +5,22 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { connection, db } from "~/db/client.server";
-import { prepareDatabase } from "~/db/setup.server";
+import { prepareDatabase, storeSecretOnce } from "~/db/setup.server";
 import { purgeExpired } from "~/models/housekeeping.server";
-import { deliverOutbox, settleOutbox } from "~/utils/email.server";
-import { appUrl } from "~/utils/env.server";
+import { settleBackground } from "~/utils/background.server";
+import { deliverOutbox } from "~/utils/email.server";
+import { appUrl, env, loadSharedSecret } from "~/utils/env.server";
+import { NonceContext } from "~/utils/nonce";
 import { isCrossSiteWrite } from "~/utils/origin";
+import { contentSecurityPolicy, isPersonal } from "~/utils/security-headers";
 
 const ABORT_DELAY = 5_000;
 
-/** Called by server.js before it listens: migrate, seed an empty database, start the background loops. */
+/** Called by server.js before it listens: check the environment, migrate, seed an empty database, start the background loops. */
 export async function startup() {
+  env();
   await prepareDatabase(connection);
+  await loadSharedSecret((candidate) => storeSecretOnce(db, "session", candidate));
   every(30_000, "mail outbox", () => deliverOutbox());
   every(60 * 60_000, "housekeeping", () => purgeExpired(db, new Date()));
   await deliverOutbox();
@@ -34,7 +39,7 @@ function every(ms: number, name: string, run: () => Promise<unknown>) {
 /** Called by server.js once it stops taking requests: finish mail runs, close the database cleanly. */
 export async function shutdown() {
   timers.forEach(clearInterval);
-  await settleOutbox();
+  await settleBackground();
   await connection.close();
 }
 
@@ -43,20 +48,39 @@ export function refusesCrossSite(headers: { method: string; origin?: string; sec
   return isCrossSiteWrite({ ...headers, appUrl: appUrl() });
 }
 
+export { refuseRequest } from "~/utils/request-guard";
+export { baseSecurityHeaders } from "~/utils/security-headers";
+export { appUrl } from "~/utils/env.server";
+
+function markPersonal(request: Request, headers: Headers) {
+  if (isPersonal(request)) headers.set("Cache-Control", "private, no-store");
+}
+
+export function handleDataRequest(response: Response, { request }: { request: Request }) {
+  markPersonal(request, response.headers);
+  return response;
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
+  const nonce = loadContext.cspNonce ?? "";
+  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+  markPersonal(request, responseHeaders);
   // Bots get the whole document at once; browsers get it streamed.
   const callback = isbot(request.headers.get("user-agent") || "") ? "onAllReady" : "onShellReady";
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />,
+      <NonceContext.Provider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      </NonceContext.Provider>,
       {
+        nonce,
         [callback]() {
           shellRendered = true;
           const body = new PassThrough();

@@ -21,6 +21,7 @@ import { getUser } from "~/utils/auth.server";
 import { hasConsent } from "~/utils/consent.server";
 import { readFlash } from "~/utils/flash.server";
 import { avatarInitial, displayName } from "~/utils/misc";
+import { useNonce } from "~/utils/nonce";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
@@ -50,6 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
   return (
     <html lang="en-IN">
       <head>
@@ -80,8 +82,8 @@ export function Layout({ children }: { children: ReactNode }) {
         ) : null}
         <main id="main">{children}</main>
         <Footer />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

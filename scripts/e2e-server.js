@@ -18,7 +18,8 @@ Object.assign(process.env, {
   PORT: port,
   APP_URL: `http://localhost:${port}`,
   SEED: "demo",
-  SESSION_SECRET: "e2e-session-secret",
+  SESSION_SECRET: "e2e-session-secret-e2e-session-secret-e2e",
+  NODE_ENV: "production",
   // The tests give each browser context its own client address, as a proxy would.
   TRUST_PROXY: "1",
 });

@@ -5,8 +5,14 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
+// Served in production mode unless told otherwise (React's development build is
+// slower and its errors say more than a visitor should read).
+process.env.NODE_ENV ??= "production";
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
+// Variables already set win over .env.
+if (fs.existsSync(".env")) process.loadEnvFile(".env");
 
 function newest(entry) {
   const stat = fs.statSync(entry);
@@ -18,7 +24,7 @@ const built = fs.existsSync("build/index.js") ? fs.statSync("build/index.js").mt
 const sources = Math.max(newest("app"), newest("remix.config.js"), newest("package.json"));
 if (built < sources) {
   console.log("Building the app (sources are newer than the build)…");
-  execSync("node node_modules/@remix-run/dev/dist/cli.js build", { stdio: "inherit" });
+  execSync("node node_modules/@remix-run/dev/dist/cli.js build", { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
 }
 
 await import("../server.js");

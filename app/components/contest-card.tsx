@@ -16,7 +16,8 @@ export type ContestCardData = {
 /** Records a card press first-party: a page view and an 'Outbound click' labelled 'User'. */
 function beacon(target: string) {
   if (typeof navigator === "undefined" || !navigator.sendBeacon) return;
-  const body = new FormData();
+  // URL-encoded, the one body type our form routes take.
+  const body = new URLSearchParams();
   body.append("name", "Page view");
   body.append("name", "Outbound click");
   body.append("label", "User");

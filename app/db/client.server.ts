@@ -5,7 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
-import { dataDir } from "~/utils/env.server";
+import { dataDir, env } from "~/utils/env.server";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -22,10 +22,10 @@ export type Connection =
  * DATA_DIR/pglite. `pglite:<dir>` (e.g. `pglite:memory://`) picks a PGlite
  * directory explicitly, which is what the tests do.
  */
-export function connect(url = process.env.DATABASE_URL): Connection {
+export function connect(url = env().DATABASE_URL): Connection {
   if (url && !url.startsWith("pglite:")) {
     const client = postgres(url, {
-      max: Number(process.env.DATABASE_POOL_SIZE || 10),
+      max: env().DATABASE_POOL_SIZE,
       onnotice: () => {},
     });
     const db = drizzlePostgres(client, { schema }) as unknown as Db;

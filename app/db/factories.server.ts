@@ -25,7 +25,7 @@ export async function createUser(
   },
 ) {
   const email = normalizeEmail(input.email);
-  const password_hash = input.passwordHash ?? (await hashPassword(input.password ?? "Password@123"));
+  const password_hash = input.passwordHash ?? (await hashPassword(input.password ?? "Password@123", "signup"));
   const [user] = await db.insert(users).values({ email, password_hash }).returning({ id: users.id });
   await db.insert(profiles).values({
     id: user!.id,

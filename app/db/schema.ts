@@ -84,6 +84,14 @@ export const password_reset_tokens = pgTable(
 
 // Fixed-window counters keyed like "login:ip:1.2.3.4". Kept in Postgres so that every
 // app instance shares them.
+// Secrets every app instance must share, generated once by whichever instance starts
+// first (today: the session secret, when SESSION_SECRET is not set).
+export const app_secrets = pgTable("app_secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  created_at: createdAt(),
+});
+
 export const rate_limits = pgTable("rate_limits", {
   key: text("key").primaryKey(),
   count: integer("count").notNull(),

@@ -36,7 +36,7 @@ export async function isEmpty(db: Db) {
 export async function seedDemoData(db: Db, now = new Date()) {
   const rnd = random(42);
   // Everyone shares the demo password, so one hash serves all of them.
-  const passwordHash = await hashPassword(DEMO_STUDENT.password);
+  const passwordHash = await hashPassword(DEMO_STUDENT.password, "signup");
   await db.transaction(async (tx) => {
     const studentId = await createUser(tx, { email: DEMO_STUDENT.email, fullName: DEMO_STUDENT.fullName, passwordHash });
     const others: string[] = [];

@@ -6,11 +6,12 @@ import { and, eq, gt, isNull } from "drizzle-orm";
 import { pgErrorCode, type Db, type DbOrTx } from "~/db/client.server";
 import { password_reset_tokens, profiles, sessions, users } from "~/db/schema";
 import { enqueueEmail, renderMail } from "~/utils/email.server";
-import { normalizeEmail } from "~/utils/email";
+import { MAX_EMAIL_LENGTH, normalizeEmail } from "~/utils/email";
 import { appUrl } from "~/utils/env.server";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "~/utils/password.server";
 import { MAX_PASSWORD_LENGTH } from "~/utils/password-strength";
-import { clearHits, consume, isLimited, LIMITS, recordHit } from "~/utils/rate-limit.server";
+import { QueueFull } from "~/utils/fair-queue";
+import { clearHits, consume, LIMITS, releaseHit, type Limit } from "~/utils/rate-limit.server";
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
@@ -28,11 +29,11 @@ export async function signup(
   // Per address (a flood) and per e-mail (probing whether an address is registered).
   if (
     (await consume(db, `signup:ip:${input.ip}`, LIMITS.signupPerIp, input.now)) ||
-    (await consume(db, `signup:email:${email}`, LIMITS.signupPerEmail, input.now))
+    (await consume(db, `signup:email:${sha256(email)}`, LIMITS.signupPerEmail, input.now))
   ) {
     return { ok: false, reason: "limited" };
   }
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, "signup");
   try {
     const userId = await db.transaction(async (tx) => {
       const [user] = await tx
@@ -51,61 +52,78 @@ export async function signup(
 
 // ---------------------------------------------------------------- login
 
+/** A browser that signed in to this account before (OWASP's device cookie): it keeps an allowance of its own. */
+export type LoginDevice = { userId: string; nonce: string };
+
 export type LoginResult =
-  | { ok: true; userId: string }
+  | { ok: true; userId: string; device: LoginDevice }
   | { ok: false; reason: "invalid" | "limited" };
 
 /**
- * Checks credentials under two limits on failures: per client address (a flood from
- * one place) and per account (a slow guess from many places). A success clears the
- * account's count; an unknown e-mail costs as much time as a known one.
+ * Checks credentials. Every attempt is counted, atomically and before the password
+ * is hashed, under the first of these limits that it hits: a browser that signed in
+ * to this account before has its own allowance, so guessers elsewhere cannot lock
+ * its owner out; any other client is limited per (account, address), per address
+ * (high: a campus shares one) and per account. A success gives its counts back.
+ * An unknown e-mail costs as much time as a known one.
  */
 export async function attemptLogin(
   db: Db,
-  input: { email: string; password: string; ip: string; now: Date },
+  input: { email: string; password: string; ip: string; device?: LoginDevice | null; now: Date },
 ): Promise<LoginResult> {
   const email = normalizeEmail(input.email);
-  const ipKey = `login:ip:${input.ip}`;
-  const accountKey = `login:account:${email}`;
-  if (
-    (await isLimited(db, ipKey, LIMITS.loginFailuresPerIp, input.now)) ||
-    (await isLimited(db, accountKey, LIMITS.loginFailuresPerAccount, input.now))
-  ) {
-    return { ok: false, reason: "limited" };
+  const plausible = email.length <= MAX_EMAIL_LENGTH && input.password.length <= MAX_PASSWORD_LENGTH;
+  const [user] = plausible
+    ? await db.select({ id: users.id, password_hash: users.password_hash }).from(users).where(eq(users.email, email))
+    : [];
+  const trusted = user && input.device?.userId === user.id ? input.device : null;
+  const account = sha256(email);
+  const limits: Array<[string, Limit]> = trusted
+    ? [[`login:device:${sha256(trusted.nonce)}`, LIMITS.loginPerDevice]]
+    : [
+        [`login:pair:${account}:${input.ip}`, LIMITS.loginPerAccountAndIp],
+        [`login:ip:${input.ip}`, LIMITS.loginPerIp],
+        [`login:account:${account}`, LIMITS.loginPerAccount],
+      ];
+  const counted: string[] = [];
+  for (const [key, limit] of limits) {
+    counted.push(key);
+    if (await consume(db, key, limit, input.now)) return { ok: false, reason: "limited" };
   }
-  const [user] = await db
-    .select({ id: users.id, password_hash: users.password_hash })
-    .from(users)
-    .where(eq(users.email, email));
-  const tooLong = input.password.length > MAX_PASSWORD_LENGTH;
-  const valid = user && !tooLong
-    ? await verifyPassword(user.password_hash, input.password)
-    : await verifyAgainstNothing(tooLong ? "" : input.password);
-  if (!user || !valid) {
-    await recordHit(db, ipKey, LIMITS.loginFailuresPerIp, input.now);
-    await recordHit(db, accountKey, LIMITS.loginFailuresPerAccount, input.now);
-    return { ok: false, reason: "invalid" };
+
+  let valid: boolean;
+  try {
+    valid = user && plausible ? await verifyPassword(user.password_hash, input.password) : await verifyAgainstNothing(input.password.slice(0, MAX_PASSWORD_LENGTH));
+  } catch (error) {
+    if (error instanceof QueueFull) return { ok: false, reason: "limited" };
+    throw error;
   }
-  await clearHits(db, accountKey);
-  return { ok: true, userId: user.id };
+  if (!user || !valid) return { ok: false, reason: "invalid" };
+  await Promise.all(counted.map((key) => releaseHit(db, key)));
+  return { ok: true, userId: user.id, device: trusted ?? { userId: user.id, nonce: randomBytes(18).toString("base64url") } };
 }
 
 // ---------------------------------------------------------------- password reset
 
 /**
- * Mails a single-use link valid for one hour. Always answers the same way whether
- * or not the address has an account, so accounts cannot be probed; only a flood
- * from one client address is refused openly.
+ * The part of a reset request that is answered openly: a flood from one client
+ * address is refused. Everything about the e-mail happens in `mailResetLink`, which
+ * the route runs after answering, so the answer takes as long for an address with an
+ * account as for one without.
  */
-export async function requestPasswordReset(
-  db: Db,
-  input: { email: string; ip: string; now: Date },
-): Promise<"sent" | "limited"> {
-  if (await consume(db, `reset:ip:${input.ip}`, LIMITS.resetRequestsPerIp, input.now)) return "limited";
+export async function admitResetRequest(db: DbOrTx, input: { ip: string; now: Date }) {
+  return !(await consume(db, `reset:ip:${input.ip}`, LIMITS.resetRequestsPerIp, input.now));
+}
+
+/**
+ * Mails a single-use link valid for one hour, when the address has an account and
+ * has not had three links this hour (silently: accounts cannot be probed).
+ */
+export async function mailResetLink(db: Db, input: { email: string; now: Date }) {
   const email = normalizeEmail(input.email);
-  if (await consume(db, `reset:email:${email}`, LIMITS.resetRequestsPerEmail, input.now)) return "sent";
+  if (await consume(db, `reset:email:${sha256(email)}`, LIMITS.resetRequestsPerEmail, input.now)) return;
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  if (!user) return "sent";
+  if (!user) return;
 
   const token = randomBytes(32).toString("base64url");
   const link = `${appUrl()}/reset-password?${new URLSearchParams({ token })}`;
@@ -128,6 +146,12 @@ export async function requestPasswordReset(
       }),
     });
   });
+}
+
+/** Both steps, awaited: the same answer whether or not the address has an account. */
+export async function requestPasswordReset(db: Db, input: { email: string; ip: string; now: Date }): Promise<"sent" | "limited"> {
+  if (!(await admitResetRequest(db, input))) return "limited";
+  await mailResetLink(db, input);
   return "sent";
 }
 
@@ -152,13 +176,23 @@ export async function isResetTokenUsable(db: DbOrTx, token: string, now: Date) {
 
 /**
  * Sets the new password, spends the token (and every other open token of the
- * user) and ends all of the user's sessions, in one transaction.
+ * user) and ends all of the user's sessions, in one transaction. The token is
+ * checked before the password is hashed, and submissions are limited per address,
+ * so bogus posts cost a lookup, not a hash.
  */
 export async function resetPassword(
   db: Db,
-  input: { token: string; password: string; now: Date },
-): Promise<"ok" | "invalid"> {
-  const passwordHash = await hashPassword(input.password);
+  input: { token: string; password: string; ip: string; now: Date },
+): Promise<"ok" | "invalid" | "limited"> {
+  if (await consume(db, `reset-submit:ip:${input.ip}`, LIMITS.resetSubmitsPerIp, input.now)) return "limited";
+  if (!(await findUsableToken(db, input.token, input.now))) return "invalid";
+  let passwordHash: string;
+  try {
+    passwordHash = await hashPassword(input.password, "reset");
+  } catch (error) {
+    if (error instanceof QueueFull) return "limited";
+    throw error;
+  }
   return db.transaction(async (tx) => {
     const row = await findUsableToken(tx, input.token, input.now);
     if (!row) return "invalid";
@@ -173,8 +207,10 @@ export async function resetPassword(
       .update(password_reset_tokens)
       .set({ used_at: input.now })
       .where(and(eq(password_reset_tokens.user_id, row.user_id), isNull(password_reset_tokens.used_at)));
-    await tx.update(users).set({ password_hash: passwordHash }).where(eq(users.id, row.user_id));
+    const [user] = await tx.update(users).set({ password_hash: passwordHash }).where(eq(users.id, row.user_id)).returning({ email: users.email });
     await tx.delete(sessions).where(eq(sessions.user_id, row.user_id));
+    // The owner has proved they read the account's mail: guessers no longer keep them out.
+    await clearHits(tx, `login:account:${sha256(user!.email)}`);
     return "ok";
   });
 }

@@ -2,10 +2,11 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { db } from "~/db/client.server";
 import { recordEvents } from "~/models/analytics.server";
 import { clientIp, getUserId } from "~/utils/auth.server";
+import { readForm } from "~/utils/forms.server";
 
 // First-party analytics, posted with navigator.sendBeacon (no third-party script).
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request, ["name", "label", "path", "target"]);
   const outcome = await recordEvents(db, {
     names: form.getAll("name").map(String),
     label: String(form.get("label") ?? ""),

@@ -3,13 +3,14 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { db } from "~/db/client.server";
 import { listBlogCategories, listPosts } from "~/models/blog.server";
 import { formatDate } from "~/utils/dates";
+import { searchText } from "~/utils/misc";
 
 export const meta: MetaFunction = () => [{ title: "Blog — StudyArena" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
-  const q = params.get("q") ?? "";
-  const category = params.get("category");
+  const q = searchText(params);
+  const category = searchText(params, "category") || null;
   const [posts, categories] = await Promise.all([listPosts(db, { q, category, now: new Date() }), listBlogCategories(db)]);
   return { posts, categories, q, category };
 }

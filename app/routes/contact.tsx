@@ -12,6 +12,7 @@ import { MESSAGES } from "~/utils/account-schemas";
 import { clientIp, getUserId } from "~/utils/auth.server";
 import { CONTACT_SENT, ContactSchema, SUBJECT_LABELS } from "~/utils/contact-schema";
 import { kickOutbox } from "~/utils/email.server";
+import { parseForm } from "~/utils/forms.server";
 import { CONTACT_SUBJECTS } from "~/utils/enums";
 import { SUPPORT } from "~/utils/support";
 
@@ -22,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: ContactSchema });
+  const submission = await parseForm(request, ContactSchema);
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const outcome = await submitContactRequest(db, {
     ...submission.value,

@@ -6,11 +6,12 @@ import { db } from "~/db/client.server";
 import { activeContests } from "~/models/contest.server";
 import { getUserId } from "~/utils/auth.server";
 import { useDebouncedSubmit } from "~/utils/use-debounced-submit";
+import { searchText } from "~/utils/misc";
 
 export const meta: MetaFunction = () => [{ title: "Contests — StudyArena" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const q = new URL(request.url).searchParams.get("q") ?? "";
+  const q = searchText(new URL(request.url).searchParams);
   const userId = await getUserId(request);
   const now = new Date();
   const contests = await activeContests(db, { userId, q, now });

@@ -4,6 +4,7 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { ContentPage } from "~/components/content-page";
 import { consentCookie, hasConsent } from "~/utils/consent.server";
 import { setFlash } from "~/utils/flash.server";
+import { readForm } from "~/utils/forms.server";
 import { safeRedirect } from "~/utils/misc";
 
 export const meta: MetaFunction = () => [{ title: "Cookie Policy — StudyArena" }];
@@ -14,7 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 // The accept banner posts here (a plain form, so it works without JavaScript).
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request, ["redirectTo", "intent"]);
   const headers = new Headers();
   headers.append("Set-Cookie", await consentCookie.serialize("accepted"));
   headers.append("Set-Cookie", await setFlash({ kind: "success", message: "Thanks! Your cookie preference has been saved." }));

@@ -5,10 +5,12 @@ import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormErrors, TextField } from "~/components/ui/field";
 import { db } from "~/db/client.server";
-import { requestPasswordReset } from "~/models/account.server";
+import { admitResetRequest, mailResetLink } from "~/models/account.server";
 import { ForgotPasswordSchema, MESSAGES } from "~/utils/account-schemas";
 import { clientIp } from "~/utils/auth.server";
+import { inBackground } from "~/utils/background.server";
 import { kickOutbox } from "~/utils/email.server";
+import { parseForm } from "~/utils/forms.server";
 
 export const meta: MetaFunction = () => [{ title: "Forgot password — StudyArena" }];
 
@@ -17,14 +19,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema });
+  const submission = await parseForm(request, ForgotPasswordSchema);
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const outcome = await requestPasswordReset(db, { email: submission.value.email!, ip: clientIp(context), now: new Date() });
-  if (outcome === "limited") {
+  const now = new Date();
+  if (!(await admitResetRequest(db, { ip: clientIp(context), now }))) {
     return data(submission.reply({ formErrors: [MESSAGES.tooManyAttempts] }), { status: 429 });
   }
-  kickOutbox();
-  // The same answer whether or not the address has an account.
+  // Answered before anything depends on the address, so an address with an account
+  // cannot be told from one without by the time the answer takes.
+  const email = submission.value.email!;
+  inBackground("reset mail", async () => {
+    await mailResetLink(db, { email, now });
+    kickOutbox();
+  });
   throw redirect("/forgot-password?sent=1");
 }
 

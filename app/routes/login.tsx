@@ -6,7 +6,8 @@ import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remi
 import { PasswordField } from "~/components/password-input";
 import { FormErrors, TextField } from "~/components/ui/field";
 import { LoginSchema, MESSAGES } from "~/utils/account-schemas";
-import { authenticator, clientIp, createUserSession, requireAnonymous } from "~/utils/auth.server";
+import { authenticator, clientIp, createUserSession, readLoginDevice, rememberLoginDevice, requireAnonymous } from "~/utils/auth.server";
+import { readForm, schemaFields } from "~/utils/forms.server";
 import { safeRedirect } from "~/utils/misc";
 
 export const meta: MetaFunction = () => [{ title: "Log in — StudyArena" }];
@@ -22,12 +23,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  // remix-auth reads the body itself, so validate a clone.
-  const submission = parseWithZod(await request.clone().formData(), { schema: LoginSchema });
+  const form = await readForm(request, schemaFields(LoginSchema));
+  const submission = parseWithZod(form, { schema: LoginSchema });
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   }
-  const result = await authenticator({ ip: clientIp(context) }).authenticate("form", request);
+  // remix-auth reads the body itself: hand it the fields we kept.
+  const cleaned = new Request(request.url, { method: "POST", body: form, headers: { Cookie: request.headers.get("Cookie") ?? "" } });
+  const device = await readLoginDevice(request);
+  const result = await authenticator({ ip: clientIp(context), device }).authenticate("form", cleaned);
   if (!result.ok) {
     const limited = result.reason === "limited";
     return data(
@@ -35,7 +39,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: limited ? 429 : 400 },
     );
   }
-  return createUserSession(result.userId, safeRedirect(submission.value.redirectTo, "/dashboard"));
+  return createUserSession(request, result.userId, safeRedirect(submission.value.redirectTo, "/dashboard"), [
+    await rememberLoginDevice(result.device),
+  ]);
 }
 
 export default function LoginPage() {

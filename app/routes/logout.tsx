@@ -3,6 +3,7 @@ import { redirect } from "@remix-run/node";
 import { SignOutConfirmation } from "~/components/header";
 import { destroySession, getUserId } from "~/utils/auth.server";
 import { setFlash } from "~/utils/flash.server";
+import { readForm } from "~/utils/forms.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign out — StudyArena" }];
 
@@ -14,6 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
+  await readForm(request, []);
   const headers = new Headers();
   headers.append("Set-Cookie", await destroySession(request));
   headers.append("Set-Cookie", await setFlash({ kind: "info", message: "You have been signed out." }));

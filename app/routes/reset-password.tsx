@@ -9,6 +9,8 @@ import { FormErrors } from "~/components/ui/field";
 import { db } from "~/db/client.server";
 import { isResetTokenUsable, resetPassword } from "~/models/account.server";
 import { MESSAGES, ResetPasswordSchema } from "~/utils/account-schemas";
+import { clientIp } from "~/utils/auth.server";
+import { parseForm } from "~/utils/forms.server";
 
 // contests.md §9: after a reset, the user is sent to /login after 2 seconds.
 const REDIRECT_SECONDS = 2;
@@ -26,20 +28,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return usable ? { state: "form" as const, token } : { state: "invalid" as const, token: "" };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: ResetPasswordSchema });
+export async function action({ request, context }: ActionFunctionArgs) {
+  const submission = await parseForm(request, ResetPasswordSchema);
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password", "confirmPassword"] }), { status: 400 });
   }
   const outcome = await resetPassword(db, {
     token: submission.value.token ?? "",
     password: submission.value.password!,
+    ip: clientIp(context),
     now: new Date(),
   });
-  if (outcome === "invalid") {
-    return data(submission.reply({ formErrors: [MESSAGES.resetInvalid], hideFields: ["password", "confirmPassword"] }), {
-      status: 400,
-    });
+  if (outcome !== "ok") {
+    const limited = outcome === "limited";
+    return data(
+      submission.reply({ formErrors: [limited ? MESSAGES.tooManyAttempts : MESSAGES.resetInvalid], hideFields: ["password", "confirmPassword"] }),
+      { status: limited ? 429 : 400 },
+    );
   }
   throw redirect("/reset-password?done=1");
 }

@@ -10,6 +10,7 @@ import { db } from "~/db/client.server";
 import { signup } from "~/models/account.server";
 import { MESSAGES, SignupSchema } from "~/utils/account-schemas";
 import { clientIp, createUserSession, getUser } from "~/utils/auth.server";
+import { parseForm } from "~/utils/forms.server";
 import { safeRedirect } from "~/utils/misc";
 
 // contests.md §9: after signing up, the user is sent to / after 10 seconds.
@@ -32,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: SignupSchema });
+  const submission = await parseForm(request, SignupSchema);
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   }
@@ -47,7 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   }
   // A journey that asked for an account (e.g. a contest's pay page) continues there.
-  return createUserSession(result.userId, safeRedirect(redirectTo, "/signup?created=1"));
+  return createUserSession(request, result.userId, safeRedirect(redirectTo, "/signup?created=1"));
 }
 
 export default function SignupPage() {

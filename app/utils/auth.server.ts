@@ -8,7 +8,7 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { db, type DbOrTx } from "~/db/client.server";
 import { profiles, sessions, users } from "~/db/schema";
-import { attemptLogin, type LoginResult } from "~/models/account.server";
+import { attemptLogin, type LoginDevice, type LoginResult } from "~/models/account.server";
 import { signedCookie } from "~/utils/cookies.server";
 import { safeRedirect } from "~/utils/misc";
 
@@ -33,10 +33,32 @@ export async function createSession(database: DbOrTx, userId: string, now = new 
   return sessionCookie().serialize(token);
 }
 
-/** Signs the user in and redirects (post/redirect/get). */
-export async function createUserSession(userId: string, redirectTo: string) {
-  const setCookie = await createSession(db, userId);
-  throw redirect(safeRedirect(redirectTo), { headers: { "Set-Cookie": setCookie } });
+/**
+ * Signs the user in and redirects (post/redirect/get). A session this browser already
+ * had is ended first: one browser, one live session.
+ */
+export async function createUserSession(request: Request, userId: string, redirectTo: string, extraCookies: string[] = []) {
+  const previous = await sessionToken(request);
+  if (previous) await db.delete(sessions).where(eq(sessions.id, hashToken(previous)));
+  const headers = new Headers();
+  headers.append("Set-Cookie", await createSession(db, userId));
+  for (const cookie of extraCookies) headers.append("Set-Cookie", cookie);
+  throw redirect(safeRedirect(redirectTo), { headers });
+}
+
+// OWASP's device cookie: a browser that signed in to an account keeps a signed
+// note of it, which gives it a login allowance of its own (account.server.ts).
+const DEVICE_MAX_AGE_S = 365 * 24 * 60 * 60;
+const deviceCookie = () => signedCookie("__device", DEVICE_MAX_AGE_S);
+
+export async function readLoginDevice(request: Request): Promise<LoginDevice | null> {
+  const value = (await deviceCookie().parse(request.headers.get("Cookie"))) as { u?: unknown; n?: unknown } | null;
+  if (!value || typeof value.u !== "string" || typeof value.n !== "string" || value.n.length > 64) return null;
+  return { userId: value.u, nonce: value.n };
+}
+
+export function rememberLoginDevice(device: LoginDevice) {
+  return deviceCookie().serialize({ u: device.userId, n: device.nonce });
 }
 
 export type SessionUser = { id: string; email: string; full_name: string | null; avatar_url: string | null };
@@ -107,16 +129,17 @@ export async function destroySession(request: Request) {
 
 /**
  * remix-auth with the form strategy. Built per request because the login rules need
- * the client's address, which only the request context knows. `authenticate()` reads
- * the body, so the caller passes a request it has not read (or a clone).
+ * the client's address and device, which only the request knows. `authenticate()`
+ * reads the body, so the caller passes a request it has not read.
  */
-export function authenticator(context: { ip: string; now?: Date }) {
+export function authenticator(context: { ip: string; device: LoginDevice | null; now?: Date }) {
   return new Authenticator<LoginResult>().use(
     new FormStrategy(async ({ form }) =>
       attemptLogin(db, {
         email: String(form.get("email") ?? ""),
         password: String(form.get("password") ?? ""),
         ip: context.ip,
+        device: context.device,
         now: context.now ?? new Date(),
       }),
     ),

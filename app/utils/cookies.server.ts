@@ -1,11 +1,11 @@
 import { createCookie, type Cookie } from "@remix-run/node";
-import { appUrl, sessionSecret } from "~/utils/env.server";
+import { appUrl, sessionSecrets } from "~/utils/env.server";
 
 const made = new Map<string, Cookie>();
 
 /**
  * An httpOnly, signed, SameSite=Lax cookie. Made on first use (the secret may be
- * generated into DATA_DIR). `Secure` follows APP_URL's scheme, not NODE_ENV:
+ * loaded from the database at start-up). `Secure` follows APP_URL's scheme, not NODE_ENV:
  * remix-serve forces production, and tests run over http.
  */
 export function signedCookie(name: string, maxAgeSeconds: number): Cookie {
@@ -16,7 +16,7 @@ export function signedCookie(name: string, maxAgeSeconds: number): Cookie {
       sameSite: "lax",
       path: "/",
       secure: appUrl().startsWith("https://"),
-      secrets: [sessionSecret()],
+      secrets: sessionSecrets(),
       maxAge: maxAgeSeconds,
     });
     made.set(name, cookie);

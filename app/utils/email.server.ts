@@ -8,17 +8,24 @@ import { eq, sql } from "drizzle-orm";
 import { Resend } from "resend";
 import { db as defaultDb, rowsOf, type Db, type DbOrTx } from "~/db/client.server";
 import { email_outbox } from "~/db/schema";
-import { dataDir, emailFrom } from "~/utils/env.server";
+import { inBackground } from "~/utils/background.server";
+import { dataDir, emailFrom, env, isDevelopment } from "~/utils/env.server";
 
 export type Mail = { to: string; subject: string; html: string; text: string };
 
 const MAX_ATTEMPTS = 6;
+
+/** What a mail's body becomes once nobody needs it (housekeeping, or delivery). */
+export const REDACTED = { html: "", text: "[redacted]" } as const;
 const LEASE_MS = 60_000;
+
+/** Header values are one line: a CR or LF in them would let a sender add headers of their own. */
+export const oneLine = (value: string) => value.replace(/[\r\n]+/g, " ").trim();
 
 export async function enqueueEmail(tx: DbOrTx, mail: Mail) {
   const [row] = await tx
     .insert(email_outbox)
-    .values({ to_address: mail.to, subject: mail.subject, html: mail.html, text: mail.text })
+    .values({ to_address: oneLine(mail.to), subject: oneLine(mail.subject), html: mail.html, text: mail.text })
     .returning({ id: email_outbox.id });
   return row!.id;
 }
@@ -66,7 +73,8 @@ export async function deliverOutbox(database: Db = defaultDb, now = new Date()) 
       const delivered = await send(mail);
       await database
         .update(email_outbox)
-        .set({ status: delivered ? "sent" : "logged", sent_at: new Date(), last_error: null })
+        // Handed to the provider, the body is no longer ours to keep (it may hold a live reset link).
+        .set({ status: delivered ? "sent" : "logged", sent_at: new Date(), last_error: null, ...(delivered ? REDACTED : {}) })
         .where(eq(email_outbox.id, mail.id));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -90,8 +98,9 @@ let resend: Resend | undefined;
 
 /** true when handed to Resend; false when only logged and dropped locally. */
 async function send(mail: OutboxRow): Promise<boolean> {
-  if (process.env.RESEND_API_KEY) {
-    resend ??= new Resend(process.env.RESEND_API_KEY);
+  const apiKey = env().RESEND_API_KEY;
+  if (apiKey) {
+    resend ??= new Resend(apiKey);
     // resend returns { data, error } instead of throwing.
     const { error } = await resend.emails.send({
       from: emailFrom(),
@@ -103,27 +112,20 @@ async function send(mail: OutboxRow): Promise<boolean> {
     if (error) throw new Error(`${error.name}: ${error.message}`);
     return true;
   }
-  console.log(`[mail] to=${mail.to_address} subject=${JSON.stringify(mail.subject)}\n${mail.text}`);
   const dir = path.join(dataDir(), "mail");
-  await fs.mkdir(dir, { recursive: true });
+  const file = path.join(dir, `${Date.now()}-${mail.id}.json`);
+  // Only a developer's own terminal sees the body (links in it are live); files are the owner's alone.
+  console.log(`[mail] to=${mail.to_address} subject=${JSON.stringify(mail.subject)} → ${file}${isDevelopment() ? `\n${mail.text}` : ""}`);
+  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
   await fs.writeFile(
-    path.join(dir, `${Date.now()}-${mail.id}.json`),
+    file,
     JSON.stringify({ id: mail.id, to: mail.to_address, subject: mail.subject, text: mail.text, html: mail.html }, null, 2),
+    { mode: 0o600 },
   );
   return false;
 }
 
-const inFlight = new Set<Promise<unknown>>();
-
 /** Fire-and-forget delivery after a commit: the request does not wait for the mail provider. */
 export function kickOutbox() {
-  const run = deliverOutbox()
-    .catch((error) => console.error("[mail] outbox run failed", error))
-    .finally(() => inFlight.delete(run));
-  inFlight.add(run);
-}
-
-/** Waits for deliveries already started (before a shutdown, or in tests). */
-export async function settleOutbox() {
-  await Promise.all([...inFlight]);
+  inBackground("mail outbox run", () => deliverOutbox());
 }

@@ -1,3 +1,6 @@
+/** The longest address SMTP carries (RFC 5321). */
+export const MAX_EMAIL_LENGTH = 254;
+
 /** Trimmed, Unicode-normalised and lower-cased, so one address has one account. */
 export function normalizeEmail(raw: string) {
   return raw.trim().normalize("NFC").toLowerCase();
@@ -9,5 +12,5 @@ export function normalizeEmail(raw: string) {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/u;
 
 export function isEmail(value: string) {
-  return value.length <= 254 && EMAIL.test(value);
+  return value.length <= MAX_EMAIL_LENGTH && EMAIL.test(value);
 }

@@ -1,43 +1,91 @@
 import { randomBytes } from "node:crypto";
-import fs from "node:fs";
 import path from "node:path";
+import { z } from "zod";
 
-// All configuration is read here, once, so the README's table of variables has one
-// place to stay true to.
-export function dataDir() {
-  return path.resolve(process.env.DATA_DIR || ".data");
-}
+// All configuration is read here, validated once with zod, so the README's table of
+// variables has one place to stay true to. A bad value stops the start with a
+// message that names the variable.
 
-export function port() {
-  return Number(process.env.PORT || 3000);
-}
+export const MIN_SECRET_LENGTH = 32;
 
-export function appUrl() {
-  return (process.env.APP_URL || `http://localhost:${port()}`).replace(/\/+$/, "");
-}
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => (v?.trim() ? v.trim() : undefined));
 
-export function supportEmail() {
-  return process.env.SUPPORT_EMAIL || "support@studyarena.in";
-}
+const EnvSchema = z.object({
+  NODE_ENV: optional,
+  DATABASE_URL: optional,
+  DATABASE_POOL_SIZE: optional.pipe(z.coerce.number().int().min(1).max(500).default(10)),
+  DATA_DIR: optional.transform((v) => path.resolve(v ?? ".data")),
+  PORT: optional.pipe(z.coerce.number().int().min(1).max(65_535).default(3000)),
+  APP_URL: optional.pipe(
+    z
+      .string()
+      .url()
+      .refine((v) => /^https?:\/\//.test(v), "must start with http:// or https://")
+      .optional(),
+  ),
+  // Comma-separated: the first signs, all verify, so a secret can be rotated.
+  SESSION_SECRET: optional.pipe(
+    z
+      .string()
+      .transform((v) => v.split(",").map((s) => s.trim()).filter(Boolean))
+      .refine((list) => list.length > 0 && list.every((s) => s.length >= MIN_SECRET_LENGTH), {
+        message: `each comma-separated secret must be at least ${MIN_SECRET_LENGTH} characters`,
+      })
+      .optional(),
+  ),
+  SUPPORT_EMAIL: optional.pipe(z.string().email().default("support@studyarena.in")),
+  EMAIL_FROM: optional.pipe(z.string().default("StudyArena <no-reply@studyarena.in>")),
+  TRUST_PROXY: optional,
+  RESEND_API_KEY: optional,
+  SEED: optional.pipe(z.enum(["demo", "none"]).default("demo")),
+});
 
-export function emailFrom() {
-  return process.env.EMAIL_FROM || "StudyArena <no-reply@studyarena.in>";
-}
+export type Env = z.infer<typeof EnvSchema>;
 
-let cachedSecret: string | undefined;
+let cached: Env | undefined;
 
-// A dev machine gets a secret generated once into DATA_DIR, so sessions survive
-// restarts without anyone having to configure anything.
-export function sessionSecret() {
-  if (process.env.SESSION_SECRET) return process.env.SESSION_SECRET;
-  if (cachedSecret) return cachedSecret;
-  const file = path.join(dataDir(), "session-secret");
-  try {
-    cachedSecret = fs.readFileSync(file, "utf8").trim();
-  } catch {
-    cachedSecret = randomBytes(32).toString("base64url");
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, cachedSecret, { mode: 0o600 });
+/** Validates an environment; throws a message naming each bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`The environment is not valid:\n${lines.join("\n")}\nSee .env.example and the README.`);
   }
-  return cachedSecret;
+  return parsed.data;
+}
+
+/** The process's environment, validated on first use. */
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+export const dataDir = () => env().DATA_DIR;
+export const port = () => env().PORT;
+export const appUrl = () => (env().APP_URL ?? `http://localhost:${port()}`).replace(/\/+$/, "");
+export const supportEmail = () => env().SUPPORT_EMAIL;
+export const emailFrom = () => env().EMAIL_FROM;
+export const isProduction = () => env().NODE_ENV === "production";
+export const isDevelopment = () => env().NODE_ENV === "development";
+
+let sharedSecret: string | undefined;
+
+/**
+ * The secrets that sign cookies: SESSION_SECRET's list, or else one generated secret
+ * that every instance on the same database shares (`loadSharedSecret` at start-up).
+ */
+export function sessionSecrets(): string[] {
+  const configured = env().SESSION_SECRET;
+  if (configured) return configured;
+  if (!sharedSecret) throw new Error("SESSION_SECRET is not set and no shared secret has been loaded from the database.");
+  return [sharedSecret];
+}
+
+/** Called at start-up with a function that stores a new secret unless one exists, and returns the stored one. */
+export async function loadSharedSecret(storeOnce: (candidate: string) => Promise<string>) {
+  if (env().SESSION_SECRET) return;
+  sharedSecret = await storeOnce(randomBytes(32).toString("base64url"));
 }

@@ -14,8 +14,24 @@ export function safeRedirect(to: unknown, fallback = "/"): string {
   if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) {
     return fallback;
   }
-  if (/[\u0000-\u001f]/.test(to)) return fallback;
-  return to;
+  if (/[\u0000-\u001f\u007f]/.test(to)) return fallback;
+  // A Location header carries bytes, not Unicode: encode what is not printable ASCII
+  // (a lone surrogate cannot be encoded, so it falls back).
+  try {
+    return to.replace(/[^\u0021-\u007e]/gu, (c) => encodeURIComponent(c));
+  } catch {
+    return fallback;
+  }
+}
+
+/** Text with control characters (NUL above all, which PostgreSQL refuses) removed; tabs and line breaks stay. */
+export function stripControlChars(value: string) {
+  return value.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "");
+}
+
+/** A search box's value from the URL: one line, trimmed, at most `max` characters. */
+export function searchText(params: URLSearchParams, name = "q", max = 100) {
+  return stripControlChars(params.get(name) ?? "").replace(/\s+/g, " ").trim().slice(0, max);
 }
 
 /** 'Asha Rao' → 'A'; no name → first letter of the e-mail. */

@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { rate_limits } from "~/db/schema";
 
@@ -6,28 +6,20 @@ export type Limit = { max: number; windowMs: number };
 
 // The numbers live here so the README and docs/decisions.md can point at one place.
 export const LIMITS = {
-  loginFailuresPerIp: { max: 50, windowMs: 15 * 60_000 },
-  loginFailuresPerAccount: { max: 100, windowMs: 60 * 60_000 },
+  // Login (DESIGN.md §8; the numbers are argued in docs/decisions.md). Every attempt is
+  // counted before the password is hashed; a success gives its count back.
+  loginPerIp: { max: 300, windowMs: 15 * 60_000 }, // a campus behind one address is many students
+  loginPerAccountAndIp: { max: 10, windowMs: 15 * 60_000 }, // one guesser at one account
+  loginPerAccount: { max: 100, windowMs: 60 * 60_000 }, // guessers spread over many addresses
+  loginPerDevice: { max: 10, windowMs: 15 * 60_000 }, // a browser that signed in before: its own allowance
   signupPerIp: { max: 10, windowMs: 60 * 60_000 },
   signupPerEmail: { max: 5, windowMs: 60 * 60_000 },
   resetRequestsPerIp: { max: 10, windowMs: 60 * 60_000 },
   resetRequestsPerEmail: { max: 3, windowMs: 60 * 60_000 },
+  resetSubmitsPerIp: { max: 30, windowMs: 15 * 60_000 },
   contactPerIp: { max: 5, windowMs: 60 * 60_000 },
   eventsPerIp: { max: 300, windowMs: 60 * 60_000 },
 } satisfies Record<string, Limit>;
-
-/** How many hits the key has in its current window (0 once the window has passed). */
-export async function hitsIn(db: DbOrTx, key: string, now: Date) {
-  const [row] = await db
-    .select({ count: rate_limits.count })
-    .from(rate_limits)
-    .where(and(eq(rate_limits.key, key), gt(rate_limits.reset_at, now)));
-  return row?.count ?? 0;
-}
-
-export async function isLimited(db: DbOrTx, key: string, limit: Limit, now: Date) {
-  return (await hitsIn(db, key, now)) >= limit.max;
-}
 
 /** Counts one hit in a fixed window that starts with the first hit after the last one expired. */
 export async function recordHit(db: DbOrTx, key: string, limit: Limit, now: Date) {
@@ -52,6 +44,14 @@ export async function recordHit(db: DbOrTx, key: string, limit: Limit, now: Date
 /** Hits first, then answers whether this hit went over the limit. */
 export async function consume(db: DbOrTx, key: string, limit: Limit, now: Date) {
   return (await recordHit(db, key, limit, now)) > limit.max;
+}
+
+/** Gives back one hit counted by `consume` (an attempt that turned out not to be a failure). */
+export async function releaseHit(db: DbOrTx, key: string) {
+  await db
+    .update(rate_limits)
+    .set({ count: sql`GREATEST(${rate_limits.count} - 1, 0)` })
+    .where(eq(rate_limits.key, key));
 }
 
 export async function clearHits(db: DbOrTx, key: string) {

@@ -1,4 +1,5 @@
 import { PRODUCT_CONDITIONS } from "./enums";
+import { searchText } from "./misc";
 
 // The store's URL state (search, filters, sort, page): parsed leniently, because it
 // comes from links and hand-edited URLs, never trusted further than this.
@@ -32,7 +33,7 @@ export function parseStoreQuery(params: URLSearchParams): StoreQuery {
   const category = int(params.get("category"), 0, 0, 1_000_000);
   const condition = params.get("condition");
   return {
-    q: (params.get("q") ?? "").trim().slice(0, 100),
+    q: searchText(params),
     category: category > 0 ? category : null,
     condition: (PRODUCT_CONDITIONS as readonly string[]).includes(condition ?? "") ? (condition as StoreQuery["condition"]) : null,
     minPrice: Math.min(minPrice, maxPrice),

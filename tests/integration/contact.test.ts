@@ -5,7 +5,8 @@ import { describe, expect, test } from "vitest";
 import { db } from "~/db/client.server";
 import { contact_requests, email_outbox } from "~/db/schema";
 import { CONTACT_SENT } from "~/utils/contact-schema";
-import { deliverOutbox, settleOutbox } from "~/utils/email.server";
+import { settleBackground } from "~/utils/background.server";
+import { deliverOutbox } from "~/utils/email.server";
 import * as contactRoute from "~/routes/contact";
 import { call, formRequest, getRequest } from "../support/remix";
 
@@ -49,7 +50,7 @@ describe("contact form", () => {
 
   test("without a mail provider the outbox delivers to the local mail drop, once", async () => {
     await call(contactRoute.action, formRequest("/contact", { ...valid, email: "drop@example.in" }), { ip: "203.0.113.10" });
-    await settleOutbox(); // the action's own delivery run
+    await settleBackground(); // the action's own delivery run
     await deliverOutbox(db);
     await deliverOutbox(db);
     const pending = await db.select().from(email_outbox).where(eq(email_outbox.status, "pending"));

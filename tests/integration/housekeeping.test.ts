@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
 import { db } from "~/db/client.server";
 import { createUser } from "~/db/factories.server";
-import { password_reset_tokens, rate_limits, sessions } from "~/db/schema";
+import { email_outbox, password_reset_tokens, rate_limits, sessions } from "~/db/schema";
 import { purgeExpired } from "~/models/housekeeping.server";
 import { createSession } from "~/utils/auth.server";
 import { recordHit } from "~/utils/rate-limit.server";
@@ -19,7 +19,21 @@ test("expired sessions, old tokens and finished rate-limit windows are purged; l
   await recordHit(db, "old-window", { max: 1, windowMs: 60_000 }, new Date(now.getTime() - DAY));
   await recordHit(db, "open-window", { max: 1, windowMs: 60_000 }, now);
 
-  expect(await purgeExpired(db, now)).toEqual({ sessions: 1, resetTokens: 1, rateLimits: 1 });
+  const old = new Date(now.getTime() - 2 * 3_600_000);
+  await db.insert(email_outbox).values([
+    { to_address: "a@example.in", subject: "Reset", html: "<a href='/reset-password?token=old'>", text: "token=old", status: "logged", created_at: old },
+    { to_address: "b@example.in", subject: "Reset", html: "<a href='/reset-password?token=new'>", text: "token=new", status: "logged", created_at: now },
+    { to_address: "c@example.in", subject: "Queued", html: "<p>queued</p>", text: "queued", status: "pending", created_at: old },
+  ]);
+
+  expect(await purgeExpired(db, now)).toEqual({ sessions: 1, resetTokens: 1, rateLimits: 1, mailsRedacted: 1 });
+  const mails = await db.select().from(email_outbox).orderBy(email_outbox.to_address);
+  // A delivered mail older than any link it can hold keeps no body; a fresh one and an undelivered one keep theirs.
+  expect(mails.map((m) => [m.to_address, m.text, m.html])).toEqual([
+    ["a@example.in", "[redacted]", ""],
+    ["b@example.in", "token=new", "<a href='/reset-password?token=new'>"],
+    ["c@example.in", "queued", "<p>queued</p>"],
+  ]);
   expect(await db.$count(sessions)).toBe(1);
   expect((await db.select().from(password_reset_tokens)).map((t) => t.token_hash)).toEqual(["fresh"]);
   expect((await db.select().from(rate_limits)).map((r) => r.key)).toEqual(["open-window"]);

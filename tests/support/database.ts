@@ -12,7 +12,7 @@ const template = inject("templateDatabase");
 const admin = process.env.TEST_DATABASE_URL;
 let dropName: string | null = null;
 
-process.env.SESSION_SECRET = "integration-test-secret";
+process.env.SESSION_SECRET = "integration-test-secret-integration-test-secret";
 process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "studyarena-it-"));
 process.env.APP_URL = "http://localhost:3000";
 delete (globalThis as { __studyarenaDb?: unknown }).__studyarenaDb;
@@ -31,8 +31,8 @@ if (template && admin) {
 }
 
 afterAll(async () => {
-  const { settleOutbox } = await import("~/utils/email.server");
-  await settleOutbox();
+  const { settleBackground } = await import("~/utils/background.server");
+  await settleBackground();
   const { connection } = await import("~/db/client.server");
   await connection.close();
   fs.rmSync(process.env.DATA_DIR!, { recursive: true, force: true });

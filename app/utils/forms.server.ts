@@ -1,0 +1,94 @@
+// Every action reads its body through here (DESIGN.md §8, STYLE.md 18). A stranger
+// can post anything: the body is bounded before it is read, only the fields a form
+// knows reach Conform (which would otherwise expand `x[99999999]` into an array of a
+// hundred million slots and echo it back), and odd bytes never reach the database.
+import { parseWithZod } from "@conform-to/zod";
+import type { z } from "zod";
+import { stripControlChars } from "~/utils/misc";
+import { FORM_BODY, hasBoundary, mediaType, type BodyRule } from "~/utils/request-guard";
+
+/** More pairs than any of our forms has, with room for checkbox lists. */
+export const MAX_FIELDS = 100;
+/** The highest list index a field name may carry (`items[99]`). */
+export const MAX_INDEX = 99;
+/** No value is longer than the longest field a person can type into (the 5,000-character message), with room. */
+export const MAX_VALUE_CHARS = 20_000;
+
+function refuse(status: 400 | 413 | 415, message: string): never {
+  throw new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+async function readBoundedText(request: Request, maxBytes: number) {
+  const declared = Number(request.headers.get("Content-Length") ?? "0");
+  if (declared > maxBytes) refuse(413, "That was more than this form accepts.");
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      refuse(413, "That was more than this form accepts.");
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+/** The field's name before any `.key` or `[index]`, and whether its indexes are small. */
+function fieldRoot(name: string) {
+  const root = name.split(/[.[]/, 1)[0]!;
+  const indexes = [...name.matchAll(/\[(\d*)\]/g)].map((m) => m[1]!);
+  const smallIndexes = indexes.every((i) => i.length > 0 && i.length <= 2 && Number(i) <= MAX_INDEX);
+  return { root, ok: smallIndexes };
+}
+
+/**
+ * Reads a form body within the route's limits and keeps only the named fields
+ * (and their small list indexes), with control characters removed and every
+ * value bounded. Throws a 4xx Response for anything else.
+ */
+export async function readForm(request: Request, fields: readonly string[], rule: BodyRule = FORM_BODY): Promise<FormData> {
+  const contentType = request.headers.get("Content-Type");
+  const type = mediaType(contentType);
+  if (!request.body || request.headers.get("Content-Length") === "0") return new FormData();
+  if (!rule.types.includes(type)) refuse(415, "This form does not accept that kind of content.");
+  let entries: Array<[string, FormDataEntryValue]>;
+  if (type === "multipart/form-data") {
+    if (!hasBoundary(contentType)) refuse(400, "The form could not be read.");
+    const declared = Number(request.headers.get("Content-Length") ?? NaN);
+    if (!(declared <= rule.maxBytes)) refuse(413, "That was more than this form accepts.");
+    entries = [...(await request.formData().catch(() => refuse(400, "The form could not be read.")))];
+  } else {
+    entries = [...new URLSearchParams(await readBoundedText(request, rule.maxBytes))];
+  }
+  if (entries.length > MAX_FIELDS) refuse(413, "That form had more fields than any of ours.");
+
+  const known = new Set(fields);
+  const form = new FormData();
+  for (const [name, value] of entries) {
+    const { root, ok } = fieldRoot(name);
+    if (!known.has(root) || !ok) continue;
+    form.append(name, typeof value === "string" ? stripControlChars(value).slice(0, MAX_VALUE_CHARS) : value);
+  }
+  return form;
+}
+
+/** The top-level field names of a zod object schema (through refinements and unions of objects). */
+export function schemaFields(schema: z.ZodTypeAny): string[] {
+  const def = schema._def as { typeName?: string; schema?: z.ZodTypeAny; options?: z.ZodTypeAny[]; innerType?: z.ZodTypeAny };
+  if (def.typeName === "ZodObject") return Object.keys((schema as z.AnyZodObject).shape);
+  if (def.schema) return schemaFields(def.schema);
+  if (def.innerType) return schemaFields(def.innerType);
+  if (def.options) return [...new Set(def.options.flatMap(schemaFields))];
+  return [];
+}
+
+/** readForm + Conform: the submission knows only the schema's fields, so `reply()` echoes nothing else. */
+export async function parseForm<Schema extends z.ZodTypeAny>(request: Request, schema: Schema, rule?: BodyRule) {
+  const form = await readForm(request, schemaFields(schema), rule);
+  return parseWithZod(form, { schema });
+}

@@ -1,0 +1,90 @@
+// What a request may look like before any of our code reads it (DESIGN.md §8):
+// the methods we serve, the body types and sizes each route takes. server.js asks
+// `refuseRequest` for every request, before Remix; the same body rules are applied
+// again when an action reads its body (forms.server.ts), so a route is bounded
+// whichever way it is reached.
+
+export const KB = 1024;
+export const MB = 1024 * KB;
+
+export type BodyRule = { types: readonly string[]; maxBytes: number };
+
+/**
+ * Ordinary forms: the longest legitimate one (a 5,000-character message in
+ * Devanagari, percent-encoded at 9 bytes a character) fits in 64 KB.
+ */
+export const FORM_BODY: BodyRule = { types: ["application/x-www-form-urlencoded"], maxBytes: 64 * KB };
+
+/** Routes that take another kind of body, by exact path. Everything else takes FORM_BODY. */
+const BODY_RULES: Array<{ path: RegExp; rule: BodyRule }> = [
+  // Later: the payment webhook (JSON, raw body signed) and image uploads (multipart, 5 MB images).
+];
+
+export function bodyRuleFor(pathname: string): BodyRule {
+  const path = pathname.replace(/\.data$/, "");
+  return BODY_RULES.find((r) => r.path.test(path))?.rule ?? FORM_BODY;
+}
+
+export const ALLOWED_METHODS = ["GET", "HEAD", "POST"] as const;
+
+export type Refusal = { status: 400 | 405 | 411 | 413 | 415; message: string; headers?: Record<string, string> };
+
+/** The media type of a Content-Type header, lower-cased, without parameters. */
+export function mediaType(contentType: string | null | undefined) {
+  return (contentType ?? "").split(";")[0]!.trim().toLowerCase();
+}
+
+export function hasBoundary(contentType: string | null | undefined) {
+  return /;\s*boundary=\S/i.test(contentType ?? "");
+}
+
+/**
+ * Answers whether a body of this type and declared length may be read for this
+ * path; null when it may. A body without a declared length (chunked) is refused:
+ * browsers always declare one, and Node then stops reading at that length.
+ */
+export function refuseBody(
+  pathname: string,
+  headers: { contentType?: string | null; contentLength?: string | null; transferEncoding?: string | null },
+): Refusal | null {
+  const rule = bodyRuleFor(pathname);
+  const length = headers.contentLength == null ? null : Number(headers.contentLength);
+  if (length === null) {
+    if (headers.transferEncoding) return { status: 411, message: "Please send the length of the request body." };
+    return null; // no body at all
+  }
+  if (!Number.isSafeInteger(length) || length < 0) return { status: 400, message: "The request body's length is not a number." };
+  if (length > rule.maxBytes) return { status: 413, message: "That was more than this page accepts. Please send less." };
+  if (length === 0) return null;
+  const type = mediaType(headers.contentType);
+  if (!rule.types.includes(type)) return { status: 415, message: "This page does not accept that kind of content." };
+  if (type === "multipart/form-data" && !hasBoundary(headers.contentType)) {
+    return { status: 400, message: "The form could not be read." };
+  }
+  return null;
+}
+
+/** Everything server.js refuses before Remix: odd methods, undecodable paths, legacy data requests, bad bodies. */
+export function refuseRequest(input: {
+  method: string;
+  url: string;
+  contentType?: string | null;
+  contentLength?: string | null;
+  transferEncoding?: string | null;
+}): Refusal | null {
+  const method = input.method.toUpperCase();
+  if (!(ALLOWED_METHODS as readonly string[]).includes(method)) {
+    return { status: 405, message: "That method is not allowed here.", headers: { Allow: ALLOWED_METHODS.join(", ") } };
+  }
+  let url: URL;
+  try {
+    url = new URL(input.url, "http://localhost");
+    decodeURIComponent(url.pathname);
+  } catch {
+    return { status: 400, message: "That address could not be read." };
+  }
+  // Remix's pre-single-fetch data requests: nothing of ours makes them any more.
+  if (url.searchParams.has("_data")) return { status: 400, message: "That address could not be read." };
+  if (method === "POST") return refuseBody(url.pathname, input);
+  return null;
+}

@@ -1,0 +1,49 @@
+// The headers every response carries (server.js) and the Content-Security-Policy of
+// every page (entry.server.tsx). Pure functions, so a unit test reads the policy.
+
+export type CspExtras = { script?: string[]; frame?: string[]; connect?: string[]; formAction?: string[] };
+
+/**
+ * Scripts run only from our origin or with this request's nonce (Remix's inline
+ * hydration scripts carry it): no 'unsafe-inline' for scripts. Styles allow inline
+ * `style` attributes, which cannot run code. A page that needs a third party (the
+ * Razorpay checkout on the pay page) passes its sources as extras.
+ */
+export function contentSecurityPolicy(nonce: string, extras: CspExtras = {}) {
+  const list = (...sources: Array<string | undefined>) => sources.filter(Boolean).join(" ");
+  return [
+    `default-src 'self'`,
+    `script-src ${list("'self'", `'nonce-${nonce}'`, ...(extras.script ?? []))}`,
+    `style-src 'self' 'unsafe-inline'`,
+    `img-src 'self' data: blob:`,
+    `font-src 'self'`,
+    `connect-src ${list("'self'", ...(extras.connect ?? []))}`,
+    `frame-src ${extras.frame?.length ? extras.frame.join(" ") : "'none'"}`,
+    `media-src 'self' blob:`,
+    `object-src 'none'`,
+    `base-uri 'self'`,
+    `form-action ${list("'self'", ...(extras.formAction ?? []))}`,
+    `frame-ancestors 'none'`,
+  ].join("; ");
+}
+
+/** Headers for every response, static files included. */
+export function baseSecurityHeaders(appUrl: string): Record<string, string> {
+  return {
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    // Our pages are never framed (clickjacking); the test page may use the camera.
+    "X-Frame-Options": "DENY",
+    "Permissions-Policy": "camera=(self), microphone=(), geolocation=()",
+    ...(appUrl.startsWith("https://") ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" } : {}),
+  };
+}
+
+/**
+ * Pages for a signed-in browser show personal data (the header names the user), and
+ * a page answering a POST may echo what was typed: neither may be stored by a
+ * browser or a shared cache.
+ */
+export function isPersonal(request: Request) {
+  return !["GET", "HEAD"].includes(request.method) || /(?:^|;\s*)__session=/.test(request.headers.get("Cookie") ?? "");
+}

@@ -1,0 +1,139 @@
+import { describe, expect, test } from "vitest";
+import { isSameSitePath } from "~/models/analytics.server";
+import { MIN_SECRET_LENGTH, parseEnv } from "~/utils/env.server";
+import { createFairLimiter, QueueFull } from "~/utils/fair-queue";
+import { safeRedirect, searchText, stripControlChars } from "~/utils/misc";
+import { bodyRuleFor, FORM_BODY, refuseRequest } from "~/utils/request-guard";
+import { baseSecurityHeaders, contentSecurityPolicy, isPersonal } from "~/utils/security-headers";
+
+describe("the request guard (server.js, before Remix)", () => {
+  const post = (headers: { contentType?: string; contentLength?: string; transferEncoding?: string }, url = "/login") =>
+    refuseRequest({ method: "POST", url, ...headers });
+
+  test("serves GET, HEAD and POST only", () => {
+    for (const method of ["PUT", "TRACE", "DELETE", "PATCH", "OPTIONS", "CONNECT"]) {
+      expect(refuseRequest({ method, url: "/login" })).toMatchObject({ status: 405, headers: { Allow: "GET, HEAD, POST" } });
+    }
+    for (const method of ["GET", "HEAD"]) expect(refuseRequest({ method, url: "/login" })).toBeNull();
+  });
+
+  test("an undecodable path or a legacy ?_data request is a 400", () => {
+    expect(refuseRequest({ method: "GET", url: "/%E0%A4%A" })).toMatchObject({ status: 400 });
+    expect(refuseRequest({ method: "GET", url: "/login?_data=routes/login" })).toMatchObject({ status: 400 });
+    expect(refuseRequest({ method: "GET", url: "/blog/%E0%A4%B9" })).toBeNull();
+  });
+
+  test("form routes take URL-encoded bodies up to 64 KB, declared up front", () => {
+    const form = "application/x-www-form-urlencoded";
+    expect(post({ contentType: `${form};charset=UTF-8`, contentLength: String(FORM_BODY.maxBytes) })).toBeNull();
+    expect(post({ contentType: form, contentLength: String(FORM_BODY.maxBytes + 1) })).toMatchObject({ status: 413 });
+    expect(post({ contentType: form, contentLength: String(20 * 1024 * 1024) })).toMatchObject({ status: 413 });
+    expect(post({ contentType: form, transferEncoding: "chunked" })).toMatchObject({ status: 411 });
+    expect(post({ contentType: form, contentLength: "-1" })).toMatchObject({ status: 400 });
+    for (const type of ["application/json", "text/plain", "multipart/form-data", "multipart/form-data; boundary=x"]) {
+      expect(post({ contentType: type, contentLength: "10" })).toMatchObject({ status: 415 });
+    }
+    expect(post({ contentLength: "0" })).toBeNull(); // a bodiless POST (sign-out by fetch)
+  });
+
+  test("single-fetch data requests follow the route's rule", () => {
+    expect(bodyRuleFor("/login.data")).toBe(FORM_BODY);
+  });
+});
+
+describe("environment", () => {
+  const long = "s".repeat(MIN_SECRET_LENGTH);
+
+  test("SESSION_SECRET: a comma-separated list for rotation, each long enough", () => {
+    expect(parseEnv({ SESSION_SECRET: `${long}a, ${long}b` }).SESSION_SECRET).toEqual([`${long}a`, `${long}b`]);
+    expect(() => parseEnv({ SESSION_SECRET: "short" })).toThrow(/SESSION_SECRET: each comma-separated secret must be at least 32/);
+    expect(() => parseEnv({ SESSION_SECRET: `${long},tiny` })).toThrow(/SESSION_SECRET/);
+    expect(parseEnv({}).SESSION_SECRET).toBeUndefined();
+  });
+
+  test("bad values are named; defaults fill the rest", () => {
+    expect(() => parseEnv({ PORT: "eighty" })).toThrow(/PORT/);
+    expect(() => parseEnv({ APP_URL: "studyarena.in" })).toThrow(/APP_URL/);
+    expect(() => parseEnv({ SEED: "everything" })).toThrow(/SEED/);
+    expect(parseEnv({})).toMatchObject({ PORT: 3000, SEED: "demo", DATABASE_POOL_SIZE: 10, SUPPORT_EMAIL: "support@studyarena.in" });
+  });
+});
+
+describe("headers", () => {
+  test("the CSP admits scripts from our origin and this request's nonce only", () => {
+    const csp = contentSecurityPolicy("abc123");
+    const scripts = csp.split("; ").find((d) => d.startsWith("script-src"));
+    expect(scripts).toBe("script-src 'self' 'nonce-abc123'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    // Room for the pay page's checkout.
+    expect(contentSecurityPolicy("n", { script: ["https://checkout.razorpay.com"] })).toContain(
+      "script-src 'self' 'nonce-n' https://checkout.razorpay.com",
+    );
+  });
+
+  test("HSTS only when the public origin is https", () => {
+    expect(baseSecurityHeaders("https://studyarena.in")["Strict-Transport-Security"]).toMatch(/max-age=\d{8}/);
+    expect(baseSecurityHeaders("http://localhost:3000")).not.toHaveProperty("Strict-Transport-Security");
+  });
+
+  test("a signed-in browser's pages and every POST answer are personal", () => {
+    const req = (method: string, cookie?: string) => new Request("http://x/", { method, headers: cookie ? { Cookie: cookie } : {} });
+    expect(isPersonal(req("GET", "cookie_consent=1; __session=abc"))).toBe(true);
+    expect(isPersonal(req("POST"))).toBe(true);
+    expect(isPersonal(req("GET", "cookie_consent=1"))).toBe(false);
+    expect(isPersonal(req("HEAD"))).toBe(false);
+  });
+});
+
+describe("odd input", () => {
+  test("control characters go, tabs and line breaks stay", () => {
+    expect(stripControlChars("a\u0000b\u0007c\td\ne\r\u007f")).toBe("abc\td\ne\r");
+    expect(searchText(new URLSearchParams("q=%00 maths%0A  physics "))).toBe("maths physics");
+  });
+
+  test("a redirect target above U+00FF is encoded, a lone surrogate falls back", () => {
+    expect(safeRedirect("/blog/हिंदी?x=ā b")).toBe("/blog/%E0%A4%B9%E0%A4%BF%E0%A4%82%E0%A4%A6%E0%A5%80?x=%C4%81%20b");
+    expect(safeRedirect("/a\uD800", "/")).toBe("/");
+    expect(safeRedirect("/a\u007f", "/")).toBe("/");
+  });
+
+  test("analytics paths are same-site and printable", () => {
+    expect(isSameSitePath("/contest/abc?x=1")).toBe(true);
+    expect(isSameSitePath("")).toBe(true);
+    for (const bad of ["//evil.example", "/\\evil", "https://evil.example/", "/a b", "/ā", `/${"a".repeat(300)}`]) {
+      expect(isSameSitePath(bad)).toBe(false);
+    }
+  });
+});
+
+describe("the fair hashing queue", () => {
+  test("a flood of one kind does not hold back another", async () => {
+    const limiter = createFairLimiter({ concurrency: 2, kinds: ["reset", "login"] as const, maxWaitingPerKind: 500 });
+    const order: string[] = [];
+    const gates: Array<() => void> = [];
+    const job = (name: string) => () => new Promise<void>((resolve) => gates.push(() => (order.push(name), resolve())));
+    const runs = Array.from({ length: 100 }, (_, i) => limiter.run("reset", job(`reset-${i}`)));
+    const login = limiter.run("login", job("login"));
+    // Let jobs finish one at a time, the way hashes do.
+    for (let tick = 0; tick < 1000 && order.length < 101; tick++) {
+      await new Promise((r) => setTimeout(r, 0));
+      gates.shift()?.();
+    }
+    await Promise.all([...runs, login]);
+    // The two running resets finish, then the login takes the next slot.
+    expect(order.indexOf("login")).toBeLessThanOrEqual(3);
+    expect(limiter.stats()).toMatchObject({ login: 1, reset: 100, running: 0 });
+  });
+
+  test("past its queue's limit a kind is refused at once", async () => {
+    const limiter = createFairLimiter({ concurrency: 1, kinds: ["reset"] as const, maxWaitingPerKind: 2 });
+    let release!: () => void;
+    const first = limiter.run("reset", () => new Promise<void>((r) => (release = r)));
+    const waiting = [limiter.run("reset", async () => {}), limiter.run("reset", async () => {})];
+    await expect(limiter.run("reset", async () => {})).rejects.toBeInstanceOf(QueueFull);
+    release();
+    await Promise.all([first, ...waiting]);
+  });
+});

@@ -79,7 +79,7 @@ app.use((error, _req, res, _next) => {
 
 const port = Number(process.env.PORT || 3000);
 const server = app.listen(port, () => {
-  console.log(`StudyArena ready on http://localhost:${port}`);
+  console.log(`StudyArena ready on http://localhost:${port} (${process.env.NODE_ENV || "development"} mode)`);
   if (process.env.NODE_ENV === "development") broadcastDevReady(build);
 });
 

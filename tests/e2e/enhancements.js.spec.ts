@@ -11,11 +11,13 @@ test.describe("enhancements", () => {
 
   test("pressing a card records a first-party 'Outbound click'", async ({ page }) => {
     await page.goto("/");
-    const beacon = page.waitForRequest((r) => r.url().endsWith("/api/events") && r.method() === "POST");
+    const beacon = page.waitForResponse((r) => r.url().endsWith("/api/events") && r.request().method() === "POST");
     await page.getByRole("link", { name: /^Know more: / }).first().click();
-    const body = (await beacon).postData() ?? "";
-    expect(body).toContain("Outbound click");
-    expect(body).toContain("User");
+    const response = await beacon;
+    expect(response.status()).toBe(204); // stored
+    const body = new URLSearchParams(response.request().postData() ?? "");
+    expect(body.getAll("name")).toContain("Outbound click");
+    expect(body.get("label")).toBe("User");
   });
 
   test("the guide can be minimised", async ({ page }) => {

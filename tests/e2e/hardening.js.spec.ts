@@ -1,0 +1,153 @@
+// The production server (server.js) against what a stranger sends. These speak HTTP
+// directly; they live in the JavaScript project only because one run is enough.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "./support/fixtures";
+
+/**
+ * Declares a body of `size` bytes and sends it slowly, the way a client on a slow
+ * link would, until the server answers (a server that reads first never does).
+ */
+function postHuge(url: string, size: number) {
+  return new Promise<{ status: number; body: string; bytesSent: number }>((resolve, reject) => {
+    let bytesSent = 0;
+    let answered = false;
+    const req = http.request(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(size) },
+    });
+    req.on("response", (res) => {
+      answered = true;
+      let body = "";
+      res.on("data", (d) => (body += d));
+      res.on("end", () => resolve({ status: res.statusCode!, body, bytesSent }));
+    });
+    req.on("error", (error) => {
+      if (!answered) reject(error);
+    });
+    const chunk = Buffer.alloc(64 * 1024, "a");
+    const pump = () => {
+      if (answered || bytesSent >= size) return;
+      bytesSent += chunk.length;
+      req.write(chunk, () => setTimeout(pump, 5));
+    };
+    pump();
+  });
+}
+
+const FORM_ROUTES = ["/login", "/signup", "/contact", "/forgot-password", "/reset-password", "/cookie", "/logout", "/api/events"];
+const STACK = /\bat \S+ \(|node_modules|\/work\/|file:\/\//;
+
+test.describe("hostile requests", () => {
+  test("the 31-byte body that took the server down gets a small answer from every form", async ({ request }) => {
+    for (const route of FORM_ROUTES) {
+      const res = await request.post(route, {
+        data: "email=a&password=&x[99999999]=1",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        maxRedirects: 0,
+      });
+      expect(res.status(), route).toBeLessThan(500);
+      const body = await res.text();
+      expect(body, route).not.toContain("99999999");
+      expect(body.length, route).toBeLessThan(40_000);
+    }
+    expect((await request.get("/about")).status()).toBe(200);
+  });
+
+  test("bodies of the wrong size, type or shape are refused before they are read", async ({ request, baseURL }) => {
+    const big = await postHuge(new URL("/contact", baseURL).href, 20 * 1024 * 1024);
+    expect(big.status).toBe(413);
+    expect(big.body.length).toBeLessThan(200);
+    // The server answered without reading the 20 MB.
+    expect(big.bytesSent).toBeLessThan(5 * 1024 * 1024);
+    for (const [type, status] of [["application/json", 415], ["text/plain", 415], ["multipart/form-data", 415]] as const) {
+      const res = await request.post("/login", { data: "email=a@b.in", headers: { "Content-Type": type } });
+      expect(res.status(), type).toBe(status);
+    }
+  });
+
+  test("odd methods, paths and legacy data requests are 4xx without a stack trace", async ({ request }) => {
+    for (const method of ["PUT", "DELETE", "PATCH"]) {
+      const res = await request.fetch("/login", { method });
+      expect(res.status(), method).toBe(405);
+      expect(res.headers()["allow"]).toBe("GET, HEAD, POST");
+    }
+    for (const url of ["/%E0%A4%A", "/login?_data=routes/login", "/store/%E0%A4%A/productdetails"]) {
+      const res = await request.get(url);
+      expect(res.status(), url).toBe(400);
+      expect(await res.text()).not.toMatch(STACK);
+    }
+  });
+
+  test("behind a proxy that rewrites Host, a form posted from APP_URL is served", async ({ request, baseURL }) => {
+    const res = await request.post("/login", {
+      form: { email: "", password: "" },
+      headers: { Origin: baseURL!, Host: "app-internal:8080" },
+    });
+    expect(res.status()).toBe(400);
+    expect(await res.text()).toContain("Please fill in both email and password");
+  });
+});
+
+test.describe("headers", () => {
+  test("every script carries this response's CSP nonce, and the page runs without a violation", async ({ page }) => {
+    const violations: string[] = [];
+    page.on("console", (m) => {
+      if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+    });
+    const res = await page.goto("/contests");
+    const csp = res!.headers()["content-security-policy"]!;
+    const nonce = csp.match(/'nonce-([^']+)'/)![1];
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    const html = await res!.text();
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    // Hydrated: search-as-you-type (JavaScript) works under the policy.
+    await page.getByRole("searchbox").fill("zzzz-no-such-contest");
+    await expect(page).toHaveURL(/q=zzzz-no-such-contest/);
+    const again = await page.request.get("/contests");
+    expect(again.headers()["content-security-policy"]).not.toContain(nonce);
+    expect(violations).toEqual([]);
+  });
+
+  test("a signed-in student's pages are private and never stored", async ({ page, account }) => {
+    void account;
+    const res = await page.request.get("/dashboard");
+    expect(res.status()).toBe(200);
+    expect(res.headers()["cache-control"]).toBe("private, no-store");
+    await page.context().clearCookies();
+    const guest = await page.request.get("/about");
+    expect(guest.headers()["cache-control"] ?? "").not.toContain("no-store");
+  });
+});
+
+test("`npm start` serves in production mode unless told otherwise", async () => {
+  test.setTimeout(90_000);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "studyarena-start-"));
+  const env = { ...process.env, DATA_DIR: dataDir, PORT: "3199", SEED: "none" };
+  delete env.NODE_ENV;
+  delete env.DATABASE_URL;
+  delete env.SESSION_SECRET;
+  const child = spawn(process.execPath, ["scripts/start.js"], { env, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout.on("data", (d) => (output += d));
+  child.stderr.on("data", (d) => (output += d));
+  try {
+    await expect.poll(() => output, { timeout: 60_000 }).toContain("StudyArena ready");
+    expect(output).toContain("(production mode)");
+    const res = await fetch("http://localhost:3199/%E0%A4%A");
+    expect(res.status).toBe(400);
+    expect(await res.text()).not.toMatch(STACK);
+    // The embedded default needs no SESSION_SECRET: a generated one is shared through the database.
+    expect((await fetch("http://localhost:3199/login")).status).toBe(200);
+  } finally {
+    child.kill("SIGTERM");
+    await new Promise((resolve) => child.once("exit", resolve));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  expect(output).not.toMatch(STACK);
+});

@@ -1,0 +1,168 @@
+// What a stranger can send to every form action: DESIGN.md §8, issue "Security and
+// hostile input". Each action is called the way Remix calls it, with a real Request.
+import { eq } from "drizzle-orm";
+import { describe, expect, test } from "vitest";
+import { db } from "~/db/client.server";
+import { createUser } from "~/db/factories.server";
+import { analytics_events, contact_requests, profiles, users } from "~/db/schema";
+import { MESSAGES } from "~/utils/account-schemas";
+import * as eventsRoute from "~/routes/api.events";
+import * as blogRoute from "~/routes/blog._index";
+import * as contactRoute from "~/routes/contact";
+import * as contestsRoute from "~/routes/contests._index";
+import * as cookieRoute from "~/routes/cookie";
+import * as forgotRoute from "~/routes/forgot-password";
+import * as loginRoute from "~/routes/login";
+import * as logoutRoute from "~/routes/logout";
+import * as resetRoute from "~/routes/reset-password";
+import * as signupRoute from "~/routes/signup";
+import * as storeRoute from "~/routes/store._index";
+import { call, formRequest, getRequest } from "../support/remix";
+
+let ipCounter = 0;
+const freshIp = () => `203.0.113.${++ipCounter}`;
+
+function rawRequest(path: string, body: BodyInit, contentType = "application/x-www-form-urlencoded") {
+  return new Request(`http://localhost:3000${path}`, { method: "POST", body, headers: { "Content-Type": contentType } });
+}
+
+const ACTIONS = [
+  ["/login", loginRoute.action],
+  ["/signup", signupRoute.action],
+  ["/contact", contactRoute.action],
+  ["/forgot-password", forgotRoute.action],
+  ["/reset-password", resetRoute.action],
+  ["/cookie", cookieRoute.action],
+  ["/logout", logoutRoute.action],
+  ["/api/events", eventsRoute.action],
+] as const;
+
+/** The outcome as one string, whatever its shape, to look for echoes in. */
+const echoed = (data: unknown) => (typeof data === "string" ? data : JSON.stringify(data ?? null));
+
+describe.each(ACTIONS)("%s", (path, action) => {
+  test("the 31-byte body that grew the server to 4 GB gets the form's own answer and echoes nothing unknown", async () => {
+    const res = await call(action, rawRequest(path, "email=a&password=&x[99999999]=1"), { ip: freshIp() });
+    expect(res.status).toBeLessThan(500);
+    expect(echoed(res.data)).not.toMatch(/99999999|"x"/);
+    expect(echoed(res.data).length).toBeLessThan(5_000);
+  });
+
+  test("a 20 MB body is refused with 413 before it is read", async () => {
+    const res = await call(action, rawRequest(path, `message=${"a".repeat(20 * 1024 * 1024)}`), { ip: freshIp() });
+    expect(res.status).toBe(413);
+    expect(echoed(res.data).length).toBeLessThan(200);
+  });
+
+  test("a body without a declared length is still cut off at the limit", async () => {
+    const chunk = new TextEncoder().encode("a".repeat(64 * 1024));
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent++ < 300) controller.enqueue(chunk); // would be 19 MB
+        else controller.close();
+      },
+    });
+    const request = new Request(`http://localhost:3000${path}`, {
+      method: "POST",
+      body: stream,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      duplex: "half",
+    } as RequestInit);
+    expect((await call(action, request, { ip: freshIp() })).status).toBe(413);
+    expect(sent).toBeLessThan(10);
+  });
+
+  test("more fields than any form has is a 413", async () => {
+    const body = Array.from({ length: 101 }, (_, i) => `f${i}=1`).join("&");
+    expect((await call(action, rawRequest(path, body), { ip: freshIp() })).status).toBe(413);
+  });
+
+  test.each([
+    ["application/json", '{"email":"a@b.in"}', 415],
+    ["text/plain", "email=a@b.in", 415],
+    ["multipart/form-data", "email=a@b.in", 415],
+  ])("a %s body is a clear 4xx", async (type, body, status) => {
+    expect((await call(action, rawRequest(path, body, type), { ip: freshIp() })).status).toBe(status);
+  });
+});
+
+describe("NUL bytes and other odd characters", () => {
+  test("in every text field of every account form: the form's own answer, never a 500", async () => {
+    await createUser(db, { email: "nul@example.in", password: "Secret@123" });
+    const forms = [
+      [loginRoute.action, "/login", { email: "nul@example.in", password: "Secret@123", redirectTo: "/dashboard" }],
+      [signupRoute.action, "/signup", { fullName: "Nul Person", email: "nul2@example.in", password: "Secret@123" }],
+      [forgotRoute.action, "/forgot-password", { email: "nul@example.in" }],
+      [resetRoute.action, "/reset-password", { token: "abc", password: "Secret@123", confirmPassword: "Secret@123" }],
+      [contactRoute.action, "/contact", { name: "Nul", email: "nul@example.in", subject: "other", message: "Hello", privacy: "on" }],
+    ] as const;
+    for (const [action, path, fields] of forms) {
+      for (const name of Object.keys(fields)) {
+        const withNul = { ...fields, [name]: `${fields[name as keyof typeof fields]}\u0000x` };
+        const res = await call(action, formRequest(path, withNul), { ip: freshIp() });
+        expect(res.status, `${path} ${name}`).toBeLessThan(500);
+      }
+    }
+  });
+
+  test("a NUL is removed from what is stored", async () => {
+    const res = await call(
+      contactRoute.action,
+      formRequest("/contact", { name: "Ravi\u0000", email: "ravi@example.in", subject: "other", message: "Line one\u0000\nLine two", privacy: "on" }),
+      { ip: freshIp() },
+    );
+    expect(res.status).toBe(302);
+    const [row] = await db.select().from(contact_requests).where(eq(contact_requests.email, "ravi@example.in"));
+    expect(row).toMatchObject({ name: "Ravi", message: "Line one\nLine two" });
+
+    await call(signupRoute.action, formRequest("/signup", { fullName: "Mi\u0000na", email: "mina@example.in", password: "Secret@123" }), { ip: freshIp() });
+    const [profile] = await db.select().from(profiles).where(eq(profiles.email, "mina@example.in"));
+    expect(profile?.full_name).toBe("Mina");
+  });
+
+  test("a NUL in a search box is just a search", async () => {
+    for (const [loader, path] of [
+      [storeRoute.loader, "/store?q=a%00b"],
+      [blogRoute.loader, "/blog?q=a%00b&category=%00"],
+      [contestsRoute.loader, "/contests?q=%00"],
+    ] as const) {
+      expect((await call(loader, getRequest(path))).status, path).toBe(200);
+    }
+  });
+
+  test("a redirect target above U+00FF is encoded, not a 500", async () => {
+    const res = await call(cookieRoute.action, formRequest("/cookie", { redirectTo: "/blog/हिंदी" }));
+    expect(res.status).toBe(302);
+    expect(res.location).toBe("/blog/%E0%A4%B9%E0%A4%BF%E0%A4%82%E0%A4%A6%E0%A5%80");
+
+    await createUser(db, { email: "unicode@example.in", password: "Secret@123" });
+    const login = await call(loginRoute.action, formRequest("/login", { email: "unicode@example.in", password: "Secret@123", redirectTo: "/store?q=ā" }), { ip: freshIp() });
+    expect(login.location).toBe("/store?q=%C4%81");
+  });
+
+  test("a 9 KB login e-mail is a wrong login", async () => {
+    const res = await call(loginRoute.action, formRequest("/login", { email: `${"a".repeat(9000)}@example.in`, password: "x" }), { ip: freshIp() });
+    expect(res.status).toBe(400);
+    expect(res.data.error[""]).toEqual([MESSAGES.invalidCredentials]);
+  });
+});
+
+describe("/api/events", () => {
+  test("takes only same-site paths and short labels", async () => {
+    const ok = await call(eventsRoute.action, formRequest("/api/events", { name: "Outbound click", label: "User", path: "/", target: "/contest/abc" }), { ip: freshIp() });
+    expect(ok.status).toBe(204);
+    for (const fields of [
+      { name: "Page view", path: "https://evil.example/" },
+      { name: "Page view", path: "//evil.example" },
+      { name: "Page view", target: "/\\evil.example" },
+      { name: "Page view", label: "x".repeat(51) },
+      { name: "Page view", label: "<script>" },
+      { name: "Page view", path: `/${"a".repeat(400)}` },
+    ]) {
+      expect((await call(eventsRoute.action, formRequest("/api/events", fields), { ip: freshIp() })).status, JSON.stringify(fields).slice(0, 60)).toBe(400);
+    }
+    expect(await db.$count(analytics_events, eq(analytics_events.label, "<script>"))).toBe(0);
+  });
+});
+

@@ -5,14 +5,15 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
+// Variables already set win over .env.
+if (fs.existsSync(".env")) process.loadEnvFile(".env");
+
 // Served in production mode unless told otherwise (React's development build is
 // slower and its errors say more than a visitor should read).
-process.env.NODE_ENV ??= "production";
+process.env.NODE_ENV ||= "production";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
-// Variables already set win over .env.
-if (fs.existsSync(".env")) process.loadEnvFile(".env");
 
 function newest(entry) {
   const stat = fs.statSync(entry);

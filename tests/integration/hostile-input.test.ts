@@ -152,7 +152,7 @@ describe("/api/events", () => {
   test("takes only same-site paths and short labels", async () => {
     const ok = await call(eventsRoute.action, formRequest("/api/events", { name: "Outbound click", label: "User", path: "/", target: "/contest/abc" }), { ip: freshIp() });
     expect(ok.status).toBe(204);
-    for (const fields of [
+    for (const fields of <Array<Record<string, string>>>[
       { name: "Page view", path: "https://evil.example/" },
       { name: "Page view", path: "//evil.example" },
       { name: "Page view", target: "/\\evil.example" },

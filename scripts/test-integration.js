@@ -1,0 +1,14 @@
+// `npm run test:integration`: the integration tests on the embedded database (PGlite),
+// then, when TEST_DATABASE_URL names a PostgreSQL server, on that server too, so both
+// drivers the app supports are proven on every run.
+import { spawnSync } from "node:child_process";
+
+const vitest = ["node_modules/vitest/vitest.mjs", "run", "--project", "integration", ...process.argv.slice(2)];
+const runs = [["embedded PGlite", { ...process.env, TEST_DATABASE_URL: "" }]];
+if (process.env.TEST_DATABASE_URL) runs.push([`PostgreSQL (${process.env.TEST_DATABASE_URL.replace(/:[^:@/]*@/, ":***@")})`, process.env]);
+
+for (const [name, env] of runs) {
+  console.log(`\nIntegration tests on ${name}`);
+  const { status } = spawnSync(process.execPath, vitest, { stdio: "inherit", env });
+  if (status !== 0) process.exit(status ?? 1);
+}

@@ -30,6 +30,7 @@ export default function CookiePolicy() {
       <ul>
         <li><strong>__session</strong>: keeps you signed in (30 days, or until you sign out).</li>
         <li><strong>__flash</strong>: carries a one-time message to the next page (1 minute).</li>
+        <li><strong>__device</strong>: remembers that this browser has signed in to your account, so someone guessing your password elsewhere cannot lock you out (1 year).</li>
         <li><strong>cookie_consent</strong>: remembers that you accepted this policy (30 days).</li>
         <li><strong>guide_seen</strong>: remembers that you have seen the Getting Started Guide.</li>
       </ul>

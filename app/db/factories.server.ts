@@ -93,7 +93,7 @@ export async function submitEntry(
   input: {
     userId: string;
     contestId: string;
-    answers: Array<{ questionId: string; selected: string | null; correct: string }>;
+    answers: Array<{ questionId: string; selected: string | null }>;
     submittedAt: Date;
   },
 ) {
@@ -104,7 +104,6 @@ export async function submitEntry(
         contest_id: input.contestId,
         question_id: a.questionId,
         selected_answer: a.selected,
-        is_correct: a.selected !== null && a.selected === a.correct,
         answered_at: input.submittedAt,
       })),
     );

@@ -4,8 +4,10 @@
 // could break by hand is a CHECK or a foreign key, not just application code.
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   check,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -16,13 +18,18 @@ import {
   serial,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import {
   CONTACT_SUBJECTS,
+  EMAIL_STATUSES,
   ORDER_STATUSES,
+  PAYMENT_GATEWAYS,
   PAYMENT_METHODS,
+  PAYMENT_PURPOSES,
+  PAYMENT_STATUSES,
   PROCTORING_EVENT_KINDS,
   PRODUCT_CONDITIONS,
 } from "../utils/enums";
@@ -30,9 +37,19 @@ import {
 const id = () => uuid("id").primaryKey().defaultRandom();
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const time = (name: string) => timestamp(name, { withTimezone: true });
-// Rows that belong to a user or a contest go with it.
+// Every foreign key's delete behaviour is chosen on purpose:
+// - rows that only describe a user or a contest (sessions, entries, answers, likes,
+//   listings) go with it (cascade);
+// - money records (payments, orders) are kept: a user or contest that has them cannot
+//   be deleted (restrict); such an account is anonymised instead;
+// - a sold listing can go (its seller may leave): order items keep the title and price.
 const userRef = (name: string) => uuid(name).notNull().references(() => users.id, { onDelete: "cascade" });
 const contestRef = () => uuid("contest_id").notNull().references(() => contests.id, { onDelete: "cascade" });
+const keptFor = (name: string, table: () => AnyPgColumn) => uuid(name).references(table, { onDelete: "restrict" });
+
+/** CHECK (column IN (…)) built from the same constant as the TypeScript type. */
+const oneOf = (column: AnyPgColumn, values: readonly string[]) =>
+  sql`${column} IN (${sql.raw(values.map((v) => `'${v.replace(/'/g, "''")}'`).join(", "))})`;
 
 // ---------------------------------------------------------------- accounts
 
@@ -139,7 +156,9 @@ export const questions = pgTable(
   (t) => [
     check("questions_two_options", sql`cardinality(${t.options}) >= 2`),
     check("questions_correct_answer_is_option", sql`${t.correct_answer} = ANY(${t.options})`),
-    index("questions_contest_position_idx").on(t.contest_id, t.position),
+    // One question per place; (id, contest_id) lets an answer name both.
+    uniqueIndex("questions_contest_position_key").on(t.contest_id, t.position),
+    unique("questions_id_contest_key").on(t.id, t.contest_id),
   ],
 );
 
@@ -159,30 +178,46 @@ export const user_contest_entries = pgTable(
     submit_reason: text("submit_reason"),
     // Recorded when the device has no Fullscreen API (e.g. iPhone Safari).
     fullscreen_unavailable: boolean("fullscreen_unavailable").notNull().default(false),
+    // The verified payment that created this entry; null for a free contest.
+    payment_id: keptFor("payment_id", () => payments.id),
     created_at: createdAt(),
   },
   (t) => [
     uniqueIndex("user_contest_entries_user_contest_key").on(t.user_id, t.contest_id),
     index("user_contest_entries_contest_idx").on(t.contest_id),
+    uniqueIndex("user_contest_entries_payment_key").on(t.payment_id),
+    // The flags are the timestamps' shadows: neither can say something the other does not.
+    check("user_contest_entries_started_when", sql`${t.status} = (${t.started_at} IS NOT NULL)`),
+    check("user_contest_entries_submitted_when", sql`${t.has_submitted} = (${t.submitted_at} IS NOT NULL)`),
   ],
 );
 
+// An answer belongs to an entry and to a question of the same contest (both composite
+// keys share contest_id). Whether it is right is never stored: scoring compares it
+// with the question's correct_answer.
 export const user_answers = pgTable(
   "user_answers",
   {
     id: id(),
-    user_id: userRef("user_id"),
-    contest_id: contestRef(),
-    question_id: uuid("question_id")
-      .notNull()
-      .references(() => questions.id, { onDelete: "cascade" }),
+    user_id: uuid("user_id").notNull(),
+    contest_id: uuid("contest_id").notNull(),
+    question_id: uuid("question_id").notNull(),
     selected_answer: text("selected_answer"),
-    is_correct: boolean("is_correct").notNull().default(false),
     answered_at: time("answered_at").notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("user_answers_user_question_key").on(t.user_id, t.question_id),
     index("user_answers_user_contest_idx").on(t.user_id, t.contest_id),
+    foreignKey({
+      name: "user_answers_entry_fk",
+      columns: [t.user_id, t.contest_id],
+      foreignColumns: [user_contest_entries.user_id, user_contest_entries.contest_id],
+    }).onDelete("cascade"),
+    foreignKey({
+      name: "user_answers_question_fk",
+      columns: [t.question_id, t.contest_id],
+      foreignColumns: [questions.id, questions.contest_id],
+    }).onDelete("cascade"),
   ],
 );
 
@@ -218,10 +253,7 @@ export const proctoring_events = pgTable(
     detail: text("detail"),
   },
   (t) => [
-    check(
-      "proctoring_events_kind",
-      sql`${t.kind} IN ('fullscreen_exit', 'tab_hidden', 'camera_lost', 'fullscreen_unavailable')`,
-    ),
+    check("proctoring_events_kind", oneOf(t.kind, PROCTORING_EVENT_KINDS)),
     index("proctoring_events_entry_idx").on(t.entry_id, t.occurred_at),
   ],
 );
@@ -263,10 +295,7 @@ export const marketplace_products = pgTable(
     check("marketplace_products_price_nonnegative", sql`${t.price} >= 0`),
     check("marketplace_products_stock_nonnegative", sql`${t.stock} >= 0`),
     check("marketplace_products_rating_range", sql`${t.rating} BETWEEN 0 AND 5`),
-    check(
-      "marketplace_products_condition",
-      sql`${t.condition} IN ('New', 'Like New', 'Good', 'Fair', 'Poor')`,
-    ),
+    check("marketplace_products_condition", oneOf(t.condition, PRODUCT_CONDITIONS)),
     index("marketplace_products_store_newest_idx").on(t.is_active, t.created_at),
     index("marketplace_products_store_price_idx").on(t.is_active, t.price),
     index("marketplace_products_category_idx").on(t.category_id),
@@ -317,7 +346,9 @@ export const orders = pgTable(
   "orders",
   {
     id: id(),
-    buyer_id: userRef("buyer_id"),
+    buyer_id: keptFor("buyer_id", () => users.id).notNull(),
+    // Sent with the checkout form, so a double submit or a retried request places one order.
+    idempotency_key: text("idempotency_key").notNull(),
     status: text("status", { enum: ORDER_STATUSES }).notNull().default("pending"),
     subtotal: integer("subtotal").notNull(),
     shipping: integer("shipping").notNull(),
@@ -325,33 +356,35 @@ export const orders = pgTable(
     buyer_name: text("buyer_name").notNull(),
     buyer_email: text("buyer_email").notNull(),
     payment_method: text("payment_method", { enum: PAYMENT_METHODS }).notNull(),
-    payment_status: text("payment_status").notNull().default("pending"),
     shipping_address: jsonb("shipping_address").$type<ShippingAddress>().notNull(),
     created_at: createdAt(),
   },
   (t) => [
-    check("orders_status", sql`${t.status} IN ('pending', 'completed', 'failed')`),
-    check("orders_payment_method", sql`${t.payment_method} IN ('razorpay', 'upi', 'cod')`),
+    check("orders_status", oneOf(t.status, ORDER_STATUSES)),
+    check("orders_payment_method", oneOf(t.payment_method, PAYMENT_METHODS)),
+    uniqueIndex("orders_buyer_idempotency_key").on(t.buyer_id, t.idempotency_key),
     check("orders_total", sql`${t.total_amount} = ${t.subtotal} + ${t.shipping}`),
     index("orders_buyer_status_created_idx").on(t.buyer_id, t.status, t.created_at),
   ],
 );
 
+// What was bought, as it was when bought: the listing may change or go later.
 export const order_items = pgTable(
   "order_items",
   {
+    id: id(),
     order_id: uuid("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
-    product_id: uuid("product_id")
-      .notNull()
-      .references(() => marketplace_products.id),
+    product_id: uuid("product_id").references(() => marketplace_products.id, { onDelete: "set null" }),
+    title_at_purchase: text("title_at_purchase").notNull(),
     price_at_purchase: integer("price_at_purchase").notNull(),
     quantity: integer("quantity").notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.order_id, t.product_id] }),
+    uniqueIndex("order_items_order_product_key").on(t.order_id, t.product_id),
     check("order_items_quantity_positive", sql`${t.quantity} >= 1`),
+    check("order_items_price_nonnegative", sql`${t.price_at_purchase} >= 0`),
     index("order_items_product_idx").on(t.product_id),
   ],
 );
@@ -362,24 +395,30 @@ export const payments = pgTable(
   "payments",
   {
     id: id(),
-    user_id: userRef("user_id"),
-    purpose: text("purpose", { enum: ["contest", "order"] }).notNull(),
-    contest_id: uuid("contest_id").references(() => contests.id),
-    order_id: uuid("order_id").references(() => orders.id),
+    user_id: keptFor("user_id", () => users.id).notNull(),
+    purpose: text("purpose", { enum: PAYMENT_PURPOSES }).notNull(),
+    contest_id: keptFor("contest_id", () => contests.id),
+    order_id: keptFor("order_id", () => orders.id),
     // Integer rupees; paise exist only at the gateway boundary.
     amount: integer("amount").notNull(),
     currency: text("currency").notNull().default("INR"),
-    gateway: text("gateway", { enum: ["razorpay", "test"] }).notNull(),
+    gateway: text("gateway", { enum: PAYMENT_GATEWAYS }).notNull(),
     razorpay_order_id: text("razorpay_order_id").notNull().unique(),
     razorpay_payment_id: text("razorpay_payment_id").unique(),
-    status: text("status", { enum: ["created", "paid", "failed"] }).notNull().default("created"),
+    status: text("status", { enum: PAYMENT_STATUSES }).notNull().default("created"),
     method: text("method"),
     created_at: createdAt(),
     updated_at: time("updated_at").notNull().defaultNow(),
   },
   (t) => [
     check("payments_amount_nonnegative", sql`${t.amount} >= 0`),
-    check("payments_status", sql`${t.status} IN ('created', 'paid', 'failed')`),
+    check("payments_status", oneOf(t.status, PAYMENT_STATUSES)),
+    check("payments_purpose", oneOf(t.purpose, PAYMENT_PURPOSES)),
+    check("payments_gateway", oneOf(t.gateway, PAYMENT_GATEWAYS)),
+    // A student pays for a contest through one open order at a time.
+    uniqueIndex("payments_one_open_per_contest")
+      .on(t.user_id, t.contest_id)
+      .where(sql`${t.status} = 'created' AND ${t.purpose} = 'contest'`),
     check(
       "payments_purpose_target",
       sql`(${t.purpose} = 'contest' AND ${t.contest_id} IS NOT NULL) OR (${t.purpose} = 'order' AND ${t.order_id} IS NOT NULL)`,
@@ -468,10 +507,7 @@ export const contact_requests = pgTable(
     created_at: createdAt(),
   },
   (t) => [
-    check(
-      "contact_requests_subject",
-      sql`${t.subject} IN ('payment', 'contest', 'technical', 'account', 'other')`,
-    ),
+    check("contact_requests_subject", oneOf(t.subject, CONTACT_SUBJECTS)),
     index("contact_requests_created_idx").on(t.created_at),
   ],
 );
@@ -485,14 +521,14 @@ export const email_outbox = pgTable(
     subject: text("subject").notNull(),
     html: text("html").notNull(),
     text: text("text").notNull(),
-    status: text("status", { enum: ["pending", "sent", "failed", "logged"] }).notNull().default("pending"),
+    status: text("status", { enum: EMAIL_STATUSES }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     last_error: text("last_error"),
     next_attempt_at: time("next_attempt_at").notNull().defaultNow(),
     created_at: createdAt(),
     sent_at: time("sent_at"),
   },
-  (t) => [index("email_outbox_due_idx").on(t.status, t.next_attempt_at)],
+  (t) => [index("email_outbox_due_idx").on(t.status, t.next_attempt_at), check("email_outbox_status", oneOf(t.status, EMAIL_STATUSES))],
 );
 
 // First-party analytics (no third-party script): e.g. 'Outbound click' labelled 'User'.

@@ -62,7 +62,6 @@ export async function seedDemoData(db: Db, now = new Date()) {
           submittedAt: new Date(start.getTime() + (5 + Math.floor(rnd() * c.duration_minutes * 0.7)) * MINUTE),
           answers: contest.questions.map((q) => ({
             questionId: q.id,
-            correct: q.correct_answer,
             selected: rnd() < 0.1 ? null : rnd() < skill ? q.correct_answer : q.options.find((o) => o !== q.correct_answer)!,
           })),
         });

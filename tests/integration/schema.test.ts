@@ -16,7 +16,8 @@ async function violation(run: () => Promise<unknown>) {
   throw new Error("expected the database to refuse this");
 }
 
-// Admins create contests with SQL, so the schema itself must refuse bad rows.
+// Admins create contests with SQL, so the schema itself must refuse bad rows
+// (more in schema-integrity.test.ts).
 describe("the schema guards admin SQL", () => {
   test("a contest must end after it starts, last a positive time, cost zero or more", async () => {
     expect(await violation(() => createContest(db, { title: "x", subject: "Maths", start_time: end, end_time: start }))).toEqual({ code: "23514", constraint: "contests_time_order" });

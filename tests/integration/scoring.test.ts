@@ -1,0 +1,133 @@
+// Scores, ranks and prizes from the database (DESIGN.md §4). Each rule here has a test
+// that fails if its line of SQL changes (rank() → row_number(), asc → desc, …).
+import { eq } from "drizzle-orm";
+import { expect, test } from "vitest";
+import { db } from "~/db/client.server";
+import { createContest, createEntry, createUser, submitEntry } from "~/db/factories.server";
+import { contest_results, contests, questions } from "~/db/schema";
+import { finalizeContest } from "~/models/scoring.server";
+
+const MINUTE = 60_000;
+const start = new Date("2026-10-01T10:00:00Z");
+const end = new Date("2026-10-01T11:00:00Z");
+const after = new Date(end.getTime() + MINUTE);
+let n = 0;
+
+const BANK: Array<[string, string[], string]> = [
+  ["1+1?", ["1", "2"], "2"],
+  ["2+2?", ["3", "4"], "4"],
+  ["3+3?", ["6", "7"], "6"],
+  ["4+4?", ["8", "9"], "8"],
+];
+
+/** A finished contest in which each student got `correct` answers right, submitted `minutes` after the start. */
+async function contestWith(students: Array<{ correct: number; minutes: number; submitted?: boolean }>, prize_pool: Record<string, unknown> = {}) {
+  const contest = await createContest(db, { title: `Scoring ${++n}`, subject: "Maths", start_time: start, end_time: end, prize_pool, questions: BANK });
+  const users: string[] = [];
+  for (const s of students) {
+    const userId = await createUser(db, { email: `scorer${++n}@example.in`, passwordHash: "x" });
+    users.push(userId);
+    await createEntry(db, { userId, contestId: contest.id });
+    if (s.submitted === false) continue;
+    await submitEntry(db, {
+      userId,
+      contestId: contest.id,
+      submittedAt: new Date(start.getTime() + s.minutes * MINUTE),
+      answers: contest.questions.map((q, i) => ({
+        questionId: q.id,
+        selected: i < s.correct ? q.correct_answer : q.options.find((o) => o !== q.correct_answer)!,
+      })),
+    });
+  }
+  return { contestId: contest.id, users, questions: contest.questions };
+}
+
+async function results(contestId: string, users: string[]) {
+  const rows = await db.select().from(contest_results).where(eq(contest_results.contest_id, contestId));
+  return users.map((u) => rows.find((r) => r.user_id === u) ?? null);
+}
+
+test("exact ties share a rank: 1, 2, 2, 4", async () => {
+  const { contestId, users } = await contestWith([
+    { correct: 4, minutes: 10 },
+    { correct: 3, minutes: 12 },
+    { correct: 3, minutes: 12 },
+    { correct: 2, minutes: 5 },
+  ]);
+  expect(await finalizeContest(db, contestId, after)).toBe("finalized");
+  expect((await results(contestId, users)).map((r) => r?.rank)).toEqual([1, 2, 2, 4]);
+  expect((await results(contestId, users)).map((r) => r?.score)).toEqual([4, 3, 3, 2]);
+});
+
+test("the same score is ordered by response time, faster first", async () => {
+  const { contestId, users } = await contestWith([
+    { correct: 3, minutes: 20 },
+    { correct: 3, minutes: 8 },
+  ]);
+  await finalizeContest(db, contestId, after);
+  const [slow, fast] = await results(contestId, users);
+  expect([fast?.rank, slow?.rank]).toEqual([1, 2]);
+  expect([fast?.response_time, slow?.response_time]).toEqual([8 * MINUTE, 20 * MINUTE]);
+});
+
+test("tied students pool the prizes of their places and split them, rounded down", async () => {
+  const { contestId, users } = await contestWith(
+    [
+      { correct: 4, minutes: 10 },
+      { correct: 3, minutes: 12 },
+      { correct: 3, minutes: 12 },
+      { correct: 2, minutes: 5 },
+      { correct: 1, minutes: 5 },
+    ],
+    { first: 1000, second: 501, third: 300, fourth: "100", grand_total: 1901, bonus: "Certificate" },
+  );
+  await finalizeContest(db, contestId, after);
+  // (501 + 300) / 2 = 400.5 → 400 each; the fourth place's 100; nothing for fifth.
+  expect((await results(contestId, users)).map((r) => r?.prize_amount)).toEqual([1000, 400, 400, 100, 0]);
+});
+
+test("the score compares each chosen answer with the question's correct answer, at finalisation", async () => {
+  const { contestId, users, questions: qs } = await contestWith([{ correct: 2, minutes: 10 }]);
+  // An admin fixes a wrong answer key before the contest is finalised: the score follows it.
+  const wrongly = qs[2]!;
+  const chosen = wrongly.options.find((o) => o !== wrongly.correct_answer)!;
+  await db.update(questions).set({ correct_answer: chosen }).where(eq(questions.id, wrongly.id));
+  await finalizeContest(db, contestId, after);
+  expect((await results(contestId, users))[0]?.score).toBe(3);
+});
+
+test("entries never submitted are left out", async () => {
+  const { contestId, users } = await contestWith([
+    { correct: 4, minutes: 10, submitted: false },
+    { correct: 1, minutes: 30 },
+  ]);
+  await finalizeContest(db, contestId, after);
+  const [absent, present] = await results(contestId, users);
+  expect(absent).toBeNull();
+  expect(present).toMatchObject({ rank: 1, score: 1 });
+});
+
+test("finalisation is refused before the end, and happens once", async () => {
+  const { contestId, users } = await contestWith([{ correct: 2, minutes: 10 }], { first: 500 });
+  expect(await finalizeContest(db, contestId, new Date(end.getTime() - 1))).toBe("not-ended");
+  expect(await db.$count(contest_results, eq(contest_results.contest_id, contestId))).toBe(0);
+
+  expect(await finalizeContest(db, contestId, end)).toBe("finalized");
+  // Whatever changes later, a second run does nothing.
+  await db.update(contests).set({ prize_pool: { first: 9999 } }).where(eq(contests.id, contestId));
+  expect(await finalizeContest(db, contestId, new Date(end.getTime() + 60 * MINUTE))).toBe("already");
+  expect((await results(contestId, users))[0]?.prize_amount).toBe(500);
+  const [row] = await db.select({ finalized_at: contests.finalized_at }).from(contests).where(eq(contests.id, contestId));
+  expect(row?.finalized_at?.toISOString()).toBe(end.toISOString());
+});
+
+test("two finalisers at once: one finalises, the other finds it done", async () => {
+  const { contestId, users } = await contestWith([{ correct: 2, minutes: 10 }, { correct: 1, minutes: 10 }], { first: 300, second: 100 });
+  const outcomes = await Promise.all([finalizeContest(db, contestId, after), finalizeContest(db, contestId, after)]);
+  expect(outcomes.sort()).toEqual(["already", "finalized"]);
+  expect((await results(contestId, users)).map((r) => r?.prize_amount)).toEqual([300, 100]);
+});
+
+test("an unknown contest is reported, not an error", async () => {
+  expect(await finalizeContest(db, "00000000-0000-4000-8000-000000000000", after)).toBe("missing");
+});

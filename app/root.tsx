@@ -17,7 +17,7 @@ import type { ReactNode } from "react";
 import { Footer } from "~/components/footer";
 import { Header } from "~/components/header";
 import styles from "~/styles/app.css";
-import { getUser } from "~/utils/auth.server";
+import { getUser, staleSessionCookie } from "~/utils/auth.server";
 import { hasConsent } from "~/utils/consent.server";
 import { readFlash } from "~/utils/flash.server";
 import { avatarInitial, displayName } from "~/utils/misc";
@@ -33,19 +33,24 @@ export const meta: MetaFunction = () => [
   { name: "description", content: "Skill contests with cash prizes and a marketplace for used books, for students in India." },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const [user, { flash, clear }, consented] = await Promise.all([
-    getUser(request),
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const [user, staleSession, { flash, clear }, consented] = await Promise.all([
+    getUser(request, context),
+    staleSessionCookie(request, context),
     readFlash(request),
     hasConsent(request),
   ]);
+  const headers = new Headers();
+  // A cookie for a session that has ended (signed out elsewhere, expired) is removed.
+  if (staleSession) headers.append("Set-Cookie", staleSession);
+  if (clear) headers.append("Set-Cookie", clear);
   return data(
     {
       user: user ? { initial: avatarInitial(user.full_name, user.email), name: displayName(user.full_name, user.email) } : null,
       flash,
       askConsent: !consented,
     },
-    { headers: clear ? { "Set-Cookie": clear } : undefined },
+    { headers },
   );
 }
 

@@ -22,20 +22,37 @@ export type Connection =
  * DATA_DIR/pglite. `pglite:<dir>` (e.g. `pglite:memory://`) picks a PGlite
  * directory explicitly, which is what the tests do.
  */
+// Tests (and a profiler) can watch which queries a piece of work runs: N+1 queries
+// and repeated lookups show up as counts. Costs nothing while nobody watches.
+const watchers = new Set<string[]>();
+const logger = { logQuery: (query: string) => watchers.forEach((seen) => seen.push(query)) };
+
+/** Runs `work` and returns the SQL of every query it ran, in order. */
+export async function queriesDuring(work: () => Promise<unknown>): Promise<string[]> {
+  const seen: string[] = [];
+  watchers.add(seen);
+  try {
+    await work();
+  } finally {
+    watchers.delete(seen);
+  }
+  return seen;
+}
+
 export function connect(url = env().DATABASE_URL): Connection {
   if (url && !url.startsWith("pglite:")) {
     const client = postgres(url, {
       max: env().DATABASE_POOL_SIZE,
       onnotice: () => {},
     });
-    const db = drizzlePostgres(client, { schema }) as unknown as Db;
+    const db = drizzlePostgres(client, { schema, logger }) as unknown as Db;
     return { kind: "postgres", db, url, close: () => client.end({ timeout: 5 }) };
   }
   const dir = url ? url.slice("pglite:".length) : path.join(dataDir(), "pglite");
   // PGlite creates only the last level of its directory.
   if (!dir.includes("://")) fs.mkdirSync(path.dirname(dir), { recursive: true });
   const client = new PGlite(dir);
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
   return { kind: "pglite", db, client, close: () => client.close() };
 }
 

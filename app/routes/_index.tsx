@@ -10,9 +10,9 @@ import { getUserId } from "~/utils/auth.server";
 import { guideSeenCookie } from "~/utils/consent.server";
 import { ALREADY_JOINED, homeCardButton } from "~/utils/contest-card";
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const now = new Date();
-  const userId = await getUserId(request);
+  const userId = await getUserId(request, context);
   const [contests, guideSeen] = await Promise.all([
     upcomingContests(db, { userId, now }),
     guideSeenCookie.parse(request.headers.get("Cookie")),

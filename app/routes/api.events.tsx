@@ -12,7 +12,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     label: String(form.get("label") ?? ""),
     path: String(form.get("path") ?? ""),
     target: String(form.get("target") ?? ""),
-    userId: await getUserId(request),
+    userId: await getUserId(request, context),
     ip: clientIp(context),
     now: new Date(),
   });

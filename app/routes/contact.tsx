@@ -27,7 +27,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const outcome = await submitContactRequest(db, {
     ...submission.value,
-    userId: await getUserId(request),
+    userId: await getUserId(request, context),
     ip: clientIp(context),
     now: new Date(),
   });

@@ -15,9 +15,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   ...(data ? [{ name: "description", content: data.contest.description }] : []),
 ];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!isUuid(params.id)) throw new Response("Not Found", { status: 404 });
-  const userId = await getUserId(request);
+  const userId = await getUserId(request, context);
   const contest = await getContest(db, { id: params.id, userId });
   if (!contest) throw new Response("Not Found", { status: 404 });
   return {

@@ -10,9 +10,9 @@ import { searchText } from "~/utils/misc";
 
 export const meta: MetaFunction = () => [{ title: "Contests — StudyArena" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const q = searchText(new URL(request.url).searchParams);
-  const userId = await getUserId(request);
+  const userId = await getUserId(request, context);
   const now = new Date();
   const contests = await activeContests(db, { userId, q, now });
   return { contests, q, serverNow: now.toISOString() };

@@ -13,10 +13,10 @@ import { useServerClock } from "~/utils/use-hydrated";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard — StudyArena" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   // contests.md §2 and §6: without a session the guard redirects to /, where the
   // student reads 'Session Expired' with a Go to Login button.
-  const user = await getUser(request);
+  const user = await getUser(request, context);
   if (!user) {
     const flash = await setFlash({
       kind: "info",

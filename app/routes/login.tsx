@@ -17,8 +17,8 @@ function nextPath(params: URLSearchParams) {
   return safeRedirect(params.get("redirectTo") ?? params.get("redirect"), "/dashboard");
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAnonymous(request, nextPath(new URL(request.url).searchParams));
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAnonymous(request, context, nextPath(new URL(request.url).searchParams));
   return null;
 }
 

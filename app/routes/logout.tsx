@@ -9,8 +9,8 @@ export const meta: MetaFunction = () => [{ title: "Sign out — StudyArena" }];
 
 // GET shows the confirmation (the no-JavaScript path of the header's dialog);
 // only POST signs out: no state changes on GET.
-export async function loader({ request }: LoaderFunctionArgs) {
-  if (!(await getUserId(request))) throw redirect("/");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  if (!(await getUserId(request, context))) throw redirect("/");
   return null;
 }
 

@@ -22,9 +22,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   ...(data?.created ? [{ httpEquiv: "refresh", content: `${REDIRECT_SECONDS};url=/` } as const] : []),
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const user = await getUser(request);
+  const user = await getUser(request, context);
   if (url.searchParams.get("created") === "1" && user) {
     return { created: true as const, name: user.full_name ?? "" };
   }

@@ -11,9 +11,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.product.title} — StudyArena Marketplace` : "Product Not Found — StudyArena" },
 ];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!isUuid(params.id)) throw new Response("Not Found", { status: 404 });
-  const [product, userId] = await Promise.all([getProduct(db, params.id), getUserId(request)]);
+  const [product, userId] = await Promise.all([getProduct(db, params.id), getUserId(request, context)]);
   // Inactive listings are visible to their seller only.
   if (!product || (!product.is_active && product.seller_id !== userId)) throw new Response("Not Found", { status: 404 });
   const { seller_email, seller_phone, seller_address, ...rest } = product;

@@ -2,7 +2,7 @@
 // session itself is a row (keyed by the token's hash), so signing out or resetting a
 // password really ends it.
 import { createHash, randomBytes } from "node:crypto";
-import { redirect } from "@remix-run/node";
+import { redirect, type AppLoadContext } from "@remix-run/node";
 import { and, eq, gt } from "drizzle-orm";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
@@ -63,22 +63,25 @@ export function rememberLoginDevice(device: LoginDevice) {
 
 export type SessionUser = { id: string; email: string; full_name: string | null; avatar_url: string | null };
 
-// The root loader and the route loader of one request both ask who is signed in;
-// one query answers both.
-const usersByRequest = new WeakMap<Request, Promise<SessionUser | null>>();
+type SessionLookup = { user: SessionUser | null; stale: boolean };
 
-export function getUser(request: Request): Promise<SessionUser | null> {
-  let user = usersByRequest.get(request);
-  if (!user) {
-    user = findSessionUser(request);
-    usersByRequest.set(request, user);
+// The root loader and the route loaders of one request all ask who is signed in. Remix
+// hands each loader its own Request but the same load context, so the one lookup is
+// kept per context.
+const lookups = new WeakMap<AppLoadContext, Promise<SessionLookup>>();
+
+function lookupSession(request: Request, context: AppLoadContext) {
+  let lookup = lookups.get(context);
+  if (!lookup) {
+    lookup = findSession(request);
+    lookups.set(context, lookup);
   }
-  return user;
+  return lookup;
 }
 
-async function findSessionUser(request: Request): Promise<SessionUser | null> {
+async function findSession(request: Request): Promise<SessionLookup> {
   const token = await sessionToken(request);
-  if (!token) return null;
+  if (!token) return { user: null, stale: false };
   const [row] = await db
     .select({
       id: users.id,
@@ -90,12 +93,23 @@ async function findSessionUser(request: Request): Promise<SessionUser | null> {
     .innerJoin(users, eq(users.id, sessions.user_id))
     .leftJoin(profiles, eq(profiles.id, users.id))
     .where(and(eq(sessions.id, hashToken(token)), gt(sessions.expires_at, new Date())));
-  return row ?? null;
+  return { user: row ?? null, stale: !row };
 }
 
-export async function getUserId(request: Request): Promise<string | null> {
-  return (await getUser(request))?.id ?? null;
+export async function getUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
+  return (await lookupSession(request, context)).user;
 }
+
+export async function getUserId(request: Request, context: AppLoadContext): Promise<string | null> {
+  return (await getUser(request, context))?.id ?? null;
+}
+
+/** A Set-Cookie that clears a session cookie whose session is unknown or expired; null otherwise. */
+export async function staleSessionCookie(request: Request, context: AppLoadContext) {
+  return (await lookupSession(request, context)).stale ? clearSessionCookie() : null;
+}
+
+const clearSessionCookie = () => sessionCookie().serialize("", { maxAge: 0, expires: new Date(0) });
 
 function currentPath(request: Request) {
   const url = new URL(request.url);
@@ -103,28 +117,26 @@ function currentPath(request: Request) {
 }
 
 /** Guests go to /login and come back to where they were. */
-export async function requireUserId(request: Request, redirectTo = currentPath(request)) {
-  const userId = await getUserId(request);
-  if (!userId) throw redirect(`/login?${new URLSearchParams({ redirectTo })}`);
-  return userId;
-}
-
-export async function requireUser(request: Request, redirectTo = currentPath(request)) {
-  const user = await getUser(request);
+export async function requireUser(request: Request, context: AppLoadContext, redirectTo = currentPath(request)) {
+  const user = await getUser(request, context);
   if (!user) throw redirect(`/login?${new URLSearchParams({ redirectTo })}`);
   return user;
 }
 
+export async function requireUserId(request: Request, context: AppLoadContext, redirectTo = currentPath(request)) {
+  return (await requireUser(request, context, redirectTo)).id;
+}
+
 /** Login and signup forms are for guests; a signed-in user goes on to where they were headed. */
-export async function requireAnonymous(request: Request, to = "/dashboard") {
-  if (await getUserId(request)) throw redirect(to);
+export async function requireAnonymous(request: Request, context: AppLoadContext, to = "/dashboard") {
+  if (await getUserId(request, context)) throw redirect(to);
 }
 
 /** Ends the session in the database and clears the cookie. */
 export async function destroySession(request: Request) {
   const token = await sessionToken(request);
   if (token) await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
-  return sessionCookie().serialize("", { maxAge: 0, expires: new Date(0) });
+  return clearSessionCookie();
 }
 
 /**

@@ -117,7 +117,7 @@ describe("login", () => {
     const ok = await call(loginRoute.action, formRequest("/login", { email: "meera@example.in", password: "Secret@123", redirectTo: "/contests" }), { ip: freshIp() });
     expect(ok.status).toBe(302);
     expect(ok.location).toBe("/contests");
-    const user = await getUser(getRequest("/", cookieFrom(ok.headers)));
+    const user = await getUser(getRequest("/", cookieFrom(ok.headers)), {});
     expect(user?.full_name).toBe("Meera");
 
     const evil = await call(loginRoute.action, formRequest("/login", { email: "meera@example.in", password: "Secret@123", redirectTo: "//evil.example" }), { ip: freshIp() });
@@ -183,7 +183,7 @@ describe("sign-out", () => {
     await createUser(db, { email: "priya@example.in", password: "Secret@123" });
     const login = await call(loginRoute.action, formRequest("/login", { email: "priya@example.in", password: "Secret@123" }), { ip: freshIp() });
     const cookie = cookieFrom(login.headers)!;
-    expect(await getUser(getRequest("/", cookie))).not.toBeNull();
+    expect(await getUser(getRequest("/", cookie), {})).not.toBeNull();
     const before = await db.$count(sessions);
 
     const out = await call(logoutRoute.action, formRequest("/logout", {}, cookie));
@@ -191,7 +191,7 @@ describe("sign-out", () => {
     expect(out.location).toBe("/");
     expect(await db.$count(sessions)).toBe(before - 1);
     // The old cookie, replayed, no longer signs anyone in.
-    expect(await getUser(getRequest("/", cookie))).toBeNull();
+    expect(await getUser(getRequest("/", cookie), {})).toBeNull();
   });
 });
 
@@ -233,7 +233,7 @@ describe("password reset", () => {
 
     const done = await call(resetRoute.action, formRequest(link.path, { token: link.token, password: "New@12345", confirmPassword: "New@12345" }));
     expect(done.location).toBe("/reset-password?done=1");
-    expect(await getUser(getRequest("/", oldCookie))).toBeNull();
+    expect(await getUser(getRequest("/", oldCookie), {})).toBeNull();
     expect((await attemptLogin(db, { email: "kiran@example.in", password: "New@12345", ip: freshIp(), now: new Date() })).ok).toBe(true);
     expect((await attemptLogin(db, { email: "kiran@example.in", password: "Old@12345", ip: freshIp(), now: new Date() })).ok).toBe(false);
 

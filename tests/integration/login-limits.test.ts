@@ -109,7 +109,7 @@ describe("login limits under parallel attack", () => {
     const sessionsBefore = await db.$count(sessions);
     const b = await call(loginRoute.action, loginPost("switch-b@example.in", PASSWORD, cookieA), { ip: "192.0.2.50" });
     expect(b.status).toBe(302);
-    expect(await getUser(new Request("http://localhost:3000/", { headers: { Cookie: cookieA } }))).toBeNull();
+    expect(await getUser(new Request("http://localhost:3000/", { headers: { Cookie: cookieA } }), {})).toBeNull();
     expect(await db.$count(sessions)).toBe(sessionsBefore);
   });
 });

@@ -1,6 +1,6 @@
 // Calls a route's loader or action the way Remix does, with a real Request, and
 // unwraps what comes back (data(), a plain value, or a thrown Response).
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 
 export type Outcome = { status: number; data: any; headers: Headers; location: string | null };
 
@@ -20,10 +20,18 @@ export function getRequest(path: string, cookie?: string) {
   return new Request(`http://localhost:3000${path}`, { headers: cookie ? { Cookie: cookie } : {} });
 }
 
-export async function call(handler: Handler, request: Request, options: { ip?: string; params?: Record<string, string> } = {}): Promise<Outcome> {
+/**
+ * Options: the client's address, route params, and the load context (Remix gives every
+ * loader of one request the same context object; pass one to several calls to act as one request).
+ */
+export async function call(
+  handler: Handler,
+  request: Request,
+  options: { ip?: string; params?: Record<string, string>; context?: AppLoadContext } = {},
+): Promise<Outcome> {
   let result: unknown;
   try {
-    result = await handler({ request, params: options.params ?? {}, context: { clientIp: options.ip ?? "203.0.113.7" } });
+    result = await handler({ request, params: options.params ?? {}, context: options.context ?? { clientIp: options.ip ?? "203.0.113.7" } });
   } catch (thrown) {
     if (thrown instanceof Response) result = thrown;
     else throw thrown;

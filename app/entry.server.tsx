@@ -4,7 +4,7 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { connection, db } from "~/db/client.server";
+import { db, getConnection, isConnected } from "~/db/client.server";
 import { prepareDatabase, storeSecretOnce } from "~/db/setup.server";
 import { purgeExpired } from "~/models/housekeeping.server";
 import { settleBackground } from "~/utils/background.server";
@@ -19,7 +19,7 @@ const ABORT_DELAY = 5_000;
 /** Called by server.js before it listens: check the environment, migrate, seed an empty database, start the background loops. */
 export async function startup() {
   env();
-  await prepareDatabase(connection);
+  await prepareDatabase(getConnection());
   await loadSharedSecret((candidate) => storeSecretOnce(db, "session", candidate));
   every(30_000, "mail outbox", () => deliverOutbox());
   every(60 * 60_000, "housekeeping", () => purgeExpired(db, new Date()));
@@ -40,7 +40,7 @@ function every(ms: number, name: string, run: () => Promise<unknown>) {
 export async function shutdown() {
   timers.forEach(clearInterval);
   await settleBackground();
-  await connection.close();
+  if (isConnected()) await getConnection().close();
 }
 
 /** Used by server.js for every request, before Remix sees it. */

@@ -56,10 +56,25 @@ export function connect(url = env().DATABASE_URL): Connection {
   return { kind: "pglite", db, client, close: () => client.close() };
 }
 
-// One connection per process, made on first import (routes import `db`).
+// One connection per process, opened on first use, not on import: a module that only
+// imports `db` (a unit test of a screen, the build) opens nothing.
 const globalForDb = globalThis as unknown as { __studyarenaDb?: Connection };
-export const connection = (globalForDb.__studyarenaDb ??= connect());
-export const db = connection.db;
+
+export function getConnection(): Connection {
+  return (globalForDb.__studyarenaDb ??= connect());
+}
+
+/** Whether this process has opened its database (tests check that unit tests never do). */
+export const isConnected = () => globalForDb.__studyarenaDb !== undefined;
+
+/** The app's Drizzle database; its first use opens the connection. */
+export const db: Db = new Proxy({} as Db, {
+  get(_target, property) {
+    const real = getConnection().db;
+    const value = Reflect.get(real, property, real);
+    return typeof value === "function" ? value.bind(real) : value;
+  },
+});
 
 /** `db.execute()` returns an array on postgres.js and `{ rows }` on PGlite. */
 export function rowsOf<T>(result: unknown): T[] {

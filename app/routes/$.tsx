@@ -1,8 +1,9 @@
 import { Link } from "@remix-run/react";
+import { notFound } from "~/utils/http.server";
 
 // Any path no route claims: a real 404 status with the styled page.
 export function loader() {
-  throw new Response("Not Found", { status: 404 });
+  notFound();
 }
 
 export default function NotFound() {

@@ -3,6 +3,7 @@ import { db } from "~/db/client.server";
 import { recordEvents } from "~/models/analytics.server";
 import { clientIp, getUserId } from "~/utils/auth.server";
 import { readForm } from "~/utils/forms.server";
+import { notFound } from "~/utils/http.server";
 
 // First-party analytics, posted with navigator.sendBeacon (no third-party script).
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -20,5 +21,5 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export function loader() {
-  throw new Response("Not Found", { status: 404 });
+  notFound();
 }

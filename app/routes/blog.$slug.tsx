@@ -4,6 +4,7 @@ import { notFoundBoundary } from "~/components/not-found";
 import { db } from "~/db/client.server";
 import { getPost, listComments } from "~/models/blog.server";
 import { formatDate, formatDateTime } from "~/utils/dates";
+import { invariantResponse } from "~/utils/http.server";
 import { sanitizePostHtml } from "~/utils/sanitize.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
@@ -12,7 +13,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 export async function loader({ params }: LoaderFunctionArgs) {
   const slug = params.slug ?? "";
   const post = /^[a-z0-9-]{1,120}$/.test(slug) ? await getPost(db, slug, new Date()) : undefined;
-  if (!post) throw new Response("Not Found", { status: 404 });
+  invariantResponse(post);
   const comments = await listComments(db, post.post_id);
   return { post: { ...post, content: sanitizePostHtml(post.content) }, comments };
 }

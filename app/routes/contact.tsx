@@ -1,8 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLocation } from "@remix-run/react";
 import { ContentPage } from "~/components/content-page";
 import { FaqList } from "~/components/faq-list";
 import { CheckboxField, FormErrors, SelectField, TextareaField, TextField } from "~/components/ui/field";
@@ -13,14 +13,12 @@ import { clientIp, getUserId } from "~/utils/auth.server";
 import { CONTACT_SENT, ContactSchema, SUBJECT_LABELS } from "~/utils/contact-schema";
 import { kickOutbox } from "~/utils/email.server";
 import { parseForm } from "~/utils/forms.server";
+import { redirectWithFlash } from "~/utils/http.server";
+import { useIsPending } from "~/utils/use-is-pending";
 import { CONTACT_SUBJECTS } from "~/utils/enums";
 import { SUPPORT } from "~/utils/support";
 
 export const meta: MetaFunction = () => [{ title: "Contact & Support — StudyArena" }];
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  return { sent: new URL(request.url).searchParams.get("sent") === "1" };
-}
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = await parseForm(request, ContactSchema);
@@ -34,13 +32,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (outcome === "limited") return data(submission.reply({ formErrors: [MESSAGES.tooManyAttempts] }), { status: 429 });
   kickOutbox();
   // Post/redirect/get: the page comes back with the alert and an empty form.
-  throw redirect("/contact?sent=1");
+  return redirectWithFlash("/contact", { kind: "success", message: CONTACT_SENT });
 }
 
 export default function ContactPage() {
-  const { sent } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const pending = useIsPending();
   const location = useLocation();
   const [form, fields] = useForm({
     lastResult,
@@ -50,13 +47,9 @@ export default function ContactPage() {
   });
   return (
     <ContentPage title="Contact & Support" intro={`We reply within ${SUPPORT.replyWithinHours} hours.`}>
-      {sent ? (
-        <p className="alert alert-success" role="status">
-          {CONTACT_SENT}
-        </p>
-      ) : null}
-      {/* After a successful send the form remounts empty (the spec's "the form then resets"). */}
-      <Form key={sent ? location.key : "draft"} method="post" className="form card" {...getFormProps(form)} style={{ marginTop: "1rem" }}>
+      {/* A successful send redirects (a new location), so the form remounts empty: the spec's
+          "the form then resets". A refused one stays at the same location, keeping the input. */}
+      <Form key={location.key} method="post" className="form card" {...getFormProps(form)} style={{ marginTop: "1rem" }}>
         <FormErrors id={form.errorId} errors={form.errors} />
         <TextField label="Name" field={fields.name} autoComplete="name" maxLength={100} />
         <TextField label="Email" field={fields.email} type="email" autoComplete="email" inputMode="email" />
@@ -70,8 +63,8 @@ export default function ContactPage() {
         <CheckboxField field={fields.privacy}>
           I agree to the <Link to="/privacy">Privacy Policy</Link>.
         </CheckboxField>
-        <button type="submit" className="btn btn-primary" disabled={navigation.state === "submitting"}>
-          {navigation.state === "submitting" ? "Sending..." : "Send Message"}
+        <button type="submit" className="btn btn-primary" disabled={pending}>
+          {pending ? "Sending..." : "Send Message"}
         </button>
       </Form>
 

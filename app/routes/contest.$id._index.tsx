@@ -6,7 +6,7 @@ import { enrolState, getContest } from "~/models/contest.server";
 import { getUserId } from "~/utils/auth.server";
 import { CONTEST_REQUIREMENTS, CONTEST_RULES } from "~/utils/contest-rules";
 import { formatDateTime } from "~/utils/dates";
-import { isUuid } from "~/utils/misc";
+import { invariantResponse, requireUuidParam } from "~/utils/http.server";
 import { formatINR } from "~/utils/money";
 import { prizeLines } from "~/utils/prizes";
 
@@ -16,10 +16,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  if (!isUuid(params.id)) throw new Response("Not Found", { status: 404 });
+  const id = requireUuidParam(params);
   const userId = await getUserId(request, context);
-  const contest = await getContest(db, { id: params.id, userId });
-  if (!contest) throw new Response("Not Found", { status: 404 });
+  const contest = await getContest(db, { id, userId });
+  invariantResponse(contest);
   return {
     contest,
     state: enrolState(contest, new Date()),

@@ -1,8 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData } from "@remix-run/react";
 import { FormErrors, TextField } from "~/components/ui/field";
 import { db } from "~/db/client.server";
 import { admitResetRequest, mailResetLink } from "~/models/account.server";
@@ -11,12 +11,10 @@ import { clientIp } from "~/utils/auth.server";
 import { inBackground } from "~/utils/background.server";
 import { kickOutbox } from "~/utils/email.server";
 import { parseForm } from "~/utils/forms.server";
+import { redirectWithFlash } from "~/utils/http.server";
+import { useIsPending } from "~/utils/use-is-pending";
 
 export const meta: MetaFunction = () => [{ title: "Forgot password — StudyArena" }];
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  return { sent: new URL(request.url).searchParams.get("sent") === "1" };
-}
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = await parseForm(request, ForgotPasswordSchema);
@@ -27,18 +25,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   // Answered before anything depends on the address, so an address with an account
   // cannot be told from one without by the time the answer takes.
-  const email = submission.value.email!;
+  const { email } = submission.value;
   inBackground("reset mail", async () => {
     await mailResetLink(db, { email, now });
     kickOutbox();
   });
-  throw redirect("/forgot-password?sent=1");
+  return redirectWithFlash("/forgot-password", { kind: "success", message: MESSAGES.resetSent });
 }
 
 export default function ForgotPasswordPage() {
-  const { sent } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const pending = useIsPending();
   const [form, fields] = useForm({
     lastResult,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
@@ -48,16 +45,11 @@ export default function ForgotPasswordPage() {
     <section className="container narrow auth-page">
       <h1>Forgot your password?</h1>
       <p className="muted">Enter the email of your account and we will mail you a link to choose a new password.</p>
-      {sent ? (
-        <p className="alert alert-success" role="status">
-          {MESSAGES.resetSent}
-        </p>
-      ) : null}
       <Form method="post" className="form card" {...getFormProps(form)}>
         <FormErrors id={form.errorId} errors={form.errors} />
         <TextField label="Email" field={fields.email} type="email" autoComplete="email" inputMode="email" />
-        <button type="submit" className="btn btn-primary btn-block" disabled={navigation.state === "submitting"}>
-          {navigation.state === "submitting" ? "Sending..." : "Send Reset Link"}
+        <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
+          {pending ? "Sending..." : "Send Reset Link"}
         </button>
         <p className="form-links">
           <Link to="/login">Back to login</Link>

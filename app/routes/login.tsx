@@ -2,13 +2,14 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { PasswordField } from "~/components/password-input";
 import { FormErrors, TextField } from "~/components/ui/field";
 import { LoginSchema, MESSAGES } from "~/utils/account-schemas";
 import { authenticator, clientIp, createUserSession, readLoginDevice, rememberLoginDevice, requireAnonymous } from "~/utils/auth.server";
 import { readForm, schemaFields } from "~/utils/forms.server";
 import { safeRedirect } from "~/utils/misc";
+import { useIsPending } from "~/utils/use-is-pending";
 
 export const meta: MetaFunction = () => [{ title: "Log in — StudyArena" }];
 
@@ -47,7 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function LoginPage() {
   const lastResult = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
-  const navigation = useNavigation();
+  const pending = useIsPending();
   const redirectTo = nextPath(searchParams);
   const [form, fields] = useForm({
     lastResult,
@@ -65,8 +66,8 @@ export default function LoginPage() {
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <TextField label="Email" field={fields.email} type="email" autoComplete="email" inputMode="email" />
         <PasswordField label="Password" field={fields.password} autoComplete="current-password" />
-        <button type="submit" className="btn btn-primary btn-block" disabled={navigation.state === "submitting"}>
-          {navigation.state === "submitting" ? "Logging in..." : "Log In"}
+        <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
+          {pending ? "Logging in..." : "Log In"}
         </button>
         <div className="form-links">
           <Link to="/forgot-password">Forgot password?</Link>

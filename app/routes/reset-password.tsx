@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
 import { PasswordField, PasswordRequirements } from "~/components/password-input";
 import { FormErrors } from "~/components/ui/field";
@@ -11,6 +11,7 @@ import { isResetTokenUsable, resetPassword } from "~/models/account.server";
 import { MESSAGES, ResetPasswordSchema } from "~/utils/account-schemas";
 import { clientIp } from "~/utils/auth.server";
 import { parseForm } from "~/utils/forms.server";
+import { useIsPending } from "~/utils/use-is-pending";
 
 // contests.md §9: after a reset, the user is sent to /login after 2 seconds.
 const REDIRECT_SECONDS = 2;
@@ -34,8 +35,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data(submission.reply({ hideFields: ["password", "confirmPassword"] }), { status: 400 });
   }
   const outcome = await resetPassword(db, {
-    token: submission.value.token ?? "",
-    password: submission.value.password!,
+    token: submission.value.token,
+    password: submission.value.password,
     ip: clientIp(context),
     now: new Date(),
   });
@@ -89,7 +90,7 @@ function Invalid() {
 
 function ResetForm({ token }: { token: string }) {
   const lastResult = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const pending = useIsPending();
   const [form, fields] = useForm({
     lastResult,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
@@ -103,8 +104,8 @@ function ResetForm({ token }: { token: string }) {
       <PasswordField label="New Password" field={fields.password} autoComplete="new-password" meter />
       <PasswordField label="Confirm Password" field={fields.confirmPassword} autoComplete="new-password" />
       <PasswordRequirements />
-      <button type="submit" className="btn btn-primary btn-block" disabled={navigation.state === "submitting"}>
-        {navigation.state === "submitting" ? "Updating..." : "Update Password"}
+      <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
+        {pending ? "Updating..." : "Update Password"}
       </button>
     </Form>
   );

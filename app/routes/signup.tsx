@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
 import { PasswordField, PasswordRequirements } from "~/components/password-input";
 import { FormErrors, TextField } from "~/components/ui/field";
@@ -12,6 +12,7 @@ import { MESSAGES, SignupSchema } from "~/utils/account-schemas";
 import { clientIp, createUserSession, getUser } from "~/utils/auth.server";
 import { parseForm } from "~/utils/forms.server";
 import { safeRedirect } from "~/utils/misc";
+import { useIsPending } from "~/utils/use-is-pending";
 
 // contests.md §9: after signing up, the user is sent to / after 10 seconds.
 const REDIRECT_SECONDS = 10;
@@ -38,7 +39,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   }
   const { email, password, fullName, redirectTo } = submission.value;
-  const result = await signup(db, { email: email!, password: password!, fullName: fullName!, ip: clientIp(context), now: new Date() });
+  const result = await signup(db, { email, password, fullName, ip: clientIp(context), now: new Date() });
   if (!result.ok) {
     return data(
       result.reason === "taken"
@@ -80,7 +81,7 @@ function AccountCreated({ name }: { name: string }) {
 
 function SignupForm() {
   const lastResult = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const pending = useIsPending();
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get("redirectTo");
   const [form, fields] = useForm({
@@ -100,8 +101,8 @@ function SignupForm() {
         <TextField label="Email" field={fields.email} type="email" autoComplete="email" inputMode="email" />
         <PasswordField label="Password" field={fields.password} autoComplete="new-password" meter />
         <PasswordRequirements />
-        <button type="submit" className="btn btn-primary btn-block" disabled={navigation.state === "submitting"}>
-          {navigation.state === "submitting" ? "Creating account..." : "Sign Up"}
+        <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
+          {pending ? "Creating account..." : "Sign Up"}
         </button>
         <p className="form-links">
           <span>

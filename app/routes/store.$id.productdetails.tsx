@@ -4,7 +4,7 @@ import { notFoundBoundary } from "~/components/not-found";
 import { db } from "~/db/client.server";
 import { getProduct } from "~/models/store.server";
 import { getUserId } from "~/utils/auth.server";
-import { isUuid } from "~/utils/misc";
+import { invariantResponse, requireUuidParam } from "~/utils/http.server";
 import { formatINR } from "~/utils/money";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -12,10 +12,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  if (!isUuid(params.id)) throw new Response("Not Found", { status: 404 });
-  const [product, userId] = await Promise.all([getProduct(db, params.id), getUserId(request, context)]);
+  const id = requireUuidParam(params);
+  const [product, userId] = await Promise.all([getProduct(db, id), getUserId(request, context)]);
   // Inactive listings are visible to their seller only.
-  if (!product || (!product.is_active && product.seller_id !== userId)) throw new Response("Not Found", { status: 404 });
+  invariantResponse(product && (product.is_active || product.seller_id === userId));
   const { seller_email, seller_phone, seller_address, ...rest } = product;
   return {
     product: rest,

@@ -23,6 +23,11 @@ export const MESSAGES = {
 } as const;
 
 const blank = (v: string | undefined) => !v || v.trim() === "";
+const text = (v: string | undefined) => v ?? "";
+
+// Conform hands empty fields over as undefined, so every field starts optional; the
+// refinements decide what is missing, and the transform gives the action required
+// strings (no `!` after parsing).
 
 export const LoginSchema = z
   .object({
@@ -34,7 +39,8 @@ export const LoginSchema = z
     if (blank(v.email) || blank(v.password)) {
       ctx.addIssue({ code: "custom", path: [], message: MESSAGES.loginRequired });
     }
-  });
+  })
+  .transform((v) => ({ email: text(v.email).trim(), password: text(v.password), redirectTo: v.redirectTo }));
 
 export const SignupSchema = z
   .object({
@@ -48,17 +54,19 @@ export const SignupSchema = z
       ctx.addIssue({ code: "custom", path: [], message: MESSAGES.signupRequired });
       return;
     }
-    if (v.fullName!.trim().length > 100) ctx.addIssue({ code: "custom", path: ["fullName"], message: MESSAGES.nameTooLong });
-    if (!isEmail(v.email!.trim())) ctx.addIssue({ code: "custom", path: ["email"], message: MESSAGES.emailInvalid });
-    checkNewPassword(v.password!, ["password"], ctx);
-  });
+    if (text(v.fullName).trim().length > 100) ctx.addIssue({ code: "custom", path: ["fullName"], message: MESSAGES.nameTooLong });
+    if (!isEmail(text(v.email).trim())) ctx.addIssue({ code: "custom", path: ["email"], message: MESSAGES.emailInvalid });
+    checkNewPassword(text(v.password), ["password"], ctx);
+  })
+  .transform((v) => ({ fullName: text(v.fullName).trim(), email: text(v.email).trim(), password: text(v.password), redirectTo: v.redirectTo }));
 
 export const ForgotPasswordSchema = z
   .object({ email: z.string().optional() })
   .superRefine((v, ctx) => {
     if (blank(v.email)) ctx.addIssue({ code: "custom", path: ["email"], message: MESSAGES.forgotRequired });
-    else if (!isEmail(v.email!.trim())) ctx.addIssue({ code: "custom", path: ["email"], message: MESSAGES.emailInvalid });
-  });
+    else if (!isEmail(text(v.email).trim())) ctx.addIssue({ code: "custom", path: ["email"], message: MESSAGES.emailInvalid });
+  })
+  .transform((v) => ({ email: text(v.email).trim() }));
 
 export const ResetPasswordSchema = z
   .object({
@@ -67,15 +75,17 @@ export const ResetPasswordSchema = z
     confirmPassword: z.string().optional(),
   })
   .superRefine((v, ctx) => {
-    if (!v.password) {
+    // Spaces alone are no password, however many.
+    if (blank(v.password)) {
       ctx.addIssue({ code: "custom", path: ["password"], message: MESSAGES.passwordRequired });
       return;
     }
-    checkNewPassword(v.password, ["password"], ctx);
+    checkNewPassword(text(v.password), ["password"], ctx);
     if (v.password !== v.confirmPassword) {
       ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: MESSAGES.passwordsDiffer });
     }
-  });
+  })
+  .transform((v) => ({ token: text(v.token), password: text(v.password) }));
 
 function checkNewPassword(password: string, path: string[], ctx: z.RefinementCtx) {
   if (password.length > MAX_PASSWORD_LENGTH) {

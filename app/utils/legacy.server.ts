@@ -1,5 +1,5 @@
 import { redirect } from "@remix-run/node";
-import { isUuid } from "~/utils/misc";
+import { requireUuidParam } from "~/utils/http.server";
 
 /** A permanent redirect from an old path (DESIGN.md §7), keeping the query string. */
 export function moved(request: Request, to: string) {
@@ -7,7 +7,6 @@ export function moved(request: Request, to: string) {
   return redirect(to + search, 301);
 }
 
-export function movedProduct(request: Request, id: string | undefined, to: (id: string) => string) {
-  if (!isUuid(id)) throw new Response("Not Found", { status: 404 });
-  return moved(request, to(id));
+export function movedProduct(request: Request, params: Record<string, string | undefined>, to: (id: string) => string) {
+  return moved(request, to(requireUuidParam(params)));
 }

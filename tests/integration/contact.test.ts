@@ -7,8 +7,9 @@ import { contact_requests, email_outbox } from "~/db/schema";
 import { CONTACT_SENT } from "~/utils/contact-schema";
 import { settleBackground } from "~/utils/background.server";
 import { deliverOutbox } from "~/utils/email.server";
+import * as root from "~/root";
 import * as contactRoute from "~/routes/contact";
-import { call, formRequest, getRequest } from "../support/remix";
+import { call, cookieFrom, formRequest, getRequest } from "../support/remix";
 
 const valid = { name: "Asha Rao", email: "asha@example.in", subject: "payment", message: "My payment went through but I am not enrolled.", privacy: "on" };
 
@@ -30,16 +31,18 @@ describe("contact form", () => {
   test("success saves the request, mails support, and comes back with the alert and an empty form", async () => {
     const res = await call(contactRoute.action, formRequest("/contact", valid), { ip: "203.0.113.3" });
     expect(res.status).toBe(302);
-    expect(res.location).toBe("/contact?sent=1");
+    expect(res.location).toBe("/contact");
     const [row] = await db.select().from(contact_requests);
     expect(row).toMatchObject({ name: "Asha Rao", email: "asha@example.in", subject: "payment" });
     const [mail] = await db.select().from(email_outbox).where(eq(email_outbox.to_address, "support@studyarena.in"));
     expect(mail?.subject).toBe("[Contact] Payment: Asha Rao");
     expect(mail?.text).toContain("not enrolled");
 
-    const page = await call(contactRoute.loader, getRequest("/contact?sent=1"));
-    expect(page.data).toEqual({ sent: true });
-    expect(CONTACT_SENT).toBe("Your message has been sent! We'll get back to you soon.");
+    // The alert is a one-time flash: shown on the next page, gone on reload.
+    const page = await call(root.loader, getRequest("/contact", cookieFrom(res.headers, "__flash")), { context: {} });
+    expect(page.data.flash).toEqual({ kind: "success", message: "Your message has been sent! We'll get back to you soon." });
+    expect(CONTACT_SENT).toBe(page.data.flash.message);
+    expect(page.headers.getSetCookie().some((c) => /^__flash=;.*Max-Age=0/i.test(c))).toBe(true);
   });
 
   test("is rate limited per address", async () => {

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { connection, db, rowsOf } from "~/db/client.server";
+import { db, getConnection, rowsOf } from "~/db/client.server";
 import { DEMO_STUDENT } from "~/db/demo-content";
 import { prepareDatabase } from "~/db/setup.server";
 import { attemptLogin } from "~/models/account.server";
@@ -9,8 +9,8 @@ const n = async (query: ReturnType<typeof sql>) => Number(rowsOf<{ n: number | s
 
 describe("demo data", () => {
   test("start-up seeds an empty database once, with times relative to now", async () => {
-    await prepareDatabase(connection, "demo");
-    await prepareDatabase(connection, "demo"); // a second start does not seed twice
+    await prepareDatabase(getConnection(), "demo");
+    await prepareDatabase(getConnection(), "demo"); // a second start does not seed twice
     expect(await n(sql`SELECT count(*) AS n FROM users WHERE email = ${DEMO_STUDENT.email}`)).toBe(1);
 
     expect(await n(sql`SELECT count(*) AS n FROM contests WHERE start_time > now()`)).toBeGreaterThanOrEqual(3);
@@ -32,7 +32,7 @@ describe("demo data", () => {
 
   test("SEED=none leaves an empty database empty", async () => {
     await db.execute(sql`TRUNCATE users CASCADE`);
-    await prepareDatabase(connection, "none");
+    await prepareDatabase(getConnection(), "none");
     expect(await n(sql`SELECT count(*) AS n FROM users`)).toBe(0);
   });
 });

@@ -25,16 +25,16 @@ if (template && admin) {
   process.env.DATABASE_URL = withDatabase(admin, dropName);
 } else {
   process.env.DATABASE_URL = "pglite:memory://";
-  const { connection } = await import("~/db/client.server");
+  const { getConnection } = await import("~/db/client.server");
   const { migrateDatabase } = await import("~/db/migrate.server");
-  await migrateDatabase(connection);
+  await migrateDatabase(getConnection());
 }
 
 afterAll(async () => {
   const { settleBackground } = await import("~/utils/background.server");
   await settleBackground();
-  const { connection } = await import("~/db/client.server");
-  await connection.close();
+  const { getConnection } = await import("~/db/client.server");
+  await getConnection().close();
   fs.rmSync(process.env.DATA_DIR!, { recursive: true, force: true });
   if (dropName && admin) {
     const sql = postgres(admin, { max: 1, onnotice: () => {} });

@@ -27,6 +27,16 @@ describe("account form messages", () => {
     expect(errors(ResetPasswordSchema, { password: "abcdefgh", confirmPassword: "abcdefgh" })?.password).toEqual([MESSAGES.passwordWeak]);
     expect(errors(ResetPasswordSchema, { password: "Abcdefgh", confirmPassword: "Abcdefgh" })).toBeNull();
   });
+  test("spaces alone are no password", () => {
+    expect(errors(ResetPasswordSchema, { password: "        ", confirmPassword: "        " })?.password).toEqual([MESSAGES.passwordRequired]);
+    expect(errors(SignupSchema, { fullName: "A", email: "a@b.in", password: "            " })?.[""]).toEqual([MESSAGES.signupRequired]);
+  });
+  test("parsed values are complete strings, trimmed where spaces mean nothing", () => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ fullName: " Asha ", email: " a@b.in ", password: " Secret@123 " })) form.append(k, v);
+    const result = parseWithZod(form, { schema: SignupSchema });
+    expect(result.status === "success" && result.value).toEqual({ fullName: "Asha", email: "a@b.in", password: " Secret@123 ", redirectTo: undefined });
+  });
   test("contact: every field, a known subject and the privacy box", () => {
     const e = errors(ContactSchema, { name: " ", email: "x", subject: "refund", message: "", privacy: "" });
     expect(e?.name).toEqual(["Please enter your name"]);

@@ -55,3 +55,8 @@ describe("errors", () => {
     expect(html).not.toContain(" at ");
   });
 });
+
+test("rendering screens opens no database (unit tests never touch .data)", async () => {
+  const { isConnected } = await import("~/db/client.server");
+  expect(isConnected()).toBe(false);
+});

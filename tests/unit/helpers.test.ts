@@ -1,0 +1,67 @@
+import { describe, expect, test } from "vitest";
+import { contestDeadline, decideStage, STAGE_MESSAGES } from "~/utils/contest-stage";
+import { combineHeaders, invariantResponse, requireUuidParam } from "~/utils/http.server";
+
+const MINUTE = 60_000;
+const start = new Date("2026-12-01T10:00:00Z");
+const contest = { id: "c1", start_time: start, end_time: new Date(start.getTime() + 60 * MINUTE), duration_minutes: 30, is_active: true };
+const at = (minutes: number) => new Date(start.getTime() + minutes * MINUTE);
+
+describe("the contest-stage guard (DESIGN.md §4)", () => {
+  test("the deadline is the earlier of start + duration and the end", () => {
+    expect(contestDeadline(contest)).toEqual(at(30));
+    expect(contestDeadline({ ...contest, duration_minutes: 90 })).toEqual(at(60));
+  });
+
+  test("pay: only without an entry, and only before the start", () => {
+    expect(decideStage("pay", contest, null, at(-1))).toEqual({ ok: true });
+    expect(decideStage("pay", contest, null, at(0))).toMatchObject({ ok: false, to: "/contest/c1", message: STAGE_MESSAGES.enrolmentClosed });
+    expect(decideStage("pay", contest, { has_submitted: false }, at(-10))).toMatchObject({ ok: false, message: STAGE_MESSAGES.alreadyEnrolled });
+    expect(decideStage("pay", { ...contest, is_active: false }, null, at(-10))).toMatchObject({ ok: false, message: STAGE_MESSAGES.enrolmentClosed });
+  });
+
+  test("test: an unsubmitted entry, from the start until the deadline", () => {
+    const entry = { has_submitted: false };
+    expect(decideStage("test", contest, null, at(5))).toMatchObject({ ok: false, to: "/contest/c1", message: STAGE_MESSAGES.notEnrolled });
+    expect(decideStage("test", contest, entry, at(-0.01))).toMatchObject({ ok: false, message: STAGE_MESSAGES.notStarted });
+    expect(decideStage("test", contest, entry, at(0))).toEqual({ ok: true });
+    expect(decideStage("test", contest, entry, at(29.99))).toEqual({ ok: true });
+    expect(decideStage("test", contest, entry, at(30))).toMatchObject({ ok: false, message: STAGE_MESSAGES.timeOver });
+    expect(decideStage("test", contest, { has_submitted: true }, at(5))).toMatchObject({ ok: false, message: STAGE_MESSAGES.alreadySubmitted });
+  });
+
+  test("results: always the page, which says itself when there is nothing to show", () => {
+    expect(decideStage("results", contest, null, at(90))).toEqual({ ok: true });
+  });
+});
+
+describe("http helpers", () => {
+  test("invariantResponse throws a 404 Response by default", () => {
+    expect(() => invariantResponse(false)).toThrow(Response);
+    try {
+      invariantResponse(null, "Contest Not Found");
+    } catch (thrown) {
+      expect((thrown as Response).status).toBe(404);
+    }
+    expect(() => invariantResponse(1)).not.toThrow();
+  });
+
+  test("requireUuidParam: a UUID passes, anything else is a 404", () => {
+    const id = "7f1b4f5e-9a0c-4b4e-8a3a-0d1e2f3a4b5c";
+    expect(requireUuidParam({ id })).toBe(id);
+    for (const bad of [undefined, "1", `${id}'`, "../etc"]) {
+      try {
+        requireUuidParam({ id: bad });
+        throw new Error("not thrown");
+      } catch (thrown) {
+        expect((thrown as Response).status).toBe(404);
+      }
+    }
+  });
+
+  test("combineHeaders keeps every Set-Cookie and the last of other headers", () => {
+    const h = combineHeaders({ "Set-Cookie": "a=1", "X-One": "1" }, null, new Headers([["Set-Cookie", "b=2"], ["X-One", "2"]]));
+    expect(h.getSetCookie()).toEqual(["a=1", "b=2"]);
+    expect(h.get("X-One")).toBe("2");
+  });
+});

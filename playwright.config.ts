@@ -1,6 +1,15 @@
+import { execFileSync } from "node:child_process";
 import { defineConfig } from "@playwright/test";
 
-const PORT = Number(process.env.E2E_PORT || 3100);
+// Free ports, chosen once by the main process (workers inherit the environment), so a
+// leftover server or another run never collides. E2E_PORT / E2E_FIXTURES_PORT pin them.
+function freePort() {
+  const script = "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})";
+  return execFileSync(process.execPath, ["-e", script], { encoding: "utf8" }).trim();
+}
+process.env.E2E_PORT ||= freePort();
+process.env.E2E_FIXTURES_PORT ||= freePort();
+const PORT = Number(process.env.E2E_PORT);
 
 // Browsers cannot be downloaded here: Playwright drives Debian's Chromium.
 const chromium = {
@@ -41,6 +50,6 @@ export default defineConfig({
     url: `http://localhost:${PORT}/about`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { E2E_PORT: String(PORT) },
+    env: { E2E_PORT: String(PORT), E2E_FIXTURES_PORT: process.env.E2E_FIXTURES_PORT },
   },
 });

@@ -49,6 +49,8 @@ export function refusesCrossSite(headers: { method: string; origin?: string; sec
 }
 
 export { refuseRequest } from "~/utils/request-guard";
+// For scripts/e2e-server.js only (served on a port of its own, never by server.js).
+export { e2eFixtures } from "~/db/e2e-fixtures.server";
 export { baseSecurityHeaders } from "~/utils/security-headers";
 export { appUrl } from "~/utils/env.server";
 

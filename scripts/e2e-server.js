@@ -1,6 +1,9 @@
-// The server the browser tests run against: the real production server on a fresh
-// database (a new Postgres database when TEST_DATABASE_URL is set, else a new
-// embedded PGlite), seeded with demo data, mail dropped into .data-e2e/mail.
+// The server the browser tests run against: the real production server on a fresh,
+// empty database (a new Postgres database when TEST_DATABASE_URL is set, else a new
+// embedded PGlite), mail dropped into .data-e2e/mail. Beside it, on a loopback port
+// of its own, the fixtures service: tests ask it to create exactly the rows their
+// scenario needs, in the app's own database, through the app's own factories.
+import http from "node:http";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -17,7 +20,8 @@ Object.assign(process.env, {
   DATA_DIR: dataDir,
   PORT: port,
   APP_URL: `http://localhost:${port}`,
-  SEED: "demo",
+  // No demo data: every test creates its own world.
+  SEED: "none",
   SESSION_SECRET: "e2e-session-secret-e2e-session-secret-e2e",
   NODE_ENV: "production",
   // The tests give each browser context its own client address, as a proxy would.
@@ -40,3 +44,22 @@ if (admin) {
 }
 
 await import("../server.js");
+
+// The same module instance (and database connection) the server uses.
+const { entry } = await import("../build/index.js");
+const fixtures = entry.module.e2eFixtures;
+const fixturesPort = Number(process.env.E2E_FIXTURES_PORT || Number(port) + 1);
+http
+  .createServer(async (req, res) => {
+    const name = (req.url ?? "").slice(1);
+    let body = "";
+    for await (const chunk of req) body += chunk;
+    try {
+      if (req.method !== "POST" || !Object.hasOwn(fixtures, name)) throw new Error(`no fixture named ${name}`);
+      const result = await fixtures[name](JSON.parse(body || "{}"));
+      res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(result));
+    } catch (error) {
+      res.writeHead(400, { "Content-Type": "text/plain" }).end(String(error?.stack ?? error));
+    }
+  })
+  .listen(fixturesPort, "127.0.0.1");

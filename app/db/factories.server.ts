@@ -3,13 +3,18 @@
 import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "./client.server";
 import {
+  blog_categories,
+  blog_posts,
   contests,
+  marketplace_products,
+  product_categories,
   profiles,
   questions,
   user_answers,
   user_contest_entries,
   users,
 } from "./schema";
+import type { PRODUCT_CONDITIONS } from "~/utils/enums";
 import { normalizeEmail } from "~/utils/email";
 import { hashPassword } from "~/utils/password.server";
 
@@ -117,4 +122,74 @@ export async function submitEntry(
 export async function findUserIdByEmail(db: DbOrTx, email: string) {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, normalizeEmail(email)));
   return row?.id;
+}
+
+/** The id of a product category, created if it does not exist yet. */
+export async function productCategory(db: DbOrTx, name: string) {
+  await db.insert(product_categories).values({ name }).onConflictDoNothing();
+  const [row] = await db.select({ id: product_categories.id }).from(product_categories).where(eq(product_categories.name, name));
+  return row!.id;
+}
+
+export async function createProduct(
+  db: DbOrTx,
+  input: {
+    sellerId: string;
+    title: string;
+    price: number;
+    category: string;
+    author?: string;
+    publisher?: string;
+    description?: string;
+    condition?: (typeof PRODUCT_CONDITIONS)[number];
+    stock?: number;
+    isActive?: boolean;
+    rating?: number;
+    createdAt?: Date;
+  },
+) {
+  const [row] = await db
+    .insert(marketplace_products)
+    .values({
+      seller_id: input.sellerId,
+      title: input.title,
+      price: input.price,
+      category_id: await productCategory(db, input.category),
+      author: input.author ?? null,
+      publisher: input.publisher ?? null,
+      description: input.description ?? `${input.title}, used.`,
+      condition: input.condition ?? "Good",
+      stock: input.stock ?? 1,
+      is_active: input.isActive ?? true,
+      rating: input.rating ?? 0,
+      ...(input.createdAt ? { created_at: input.createdAt } : {}),
+    })
+    .returning({ id: marketplace_products.id });
+  return row!.id;
+}
+
+export async function blogCategory(db: DbOrTx, name: string) {
+  await db.insert(blog_categories).values({ name }).onConflictDoNothing();
+  const [row] = await db.select({ id: blog_categories.id }).from(blog_categories).where(eq(blog_categories.name, name));
+  return row!.id;
+}
+
+export async function createPost(
+  db: DbOrTx,
+  input: { slug: string; title: string; category: string; excerpt?: string; content?: string; featured?: boolean; publishedAt?: Date; readTimeMinutes?: number },
+) {
+  const [row] = await db
+    .insert(blog_posts)
+    .values({
+      slug: input.slug,
+      title: input.title,
+      excerpt: input.excerpt ?? `${input.title}: a short read.`,
+      content: input.content ?? `<p>${input.title}.</p>`,
+      category_id: await blogCategory(db, input.category),
+      featured: input.featured ?? false,
+      read_time_minutes: input.readTimeMinutes ?? 4,
+      ...(input.publishedAt ? { published_at: input.publishedAt } : {}),
+    })
+    .returning({ id: blog_posts.id });
+  return row!.id;
 }

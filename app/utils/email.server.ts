@@ -117,11 +117,13 @@ async function send(mail: OutboxRow): Promise<boolean> {
   // Only a developer's own terminal sees the body (links in it are live); files are the owner's alone.
   console.log(`[mail] to=${mail.to_address} subject=${JSON.stringify(mail.subject)} → ${file}${isDevelopment() ? `\n${mail.text}` : ""}`);
   await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+  // Written aside, then renamed: whoever watches the folder never reads half a mail.
   await fs.writeFile(
-    file,
+    `${file}.part`,
     JSON.stringify({ id: mail.id, to: mail.to_address, subject: mail.subject, text: mail.text, html: mail.html }, null, 2),
     { mode: 0o600 },
   );
+  await fs.rename(`${file}.part`, file);
   return false;
 }
 

@@ -1,18 +1,23 @@
-import { expect, test } from "./support/fixtures";
+import { create, expect, test, unique } from "./support/fixtures";
 
 // What JavaScript adds on top of the server-rendered pages.
 test.describe("enhancements", () => {
   test("the home countdown ticks every second", async ({ page }) => {
+    const title = unique("Tick Cup");
+    await create("contest", { title, startsInMinutes: 3, endsInMinutes: 60 });
     await page.goto("/");
-    const badge = page.getByRole("region", { name: "Upcoming Contests" }).getByText(/^Starts in \d+h \d+m \d+s$/);
+    const card = page.getByRole("region", { name: "Upcoming Contests" }).getByRole("article").filter({ hasText: title });
+    const badge = card.getByText(/^Starts in \d+h \d+m \d+s$/);
     const first = await badge.textContent();
     await expect(badge).not.toHaveText(first!, { timeout: 3_000 });
   });
 
   test("pressing a card records a first-party 'Outbound click'", async ({ page }) => {
+    const title = unique("Beacon Cup");
+    await create("contest", { title, startsInMinutes: 4, endsInMinutes: 60 });
     await page.goto("/");
     const beacon = page.waitForResponse((r) => r.url().endsWith("/api/events") && r.request().method() === "POST");
-    await page.getByRole("link", { name: /^Know more: / }).first().click();
+    await page.getByRole("link", { name: `Know more: ${title}` }).click();
     const response = await beacon;
     expect(response.status()).toBe(204); // stored
     const body = new URLSearchParams(response.request().postData() ?? "");

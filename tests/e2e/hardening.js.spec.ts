@@ -128,8 +128,9 @@ test.describe("headers", () => {
 test("`npm start` serves in production mode unless told otherwise", async () => {
   test.setTimeout(90_000);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "studyarena-start-"));
+  const port = String(20_000 + (process.pid % 20_000));
   // NODE_ENV empty counts as unset; no database URL (embedded) and no secret (generated).
-  const env: Record<string, string | undefined> = { ...process.env, NODE_ENV: "", DATABASE_URL: "", SESSION_SECRET: "", DATA_DIR: dataDir, PORT: "3199", SEED: "none" };
+  const env: Record<string, string | undefined> = { ...process.env, NODE_ENV: "", DATABASE_URL: "", SESSION_SECRET: "", DATA_DIR: dataDir, PORT: port, SEED: "none" };
   // (Remix's types declare NODE_ENV always set; here it is deliberately empty.)
   const child = spawn(process.execPath, ["scripts/start.js"], { env: env as unknown as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
@@ -138,11 +139,11 @@ test("`npm start` serves in production mode unless told otherwise", async () => 
   try {
     await expect.poll(() => output, { timeout: 60_000 }).toContain("StudyArena ready");
     expect(output).toContain("(production mode)");
-    const res = await fetch("http://localhost:3199/%E0%A4%A");
+    const res = await fetch(`http://localhost:${port}/%E0%A4%A`);
     expect(res.status).toBe(400);
     expect(await res.text()).not.toMatch(STACK);
     // The embedded default needs no SESSION_SECRET: a generated one is shared through the database.
-    expect((await fetch("http://localhost:3199/login")).status).toBe(200);
+    expect((await fetch(`http://localhost:${port}/login`)).status).toBe(200);
   } finally {
     child.kill("SIGTERM");
     await new Promise((resolve) => child.once("exit", resolve));

@@ -1,24 +1,37 @@
-import { expect, test } from "./support/fixtures";
+import { create, expect, test, unique, uniqueEmail } from "./support/fixtures";
+
+async function seller() {
+  return (await create("student", { email: uniqueEmail("seller"), password: "Secret@123", fullName: "Asha Rao" })).id;
+}
 
 test.describe("store (browsing)", () => {
   test("filters, sorts and pages with plain links and a GET form", async ({ page }) => {
-    await page.goto("/store");
+    const token = unique("Shelf").split(" ")[1]!;
+    const category = `Medical ${token}`;
+    const sellerId = await seller();
+    // 14 listings of this test's own: 12 on page 1, 2 on page 2; 3 in a category of their own.
+    for (let i = 0; i < 11; i++) await create("product", { sellerId, title: `Notes ${token} ${i}`, price: 200 + i, category: "Engineering" });
+    await create("product", { sellerId, title: `Gray's Anatomy ${token}`, price: 450, category });
+    await create("product", { sellerId, title: `Human Anatomy ${token}`, price: 300, category });
+    await create("product", { sellerId, title: `Physiology ${token}`, price: 350, category });
+
+    await page.goto(`/store?q=${token}`);
     await expect(page.getByRole("heading", { name: "Marketplace" })).toBeVisible();
     await expect(page.getByRole("article")).toHaveCount(12);
-    await expect(page.getByRole("status").filter({ hasText: "36 items" })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "14 items" })).toBeVisible();
 
-    await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Page 3" }).click();
-    await expect(page).toHaveURL(/page=3/);
-    await expect(page.getByRole("article")).toHaveCount(12);
+    await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Page 2" }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(page.getByRole("article")).toHaveCount(2);
 
-    await page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: "Medical" }).click();
-    await expect(page.getByRole("article")).toHaveCount(5);
+    await page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: category }).click();
+    await expect(page.getByRole("article")).toHaveCount(3);
 
     await page.getByLabel("Search").fill("anatomy");
     await page.getByLabel("Sort").selectOption("price-low");
     await page.getByRole("button", { name: "Apply" }).click();
     const titles = page.getByRole("article").getByRole("heading");
-    await expect(titles).toHaveText(["BD Chaurasia's Human Anatomy Vol. 1", "Gray's Anatomy for Students"]);
+    await expect(titles).toHaveText([`Human Anatomy ${token}`, `Gray's Anatomy ${token}`]);
 
     await page.getByLabel("Search").fill("no such book anywhere");
     await page.getByRole("button", { name: "Apply" }).click();
@@ -26,9 +39,11 @@ test.describe("store (browsing)", () => {
   });
 
   test("a card opens the product page; a missing product says so", async ({ page }) => {
-    await page.goto("/store?q=Indian%20Polity");
-    await page.getByRole("link", { name: "Indian Polity" }).click();
-    await expect(page.getByRole("heading", { name: "Indian Polity" })).toBeVisible();
+    const title = unique("Indian Polity");
+    await create("product", { sellerId: await seller(), title, author: "M. Laxmikanth", price: 520, category: "Competitive Exams" });
+    await page.goto(`/store?q=${encodeURIComponent(title)}`);
+    await page.getByRole("link", { name: title }).click();
+    await expect(page.getByRole("heading", { name: title })).toBeVisible();
     await expect(page.getByText("M. Laxmikanth", { exact: true })).toBeVisible();
     await expect(page.getByText("₹520")).toBeVisible();
     await expect(page.getByText("Active", { exact: true })).toBeVisible();
@@ -44,12 +59,19 @@ test.describe("store (browsing)", () => {
 
 test.describe("blog (reading)", () => {
   test("list, search, category chips and the reader", async ({ page }) => {
+    const token = unique("Tips").split(" ")[1]!;
+    const category = `Study Tips ${token}`;
+    const slug = `active-recall-${token}`.toLowerCase();
+    await create("post", { slug, title: `Active Recall ${token}`, category });
+    await create("post", { slug: `spaced-${token}`.toLowerCase(), title: `Spaced Repetition ${token}`, category });
+    await create("post", { slug: `featured-${token}`.toLowerCase(), title: `Featured ${token}`, category: "Exam Strategy", featured: true });
+
     await page.goto("/blog");
-    await expect(page.getByText(/^Featured/)).toBeVisible();
-    await page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: "Study Tips" }).click();
+    await expect(page.getByText(/^Featured/).first()).toBeVisible();
+    await page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: category }).click();
     await expect(page.getByRole("article")).toHaveCount(2);
-    await page.getByRole("link", { name: "Active Recall Beats Rereading" }).click();
-    await expect(page.getByRole("heading", { name: "Active Recall Beats Rereading" })).toBeVisible();
+    await page.getByRole("link", { name: `Active Recall ${token}` }).click();
+    await expect(page.getByRole("heading", { name: `Active Recall ${token}` })).toBeVisible();
     await expect(page.getByText("No comments yet. Be the first to comment!")).toBeVisible();
 
     await page.goto("/blog?q=zzzz");

@@ -1,101 +1,140 @@
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { db } from "~/db/client.server";
-import { blog_posts, marketplace_products } from "~/db/schema";
-import { seedDemoData } from "~/db/seed.server";
+import { comments, likes, marketplace_products } from "~/db/schema";
+import { createPost, createProduct, createUser } from "~/db/factories.server";
 import { createSession } from "~/utils/auth.server";
-import { findUserIdByEmail } from "~/db/factories.server";
 import * as blogRoute from "~/routes/blog._index";
 import * as postRoute from "~/routes/blog.$slug";
 import * as productRoute from "~/routes/store.$id.productdetails";
 import * as storeRoute from "~/routes/store._index";
 import { call, getRequest } from "../support/remix";
 
-beforeAll(async () => {
-  await seedDemoData(db);
-});
-
 const store = async (qs = "") => (await call(storeRoute.loader, getRequest(`/store${qs}`))).data;
+let n = 0;
+const seller = () => createUser(db, { email: `seller${++n}@example.in`, passwordHash: "x", fullName: "Asha Rao", phone: "9876543210" });
+const HOUR = 3_600_000;
 
 describe("store", () => {
   test("12 a page, newest first, with a total and page count", async () => {
-    const first = await store();
+    const sellerId = await seller();
+    const start = Date.now() - 100 * HOUR;
+    for (let i = 0; i < 26; i++) {
+      await createProduct(db, { sellerId, title: `Pager ${i}`, price: 100 + i, category: "Pager Books", createdAt: new Date(start + i * HOUR) });
+    }
+    const first = await store("?q=pager");
     expect(first.products).toHaveLength(12);
-    expect(first.total).toBe(36);
+    expect(first.total).toBe(26);
     expect(first.pages).toBe(3);
-    const third = await store("?page=3");
-    expect(third.products).toHaveLength(12);
-    const ids = new Set([...first.products, ...third.products].map((p: { id: string }) => p.id));
-    expect(ids.size).toBe(24);
+    expect(first.products[0].title).toBe("Pager 25");
+    const third = await store("?q=pager&page=3");
+    expect(third.products.map((p: { title: string }) => p.title)).toEqual(["Pager 1", "Pager 0"]);
+    const ids = new Set([...first.products, ...(await store("?q=pager&page=2")).products, ...third.products].map((p: { id: string }) => p.id));
+    expect(ids.size).toBe(26);
   });
 
   test("search, category, price range, condition and sort", async () => {
-    expect((await store("?q=verma")).products.map((p: { title: string }) => p.title).sort()).toEqual(["Concepts of Physics Vol. 1", "Concepts of Physics Vol. 2"]);
+    const sellerId = await seller();
+    const books: Array<[string, number, string, "Good" | "Poor", number]> = [
+      ["Concepts of Physics Vol. 1 (H.C. Verma)", 350, "Filter Physics", "Good", 4.8],
+      ["Concepts of Physics Vol. 2 (H.C. Verma)", 340, "Filter Physics", "Poor", 4.1],
+      ["Gray's Anatomy (filter)", 150, "Filter Medical", "Good", 3.5],
+      ["Human Anatomy (filter)", 90, "Filter Medical", "Poor", 4.9],
+      ["Physiology (filter)", 120, "Filter Medical", "Good", 2.0],
+    ];
+    for (const [title, price, category, condition, rating] of books) await createProduct(db, { sellerId, title, price, category, condition, rating });
+
+    expect((await store("?q=verma")).products.map((p: { title: string }) => p.title).sort()).toEqual([
+      "Concepts of Physics Vol. 1 (H.C. Verma)",
+      "Concepts of Physics Vol. 2 (H.C. Verma)",
+    ]);
     const categories = (await store()).categories as Array<{ id: number; name: string }>;
-    const medical = categories.find((c) => c.name === "Medical")!;
-    const med = await store(`?category=${medical.id}`);
-    expect(med.total).toBe(5);
-    const cheap = await store("?max=150&sort=price-low");
-    expect(cheap.products.map((p: { price: number }) => p.price)).toEqual([90, 120, 140, 150, 150]);
-    const poor = await store("?condition=Poor");
-    expect(poor.products.every((p: { condition: string }) => p.condition === "Poor")).toBe(true);
-    const top = await store("?sort=rating");
-    const ratings = top.products.map((p: { rating: number }) => p.rating);
-    expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
+    const medical = categories.find((c) => c.name === "Filter Medical")!;
+    expect((await store(`?category=${medical.id}`)).total).toBe(3);
+    const cheap = await store(`?category=${medical.id}&max=150&sort=price-low`);
+    expect(cheap.products.map((p: { price: number }) => p.price)).toEqual([90, 120, 150]);
+    expect((await store(`?category=${medical.id}&max=100`)).products.map((p: { price: number }) => p.price)).toEqual([90]);
+    const poor = await store("?q=filter&condition=Poor");
+    expect(poor.products.map((p: { title: string }) => p.title)).toEqual(["Human Anatomy (filter)"]);
+    const top = await store("?q=filter&sort=rating");
+    expect(top.products.map((p: { rating: number }) => p.rating)).toEqual([4.9, 3.5, 2.0]);
     expect((await store("?q=%25%25")).products).toEqual([]);
   });
 
   test("sold-out and inactive listings leave the store", async () => {
-    const [p] = await db.select().from(marketplace_products).where(eq(marketplace_products.title, "Let Us C"));
-    await db.update(marketplace_products).set({ stock: 0 }).where(eq(marketplace_products.id, p!.id));
-    expect((await store("?q=Let%20Us%20C")).products).toEqual([]);
-    await db.update(marketplace_products).set({ stock: 1, is_active: false }).where(eq(marketplace_products.id, p!.id));
-    expect((await store("?q=Let%20Us%20C")).products).toEqual([]);
+    const id = await createProduct(db, { sellerId: await seller(), title: "Let Us C (stock test)", price: 200, category: "Engineering" });
+    expect((await store("?q=stock%20test")).products).toHaveLength(1);
+    await db.update(marketplace_products).set({ stock: 0 }).where(eq(marketplace_products.id, id));
+    expect((await store("?q=stock%20test")).products).toEqual([]);
+    await db.update(marketplace_products).set({ stock: 1, is_active: false }).where(eq(marketplace_products.id, id));
+    expect((await store("?q=stock%20test")).products).toEqual([]);
     // An inactive listing is 404 to others.
-    const res = await call(productRoute.loader, getRequest(`/store/${p!.id}/productdetails`), { params: { id: p!.id } });
+    const res = await call(productRoute.loader, getRequest(`/store/${id}/productdetails`), { params: { id } });
     expect(res.status).toBe(404);
   });
 
   test("the product page; seller contact details only for signed-in students", async () => {
-    const [p] = await db.select().from(marketplace_products).where(eq(marketplace_products.title, "Indian Polity"));
-    const guest = await call(productRoute.loader, getRequest(`/store/${p!.id}/productdetails`), { params: { id: p!.id } });
+    const id = await createProduct(db, { sellerId: await seller(), title: "Indian Polity", author: "M. Laxmikanth", price: 520, category: "Competitive Exams" });
+    const guest = await call(productRoute.loader, getRequest(`/store/${id}/productdetails`), { params: { id } });
     expect(guest.data.product).toMatchObject({ title: "Indian Polity", author: "M. Laxmikanth", category: "Competitive Exams", is_active: true });
     expect(guest.data.contact).toBeNull();
     expect(JSON.stringify(guest.data)).not.toContain("@example.in");
+    expect(JSON.stringify(guest.data)).not.toContain("9876543210");
 
-    const userId = (await findUserIdByEmail(db, "student@studyarena.in"))!;
-    const cookie = (await createSession(db, userId)).split(";")[0]!;
-    const member = await call(productRoute.loader, getRequest(`/store/${p!.id}/productdetails`, cookie), { params: { id: p!.id } });
-    expect(member.data.contact.email).toMatch(/@example\.in$/);
+    const buyer = await createUser(db, { email: "buyer-contact@example.in", passwordHash: "x" });
+    const cookie = (await createSession(db, buyer)).split(";")[0]!;
+    const member = await call(productRoute.loader, getRequest(`/store/${id}/productdetails`, cookie), { params: { id } });
+    expect(member.data.contact).toMatchObject({ email: expect.stringMatching(/^seller\d+@example\.in$/), phone: "9876543210" });
 
-    for (const id of ["1", "not-a-uuid", "00000000-0000-4000-8000-000000000000"]) {
-      expect((await call(productRoute.loader, getRequest(`/store/${id}/productdetails`), { params: { id } })).status).toBe(404);
+    for (const bad of ["1", "not-a-uuid", "00000000-0000-4000-8000-000000000000"]) {
+      expect((await call(productRoute.loader, getRequest(`/store/${bad}/productdetails`), { params: { id: bad } })).status).toBe(404);
     }
   });
 });
 
 describe("blog", () => {
   test("lists posts with the featured one first, searches and filters by category", async () => {
+    const now = Date.now();
+    const featured = await createPost(db, { slug: "featured-post", title: "How to prepare for timed MCQ tests", category: "Exam Strategy", featured: true, publishedAt: new Date(now - 5 * HOUR) });
+    await createPost(db, { slug: "pomodoro-long-days", title: "Pomodoro for long study days", category: "Student Life", publishedAt: new Date(now - 1 * HOUR) });
+    await createPost(db, { slug: "hostel-food", title: "Eating well in a hostel", category: "Student Life", publishedAt: new Date(now - 2 * HOUR) });
+    await createPost(db, { slug: "not-yet", title: "Scheduled post", category: "Student Life", publishedAt: new Date(now + 24 * HOUR) });
+    const [a, b] = [await createUser(db, { email: "liker1@example.in", passwordHash: "x" }), await createUser(db, { email: "liker2@example.in", passwordHash: "x" })];
+    await db.insert(likes).values([{ post_id: featured, user_id: a }, { post_id: featured, user_id: b }]);
+    await db.insert(comments).values([
+      { post_id: featured, user_id: a, content: "Helpful" },
+      { post_id: featured, user_id: b, content: "Hidden", approved: false },
+    ]);
+
     const all = await call(blogRoute.loader, getRequest("/blog"));
-    expect(all.data.posts.length).toBe(6);
-    expect(all.data.posts[0].featured).toBe(true);
-    expect(all.data.posts[0]).toMatchObject({ like_count: 4, comment_count: 2 });
+    expect(all.data.posts.map((p: { slug: string }) => p.slug)).toEqual(["featured-post", "pomodoro-long-days", "hostel-food"]);
+    expect(all.data.posts[0]).toMatchObject({ featured: true, like_count: 2, comment_count: 1 });
     const search = await call(blogRoute.loader, getRequest("/blog?q=pomodoro"));
-    expect(search.data.posts.map((p: { slug: string }) => p.slug)).toEqual(["pomodoro-for-long-study-days"]);
+    expect(search.data.posts.map((p: { slug: string }) => p.slug)).toEqual(["pomodoro-long-days"]);
     const cat = await call(blogRoute.loader, getRequest("/blog?category=Student%20Life"));
     expect(cat.data.posts).toHaveLength(2);
     expect((await call(blogRoute.loader, getRequest("/blog?q=nothing-like-this"))).data.posts).toEqual([]);
   });
 
-  test("the reader sanitises HTML and lists comments newest first", async () => {
-    await db.update(blog_posts).set({ content: `<p onclick="x()">Hi</p><script>alert(1)</script><a href="javascript:alert(1)">x</a><img src="https://x/y.png" onerror="z()">` }).where(eq(blog_posts.slug, "active-recall-beats-rereading"));
-    const res = await call(postRoute.loader, getRequest("/blog/active-recall-beats-rereading"), { params: { slug: "active-recall-beats-rereading" } });
+  test("the reader sanitises HTML and lists approved comments newest first", async () => {
+    const hostile = await createPost(db, {
+      slug: "hostile-html",
+      title: "Hostile",
+      category: "Study Tips",
+      content: `<p onclick="x()">Hi</p><script>alert(1)</script><a href="javascript:alert(1)">x</a><img src="https://x/y.png" onerror="z()">`,
+    });
+    const res = await call(postRoute.loader, getRequest("/blog/hostile-html"), { params: { slug: "hostile-html" } });
     expect(res.data.post.content).toBe(`<p>Hi</p><a rel="noopener noreferrer nofollow">x</a><img src="https://x/y.png" loading="lazy" decoding="async" />`);
     expect(res.data.comments).toEqual([]);
 
-    const featured = await call(postRoute.loader, getRequest("/blog/how-to-prepare-for-timed-mcq-tests"), { params: { slug: "how-to-prepare-for-timed-mcq-tests" } });
-    expect(featured.data.comments).toHaveLength(2);
-    expect(featured.data.comments[0].name).toBeTruthy();
+    const author = await createUser(db, { email: "commenter@example.in", passwordHash: "x", fullName: "Neha Gupta" });
+    await db.insert(comments).values([
+      { post_id: hostile, user_id: author, content: "First", created_at: new Date(Date.now() - HOUR) },
+      { post_id: hostile, user_id: author, content: "Second" },
+    ]);
+    const withComments = await call(postRoute.loader, getRequest("/blog/hostile-html"), { params: { slug: "hostile-html" } });
+    expect(withComments.data.comments.map((c: { content: string }) => c.content)).toEqual(["Second", "First"]);
+    expect(withComments.data.comments[0].name).toBe("Neha Gupta");
 
     for (const slug of ["nope", "../etc", "UPPER"]) {
       expect((await call(postRoute.loader, getRequest(`/blog/${slug}`), { params: { slug } })).status).toBe(404);

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { test as base, expect, type Page } from "@playwright/test";
+import type { E2eFixtures } from "~/db/e2e-fixtures.server";
 
 export const PASSWORD = "Secret@123";
 
@@ -10,9 +11,25 @@ export function uniqueEmail(prefix = "student") {
   return `${prefix}.${Date.now().toString(36)}${process.pid}${++counter}@example.in`;
 }
 
-type Account = { email: string; password: string; fullName: string };
+/** A name no other test (or run) uses, for rows a test creates and then looks for. */
+export function unique(prefix: string) {
+  return `${prefix} ${Date.now().toString(36)}${process.pid}${++counter}`;
+}
 
-export const test = base.extend<{ account: Account }>({
+/**
+ * Creates rows in the app's database through the e2e server's fixtures service
+ * (scripts/e2e-server.js): each test sets up exactly the world its scenario needs.
+ */
+export async function create<K extends keyof E2eFixtures>(name: K, input: Parameters<E2eFixtures[K]>[0]): Promise<Awaited<ReturnType<E2eFixtures[K]>>> {
+  const res = await fetch(`http://127.0.0.1:${process.env.E2E_FIXTURES_PORT}/${name}`, { method: "POST", body: JSON.stringify(input) });
+  if (!res.ok) throw new Error(`fixture ${name} failed: ${await res.text()}`);
+  return res.json();
+}
+
+type Account = { email: string; password: string; fullName: string };
+type Student = Account & { id: string };
+
+export const test = base.extend<{ account: Account; student: Student }>({
   // Each test is its own client (as seen through a proxy), so per-address rate
   // limits apply to it alone, as they would to a real student.
   extraHTTPHeaders: async ({}, use) => {
@@ -26,6 +43,14 @@ export const test = base.extend<{ account: Account }>({
     expect(res.ok()).toBe(true);
     await use(account);
   },
+  // A student made directly in the database, signed in through the real login form post.
+  student: async ({ page }, use) => {
+    const student = { email: uniqueEmail(), password: PASSWORD, fullName: "Test Student" };
+    const { id } = await create("student", student);
+    const res = await page.request.post("/login", { form: { email: student.email, password: student.password } });
+    expect(res.ok()).toBe(true);
+    await use({ ...student, id });
+  },
 });
 
 export { expect };
@@ -36,7 +61,7 @@ export async function latestMailTo(to: string) {
   let found: { to: string; subject: string; text: string } | undefined;
   await expect
     .poll(() => {
-      const files = fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
+      const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith(".json")).sort() : [];
       found = files
         .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")))
         .filter((m) => m.to === to)
@@ -46,8 +71,6 @@ export async function latestMailTo(to: string) {
     .toBe(true);
   return found!;
 }
-
-export const DEMO_STUDENT = { email: "student@studyarena.in", password: "Student@123" };
 
 /** Fills and sends the login form on the page already open. */
 export async function submitLogin(page: Page, email: string, password: string) {

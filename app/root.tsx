@@ -19,6 +19,7 @@ import { Header } from "~/components/header";
 import styles from "~/styles/app.css";
 import { getUser, staleSessionCookie } from "~/utils/auth.server";
 import { hasConsent } from "~/utils/consent.server";
+import { supportContact } from "~/utils/env.server";
 import { readFlash } from "~/utils/flash.server";
 import { avatarInitial, displayName } from "~/utils/misc";
 import { useNonce } from "~/utils/nonce";
@@ -28,8 +29,8 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const meta: MetaFunction = () => [
-  { title: "StudyArena — Compete smarter, win bigger" },
+export const meta: MetaFunction = ({ error }) => [
+  { title: isRouteErrorResponse(error) && error.status === 404 ? "Page Not Found — StudyArena" : "StudyArena — Compete smarter, win bigger" },
   { name: "description", content: "Skill contests with cash prizes and a marketplace for used books, for students in India." },
 ];
 
@@ -49,6 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       user: user ? { initial: avatarInitial(user.full_name, user.email), name: displayName(user.full_name, user.email) } : null,
       flash,
       askConsent: !consented,
+      support: supportContact(),
     },
     { headers },
   );

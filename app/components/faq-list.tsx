@@ -1,13 +1,15 @@
-import { FAQ } from "~/utils/faq";
+import { faqItems } from "~/utils/faq";
+import { useSupportContact } from "~/utils/support";
 
 /**
  * Native <details> sharing one `name`: the browser keeps one open at a time, with
  * no JavaScript at all (older browsers simply allow several open).
  */
 export function FaqList() {
+  const { email } = useSupportContact();
   return (
     <div className="faq">
-      {FAQ.map((item, i) => (
+      {faqItems(email).map((item, i) => (
         <details key={item.q} name="faq" open={i === 0}>
           <summary>{item.q}</summary>
           <div>{item.a}</div>

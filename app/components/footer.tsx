@@ -1,7 +1,8 @@
 import { Link } from "@remix-run/react";
-import { SUPPORT } from "~/utils/support";
+import { useSupportContact } from "~/utils/support";
 
 export function Footer() {
+  const support = useSupportContact();
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
@@ -34,11 +35,19 @@ export function Footer() {
         <section aria-labelledby="footer-contact">
           <h2 id="footer-contact">Contact</h2>
           <address>
-            {SUPPORT.address}
-            <br />
-            <a href={`mailto:${SUPPORT.email}`}>{SUPPORT.email}</a>
-            <br />
-            <a href={`tel:${SUPPORT.phone.replace(/\s/g, "")}`}>{SUPPORT.phone}</a>
+            {support.address ? (
+              <>
+                {support.address}
+                <br />
+              </>
+            ) : null}
+            <a href={`mailto:${support.email}`}>{support.email}</a>
+            {support.phone ? (
+              <>
+                <br />
+                <a href={`tel:${support.phone.replace(/\s/g, "")}`}>{support.phone}</a>
+              </>
+            ) : null}
           </address>
           <p>
             <Link to="/contact">Contact support</Link>

@@ -1,5 +1,8 @@
+import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { notFound } from "~/utils/http.server";
+
+export const meta: MetaFunction = () => [{ title: "Page Not Found — StudyArena" }];
 
 // Any path no route claims: a real 404 status with the styled page.
 export function loader() {

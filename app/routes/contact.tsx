@@ -16,7 +16,7 @@ import { parseForm } from "~/utils/forms.server";
 import { redirectWithFlash } from "~/utils/http.server";
 import { useIsPending } from "~/utils/use-is-pending";
 import { CONTACT_SUBJECTS } from "~/utils/enums";
-import { SUPPORT } from "~/utils/support";
+import { POLICY, useSupportContact } from "~/utils/support";
 
 export const meta: MetaFunction = () => [{ title: "Contact & Support — StudyArena" }];
 
@@ -39,6 +39,7 @@ export default function ContactPage() {
   const lastResult = useActionData<typeof action>();
   const pending = useIsPending();
   const location = useLocation();
+  const support = useSupportContact();
   const [form, fields] = useForm({
     lastResult,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactSchema }),
@@ -46,7 +47,7 @@ export default function ContactPage() {
     shouldRevalidate: "onInput",
   });
   return (
-    <ContentPage title="Contact & Support" intro={`We reply within ${SUPPORT.replyWithinHours} hours.`}>
+    <ContentPage title="Contact & Support" intro={`We reply within ${POLICY.replyWithinHours} hours.`}>
       {/* A successful send redirects (a new location), so the form remounts empty: the spec's
           "the form then resets". A refused one stays at the same location, keeping the input. */}
       <Form key={location.key} method="post" className="form card" {...getFormProps(form)} style={{ marginTop: "1rem" }}>
@@ -70,8 +71,9 @@ export default function ContactPage() {
 
       <h2>Other ways to reach us</h2>
       <p>
-        E-mail <a href={`mailto:${SUPPORT.email}`}>{SUPPORT.email}</a> or call {SUPPORT.phone} (Monday to Saturday, 10:00 to 18:00 IST).
-        Report a problem with an order within {SUPPORT.reportProblemHours} hours of delivery.
+        E-mail <a href={`mailto:${support.email}`}>{support.email}</a>
+        {support.phone ? <> or call <a href={`tel:${support.phone.replace(/\s/g, "")}`}>{support.phone}</a></> : null}. Report a
+        problem with an order within {POLICY.reportProblemHours} hours of delivery.
       </p>
 
       <h2>Frequently asked questions</h2>

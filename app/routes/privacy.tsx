@@ -1,11 +1,12 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { ContentPage } from "~/components/content-page";
-import { SUPPORT } from "~/utils/support";
+import { POLICY, useSupportContact } from "~/utils/support";
 
 export const meta: MetaFunction = () => [{ title: "Privacy Policy — StudyArena" }];
 
 export default function Privacy() {
+  const support = useSupportContact();
   return (
     <ContentPage title="Privacy Policy" intro="What we collect, why, and what you can ask of us.">
       <h2>What we collect</h2>
@@ -21,9 +22,9 @@ export default function Privacy() {
       <h2>Cookies</h2>
       <p>We use a few first-party cookies to keep you signed in and remember your choices. See the <Link to="/cookie">Cookie Policy</Link>. We run no third-party analytics or advertising scripts.</p>
       <h2>How long we keep data</h2>
-      <p>Transaction and contest records are kept for {SUPPORT.recordsKeptYears} years, as required for accounting and dispute resolution. You can ask us to delete your account at any time; records we must keep by law are kept until that period ends.</p>
+      <p>Transaction and contest records are kept for {POLICY.recordsKeptYears} years, as required for accounting and dispute resolution. You can ask us to delete your account at any time; records we must keep by law are kept until that period ends.</p>
       <h2>Your rights</h2>
-      <p>You may ask for a copy of your data, its correction or its deletion by writing to <a href={`mailto:${SUPPORT.email}`}>{SUPPORT.email}</a>. We reply within {SUPPORT.replyWithinHours} hours.</p>
+      <p>You may ask for a copy of your data, its correction or its deletion by writing to <a href={`mailto:${support.email}`}>{support.email}</a>. We reply within {POLICY.replyWithinHours} hours.</p>
     </ContentPage>
   );
 }

@@ -5,6 +5,7 @@ import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
 import { PasswordField, PasswordRequirements } from "~/components/password-input";
+import { NoScriptRedirect } from "~/components/no-script-redirect";
 import { FormErrors } from "~/components/ui/field";
 import { db } from "~/db/client.server";
 import { isResetTokenUsable, resetPassword } from "~/models/account.server";
@@ -16,10 +17,7 @@ import { useIsPending } from "~/utils/use-is-pending";
 // contests.md §9: after a reset, the user is sent to /login after 2 seconds.
 const REDIRECT_SECONDS = 2;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: "Choose a new password — StudyArena" },
-  ...(data?.state === "done" ? [{ httpEquiv: "refresh", content: `${REDIRECT_SECONDS};url=/login` } as const] : []),
-];
+export const meta: MetaFunction = () => [{ title: "Choose a new password — StudyArena" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
@@ -67,9 +65,12 @@ function Done() {
     return () => clearTimeout(id);
   }, [navigate]);
   return (
-    <p className="alert alert-success" role="status">
-      {MESSAGES.passwordUpdated}
-    </p>
+    <>
+      <NoScriptRedirect to="/login" seconds={REDIRECT_SECONDS} />
+      <p className="alert alert-success" role="status">
+        {MESSAGES.passwordUpdated}
+      </p>
+    </>
   );
 }
 

@@ -5,6 +5,7 @@ import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
 import { PasswordField, PasswordRequirements } from "~/components/password-input";
+import { NoScriptRedirect } from "~/components/no-script-redirect";
 import { FormErrors, TextField } from "~/components/ui/field";
 import { db } from "~/db/client.server";
 import { signup } from "~/models/account.server";
@@ -17,10 +18,9 @@ import { useIsPending } from "~/utils/use-is-pending";
 // contests.md §9: after signing up, the user is sent to / after 10 seconds.
 const REDIRECT_SECONDS = 10;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
+export const meta: MetaFunction = () => [
   { title: "Create your account — StudyArena" },
-  // Works without JavaScript too: the browser follows the refresh itself.
-  ...(data?.created ? [{ httpEquiv: "refresh", content: `${REDIRECT_SECONDS};url=/` } as const] : []),
+  { name: "description", content: "Create a free StudyArena account to join skill contests and trade used study materials." },
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -65,6 +65,7 @@ function AccountCreated({ name }: { name: string }) {
   }, [navigate]);
   return (
     <section className="container narrow auth-page">
+      <NoScriptRedirect to="/" seconds={REDIRECT_SECONDS} />
       <div className="card" role="status">
         <h1>Account Created!</h1>
         <p>Welcome to StudyArena{name ? `, ${name}` : ""}. You are signed in and ready to compete.</p>

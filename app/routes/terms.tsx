@@ -1,15 +1,16 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { ContentPage } from "~/components/content-page";
-import { SUPPORT } from "~/utils/support";
+import { POLICY, useSupportContact } from "~/utils/support";
 
 export const meta: MetaFunction = () => [{ title: "Terms of Service — StudyArena" }];
 
 export default function Terms() {
+  const support = useSupportContact();
   return (
     <ContentPage title="Terms of Service" intro="The rules that apply when you use StudyArena.">
       <h2>Eligibility</h2>
-      <p>You must be at least {SUPPORT.minimumAge} years old to create an account, take part in paid contests or trade on the marketplace.</p>
+      <p>You must be at least {POLICY.minimumAge} years old to create an account, take part in paid contests or trade on the marketplace.</p>
       <h2>Contests</h2>
       <ul>
         <li>Join before the start time; there are no late entries. One entry per user per contest.</li>
@@ -19,15 +20,15 @@ export default function Terms() {
       </ul>
       <h2>Marketplace</h2>
       <ul>
-        <li>Sellers ship within {SUPPORT.sellerShipBusinessDays} business days of an order.</li>
-        <li>Buyers report a problem with an order within {SUPPORT.reportProblemHours} hours of delivery.</li>
-        <li>Returns are accepted within {SUPPORT.returnDays} days; approved refunds are issued within {SUPPORT.refundBusinessDays} business days.</li>
+        <li>Sellers ship within {POLICY.sellerShipBusinessDays} business days of an order.</li>
+        <li>Buyers report a problem with an order within {POLICY.reportProblemHours} hours of delivery.</li>
+        <li>Returns are accepted within {POLICY.returnDays} days of delivery; approved refunds are issued within {POLICY.refundIssuedBusinessDays} business days, as the <Link to="/refund">Refund Policy</Link> explains.</li>
         <li>Listings must describe the item and its condition honestly.</li>
       </ul>
       <h2>Records</h2>
-      <p>We keep transaction records for {SUPPORT.recordsKeptYears} years.</p>
+      <p>We keep transaction records for {POLICY.recordsKeptYears} years.</p>
       <h2>Support</h2>
-      <p>Write to <a href={`mailto:${SUPPORT.email}`}>{SUPPORT.email}</a> or use the <Link to="/contact">contact form</Link>; we reply within {SUPPORT.replyWithinHours} hours.</p>
+      <p>Write to <a href={`mailto:${support.email}`}>{support.email}</a> or use the <Link to="/contact">contact form</Link>; we reply within {POLICY.replyWithinHours} hours.</p>
     </ContentPage>
   );
 }

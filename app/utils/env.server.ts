@@ -37,6 +37,9 @@ const EnvSchema = z.object({
       .optional(),
   ),
   SUPPORT_EMAIL: optional.pipe(z.string().email().default("support@studyarena.in")),
+  // Shown only when set: no invented phone number or street address.
+  SUPPORT_PHONE: optional.pipe(z.string().max(40).optional()),
+  SUPPORT_ADDRESS: optional.pipe(z.string().max(200).optional()),
   EMAIL_FROM: optional.pipe(z.string().default("StudyArena <no-reply@studyarena.in>")),
   TRUST_PROXY: optional,
   RESEND_API_KEY: optional,
@@ -67,6 +70,7 @@ export const dataDir = () => env().DATA_DIR;
 export const port = () => env().PORT;
 export const appUrl = () => (env().APP_URL ?? `http://localhost:${port()}`).replace(/\/+$/, "");
 export const supportEmail = () => env().SUPPORT_EMAIL;
+export const supportContact = () => ({ email: env().SUPPORT_EMAIL, phone: env().SUPPORT_PHONE ?? null, address: env().SUPPORT_ADDRESS ?? null });
 export const emailFrom = () => env().EMAIL_FROM;
 export const isProduction = () => env().NODE_ENV === "production";
 export const isDevelopment = () => env().NODE_ENV === "development";

@@ -1,24 +1,27 @@
-// Support figures, stated once (marketplace.md §9) and used by the terms, FAQ,
-// contact, refund pages and the footer.
-export const SUPPORT = {
-  email: "support@studyarena.in",
-  phone: "+91 80 4710 2030",
-  address: "StudyArena, 3rd Floor, 21 Residency Road, Bengaluru, Karnataka 560025",
+import { useRouteLoaderData } from "@remix-run/react";
+
+// One policy, stated once and used by the terms, FAQ, contact, refund and privacy pages
+// (marketplace.md §9 lists figures that disagree with each other; docs/decisions.md
+// says which were chosen). No page writes a number of its own.
+export const POLICY = {
   replyWithinHours: 24,
+  minimumAge: 16,
+  recordsKeptYears: 3,
+  // Contest entry fees
+  contestFullRefundHoursBeforeStart: 24,
+  contestRefundProcessingDays: "5-7",
+  // Marketplace
   sellerShipBusinessDays: 3,
   reportProblemHours: 48,
   returnDays: 7,
-  refundBusinessDays: 5,
-  recordsKeptYears: 3,
-  minimumAge: 16,
+  refundIssuedBusinessDays: 5,
+  refundReachesAccountBusinessDays: "5-10",
 } as const;
 
-export const REFUNDS = {
-  contestFullRefundHoursBeforeStart: 24,
-  contestProcessingDays: "5-7",
-  marketplaceRefundBusinessDays: "5-10",
-  digitalUndownloadedDays: 7,
-  digitalDamagedHours: 48,
-  physicalTypicalDays: 14,
-  physicalDamagedDays: 7,
-} as const;
+/** Where students reach us: configuration (SUPPORT_EMAIL, SUPPORT_PHONE, SUPPORT_ADDRESS), handed down by the root loader. */
+export type SupportContact = { email: string; phone: string | null; address: string | null };
+
+export function useSupportContact(): SupportContact {
+  const root = useRouteLoaderData("root") as { support?: SupportContact } | undefined;
+  return root?.support ?? { email: "support@studyarena.in", phone: null, address: null };
+}

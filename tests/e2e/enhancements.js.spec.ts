@@ -1,4 +1,4 @@
-import { create, expect, test, unique } from "./support/fixtures";
+import { create, expect, PASSWORD, test, unique, uniqueEmail } from "./support/fixtures";
 
 // What JavaScript adds on top of the server-rendered pages.
 test.describe("enhancements", () => {
@@ -55,5 +55,22 @@ test.describe("enhancements", () => {
     await expect(password).toHaveAttribute("type", "text");
     await page.getByRole("button", { name: "Hide" }).click();
     await expect(password).toHaveAttribute("type", "password");
+  });
+
+  test("after signing up, following 'Explore Contests' is not undone by the 10 s redirect", async ({ page }) => {
+    await page.clock.install();
+    await page.goto("/signup");
+    await page.getByLabel("Full Name").fill("Asha Rao");
+    await page.getByLabel("Email").fill(uniqueEmail("explore"));
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await expect(page.getByRole("heading", { name: "Account Created!" })).toBeVisible();
+    // With JavaScript the no-JavaScript refresh is not in the page at all.
+    await expect(page.locator('meta[http-equiv="refresh"]')).toHaveCount(0);
+    await page.getByRole("link", { name: "Explore Contests" }).click();
+    await expect(page).toHaveURL("/contests");
+    await page.clock.fastForward(12_000);
+    await page.waitForTimeout(500);
+    await expect(page).toHaveURL("/contests");
   });
 });

@@ -116,3 +116,16 @@ describe("legacy paths", () => {
     expect(bad.status).toBe(404);
   });
 });
+
+test("/healthz answers 200 after touching the database", async () => {
+  const { loader } = await import("~/routes/healthz");
+  const { queriesDuring } = await import("~/db/client.server");
+  let res!: Response;
+  const queries = await queriesDuring(async () => {
+    res = await loader();
+  });
+  expect(res.status).toBe(200);
+  expect(await res.json()).toEqual({ status: "ok" });
+  expect(res.headers.get("Cache-Control")).toBe("no-store");
+  expect(queries).toEqual(["SELECT 1"]);
+});

@@ -60,3 +60,42 @@ test("rendering screens opens no database (unit tests never touch .data)", async
   const { isConnected } = await import("~/db/client.server");
   expect(isConnected()).toBe(false);
 });
+
+describe("support details and policy figures", () => {
+  function renderWithRoot(Component: () => JSX.Element, support: { email: string; phone: string | null; address: string | null }) {
+    const Stub = createRemixStub([{ id: "root", path: "/", Component, loader: () => null }]);
+    const original = console.error;
+    const spy = vi.spyOn(console, "error").mockImplementation((...args) => {
+      if (!String(args[0]).includes("useLayoutEffect does nothing on the server")) original(...args);
+    });
+    try {
+      return renderToString(<Stub hydrationData={{ loaderData: { root: { support } } }} />);
+    } finally {
+      spy.mockRestore();
+    }
+  }
+
+  test("the footer shows the configured address and nothing invented", async () => {
+    const { Footer } = await import("~/components/footer");
+    const bare = renderWithRoot(Footer, { email: "help@campus.example", phone: null, address: null });
+    expect(bare).toContain("mailto:help@campus.example");
+    expect(bare).not.toContain("tel:");
+    const full = renderWithRoot(Footer, { email: "help@campus.example", phone: "+91 80 0000 0000", address: "1 MG Road, Pune" });
+    expect(full).toContain('href="tel:+918000000000"');
+    expect(full).toContain("1 MG Road, Pune");
+  });
+
+  test("terms, FAQ and refund policy state one return and refund policy", async () => {
+    const { default: Terms } = await import("~/routes/terms");
+    const { default: Refund } = await import("~/routes/refund");
+    const { faqItems } = await import("~/utils/faq");
+    const support = { email: "support@studyarena.in", phone: null, address: null };
+    const pages = [renderWithRoot(Terms, support), renderWithRoot(Refund, support), faqItems(support.email).map((f) => f.a).join(" ")];
+    for (const text of pages) {
+      // Returns: 7 days everywhere it is stated, never the spec's other figure.
+      expect(text).not.toMatch(/14 days/);
+      for (const days of text.matchAll(/(?:return|Return)[^.]*?within (\d+) days/g)) expect(days[1]).toBe("7");
+    }
+    expect(pages.join(" ")).toMatch(/within 7 days of delivery/);
+  });
+});

@@ -31,6 +31,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   forbidOnly: true,
+  // Two cores run the server, two browsers and password hashing at once.
+  expect: { timeout: 10_000 },
   reporter: [["list"]],
   globalTeardown: "./tests/e2e/support/global-teardown.ts",
   use: {

@@ -23,10 +23,7 @@ export function Header({ user }: { user: HeaderUser }) {
           Study<span>Arena</span>
         </Link>
         <nav aria-label="Main" className="main-nav">
-          <NavLink to="/" end>
-            Home
-          </NavLink>
-          <NavLink to="/contests">Contests</NavLink>
+          <NavLinks />
         </nav>
         {user ? (
           <details className="avatar-menu">
@@ -62,6 +59,15 @@ export function Header({ user }: { user: HeaderUser }) {
             </Link>
           </div>
         )}
+        {/* Phones: the same links behind a native disclosure, which opens without JavaScript. */}
+        <details className="nav-menu">
+          <summary aria-label="Menu">
+            <span aria-hidden="true">☰</span>
+          </summary>
+          <nav aria-label="Main (menu)" className="menu">
+            <NavLinks />
+          </nav>
+        </details>
       </div>
       {/* The dialog is JavaScript's; without it, Sign Out is a link to the /logout page. */}
       {user && hydrated ? (
@@ -70,6 +76,25 @@ export function Header({ user }: { user: HeaderUser }) {
         </dialog>
       ) : null}
     </header>
+  );
+}
+
+const SECTIONS = [
+  { to: "/", label: "Home", end: true },
+  { to: "/contests", label: "Contests" },
+  { to: "/store", label: "Marketplace" },
+  { to: "/blog", label: "Blog" },
+];
+
+function NavLinks() {
+  return (
+    <>
+      {SECTIONS.map((s) => (
+        <NavLink key={s.to} to={s.to} end={s.end}>
+          {s.label}
+        </NavLink>
+      ))}
+    </>
   );
 }
 

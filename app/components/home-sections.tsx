@@ -3,33 +3,50 @@ import { useState } from "react";
 import { formatINR } from "~/utils/money";
 import { useHydrated } from "~/utils/use-hydrated";
 
-// Static sample winners (contests.md §2: content, not data).
-const CHAMPIONS = [
-  { id: 1, name: "Ananya Sharma", rank: 1, prize: 2000, contest: "National Maths Olympiad Sprint", image: "/images/champions/ananya.svg", rating: 5, quote: "Practising under the timer every day made the real contest feel easy." },
-  { id: 2, name: "Rohan Mehta", rank: 2, prize: 1500, contest: "Physics Fundamentals Challenge", image: "/images/champions/rohan.svg", rating: 5, quote: "The questions were fair and the results came right after the contest." },
-  { id: 3, name: "Meera Iyer", rank: 3, prize: 850, contest: "Biology Brain Teaser", image: "/images/champions/meera.svg", rating: 4, quote: "I paid my exam fees with my prize money. Now I compete every week." },
+// Sample winners (contests.md §2: static content), shown until real contests have
+// been finalised. Their contests are samples too, named so, never a real contest.
+const SAMPLE_CHAMPIONS = [
+  { name: "Ananya Sharma", rank: 1, prize: 2000, contest: "Sample: Maths Olympiad Sprint", image: "/images/champions/ananya.svg", rating: 5, quote: "Practising under the timer every day made the real contest feel easy." },
+  { name: "Rohan Mehta", rank: 2, prize: 1500, contest: "Sample: Mechanics Quiz", image: "/images/champions/rohan.svg", rating: 5, quote: "The questions were fair and the results came right after the contest." },
+  { name: "Meera Iyer", rank: 3, prize: 850, contest: "Sample: Biology Brain Teaser", image: "/images/champions/meera.svg", rating: 4, quote: "I paid my exam fees with my prize money. Now I compete every week." },
 ];
 
-export function HallOfChampions() {
+export type Champion = { name: string | null; rank: number | null; prize: number; contest: string };
+
+/** Real prize winners of finished contests when there are any; the spec's samples otherwise. */
+export function HallOfChampions({ champions }: { champions: Champion[] }) {
   return (
     <section className="section container" aria-labelledby="champions-title">
       <h2 id="champions-title">Hall of Champions</h2>
       <div className="grid">
-        {CHAMPIONS.map((c) => (
-          <article key={c.id} className="card champion">
-            <img src={c.image} alt={`Portrait of ${c.name}`} width={96} height={96} loading="lazy" decoding="async" />
-            <h3 style={{ marginBottom: ".25rem" }}>{c.name}</h3>
-            <p className="muted" style={{ margin: 0 }}>
-              Rank #{c.rank} · {c.contest}
-            </p>
-            <p className="prize">{formatINR(c.prize)}</p>
-            <p className="stars" aria-label={`Rated ${c.rating} out of 5`}>
-              {"★".repeat(c.rating)}
-              {"☆".repeat(5 - c.rating)}
-            </p>
-            <blockquote style={{ margin: 0 }}>“{c.quote}”</blockquote>
-          </article>
-        ))}
+        {champions.length > 0
+          ? champions.map((c, i) => (
+              <article key={i} className="card champion">
+                <span className="avatar avatar-lg" aria-hidden="true">
+                  {(c.name?.trim()[0] ?? "S").toUpperCase()}
+                </span>
+                <h3>{c.name?.trim() || "StudyArena student"}</h3>
+                <p className="muted">
+                  Rank #{c.rank} · {c.contest}
+                </p>
+                <p className="prize">{formatINR(c.prize)}</p>
+              </article>
+            ))
+          : SAMPLE_CHAMPIONS.map((c) => (
+              <article key={c.name} className="card champion">
+                <img src={c.image} alt={`Portrait of ${c.name}`} width={96} height={96} loading="lazy" decoding="async" />
+                <h3>{c.name}</h3>
+                <p className="muted">
+                  Rank #{c.rank} · {c.contest}
+                </p>
+                <p className="prize">{formatINR(c.prize)}</p>
+                <p className="stars" aria-label={`Rated ${c.rating} out of 5`}>
+                  {"★".repeat(c.rating)}
+                  {"☆".repeat(5 - c.rating)}
+                </p>
+                <blockquote>“{c.quote}”</blockquote>
+              </article>
+            ))}
       </div>
     </section>
   );

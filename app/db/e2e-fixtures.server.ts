@@ -5,6 +5,7 @@
 import { db } from "./client.server";
 import { createContest, createEntry, createPost, createProduct, createUser, submitEntry } from "./factories.server";
 import { finalizeContest } from "~/models/scoring.server";
+import { hashPassword } from "~/utils/password.server";
 
 const MINUTE = 60_000;
 const minutesFromNow = (m: number) => new Date(Date.now() + m * MINUTE);
@@ -15,9 +16,15 @@ const DEFAULT_QUESTIONS: Array<[string, string[], string]> = [
   ["What is 10 − 7?", ["2", "3", "4", "17"], "3"],
 ];
 
+// One argon2 hash per password for the whole run: browser tests make many students,
+// and hashing each would starve the logins the tests are measuring.
+const hashes = new Map<string, Promise<string>>();
+
 export const e2eFixtures = {
   async student(input: { email: string; password: string; fullName?: string }) {
-    return { id: await createUser(db, input) };
+    let passwordHash = hashes.get(input.password);
+    if (!passwordHash) hashes.set(input.password, (passwordHash = hashPassword(input.password, "signup")));
+    return { id: await createUser(db, { email: input.email, fullName: input.fullName, passwordHash: await passwordHash }) };
   },
 
   async contest(input: {

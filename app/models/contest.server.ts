@@ -1,8 +1,8 @@
 // Contest reads for the home page, the list and the dashboard. Each is one query
 // (no query per card): enrolment comes from a join on the user's entries.
-import { and, asc, desc, eq, gte, ilike, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, ilike, isNotNull, lte, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { contest_details, contests } from "~/db/schema";
+import { contest_details, contest_results, contests, profiles } from "~/db/schema";
 
 const cardColumns = {
   id: contests.id,
@@ -79,6 +79,26 @@ export async function getContest(db: DbOrTx, input: { id: string; userId: string
     .from(contests)
     .where(eq(contests.id, input.id));
   return row;
+}
+
+/**
+ * The Hall of Champions: prize winners of the most recently ended, finalised contests
+ * (never of one that has not happened). Only a full name is shown, never an e-mail.
+ */
+export async function recentChampions(db: DbOrTx, now: Date, limit = 3) {
+  return db
+    .select({
+      name: profiles.full_name,
+      rank: contest_results.rank,
+      prize: contest_results.prize_amount,
+      contest: contests.title,
+    })
+    .from(contest_results)
+    .innerJoin(contests, eq(contests.id, contest_results.contest_id))
+    .leftJoin(profiles, eq(profiles.id, contest_results.user_id))
+    .where(and(isNotNull(contests.finalized_at), lte(contests.end_time, now), gt(contest_results.prize_amount, 0)))
+    .orderBy(desc(contests.end_time), asc(contest_results.rank), desc(contest_results.prize_amount))
+    .limit(limit);
 }
 
 /** What the enrol button says (DESIGN.md §4: enrolment closes at start_time). */

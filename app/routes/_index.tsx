@@ -5,7 +5,7 @@ import { ContestCard } from "~/components/contest-card";
 import { HomeCountdown } from "~/components/countdown";
 import { GettingStartedGuide, HallOfChampions, MarketplacePromo, WhyCompete } from "~/components/home-sections";
 import { db } from "~/db/client.server";
-import { upcomingContests } from "~/models/contest.server";
+import { recentChampions, upcomingContests } from "~/models/contest.server";
 import { getUserId } from "~/utils/auth.server";
 import { guideSeenCookie } from "~/utils/consent.server";
 import { ALREADY_JOINED, homeCardButton } from "~/utils/contest-card";
@@ -13,19 +13,20 @@ import { ALREADY_JOINED, homeCardButton } from "~/utils/contest-card";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const now = new Date();
   const userId = await getUserId(request, context);
-  const [contests, guideSeen] = await Promise.all([
+  const [contests, champions, guideSeen] = await Promise.all([
     upcomingContests(db, { userId, now }),
+    recentChampions(db, now),
     guideSeenCookie.parse(request.headers.get("Cookie")),
   ]);
   return data(
-    { contests, serverNow: now.toISOString(), showGuide: !guideSeen },
+    { contests, champions, serverNow: now.toISOString(), showGuide: !guideSeen },
     // The first visit is remembered by a cookie, so the guide stays away without JavaScript too.
     { headers: guideSeen ? undefined : { "Set-Cookie": await guideSeenCookie.serialize("1") } },
   );
 }
 
 export default function Home() {
-  const { contests, serverNow, showGuide } = useLoaderData<typeof loader>();
+  const { contests, champions, serverNow, showGuide } = useLoaderData<typeof loader>();
   return (
     <>
       <section className="hero">
@@ -43,7 +44,10 @@ export default function Home() {
         </div>
       </section>
 
-      <HallOfChampions />
+      {/* Inline under the hero, so on a phone it never covers the hero or its buttons. */}
+      {showGuide ? <GettingStartedGuide /> : null}
+
+      <HallOfChampions champions={champions} />
 
       <section className="section container" aria-labelledby="upcoming-title">
         <div className="section-title">
@@ -71,7 +75,6 @@ export default function Home() {
 
       <WhyCompete />
       <MarketplacePromo />
-      {showGuide ? <GettingStartedGuide /> : null}
     </>
   );
 }

@@ -1,15 +1,21 @@
-import { useSubmit } from "@remix-run/react";
+import { useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import type { ChangeEvent } from "react";
 
 /**
  * For a search field in a GET form: with JavaScript, results follow typing after a
- * pause; without it, the form's own submit button does the same.
+ * pause; without it, the form's own submit button does the same. A pending search is
+ * dropped as soon as anything else navigates (the Search button, a link the student
+ * followed), so it can never pull them back to the list.
  */
 export function useDebouncedSubmit(ms: number) {
   const submit = useSubmit();
+  const navigation = useNavigation();
   const timer = useRef<ReturnType<typeof setTimeout>>();
   useEffect(() => () => clearTimeout(timer.current), []);
+  useEffect(() => {
+    if (navigation.state !== "idle") clearTimeout(timer.current);
+  }, [navigation.state]);
   return (event: ChangeEvent<HTMLInputElement>) => {
     const form = event.currentTarget.form;
     clearTimeout(timer.current);

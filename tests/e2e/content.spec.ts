@@ -213,3 +213,52 @@ test.describe("contest detail", () => {
     await expect(page).toHaveURL("/");
   });
 });
+
+test.describe("the first screen on a phone", () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test("the header fits and reaches every section, without JavaScript too", async ({ page }) => {
+    await page.goto("/");
+    const register = page.getByRole("link", { name: "Register" });
+    const box = (await register.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(360);
+    await page.getByLabel("Menu", { exact: true }).click();
+    const menu = page.getByRole("navigation", { name: "Main (menu)" });
+    for (const [name, path] of [["Contests", "/contests"], ["Marketplace", "/store"], ["Blog", "/blog"]] as const) {
+      await expect(menu.getByRole("link", { name })).toHaveAttribute("href", path);
+    }
+    await menu.getByRole("link", { name: "Blog" }).click();
+    await expect(page).toHaveURL("/blog");
+  });
+
+  test("on the first visit nothing covers the hero or its buttons", async ({ page }) => {
+    await page.goto("/");
+    const hero = (await page.locator(".hero").boundingBox())!;
+    const explore = page.getByRole("link", { name: "Explore Contests" });
+    await expect(explore).toBeInViewport();
+    // The guide sits under the hero, the cookie banner above it: neither overlaps.
+    const guide = (await page.getByRole("dialog", { name: "Getting Started Guide" }).boundingBox())!;
+    const banner = (await page.getByRole("complementary", { name: "Cookie consent" }).boundingBox())!;
+    expect(guide.y).toBeGreaterThanOrEqual(hero.y + hero.height);
+    expect(banner.y + banner.height).toBeLessThanOrEqual(hero.y + 1);
+    const center = await explore.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === el;
+    });
+    expect(center).toBe(true);
+  });
+});
+
+test.describe("on a desktop", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("three cards fill a row: no empty fourth column", async ({ page }) => {
+    await page.goto("/");
+    const grid = page.getByRole("region", { name: "Hall of Champions" }).locator(".grid");
+    const cards = grid.getByRole("article");
+    await expect(cards).toHaveCount(3);
+    const row = (await grid.boundingBox())!;
+    const last = (await cards.nth(2).boundingBox())!;
+    expect(Math.abs(last.x + last.width - (row.x + row.width))).toBeLessThan(2);
+  });
+});

@@ -74,3 +74,19 @@ test.describe("enhancements", () => {
     await expect(page).toHaveURL("/contests");
   });
 });
+
+test("a search typed just before following a card does not pull the student back", async ({ page }) => {
+  const title = unique("Debounce Cup");
+  await create("contest", { title, startsInMinutes: 90, endsInMinutes: 150 });
+  await page.goto(`/contests?q=${encodeURIComponent(title)}`);
+  // A slow phone network: the contest page's data takes a second to arrive.
+  await page.route(/\/contest\/[0-9a-f-]{36}\.data/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await route.continue();
+  });
+  await page.getByLabel("Search contests").fill(`${title} `); // starts the 400 ms search-as-you-type
+  await page.getByRole("link", { name: `Know more: ${title}` }).click();
+  await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+  await page.waitForTimeout(800);
+  await expect(page).toHaveURL(/\/contest\/[0-9a-f-]{36}$/);
+});

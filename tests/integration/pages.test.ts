@@ -129,3 +129,28 @@ test("/healthz answers 200 after touching the database", async () => {
   expect(res.headers.get("Cache-Control")).toBe("no-store");
   expect(queries).toEqual(["SELECT 1"]);
 });
+
+describe("Hall of Champions", () => {
+  test("names prize winners of finished, finalised contests only, by full name, never by e-mail", async () => {
+    const { finalizeContest } = await import("~/models/scoring.server");
+    const { submitEntry } = await import("~/db/factories.server");
+    const now = new Date();
+    const hour = 3_600_000;
+    const bank: Array<[string, string[], string]> = [["1+1?", ["1", "2"], "2"]];
+    const finished = await createContest(db, { title: "Champions Finished Cup", subject: "Maths", start_time: new Date(now.getTime() - 3 * hour), end_time: new Date(now.getTime() - 2 * hour), prize_pool: { first: 700 }, questions: bank });
+    const running = await createContest(db, { title: "Champions Running Cup", subject: "Maths", start_time: new Date(now.getTime() - hour), end_time: new Date(now.getTime() + hour), prize_pool: { first: 9000 }, questions: bank });
+    const winner = await createUser(db, { email: "champion.secret@example.in", passwordHash: "x", fullName: "Kavya Rao" });
+    const nameless = await createUser(db, { email: "nameless.secret@example.in", passwordHash: "x" });
+    for (const [contest, users] of [[finished, [winner, nameless]], [running, [winner]]] as const) {
+      for (const [i, userId] of users.entries()) {
+        await createEntry(db, { userId, contestId: contest.id });
+        await submitEntry(db, { userId, contestId: contest.id, submittedAt: new Date(contest === finished ? now.getTime() - 3 * hour + (i + 1) * 60_000 : now.getTime() - 30 * 60_000), answers: [{ questionId: contest.questions[0]!.id, selected: i === 0 ? "2" : "1" }] });
+      }
+    }
+    await finalizeContest(db, finished.id, now);
+    const home = await call(homeRoute.loader, getRequest("/"));
+    expect(home.data.champions).toEqual([{ name: "Kavya Rao", rank: 1, prize: 700, contest: "Champions Finished Cup" }]);
+    expect(JSON.stringify(home.data)).not.toContain("secret@example.in");
+    expect(JSON.stringify(home.data.champions)).not.toContain("Running");
+  });
+});

@@ -27,8 +27,11 @@ function render(Component: () => JSX.Element, loaderData: unknown, ErrorBoundary
 
 describe("empty states", () => {
   test("home: 'No upcoming contests'", () => {
-    const html = render(Home, { contests: [], serverNow: new Date().toISOString(), showGuide: false });
+    const html = render(Home, { contests: [], champions: [], serverNow: new Date().toISOString(), showGuide: false });
     expect(html).toContain("No upcoming contests");
+    // No finished contest yet: the spec's sample champions, whose contests say they are samples.
+    expect(html).toContain("₹2,000");
+    expect(html).toContain("Sample: ");
     expect(html).not.toContain("Getting Started Guide");
   });
 

@@ -30,7 +30,10 @@ export default function Store() {
   const searchAsYouType = useDebouncedSubmit(500);
   const withParams = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(changes)) v === null ? next.delete(k) : next.set(k, v);
+    for (const [k, v] of Object.entries(changes)) {
+      if (v === null) next.delete(k);
+      else next.set(k, v);
+    }
     return `?${next}`;
   };
   return (

@@ -14,6 +14,7 @@ export function safeRedirect(to: unknown, fallback = "/"): string {
   if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) {
     return fallback;
   }
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
   if (/[\u0000-\u001f\u007f]/.test(to)) return fallback;
   // A Location header carries bytes, not Unicode: encode what is not printable ASCII
   // (a lone surrogate cannot be encoded, so it falls back).
@@ -26,6 +27,7 @@ export function safeRedirect(to: unknown, fallback = "/"): string {
 
 /** Text with control characters (NUL above all, which PostgreSQL refuses) removed; tabs and line breaks stay. */
 export function stripControlChars(value: string) {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this removes
   return value.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "");
 }
 

@@ -1,10 +1,17 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 
-/** false on the server and the first client render; true once JavaScript runs. */
+const noSubscription = () => () => {};
+
+/**
+ * False in the server's HTML and during hydration, true once React runs in the
+ * browser: for controls that only work with JavaScript (they are not rendered before).
+ */
 export function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 }
 
 /**

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { db } from "~/db/client.server";
 import { createUser } from "~/db/factories.server";
-import { email_outbox, password_reset_tokens, profiles, rate_limits, sessions, users } from "~/db/schema";
+import { email_outbox, password_reset_tokens, profiles, sessions, users } from "~/db/schema";
 import { attemptLogin, requestPasswordReset, resetPassword, RESET_TOKEN_TTL_MS } from "~/models/account.server";
 import { MESSAGES } from "~/utils/account-schemas";
 import { LIMITS } from "~/utils/rate-limit.server";
@@ -15,7 +15,6 @@ import * as resetRoute from "~/routes/reset-password";
 import * as signupRoute from "~/routes/signup";
 import { call, cookieFrom, formRequest, getRequest } from "../support/remix";
 
-const HOUR = 60 * 60 * 1000;
 let ipCounter = 0;
 const freshIp = () => `198.51.100.${++ipCounter}`;
 

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { db } from "~/db/client.server";
 import { createUser } from "~/db/factories.server";
-import { analytics_events, contact_requests, profiles, users } from "~/db/schema";
+import { analytics_events, contact_requests, profiles } from "~/db/schema";
 import { MESSAGES } from "~/utils/account-schemas";
 import * as eventsRoute from "~/routes/api.events";
 import * as blogRoute from "~/routes/blog._index";

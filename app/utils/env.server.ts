@@ -43,6 +43,11 @@ const EnvSchema = z.object({
   EMAIL_FROM: optional.pipe(z.string().default("StudyArena <no-reply@studyarena.in>")),
   TRUST_PROXY: optional,
   RESEND_API_KEY: optional,
+  RAZORPAY_KEY_ID: optional,
+  RAZORPAY_KEY_SECRET: optional,
+  RAZORPAY_WEBHOOK_SECRET: optional,
+  // Razorpay's API origin; a local stand-in in tests of our own client code.
+  RAZORPAY_BASE_URL: optional.pipe(z.string().url().default("https://api.razorpay.com")),
   SEED: optional.pipe(z.enum(["demo", "none"]).default("demo")),
 });
 

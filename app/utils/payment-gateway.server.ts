@@ -1,0 +1,74 @@
+// One gateway interface, two implementations (DESIGN.md §5): Razorpay when its keys
+// are set, else the built-in test gateway. Both sign `order_id|payment_id` with
+// HMAC-SHA256, so one verification path serves both.
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { env, sessionSecrets } from "~/utils/env.server";
+
+export type Gateway = {
+  kind: "razorpay" | "test";
+  /** The public key checkout.js needs (the test gateway's is a label). */
+  keyId: string;
+  /** Creates an order for `amount` whole rupees; paise exist only here, at the boundary. */
+  createOrder(input: { amount: number; receipt: string }): Promise<{ id: string }>;
+  /** The secret that signs `order_id|payment_id`. */
+  signingSecret(): string;
+};
+
+export function hmacHex(secret: string, payload: string) {
+  return createHmac("sha256", secret).update(payload).digest("hex");
+}
+
+/** Constant-time comparison of two hex signatures. */
+export function sameSignature(expected: string, given: string) {
+  const a = Buffer.from(expected, "utf8");
+  const b = Buffer.from(given, "utf8");
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The checkout signature of a payment, as Razorpay computes it. */
+export function checkoutSignature(gateway: Gateway, orderId: string, paymentId: string) {
+  return hmacHex(gateway.signingSecret(), `${orderId}|${paymentId}`);
+}
+
+export function isCheckoutSignatureValid(gateway: Gateway, input: { orderId: string; paymentId: string; signature: string }) {
+  return sameSignature(checkoutSignature(gateway, input.orderId, input.paymentId), input.signature);
+}
+
+// The test gateway's own secret: derived from the session secret, never sent anywhere.
+const testGateway: Gateway = {
+  kind: "test",
+  keyId: "test-gateway",
+  async createOrder() {
+    return { id: `order_test_${randomBytes(9).toString("base64url")}` };
+  },
+  signingSecret: () => hmacHex(sessionSecrets()[0]!, "studyarena test payment gateway"),
+};
+
+function razorpay(keyId: string, keySecret: string): Gateway {
+  return {
+    kind: "razorpay",
+    keyId,
+    async createOrder({ amount, receipt }) {
+      const res = await fetch(`${env().RAZORPAY_BASE_URL}/v1/orders`, {
+        method: "POST",
+        headers: {
+          Authorization: `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString("base64")}`,
+          "Content-Type": "application/json",
+        },
+        body: JSON.stringify({ amount: amount * 100, currency: "INR", receipt }),
+        signal: AbortSignal.timeout(10_000),
+      });
+      if (!res.ok) throw new Error(`Razorpay order creation failed: ${res.status}`);
+      const order = (await res.json()) as { id?: unknown };
+      if (typeof order.id !== "string") throw new Error("Razorpay answered without an order id");
+      return { id: order.id };
+    },
+    signingSecret: () => keySecret,
+  };
+}
+
+/** Razorpay with both keys set; the test gateway otherwise. */
+export function paymentGateway(): Gateway {
+  const { RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET } = env();
+  return RAZORPAY_KEY_ID && RAZORPAY_KEY_SECRET ? razorpay(RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET) : testGateway;
+}

@@ -1,0 +1,138 @@
+// Paying for a contest through the test gateway, which takes the real code path
+// (DESIGN.md §5): however the confirmations arrive, exactly zero or one entry.
+import { and, eq } from "drizzle-orm";
+import { expect, test } from "vitest";
+import { db } from "~/db/client.server";
+import { createContest, createUser } from "~/db/factories.server";
+import { email_outbox, payments, user_contest_entries } from "~/db/schema";
+import { confirmContestPayment, failContestPayment, startContestPayment } from "~/models/payments.server";
+import { checkoutSignature, paymentGateway } from "~/utils/payment-gateway.server";
+
+const gateway = paymentGateway();
+const MINUTE = 60_000;
+let n = 0;
+
+async function world(fee = 49, startsInMinutes = 60) {
+  const now = new Date();
+  const userId = await createUser(db, { email: `payer${++n}@example.in`, passwordHash: "x", fullName: "Payer" });
+  const contest = await createContest(db, {
+    title: `Paid Cup ${n}`,
+    subject: "Maths",
+    entry_fee: fee,
+    start_time: new Date(now.getTime() + startsInMinutes * MINUTE),
+    end_time: new Date(now.getTime() + (startsInMinutes + 60) * MINUTE),
+  });
+  return { userId, contestId: contest.id, now };
+}
+
+const entries = (userId: string, contestId: string) =>
+  db.$count(user_contest_entries, and(eq(user_contest_entries.user_id, userId), eq(user_contest_entries.contest_id, contestId)));
+async function paidOrder() {
+  const w = await world();
+  const started = await startContestPayment(db, gateway, w);
+  if (started.kind !== "order") throw new Error(started.kind);
+  const paymentId = `pay_test_${++n}`;
+  return { ...w, orderId: started.orderId, amount: started.amount, paymentId, signature: checkoutSignature(gateway, started.orderId, paymentId) };
+}
+
+test("a free contest enrols at once, with no payment", async () => {
+  const w = await world(0);
+  expect(await startContestPayment(db, gateway, w)).toEqual({ kind: "enrolled" });
+  expect(await entries(w.userId, w.contestId)).toBe(1);
+  expect(await db.$count(payments, eq(payments.contest_id, w.contestId))).toBe(0);
+  expect(await startContestPayment(db, gateway, w)).toEqual({ kind: "already-enrolled" });
+});
+
+test("the order is for the entry fee in the database, and a second try reuses it", async () => {
+  const w = await world(149);
+  const first = await startContestPayment(db, gateway, w);
+  const second = await startContestPayment(db, gateway, w);
+  expect(first).toMatchObject({ kind: "order", amount: 149 });
+  expect(second).toEqual(first);
+  const rows = await db.select().from(payments).where(eq(payments.contest_id, w.contestId));
+  expect(rows).toMatchObject([{ amount: 149, status: "created", gateway: "test", user_id: w.userId }]);
+});
+
+test("a verified payment creates the entry and queues the confirmation, once; a replay changes nothing", async () => {
+  const p = await paidOrder();
+  expect(await confirmContestPayment(db, gateway, p)).toMatchObject({ kind: "enrolled", contestId: p.contestId, userId: p.userId });
+  expect(await confirmContestPayment(db, gateway, p)).toMatchObject({ kind: "already" });
+  expect(await entries(p.userId, p.contestId)).toBe(1);
+  const [payment] = await db.select().from(payments).where(eq(payments.razorpay_order_id, p.orderId));
+  expect(payment).toMatchObject({ status: "paid", razorpay_payment_id: p.paymentId });
+  const [entry] = await db.select().from(user_contest_entries).where(eq(user_contest_entries.user_id, p.userId));
+  expect(entry?.payment_id).toBe(payment!.id);
+  const mine = (await db.select().from(email_outbox)).filter((m) => m.text.includes(p.paymentId));
+  expect(mine).toHaveLength(1);
+  expect(mine[0]!.text).toContain("₹49");
+  expect(mine[0]!.text).toContain(`Transaction id: ${p.paymentId}`);
+});
+
+test("a tampered signature or another payment id is refused and leaves no entry", async () => {
+  const p = await paidOrder();
+  expect(await confirmContestPayment(db, gateway, { ...p, signature: p.signature.replace(/.$/, (c) => (c === "0" ? "1" : "0")) })).toEqual({ kind: "invalid-signature" });
+  expect(await confirmContestPayment(db, gateway, { ...p, paymentId: "pay_other" })).toEqual({ kind: "invalid-signature" });
+  expect(await entries(p.userId, p.contestId)).toBe(0);
+  // Once paid, a different payment for the same order is a conflict, not a second entry.
+  await confirmContestPayment(db, gateway, p);
+  const other = "pay_second";
+  expect(await confirmContestPayment(db, gateway, { ...p, paymentId: other, signature: checkoutSignature(gateway, p.orderId, other) })).toEqual({ kind: "conflict" });
+  expect(await entries(p.userId, p.contestId)).toBe(1);
+});
+
+test("the webhook before or after the callback: one payment, one entry", async () => {
+  const a = await paidOrder();
+  expect(await confirmContestPayment(db, gateway, { orderId: a.orderId, paymentId: a.paymentId, verified: true, amount: a.amount, now: a.now })).toMatchObject({ kind: "enrolled" });
+  expect(await confirmContestPayment(db, gateway, a)).toMatchObject({ kind: "already" });
+  const b = await paidOrder();
+  expect(await confirmContestPayment(db, gateway, b)).toMatchObject({ kind: "enrolled" });
+  expect(await confirmContestPayment(db, gateway, { orderId: b.orderId, paymentId: b.paymentId, verified: true, amount: b.amount, now: b.now })).toMatchObject({ kind: "already" });
+  for (const p of [a, b]) {
+    expect(await entries(p.userId, p.contestId)).toBe(1);
+    expect(await db.$count(payments, eq(payments.contest_id, p.contestId))).toBe(1);
+  }
+});
+
+test("two verifications of one payment at once: one enrols, the other finds it done", async () => {
+  const p = await paidOrder();
+  const outcomes = await Promise.all([confirmContestPayment(db, gateway, p), confirmContestPayment(db, gateway, p), confirmContestPayment(db, gateway, p)]);
+  expect(outcomes.map((o) => o.kind).sort()).toEqual(["already", "already", "enrolled"]);
+  expect(await entries(p.userId, p.contestId)).toBe(1);
+  expect((await db.select().from(email_outbox)).filter((m) => m.text.includes(p.paymentId))).toHaveLength(1);
+});
+
+test("an amount that is not the order's is refused", async () => {
+  const p = await paidOrder();
+  expect(await confirmContestPayment(db, gateway, { orderId: p.orderId, paymentId: p.paymentId, verified: true, amount: 1, now: p.now })).toEqual({ kind: "amount-mismatch" });
+  expect(await entries(p.userId, p.contestId)).toBe(0);
+  const [payment] = await db.select().from(payments).where(eq(payments.razorpay_order_id, p.orderId));
+  expect(payment?.status).toBe("created");
+});
+
+test("after the start, no new order; a payment completing late is recorded for a refund, without an entry", async () => {
+  const closed = await world(49, -1);
+  expect(await startContestPayment(db, gateway, closed)).toEqual({ kind: "closed" });
+
+  const p = await paidOrder();
+  const late = new Date(p.now.getTime() + 61 * MINUTE);
+  expect(await confirmContestPayment(db, gateway, { ...p, now: late })).toMatchObject({ kind: "late" });
+  expect(await entries(p.userId, p.contestId)).toBe(0);
+  const [payment] = await db.select().from(payments).where(eq(payments.razorpay_order_id, p.orderId));
+  expect(payment?.status).toBe("paid");
+  expect((await db.select().from(email_outbox)).some((m) => m.subject.startsWith("[Refund]") && m.text.includes(p.paymentId))).toBe(true);
+});
+
+test("a failed payment closes the order; paying again makes a new one", async () => {
+  const p = await paidOrder();
+  expect(await failContestPayment(db, { orderId: p.orderId })).toBe(p.contestId);
+  const again = await startContestPayment(db, gateway, p);
+  expect(again).toMatchObject({ kind: "order" });
+  expect(again.kind === "order" && again.orderId).not.toBe(p.orderId);
+  expect(await confirmContestPayment(db, gateway, p)).toMatchObject({ kind: "enrolled" });
+  // Paying the second order as well takes money twice: still one entry, and support is told to refund.
+  if (again.kind !== "order") throw new Error(again.kind);
+  const second = { ...p, orderId: again.orderId, paymentId: "pay_twice", signature: checkoutSignature(gateway, again.orderId, "pay_twice") };
+  expect(await confirmContestPayment(db, gateway, second)).toMatchObject({ kind: "duplicate" });
+  expect(await entries(p.userId, p.contestId)).toBe(1);
+  expect((await db.select().from(email_outbox)).some((m) => m.subject.startsWith("[Refund]") && m.text.includes("pay_twice"))).toBe(true);
+});

@@ -48,6 +48,7 @@ app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
 app.use((req, res, next) => {
   const refused = entry.refusesCrossSite({
     method: req.method,
+    path: req.path,
     origin: req.get("origin"),
     secFetchSite: req.get("sec-fetch-site"),
     host: req.get("host"),

@@ -12,7 +12,8 @@ import { deliverOutbox } from "~/utils/email.server";
 import { appUrl, env, loadSharedSecret } from "~/utils/env.server";
 import { NonceContext } from "~/utils/nonce";
 import { isCrossSiteWrite } from "~/utils/origin";
-import { contentSecurityPolicy, isPersonal } from "~/utils/security-headers";
+import { paymentGateway } from "~/utils/payment-gateway.server";
+import { contentSecurityPolicy, isPersonal, RAZORPAY_CSP } from "~/utils/security-headers";
 
 const ABORT_DELAY = 5_000;
 
@@ -44,9 +45,13 @@ export async function shutdown() {
 }
 
 /** Used by server.js for every request, before Remix sees it. */
-export function refusesCrossSite(headers: { method: string; origin?: string; secFetchSite?: string; host?: string }) {
+export function refusesCrossSite(headers: { method: string; path: string; origin?: string; secFetchSite?: string; host?: string }) {
+  // Posted by the payment gateway, not by our pages: their signatures are their check.
+  if (SIGNED_BY_GATEWAY.has(headers.path)) return false;
   return isCrossSiteWrite({ ...headers, appUrl: appUrl() });
 }
+
+const SIGNED_BY_GATEWAY = new Set(["/api/payment/callback", "/api/payment/webhook"]);
 
 export { refuseRequest } from "~/utils/request-guard";
 // For scripts/e2e-server.js only (served on a port of its own, never by server.js).
@@ -71,7 +76,12 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce ?? "";
-  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+  // A route that takes Razorpay payments says so in its handle; only then, and only with keys set, may Razorpay's code run.
+  const razorpayPage = remixContext.staticHandlerContext.matches.some(
+    (m) => (remixContext.routeModules[m.route.id]?.handle as { razorpayCheckout?: boolean } | undefined)?.razorpayCheckout,
+  );
+  const extras = razorpayPage && paymentGateway().kind === "razorpay" ? RAZORPAY_CSP : {};
+  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, extras));
   markPersonal(request, responseHeaders);
   // Bots get the whole document at once; browsers get it streamed.
   const callback = isbot(request.headers.get("user-agent") || "") ? "onAllReady" : "onShellReady";

@@ -163,9 +163,16 @@ export async function failContestPayment(db: Db, input: { orderId: string }) {
 /** An open order with what the test gateway page shows. */
 export async function findOpenOrder(db: Db, orderId: string) {
   const [row] = await db
-    .select({ orderId: payments.razorpay_order_id, amount: payments.amount, contestId: payments.contest_id, title: contests.title, gateway: payments.gateway })
+    .select({ orderId: payments.razorpay_order_id, amount: payments.amount, contestId: payments.contest_id, userId: payments.user_id, title: contests.title, gateway: payments.gateway })
     .from(payments)
     .innerJoin(contests, eq(contests.id, payments.contest_id))
     .where(and(eq(payments.razorpay_order_id, orderId), eq(payments.status, "created")));
   return row;
+}
+
+/** The contest an order pays for (any status), to send the student back to it. */
+export async function contestOfOrder(db: Db, orderId: string) {
+  if (orderId.length > 100) return null;
+  const [row] = await db.select({ contestId: payments.contest_id }).from(payments).where(eq(payments.razorpay_order_id, orderId));
+  return row?.contestId ?? null;
 }

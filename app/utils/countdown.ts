@@ -47,3 +47,14 @@ export function clockCountdown(start: Date, now: Date): string {
   const hms = `${pad(h)}:${pad(m)}:${pad(s)}`;
   return d > 0 ? `${d}d ${hms}` : hms;
 }
+
+/** The confirmation page's live relative time: 'starts in 2 days', 'starts in 3 hours', 'has started'. */
+export function relativeStart(start: Date, now: Date): string {
+  const ms = start.getTime() - now.getTime();
+  if (ms <= 0) return "has started";
+  const { d, h, m } = parts(ms);
+  if (d > 0) return `starts in ${d} ${d === 1 ? "day" : "days"}${h > 0 ? ` ${h} ${h === 1 ? "hour" : "hours"}` : ""}`;
+  if (h > 0) return `starts in ${h} ${h === 1 ? "hour" : "hours"} ${m} ${m === 1 ? "minute" : "minutes"}`;
+  const minutes = Math.max(1, m);
+  return `starts in ${minutes} ${minutes === 1 ? "minute" : "minutes"}`;
+}

@@ -1,6 +1,16 @@
 // The headers every response carries (server.js) and the Content-Security-Policy of
 // every page (entry.server.tsx). Pure functions, so a unit test reads the policy.
 
+export const RAZORPAY_HOSTED_CHECKOUT = "https://api.razorpay.com/v1/checkout/embedded";
+
+/** What the pay page adds when Razorpay keys are set: its checkout script, frames and hosted form. */
+export const RAZORPAY_CSP: CspExtras = {
+  script: ["https://checkout.razorpay.com"],
+  frame: ["https://api.razorpay.com", "https://checkout.razorpay.com"],
+  connect: ["https://api.razorpay.com", "https://lumberjack.razorpay.com"],
+  formAction: ["https://api.razorpay.com"],
+};
+
 export type CspExtras = { script?: string[]; frame?: string[]; connect?: string[]; formAction?: string[] };
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { clockCountdown, contestTimingLabel, homeCountdown } from "~/utils/countdown";
+import { clockCountdown, contestTimingLabel, homeCountdown, relativeStart } from "~/utils/countdown";
 
 const now = new Date("2026-11-22T10:00:00Z");
 const at = (ms: number) => new Date(now.getTime() + ms);
@@ -38,5 +38,17 @@ describe("dashboard clock", () => {
     expect(clockCountdown(at(3 * H + 4 * M + 5 * S), now)).toBe("03:04:05");
     expect(clockCountdown(at(2 * D + 3 * H), now)).toBe("2d 03:00:00");
     expect(clockCountdown(at(-S), now)).toBe("00:00:00");
+  });
+});
+
+describe("relativeStart (confirmation page)", () => {
+  const now = new Date("2026-11-22T10:00:00Z");
+  const at = (ms: number) => new Date(now.getTime() + ms);
+  test("says what it counts down to, in words", () => {
+    expect(relativeStart(at(2 * 86_400_000 + 3 * 3_600_000), now)).toBe("starts in 2 days 3 hours");
+    expect(relativeStart(at(86_400_000), now)).toBe("starts in 1 day");
+    expect(relativeStart(at(3_600_000 + 5 * 60_000), now)).toBe("starts in 1 hour 5 minutes");
+    expect(relativeStart(at(30_000), now)).toBe("starts in 1 minute");
+    expect(relativeStart(at(-1), now)).toBe("has started");
   });
 });

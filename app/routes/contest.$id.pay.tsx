@@ -1,0 +1,146 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { notFoundBoundary } from "~/components/not-found";
+import { db } from "~/db/client.server";
+import { requireContestStage } from "~/models/contest-stage.server";
+import { startContestPayment } from "~/models/payments.server";
+import { formatDateTime } from "~/utils/dates";
+import { readForm } from "~/utils/forms.server";
+import { redirectWithFlash } from "~/utils/http.server";
+import { formatINR } from "~/utils/money";
+import { appUrl } from "~/utils/env.server";
+import { paymentGateway } from "~/utils/payment-gateway.server";
+import { RAZORPAY_HOSTED_CHECKOUT } from "~/utils/security-headers";
+import { STAGE_MESSAGES } from "~/utils/contest-stage";
+import { useIsPending } from "~/utils/use-is-pending";
+
+export const PAYMENT_FAILED = "Payment failed. Please try again.";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Pay for ${data.contest.title} — StudyArena` : "Contest Not Found — StudyArena" },
+  { name: "description", content: "Pay the entry fee to enrol in a StudyArena contest." },
+];
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { contest } = await requireContestStage(db, args, "pay");
+  const status = new URL(args.request.url).searchParams.get("status");
+  return {
+    contest: { id: contest.id, title: contest.title, description: contest.description, entry_fee: contest.entry_fee, start_time: contest.start_time },
+    failed: status === "failed",
+    testGateway: paymentGateway().kind === "test",
+  };
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { user, contest } = await requireContestStage(db, args, "pay");
+  await readForm(args.request, ["intent"]);
+  const outcome = await startContestPayment(db, paymentGateway(), { userId: user.id, contestId: contest.id, now: new Date() });
+  switch (outcome.kind) {
+    case "enrolled":
+      throw redirect(`/contest/${contest.id}/confirmation`);
+    case "order": {
+      // Without JavaScript: the gateway's hosted page, which posts back to our callback.
+      const gateway = paymentGateway();
+      if (gateway.kind === "test") throw redirect(`/payments/test-gateway?${new URLSearchParams({ order: outcome.orderId })}`);
+      // Razorpay's hosted checkout is entered by a form post (a button, so no JavaScript is needed).
+      return {
+        razorpay: {
+          key_id: gateway.keyId,
+          order_id: outcome.orderId,
+          name: "StudyArena",
+          description: contest.title,
+          "prefill[email]": user.email,
+          callback_url: `${appUrl()}/api/payment/callback`,
+          cancel_url: `${appUrl()}/contest/${contest.id}/pay?status=failed`,
+        },
+      };
+    }
+    case "already-enrolled":
+      return redirectWithFlash(`/contest/${contest.id}`, { kind: "info", message: STAGE_MESSAGES.alreadyEnrolled });
+    default:
+      return redirectWithFlash(`/contest/${contest.id}`, { kind: "error", message: STAGE_MESSAGES.enrolmentClosed });
+  }
+}
+
+export const handle = { razorpayCheckout: true };
+
+export default function PayPage() {
+  const { contest, failed, testGateway } = useLoaderData<typeof loader>();
+  const hosted = useActionData<typeof action>();
+  const pending = useIsPending();
+  const free = contest.entry_fee === 0;
+  return (
+    <section className="container narrow section">
+      <p>
+        <Link to={`/contest/${contest.id}`}>← Back to the contest</Link>
+      </p>
+      <h1>{contest.title}</h1>
+      <p className="muted">{contest.description}</p>
+      {failed ? (
+        <p className="alert alert-error" role="alert">
+          {PAYMENT_FAILED}
+        </p>
+      ) : null}
+      <DeviceCheck />
+      <div className="card">
+        <h2>Summary</h2>
+        <dl className="facts-list">
+          <div><dt>Entry fee</dt><dd>{free ? "Free" : formatINR(contest.entry_fee)}</dd></div>
+          <div><dt>Platform fee</dt><dd>{formatINR(0)}</dd></div>
+          <div><dt>Total</dt><dd><strong>{free ? "Free" : formatINR(contest.entry_fee)}</strong></dd></div>
+          <div><dt>Test opens</dt><dd>{formatDateTime(contest.start_time)} IST</dd></div>
+        </dl>
+        <p className="muted">
+          Pay securely with cards, UPI, net banking or wallets. Your payment is processed by our payment partner; we never see your card details.
+          {testGateway ? " This server uses the built-in test gateway: no real money moves." : null}
+        </p>
+        {hosted?.razorpay ? (
+          <form method="post" action={RAZORPAY_HOSTED_CHECKOUT}>
+            {Object.entries(hosted.razorpay).map(([name, value]) => (
+              <input key={name} type="hidden" name={name} value={value} />
+            ))}
+            <button type="submit" className="btn btn-primary btn-block">
+              Continue to secure payment
+            </button>
+          </form>
+        ) : (
+          <Form method="post">
+            <button type="submit" name="intent" value="pay" className="btn btn-primary btn-block" disabled={pending}>
+              {pending ? "Processing..." : free ? "Enroll for Free" : `Pay ${formatINR(contest.entry_fee)} & Enroll`}
+            </button>
+          </Form>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/**
+ * Before anyone pays: can this device take the test? (DESIGN.md §4, devices.) Needs
+ * JavaScript to ask; without it nothing is shown, and the rules already say what is needed.
+ */
+function DeviceCheck() {
+  const [problems, setProblems] = useState<string[]>([]);
+  useEffect(() => {
+    const found: string[] = [];
+    if (!document.fullscreenEnabled) found.push("this browser cannot show the test in fullscreen (on an iPhone, the test runs full-window instead)");
+    if (!navigator.mediaDevices?.getUserMedia) found.push("this browser cannot use a camera");
+    // A one-off check of the device: its result is state the server cannot know.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setProblems(found);
+  }, []);
+  if (problems.length === 0) return null;
+  return (
+    <div className="alert alert-error" role="status">
+      Before you pay: {problems.join("; ")}. The test needs a camera and works best in Chrome or Firefox on a phone or computer.
+    </div>
+  );
+}
+
+export const ErrorBoundary = notFoundBoundary({
+  title: "Contest Not Found",
+  message: "This contest does not exist or has been removed.",
+  action: { label: "Back to Home", to: "/" },
+});

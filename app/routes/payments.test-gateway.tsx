@@ -1,0 +1,60 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { randomBytes } from "node:crypto";
+import { db } from "~/db/client.server";
+import { findOpenOrder } from "~/models/payments.server";
+import { requireUser } from "~/utils/auth.server";
+import { invariantResponse } from "~/utils/http.server";
+import { formatINR } from "~/utils/money";
+import { checkoutSignature, paymentGateway } from "~/utils/payment-gateway.server";
+
+// The built-in test gateway's hosted page (DESIGN.md §5): it plays Razorpay's part
+// and posts the same three signed fields to our callback, so the real verification
+// path runs. It exists only while no Razorpay keys are set.
+export const meta: MetaFunction = () => [{ title: "Test payment — StudyArena" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const gateway = paymentGateway();
+  invariantResponse(gateway.kind === "test");
+  const user = await requireUser(request, context);
+  const orderId = new URL(request.url).searchParams.get("order") ?? "";
+  const order = orderId.length <= 100 ? await findOpenOrder(db, orderId) : undefined;
+  invariantResponse(order && order.gateway === "test" && order.userId === user.id);
+  const paymentId = `pay_test_${randomBytes(9).toString("base64url")}`;
+  return {
+    order: { id: order.orderId, amount: order.amount, title: order.title, contestId: order.contestId },
+    paymentId,
+    signature: checkoutSignature(gateway, order.orderId, paymentId),
+  };
+}
+
+export default function TestGateway() {
+  const { order, paymentId, signature } = useLoaderData<typeof loader>();
+  return (
+    <section className="container narrow section">
+      <p className="tag">Test payment: no real money moves</p>
+      <h1>StudyArena test gateway</h1>
+      <div className="card">
+        <dl className="facts-list">
+          <div><dt>For</dt><dd>{order.title}</dd></div>
+          <div><dt>Amount</dt><dd><strong>{formatINR(order.amount)}</strong></dd></div>
+          <div><dt>Order</dt><dd><code>{order.id}</code></dd></div>
+        </dl>
+        <div className="actions">
+          <form method="post" action="/api/payment/callback">
+            <input type="hidden" name="razorpay_order_id" value={order.id} />
+            <input type="hidden" name="razorpay_payment_id" value={paymentId} />
+            <input type="hidden" name="razorpay_signature" value={signature} />
+            <button type="submit" className="btn btn-primary">Pay</button>
+          </form>
+          <form method="post" action="/api/payment/callback">
+            <input type="hidden" name="razorpay_order_id" value={order.id} />
+            <input type="hidden" name="error[code]" value="BAD_REQUEST_ERROR" />
+            <input type="hidden" name="error[description]" value="The test payment was declined." />
+            <button type="submit" className="btn btn-ghost">Fail</button>
+          </form>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+// From a contest to the dashboard, paying through the built-in test gateway, in both
+// projects (JavaScript on and off): a failed payment, a retry, the confirmation.
+import { create, expect, latestMailTo, test, unique } from "./support/fixtures";
+
+test("pay for a contest: a failed payment, a retry, then the confirmation and the dashboard", async ({ page, student }) => {
+  const title = unique("Journey Cup");
+  const contest = await create("contest", { title, startsInMinutes: 90, endsInMinutes: 180, entryFee: 49, durationMinutes: 20 });
+
+  await page.goto(`/contest/${contest.id}`);
+  await page.getByRole("link", { name: "Pay & Enroll Now" }).click();
+  await expect(page).toHaveURL(`/contest/${contest.id}/pay`);
+  await expect(page.getByRole("heading", { name: title })).toBeVisible();
+  const summary = page.locator(".facts-list");
+  await expect(summary.getByText("₹49")).toHaveCount(2); // entry fee and total
+  await expect(summary.getByText("₹0")).toBeVisible(); // platform fee
+
+  await page.getByRole("button", { name: "Pay ₹49 & Enroll" }).click();
+  await expect(page.getByText("Test payment: no real money moves")).toBeVisible();
+  await page.getByRole("button", { name: "Fail" }).click();
+  await expect(page).toHaveURL(`/contest/${contest.id}/pay?status=failed`);
+  await expect(page.getByRole("alert").filter({ hasText: "Payment failed. Please try again." })).toBeVisible();
+
+  await page.getByRole("button", { name: "Pay ₹49 & Enroll" }).click();
+  await page.getByRole("button", { name: "Pay", exact: true }).click();
+  await expect(page).toHaveURL(`/contest/${contest.id}/confirmation`);
+  await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+  await expect(page.getByText("a 20 minute MCQ test")).toBeVisible();
+  await expect(page.getByText(/The test starts in 1 hour \d+ minutes?, on/)).toBeVisible();
+
+  const mail = await latestMailTo(student.email);
+  expect(mail.subject).toBe(`You're in: ${title}`);
+  expect(mail.text).toContain("Amount paid: ₹49");
+
+  await page.getByRole("link", { name: "Go to Dashboard" }).click();
+  await expect(page.getByText(title).first()).toBeVisible();
+  await page.goto(`/contest/${contest.id}`);
+  await expect(page.getByRole("button", { name: "Already Enrolled" })).toBeDisabled();
+  // Paying again is not possible.
+  await page.goto(`/contest/${contest.id}/pay`);
+  await expect(page).toHaveURL(`/contest/${contest.id}`);
+  await expect(page.getByText("You are already enrolled in this contest.")).toBeVisible();
+});
+
+test("a free contest enrols without a payment", async ({ page, student }) => {
+  const title = unique("Free Cup");
+  const contest = await create("contest", { title, startsInMinutes: 90, endsInMinutes: 180, entryFee: 0 });
+  await page.goto(`/contest/${contest.id}/pay`);
+  await page.getByRole("button", { name: "Enroll for Free" }).click();
+  await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+  expect(student.email).toBeTruthy();
+});
+
+test("guests are asked to log in first and come back to pay", async ({ page }) => {
+  const contest = await create("contest", { title: unique("Guest Cup"), startsInMinutes: 90, endsInMinutes: 180 });
+  await page.goto(`/contest/${contest.id}/pay`);
+  await expect(page).toHaveURL(`/login?redirectTo=${encodeURIComponent(`/contest/${contest.id}/pay`)}`);
+});
+
+test("someone else's confirmation page shows nothing of theirs", async ({ page, student }) => {
+  const contest = await create("contest", { title: unique("Other Cup"), startsInMinutes: 90, endsInMinutes: 180 });
+  await page.goto(`/contest/${contest.id}/confirmation`);
+  await expect(page.getByRole("heading", { name: "You are not enrolled in this contest" })).toBeVisible();
+  await expect(page.getByText("Payment Successful!")).toHaveCount(0);
+  expect(student.id).toBeTruthy();
+});

@@ -172,7 +172,12 @@ export async function findOpenOrder(db: Db, orderId: string) {
 
 /** The contest an order pays for (any status), to send the student back to it. */
 export async function contestOfOrder(db: Db, orderId: string) {
+  return (await orderOwner(db, orderId))?.contestId ?? null;
+}
+
+/** Whose order this is, and for which contest. */
+export async function orderOwner(db: Db, orderId: string) {
   if (orderId.length > 100) return null;
-  const [row] = await db.select({ contestId: payments.contest_id }).from(payments).where(eq(payments.razorpay_order_id, orderId));
-  return row?.contestId ?? null;
+  const [row] = await db.select({ contestId: payments.contest_id, userId: payments.user_id }).from(payments).where(eq(payments.razorpay_order_id, orderId));
+  return row ?? null;
 }

@@ -18,7 +18,7 @@ function refuse(status: 400 | 413 | 415, message: string): never {
   throw new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }
 
-async function readBoundedText(request: Request, maxBytes: number) {
+export async function readBoundedText(request: Request, maxBytes: number) {
   const declared = Number(request.headers.get("Content-Length") ?? "0");
   if (declared > maxBytes) refuse(413, "That was more than this form accepts.");
   if (!request.body) return "";
@@ -91,4 +91,15 @@ export function schemaFields(schema: z.ZodTypeAny): string[] {
 export async function parseForm<Schema extends z.ZodTypeAny>(request: Request, schema: Schema, rule?: BodyRule) {
   const form = await readForm(request, schemaFields(schema), rule);
   return parseWithZod(form, { schema });
+}
+
+/** A JSON body within the route's limits, as the exact text received (a webhook signs it) and parsed. */
+export async function readJson(request: Request, rule: BodyRule): Promise<{ raw: string; value: unknown }> {
+  if (!rule.types.includes(mediaType(request.headers.get("Content-Type")))) refuse(415, "This address takes JSON only.");
+  const raw = await readBoundedText(request, rule.maxBytes);
+  try {
+    return { raw, value: JSON.parse(raw) };
+  } catch {
+    refuse(400, "That was not JSON.");
+  }
 }

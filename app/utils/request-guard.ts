@@ -16,8 +16,15 @@ export type BodyRule = { types: readonly string[]; maxBytes: number };
 export const FORM_BODY: BodyRule = { types: ["application/x-www-form-urlencoded"], maxBytes: 64 * KB };
 
 /** Routes that take another kind of body, by exact path. Everything else takes FORM_BODY. */
+export const JSON_API_BODY: BodyRule = { types: ["application/json"], maxBytes: 4 * KB };
+export const WEBHOOK_BODY: BodyRule = { types: ["application/json"], maxBytes: 64 * KB };
+
 const BODY_RULES: Array<{ path: RegExp; rule: BodyRule }> = [
-  // Later: the payment webhook (JSON, raw body signed) and image uploads (multipart, 5 MB images).
+  // Razorpay's webhook: JSON, its signature computed over the raw body.
+  { path: /^\/api\/payment\/webhook$/, rule: WEBHOOK_BODY },
+  // The spec's payment API, called by the pay page's script.
+  { path: /^\/api\/payment\/(create-order|verify|send-email)$/, rule: JSON_API_BODY },
+  // Later: image uploads (multipart, 5 MB images).
 ];
 
 export function bodyRuleFor(pathname: string): BodyRule {

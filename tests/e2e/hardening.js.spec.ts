@@ -92,6 +92,14 @@ test.describe("hostile requests", () => {
   });
 });
 
+test("the gateway's callback takes posts from the gateway's site; every other form does not", async ({ request }) => {
+  const razorpay = { Origin: "https://api.razorpay.com", "Sec-Fetch-Site": "cross-site" };
+  const callback = await request.post("/api/payment/callback", { form: { razorpay_order_id: "order_unknown" }, headers: razorpay });
+  expect(callback.status()).toBe(400); // its own answer (no such order), not the cross-site refusal
+  const contact = await request.post("/contact", { form: { name: "x" }, headers: razorpay });
+  expect(contact.status()).toBe(403);
+});
+
 test.describe("headers", () => {
   test("every script carries this response's CSP nonce, and the page runs without a violation", async ({ page }) => {
     const violations: string[] = [];

@@ -7,6 +7,7 @@ import { createUser } from "~/db/factories.server";
 import { analytics_events, contact_requests, profiles } from "~/db/schema";
 import { MESSAGES } from "~/utils/account-schemas";
 import * as eventsRoute from "~/routes/api.events";
+import * as callbackRoute from "~/routes/api.payment.callback";
 import * as blogRoute from "~/routes/blog._index";
 import * as contactRoute from "~/routes/contact";
 import * as contestsRoute from "~/routes/contests._index";
@@ -35,6 +36,7 @@ const ACTIONS = [
   ["/cookie", cookieRoute.action],
   ["/logout", logoutRoute.action],
   ["/api/events", eventsRoute.action],
+  ["/api/payment/callback", callbackRoute.action],
 ] as const;
 
 /** The outcome as one string, whatever its shape, to look for echoes in. */

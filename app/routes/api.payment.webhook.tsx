@@ -1,0 +1,59 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { db } from "~/db/client.server";
+import { confirmContestPayment, failContestPayment } from "~/models/payments.server";
+import { kickOutbox } from "~/utils/email.server";
+import { env } from "~/utils/env.server";
+import { readJson } from "~/utils/forms.server";
+import { notFound } from "~/utils/http.server";
+import { hmacHex, paymentGateway, sameSignature } from "~/utils/payment-gateway.server";
+import { WEBHOOK_BODY } from "~/utils/request-guard";
+
+// Razorpay's server-to-server notice (DESIGN.md §5). Its signature, HMAC-SHA256 of the
+// raw body with RAZORPAY_WEBHOOK_SECRET, is its only credential; the path is exempt
+// from the cross-site check. Idempotent by payment: a notice that arrives twice, or
+// before or after the student's own callback, records the payment once.
+const PaymentEvent = z.object({
+  event: z.string(),
+  payload: z.object({
+    payment: z.object({
+      entity: z.object({ id: z.string().max(100), order_id: z.string().max(100), amount: z.number().int() }),
+    }),
+  }),
+});
+
+const json = (body: unknown, status = 200) => Response.json(body, { status });
+
+export async function action({ request }: ActionFunctionArgs) {
+  const secret = env().RAZORPAY_WEBHOOK_SECRET;
+  if (!secret) notFound();
+  const { raw, value } = await readJson(request, WEBHOOK_BODY);
+  if (!sameSignature(hmacHex(secret, raw), request.headers.get("X-Razorpay-Signature") ?? "")) {
+    return json({ error: "signature" }, 400);
+  }
+  const parsed = PaymentEvent.safeParse(value);
+  // Events we do not act on are acknowledged, so Razorpay does not retry them.
+  if (!parsed.success) return json({ ok: true, ignored: true });
+  const { event, payload } = parsed.data;
+  const payment = payload.payment.entity;
+  if (event === "payment.failed") {
+    await failContestPayment(db, { orderId: payment.order_id });
+    return json({ ok: true });
+  }
+  if (event !== "payment.captured" && event !== "order.paid") return json({ ok: true, ignored: true });
+  const outcome = await confirmContestPayment(db, paymentGateway(), {
+    orderId: payment.order_id,
+    paymentId: payment.id,
+    verified: true,
+    // Paise at the boundary; a fraction of a rupee can never match an order.
+    amount: payment.amount / 100,
+    now: new Date(),
+  });
+  if (outcome.kind === "enrolled" || outcome.kind === "late" || outcome.kind === "duplicate") kickOutbox();
+  if (outcome.kind === "amount-mismatch" || outcome.kind === "conflict") console.error(`[webhook] ${outcome.kind} for order ${payment.order_id}`);
+  return json({ ok: true, outcome: outcome.kind });
+}
+
+export function loader() {
+  notFound();
+}

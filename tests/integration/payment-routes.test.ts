@@ -1,0 +1,116 @@
+// The payment routes as Remix calls them: the callback, the webhook and the spec's JSON API.
+import { and, eq } from "drizzle-orm";
+import { expect, test } from "vitest";
+import { db } from "~/db/client.server";
+import { createContest, createUser } from "~/db/factories.server";
+import { payments, user_contest_entries } from "~/db/schema";
+import { startContestPayment } from "~/models/payments.server";
+import * as callback from "~/routes/api.payment.callback";
+import * as createOrder from "~/routes/api.payment.create-order";
+import * as verify from "~/routes/api.payment.verify";
+import * as webhook from "~/routes/api.payment.webhook";
+import { createSession } from "~/utils/auth.server";
+import { checkoutSignature, hmacHex, paymentGateway } from "~/utils/payment-gateway.server";
+import { call, cookieFrom, formRequest } from "../support/remix";
+
+const gateway = paymentGateway();
+const WEBHOOK_SECRET = "whsec_integration_test_secret";
+let n = 0;
+
+async function student() {
+  const userId = await createUser(db, { email: `route-payer${++n}@example.in`, passwordHash: "x" });
+  const cookie = cookieFrom(new Headers({ "Set-Cookie": await createSession(db, userId) }))!;
+  return { userId, cookie };
+}
+
+async function openOrder(fee = 99) {
+  const s = await student();
+  const now = Date.now();
+  const contest = await createContest(db, { title: `Route Cup ${++n}`, subject: "Maths", entry_fee: fee, start_time: new Date(now + 3_600_000), end_time: new Date(now + 7_200_000) });
+  const started = await startContestPayment(db, gateway, { userId: s.userId, contestId: contest.id, now: new Date() });
+  if (started.kind !== "order") throw new Error(started.kind);
+  return { ...s, contestId: contest.id, orderId: started.orderId };
+}
+
+const entries = (userId: string, contestId: string) =>
+  db.$count(user_contest_entries, and(eq(user_contest_entries.user_id, userId), eq(user_contest_entries.contest_id, contestId)));
+
+function jsonRequest(path: string, body: unknown, headers: Record<string, string> = {}) {
+  return new Request(`http://localhost:3000${path}`, { method: "POST", body: typeof body === "string" ? body : JSON.stringify(body), headers: { "Content-Type": "application/json", ...headers } });
+}
+
+function webhookRequest(event: string, payment: { id: string; order_id: string; amount: number }, secret = WEBHOOK_SECRET) {
+  const raw = JSON.stringify({ event, payload: { payment: { entity: { ...payment, currency: "INR", status: "captured" } } } });
+  return jsonRequest("/api/payment/webhook", raw, { "X-Razorpay-Signature": hmacHex(secret, raw) });
+}
+
+test("callback: a signed payment enrols and shows the confirmation; a tampered one goes back to pay", async () => {
+  const o = await openOrder();
+  const tampered = await call(callback.action, formRequest("/api/payment/callback", { razorpay_order_id: o.orderId, razorpay_payment_id: "pay_x", razorpay_signature: "0".repeat(64) }));
+  expect(tampered.location).toBe(`/contest/${o.contestId}/pay?status=failed`);
+  expect(await entries(o.userId, o.contestId)).toBe(0);
+
+  const fields = { razorpay_order_id: o.orderId, razorpay_payment_id: "pay_ok", razorpay_signature: checkoutSignature(gateway, o.orderId, "pay_ok") };
+  expect((await call(callback.action, formRequest("/api/payment/callback", fields))).location).toBe(`/contest/${o.contestId}/confirmation`);
+  // A replayed callback (the back button, a double submit) lands on the same page and changes nothing.
+  expect((await call(callback.action, formRequest("/api/payment/callback", fields))).location).toBe(`/contest/${o.contestId}/confirmation`);
+  expect(await entries(o.userId, o.contestId)).toBe(1);
+});
+
+test("callback: a declined payment closes the order; an unknown order is a 400", async () => {
+  const o = await openOrder();
+  const res = await call(callback.action, formRequest("/api/payment/callback", { razorpay_order_id: o.orderId, "error[code]": "BAD_REQUEST_ERROR" }));
+  expect(res.location).toBe(`/contest/${o.contestId}/pay?status=failed`);
+  const [p] = await db.select().from(payments).where(eq(payments.razorpay_order_id, o.orderId));
+  expect(p?.status).toBe("failed");
+  expect((await call(callback.action, formRequest("/api/payment/callback", { razorpay_order_id: "order_nope" }))).status).toBe(400);
+});
+
+test("webhook: checked over the raw body, idempotent, and the amount must be the order's", async () => {
+  const o = await openOrder(99);
+  const payment = { id: "pay_hook", order_id: o.orderId, amount: 9900 };
+  expect((await call(webhook.action, webhookRequest("payment.captured", payment, "wrong-secret"))).status).toBe(400);
+  expect(await entries(o.userId, o.contestId)).toBe(0);
+  const first = await call(webhook.action, webhookRequest("payment.captured", payment));
+  expect(first.status).toBe(200);
+  expect(JSON.parse(first.data)).toMatchObject({ ok: true, outcome: "enrolled" });
+  const again = await call(webhook.action, webhookRequest("order.paid", payment));
+  expect(JSON.parse(again.data)).toMatchObject({ outcome: "already" });
+  expect(await entries(o.userId, o.contestId)).toBe(1);
+
+  const short = await openOrder(99);
+  const res = await call(webhook.action, webhookRequest("payment.captured", { id: "pay_short", order_id: short.orderId, amount: 9899 }));
+  expect(JSON.parse(res.data)).toMatchObject({ outcome: "amount-mismatch" });
+  expect(await entries(short.userId, short.contestId)).toBe(0);
+  // A body that is not JSON, or not JSON at all by type, is refused before any check.
+  expect((await call(webhook.action, jsonRequest("/api/payment/webhook", "{not json"))).status).toBe(400);
+  expect((await call(webhook.action, formRequest("/api/payment/webhook", { a: "1" }))).status).toBe(415);
+});
+
+test("create-order: for the signed-in student, for the fee in the database whatever the body says", async () => {
+  const s = await student();
+  const now = Date.now();
+  const contest = await createContest(db, { title: "API Cup", subject: "Maths", entry_fee: 75, start_time: new Date(now + 3_600_000), end_time: new Date(now + 7_200_000) });
+  const guest = await call(createOrder.action, jsonRequest("/api/payment/create-order", { contestId: contest.id }));
+  expect(guest.status).toBe(401);
+  const res = await call(createOrder.action, jsonRequest("/api/payment/create-order", { contestId: contest.id, userId: "someone-else", amount: 1 }, { Cookie: s.cookie }));
+  const body = JSON.parse(res.data);
+  expect(body).toMatchObject({ amount: 75, currency: "INR", gateway: "test" });
+  const [p] = await db.select().from(payments).where(eq(payments.razorpay_order_id, body.orderId));
+  expect(p).toMatchObject({ amount: 75, user_id: s.userId });
+  expect((await call(createOrder.action, jsonRequest("/api/payment/create-order", { contestId: "x" }, { Cookie: s.cookie }))).status).toBe(400);
+  const huge = await call(createOrder.action, jsonRequest("/api/payment/create-order", { contestId: contest.id, pad: "a".repeat(10_000) }, { Cookie: s.cookie }));
+  expect(huge.status).toBe(413);
+});
+
+test("verify: only the order's own student, and only with a valid signature", async () => {
+  const o = await openOrder();
+  const stranger = await student();
+  const good = { orderId: o.orderId, paymentId: "pay_api", signature: checkoutSignature(gateway, o.orderId, "pay_api") };
+  expect((await call(verify.action, jsonRequest("/api/payment/verify", good, { Cookie: stranger.cookie }))).status).toBe(404);
+  const bad = await call(verify.action, jsonRequest("/api/payment/verify", { ...good, signature: "f".repeat(64) }, { Cookie: o.cookie }));
+  expect(JSON.parse(bad.data)).toMatchObject({ success: false, error: "Payment verification failed" });
+  const ok = await call(verify.action, jsonRequest("/api/payment/verify", good, { Cookie: o.cookie }));
+  expect(JSON.parse(ok.data)).toEqual({ success: true, contestId: o.contestId });
+  expect(await entries(o.userId, o.contestId)).toBe(1);
+});

@@ -9,7 +9,7 @@ import { enqueueEmail, renderMail } from "~/utils/email.server";
 import { MAX_EMAIL_LENGTH, normalizeEmail } from "~/utils/email";
 import { appUrl } from "~/utils/env.server";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "~/utils/password.server";
-import { MAX_PASSWORD_LENGTH } from "~/utils/password-strength";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_SCORE, passwordScore } from "~/utils/password-strength";
 import { QueueFull } from "~/utils/fair-queue";
 import { clearHits, consume, LIMITS, releaseHit, type Limit } from "~/utils/rate-limit.server";
 
@@ -101,6 +101,27 @@ export async function attemptLogin(
   if (!user || !valid) return { ok: false, reason: "invalid" };
   await Promise.all(counted.map((key) => releaseHit(db, key)));
   return { ok: true, userId: user.id, device: trusted ?? { userId: user.id, nonce: randomBytes(18).toString("base64url") } };
+}
+
+// ---------------------------------------------------------------- the contest page's sign-up
+
+export type JoinResult = { ok: true; userId: string; device?: LoginDevice } | { ok: false; reason: "invalid" | "limited" | "weak" };
+
+/**
+ * The contest page's one form for guests (contests.md §5): e-mail and password sign
+ * in to an existing account, or create one (its name the part of the e-mail before
+ * the @) when the address has none.
+ */
+export async function signInOrSignUp(db: Db, input: { email: string; password: string; ip: string; device: LoginDevice | null; now: Date }): Promise<JoinResult> {
+  const login = await attemptLogin(db, input);
+  if (login.ok || login.reason === "limited") return login;
+  const email = normalizeEmail(input.email);
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (existing) return { ok: false, reason: "invalid" };
+  if (passwordScore(input.password) < MIN_PASSWORD_SCORE) return { ok: false, reason: "weak" };
+  const created = await signup(db, { email, password: input.password, fullName: email.split("@")[0] ?? email, ip: input.ip, now: input.now });
+  if (created.ok) return { ok: true, userId: created.userId };
+  return { ok: false, reason: created.reason === "taken" ? "invalid" : "limited" };
 }
 
 // ---------------------------------------------------------------- password reset

@@ -1,14 +1,23 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { notFoundBoundary } from "~/components/not-found";
+import { PasswordField } from "~/components/password-input";
+import { FormErrors, TextField } from "~/components/ui/field";
 import { db } from "~/db/client.server";
+import { signInOrSignUp } from "~/models/account.server";
 import { enrolState, getContest } from "~/models/contest.server";
-import { getUserId } from "~/utils/auth.server";
+import { ContestJoinSchema, MESSAGES } from "~/utils/account-schemas";
+import { clientIp, createUserSession, getUserId, readLoginDevice, rememberLoginDevice } from "~/utils/auth.server";
 import { CONTEST_REQUIREMENTS, CONTEST_RULES } from "~/utils/contest-rules";
 import { formatDateTime } from "~/utils/dates";
+import { parseForm } from "~/utils/forms.server";
 import { invariantResponse, requireUuidParam } from "~/utils/http.server";
 import { formatINR } from "~/utils/money";
 import { prizeLines } from "~/utils/prizes";
+import { useIsPending } from "~/utils/use-is-pending";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.contest.title} — StudyArena` : "Contest Not Found — StudyArena" },
@@ -24,11 +33,27 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     contest,
     state: enrolState(contest, new Date()),
     prizes: prizeLines(contest.prize_pool, formatINR),
+    signedIn: Boolean(userId),
   };
 }
 
+const WEAK_FOR_NEW_ACCOUNT = "To create your account, choose a stronger password (8+ characters with an uppercase letter, a number and a symbol).";
+
+/** A guest's e-mail and password: signs in, or creates the account, then goes on to pay. */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const id = requireUuidParam(params);
+  const submission = await parseForm(request, ContestJoinSchema);
+  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  const result = await signInOrSignUp(db, { ...submission.value, ip: clientIp(context), device: await readLoginDevice(request), now: new Date() });
+  if (!result.ok) {
+    const message = { invalid: MESSAGES.invalidCredentials, limited: MESSAGES.tooManyAttempts, weak: WEAK_FOR_NEW_ACCOUNT }[result.reason];
+    return data(submission.reply({ formErrors: [message], hideFields: ["password"] }), { status: result.reason === "limited" ? 429 : 400 });
+  }
+  return createUserSession(request, result.userId, `/contest/${id}/pay`, result.device ? [await rememberLoginDevice(result.device)] : []);
+}
+
 export default function ContestDetail() {
-  const { contest, state, prizes } = useLoaderData<typeof loader>();
+  const { contest, state, prizes, signedIn } = useLoaderData<typeof loader>();
   return (
     <>
       <div className="page-head">
@@ -38,32 +63,39 @@ export default function ContestDetail() {
           <p className="muted" style={{ marginBottom: 0 }}>{contest.description}</p>
         </div>
       </div>
-      <section className="container section contest-detail">
-        <div className="card">
+      {/* Phones: facts, then the enrol box, prizes, rules. Desktops: the main column beside a sidebar. */}
+      <section className="container section contest-layout">
+        <div className="card contest-facts">
           <h2>Timeline</h2>
           <dl className="facts-list">
             <div><dt>Starts</dt><dd>{formatDateTime(contest.start_time)} IST</dd></div>
             <div><dt>Ends</dt><dd>{formatDateTime(contest.end_time)} IST</dd></div>
             <div><dt>Duration</dt><dd>{contest.duration_minutes} minutes</dd></div>
             <div><dt>Questions</dt><dd>{contest.question_count}</dd></div>
-            <div><dt>Entry fee</dt><dd>{contest.entry_fee === 0 ? "Free" : formatINR(contest.entry_fee)}</dd></div>
           </dl>
         </div>
-        {/* Right under the facts: on a phone the button must not hide below the rules. */}
-        <EnrolBox id={contest.id} state={state} />
-        <div className="card">
-          <h2>Prize structure</h2>
-          {prizes.length === 0 ? (
-            <p className="muted">Prize details not available</p>
-          ) : (
-            <ul className="prize-list">
-              {prizes.map((p) => (
-                <li key={p.name}><span>{p.name}</span> <strong>{p.value}</strong></li>
-              ))}
-            </ul>
-          )}
-        </div>
-        <div className="card">
+        <aside className="contest-side" aria-label="Enrolment">
+          <div className="card">
+            <p className="fee">
+              <span className="muted">Entry fee</span>
+              <strong>{contest.entry_fee === 0 ? "Free" : formatINR(contest.entry_fee)}</strong>
+            </p>
+            <EnrolBox id={contest.id} state={state} signedIn={signedIn} />
+          </div>
+          <div className="card">
+            <h2>Prize structure</h2>
+            {prizes.length === 0 ? (
+              <p className="muted">Prize details not available</p>
+            ) : (
+              <ul className="prize-list">
+                {prizes.map((p) => (
+                  <li key={p.name}><span>{p.name}</span> <strong>{p.value}</strong></li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </aside>
+        <div className="card contest-rules">
           <h2>Contest rules</h2>
           <ul>{CONTEST_RULES.map((r) => <li key={r}>{r}</li>)}</ul>
           <h2>Requirements</h2>
@@ -74,14 +106,13 @@ export default function ContestDetail() {
   );
 }
 
-function EnrolBox({ id, state }: { id: string; state: ReturnType<typeof enrolState> }) {
-  if (state === "open") {
+function EnrolBox({ id, state, signedIn }: { id: string; state: ReturnType<typeof enrolState>; signedIn: boolean }) {
+  if (state === "open" && signedIn) {
     return (
-      <div className="card enrol">
-        <Link to={`/contest/${id}/pay`} className="btn btn-primary btn-block">Pay &amp; Enroll Now</Link>
-      </div>
+      <Link to={`/contest/${id}/pay`} className="btn btn-primary btn-block">Pay &amp; Enroll Now</Link>
     );
   }
+  if (state === "open") return <GuestJoin />;
   const copy = {
     enrolled: { label: "Already Enrolled", hint: <>You are in. Find this contest on your <Link to="/dashboard">dashboard</Link>.</> },
     closed: { label: "Enrolment Closed", hint: <>This contest has started: there are no late entries.</> },
@@ -89,10 +120,41 @@ function EnrolBox({ id, state }: { id: string; state: ReturnType<typeof enrolSta
     inactive: { label: "Coming Soon", hint: <>Enrolment has not opened yet.</> },
   }[state];
   return (
-    <div className="card enrol">
+    <>
       <button type="button" className="btn btn-ghost btn-block" disabled>{copy.label}</button>
       <p className="muted" style={{ marginBottom: 0 }}>{copy.hint}</p>
-    </div>
+    </>
+  );
+}
+
+/**
+ * A guest presses 'Pay & Enroll Now' and gets the sign-up form (a native disclosure,
+ * so without JavaScript too); it stays open when the server sends it back with a message.
+ */
+function GuestJoin() {
+  const lastResult = useActionData<typeof action>();
+  const pending = useIsPending();
+  const [form, fields] = useForm({
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContestJoinSchema }),
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <details className="join" open={Boolean(lastResult)}>
+      <summary className="btn btn-primary btn-block">Pay &amp; Enroll Now</summary>
+      <Form method="post" className="form" {...getFormProps(form)}>
+        <p className="muted">Sign in or create your account with your e-mail and a password; then you pay.</p>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <TextField label="Email" field={fields.email} type="email" autoComplete="email" inputMode="email" />
+        <PasswordField label="Password" field={fields.password} autoComplete="current-password" />
+        <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
+          {pending ? "Please wait..." : "Continue to Payment"}
+        </button>
+        <p className="muted">
+          Have an account? The same e-mail and password sign you in. <Link to="/forgot-password">Forgot password?</Link>
+        </p>
+      </Form>
+    </details>
   );
 }
 

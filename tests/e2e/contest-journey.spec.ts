@@ -1,6 +1,6 @@
 // From a contest to the dashboard, paying through the built-in test gateway, in both
 // projects (JavaScript on and off): a failed payment, a retry, the confirmation.
-import { create, expect, latestMailTo, test, unique } from "./support/fixtures";
+import { create, expect, latestMailTo, PASSWORD, test, unique, uniqueEmail } from "./support/fixtures";
 
 test("pay for a contest: a failed payment, a retry, then the confirmation and the dashboard", async ({ page, student }) => {
   const title = unique("Journey Cup");
@@ -62,4 +62,33 @@ test("someone else's confirmation page shows nothing of theirs", async ({ page, 
   await expect(page.getByRole("heading", { name: "You are not enrolled in this contest" })).toBeVisible();
   await expect(page.getByText("Payment Successful!")).toHaveCount(0);
   expect(student.id).toBeTruthy();
+});
+
+test("a guest signs up from the contest page and goes on to pay; an existing account signs in the same way", async ({ page }) => {
+  const contest = await create("contest", { title: unique("Guest Join Cup"), startsInMinutes: 90, endsInMinutes: 180 });
+  const email = uniqueEmail("join");
+  await page.goto(`/contest/${contest.id}`);
+  await page.getByText("Pay & Enroll Now").click();
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("weak");
+  await page.getByRole("button", { name: "Continue to Payment" }).click();
+  await expect(page.getByText(/choose a stronger password/)).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveValue(email);
+
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Continue to Payment" }).click();
+  await expect(page).toHaveURL(`/contest/${contest.id}/pay`);
+  await expect(page.getByLabel(/Account menu for join\./)).toBeVisible();
+
+  // Signed out, the same form signs the account in; a wrong password says so.
+  await page.context().clearCookies();
+  await page.goto(`/contest/${contest.id}`);
+  await page.getByText("Pay & Enroll Now").click();
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("Wrong@12345");
+  await page.getByRole("button", { name: "Continue to Payment" }).click();
+  await expect(page.getByText("Invalid email or password")).toBeVisible();
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Continue to Payment" }).click();
+  await expect(page).toHaveURL(`/contest/${contest.id}/pay`);
 });

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { formatDateTime } from "~/utils/dates";
 import { formatINR } from "~/utils/money";
 import { grandTotal } from "~/utils/prizes";
 
@@ -11,6 +12,8 @@ export type ContestCardData = {
   entry_fee: number;
   duration_minutes: number;
   prize_pool: Record<string, unknown>;
+  start_time: Date | string;
+  question_count?: number;
 };
 
 /** Records a card press first-party: a page view and an 'Outbound click' labelled 'User'. */
@@ -43,6 +46,10 @@ export function ContestCard({
         {timing}
       </div>
       <h3>{contest.title}</h3>
+      <p className="card-when">
+        Starts {formatDateTime(contest.start_time)} IST
+        {contest.question_count !== undefined ? ` · ${contest.question_count} ${contest.question_count === 1 ? "question" : "questions"}` : ""}
+      </p>
       <p className="muted" style={{ margin: 0 }}>
         {contest.description}
       </p>

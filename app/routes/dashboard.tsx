@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { db } from "~/db/client.server";
 import { dashboardEntries } from "~/models/contest.server";
 import { clockCountdown } from "~/utils/countdown";
@@ -87,7 +87,7 @@ export default function Dashboard() {
               : past.map((e) => (
                   <article key={e.user_contest_entry_id} className="card contest-card">
                     <h3>{e.contest_title}</h3>
-                    <p className="muted">{formatDateTime(e.contest_start_time)}</p>
+                    <p className="muted">{formatDateTime(e.contest_start_time)} IST</p>
                     <dl className="facts">
                       <div><dt>Rank</dt><dd>{e.contest_rank ? `#${e.contest_rank}` : "—"}</dd></div>
                       <div><dt>Score</dt><dd>{e.contest_score ?? "—"}</dd></div>
@@ -117,14 +117,16 @@ function UpcomingEntry({
   return (
     <article className="card contest-card">
       <h3>{entry.contest_title}</h3>
-      <p className="muted">{formatDateTime(entry.contest_start_time)}</p>
+      <p className="muted">{formatDateTime(entry.contest_start_time)} IST</p>
       <p>
-        <span className="badge tone-blue">{started ? "Started" : clockCountdown(new Date(entry.contest_start_time), now)}</span>
+        <span className="badge tone-blue">{started ? "The test is open" : `Starts in ${clockCountdown(new Date(entry.contest_start_time), now)}`}</span>
       </p>
       {started ? (
-        <Link to={`/contest/${entry.contest_id}/test`} className="btn btn-primary">
-          Start Now
-        </Link>
+        <Form method="post" action={`/contest/${entry.contest_id}/start`}>
+          <button type="submit" className="btn btn-primary btn-block">
+            Start Now
+          </button>
+        </Form>
       ) : (
         <button type="button" className="btn btn-ghost" disabled>
           Waiting to Start

@@ -51,10 +51,63 @@ export function renderMail(input: { heading: string; paragraphs: string[]; actio
 type OutboxRow = { id: string; to_address: string; subject: string; html: string; text: string; attempts: number };
 
 /**
+ * How one mail leaves: true when handed to a provider, false when only kept locally.
+ * A thrown PermanentMailError fails the mail at once; any other error is retried.
+ */
+export type MailTransport = (mail: OutboxRow) => Promise<boolean>;
+
+export class PermanentMailError extends Error {}
+
+/** Resend, with one idempotency key per outbox row, so a retried mail is never sent twice. */
+export function resendTransport(config: { apiKey: string; from: string; baseUrl?: string }): MailTransport {
+  const client = new Resend(config.apiKey, config.baseUrl ? { baseUrl: config.baseUrl } : undefined);
+  return async (mail) => {
+    // resend returns { data, error } instead of throwing.
+    const { error } = await client.emails.send(
+      { from: config.from, to: mail.to_address, subject: mail.subject, html: mail.html, text: mail.text },
+      { idempotencyKey: `outbox-${mail.id}` },
+    );
+    if (error) {
+      const status = (error as { statusCode?: number | null }).statusCode ?? 0;
+      const message = `${error.name}: ${error.message}`;
+      // 4xx other than 429 will not get better by waiting: a bad address, a bad key.
+      if (status >= 400 && status < 500 && status !== 429) throw new PermanentMailError(message);
+      throw new Error(message);
+    }
+    return true;
+  };
+}
+
+/** Without a provider: noted in the log (the body only in development) and dropped as a file into DATA_DIR/mail. */
+const localDrop: MailTransport = async (mail) => {
+  const dir = path.join(dataDir(), "mail");
+  const file = path.join(dir, `${Date.now()}-${mail.id}.json`);
+  // Only a developer's own terminal sees the body (links in it are live); files are the owner's alone.
+  console.log(`[mail] to=${mail.to_address} subject=${JSON.stringify(mail.subject)} → ${file}${isDevelopment() ? `\n${mail.text}` : ""}`);
+  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+  // Written aside, then renamed: whoever watches the folder never reads half a mail.
+  await fs.writeFile(
+    `${file}.part`,
+    JSON.stringify({ id: mail.id, to: mail.to_address, subject: mail.subject, text: mail.text, html: mail.html }, null, 2),
+    { mode: 0o600 },
+  );
+  await fs.rename(`${file}.part`, file);
+  return false;
+};
+
+let configured: MailTransport | undefined;
+
+function defaultTransport(): MailTransport {
+  const { RESEND_API_KEY, RESEND_BASE_URL } = env();
+  configured ??= RESEND_API_KEY ? resendTransport({ apiKey: RESEND_API_KEY, from: emailFrom(), baseUrl: RESEND_BASE_URL }) : localDrop;
+  return configured;
+}
+
+/**
  * Claims due mails with a lease (so several app instances never send one twice),
  * then delivers them. Safe to call after every write that enqueues mail, and on a timer.
  */
-export async function deliverOutbox(database: Db = defaultDb, now = new Date()) {
+export async function deliverOutbox(database: Db = defaultDb, now = new Date(), transport: MailTransport = defaultTransport()) {
   const claimed = rowsOf<OutboxRow>(
     await database.execute(sql`
       UPDATE email_outbox
@@ -70,7 +123,7 @@ export async function deliverOutbox(database: Db = defaultDb, now = new Date()) 
   );
   for (const mail of claimed) {
     try {
-      const delivered = await send(mail);
+      const delivered = await transport(mail);
       await database
         .update(email_outbox)
         // Handed to the provider, the body is no longer ours to keep (it may hold a live reset link).
@@ -79,7 +132,7 @@ export async function deliverOutbox(database: Db = defaultDb, now = new Date()) 
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       console.error(`[mail] delivery to ${mail.to_address} failed (attempt ${mail.attempts}): ${message}`);
-      const failed = mail.attempts >= MAX_ATTEMPTS;
+      const failed = error instanceof PermanentMailError || mail.attempts >= MAX_ATTEMPTS;
       await database
         .update(email_outbox)
         .set({
@@ -92,39 +145,6 @@ export async function deliverOutbox(database: Db = defaultDb, now = new Date()) 
     }
   }
   return claimed.length;
-}
-
-let resend: Resend | undefined;
-
-/** true when handed to Resend; false when only logged and dropped locally. */
-async function send(mail: OutboxRow): Promise<boolean> {
-  const apiKey = env().RESEND_API_KEY;
-  if (apiKey) {
-    resend ??= new Resend(apiKey);
-    // resend returns { data, error } instead of throwing.
-    const { error } = await resend.emails.send({
-      from: emailFrom(),
-      to: mail.to_address,
-      subject: mail.subject,
-      html: mail.html,
-      text: mail.text,
-    });
-    if (error) throw new Error(`${error.name}: ${error.message}`);
-    return true;
-  }
-  const dir = path.join(dataDir(), "mail");
-  const file = path.join(dir, `${Date.now()}-${mail.id}.json`);
-  // Only a developer's own terminal sees the body (links in it are live); files are the owner's alone.
-  console.log(`[mail] to=${mail.to_address} subject=${JSON.stringify(mail.subject)} → ${file}${isDevelopment() ? `\n${mail.text}` : ""}`);
-  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
-  // Written aside, then renamed: whoever watches the folder never reads half a mail.
-  await fs.writeFile(
-    `${file}.part`,
-    JSON.stringify({ id: mail.id, to: mail.to_address, subject: mail.subject, text: mail.text, html: mail.html }, null, 2),
-    { mode: 0o600 },
-  );
-  await fs.rename(`${file}.part`, file);
-  return false;
 }
 
 /** Fire-and-forget delivery after a commit: the request does not wait for the mail provider. */

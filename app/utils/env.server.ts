@@ -43,6 +43,8 @@ const EnvSchema = z.object({
   EMAIL_FROM: optional.pipe(z.string().default("StudyArena <no-reply@studyarena.in>")),
   TRUST_PROXY: optional,
   RESEND_API_KEY: optional,
+  // Resend's API origin (the SDK's default when unset); a local stand-in in tests.
+  RESEND_BASE_URL: optional.pipe(z.string().url().optional()),
   RAZORPAY_KEY_ID: optional,
   RAZORPAY_KEY_SECRET: optional,
   RAZORPAY_WEBHOOK_SECRET: optional,

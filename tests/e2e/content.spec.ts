@@ -165,6 +165,7 @@ test.describe("home", () => {
     await expect(page.getByRole("article")).toHaveCount(2);
     await expect(page.getByRole("article").filter({ hasText: `Ended ${token}` }).getByText("ENDED", { exact: true })).toBeVisible();
     await expect(page.getByRole("article").filter({ hasText: `Running ${token}` }).getByText(/^ENDS IN \d+d \d+h \d+m$/)).toBeVisible();
+    await expect(page.getByRole("article").filter({ hasText: `Running ${token}` }).getByText(/^Starts .+ IST · 3 questions$/)).toBeVisible();
     await page.getByLabel("Search contests").fill(`zzzz${token}`);
     await page.getByRole("button", { name: "Search" }).click();
     await expect(page.getByText("No contests found")).toBeVisible();

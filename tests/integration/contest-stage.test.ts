@@ -1,10 +1,13 @@
 // The journey guard against real rows: guests, strangers' entries, bad ids (DESIGN.md §4).
+import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { db } from "~/db/client.server";
 import { createContest, createEntry, createUser } from "~/db/factories.server";
+import { user_contest_entries } from "~/db/schema";
 import { requireContestStage } from "~/models/contest-stage.server";
+import * as startRoute from "~/routes/contest.$id.start";
 import { createSession } from "~/utils/auth.server";
-import { cookieFrom } from "../support/remix";
+import { call, cookieFrom, formRequest } from "../support/remix";
 
 const MINUTE = 60_000;
 const now = new Date("2026-12-01T09:00:00Z");
@@ -61,4 +64,27 @@ test("pay is closed once the contest has started, and for the enrolled", async (
   expect((await guard(`/contest/${later.id}/pay`, later.id, "pay", me.cookie)).ok?.contest.title).toBe("Later Cup");
   await createEntry(db, { userId: me.userId, contestId: later.id });
   expect(await guard(`/contest/${later.id}/pay`, later.id, "pay", me.cookie)).toMatchObject({ status: 302, location: `/contest/${later.id}` });
+});
+
+test("'Start Now' marks the entry started, once, and only while the test is open", async () => {
+  const real = Date.now();
+  const open = await createContest(db, { title: "Start Cup", subject: "Maths", start_time: new Date(real - MINUTE), end_time: new Date(real + 60 * MINUTE), duration_minutes: 30 });
+  const later = await createContest(db, { title: "Later Start Cup", subject: "Maths", start_time: new Date(real + 60 * MINUTE), end_time: new Date(real + 120 * MINUTE) });
+  const me = await signedIn("starter@example.in");
+  const stranger = await signedIn("not-entered@example.in");
+  await createEntry(db, { userId: me.userId, contestId: open.id });
+  await createEntry(db, { userId: me.userId, contestId: later.id });
+  const press = (contestId: string, cookie: string) => call(startRoute.action, formRequest(`/contest/${contestId}/start`, {}, cookie), { params: { id: contestId } });
+
+  expect((await press(later.id, me.cookie)).location).toBe("/dashboard");
+  expect((await press(open.id, stranger.cookie)).location).toBe(`/contest/${open.id}`);
+  const first = await press(open.id, me.cookie);
+  expect(first.location).toBe(`/contest/${open.id}/test`);
+  const [started] = await db.select().from(user_contest_entries).where(eq(user_contest_entries.contest_id, open.id));
+  expect(started).toMatchObject({ status: true });
+  await press(open.id, me.cookie);
+  const [again] = await db.select().from(user_contest_entries).where(eq(user_contest_entries.contest_id, open.id));
+  expect(again!.started_at).toEqual(started!.started_at);
+  const [notYet] = await db.select().from(user_contest_entries).where(eq(user_contest_entries.contest_id, later.id));
+  expect(notYet).toMatchObject({ status: false, started_at: null });
 });

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { CheckoutButton } from "~/components/checkout";
 import { notFoundBoundary } from "~/components/not-found";
 import { db } from "~/db/client.server";
 import { requireContestStage } from "~/models/contest-stage.server";
@@ -14,9 +15,6 @@ import { appUrl } from "~/utils/env.server";
 import { paymentGateway } from "~/utils/payment-gateway.server";
 import { RAZORPAY_HOSTED_CHECKOUT } from "~/utils/security-headers";
 import { STAGE_MESSAGES } from "~/utils/contest-stage";
-import { useIsPending } from "~/utils/use-is-pending";
-
-export const PAYMENT_FAILED = "Payment failed. Please try again.";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Pay for ${data.contest.title} — StudyArena` : "Contest Not Found — StudyArena" },
@@ -24,11 +22,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { contest } = await requireContestStage(db, args, "pay");
+  const { contest, user } = await requireContestStage(db, args, "pay");
   const status = new URL(args.request.url).searchParams.get("status");
   return {
     contest: { id: contest.id, title: contest.title, description: contest.description, entry_fee: contest.entry_fee, start_time: contest.start_time },
     failed: status === "failed",
+    email: user.email,
     testGateway: paymentGateway().kind === "test",
   };
 }
@@ -67,9 +66,8 @@ export async function action(args: ActionFunctionArgs) {
 export const handle = { razorpayCheckout: true };
 
 export default function PayPage() {
-  const { contest, failed, testGateway } = useLoaderData<typeof loader>();
+  const { contest, failed, testGateway, email } = useLoaderData<typeof loader>();
   const hosted = useActionData<typeof action>();
-  const pending = useIsPending();
   const free = contest.entry_fee === 0;
   return (
     <section className="container narrow section">
@@ -78,11 +76,6 @@ export default function PayPage() {
       </p>
       <h1>{contest.title}</h1>
       <p className="muted">{contest.description}</p>
-      {failed ? (
-        <p className="alert alert-error" role="alert">
-          {PAYMENT_FAILED}
-        </p>
-      ) : null}
       <DeviceCheck />
       <div className="card">
         <h2>Summary</h2>
@@ -106,11 +99,14 @@ export default function PayPage() {
             </button>
           </form>
         ) : (
-          <Form method="post">
-            <button type="submit" name="intent" value="pay" className="btn btn-primary btn-block" disabled={pending}>
-              {pending ? "Processing..." : free ? "Enroll for Free" : `Pay ${formatINR(contest.entry_fee)} & Enroll`}
-            </button>
-          </Form>
+          <CheckoutButton
+            key={String(failed)}
+            contestId={contest.id}
+            title={contest.title}
+            email={email}
+            initiallyFailed={failed}
+            label={free ? "Enroll for Free" : `Pay ${formatINR(contest.entry_fee)} & Enroll`}
+          />
         )}
       </div>
     </section>

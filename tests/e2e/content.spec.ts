@@ -254,12 +254,14 @@ test.describe("on a desktop", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
   test("three cards fill a row: no empty fourth column", async ({ page }) => {
-    await page.goto("/");
-    const grid = page.getByRole("region", { name: "Hall of Champions" }).locator(".grid");
-    const cards = grid.getByRole("article");
+    const token = unique("Row").split(" ")[1]!;
+    for (const i of [1, 2, 3]) await create("contest", { title: `Row ${token} ${i}`, startsInMinutes: 300 + i, endsInMinutes: 400 });
+    await page.goto(`/contests?q=${token}`);
+    const cards = page.getByRole("article");
     await expect(cards).toHaveCount(3);
-    const row = (await grid.boundingBox())!;
+    const row = (await page.locator(".grid").boundingBox())!;
     const last = (await cards.nth(2).boundingBox())!;
     expect(Math.abs(last.x + last.width - (row.x + row.width))).toBeLessThan(2);
+    expect(Math.abs(last.y - (await cards.nth(0).boundingBox())!.y)).toBeLessThan(2); // one row
   });
 });

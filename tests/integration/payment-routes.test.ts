@@ -114,3 +114,15 @@ test("verify: only the order's own student, and only with a valid signature", as
   expect(JSON.parse(ok.data)).toEqual({ success: true, contestId: o.contestId });
   expect(await entries(o.userId, o.contestId)).toBe(1);
 });
+
+test("test-checkout signs a payment for the order's own student only, and verify accepts it", async () => {
+  const testCheckout = await import("~/routes/api.payment.test-checkout");
+  const o = await openOrder();
+  const stranger = await student();
+  expect((await call(testCheckout.action, jsonRequest("/api/payment/test-checkout", { orderId: o.orderId }, { Cookie: stranger.cookie }))).status).toBe(404);
+  expect((await call(testCheckout.action, jsonRequest("/api/payment/test-checkout", { orderId: o.orderId }))).status).toBe(401);
+  const signed = JSON.parse((await call(testCheckout.action, jsonRequest("/api/payment/test-checkout", { orderId: o.orderId }, { Cookie: o.cookie }))).data);
+  const ok = await call(verify.action, jsonRequest("/api/payment/verify", { orderId: signed.razorpay_order_id, paymentId: signed.razorpay_payment_id, signature: signed.razorpay_signature }, { Cookie: o.cookie }));
+  expect(JSON.parse(ok.data)).toMatchObject({ success: true });
+  expect(await entries(o.userId, o.contestId)).toBe(1);
+});

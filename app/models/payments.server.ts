@@ -133,21 +133,43 @@ export async function confirmContestPayment(
       await refundNeeded("while already enrolled (a second payment)");
       return { kind: "duplicate", ...ids } as const;
     }
-    await enqueueEmail(tx, {
-      to: student!.email,
-      subject: `You're in: ${contest!.title}`,
-      ...renderMail({
-        heading: "Payment Successful!",
-        paragraphs: [
-          `Hi ${student!.name?.trim() || student!.email.split("@")[0]}, you are enrolled in ${contest!.title}.`,
-          `Amount paid: ${formatINR(payment.amount)}. Transaction id: ${input.paymentId}. Date: ${formatDateTime(input.now)} IST.`,
-          `The test opens at ${formatDateTime(contest!.start_time)} IST. Keep your camera ready and use a browser that allows fullscreen.`,
-        ],
-        action: { label: "Open your dashboard", url: `${appUrl()}/dashboard` },
-      }),
-    });
+    await enqueueEmail(tx, confirmationMail({ student: student!, title: contest!.title, startTime: contest!.start_time, amount: payment.amount, paymentId: input.paymentId, paidAt: input.now }));
     return { kind: "enrolled", ...ids } as const;
   });
+}
+
+function confirmationMail(input: { student: { email: string; name: string | null }; title: string; startTime: Date; amount: number; paymentId: string; paidAt: Date }) {
+  return {
+    to: input.student.email,
+    subject: `You're in: ${input.title}`,
+    ...renderMail({
+      heading: "Payment Successful!",
+      paragraphs: [
+        `Hi ${input.student.name?.trim() || input.student.email.split("@")[0]}, you are enrolled in ${input.title}.`,
+        `Amount paid: ${formatINR(input.amount)}. Transaction id: ${input.paymentId}. Date: ${formatDateTime(input.paidAt)} IST.`,
+        `The test opens at ${formatDateTime(input.startTime)} IST. Keep your camera ready and use a browser that allows fullscreen.`,
+      ],
+      action: { label: "Open your dashboard", url: `${appUrl()}/dashboard` },
+    }),
+  };
+}
+
+/**
+ * Queues the student's own confirmation mail again (the spec's /api/payment/send-email,
+ * which must not be an open relay: the recipient and text are ours, never the caller's).
+ */
+export async function resendConfirmation(db: Db, input: { userId: string; contestId: string }) {
+  const [row] = await db
+    .select({ email: users.email, name: profiles.full_name, title: contests.title, startTime: contests.start_time, amount: payments.amount, paymentId: payments.razorpay_payment_id, paidAt: payments.updated_at })
+    .from(user_contest_entries)
+    .innerJoin(payments, eq(payments.id, user_contest_entries.payment_id))
+    .innerJoin(contests, eq(contests.id, user_contest_entries.contest_id))
+    .innerJoin(users, eq(users.id, user_contest_entries.user_id))
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .where(and(eq(user_contest_entries.user_id, input.userId), eq(user_contest_entries.contest_id, input.contestId)));
+  if (!row?.paymentId) return false;
+  await enqueueEmail(db, confirmationMail({ student: { email: row.email, name: row.name }, title: row.title, startTime: row.startTime, amount: row.amount, paymentId: row.paymentId, paidAt: row.paidAt }));
+  return true;
 }
 
 /** A payment the gateway reports as failed (or the student abandoned): the order closes, nothing else. */

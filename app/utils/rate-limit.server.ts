@@ -18,6 +18,7 @@ export const LIMITS = {
   resetRequestsPerEmail: { max: 3, windowMs: 60 * 60_000 },
   resetSubmitsPerIp: { max: 30, windowMs: 15 * 60_000 },
   contactPerIp: { max: 5, windowMs: 60 * 60_000 },
+  confirmationResendsPerUser: { max: 3, windowMs: 60 * 60_000 },
   eventsPerIp: { max: 300, windowMs: 60 * 60_000 },
 } satisfies Record<string, Limit>;
 

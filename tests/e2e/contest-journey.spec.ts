@@ -3,11 +3,12 @@
 import { create, expect, latestMailTo, PASSWORD, test, unique, uniqueEmail } from "./support/fixtures";
 
 // Without JavaScript the test gateway is a hosted page; with it, a dialog in the pay page. Same buttons.
-test("pay for a contest: a failed payment, a retry, then the confirmation and the dashboard", async ({ page, student, javaScriptEnabled }) => {
+test("from the contest list to the dashboard: a failed payment, a retry, then the confirmation", async ({ page, student, javaScriptEnabled }) => {
   const title = unique("Journey Cup");
   const contest = await create("contest", { title, startsInMinutes: 90, endsInMinutes: 180, entryFee: 49, durationMinutes: 20 });
 
-  await page.goto(`/contest/${contest.id}`);
+  await page.goto(`/contests?q=${encodeURIComponent(title)}`);
+  await page.getByRole("link", { name: `Know more: ${title}` }).click();
   await page.getByRole("link", { name: "Pay & Enroll Now" }).click();
   await expect(page).toHaveURL(`/contest/${contest.id}/pay`);
   await expect(page.getByRole("heading", { name: title })).toBeVisible();

@@ -126,3 +126,22 @@ test("test-checkout signs a payment for the order's own student only, and verify
   expect(JSON.parse(ok.data)).toMatchObject({ success: true });
   expect(await entries(o.userId, o.contestId)).toBe(1);
 });
+
+test("send-email is no relay: it re-queues the caller's own confirmation and ignores to, subject and html", async () => {
+  const sendEmail = await import("~/routes/api.payment.send-email");
+  const { email_outbox } = await import("~/db/schema");
+  const o = await openOrder();
+  const send = (cookie?: string) =>
+    call(sendEmail.action, jsonRequest("/api/payment/send-email", { contestId: o.contestId, to: "victim@elsewhere.example", subject: "Win!", html: "<a href=//evil>x</a>" }, cookie ? { Cookie: cookie } : {}));
+  expect((await send()).status).toBe(401);
+  expect((await send(o.cookie)).status).toBe(404); // not paid yet
+  await call(callback.action, formRequest("/api/payment/callback", { razorpay_order_id: o.orderId, razorpay_payment_id: "pay_mail", razorpay_signature: checkoutSignature(gateway, o.orderId, "pay_mail") }));
+  expect((await send(o.cookie)).status).toBe(202);
+  const mails = (await db.select().from(email_outbox)).filter((m) => m.text.includes("pay_mail"));
+  expect(mails).toHaveLength(2); // the original and the re-sent one
+  expect(mails.every((m) => m.to_address.startsWith("route-payer") && !m.html.includes("evil"))).toBe(true);
+  expect((await db.select().from(email_outbox)).some((m) => m.to_address === "victim@elsewhere.example")).toBe(false);
+  // Three requests an hour, counted before any work (the refused one above was the first).
+  expect((await send(o.cookie)).status).toBe(202);
+  expect((await send(o.cookie)).status).toBe(429);
+});

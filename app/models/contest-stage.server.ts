@@ -3,6 +3,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { and, eq, isNull } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { contests, user_contest_entries } from "~/db/schema";
+import { cardColumns } from "~/models/contest.server";
 import { requireUser } from "~/utils/auth.server";
 import { decideStage, type JourneyStage } from "~/utils/contest-stage";
 import { notFound, redirectWithFlash, requireUuidParam } from "~/utils/http.server";
@@ -22,19 +23,7 @@ export async function requireContestStage(
   const contestId = requireUuidParam(args.params);
   const [row] = await db
     .select({
-      contest: {
-        id: contests.id,
-        title: contests.title,
-        description: contests.description,
-        subject: contests.subject,
-        entry_fee: contests.entry_fee,
-        duration_minutes: contests.duration_minutes,
-        start_time: contests.start_time,
-        end_time: contests.end_time,
-        is_active: contests.is_active,
-        prize_pool: contests.prize_pool,
-        finalized_at: contests.finalized_at,
-      },
+      contest: { ...cardColumns, finalized_at: contests.finalized_at },
       entry: {
         id: user_contest_entries.id,
         status: user_contest_entries.status,

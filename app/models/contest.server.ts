@@ -4,7 +4,8 @@ import { and, asc, desc, eq, gt, gte, ilike, isNotNull, lte, or, sql } from "dri
 import type { DbOrTx } from "~/db/client.server";
 import { contest_details, contest_results, contests, profiles } from "~/db/schema";
 
-const cardColumns = {
+/** The columns a contest card or a journey page shows. */
+export const cardColumns = {
   id: contests.id,
   title: contests.title,
   description: contests.description,

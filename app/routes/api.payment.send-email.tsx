@@ -2,26 +2,21 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { db } from "~/db/client.server";
 import { resendConfirmation } from "~/models/payments.server";
-import { getUser } from "~/utils/auth.server";
 import { kickOutbox } from "~/utils/email.server";
-import { readJson } from "~/utils/forms.server";
-import { notFound } from "~/utils/http.server";
+import { notFound, parseJsonBody, requireApiUser } from "~/utils/http.server";
 import { consume, LIMITS } from "~/utils/rate-limit.server";
-import { JSON_API_BODY } from "~/utils/request-guard";
 
 // contests.md §7 takes `to`, `subject` and `html` from the browser: an open relay. Ours
 // only queues the caller's own confirmation again (DESIGN.md §5); those fields are ignored.
 const Body = z.object({ contestId: z.string().uuid() });
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await getUser(request, context);
-  if (!user) return Response.json({ error: "Please log in again." }, { status: 401 });
-  const parsed = Body.safeParse((await readJson(request, JSON_API_BODY)).value);
-  if (!parsed.success) return Response.json({ error: "contestId is required" }, { status: 400 });
+  const user = await requireApiUser(request, context);
+  const { contestId } = await parseJsonBody(request, Body);
   if (await consume(db, `resend-confirmation:${user.id}`, LIMITS.confirmationResendsPerUser, new Date())) {
     return Response.json({ error: "Too many attempts. Please wait a while and try again." }, { status: 429 });
   }
-  if (!(await resendConfirmation(db, { userId: user.id, contestId: parsed.data.contestId }))) {
+  if (!(await resendConfirmation(db, { userId: user.id, contestId }))) {
     return Response.json({ error: "No paid entry for this contest" }, { status: 404 });
   }
   kickOutbox();

@@ -3,11 +3,8 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { db } from "~/db/client.server";
 import { findOpenOrder } from "~/models/payments.server";
-import { getUser } from "~/utils/auth.server";
-import { readJson } from "~/utils/forms.server";
-import { notFound } from "~/utils/http.server";
+import { notFound, parseJsonBody, requireApiUser } from "~/utils/http.server";
 import { checkoutSignature, paymentGateway } from "~/utils/payment-gateway.server";
-import { JSON_API_BODY } from "~/utils/request-guard";
 
 // The test gateway's stand-in for Razorpay's checkout.js: the pay page's in-page dialog
 // asks here for what Razorpay's modal would hand back on success, then verifies it
@@ -17,10 +14,9 @@ const Body = z.object({ orderId: z.string().max(100) });
 export async function action({ request, context }: ActionFunctionArgs) {
   const gateway = paymentGateway();
   if (gateway.kind !== "test") notFound();
-  const user = await getUser(request, context);
-  if (!user) return Response.json({ error: "Please log in again." }, { status: 401 });
-  const parsed = Body.safeParse((await readJson(request, JSON_API_BODY)).value);
-  const order = parsed.success ? await findOpenOrder(db, parsed.data.orderId) : undefined;
+  const user = await requireApiUser(request, context);
+  const { orderId } = await parseJsonBody(request, Body);
+  const order = await findOpenOrder(db, orderId);
   if (!order || order.userId !== user.id) return Response.json({ error: "Unknown order" }, { status: 404 });
   const paymentId = `pay_test_${randomBytes(9).toString("base64url")}`;
   return Response.json({

@@ -2,25 +2,20 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { db } from "~/db/client.server";
 import { confirmContestPayment, orderOwner } from "~/models/payments.server";
-import { getUser } from "~/utils/auth.server";
 import { kickOutbox } from "~/utils/email.server";
-import { readJson } from "~/utils/forms.server";
-import { notFound } from "~/utils/http.server";
+import { notFound, parseJsonBody, requireApiUser } from "~/utils/http.server";
 import { paymentGateway } from "~/utils/payment-gateway.server";
-import { JSON_API_BODY } from "~/utils/request-guard";
 
 // contests.md §7, POST /api/payment/verify: { orderId, paymentId, signature } → { success }.
 // The same verification path as the callback; only the order's own student may call it.
 const Body = z.object({ orderId: z.string().max(100), paymentId: z.string().max(100), signature: z.string().max(200) });
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await getUser(request, context);
-  if (!user) return Response.json({ success: false, error: "Please log in again." }, { status: 401 });
-  const parsed = Body.safeParse((await readJson(request, JSON_API_BODY)).value);
-  if (!parsed.success) return Response.json({ success: false, error: "orderId, paymentId and signature are required" }, { status: 400 });
-  const owner = await orderOwner(db, parsed.data.orderId);
+  const user = await requireApiUser(request, context);
+  const body = await parseJsonBody(request, Body);
+  const owner = await orderOwner(db, body.orderId);
   if (!owner || owner.userId !== user.id) return Response.json({ success: false, error: "Payment verification failed" }, { status: 404 });
-  const outcome = await confirmContestPayment(db, paymentGateway(), { ...parsed.data, now: new Date() });
+  const outcome = await confirmContestPayment(db, paymentGateway(), { ...body, now: new Date() });
   if (outcome.kind === "enrolled" || outcome.kind === "late" || outcome.kind === "duplicate") kickOutbox();
   const success = outcome.kind === "enrolled" || outcome.kind === "already";
   return Response.json(

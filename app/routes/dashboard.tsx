@@ -81,6 +81,12 @@ export default function Dashboard() {
               Past <span className="badge tone-gray">{past.length}</span>
             </Link>
           </nav>
+          {(tab === "upcoming" ? upcoming : past).length === 0 ? (
+            <p className="card empty" style={{ marginTop: "1rem" }}>
+              {tab === "upcoming" ? "No upcoming contests. " : "No past contests yet. "}
+              <Link to="/contests">Browse Contests</Link>
+            </p>
+          ) : null}
           <div className="grid" style={{ marginTop: "1rem" }}>
             {tab === "upcoming"
               ? upcoming.map((e) => <UpcomingEntry key={e.user_contest_entry_id} entry={e} serverNow={serverNow} />)

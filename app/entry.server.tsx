@@ -13,7 +13,7 @@ import { appUrl, env, loadSharedSecret } from "~/utils/env.server";
 import { NonceContext } from "~/utils/nonce";
 import { isCrossSiteWrite } from "~/utils/origin";
 import { paymentGateway } from "~/utils/payment-gateway.server";
-import { contentSecurityPolicy, isPersonal, RAZORPAY_CSP } from "~/utils/security-headers";
+import { contentSecurityPolicy, cspExtrasFor, isPersonal } from "~/utils/security-headers";
 
 const ABORT_DELAY = 5_000;
 
@@ -77,11 +77,8 @@ export default function handleRequest(
 ) {
   const nonce = loadContext.cspNonce ?? "";
   // A route that takes Razorpay payments says so in its handle; only then, and only with keys set, may Razorpay's code run.
-  const razorpayPage = remixContext.staticHandlerContext.matches.some(
-    (m) => (remixContext.routeModules[m.route.id]?.handle as { razorpayCheckout?: boolean } | undefined)?.razorpayCheckout,
-  );
-  const extras = razorpayPage && paymentGateway().kind === "razorpay" ? RAZORPAY_CSP : {};
-  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, extras));
+  const handles = remixContext.staticHandlerContext.matches.map((m) => remixContext.routeModules[m.route.id]?.handle);
+  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, cspExtrasFor(handles, paymentGateway().kind)));
   markPersonal(request, responseHeaders);
   // Bots get the whole document at once; browsers get it streamed.
   const callback = isbot(request.headers.get("user-agent") || "") ? "onAllReady" : "onShellReady";

@@ -11,6 +11,15 @@ export const RAZORPAY_CSP: CspExtras = {
   formAction: ["https://api.razorpay.com"],
 };
 
+/**
+ * Razorpay's sources are admitted only on a page whose route says it takes Razorpay
+ * payments (`handle.razorpayCheckout`), and only when Razorpay keys are set.
+ */
+export function cspExtrasFor(handles: unknown[], gateway: "razorpay" | "test"): CspExtras {
+  const paysHere = handles.some((h) => (h as { razorpayCheckout?: unknown } | undefined)?.razorpayCheckout === true);
+  return paysHere && gateway === "razorpay" ? RAZORPAY_CSP : {};
+}
+
 export type CspExtras = { script?: string[]; frame?: string[]; connect?: string[]; formAction?: string[] };
 
 /**

@@ -25,3 +25,19 @@ test("dismissing the checkout resets the status; paying shows success, then the 
   await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
   expect(student.email).toBeTruthy();
 });
+
+test("a device without fullscreen or a camera is warned before paying", async ({ page, student }) => {
+  const contest = await create("contest", { title: unique("Device Cup"), startsInMinutes: 90, endsInMinutes: 180 });
+  await page.goto(`/contest/${contest.id}/pay`);
+  await expect(page.getByText(/^Before you pay:/)).toHaveCount(0); // this Chromium has both
+  // An iPhone-like browser: no Fullscreen API, no camera API.
+  await page.addInitScript(() => {
+    Object.defineProperty(Document.prototype, "fullscreenEnabled", { get: () => false });
+    Object.defineProperty(Navigator.prototype, "mediaDevices", { get: () => undefined });
+  });
+  await page.reload();
+  const warning = page.getByText(/^Before you pay:/);
+  await expect(warning).toContainText("cannot show the test in fullscreen");
+  await expect(warning).toContainText("cannot use a camera");
+  expect(student.id).toBeTruthy();
+});

@@ -4,7 +4,7 @@ import { MIN_SECRET_LENGTH, parseEnv } from "~/utils/env.server";
 import { createFairLimiter, QueueFull } from "~/utils/fair-queue";
 import { safeRedirect, searchText, stripControlChars } from "~/utils/misc";
 import { bodyRuleFor, FORM_BODY, refuseRequest } from "~/utils/request-guard";
-import { baseSecurityHeaders, contentSecurityPolicy, isPersonal } from "~/utils/security-headers";
+import { baseSecurityHeaders, contentSecurityPolicy, cspExtrasFor, isPersonal } from "~/utils/security-headers";
 
 describe("the request guard (server.js, before Remix)", () => {
   const post = (headers: { contentType?: string; contentLength?: string; transferEncoding?: string }, url = "/login") =>
@@ -71,6 +71,16 @@ describe("headers", () => {
     expect(contentSecurityPolicy("n", { script: ["https://checkout.razorpay.com"] })).toContain(
       "script-src 'self' 'nonce-n' https://checkout.razorpay.com",
     );
+  });
+
+  test("Razorpay's checkout is admitted on the pay page only, and only with keys set", async () => {
+    const { handle } = await import("~/routes/contest.$id.pay");
+    const onPay = contentSecurityPolicy("n", cspExtrasFor([undefined, handle], "razorpay"));
+    expect(onPay).toContain("script-src 'self' 'nonce-n' https://checkout.razorpay.com");
+    expect(onPay).toContain("form-action 'self' https://api.razorpay.com");
+    for (const extras of [cspExtrasFor([undefined, handle], "test"), cspExtrasFor([undefined, { other: true }], "razorpay")]) {
+      expect(contentSecurityPolicy("n", extras)).not.toContain("razorpay");
+    }
   });
 
   test("HSTS only when the public origin is https", () => {

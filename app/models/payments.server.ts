@@ -9,7 +9,7 @@ import { enqueueEmail, renderMail } from "~/utils/email.server";
 import { appUrl, supportEmail } from "~/utils/env.server";
 import { formatDateTime } from "~/utils/dates";
 import { formatINR } from "~/utils/money";
-import { isCheckoutSignatureValid, type Gateway } from "~/utils/payment-gateway.server";
+import { isCheckoutSignatureValid, isGatewayId, type Gateway } from "~/utils/payment-gateway.server";
 
 export type StartOutcome =
   | { kind: "enrolled" } // a free contest: no payment at all
@@ -79,7 +79,7 @@ export async function confirmContestPayment(
   if ("signature" in input && !isCheckoutSignatureValid(gateway, { orderId: input.orderId, paymentId: input.paymentId, signature: input.signature })) {
     return { kind: "invalid-signature" };
   }
-  if (input.orderId.length > 100 || input.paymentId.length > 100) return { kind: "unknown-order" };
+  if (!isGatewayId(input.orderId) || !isGatewayId(input.paymentId)) return { kind: "unknown-order" };
   return db.transaction(async (tx) => {
     // The row lock makes concurrent confirmations of one payment take turns.
     const [payment] = await tx
@@ -174,6 +174,7 @@ export async function resendConfirmation(db: Db, input: { userId: string; contes
 
 /** A payment the gateway reports as failed (or the student abandoned): the order closes, nothing else. */
 export async function failContestPayment(db: Db, input: { orderId: string }) {
+  if (!isGatewayId(input.orderId)) return null;
   const [row] = await db
     .update(payments)
     .set({ status: "failed" })
@@ -184,6 +185,7 @@ export async function failContestPayment(db: Db, input: { orderId: string }) {
 
 /** An open order with what the test gateway page shows. */
 export async function findOpenOrder(db: Db, orderId: string) {
+  if (!isGatewayId(orderId)) return undefined;
   const [row] = await db
     .select({ orderId: payments.razorpay_order_id, amount: payments.amount, contestId: payments.contest_id, userId: payments.user_id, title: contests.title, gateway: payments.gateway })
     .from(payments)
@@ -199,7 +201,7 @@ export async function contestOfOrder(db: Db, orderId: string) {
 
 /** Whose order this is, and for which contest. */
 export async function orderOwner(db: Db, orderId: string) {
-  if (orderId.length > 100) return null;
+  if (!isGatewayId(orderId)) return null;
   const [row] = await db.select({ contestId: payments.contest_id, userId: payments.user_id }).from(payments).where(eq(payments.razorpay_order_id, orderId));
   return row ?? null;
 }

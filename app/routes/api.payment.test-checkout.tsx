@@ -4,12 +4,12 @@ import { z } from "zod";
 import { db } from "~/db/client.server";
 import { findOpenOrder } from "~/models/payments.server";
 import { notFound, parseJsonBody, requireApiUser } from "~/utils/http.server";
-import { checkoutSignature, paymentGateway } from "~/utils/payment-gateway.server";
+import { checkoutSignature, GATEWAY_ID, paymentGateway } from "~/utils/payment-gateway.server";
 
 // The test gateway's stand-in for Razorpay's checkout.js: the pay page's in-page dialog
 // asks here for what Razorpay's modal would hand back on success, then verifies it
 // through /api/payment/verify like a real payment. Exists only without Razorpay keys.
-const Body = z.object({ orderId: z.string().max(100) });
+const Body = z.object({ orderId: z.string().regex(GATEWAY_ID) });
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const gateway = paymentGateway();

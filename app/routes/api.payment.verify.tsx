@@ -4,11 +4,11 @@ import { db } from "~/db/client.server";
 import { confirmContestPayment, orderOwner } from "~/models/payments.server";
 import { kickOutbox } from "~/utils/email.server";
 import { notFound, parseJsonBody, requireApiUser } from "~/utils/http.server";
-import { paymentGateway } from "~/utils/payment-gateway.server";
+import { GATEWAY_ID, paymentGateway } from "~/utils/payment-gateway.server";
 
 // contests.md §7, POST /api/payment/verify: { orderId, paymentId, signature } → { success }.
 // The same verification path as the callback; only the order's own student may call it.
-const Body = z.object({ orderId: z.string().max(100), paymentId: z.string().max(100), signature: z.string().max(200) });
+const Body = z.object({ orderId: z.string().regex(GATEWAY_ID), paymentId: z.string().regex(GATEWAY_ID), signature: z.string().regex(/^[0-9a-f]{1,128}$/i) });
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireApiUser(request, context);

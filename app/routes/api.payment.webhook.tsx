@@ -6,7 +6,7 @@ import { kickOutbox } from "~/utils/email.server";
 import { env } from "~/utils/env.server";
 import { readJson } from "~/utils/forms.server";
 import { notFound } from "~/utils/http.server";
-import { hmacHex, paymentGateway, sameSignature } from "~/utils/payment-gateway.server";
+import { GATEWAY_ID, hmacHex, paymentGateway, sameSignature } from "~/utils/payment-gateway.server";
 import { WEBHOOK_BODY } from "~/utils/request-guard";
 
 // Razorpay's server-to-server notice (DESIGN.md §5). Its signature, HMAC-SHA256 of the
@@ -17,7 +17,7 @@ const PaymentEvent = z.object({
   event: z.string(),
   payload: z.object({
     payment: z.object({
-      entity: z.object({ id: z.string().max(100), order_id: z.string().max(100), amount: z.number().int() }),
+      entity: z.object({ id: z.string().regex(GATEWAY_ID), order_id: z.string().regex(GATEWAY_ID), amount: z.number().int() }),
     }),
   }),
 });

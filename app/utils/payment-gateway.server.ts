@@ -14,6 +14,10 @@ export type Gateway = {
   signingSecret(): string;
 };
 
+/** What gateway order and payment ids look like (order_…, pay_…); anything else never reaches a query. */
+export const GATEWAY_ID = /^[A-Za-z0-9_-]{1,100}$/;
+export const isGatewayId = (value: string) => GATEWAY_ID.test(value);
+
 export function hmacHex(secret: string, payload: string) {
   return createHmac("sha256", secret).update(payload).digest("hex");
 }

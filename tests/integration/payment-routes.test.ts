@@ -145,3 +145,14 @@ test("send-email is no relay: it re-queues the caller's own confirmation and ign
   expect((await send(o.cookie)).status).toBe(202);
   expect((await send(o.cookie)).status).toBe(429);
 });
+
+test("odd bytes in gateway ids are a 400, never a database error", async () => {
+  const testCheckout = await import("~/routes/api.payment.test-checkout");
+  const o = await openOrder();
+  const nul = "order_\u0000x";
+  expect((await call(verify.action, jsonRequest("/api/payment/verify", { orderId: nul, paymentId: "pay_\u0000", signature: "ab" }, { Cookie: o.cookie }))).status).toBe(400);
+  expect((await call(testCheckout.action, jsonRequest("/api/payment/test-checkout", { orderId: nul }, { Cookie: o.cookie }))).status).toBe(400);
+  const res = await call(webhook.action, webhookRequest("payment.captured", { id: "pay_\u0000", order_id: nul, amount: 9900 }));
+  expect(JSON.parse(res.data)).toMatchObject({ ignored: true });
+  expect((await call(callback.action, formRequest("/api/payment/callback", { razorpay_order_id: "order_ü", razorpay_payment_id: "p", razorpay_signature: "s" }))).status).toBe(400);
+});

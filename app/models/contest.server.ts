@@ -18,7 +18,8 @@ export const cardColumns = {
   prize_pool: contests.prize_pool,
 };
 
-function enrolledColumn(userId: string | null) {
+/** Whether the user has an entry in the contest of the row (false for a guest). */
+export function enrolledColumn(userId: string | null) {
   return userId
     ? // Correlated by name: inside a subquery Drizzle renders ${contests.id} unqualified.
       sql<boolean>`EXISTS (SELECT 1 FROM user_contest_entries e WHERE e.contest_id = contests.id AND e.user_id = ${userId})`

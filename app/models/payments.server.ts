@@ -2,9 +2,10 @@
 // payment is recorded once, by its gateway order id, and creates the entry and queues
 // the confirmation mail in the same transaction, whichever of the callback, the
 // verify call or the webhook arrives first, and however often they arrive.
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { pgErrorCode, type Db } from "~/db/client.server";
 import { contests, payments, profiles, user_contest_entries, users } from "~/db/schema";
+import { enrolledColumn } from "~/models/contest.server";
 import { enqueueEmail, renderMail } from "~/utils/email.server";
 import { appUrl, supportEmail } from "~/utils/env.server";
 import { formatDateTime } from "~/utils/dates";
@@ -23,7 +24,7 @@ export type StartOutcome =
  */
 export async function startContestPayment(db: Db, gateway: Gateway, input: { userId: string; contestId: string; now: Date }): Promise<StartOutcome> {
   const [contest] = await db
-    .select({ id: contests.id, entry_fee: contests.entry_fee, start_time: contests.start_time, is_active: contests.is_active, enrolled: sql<boolean>`EXISTS (SELECT 1 FROM user_contest_entries e WHERE e.contest_id = contests.id AND e.user_id = ${input.userId})` })
+    .select({ id: contests.id, entry_fee: contests.entry_fee, start_time: contests.start_time, is_active: contests.is_active, enrolled: enrolledColumn(input.userId) })
     .from(contests)
     .where(eq(contests.id, input.contestId));
   if (!contest) return { kind: "missing" };
@@ -65,6 +66,9 @@ export type ConfirmOutcome =
   | { kind: "enrolled" | "already"; contestId: string; userId: string }
   | { kind: "late" | "duplicate"; contestId: string; userId: string } // recorded, no entry, refund owed
   | { kind: "invalid-signature" | "unknown-order" | "amount-mismatch" | "conflict" };
+
+/** Whether the outcome queued a mail (the confirmation, or a refund notice to support) to deliver now. */
+export const queuedMail = (outcome: ConfirmOutcome) => outcome.kind === "enrolled" || outcome.kind === "late" || outcome.kind === "duplicate";
 
 /**
  * Records a captured payment. `signature` is the checkout signature (callback and
@@ -192,11 +196,6 @@ export async function findOpenOrder(db: Db, orderId: string) {
     .innerJoin(contests, eq(contests.id, payments.contest_id))
     .where(and(eq(payments.razorpay_order_id, orderId), eq(payments.status, "created")));
   return row;
-}
-
-/** The contest an order pays for (any status), to send the student back to it. */
-export async function contestOfOrder(db: Db, orderId: string) {
-  return (await orderOwner(db, orderId))?.contestId ?? null;
 }
 
 /** Whose order this is, and for which contest. */

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { db } from "~/db/client.server";
-import { confirmContestPayment, contestOfOrder, failContestPayment } from "~/models/payments.server";
+import { confirmContestPayment, failContestPayment, orderOwner, queuedMail } from "~/models/payments.server";
 import { kickOutbox } from "~/utils/email.server";
 import { readForm } from "~/utils/forms.server";
 import { invariantResponse, redirectWithFlash } from "~/utils/http.server";
@@ -20,7 +20,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return typeof value === "string" ? value : "";
   };
   const orderId = field("razorpay_order_id");
-  const contestId = await contestOfOrder(db, orderId);
+  const contestId = (await orderOwner(db, orderId))?.contestId;
   invariantResponse(contestId, "Unknown payment", { status: 400 });
   const pay = `/contest/${contestId}/pay?status=failed`;
 
@@ -34,7 +34,7 @@ export async function action({ request }: ActionFunctionArgs) {
     signature: field("razorpay_signature"),
     now: new Date(),
   });
-  if (outcome.kind === "enrolled" || outcome.kind === "late" || outcome.kind === "duplicate") kickOutbox();
+  if (queuedMail(outcome)) kickOutbox();
   switch (outcome.kind) {
     case "enrolled":
     case "already":

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { db } from "~/db/client.server";
-import { confirmContestPayment, orderOwner } from "~/models/payments.server";
+import { confirmContestPayment, orderOwner, queuedMail } from "~/models/payments.server";
 import { kickOutbox } from "~/utils/email.server";
 import { notFound, parseJsonBody, requireApiUser } from "~/utils/http.server";
 import { GATEWAY_ID, paymentGateway } from "~/utils/payment-gateway.server";
@@ -16,7 +16,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const owner = await orderOwner(db, body.orderId);
   if (!owner || owner.userId !== user.id) return Response.json({ success: false, error: "Payment verification failed" }, { status: 404 });
   const outcome = await confirmContestPayment(db, paymentGateway(), { ...body, now: new Date() });
-  if (outcome.kind === "enrolled" || outcome.kind === "late" || outcome.kind === "duplicate") kickOutbox();
+  if (queuedMail(outcome)) kickOutbox();
   const success = outcome.kind === "enrolled" || outcome.kind === "already";
   return Response.json(
     success ? { success, contestId: owner.contestId } : { success, outcome: outcome.kind, error: "Payment verification failed" },

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { db } from "~/db/client.server";
-import { confirmContestPayment, failContestPayment } from "~/models/payments.server";
+import { confirmContestPayment, failContestPayment, queuedMail } from "~/models/payments.server";
 import { kickOutbox } from "~/utils/email.server";
 import { env } from "~/utils/env.server";
 import { readJson } from "~/utils/forms.server";
@@ -49,7 +49,7 @@ export async function action({ request }: ActionFunctionArgs) {
     amount: payment.amount / 100,
     now: new Date(),
   });
-  if (outcome.kind === "enrolled" || outcome.kind === "late" || outcome.kind === "duplicate") kickOutbox();
+  if (queuedMail(outcome)) kickOutbox();
   if (outcome.kind === "amount-mismatch" || outcome.kind === "conflict") console.error(`[webhook] ${outcome.kind} for order ${payment.order_id}`);
   return json({ ok: true, outcome: outcome.kind });
 }

@@ -38,8 +38,7 @@ export async function createSession(database: DbOrTx, userId: string, now = new 
  * had is ended first: one browser, one live session.
  */
 export async function createUserSession(request: Request, userId: string, redirectTo: string, extraCookies: string[] = []) {
-  const previous = await sessionToken(request);
-  if (previous) await db.delete(sessions).where(eq(sessions.id, hashToken(previous)));
+  await endSessionOf(request);
   const headers = new Headers();
   headers.append("Set-Cookie", await createSession(db, userId));
   for (const cookie of extraCookies) headers.append("Set-Cookie", cookie);
@@ -132,10 +131,15 @@ export async function requireAnonymous(request: Request, context: AppLoadContext
   if (await getUserId(request, context)) throw redirect(to);
 }
 
-/** Ends the session in the database and clears the cookie. */
-export async function destroySession(request: Request) {
+/** Deletes the row of the session this request's cookie names, if any. */
+async function endSessionOf(request: Request) {
   const token = await sessionToken(request);
   if (token) await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+}
+
+/** Ends the session in the database and clears the cookie. */
+export async function destroySession(request: Request) {
+  await endSessionOf(request);
   return clearSessionCookie();
 }
 

@@ -14,6 +14,7 @@ export function createFairLimiter<Kind extends string>(options: { concurrency: n
   let running = 0;
   let turn = 0;
 
+  /** Hands the freed slot to the next waiting kind in turn; false when nobody waits. */
   function startNext() {
     const kinds = options.kinds;
     for (let i = 0; i < kinds.length; i++) {
@@ -22,9 +23,10 @@ export function createFairLimiter<Kind extends string>(options: { concurrency: n
       if (start) {
         turn = (turn + i + 1) % kinds.length;
         start();
-        return;
+        return true;
       }
     }
+    return false;
   }
 
   async function run<T>(kind: Kind, work: () => Promise<T>): Promise<T> {
@@ -40,8 +42,7 @@ export function createFairLimiter<Kind extends string>(options: { concurrency: n
     try {
       return await work();
     } finally {
-      if ([...queues.values()].some((q) => q.length > 0)) startNext();
-      else running--;
+      if (!startNext()) running--;
     }
   }
 

@@ -71,8 +71,13 @@ function razorpay(keyId: string, keySecret: string): Gateway {
   };
 }
 
-/** Razorpay with both keys set; the test gateway otherwise. */
+let chosen: Gateway | undefined;
+
+/** Razorpay with both keys set; the test gateway otherwise (decided once: every page's CSP asks). */
 export function paymentGateway(): Gateway {
-  const { RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET } = env();
-  return RAZORPAY_KEY_ID && RAZORPAY_KEY_SECRET ? razorpay(RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET) : testGateway;
+  if (!chosen) {
+    const { RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET } = env();
+    chosen = RAZORPAY_KEY_ID && RAZORPAY_KEY_SECRET ? razorpay(RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET) : testGateway;
+  }
+  return chosen;
 }

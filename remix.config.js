@@ -1,6 +1,7 @@
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
-  ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"],
+  // Not "**/*.test.tsx": the test page is the route contest.$id.test.tsx (tests live in tests/).
+  ignoredRouteFiles: ["**/.*"],
   serverModuleFormat: "esm",
   future: {
     v3_fetcherPersist: true,

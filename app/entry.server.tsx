@@ -7,6 +7,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { db, getConnection, isConnected } from "~/db/client.server";
 import { prepareDatabase, storeSecretOnce } from "~/db/setup.server";
 import { purgeExpired } from "~/models/housekeeping.server";
+import { closeDueContests } from "~/models/scoring.server";
 import { settleBackground } from "~/utils/background.server";
 import { deliverOutbox } from "~/utils/email.server";
 import { appUrl, env, loadSharedSecret } from "~/utils/env.server";
@@ -14,6 +15,7 @@ import { NonceContext } from "~/utils/nonce";
 import { isCrossSiteWrite } from "~/utils/origin";
 import { paymentGateway } from "~/utils/payment-gateway.server";
 import { contentSecurityPolicy, cspExtrasFor, isPersonal } from "~/utils/security-headers";
+import { isSharedShell, SHELL_CACHE_CONTROL } from "~/utils/shared-shell";
 
 const ABORT_DELAY = 5_000;
 
@@ -24,6 +26,8 @@ export async function startup() {
   await loadSharedSecret((candidate) => storeSecretOnce(db, "session", candidate));
   every(30_000, "mail outbox", () => deliverOutbox());
   every(60 * 60_000, "housekeeping", () => purgeExpired(db, new Date()));
+  // Tests nobody submitted are submitted at the deadline; ended contests get their ranks and prizes.
+  every(30_000, "contest sweep", () => closeDueContests(db, new Date()));
   await deliverOutbox();
 }
 
@@ -35,6 +39,21 @@ function every(ms: number, name: string, run: () => Promise<unknown>) {
   }, ms);
   timer.unref();
   timers.push(timer);
+}
+
+/** `npm run contests:finalize`: migrate if needed, then submit overdue tests and finalise every ended contest. */
+export async function finalizeDueContests() {
+  env();
+  const connection = getConnection();
+  await prepareDatabase(connection, "none");
+  const report = [];
+  for (;;) {
+    const batch = await closeDueContests(db, new Date());
+    report.push(...batch);
+    if (batch.length < 50) break;
+  }
+  await connection.close();
+  return report;
 }
 
 /** Called by server.js once it stops taking requests: finish mail runs, close the database cleanly. */
@@ -79,7 +98,12 @@ export default function handleRequest(
   // A route that takes Razorpay payments says so in its handle; only then, and only with keys set, may Razorpay's code run.
   const handles = remixContext.staticHandlerContext.matches.map((m) => remixContext.routeModules[m.route.id]?.handle);
   responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, cspExtrasFor(handles, paymentGateway().kind)));
-  markPersonal(request, responseHeaders);
+  // A shared document carries nothing personal (its nonce travels with it in a cache).
+  if (responseStatusCode === 200 && request.method === "GET" && isSharedShell(new URL(request.url).pathname)) {
+    responseHeaders.set("Cache-Control", SHELL_CACHE_CONTROL);
+  } else {
+    markPersonal(request, responseHeaders);
+  }
   // Bots get the whole document at once; browsers get it streamed.
   const callback = isbot(request.headers.get("user-agent") || "") ? "onAllReady" : "onShellReady";
   return new Promise((resolve, reject) => {

@@ -1,4 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { data } from "@remix-run/node";
 import {
   Form,
@@ -21,6 +22,7 @@ import { getUser, staleSessionCookie } from "~/utils/auth.server";
 import { hasConsent } from "~/utils/consent.server";
 import { supportContact } from "~/utils/env.server";
 import { readFlash } from "~/utils/flash.server";
+import { isSharedShell } from "~/utils/shared-shell";
 import { avatarInitial, displayName } from "~/utils/misc";
 import { useNonce } from "~/utils/nonce";
 
@@ -35,6 +37,8 @@ export const meta: MetaFunction = ({ error }) => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  // A shared document (the test page) is the same for everyone: no session, no flash, no cookies.
+  if (isSharedShell(new URL(request.url).pathname)) return data({ user: null, flash: null, askConsent: false, support: supportContact() });
   const [user, staleSession, { flash, clear }, consented] = await Promise.all([
     getUser(request, context),
     staleSessionCookie(request, context),
@@ -56,9 +60,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
+// Entering or leaving a shared document changes what the root knows (who is signed in).
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  isSharedShell(currentUrl.pathname) !== isSharedShell(nextUrl.pathname) || defaultShouldRevalidate;
+
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
+  // The test fills the screen: no site header, footer or banners around it.
+  const bare = isSharedShell(useLocation().pathname);
   return (
     <html lang="en-IN">
       <head>
@@ -72,9 +82,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <a href="#main" className="skip-link">
           Skip to content
         </a>
-        <Header user={root?.user ?? null} />
-        {root?.askConsent ? <CookieBanner /> : null}
-        {root?.flash ? (
+        {bare ? null : <Header user={root?.user ?? null} />}
+        {root?.askConsent && !bare ? <CookieBanner /> : null}
+        {root?.flash && !bare ? (
           <div className={`flash flash-${root.flash.kind} container`} role="status">
             {root.flash.message}
             {root.flash.action ? (
@@ -87,8 +97,10 @@ export function Layout({ children }: { children: ReactNode }) {
             ) : null}
           </div>
         ) : null}
-        <main id="main">{children}</main>
-        <Footer />
+        <main id="main" className={bare ? "bare" : undefined}>
+          {children}
+        </main>
+        {bare ? null : <Footer />}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

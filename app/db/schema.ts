@@ -140,6 +140,8 @@ export const contests = pgTable(
     check("contests_duration_positive", sql`${t.duration_minutes} > 0`),
     check("contests_entry_fee_nonnegative", sql`${t.entry_fee} >= 0`),
     index("contests_active_start_idx").on(t.is_active, t.start_time),
+    // The server's sweep looks only at contests not finalised yet.
+    index("contests_unfinalized_start_idx").on(t.start_time).where(sql`${t.finalized_at} IS NULL`),
   ],
 );
 
@@ -186,6 +188,8 @@ export const user_contest_entries = pgTable(
     uniqueIndex("user_contest_entries_user_contest_key").on(t.user_id, t.contest_id),
     index("user_contest_entries_contest_idx").on(t.contest_id),
     uniqueIndex("user_contest_entries_payment_key").on(t.payment_id),
+    // Entries still open, for the server's auto-submission after the deadline.
+    index("user_contest_entries_open_idx").on(t.contest_id).where(sql`NOT ${t.has_submitted}`),
     // The flags are the timestamps' shadows: neither can say something the other does not.
     check("user_contest_entries_started_when", sql`${t.status} = (${t.started_at} IS NOT NULL)`),
     check("user_contest_entries_submitted_when", sql`${t.has_submitted} = (${t.submitted_at} IS NOT NULL)`),
@@ -236,6 +240,8 @@ export const contest_results = pgTable(
   (t) => [
     primaryKey({ columns: [t.contest_id, t.user_id] }),
     index("contest_results_contest_rank_idx").on(t.contest_id, t.rank),
+    // The live leaderboard's order before the contest is finalised.
+    index("contest_results_contest_order_idx").on(t.contest_id, t.score.desc(), t.response_time),
     index("contest_results_user_idx").on(t.user_id),
   ],
 );

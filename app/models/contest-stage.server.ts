@@ -1,6 +1,6 @@
 // The one guard of every /contest/{id}/… journey route (pay, test, results).
 import type { AppLoadContext } from "@remix-run/node";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { contests, user_contest_entries } from "~/db/schema";
 import { cardColumns } from "~/models/contest.server";
@@ -41,12 +41,4 @@ export async function requireContestStage(
   const decision = decideStage(stage, row.contest, entry, now);
   if (!decision.ok) await redirectWithFlash(decision.to, { kind: decision.kind, message: decision.message });
   return { user, contest: row.contest, entry };
-}
-
-/** 'Start Now': marks the student's entry started (once; a second press keeps the first time). */
-export async function startEntry(db: DbOrTx, input: { entryId: string; now: Date }) {
-  await db
-    .update(user_contest_entries)
-    .set({ status: true, started_at: input.now })
-    .where(and(eq(user_contest_entries.id, input.entryId), isNull(user_contest_entries.started_at)));
 }

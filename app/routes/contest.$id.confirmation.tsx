@@ -61,6 +61,7 @@ export default function Confirmation() {
         </ul>
         <div className="actions">
           <Link to="/dashboard" className="btn btn-primary">Go to Dashboard</Link>
+          <Link to={`/contest/${contest.id}/entry`} className="btn btn-ghost">Check your camera</Link>
           <Link to={`/contest/${contest.id}`} className="btn btn-ghost">Contest details</Link>
           <Link to="/contact" className="btn btn-ghost">Need help?</Link>
         </div>

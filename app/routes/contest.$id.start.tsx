@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { db } from "~/db/client.server";
-import { requireContestStage, startEntry } from "~/models/contest-stage.server";
+import { requireContestStage } from "~/models/contest-stage.server";
+import { startTest } from "~/models/test-taking.server";
 import { readForm } from "~/utils/forms.server";
 import { notFound } from "~/utils/http.server";
 
@@ -12,7 +13,7 @@ export async function action(args: ActionFunctionArgs) {
   const now = new Date();
   const { contest, entry } = await requireContestStage(db, args, "test", now);
   await readForm(args.request, []);
-  await startEntry(db, { entryId: entry!.id, now });
+  await startTest(db, { entryId: entry!.id, now });
   throw redirect(`/contest/${contest.id}/test`);
 }
 

@@ -134,9 +134,12 @@ function UpcomingEntry({
           </button>
         </Form>
       ) : (
-        <button type="button" className="btn btn-ghost" disabled>
-          Waiting to Start
-        </button>
+        <>
+          <button type="button" className="btn btn-ghost" disabled>
+            Waiting to Start
+          </button>
+          <Link to={`/contest/${entry.contest_id}/entry`}>Check your camera before the start</Link>
+        </>
       )}
     </article>
   );

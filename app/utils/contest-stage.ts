@@ -2,7 +2,7 @@
 // Guards and Clock). Pure, so every rule has a unit test; the loader guard in
 // app/models/contest-stage.server.ts reads the rows and applies it.
 
-export type JourneyStage = "pay" | "test" | "results";
+export type JourneyStage = "pay" | "entry" | "test" | "results";
 
 export type StageContest = { id: string; start_time: Date; end_time: Date; duration_minutes: number; is_active: boolean };
 export type StageEntry = { has_submitted: boolean } | null;
@@ -33,9 +33,15 @@ export function decideStage(stage: JourneyStage, contest: StageContest, entry: S
       if (entry) return no(page, STAGE_MESSAGES.alreadyEnrolled);
       if (!contest.is_active || now >= contest.start_time) return no(page, STAGE_MESSAGES.enrolmentClosed, "error");
       return { ok: true };
+    case "entry":
+      // The camera check and the test's waiting room: open before the start too.
+      if (!entry) return no(page, STAGE_MESSAGES.notEnrolled, "error");
+      if (entry.has_submitted) return no(`${page}/results`, STAGE_MESSAGES.alreadySubmitted);
+      if (now >= contestDeadline(contest)) return no("/dashboard", STAGE_MESSAGES.timeOver);
+      return { ok: true };
     case "test":
       if (!entry) return no(page, STAGE_MESSAGES.notEnrolled, "error");
-      if (entry.has_submitted) return no("/dashboard", STAGE_MESSAGES.alreadySubmitted);
+      if (entry.has_submitted) return no(`${page}/results`, STAGE_MESSAGES.alreadySubmitted);
       if (now < contest.start_time) return no("/dashboard", STAGE_MESSAGES.notStarted);
       if (now >= contestDeadline(contest)) return no("/dashboard", STAGE_MESSAGES.timeOver);
       return { ok: true };

@@ -60,3 +60,21 @@ export async function parseJsonBody<Schema extends z.ZodTypeAny>(request: Reques
   }
   return parsed.data;
 }
+
+/**
+ * For JSON endpoints behind a page guard: the guard's redirect (with its flash
+ * cookie) becomes a 409 `{ redirect }` that the page's script follows, because a
+ * script's fetch would otherwise follow the redirect into an HTML page.
+ */
+export async function jsonGuard<T>(guarded: Promise<T>): Promise<T> {
+  try {
+    return await guarded;
+  } catch (thrown) {
+    if (thrown instanceof Response && thrown.status >= 300 && thrown.status < 400) {
+      const headers = new Headers({ "Cache-Control": "private, no-store" });
+      for (const cookie of thrown.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+      throw Response.json({ redirect: thrown.headers.get("Location") }, { status: 409, headers });
+    }
+    throw thrown;
+  }
+}

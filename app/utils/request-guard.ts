@@ -24,6 +24,8 @@ const BODY_RULES: Array<{ path: RegExp; rule: BodyRule }> = [
   { path: /^\/api\/payment\/webhook$/, rule: WEBHOOK_BODY },
   // The spec's payment API, called by the pay page's script.
   { path: /^\/api\/payment\/(create-order|verify|send-email|test-checkout)$/, rule: JSON_API_BODY },
+  // The test page's answers, start, events and submission.
+  { path: /^\/api\/contest\/[^/]+\/test$/, rule: JSON_API_BODY },
   // Later: image uploads (multipart, 5 MB images).
 ];
 

@@ -107,18 +107,21 @@ test("entries never submitted are left out", async () => {
   expect(present).toMatchObject({ rank: 1, score: 1 });
 });
 
-test("finalisation is refused before the end, and happens once", async () => {
+test("finalisation is refused before the end and its 10-second grace, and happens once", async () => {
   const { contestId, users } = await contestWith([{ correct: 2, minutes: 10 }], { first: 500 });
+  const endsForAll = new Date(end.getTime() + 10_001);
   expect(await finalizeContest(db, contestId, new Date(end.getTime() - 1))).toBe("not-ended");
+  // Answers sent in the last seconds may still be arriving.
+  expect(await finalizeContest(db, contestId, new Date(end.getTime() + 10_000))).toBe("not-ended");
   expect(await db.$count(contest_results, eq(contest_results.contest_id, contestId))).toBe(0);
 
-  expect(await finalizeContest(db, contestId, end)).toBe("finalized");
+  expect(await finalizeContest(db, contestId, endsForAll)).toBe("finalized");
   // Whatever changes later, a second run does nothing.
   await db.update(contests).set({ prize_pool: { first: 9999 } }).where(eq(contests.id, contestId));
   expect(await finalizeContest(db, contestId, new Date(end.getTime() + 60 * MINUTE))).toBe("already");
   expect((await results(contestId, users))[0]?.prize_amount).toBe(500);
   const [row] = await db.select({ finalized_at: contests.finalized_at }).from(contests).where(eq(contests.id, contestId));
-  expect(row?.finalized_at?.toISOString()).toBe(end.toISOString());
+  expect(row?.finalized_at?.toISOString()).toBe(endsForAll.toISOString());
 });
 
 test("two finalisers at once: one finalises, the other finds it done", async () => {

@@ -1,0 +1,50 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+
+export type CameraStatus = "idle" | "asking" | "on" | "denied" | "lost";
+
+/**
+ * The student's camera, for the pre-test check and for the test itself. The picture
+ * stays on the device (DESIGN.md §4: no camera image leaves it); only whether the
+ * camera is on is known to the page. `onLost` hears when a running camera stops.
+ */
+export function useCamera(onLost?: () => void) {
+  const [status, setStatus] = useState<CameraStatus>("idle");
+  const [stream, setStream] = useState<MediaStream | null>(null);
+  const lost = useRef(onLost);
+  useEffect(() => {
+    lost.current = onLost;
+  });
+
+  const request = useCallback(async () => {
+    setStatus("asking");
+    try {
+      if (!navigator.mediaDevices?.getUserMedia) throw new Error("no camera API");
+      const media = await navigator.mediaDevices.getUserMedia({ video: { width: 320, height: 240 }, audio: false });
+      for (const track of media.getVideoTracks()) {
+        track.addEventListener("ended", () => {
+          setStatus("lost");
+          lost.current?.();
+        });
+      }
+      setStream(media);
+      setStatus("on");
+      return true;
+    } catch {
+      setStatus("denied");
+      return false;
+    }
+  }, []);
+
+  // The camera is released when the page that asked for it goes away.
+  useEffect(() => () => stream?.getTracks().forEach((t) => t.stop()), [stream]);
+
+  return { status, stream, request };
+}
+
+export function CameraPreview({ stream, className }: { stream: MediaStream | null; className?: string }) {
+  const video = useRef<HTMLVideoElement>(null);
+  useEffect(() => {
+    if (video.current) video.current.srcObject = stream;
+  }, [stream]);
+  return <video ref={video} className={className} autoPlay muted playsInline width={320} height={240} aria-label="Your camera" />;
+}

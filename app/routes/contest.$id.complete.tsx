@@ -1,0 +1,54 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { notFoundBoundary } from "~/components/not-found";
+import { db } from "~/db/client.server";
+import { requireContestStage } from "~/models/contest-stage.server";
+import { completionMessage, readCompletion, SUBMIT_ERRORS } from "~/utils/test-rules";
+
+// Test submitted (contests.md §2): a message for the reason the test page gave, and
+// the error when saving failed. Only our own reasons and error codes are read from
+// the address, so a crafted link cannot put words on this page.
+export const meta: MetaFunction = () => [
+  { title: "Test Submitted — StudyArena" },
+  { name: "description", content: "Your StudyArena contest test has been submitted." },
+];
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { contest } = await requireContestStage(db, args, "results");
+  return { contest: { id: contest.id, title: contest.title }, ...readCompletion(new URL(args.request.url).searchParams) };
+}
+
+export default function Complete() {
+  const { contest, reason, error } = useLoaderData<typeof loader>();
+  const message = completionMessage(reason);
+  return (
+    <section className="container narrow section">
+      <div className="card celebrate" role="status">
+        <p className="celebrate-icon" aria-hidden="true">✓</p>
+        <h1>{message.title}</h1>
+        <p>{message.text}</p>
+        <p className="muted">
+          {contest.title} · Reason: {reason}
+        </p>
+      </div>
+      {error ? (
+        <p className="alert alert-error" role="alert" style={{ marginTop: "1rem" }}>
+          {SUBMIT_ERRORS[error]}
+        </p>
+      ) : null}
+      <div className="actions">
+        <Link to={`/contest/${contest.id}/results`} className="btn btn-primary">
+          See Results
+        </Link>
+        <Link to="/dashboard" className="btn btn-ghost">
+          Go to Dashboard
+        </Link>
+        <Link to="/" className="btn btn-ghost">
+          Home
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+export const ErrorBoundary = notFoundBoundary({ title: "Contest Not Found", action: { label: "Back to Home", to: "/" } });

@@ -1,0 +1,114 @@
+// The test page's autosave (DESIGN.md §4, Answers): every choice is sent to the server
+// as it is made; while the phone is offline the latest choice per question waits,
+// survives a reload (local storage), and is retried quietly until it lands.
+
+export type SendResult = "saved" | "retry" | "refused";
+export type SaveStatus = "idle" | "saving" | "saved" | "offline" | "refused";
+
+type Options = {
+  send: (questionId: string, choice: number) => Promise<SendResult>;
+  /** Where waiting choices survive a reload; null where storage is not available. */
+  storage: Pick<Storage, "getItem" | "setItem" | "removeItem"> | null;
+  key: string;
+  onStatus?: (status: SaveStatus) => void;
+  retryMs?: number;
+  setTimer?: (run: () => void, ms: number) => unknown;
+};
+
+export class AnswerQueue {
+  private pending = new Map<string, number>();
+  private running = false;
+  private retryTimer: unknown = null;
+  /** Whether the server refused any answer (the submission then says ' (with errors)'). */
+  refusedAny = false;
+  status: SaveStatus = "idle";
+
+  constructor(private readonly options: Options) {
+    try {
+      const stored = JSON.parse(options.storage?.getItem(options.key) ?? "{}") as Record<string, unknown>;
+      for (const [questionId, choice] of Object.entries(stored)) {
+        if (Number.isInteger(choice)) this.pending.set(questionId, choice as number);
+      }
+    } catch {
+      // A damaged note is dropped; the server keeps what was saved.
+    }
+  }
+
+  /** Choices made but not yet confirmed by the server (kept across a reload). */
+  waiting(): ReadonlyMap<string, number> {
+    return this.pending;
+  }
+
+  set(questionId: string, choice: number) {
+    this.pending.set(questionId, choice);
+    this.persist();
+    void this.run();
+  }
+
+  /** Sends what waits now (on start, when the phone comes back online, at submission). */
+  kick() {
+    return this.run();
+  }
+
+  /** Tries to send everything within `timeoutMs`; true when nothing is left waiting. */
+  async flush(timeoutMs: number) {
+    const deadline = Date.now() + timeoutMs;
+    while (this.pending.size > 0 && Date.now() < deadline) {
+      await this.run();
+      if (this.pending.size > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(500, Math.max(0, deadline - Date.now()))));
+    }
+    return this.pending.size === 0;
+  }
+
+  private setStatus(status: SaveStatus) {
+    this.status = status;
+    this.options.onStatus?.(status);
+  }
+
+  private persist() {
+    try {
+      if (this.pending.size === 0) this.options.storage?.removeItem(this.options.key);
+      else this.options.storage?.setItem(this.options.key, JSON.stringify(Object.fromEntries(this.pending)));
+    } catch {
+      // Storage full or blocked: the choices still wait in memory.
+    }
+  }
+
+  private async run() {
+    if (this.running) return;
+    this.running = true;
+    try {
+      while (this.pending.size > 0) {
+        const [questionId, choice] = this.pending.entries().next().value as [string, number];
+        this.setStatus("saving");
+        let result: SendResult;
+        try {
+          result = await this.options.send(questionId, choice);
+        } catch {
+          result = "retry";
+        }
+        if (result === "retry") {
+          this.setStatus("offline");
+          this.scheduleRetry();
+          return;
+        }
+        if (result === "refused") this.refusedAny = true;
+        // A newer choice made while this one was in flight stays waiting.
+        if (this.pending.get(questionId) === choice) this.pending.delete(questionId);
+        this.persist();
+      }
+      this.setStatus(this.refusedAny ? "refused" : "saved");
+    } finally {
+      this.running = false;
+    }
+  }
+
+  private scheduleRetry() {
+    if (this.retryTimer !== null) return;
+    const setTimer = this.options.setTimer ?? ((run, ms) => setTimeout(run, ms));
+    this.retryTimer = setTimer(() => {
+      this.retryTimer = null;
+      void this.run();
+    }, this.options.retryMs ?? 3000);
+  }
+}

@@ -1,0 +1,102 @@
+// Rules of taking the test and reading results (contests.md §2, §4, §9; DESIGN.md §4)
+// that the browser and the server share. Pure, so each has a unit test.
+
+/** Answers arriving later than this after the deadline are refused (network slack, not extra time). */
+export const ANSWER_GRACE_MS = 10_000;
+
+export const SUBMIT_REASONS = {
+  manual: "Manual submission",
+  timeUp: "Time's up",
+  left: "User exited fullscreen or switched tabs",
+} as const;
+export type SubmitReason = (typeof SUBMIT_REASONS)[keyof typeof SUBMIT_REASONS];
+export const SUBMIT_REASON_LIST = Object.values(SUBMIT_REASONS) as [SubmitReason, ...SubmitReason[]];
+
+export const DEFAULT_REASON = "Test completed successfully";
+export const WITH_ERRORS = " (with errors)";
+
+/** What went wrong while submitting; the completion page explains each in its own words. */
+export const SUBMIT_ERRORS = {
+  network: "Some answers could not be saved because the connection dropped. Every answer saved before that counts.",
+  refused: "The server did not accept some answers (the time may have run out). Every answer saved before that counts.",
+  submit: "Your submission could not be confirmed. Your saved answers are submitted automatically when the time is up.",
+} as const;
+export type SubmitError = keyof typeof SUBMIT_ERRORS;
+
+export const TEST_MESSAGES = {
+  fullscreenRequired: "Fullscreen is required to start the test. Please enable fullscreen.",
+  confirmSubmit: "Are you sure you want to submit your answers?",
+  leave: "Are you sure you want to leave? Your test will be submitted.",
+  authFailed: "Failed to authenticate. Please refresh the page.",
+  loadFailed: "Failed to load contest. Please try again later.",
+  cameraRequired: "Camera access is required to proceed.",
+} as const;
+
+/**
+ * The reason and error the completion page was given in its address, read strictly:
+ * only our own reasons (optionally ' (with errors)') and error codes, so a crafted
+ * link cannot make the page say anything else.
+ */
+export function readCompletion(params: URLSearchParams): { reason: string; error: SubmitError | null } {
+  const raw = params.get("reason") ?? "";
+  const withErrors = raw.endsWith(WITH_ERRORS);
+  const base = withErrors ? raw.slice(0, -WITH_ERRORS.length) : raw;
+  const known = (SUBMIT_REASON_LIST as string[]).includes(base);
+  const code = params.get("error");
+  const error = code && Object.hasOwn(SUBMIT_ERRORS, code) ? (code as SubmitError) : null;
+  if (!known) return { reason: DEFAULT_REASON, error };
+  return { reason: withErrors || error ? base + WITH_ERRORS : base, error: error ?? (withErrors ? "network" : null) };
+}
+
+/** The completion page's heading and text for a reason (the wording is ours; contests.md leaves it open). */
+export function completionMessage(reason: string): { title: string; text: string } {
+  const base = reason.endsWith(WITH_ERRORS) ? reason.slice(0, -WITH_ERRORS.length) : reason;
+  switch (base) {
+    case SUBMIT_REASONS.timeUp:
+      return { title: "Time's up!", text: "The timer reached zero, so your answers were submitted automatically." };
+    case SUBMIT_REASONS.left:
+      return {
+        title: "Test submitted after you left the test",
+        text: "Fullscreen was left or another tab was opened, and you chose to submit. Your answers so far were submitted.",
+      };
+    default:
+      return { title: "Test submitted!", text: "Your answers have been submitted. Well done for finishing the test." };
+  }
+}
+
+/** Score over total questions, rounded (contests.md §2). */
+export function scorePercent(score: number, total: number) {
+  return total > 0 ? Math.round((score / total) * 100) : 0;
+}
+
+/** contests.md §2 and §9: 70 % or more 'Excellent', 50 % or more 'Good effort', else 'Keep practicing'. */
+export function scoreBand(percent: number): "Excellent" | "Good effort" | "Keep practicing" {
+  if (percent >= 70) return "Excellent";
+  if (percent >= 50) return "Good effort";
+  return "Keep practicing";
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** The test timer: MM:SS (minutes may pass 59 on a long test: '75:00'); never negative. */
+export function formatTimer(ms: number) {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  return `${pad(Math.floor(total / 60))}:${pad(total % 60)}`;
+}
+
+/** Progress by the position of the question on screen: question 3 of 4 is 75 %. */
+export function progressPercent(index: number, total: number) {
+  return total > 0 ? Math.round(((index + 1) / total) * 100) : 0;
+}
+
+/** The pre-test countdown in minutes and seconds ('Contest Started' at zero). */
+export function startsInLabel(start: Date, now: Date) {
+  const ms = start.getTime() - now.getTime();
+  return ms <= 0 ? "Contest Started" : formatTimer(ms);
+}
+
+/** A response time in ms as people read it: '4 min 05 s'. */
+export function formatDuration(ms: number) {
+  const s = Math.max(0, Math.round(ms / 1000));
+  return s >= 60 ? `${Math.floor(s / 60)} min ${pad(s % 60)} s` : `${s} s`;
+}

@@ -1,0 +1,3 @@
+CREATE INDEX "contest_results_contest_order_idx" ON "contest_results" USING btree ("contest_id","score" DESC NULLS LAST,"response_time");--> statement-breakpoint
+CREATE INDEX "contests_unfinalized_start_idx" ON "contests" USING btree ("start_time") WHERE "contests"."finalized_at" IS NULL;--> statement-breakpoint
+CREATE INDEX "user_contest_entries_open_idx" ON "user_contest_entries" USING btree ("contest_id") WHERE NOT "user_contest_entries"."has_submitted";

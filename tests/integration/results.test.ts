@@ -1,0 +1,139 @@
+// The results and completion pages against a real database: the student's own score,
+// live ranks by the window function, the key only once the test has closed for
+// everyone, prizes assigned on the first view after the end.
+import { eq } from "drizzle-orm";
+import { expect, test } from "vitest";
+import { db } from "~/db/client.server";
+import { createContest, createEntry, createUser, submitEntry } from "~/db/factories.server";
+import { contests } from "~/db/schema";
+import { dashboardEntries } from "~/models/contest.server";
+import { recordResult } from "~/models/scoring.server";
+import * as completeRoute from "~/routes/contest.$id.complete";
+import * as resultsRoute from "~/routes/contest.$id.results";
+import { createSession } from "~/utils/auth.server";
+import { call, cookieFrom, getRequest } from "../support/remix";
+
+const MINUTE = 60_000;
+let n = 0;
+const BANK: Array<[string, string[], string]> = [
+  ["1 + 1?", ["1", "2"], "2"],
+  ["2 + 2?", ["4", "5"], "4"],
+  ["3 + 3?", ["6", "7"], "6"],
+  ["4 + 4?", ["8", "9"], "8"],
+];
+
+async function student(fullName: string | null = null) {
+  const userId = await createUser(db, { email: `results${++n}@example.in`, passwordHash: "x", fullName });
+  const cookie = cookieFrom(new Headers({ "Set-Cookie": await createSession(db, userId) }))!;
+  return { userId, cookie };
+}
+
+/** A contest that started `startedAgo` minutes ago; each student answers `correct` of four right and submits `minutes` after the start. */
+async function contestWith(startedAgo: number, window: number, students: Array<{ userId: string; correct: number; minutes: number }>) {
+  const start = new Date(Date.now() - startedAgo * MINUTE);
+  const contest = await createContest(db, {
+    title: `Results Cup ${++n}`,
+    subject: "Maths",
+    start_time: start,
+    end_time: new Date(start.getTime() + window * MINUTE),
+    duration_minutes: Math.min(window, 30),
+    prize_pool: { first: 600, second: 300, third: 100 },
+    questions: BANK,
+  });
+  for (const s of students) {
+    await createEntry(db, { userId: s.userId, contestId: contest.id });
+    await submitEntry(db, {
+      userId: s.userId,
+      contestId: contest.id,
+      submittedAt: new Date(start.getTime() + s.minutes * MINUTE),
+      answers: contest.questions.map((q, i) => ({ questionId: q.id, selected: i < s.correct ? q.correct_answer : q.options.find((o) => o !== q.correct_answer)! })),
+    });
+  }
+  // The app writes a result row at submission; the factory only records the submission.
+  for (const s of students) await recordResult(db, { contestId: contest.id, userId: s.userId });
+  return contest;
+}
+
+const view = (contestId: string, cookie: string | undefined, tab = "summary") =>
+  call(resultsRoute.loader, getRequest(`/contest/${contestId}/results?tab=${tab}`, cookie), { params: { id: contestId } });
+
+test("while the contest runs: the student's score, a live rank shared by exact ties, no key and no prize yet", async () => {
+  const [a, b, c, d] = [await student("Asha Rao"), await student("Ravi K"), await student(null), await student("Late One")];
+  const contest = await contestWith(40, 120, [
+    { userId: a.userId, correct: 3, minutes: 10 },
+    { userId: b.userId, correct: 3, minutes: 10 },
+    { userId: c.userId, correct: 4, minutes: 25 },
+    { userId: d.userId, correct: 1, minutes: 5 },
+  ]);
+  const summary = await view(contest.id, a.cookie);
+  expect(summary.data.mine).toMatchObject({ score: 3, rank: 2, prize_amount: 0 });
+  expect(summary.data.contest).toMatchObject({ questionCount: 4, finalized: false, closed: true });
+
+  const board = await view(contest.id, d.cookie, "leaderboard");
+  expect(board.data.leaders.map((l: { rank: number; name: string | null }) => [l.rank, l.name])).toEqual([
+    [1, null],
+    [2, "Asha Rao"],
+    [2, "Ravi K"],
+    [4, "Late One"],
+  ]);
+  expect(JSON.stringify(board.data)).not.toMatch(/@example\.in/); // names only, never e-mails
+});
+
+test("the breakdown shows the key only once the test has closed for everyone", async () => {
+  const me = await student();
+  const open = await contestWith(5, 120, [{ userId: me.userId, correct: 2, minutes: 3 }]);
+  const during = await view(open.id, me.cookie, "breakdown");
+  expect(during.data.contest.closed).toBe(false);
+  expect(during.data.breakdown.map((q: { selected: string; correct: string | null }) => [q.selected, q.correct])).toEqual([
+    ["2", null],
+    ["4", null],
+    ["7", null],
+    ["9", null],
+  ]);
+
+  const closed = await contestWith(45, 120, [{ userId: me.userId, correct: 2, minutes: 3 }]);
+  const after = await view(closed.id, me.cookie, "breakdown");
+  expect(after.data.breakdown.map((q: { correct: string; isCorrect: boolean }) => [q.correct, q.isCorrect])).toEqual([
+    ["2", true],
+    ["4", true],
+    ["6", false],
+    ["8", false],
+  ]);
+});
+
+test("the first view after the end assigns the prizes; the dashboard's view shows them", async () => {
+  const [a, b] = [await student("First"), await student("Second")];
+  const contest = await contestWith(90, 60, [
+    { userId: a.userId, correct: 4, minutes: 10 },
+    { userId: b.userId, correct: 2, minutes: 10 },
+  ]);
+  const res = await view(contest.id, b.cookie);
+  expect(res.data.contest.finalized).toBe(true);
+  expect(res.data.mine).toMatchObject({ rank: 2, prize_amount: 300 });
+  const [row] = await db.select({ finalized_at: contests.finalized_at }).from(contests).where(eq(contests.id, contest.id));
+  expect(row!.finalized_at).not.toBeNull();
+  expect((await dashboardEntries(db, a.userId)).find((e) => e.contest_id === contest.id)).toMatchObject({ contest_rank: 1, contest_prize_amount: 600 });
+});
+
+test("without a submitted entry: 'Results Not Available'; guests log in first; bad ids are 404", async () => {
+  const me = await student();
+  const other = await student();
+  const contest = await contestWith(40, 120, [{ userId: other.userId, correct: 2, minutes: 3 }]);
+  await createEntry(db, { userId: me.userId, contestId: contest.id });
+  expect((await view(contest.id, me.cookie)).data).toMatchObject({ mine: null, leaders: [] });
+  const guest = await view(contest.id, undefined);
+  expect(guest).toMatchObject({ status: 302, location: `/login?redirectTo=${encodeURIComponent(`/contest/${contest.id}/results?tab=summary`)}` });
+  expect((await call(resultsRoute.loader, getRequest("/contest/nope/results", me.cookie), { params: { id: "nope" } })).status).toBe(404);
+});
+
+test("the completion page reads only our own reasons and error codes from its address", async () => {
+  const me = await student();
+  const contest = await contestWith(40, 120, [{ userId: me.userId, correct: 1, minutes: 3 }]);
+  const complete = (query: string) => call(completeRoute.loader, getRequest(`/contest/${contest.id}/complete?${query}`, me.cookie), { params: { id: contest.id } });
+  expect((await complete("reason=Time%27s%20up")).data).toMatchObject({ reason: "Time's up", error: null });
+  expect((await complete("reason=Manual%20submission%20(with%20errors)&error=network")).data).toMatchObject({
+    reason: "Manual submission (with errors)",
+    error: "network",
+  });
+  expect((await complete("reason=Call%20+91%20now&error=<b>pay</b>")).data).toMatchObject({ reason: "Test completed successfully", error: null });
+});

@@ -1,0 +1,105 @@
+import { expect, test } from "vitest";
+import { AnswerQueue, type SendResult } from "~/utils/answer-queue";
+import { decideStage } from "~/utils/contest-stage";
+import { completionMessage, formatTimer, progressPercent, readCompletion, scoreBand, scorePercent, startsInLabel } from "~/utils/test-rules";
+
+test("the band: 70 % or more 'Excellent', 50 % or more 'Good effort', else 'Keep practicing'", () => {
+  expect(scoreBand(70)).toBe("Excellent");
+  expect(scoreBand(69)).toBe("Good effort");
+  expect(scoreBand(50)).toBe("Good effort");
+  expect(scoreBand(49)).toBe("Keep practicing");
+  expect(scorePercent(2, 3)).toBe(67);
+  expect(scorePercent(1, 0)).toBe(0);
+  expect(scoreBand(scorePercent(7, 10))).toBe("Excellent");
+});
+
+test("the timer is MM:SS, rounds up, passes 59 minutes and never goes negative", () => {
+  expect(formatTimer(30 * 60_000)).toBe("30:00");
+  expect(formatTimer(61_001)).toBe("01:02");
+  expect(formatTimer(999)).toBe("00:01");
+  expect(formatTimer(75 * 60_000)).toBe("75:00");
+  expect(formatTimer(-5000)).toBe("00:00");
+  expect(startsInLabel(new Date(90_000), new Date(0))).toBe("01:30");
+  expect(startsInLabel(new Date(0), new Date(0))).toBe("Contest Started");
+});
+
+test("progress goes by the position of the question on screen", () => {
+  expect(progressPercent(0, 4)).toBe(25);
+  expect(progressPercent(3, 4)).toBe(100);
+  expect(progressPercent(0, 3)).toBe(33);
+});
+
+test("the completion page believes only our own reasons and error codes", () => {
+  const read = (q: string) => readCompletion(new URLSearchParams(q));
+  expect(read("")).toEqual({ reason: "Test completed successfully", error: null });
+  expect(read("reason=Time's up")).toEqual({ reason: "Time's up", error: null });
+  expect(read("reason=Manual submission (with errors)&error=refused")).toEqual({ reason: "Manual submission (with errors)", error: "refused" });
+  expect(read("reason=Manual submission&error=network")).toEqual({ reason: "Manual submission (with errors)", error: "network" });
+  expect(read("reason=Send money to 12345")).toEqual({ reason: "Test completed successfully", error: null });
+  expect(read("reason=Time's up&error=toString").error).toBeNull();
+  expect(completionMessage("Time's up (with errors)").title).toBe("Time's up!");
+  expect(completionMessage("User exited fullscreen or switched tabs").title).toMatch(/left the test/);
+  expect(completionMessage("Test completed successfully").title).toBe("Test submitted!");
+});
+
+test("the camera check and waiting room are open from enrolment until the deadline", () => {
+  const at = (m: number) => new Date(Date.UTC(2026, 0, 1, 10, m));
+  const contest = { id: "c", start_time: at(30), end_time: at(90), duration_minutes: 20, is_active: true };
+  expect(decideStage("entry", contest, { has_submitted: false }, at(0))).toEqual({ ok: true });
+  expect(decideStage("entry", contest, { has_submitted: false }, at(49))).toEqual({ ok: true });
+  expect(decideStage("entry", contest, { has_submitted: false }, at(50))).toMatchObject({ ok: false, to: "/dashboard" });
+  expect(decideStage("entry", contest, { has_submitted: true }, at(35))).toMatchObject({ ok: false, to: "/contest/c/results" });
+  expect(decideStage("entry", contest, null, at(0))).toMatchObject({ ok: false, to: "/contest/c" });
+});
+
+/** A queue with an in-memory storage and a server we answer by hand. */
+function queueWith(answers: SendResult[]) {
+  const store = new Map<string, string>();
+  const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v), removeItem: (k: string) => void store.delete(k) };
+  const sent: Array<[string, number]> = [];
+  const retries: Array<() => void> = [];
+  const queue = new AnswerQueue({
+    key: "k",
+    storage,
+    send: async (q, c) => {
+      sent.push([q, c]);
+      return answers.shift() ?? "saved";
+    },
+    setTimer: (run) => retries.push(run),
+  });
+  return { queue, store, sent, retries, storage };
+}
+
+test("autosave: a choice waits while offline, survives a reload, and lands when the network is back", async () => {
+  const { queue, store, sent, retries, storage } = queueWith(["retry"]);
+  queue.set("q1", 2);
+  await Promise.resolve();
+  await new Promise((r) => setTimeout(r, 0));
+  expect(queue.status).toBe("offline");
+  expect(JSON.parse(store.get("k")!)).toEqual({ q1: 2 });
+  // The page reloads: a new queue finds the waiting choice.
+  const reloaded = new AnswerQueue({ key: "k", storage, send: async (q, c) => (sent.push([q, c]), "saved") });
+  expect(Object.fromEntries(reloaded.waiting())).toEqual({ q1: 2 });
+  expect(await reloaded.flush(1000)).toBe(true);
+  expect(store.has("k")).toBe(false);
+  expect(retries).toHaveLength(1);
+  expect(sent).toEqual([
+    ["q1", 2],
+    ["q1", 2],
+  ]);
+});
+
+test("autosave: the newest choice wins and a refused one is counted, not retried", async () => {
+  const { queue, sent } = queueWith(["saved", "refused", "saved"]);
+  queue.set("q1", 0);
+  queue.set("q1", 1); // changed while the first was in flight
+  queue.set("q2", 3);
+  expect(await queue.flush(1000)).toBe(true);
+  expect(sent).toEqual([
+    ["q1", 0],
+    ["q1", 1],
+    ["q2", 3],
+  ]);
+  expect(queue.refusedAny).toBe(true);
+  expect(queue.status).toBe("refused");
+});

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useNavigate } from "@remix-run/react";
 import { useState } from "react";
 import { notFoundBoundary } from "~/components/not-found";
-import { CameraPreview, useCamera } from "~/components/test/camera";
+import { CameraPreview, NeedsJavaScript, useCamera } from "~/components/test/camera";
 import { db } from "~/db/client.server";
 import { requireContestStage } from "~/models/contest-stage.server";
 import { CONTEST_RULES } from "~/utils/contest-rules";
@@ -52,23 +52,9 @@ export default function PreTest() {
         <p className="muted">Start time: {formatDateTime(contest.start_time)} IST</p>
       </div>
 
-      <div className="card" style={{ marginTop: "1rem" }}>
-        <h2>Rules</h2>
-        <ul>
-          {CONTEST_RULES.map((rule) => (
-            <li key={rule}>{rule}</li>
-          ))}
-        </ul>
-      </div>
-
       <div className="card camera-check" style={{ marginTop: "1rem" }}>
         <h2>Camera check</h2>
-        <noscript>
-          <p className="alert alert-info">
-            The test needs JavaScript and a camera: it runs in fullscreen with your camera on. Please turn JavaScript on to check your
-            camera and take the test.
-          </p>
-        </noscript>
+        <NeedsJavaScript />
         <CameraPreview stream={camera.stream} />
         {camera.status === "denied" ? (
           <p className="alert alert-error" role="alert">
@@ -84,6 +70,15 @@ export default function PreTest() {
         <button type="button" className="btn btn-primary btn-block" disabled={!granted} onClick={() => navigate(`/contest/${contest.id}/test`)}>
           Submit Entry
         </button>
+      </div>
+
+      <div className="card" style={{ marginTop: "1rem" }}>
+        <h2>Rules</h2>
+        <ul>
+          {CONTEST_RULES.map((rule) => (
+            <li key={rule}>{rule}</li>
+          ))}
+        </ul>
       </div>
 
       {hydrated && !asked ? (

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useParams } from "@remix-run/react";
+import { NeedsJavaScript } from "~/components/test/camera";
 import { TestIsland } from "~/components/test/test-island";
 import { requireUuidParam } from "~/utils/http.server";
 
@@ -22,18 +23,11 @@ export default function TestPage() {
   const { id } = useParams();
   return (
     <>
-      <noscript>
-        <section className="container narrow error-page">
-          <h1>The test needs JavaScript and a camera</h1>
-          <p>
-            The test runs in fullscreen with your camera on, which needs JavaScript. Please turn JavaScript on (or use Chrome or
-            Firefox) and open this page again. Your time runs from the contest&apos;s start, so please hurry.
-          </p>
-          <p>
-            <a href="/dashboard">Back to the dashboard</a>
-          </p>
-        </section>
-      </noscript>
+      <NeedsJavaScript level={1}>
+        <p>
+          <a href="/dashboard">Back to the dashboard</a>
+        </p>
+      </NeedsJavaScript>
       <TestIsland contestId={id!} />
     </>
   );

@@ -4,7 +4,6 @@ import type { APIRequestContext } from "@playwright/test";
 import { create, expect, test, unique } from "./support/fixtures";
 
 const PENDING = [
-  { pattern: /^\/contest\/[0-9a-f-]{36}\/results$/, until: "the test-and-results issue" },
   { pattern: /^\/store\/new$|^\/store\/my-products$|^\/cart$|^\/checkout$|^\/orders(\/|$)|^\/store\/[0-9a-f-]{36}\/edit$/, until: "the marketplace issue" },
 ];
 

@@ -1,17 +1,39 @@
 import fs from "node:fs";
 import { eq, sql } from "drizzle-orm";
-import { expect, test } from "vitest";
-import { db } from "~/db/client.server";
+import { beforeAll, expect, test } from "vitest";
+import { db, pgConstraint } from "~/db/client.server";
 import { contests, questions } from "~/db/schema";
 
+const doc = fs.readFileSync("docs/admin-sql.md", "utf8");
+
+// The example, exactly as an admin would paste it; both tests read the contest it makes.
+beforeAll(async () => {
+  await db.execute(sql.raw(doc.match(/```sql\n([\s\S]*?)```/)![1]!));
+});
+
 test("the SQL example in docs/admin-sql.md creates a contest with its questions", async () => {
-  const doc = fs.readFileSync("docs/admin-sql.md", "utf8");
-  const block = doc.match(/```sql\n([\s\S]*?)```/)![1]!;
-  await db.execute(sql.raw(block));
   const [contest] = await db.select().from(contests).where(eq(contests.title, "Weekend Maths Marathon"));
   expect(contest).toMatchObject({ entry_fee: 49, duration_minutes: 20, is_active: true });
   expect(contest!.start_time.toISOString()).toBe("2030-01-12T12:30:00.000Z");
   const rows = await db.select().from(questions).where(eq(questions.contest_id, contest!.id)).orderBy(questions.position);
   expect(rows.map((q) => q.correct_answer)).toEqual(["36", "5", "12"]);
   expect(rows[0]!.options).toEqual(["24", "36", "32", "40"]);
+});
+
+test("every statement under 'What the database refuses' is refused by the constraint its comment names", async () => {
+  const refused = doc.match(/```sql refused\n([\s\S]*?)```/)![1]!;
+  // "-- constraint_name: why" then the statement, up to the next comment.
+  const cases = [...refused.matchAll(/^-- (\w+)[^\n]*\n([\s\S]*?)(?=^-- |$(?![\s\S]))/gm)].map((m) => ({ constraint: m[1]!, statement: m[2]!.trim() }));
+  expect(cases.length).toBe(7);
+  for (const { constraint, statement } of cases) {
+    const error = await db.execute(sql.raw(statement)).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(pgConstraint(error), statement).toBe(constraint);
+  }
+  // Nothing of it landed.
+  const [contest] = await db.select().from(contests).where(eq(contests.title, "Weekend Maths Marathon"));
+  expect(contest).toMatchObject({ entry_fee: 49, duration_minutes: 20 });
+  expect(await db.$count(questions, eq(questions.contest_id, contest!.id))).toBe(3);
 });

@@ -3,7 +3,7 @@ import { isSameSitePath } from "~/models/analytics.server";
 import { MIN_SECRET_LENGTH, parseEnv } from "~/utils/env.server";
 import { createFairLimiter, QueueFull } from "~/utils/fair-queue";
 import { safeRedirect, searchText, stripControlChars } from "~/utils/misc";
-import { bodyRuleFor, FORM_BODY, refuseRequest } from "~/utils/request-guard";
+import { bodyRuleFor, FORM_BODY, JSON_API_BODY, refuseRequest } from "~/utils/request-guard";
 import { baseSecurityHeaders, contentSecurityPolicy, cspExtrasFor, isPersonal } from "~/utils/security-headers";
 
 describe("the request guard (server.js, before Remix)", () => {
@@ -38,6 +38,16 @@ describe("the request guard (server.js, before Remix)", () => {
 
   test("single-fetch data requests follow the route's rule", () => {
     expect(bodyRuleFor("/login.data")).toBe(FORM_BODY);
+  });
+
+  test("the test page's answers take small JSON only; its page route stays a form route", () => {
+    expect(bodyRuleFor("/api/contest/6f1c0c4e-0000-4000-8000-000000000000/test")).toBe(JSON_API_BODY);
+    expect(bodyRuleFor("/api/contest/x/test/more")).toBe(FORM_BODY);
+    expect(bodyRuleFor("/contest/6f1c0c4e-0000-4000-8000-000000000000/test")).toBe(FORM_BODY);
+    const answer = (contentType: string, contentLength: string) => refuseRequest({ method: "POST", url: "/api/contest/c/test", contentType, contentLength });
+    expect(answer("application/json", "120")).toBeNull();
+    expect(answer("application/json", String(5 * 1024))).toMatchObject({ status: 413 });
+    expect(answer("application/x-www-form-urlencoded", "20")).toMatchObject({ status: 415 });
   });
 });
 

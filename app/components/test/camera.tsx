@@ -48,3 +48,20 @@ export function CameraPreview({ stream, className }: { stream: MediaStream | nul
   }, [stream]);
   return <video ref={video} className={className} autoPlay muted playsInline width={320} height={240} aria-label="Your camera" />;
 }
+
+/** What the test and the camera check say without JavaScript (DESIGN.md §3: the one island that needs it). */
+export function NeedsJavaScript({ level = 2, children }: { level?: 1 | 2; children?: React.ReactNode }) {
+  const Heading = level === 1 ? "h1" : "h2";
+  const notice = (
+    <div className="alert alert-info">
+      <Heading>The test needs JavaScript and a camera</Heading>
+      <p>
+        The test runs in fullscreen with your camera on, which needs JavaScript. Please turn JavaScript on (or use Chrome or Firefox) and open
+        this page again. Your time runs from the contest&apos;s start.
+      </p>
+      {children}
+    </div>
+  );
+  // As the page's own heading, it stands in a section of its own.
+  return <noscript>{level === 1 ? <section className="container narrow section">{notice}</section> : notice}</noscript>;
+}

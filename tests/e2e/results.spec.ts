@@ -1,0 +1,94 @@
+// Results and the completion page are server-rendered: they work with JavaScript off
+// too (tabs are links). The test page itself says plainly that it needs JavaScript.
+import { create, expect, test, unique } from "./support/fixtures";
+
+test("results: summary with the band, the breakdown beside the key, the leaderboard with a podium", async ({ page, student }) => {
+  const rival = await create("student", { email: `${unique("rival").replace(/\s/g, "")}@example.in`, password: "Secret@123", fullName: "Rival Rao" });
+  const contest = await create("finishedContest", {
+    title: unique("Results Cup"),
+    students: [
+      { userId: student.id, correct: 2, minutes: 5 },
+      { userId: rival.id, correct: 3, minutes: 9 },
+    ],
+  });
+  await page.goto(`/contest/${contest.id}/results`);
+  await expect(page.getByText("67%")).toBeVisible();
+  await expect(page.getByText("Good effort")).toBeVisible();
+  await expect(page.getByText("#2", { exact: true })).toBeVisible();
+  await expect(page.getByText("₹500")).toBeVisible(); // second place
+
+  await page.getByRole("link", { name: "Detailed Breakdown" }).click();
+  await expect(page).toHaveURL(`/contest/${contest.id}/results?tab=breakdown`);
+  await expect(page.getByText("Correct answer: 3")).toBeVisible();
+  await expect(page.getByText("Incorrect")).toBeVisible();
+  await expect(page.getByText("Correct", { exact: true })).toHaveCount(2);
+
+  await page.getByRole("link", { name: "Leaderboard" }).click();
+  const podium = page.getByRole("list", { name: "Top three" });
+  await expect(podium.getByText("Rival Rao")).toBeVisible();
+  await expect(podium.getByText("Test Student")).toBeVisible();
+  await expect(page.getByRole("row", { name: /Test Student \(you\)/ })).toBeVisible();
+});
+
+test("no result for this student: 'Results Not Available' with 'Return to Dashboard'", async ({ page, student }) => {
+  const contest = await create("finishedContest", { title: unique("Not Mine Cup"), students: [] });
+  await create("entry", { userId: student.id, contestId: contest.id });
+  await page.goto(`/contest/${contest.id}/results`);
+  await expect(page.getByRole("heading", { name: "Results Not Available" })).toBeVisible();
+  await expect(page.getByText("We couldn't find your results for this contest.")).toBeVisible();
+  await page.getByRole("link", { name: "Return to Dashboard" }).click();
+  await expect(page).toHaveURL("/dashboard");
+});
+
+test("the completion page: a message per reason, the error when saving failed, and its links", async ({ page, student }) => {
+  const contest = await create("finishedContest", { title: unique("Done Cup"), students: [{ userId: student.id, correct: 1, minutes: 5 }] });
+  await page.goto(`/contest/${contest.id}/complete?reason=${encodeURIComponent("Time's up (with errors)")}&error=network`);
+  await expect(page.getByRole("heading", { name: "Time's up!" })).toBeVisible();
+  await expect(page.getByRole("alert")).toContainText("connection dropped");
+  await page.goto(`/contest/${contest.id}/complete`);
+  await expect(page.getByRole("heading", { name: "Test submitted!" })).toBeVisible();
+  await expect(page.getByText("Reason: Test completed successfully")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Go to Dashboard" })).toHaveAttribute("href", "/dashboard");
+  await expect(page.getByRole("main").getByRole("link", { name: "Home" })).toHaveAttribute("href", "/");
+  await page.getByRole("link", { name: "See Results" }).click();
+  await expect(page).toHaveURL(`/contest/${contest.id}/results`);
+});
+
+test("past entries on the dashboard show rank, score and prize, and lead to the results", async ({ page, student }) => {
+  const title = unique("Past Cup");
+  const contest = await create("finishedContest", { title, students: [{ userId: student.id, correct: 3, minutes: 5 }] });
+  await page.goto("/dashboard?tab=past");
+  const card = page.getByRole("article").filter({ hasText: title });
+  await expect(card.getByText("#1")).toBeVisible();
+  await expect(card.getByText("₹1,000")).toBeVisible();
+  await expect(page.getByText("Total Won").locator("..")).toContainText("₹1,000");
+  await card.getByRole("link", { name: "View Results" }).click();
+  await expect(page).toHaveURL(`/contest/${contest.id}/results`);
+  await expect(page.getByText("100%")).toBeVisible();
+  await expect(page.getByText("Excellent")).toBeVisible();
+});
+
+test("the test and camera check say plainly when JavaScript is off", async ({ page, student, javaScriptEnabled }) => {
+  const contest = await create("contest", { title: unique("Plain Cup"), startsInMinutes: -1, endsInMinutes: 60 });
+  await create("entry", { userId: student.id, contestId: contest.id });
+  await page.goto(`/contest/${contest.id}/test`);
+  const needsJs = page.getByRole("heading", { name: "The test needs JavaScript and a camera" });
+  if (javaScriptEnabled) await expect(page.getByRole("button", { name: "Start Contest" })).toBeVisible();
+  else await expect(needsJs).toBeVisible();
+  await page.goto(`/contest/${contest.id}/entry`);
+  if (!javaScriptEnabled) await expect(page.getByRole("heading", { name: "The test needs JavaScript and a camera" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Submit Entry" })).toBeDisabled();
+});
+
+test("the test page is one shared document: no session read, cacheable, no header", async ({ page, student }) => {
+  const contest = await create("contest", { title: unique("Shell Cup"), startsInMinutes: -1, endsInMinutes: 60 });
+  await create("entry", { userId: student.id, contestId: contest.id });
+  const signedIn = await page.request.get(`/contest/${contest.id}/test`);
+  const guest = await fetch(new URL(`/contest/${contest.id}/test`, page.url() === "about:blank" ? `http://localhost:${process.env.E2E_PORT}` : page.url()));
+  expect(signedIn.headers()["cache-control"]).toBe("public, max-age=60");
+  expect(signedIn.headers()["set-cookie"]).toBeUndefined();
+  const strip = (html: string) => html.replace(/nonce="[^"]*"/g, "").replace(/'nonce-[^']*'/g, "");
+  expect(strip(await signedIn.text())).toBe(strip(await guest.text()));
+  expect(await signedIn.text()).not.toContain(student.email);
+  expect((await page.request.get("/contest/not-a-uuid/test")).status()).toBe(404);
+});

@@ -1,0 +1,192 @@
+// Taking the test in a real browser (contests.md §2 Pre-test, Test; DESIGN.md §4):
+// Chromium's fake camera, real fullscreen after a click, autosave across a reload,
+// proctoring warnings, manual and time-up submission, then the results.
+import type { Page } from "@playwright/test";
+import { create, expect, test, unique } from "./support/fixtures";
+
+/** A contest that started a minute ago (20 minutes to answer) with the student enrolled. */
+async function runningContest(studentId: string, overrides: { startsInMinutes?: number; durationMinutes?: number } = {}) {
+  const title = unique("Live Cup");
+  const contest = await create("contest", { title, startsInMinutes: overrides.startsInMinutes ?? -1, endsInMinutes: 60, durationMinutes: overrides.durationMinutes ?? 20 });
+  await create("entry", { userId: studentId, contestId: contest.id });
+  return { ...contest, title };
+}
+
+const isFullscreen = (page: Page) => page.evaluate(() => document.fullscreenElement !== null);
+
+test("the camera check: 'Allow Camera' shows the preview and enables 'Submit Entry', which opens the test's waiting room", async ({ page, student }) => {
+  // An hour or more away, so it takes no place among the home page's six soonest (see content.spec.ts).
+  const contest = await create("contest", { title: unique("Soon Cup"), startsInMinutes: 70, endsInMinutes: 120 });
+  await create("entry", { userId: student.id, contestId: contest.id });
+  await page.goto(`/contest/${contest.id}/entry`);
+  await expect(page.getByRole("timer")).toHaveText(/^(69|70):\d\d$/); // 'Starts in' minutes and seconds
+  const dialog = page.getByRole("dialog", { name: "Camera Permission" });
+  await expect(dialog).toBeVisible();
+  await expect(page.getByRole("button", { name: "Submit Entry" })).toBeDisabled();
+  await dialog.getByRole("button", { name: "Allow Camera" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText("Your camera works. You are ready.")).toBeVisible();
+  await expect.poll(() => page.locator("video").evaluate((v: HTMLVideoElement) => v.srcObject !== null)).toBe(true);
+  await page.getByRole("button", { name: "Submit Entry" }).click();
+  await expect(page).toHaveURL(`/contest/${contest.id}/test`);
+  await expect(page.getByText(/Starts in \d\d:\d\d/)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Start Contest" })).toBeDisabled();
+});
+
+test("a denied camera says 'Camera access is required to proceed.' and keeps 'Submit Entry' disabled", async ({ page, student }) => {
+  const contest = await create("contest", { title: unique("Denied Cup"), startsInMinutes: 70, endsInMinutes: 120 });
+  await create("entry", { userId: student.id, contestId: contest.id });
+  // The student presses 'Block' in the browser's prompt.
+  await page.addInitScript(() => {
+    navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException("Permission denied", "NotAllowedError"));
+  });
+  await page.goto(`/contest/${contest.id}/entry`);
+  await page.getByRole("dialog", { name: "Camera Permission" }).getByRole("button", { name: "Allow Camera" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Camera access is required to proceed.");
+  await expect(page.getByRole("button", { name: "Submit Entry" })).toBeDisabled();
+});
+
+test("the whole test: fullscreen start, the navigator, a reload that keeps answers, leaving fullscreen, manual submit, results", async ({ page, student }) => {
+  const contest = await runningContest(student.id);
+  const js: number[] = [];
+  page.on("requestfinished", async (request) => {
+    if (request.resourceType() === "script") js.push((await request.sizes()).responseBodySize);
+  });
+
+  await page.goto("/dashboard");
+  await page.getByRole("button", { name: "Start Now" }).click();
+  await expect(page).toHaveURL(`/contest/${contest.id}/test`);
+  await expect(page.getByRole("heading", { name: contest.title })).toBeVisible();
+  await page.getByRole("button", { name: "Start Contest" }).click();
+  await expect.poll(() => isFullscreen(page)).toBe(true);
+  await expect(page.getByRole("timer", { name: "Time left" })).toHaveText(/^(19|18):\d\d$/);
+  await expect(page.getByText("Question 1 of 3 · 33%")).toBeVisible();
+
+  await page.getByRole("radio", { name: "4" }).check();
+  await expect(page.getByText("All answers saved")).toBeVisible();
+  await page.getByRole("button", { name: "Next" }).click();
+  await page.getByRole("radio", { name: "6" }).check(); // wrong: 3 × 3 is 9
+  await expect(page.getByText("All answers saved")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Question 1, answered" })).toHaveClass(/test-nav-answered/);
+  await expect(page.getByRole("button", { name: "Question 2, answered" })).toHaveClass(/test-nav-current/);
+  await page.getByRole("button", { name: "Question 3, not answered" }).click();
+  await expect(page.getByRole("button", { name: "Question 2, answered" })).toHaveClass(/test-nav-answered/);
+  await expect(page.getByRole("button", { name: "Question 3, not answered" })).toHaveClass(/test-nav-current/);
+  await expect(page.getByText("Question 3 of 3 · 100%")).toBeVisible();
+
+  // The page asks before it goes; after a reload the saved answers and the time are kept.
+  let prompted = false;
+  page.on("dialog", (dialog) => {
+    prompted ||= dialog.type() === "beforeunload";
+    void dialog.accept();
+  });
+  await page.reload();
+  expect(prompted).toBe(true);
+  await expect(page.getByText("Welcome back: 2 saved answers are kept.")).toBeVisible();
+  await page.getByRole("button", { name: "Start Contest" }).click();
+  await expect(page.getByRole("button", { name: "Question 1, answered" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Question 2, answered" })).toBeVisible();
+
+  // Leaving fullscreen warns; 'Continue Test' goes back to it.
+  await expect(page.getByRole("button", { name: "Return to Fullscreen" })).toBeHidden();
+  await page.evaluate(() => document.exitFullscreen());
+  const warning = page.getByRole("dialog", { name: "You left the test" });
+  await expect(warning).toBeVisible();
+  await expect(page.getByRole("button", { name: "Return to Fullscreen" })).toBeVisible();
+  await warning.getByRole("button", { name: "Continue Test" }).click();
+  await expect.poll(() => isFullscreen(page)).toBe(true);
+  await expect(warning).toBeHidden();
+
+  await page.getByRole("button", { name: "Question 3, not answered" }).click();
+  await page.getByRole("radio", { name: "3" }).check();
+  await page.getByRole("button", { name: "Submit Test" }).click();
+  const confirm = page.getByRole("dialog", { name: "Submit your test?" });
+  await expect(confirm.getByText("Are you sure you want to submit your answers?")).toBeVisible();
+  await confirm.getByRole("button", { name: "Yes, submit" }).click();
+
+  await expect(page).toHaveURL(`/contest/${contest.id}/complete?reason=Manual+submission`);
+  await expect(page.getByRole("heading", { name: "Test submitted!" })).toBeVisible();
+  expect(await isFullscreen(page)).toBe(false);
+  await page.getByRole("link", { name: "See Results" }).click();
+  await expect(page.getByText("67%")).toBeVisible();
+  await expect(page.getByText("Good effort")).toBeVisible();
+  await page.getByRole("link", { name: "Leaderboard" }).click();
+  await expect(page.getByRole("list", { name: "Top three" }).getByText("Test Student")).toBeVisible();
+  // The header knows the student again after the shared test document.
+  await expect(page.getByRole("link", { name: "Login" })).toHaveCount(0);
+
+  // Everything the test page loaded, compressed: within the 130 KB budget.
+  const total = js.reduce((a, b) => a + b, 0);
+  expect(total).toBeGreaterThan(10_000);
+  expect(total).toBeLessThan(130 * 1024);
+});
+
+test("a hidden tab warns; 'Submit Test' there submits with the tab-switch reason", async ({ page, student }) => {
+  const contest = await runningContest(student.id);
+  await page.goto(`/contest/${contest.id}/test`);
+  await page.getByRole("button", { name: "Start Contest" }).click();
+  await page.getByRole("radio", { name: "4" }).check();
+  await page.evaluate(() => {
+    Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
+    document.dispatchEvent(new Event("visibilitychange"));
+  });
+  const warning = page.getByRole("dialog", { name: "You left the test" });
+  await warning.getByRole("button", { name: "Submit Test" }).click();
+  await expect(page).toHaveURL(/\/complete\?reason=User\+exited\+fullscreen\+or\+switched\+tabs$/);
+  await expect(page.getByRole("heading", { name: "Test submitted after you left the test" })).toBeVisible();
+});
+
+test("offline, a choice waits with a visible note and lands when the phone reconnects", async ({ page, context, student }) => {
+  const contest = await runningContest(student.id);
+  await page.goto(`/contest/${contest.id}/test`);
+  await page.getByRole("button", { name: "Start Contest" }).click();
+  await context.setOffline(true);
+  await page.getByRole("radio", { name: "4" }).check();
+  await expect(page.getByText("Offline: answers will be saved when you reconnect")).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByText("All answers saved")).toBeVisible();
+  page.on("dialog", (dialog) => void dialog.accept());
+  await page.reload();
+  await expect(page.getByText("Welcome back: 1 saved answer is kept.")).toBeVisible();
+});
+
+test("at 00:00 the test submits itself with 'Time's up'", async ({ page, student }) => {
+  // One minute to answer, most of it gone: about ten seconds left.
+  const contest = await runningContest(student.id, { startsInMinutes: -50 / 60, durationMinutes: 1 });
+  await page.goto(`/contest/${contest.id}/test`);
+  await page.getByRole("button", { name: "Start Contest" }).click();
+  await page.getByRole("radio", { name: "4" }).check();
+  await expect(page).toHaveURL(/\/complete\?reason=Time%27s\+up$/, { timeout: 25_000 });
+  await expect(page.getByRole("heading", { name: "Time's up!" })).toBeVisible();
+  await page.getByRole("link", { name: "See Results" }).click();
+  await expect(page.getByText("33%")).toBeVisible();
+});
+
+test("without the Fullscreen API the test fills the screen instead of locking the student out", async ({ page, student }) => {
+  const contest = await runningContest(student.id);
+  await page.addInitScript(() => Object.defineProperty(Document.prototype, "fullscreenEnabled", { get: () => false }));
+  await page.goto(`/contest/${contest.id}/test`);
+  await expect(page.getByText("This browser cannot go fullscreen")).toBeVisible();
+  await page.getByRole("button", { name: "Start Contest" }).click();
+  await expect(page.getByText("Question 1 of 3 · 33%")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Return to Fullscreen" })).toHaveCount(0);
+});
+
+test("a page that cannot load its paper says 'Error Loading Contest' with 'Refresh Page'", async ({ page, student }) => {
+  const contest = await runningContest(student.id);
+  // The connection drops just as the paper is asked for.
+  await page.route(`**/api/contest/${contest.id}/test`, (route) => route.abort("internetdisconnected"));
+  await page.goto(`/contest/${contest.id}/test`);
+  await expect(page.getByRole("heading", { name: "Error Loading Contest" })).toBeVisible();
+  await expect(page.getByText("Failed to load contest. Please try again later.")).toBeVisible();
+  await page.unroute(`**/api/contest/${contest.id}/test`);
+  await page.getByRole("button", { name: "Refresh Page" }).click();
+  await expect(page.getByRole("button", { name: "Start Contest" })).toBeVisible();
+});
+
+test("a signed-out browser is told 'Failed to authenticate. Please refresh the page.'", async ({ page }) => {
+  const contest = await create("contest", { title: unique("Guest Test Cup"), startsInMinutes: -1, endsInMinutes: 60 });
+  await page.goto(`/contest/${contest.id}/test`);
+  await expect(page.getByText("Failed to authenticate. Please refresh the page.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Log in" })).toHaveAttribute("href", `/login?redirectTo=${encodeURIComponent(`/contest/${contest.id}/test`)}`);
+});

@@ -41,7 +41,8 @@ app.use((req, res, next) => {
   res.status(refusal.status).type("text/plain").send(refusal.message);
 });
 
-app.use(compression());
+// Event streams (live blog counts) must not wait in the compressor's buffer.
+app.use(compression({ filter: (req, res) => !/event-stream/.test(String(res.getHeader("Content-Type") ?? "")) && compression.filter(req, res) }));
 app.use("/build", express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }));
 app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
 
@@ -91,6 +92,8 @@ for (const signal of ["SIGTERM", "SIGINT"]) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
+    // Open event streams would keep the server from closing; browsers reconnect.
+    entry.closeLiveStreams();
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     server.close(async () => {

@@ -73,6 +73,7 @@ export function refusesCrossSite(headers: { method: string; path: string; origin
 const SIGNED_BY_GATEWAY = new Set(["/api/payment/callback", "/api/payment/webhook"]);
 
 export { refuseRequest } from "~/utils/request-guard";
+export { closeAllReaders as closeLiveStreams } from "~/models/blog-live.server";
 // For scripts/e2e-server.js only (served on a port of its own, never by server.js).
 export { e2eFixtures } from "~/db/e2e-fixtures.server";
 export { baseSecurityHeaders } from "~/utils/security-headers";

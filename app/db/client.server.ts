@@ -13,9 +13,12 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /** Models take either, so a caller can run them inside its own transaction. */
 export type DbOrTx = Db | Tx;
 
+/** Subscribes to a Postgres NOTIFY channel; resolves to a function that stops listening. */
+type Listen = (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
+
 export type Connection =
-  | { kind: "postgres"; db: Db; url: string; close: () => Promise<void> }
-  | { kind: "pglite"; db: Db; client: PGlite; close: () => Promise<void> };
+  | { kind: "postgres"; db: Db; url: string; listen: Listen; close: () => Promise<void> }
+  | { kind: "pglite"; db: Db; client: PGlite; listen: Listen; close: () => Promise<void> };
 
 /**
  * DATABASE_URL=postgres://… uses postgres.js; unset, the embedded PGlite in
@@ -46,14 +49,17 @@ export function connect(url = env().DATABASE_URL): Connection {
       onnotice: () => {},
     });
     const db = drizzlePostgres(client, { schema, logger }) as unknown as Db;
-    return { kind: "postgres", db, url, close: () => client.end({ timeout: 5 }) };
+    // postgres.js keeps one dedicated connection for all of a process's LISTENs.
+    const listen: Listen = async (channel, onPayload) => (await client.listen(channel, onPayload)).unlisten;
+    return { kind: "postgres", db, url, listen, close: () => client.end({ timeout: 5 }) };
   }
   const dir = url ? url.slice("pglite:".length) : path.join(dataDir(), "pglite");
   // PGlite creates only the last level of its directory.
   if (!dir.includes("://")) fs.mkdirSync(path.dirname(dir), { recursive: true });
   const client = new PGlite(dir);
   const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
-  return { kind: "pglite", db, client, close: () => client.close() };
+  const listen: Listen = (channel, onPayload) => client.listen(channel, onPayload);
+  return { kind: "pglite", db, client, listen, close: () => client.close() };
 }
 
 // One connection per process, opened on first use, not on import: a module that only

@@ -1,8 +1,15 @@
-// Blog reads. Counts come from correlated subqueries in the same statement (no
-// query per post); the blog is small and these use the primary keys.
+// Blog reads and the reader's actions (marketplace.md §2 Blog, §3, §7). Counts come
+// from correlated subqueries in the same statement (no query per post). Likes,
+// bookmarks and comments notify `blog_counts` in their transaction, so every open
+// reader on every app instance hears of them after commit (blog-live.server.ts).
 import { and, desc, eq, ilike, lte, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { blog_categories, blog_posts, comments, profiles } from "~/db/schema";
+import { blog_categories, blog_posts, bookmarks, comments, likes, profiles } from "~/db/schema";
+import { COMMENT_MAX_CHARS } from "~/utils/blog-schemas";
+
+export const COUNTS_CHANNEL = "blog_counts";
+
+export const POST_SLUG = /^[a-z0-9-]{1,120}$/;
 
 const overview = {
   post_id: blog_posts.id,
@@ -19,7 +26,7 @@ const overview = {
   comment_count: sql<number>`(SELECT count(*)::int FROM comments c WHERE c.post_id = blog_posts.id AND c.approved)`,
 };
 
-export async function listPosts(db: DbOrTx, input: { q?: string; category?: string | null; now: Date }) {
+export async function listPosts(db: DbOrTx, input: { q?: string; category?: string | null; bookmarkedBy?: string | null; now: Date }) {
   const q = input.q?.trim().slice(0, 100);
   const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   return db
@@ -31,19 +38,34 @@ export async function listPosts(db: DbOrTx, input: { q?: string; category?: stri
         lte(blog_posts.published_at, input.now),
         input.category ? eq(blog_categories.name, input.category) : undefined,
         pattern ? or(ilike(blog_posts.title, pattern), ilike(blog_posts.excerpt, pattern)) : undefined,
+        input.bookmarkedBy ? sql`EXISTS (SELECT 1 FROM bookmarks b WHERE b.post_id = blog_posts.id AND b.user_id = ${input.bookmarkedBy})` : undefined,
       ),
     )
     .orderBy(desc(blog_posts.featured), desc(blog_posts.published_at))
     .limit(50);
 }
 
-export async function getPost(db: DbOrTx, slug: string, now: Date) {
+/** A published post with its counts and, for a signed-in reader, whether they liked or bookmarked it. */
+export async function getPost(db: DbOrTx, input: { slug: string; userId: string | null; now: Date }) {
+  const mine = (table: "likes" | "bookmarks") =>
+    input.userId
+      ? sql<boolean>`EXISTS (SELECT 1 FROM ${sql.raw(table)} r WHERE r.post_id = blog_posts.id AND r.user_id = ${input.userId})`
+      : sql<boolean>`false`;
   const [post] = await db
-    .select({ ...overview, content: blog_posts.content })
+    .select({ ...overview, content: blog_posts.content, liked: mine("likes"), bookmarked: mine("bookmarks") })
     .from(blog_posts)
     .leftJoin(blog_categories, eq(blog_categories.id, blog_posts.category_id))
-    .where(and(eq(blog_posts.slug, slug), lte(blog_posts.published_at, now)));
+    .where(and(eq(blog_posts.slug, input.slug), lte(blog_posts.published_at, input.now)));
   return post;
+}
+
+export async function postIdBySlug(db: DbOrTx, slug: string, now: Date) {
+  if (!POST_SLUG.test(slug)) return null;
+  const [row] = await db
+    .select({ id: blog_posts.id })
+    .from(blog_posts)
+    .where(and(eq(blog_posts.slug, slug), lte(blog_posts.published_at, now)));
+  return row?.id ?? null;
 }
 
 /** Approved comments, newest first; the name falls back to 'User' (marketplace.md §7). */
@@ -60,4 +82,59 @@ export async function listComments(db: DbOrTx, postId: string) {
 
 export async function listBlogCategories(db: DbOrTx) {
   return db.select({ name: blog_categories.name }).from(blog_categories).orderBy(blog_categories.name);
+}
+
+export async function postCounts(db: DbOrTx, postId: string) {
+  const [row] = await db
+    .select({ likes: overview.like_count, comments: overview.comment_count })
+    .from(blog_posts)
+    .where(eq(blog_posts.id, postId));
+  return row ?? null;
+}
+
+const notifyCounts = (tx: DbOrTx, postId: string) => tx.execute(sql`SELECT pg_notify(${COUNTS_CHANNEL}, ${postId})`);
+
+export type Reaction = "like" | "bookmark";
+
+/**
+ * Sets a like or bookmark on or off (not a toggle: the button says which), so a
+ * double click or the same press in two tabs leaves one row, or none.
+ */
+export async function setReaction(db: DbOrTx, input: { kind: Reaction; postId: string; userId: string; on: boolean }) {
+  const table = input.kind === "like" ? likes : bookmarks;
+  await db.transaction(async (tx) => {
+    if (input.on) await tx.insert(table).values({ post_id: input.postId, user_id: input.userId }).onConflictDoNothing();
+    else await tx.delete(table).where(and(eq(table.post_id, input.postId), eq(table.user_id, input.userId)));
+    if (input.kind === "like") await notifyCounts(tx, input.postId);
+  });
+}
+
+/** A comment, approved by default (an admin can unapprove it with SQL). The text is checked by the form's schema. */
+export async function addComment(db: DbOrTx, input: { postId: string; userId: string; content: string }) {
+  await db.transaction(async (tx) => {
+    await tx.insert(comments).values({ post_id: input.postId, user_id: input.userId, content: input.content });
+    await notifyCounts(tx, input.postId);
+  });
+}
+
+/**
+ * After a guest signs in from a blog action (/login?redirect=/blog/{slug}&action=…):
+ * a like or bookmark is done, a comment goes back to its form with the draft. Returns
+ * where to go next.
+ */
+export async function resumeBlogAction(db: DbOrTx, input: { userId: string; path: string; action?: string; draft?: string; now: Date }) {
+  const slug = /^\/blog\/([a-z0-9-]{1,120})$/.exec(input.path)?.[1];
+  if (!slug || !input.action) return input.path;
+  const postId = await postIdBySlug(db, slug, input.now);
+  if (!postId) return input.path;
+  if (input.action === "like" || input.action === "bookmark") {
+    await setReaction(db, { kind: input.action, postId, userId: input.userId, on: true });
+    return input.path;
+  }
+  if (input.action === "comment") {
+    const draft = input.draft?.slice(0, COMMENT_MAX_CHARS) ?? "";
+    // No #fragment: a browser skips `autofocus` on a page opened at a fragment.
+    return `${input.path}?${new URLSearchParams({ comment: "1", ...(draft.trim() ? { draft } : {}) })}`;
+  }
+  return input.path;
 }

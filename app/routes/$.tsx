@@ -1,8 +1,9 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { notFound } from "~/utils/http.server";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Page Not Found — StudyArena" }];
+export const meta: MetaFunction = () => pageMeta("Page Not Found", "The page you are looking for does not exist or has moved.");
 
 // Any path no route claims: a real 404 status with the styled page.
 export function loader() {

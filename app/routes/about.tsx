@@ -1,8 +1,9 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { ContentPage } from "~/components/content-page";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "About — StudyArena" }];
+export const meta: MetaFunction = () => pageMeta("About", "StudyArena runs skill contests with cash prizes and a marketplace for used study materials, for students across India.");
 
 const TEAM = [
   { name: "Kavya Reddy", role: "Co-founder, contests" },

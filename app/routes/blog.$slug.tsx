@@ -1,49 +1,118 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Comments } from "~/components/blog/comments";
+import { Reactions } from "~/components/blog/reactions";
 import { notFoundBoundary } from "~/components/not-found";
 import { db } from "~/db/client.server";
-import { getPost, listComments } from "~/models/blog.server";
-import { formatDate, formatDateTime } from "~/utils/dates";
-import { invariantResponse } from "~/utils/http.server";
+import { addComment, getPost, listComments, POST_SLUG, postIdBySlug, setReaction } from "~/models/blog.server";
+import { getUser } from "~/utils/auth.server";
+import { BLOG_MESSAGES, BlogActionSchema, COMMENT_MAX_CHARS } from "~/utils/blog-schemas";
+import { formatDate } from "~/utils/dates";
+import { appUrl } from "~/utils/env.server";
+import { parseForm, readForm } from "~/utils/forms.server";
+import { invariantResponse, redirectWithFlash } from "~/utils/http.server";
+import { consume, LIMITS } from "~/utils/rate-limit.server";
 import { sanitizePostHtml } from "~/utils/sanitize.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data ? [{ title: `${data.post.title} — StudyArena Blog` }, { name: "description", content: data.post.excerpt }] : [{ title: "Post Not Found — StudyArena" }];
+// The reader (marketplace.md §2 Blog): the post, server-rendered and sanitised, with
+// likes, bookmarks, comments and sharing. Every action is a form post that works
+// without JavaScript; a guest is sent to log in and comes back with the action done.
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (!data) return [{ title: "Post Not Found — StudyArena" }, { name: "description", content: "This post does not exist or has moved." }];
+  const { post, url } = data;
+  const image = post.cover_image_url ? new URL(post.cover_image_url, url).toString() : new URL("/images/og-blog.jpg", url).toString();
+  return [
+    { title: `${post.title} — StudyArena Blog` },
+    { name: "description", content: post.excerpt },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: "article" },
+    { property: "og:title", content: post.title },
+    { property: "og:description", content: post.excerpt },
+    { property: "og:image", content: image },
+    { property: "og:url", content: url },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: post.title },
+    { name: "twitter:description", content: post.excerpt },
+    { name: "twitter:image", content: image },
+  ];
+};
 
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const slug = params.slug ?? "";
-  const post = /^[a-z0-9-]{1,120}$/.test(slug) ? await getPost(db, slug, new Date()) : undefined;
+  const user = await getUser(request, context);
+  const now = new Date();
+  const post = POST_SLUG.test(slug) ? await getPost(db, { slug, userId: user?.id ?? null, now }) : undefined;
   invariantResponse(post);
   const comments = await listComments(db, post.post_id);
-  return { post: { ...post, content: sanitizePostHtml(post.content) }, comments };
+  const search = new URL(request.url).searchParams;
+  return {
+    post: { ...post, content: sanitizePostHtml(post.content) },
+    comments,
+    url: `${appUrl()}/blog/${post.slug}`,
+    countsAt: now.toISOString(),
+    // Back from logging in to comment: the form is focused, with what was typed.
+    focusComment: search.get("comment") === "1",
+    draft: (search.get("draft") ?? "").slice(0, COMMENT_MAX_CHARS),
+  };
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const slug = params.slug ?? "";
+  const postId = await postIdBySlug(db, slug, new Date());
+  invariantResponse(postId);
+  const path = `/blog/${slug}`;
+  const user = await getUser(request, context);
+  if (!user) {
+    const form = await readForm(request, ["intent", "content"]);
+    const intent = String(form.get("intent"));
+    const action = intent === "like" || intent === "bookmark" || intent === "comment" ? intent : "like";
+    const draft = action === "comment" ? String(form.get("content") ?? "").slice(0, COMMENT_MAX_CHARS).trim() : "";
+    throw redirect(`/login?${new URLSearchParams({ redirect: path, action, ...(draft ? { draft } : {}) })}`);
+  }
+  const submission = await parseForm(request, BlogActionSchema);
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const now = new Date();
+  const value = submission.value;
+  if (value.intent === "comment") {
+    if (await consume(db, `comment:user:${user.id}`, LIMITS.commentsPerUser, now)) {
+      return data(submission.reply({ formErrors: [BLOG_MESSAGES.tooMany] }), { status: 429 });
+    }
+    await addComment(db, { postId, userId: user.id, content: value.content });
+    return redirectWithFlash(`${path}#comments`, { kind: "success", message: "Your comment is posted." });
+  }
+  if (await consume(db, `reaction:user:${user.id}`, LIMITS.reactionsPerUser, now)) {
+    throw new Response("Too many likes and bookmarks in the last hour. Please try again later.", { status: 429 });
+  }
+  await setReaction(db, { kind: value.intent, postId, userId: user.id, on: value.on === "1" });
+  throw redirect(`${path}#reactions`);
 }
 
 export default function BlogPost() {
-  const { post, comments } = useLoaderData<typeof loader>();
+  const { post, comments, url, countsAt, focusComment, draft } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
   return (
     <article className="container prose section">
-      <p><Link to="/blog">← All posts</Link></p>
+      <p>
+        <Link to="/blog">← All posts</Link>
+      </p>
       <p className="muted" style={{ marginBottom: 0 }}>
         {post.category_name ?? "General"} · {post.read_time_minutes} min read · {formatDate(post.published_at)} · {post.author_name}
       </p>
       <h1>{post.title}</h1>
+      {post.cover_image_url ? (
+        <img src={post.cover_image_url} alt="" width={760} height={400} className="post-cover" decoding="async" />
+      ) : null}
       <div className="post-body" dangerouslySetInnerHTML={{ __html: post.content }} />
-      <p className="muted">♥ {post.like_count} likes · {post.comment_count} comments</p>
-      <section aria-labelledby="comments-title">
-        <h2 id="comments-title">Comments</h2>
-        {comments.length === 0 ? (
-          <p className="muted">No comments yet. Be the first to comment!</p>
-        ) : (
-          <ul className="comments">
-            {comments.map((c) => (
-              <li key={c.id} className="card">
-                <strong>{c.name}</strong> <span className="muted">· {formatDateTime(c.created_at)}</span>
-                <p style={{ marginBottom: 0 }}>{c.content}</p>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <Reactions
+        slug={post.slug}
+        title={post.title}
+        url={url}
+        liked={post.liked}
+        bookmarked={post.bookmarked}
+        counts={{ likes: post.like_count, comments: post.comment_count, at: countsAt }}
+      />
+      <Comments comments={comments} lastResult={lastResult} draft={draft} focus={focusComment} />
     </article>
   );
 }

@@ -1,50 +1,64 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { CommentIcon, HeartIcon, plural } from "~/components/icons";
 import { db } from "~/db/client.server";
 import { listBlogCategories, listPosts } from "~/models/blog.server";
+import { getUser, requireUser } from "~/utils/auth.server";
 import { formatDate } from "~/utils/dates";
+import { pageMeta } from "~/utils/meta";
 import { searchText } from "~/utils/misc";
 
-export const meta: MetaFunction = () => [{ title: "Blog — StudyArena" }];
+// The blog list (marketplace.md §2 Blog): search and category chips are GET
+// parameters, so they work without JavaScript; a signed-in reader's bookmarks are
+// the list at ?bookmarked=1.
+export const meta: MetaFunction = () =>
+  pageMeta("Blog", "Study tips, exam strategy and student life: articles for students preparing for contests and exams.");
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
+  const bookmarked = params.get("bookmarked") === "1";
+  const user = bookmarked ? await requireUser(request, context) : await getUser(request, context);
   const q = searchText(params);
   const category = searchText(params, "category") || null;
-  const [posts, categories] = await Promise.all([listPosts(db, { q, category, now: new Date() }), listBlogCategories(db)]);
-  return { posts, categories, q, category };
+  const [posts, categories] = await Promise.all([
+    listPosts(db, { q, category, bookmarkedBy: bookmarked ? user!.id : null, now: new Date() }),
+    listBlogCategories(db),
+  ]);
+  return { posts, categories, q, category, bookmarked, signedIn: Boolean(user) };
 }
 
 export default function Blog() {
-  const { posts, categories, q, category } = useLoaderData<typeof loader>();
+  const { posts, categories, q, category, bookmarked, signedIn } = useLoaderData<typeof loader>();
   const [featured, ...rest] = posts;
-  const showFeatured = featured?.featured && !q && !category;
+  const showFeatured = featured?.featured && !q && !category && !bookmarked;
   const list = showFeatured ? rest : posts;
   const chip = (name: string | null) => `?${new URLSearchParams({ ...(q ? { q } : {}), ...(name ? { category: name } : {}) })}`;
   return (
     <>
       <div className="page-head">
         <div className="container">
-          <h1>Blog</h1>
-          <p className="muted">Study tips, exam strategy and student life.</p>
+          <h1>{bookmarked ? "Your bookmarks" : "Blog"}</h1>
+          <p className="muted">{bookmarked ? "Posts you saved to read later." : "Study tips, exam strategy and student life."}</p>
         </div>
       </div>
       <section className="container section">
         <Form method="get" role="search" className="search-row">
           {category ? <input type="hidden" name="category" value={category} /> : null}
+          {bookmarked ? <input type="hidden" name="bookmarked" value="1" /> : null}
           <label htmlFor="blog-search" className="visually-hidden">Search posts</label>
           <input id="blog-search" type="search" name="q" defaultValue={q} placeholder="Search posts" maxLength={100} />
           <button type="submit" className="btn btn-primary">Search</button>
         </Form>
         <nav aria-label="Categories" className="chips">
-          <Link to={chip(null)} aria-current={category ? undefined : "page"}>All</Link>
+          <Link to={chip(null)} aria-current={category || bookmarked ? undefined : "page"}>All</Link>
           {categories.map((c) => (
-            <Link key={c.name} to={chip(c.name)} aria-current={category === c.name ? "page" : undefined}>{c.name}</Link>
+            <Link key={c.name} to={chip(c.name)} aria-current={category === c.name && !bookmarked ? "page" : undefined}>{c.name}</Link>
           ))}
+          {signedIn ? <Link to="?bookmarked=1" aria-current={bookmarked ? "page" : undefined}>Bookmarked</Link> : null}
         </nav>
         {showFeatured ? <PostCard post={featured} featured /> : null}
         {posts.length === 0 ? (
-          <p className="card empty">No posts found</p>
+          <p className="card empty">{bookmarked && !q ? "No bookmarks yet: press Bookmark on a post to keep it here." : "No posts found"}</p>
         ) : (
           <div className="grid" style={{ marginTop: "1rem" }}>
             {list.map((p) => <PostCard key={p.post_id} post={p} />)}
@@ -60,16 +74,22 @@ type Post = Awaited<ReturnType<typeof loader>>["posts"][number];
 function PostCard({ post, featured = false }: { post: Post; featured?: boolean }) {
   return (
     <article className={featured ? "card post-card featured" : "card post-card"}>
-      <p className="muted" style={{ margin: 0, fontSize: ".85rem" }}>
+      {post.cover_image_url ? (
+        <img src={post.cover_image_url} alt="" width={400} height={225} loading="lazy" decoding="async" className="post-cover" />
+      ) : (
+        <div className="post-cover post-placeholder" aria-hidden="true">{post.category_name ?? "Blog"}</div>
+      )}
+      <p className="muted post-facts">
         {featured ? <strong>Featured · </strong> : null}
-        {post.category_name ?? "General"} · {post.read_time_minutes} min read · {formatDate(post.published_at)}
+        <span className="tag">{post.category_name ?? "General"}</span> {post.read_time_minutes} min read · {formatDate(post.published_at)}
       </p>
       <h3>
         <Link to={`/blog/${post.slug}`}>{post.title}</Link>
       </h3>
       <p style={{ margin: 0 }}>{post.excerpt}</p>
-      <p className="muted" style={{ marginBottom: 0, fontSize: ".85rem" }}>
-        ♥ {post.like_count} · 💬 {post.comment_count}
+      <p className="muted post-counts">
+        <span><HeartIcon /> {plural(post.like_count, "like")}</span>
+        <span><CommentIcon /> {plural(post.comment_count, "comment")}</span>
       </p>
     </article>
   );

@@ -17,8 +17,9 @@ import { redirectWithFlash } from "~/utils/http.server";
 import { useIsPending } from "~/utils/use-is-pending";
 import { CONTACT_SUBJECTS } from "~/utils/enums";
 import { POLICY, useSupportContact } from "~/utils/support";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Contact & Support — StudyArena" }];
+export const meta: MetaFunction = () => pageMeta("Contact & Support", "Write to StudyArena support about payments, contests, the marketplace or your account.");
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = await parseForm(request, ContactSchema);

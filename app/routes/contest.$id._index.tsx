@@ -21,7 +21,12 @@ import { useIsPending } from "~/utils/use-is-pending";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.contest.title} — StudyArena` : "Contest Not Found — StudyArena" },
-  ...(data ? [{ name: "description", content: data.contest.description }] : []),
+  {
+    name: "description",
+    content: data
+      ? data.contest.description.trim() || `${data.contest.title}: a timed ${data.contest.subject} contest with cash prizes on StudyArena.`
+      : "This contest does not exist or has been removed.",
+  },
 ];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

@@ -8,8 +8,9 @@ import { relativeStart } from "~/utils/countdown";
 import { formatDateTime } from "~/utils/dates";
 import { requireUuidParam } from "~/utils/http.server";
 import { useServerClock } from "~/utils/use-hydrated";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Payment Successful — StudyArena" }];
+export const meta: MetaFunction = () => pageMeta("Payment Successful", "You are enrolled: when the test starts and what happens next.");
 
 // Only the enrolled student sees this page; anyone else is sent to the contest.
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

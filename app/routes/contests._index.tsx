@@ -7,8 +7,9 @@ import { activeContests } from "~/models/contest.server";
 import { getUserId } from "~/utils/auth.server";
 import { useDebouncedSubmit } from "~/utils/use-debounced-submit";
 import { searchText } from "~/utils/misc";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Contests — StudyArena" }];
+export const meta: MetaFunction = () => pageMeta("Contests", "Browse active skill contests with cash prizes: entry fee, duration and prize pool of each.");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const q = searchText(new URL(request.url).searchParams);

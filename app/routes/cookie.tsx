@@ -6,8 +6,9 @@ import { consentCookie, hasConsent } from "~/utils/consent.server";
 import { setFlash } from "~/utils/flash.server";
 import { readForm } from "~/utils/forms.server";
 import { safeRedirect } from "~/utils/misc";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Cookie Policy — StudyArena" }];
+export const meta: MetaFunction = () => pageMeta("Cookie Policy", "Which cookies StudyArena uses and why.");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return { accepted: await hasConsent(request) };

@@ -10,8 +10,9 @@ import { formatDateTime } from "~/utils/dates";
 import { displayName } from "~/utils/misc";
 import { formatINR } from "~/utils/money";
 import { useServerClock } from "~/utils/use-hydrated";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Dashboard — StudyArena" }];
+export const meta: MetaFunction = () => pageMeta("Dashboard", "Your upcoming and past StudyArena contests, ranks, scores and prizes.");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // contests.md §2 and §6: without a session the guard redirects to /, where the

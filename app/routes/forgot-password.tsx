@@ -13,8 +13,9 @@ import { kickOutbox } from "~/utils/email.server";
 import { parseForm } from "~/utils/forms.server";
 import { redirectWithFlash } from "~/utils/http.server";
 import { useIsPending } from "~/utils/use-is-pending";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Forgot password — StudyArena" }];
+export const meta: MetaFunction = () => pageMeta("Forgot password", "Get a link to reset your StudyArena password.");
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = await parseForm(request, ForgotPasswordSchema);

@@ -6,12 +6,15 @@ import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { PasswordField } from "~/components/password-input";
 import { FormErrors, TextField } from "~/components/ui/field";
 import { LoginSchema, MESSAGES } from "~/utils/account-schemas";
+import { db } from "~/db/client.server";
+import { resumeBlogAction } from "~/models/blog.server";
 import { authenticator, clientIp, createUserSession, readLoginDevice, rememberLoginDevice, requireAnonymous } from "~/utils/auth.server";
 import { readForm, schemaFields } from "~/utils/forms.server";
 import { safeRedirect } from "~/utils/misc";
 import { useIsPending } from "~/utils/use-is-pending";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Log in — StudyArena" }];
+export const meta: MetaFunction = () => pageMeta("Log in", "Log in to join contests, track your results and use the marketplace.");
 
 /** Where to go after login: the guards' `redirectTo`, or the blog's `redirect` (marketplace.md §2). */
 function nextPath(params: URLSearchParams) {
@@ -40,7 +43,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: limited ? 429 : 400 },
     );
   }
-  return createUserSession(request, result.userId, safeRedirect(submission.value.redirectTo, "/dashboard"), [
+  const next = await resumeBlogAction(db, {
+    userId: result.userId,
+    path: safeRedirect(submission.value.redirectTo, "/dashboard"),
+    action: submission.value.blogAction,
+    draft: submission.value.draft,
+    now: new Date(),
+  });
+  return createUserSession(request, result.userId, next, [
     await rememberLoginDevice(result.device),
   ]);
 }
@@ -50,6 +60,8 @@ export default function LoginPage() {
   const [searchParams] = useSearchParams();
   const pending = useIsPending();
   const redirectTo = nextPath(searchParams);
+  const blogAction = searchParams.get("action");
+  const draft = searchParams.get("draft");
   const [form, fields] = useForm({
     lastResult,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
@@ -64,6 +76,8 @@ export default function LoginPage() {
       <Form method="post" className="form card" {...getFormProps(form)}>
         <FormErrors id={form.errorId} errors={form.errors} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
+        {blogAction ? <input type="hidden" name="blogAction" value={blogAction} /> : null}
+        {draft ? <input type="hidden" name="draft" value={draft} /> : null}
         <TextField label="Email" field={fields.email} type="email" autoComplete="email" inputMode="email" />
         <PasswordField label="Password" field={fields.password} autoComplete="current-password" />
         <button type="submit" className="btn btn-primary btn-block" disabled={pending}>

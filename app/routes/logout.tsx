@@ -4,8 +4,9 @@ import { SignOutConfirmation } from "~/components/header";
 import { destroySession, getUserId } from "~/utils/auth.server";
 import { setFlash } from "~/utils/flash.server";
 import { readForm } from "~/utils/forms.server";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Sign out — StudyArena" }];
+export const meta: MetaFunction = () => pageMeta("Sign out", "Sign out of your StudyArena account.");
 
 // GET shows the confirmation (the no-JavaScript path of the header's dialog);
 // only POST signs out: no state changes on GET.

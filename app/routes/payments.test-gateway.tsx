@@ -7,11 +7,12 @@ import { requireUser } from "~/utils/auth.server";
 import { invariantResponse } from "~/utils/http.server";
 import { formatINR } from "~/utils/money";
 import { checkoutSignature, paymentGateway } from "~/utils/payment-gateway.server";
+import { pageMeta } from "~/utils/meta";
 
 // The built-in test gateway's hosted page (DESIGN.md §5): it plays Razorpay's part
 // and posts the same three signed fields to our callback, so the real verification
 // path runs. It exists only while no Razorpay keys are set.
-export const meta: MetaFunction = () => [{ title: "Test payment — StudyArena" }];
+export const meta: MetaFunction = () => pageMeta("Test payment", "The built-in test payment page: no real money moves.");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const gateway = paymentGateway();

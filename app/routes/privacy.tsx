@@ -2,8 +2,9 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { ContentPage } from "~/components/content-page";
 import { POLICY, useSupportContact } from "~/utils/support";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Privacy Policy — StudyArena" }];
+export const meta: MetaFunction = () => pageMeta("Privacy Policy", "What StudyArena collects, why, and how long it is kept.");
 
 export default function Privacy() {
   const support = useSupportContact();

@@ -13,11 +13,12 @@ import { MESSAGES, ResetPasswordSchema } from "~/utils/account-schemas";
 import { clientIp } from "~/utils/auth.server";
 import { parseForm } from "~/utils/forms.server";
 import { useIsPending } from "~/utils/use-is-pending";
+import { pageMeta } from "~/utils/meta";
 
 // contests.md §9: after a reset, the user is sent to /login after 2 seconds.
 const REDIRECT_SECONDS = 2;
 
-export const meta: MetaFunction = () => [{ title: "Choose a new password — StudyArena" }];
+export const meta: MetaFunction = () => pageMeta("Choose a new password", "Choose a new password for your StudyArena account.");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;

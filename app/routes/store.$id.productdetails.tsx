@@ -9,6 +9,7 @@ import { formatINR } from "~/utils/money";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.product.title} — StudyArena Marketplace` : "Product Not Found — StudyArena" },
+  { name: "description", content: data ? `${data.product.title}: used, in ${data.product.condition} condition, on the StudyArena marketplace.` : "This listing does not exist or has been removed." },
 ];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

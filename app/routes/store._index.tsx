@@ -6,8 +6,9 @@ import { listCategories, listStoreProducts } from "~/models/store.server";
 import { PRODUCT_CONDITIONS } from "~/utils/enums";
 import { pageWindow, parseStoreQuery, PRICE_MAX, PRICE_STEP, SORTS } from "~/utils/store-query";
 import { useDebouncedSubmit } from "~/utils/use-debounced-submit";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Marketplace — StudyArena" }];
+export const meta: MetaFunction = () => pageMeta("Marketplace", "Buy and sell used textbooks and study materials at 50-70% off: search by title, category, price and condition.");
 
 const SORT_LABELS: Record<(typeof SORTS)[number], string> = {
   newest: "Newest first",

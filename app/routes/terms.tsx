@@ -2,8 +2,9 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { ContentPage } from "~/components/content-page";
 import { POLICY, useSupportContact } from "~/utils/support";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Terms of Service — StudyArena" }];
+export const meta: MetaFunction = () => pageMeta("Terms of Service", "The terms for using StudyArena's contests and marketplace.");
 
 export default function Terms() {
   const support = useSupportContact();

@@ -1,6 +1,7 @@
 // One zod schema per account form, used by the server and (through Conform) the
 // browser. The spec's exact messages live here.
 import { z } from "zod";
+import { BLOG_ACTIONS, COMMENT_MAX_CHARS } from "~/utils/blog-schemas";
 import { isEmail } from "~/utils/email";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_SCORE, passwordScore } from "~/utils/password-strength";
 
@@ -34,13 +35,16 @@ export const LoginSchema = z
     email: z.string().optional(),
     password: z.string().optional(),
     redirectTo: z.string().optional(),
+    // The blog's pending action (marketplace.md §2: /login?redirect=…&action=like|bookmark|comment), done after signing in.
+    blogAction: z.enum(BLOG_ACTIONS).optional().catch(undefined),
+    draft: z.string().optional().transform((d) => d?.slice(0, COMMENT_MAX_CHARS)),
   })
   .superRefine((v, ctx) => {
     if (blank(v.email) || blank(v.password)) {
       ctx.addIssue({ code: "custom", path: [], message: MESSAGES.loginRequired });
     }
   })
-  .transform((v) => ({ email: text(v.email).trim(), password: text(v.password), redirectTo: v.redirectTo }));
+  .transform((v) => ({ email: text(v.email).trim(), password: text(v.password), redirectTo: v.redirectTo, blogAction: v.blogAction, draft: v.draft }));
 
 export const SignupSchema = z
   .object({

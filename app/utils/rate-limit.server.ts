@@ -20,6 +20,8 @@ export const LIMITS = {
   contactPerIp: { max: 5, windowMs: 60 * 60_000 },
   confirmationResendsPerUser: { max: 3, windowMs: 60 * 60_000 },
   eventsPerIp: { max: 300, windowMs: 60 * 60_000 },
+  commentsPerUser: { max: 20, windowMs: 60 * 60_000 },
+  reactionsPerUser: { max: 300, windowMs: 60 * 60_000 },
 } satisfies Record<string, Limit>;
 
 /** Counts one hit in a fixed window that starts with the first hit after the last one expired. */

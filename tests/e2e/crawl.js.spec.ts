@@ -21,6 +21,9 @@ async function crawl(request: APIRequestContext, start: string[], limit = 150) {
     expect(res.status(), path).toBeLessThan(400);
     if (!(res.headers()["content-type"] ?? "").includes("text/html")) continue;
     const html = await res.text();
+    // Every page says what it is to search engines and link previews.
+    const description = /<meta name="description" content="([^"]*)"/.exec(html)?.[1] ?? "";
+    expect(description.length, `${path} has a description`).toBeGreaterThan(20);
     for (const [, href] of html.matchAll(/<a\b[^>]*\bhref="([^"#]*)"/g)) {
       if (!href || !href.startsWith("/") || href.startsWith("//")) continue;
       const link = href.replace(/&amp;/g, "&");

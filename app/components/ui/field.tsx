@@ -44,7 +44,18 @@ export function TextField({
   );
 }
 
-export function TextareaField({ label, field, ...rest }: { label: string; field: FieldMetadata<string>; rows?: number; maxLength?: number }) {
+export function TextareaField({
+  label,
+  field,
+  ...rest
+}: {
+  label: string;
+  field: FieldMetadata<string>;
+  rows?: number;
+  maxLength?: number;
+  /** Only where the student just asked for this form (e.g. back from logging in to comment). */
+  autoFocus?: boolean;
+}) {
   const { key, ...props } = getTextareaProps(field, { ariaAttributes: true });
   return (
     <div className="field">

@@ -1,0 +1,59 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { Form } from "@remix-run/react";
+import { FormErrors, TextareaField } from "~/components/ui/field";
+import { BlogActionSchema, COMMENT_MAX_CHARS } from "~/utils/blog-schemas";
+import { formatDateTime } from "~/utils/dates";
+import { useIsPending } from "~/utils/use-is-pending";
+
+type Comment = { id: string; name: string; content: string; created_at: Date | string };
+
+/** Comments, newest first, and the form (for a guest it leads to login and back with the draft). */
+export function Comments({
+  comments,
+  lastResult,
+  draft,
+  focus,
+}: {
+  comments: Comment[];
+  lastResult: SubmissionResult<string[]> | undefined;
+  draft: string;
+  focus: boolean;
+}) {
+  const pending = useIsPending();
+  const [form, fields] = useForm({
+    id: "comment-form",
+    lastResult,
+    defaultValue: { intent: "comment", content: draft },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: BlogActionSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <section aria-labelledby="comments-title" id="comments">
+      <h2 id="comments-title">Comments</h2>
+      {/* A new comment remounts the form, so the box is empty again. */}
+      <Form method="post" className="form card" key={comments.length} preventScrollReset {...getFormProps(form)}>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <input type="hidden" name="intent" value="comment" />
+        {/* eslint-disable-next-line jsx-a11y/no-autofocus -- only when the student came back from logging in to write this comment (issue: "the form focused") */}
+        <TextareaField label="Add a comment" field={fields.content} rows={4} maxLength={COMMENT_MAX_CHARS} autoFocus={focus} />
+        <button type="submit" className="btn btn-primary" disabled={pending}>
+          {pending ? "Posting…" : "Post Comment"}
+        </button>
+      </Form>
+      {comments.length === 0 ? (
+        <p className="muted">No comments yet. Be the first to comment!</p>
+      ) : (
+        <ul className="comments">
+          {comments.map((c) => (
+            <li key={c.id} className="card">
+              <strong>{c.name}</strong> <span className="muted">· {formatDateTime(c.created_at)} IST</span>
+              <p style={{ marginBottom: 0, whiteSpace: "pre-line" }}>{c.content}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

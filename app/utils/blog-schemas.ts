@@ -1,0 +1,26 @@
+// The blog reader's forms (marketplace.md §3, §5): like and bookmark say which state
+// they set (so pressing twice is harmless), a comment needs non-blank text of bounded length.
+import { z } from "zod";
+
+export const COMMENT_MAX_CHARS = 1000;
+
+export const BLOG_MESSAGES = {
+  commentRequired: "Please write a comment first.",
+  commentTooLong: `Comments can be at most ${COMMENT_MAX_CHARS} characters.`,
+  tooMany: "You have commented a lot in the last hour. Please try again later.",
+} as const;
+
+export const BLOG_ACTIONS = ["like", "bookmark", "comment"] as const;
+
+export const BlogActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("like"), on: z.enum(["1", "0"]) }),
+  z.object({ intent: z.literal("bookmark"), on: z.enum(["1", "0"]) }),
+  z.object({
+    intent: z.literal("comment"),
+    content: z
+      .string({ required_error: BLOG_MESSAGES.commentRequired })
+      .transform((s) => s.trim())
+      // Conform turns the trimmed empty string into undefined here too, hence the message twice.
+      .pipe(z.string({ required_error: BLOG_MESSAGES.commentRequired }).min(1, BLOG_MESSAGES.commentRequired).max(COMMENT_MAX_CHARS, BLOG_MESSAGES.commentTooLong)),
+  }),
+]);

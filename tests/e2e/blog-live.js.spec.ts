@@ -1,0 +1,35 @@
+// With JavaScript: counts stay live in every open reader, and sharing copies the link.
+import { create, expect, test, unique } from "./support/fixtures";
+
+test("a like in one page updates the count in another open page of the same post", async ({ page, student, context }) => {
+  const token = unique("Live").split(" ")[1]!.toLowerCase();
+  const slug = `live-${token}`;
+  await create("post", { slug, title: `Live ${token}`, category: "Study Tips" });
+  const watcher = await context.newPage();
+  const streamOpen = watcher.waitForResponse((res) => res.url().endsWith(`/blog/${slug}/events`) && res.ok());
+  await watcher.goto(`/blog/${slug}`);
+  await expect(watcher.getByText("0 likes", { exact: true })).toBeVisible();
+  await streamOpen; // the other page acts once this one is listening
+
+  await page.goto(`/blog/${slug}`);
+  await page.getByRole("button", { name: "Like", exact: true }).click();
+  await expect(page.getByText("1 like", { exact: true })).toBeVisible();
+  await expect(watcher.getByText("1 like", { exact: true })).toBeVisible();
+  await page.getByLabel("Add a comment").fill("Seen live");
+  await page.getByRole("button", { name: "Post Comment" }).click();
+  await expect(watcher.getByRole("link", { name: "1 comment" })).toBeVisible();
+  expect(student.id).toBeTruthy();
+});
+
+test("share copies the link and says so for 2 seconds", async ({ page, context }) => {
+  const token = unique("Share").split(" ")[1]!.toLowerCase();
+  await create("post", { slug: `share-${token}`, title: `Share ${token}`, category: "Study Tips" });
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  // A desktop browser without a share sheet: the link is copied instead.
+  await page.addInitScript(() => Object.defineProperty(Navigator.prototype, "share", { value: undefined, configurable: true }));
+  await page.goto(`/blog/share-${token}`);
+  await page.getByRole("button", { name: "Share" }).click();
+  await expect(page.getByText("Link copied!")).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`/blog/share-${token}$`));
+  await expect(page.getByText("Link copied!")).toBeHidden({ timeout: 3000 });
+});

@@ -76,7 +76,7 @@ test("comments need non-blank text of at most 1,000 characters; the input comes 
 test("odd bodies get a short 4xx and write nothing", async () => {
   const p = await post();
   const me = await reader();
-  const bodies = [{ intent: "like", on: "maybe" }, { intent: "delete" }, { "x[99999999]": "1", intent: "comment" }, { intent: "like" }];
+  const bodies: Array<Record<string, string>> = [{ intent: "like", on: "maybe" }, { intent: "delete" }, { "x[99999999]": "1", intent: "comment" }, { intent: "like" }];
   for (const fields of bodies) {
     const res = await act(p.slug, fields, me.cookie);
     expect(res.status).toBe(400);

@@ -33,3 +33,14 @@ test("share copies the link and says so for 2 seconds", async ({ page, context }
   expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`/blog/share-${token}$`));
   await expect(page.getByText("Link copied!")).toBeHidden({ timeout: 3000 });
 });
+
+test("with JavaScript the list opens the reader in place, at the post's own address", async ({ page }) => {
+  const token = unique("InPlace").split(" ")[1]!.toLowerCase();
+  await create("post", { slug: `in-place-${token}`, title: `In Place ${token}`, category: "Study Tips" });
+  await page.goto("/blog");
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  await page.getByRole("link", { name: `In Place ${token}` }).click();
+  await expect(page).toHaveURL(`/blog/in-place-${token}`);
+  await expect(page.getByRole("heading", { name: `In Place ${token}` })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true); // no new document
+});

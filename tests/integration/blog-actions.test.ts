@@ -6,7 +6,7 @@ import { expect, test } from "vitest";
 import { db } from "~/db/client.server";
 import { createPost, createUser } from "~/db/factories.server";
 import { bookmarks, comments, likes } from "~/db/schema";
-import { addReader, readerCount, type Counts } from "~/models/blog-live.server";
+import { addReader, closeAllReaders, readerCount, type Counts } from "~/models/blog-live.server";
 import * as postRoute from "~/routes/blog.$slug";
 import * as eventsRoute from "~/routes/blog.$slug.events";
 import * as listRoute from "~/routes/blog._index";
@@ -159,4 +159,16 @@ test("the event stream sends the counts at once, then changes, and lets go of it
   leave.abort();
   expect(readerCount()).toBe(0);
   expect((await eventsRoute.loader({ request: getRequest("/blog/nope/events"), params: { slug: "nope" }, context: {} }).catch((r: Response) => r)).status).toBe(404);
+});
+
+test("on shutdown every open stream ends cleanly (the browser reconnects to another instance)", async () => {
+  const p = await post();
+  const res = await eventsRoute.loader({ request: getRequest(`/blog/${p.slug}/events`), params: { slug: p.slug }, context: {} });
+  const stream = res.body!.getReader();
+  await stream.read(); // retry and the first counts
+  expect(readerCount()).toBe(1);
+  closeAllReaders();
+  let done = false;
+  while (!done) done = (await stream.read()).done;
+  expect(readerCount()).toBe(0);
 });

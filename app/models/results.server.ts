@@ -4,7 +4,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { rowsOf, type DbOrTx } from "~/db/client.server";
 import { contests, questions, user_answers, user_contest_entries } from "~/db/schema";
-import { DEADLINE_SQL, finalizeContest } from "~/models/scoring.server";
+import { DEADLINE_SQL, finalizeContest, GRACE_SQL } from "~/models/scoring.server";
 import { ANSWER_GRACE_MS } from "~/utils/test-rules";
 
 export const LEADERBOARD_SIZE = 10;
@@ -24,7 +24,7 @@ export async function contestResults(db: DbOrTx, input: { contestId: string; use
       end_time: contests.end_time,
       finalized: sql<boolean>`${contests.finalized_at} IS NOT NULL`,
       // The key is shown once nobody can answer any more.
-      closed: sql<boolean>`(SELECT ${DEADLINE_SQL} FROM contests c WHERE c.id = contests.id) + ${sql.raw(`interval '${ANSWER_GRACE_MS} milliseconds'`)} < ${input.now.toISOString()}::timestamptz`,
+      closed: sql<boolean>`(SELECT ${DEADLINE_SQL} FROM contests c WHERE c.id = contests.id) + ${GRACE_SQL} < ${input.now.toISOString()}::timestamptz`,
       question_count: sql<number>`(SELECT count(*)::int FROM questions q WHERE q.contest_id = contests.id)`,
       submitted: sql<boolean>`COALESCE(${user_contest_entries.has_submitted}, false)`,
     })
@@ -43,8 +43,7 @@ export async function contestResults(db: DbOrTx, input: { contestId: string; use
   const [mine] = rowsOf<{ score: number; response_time: number; prize_amount: number; rank: number }>(
     await db.execute(sql`SELECT * FROM (${rankedResults(contest.id)}) t WHERE t.user_id = ${input.userId}`),
   );
-  if (!mine) return { contest: base, mine: null };
-  return { contest: base, mine };
+  return { contest: base, mine: mine ?? null };
 }
 
 /** The student's answers beside each question; the correct answer only once the test has closed for everyone. */

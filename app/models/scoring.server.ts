@@ -6,7 +6,8 @@ import { ANSWER_GRACE_MS, SUBMIT_REASONS } from "~/utils/test-rules";
 
 /** min(start_time + duration, end_time) of the contest row aliased `c` (DESIGN.md §4, Clock). */
 export const DEADLINE_SQL = sql`LEAST(c.start_time + c.duration_minutes * interval '1 minute', c.end_time)`;
-const GRACE_SQL = sql.raw(`interval '${ANSWER_GRACE_MS} milliseconds'`);
+/** The 10 seconds after the deadline in which answers still in flight are taken. */
+export const GRACE_SQL = sql.raw(`interval '${ANSWER_GRACE_MS} milliseconds'`);
 /** The entry `e` was opened: started, or answered (a student may open the test page without 'Start Now'). */
 const OPENED_SQL = sql`(e.status OR EXISTS (SELECT 1 FROM user_answers a WHERE a.user_id = e.user_id AND a.contest_id = e.contest_id))`;
 

@@ -4,9 +4,8 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { rowsOf, type DbOrTx } from "~/db/client.server";
 import { proctoring_events, questions, user_answers, user_contest_entries } from "~/db/schema";
-import { DEADLINE_SQL, recordResult } from "~/models/scoring.server";
+import { DEADLINE_SQL, GRACE_SQL, recordResult } from "~/models/scoring.server";
 import type { PROCTORING_EVENT_KINDS } from "~/utils/enums";
-import { ANSWER_GRACE_MS } from "~/utils/test-rules";
 
 /**
  * The questions in order, with their options only, and the student's saved choices
@@ -50,7 +49,7 @@ export async function saveAnswer(db: DbOrTx, input: { userId: string; contestId:
         JOIN questions q ON q.id = ${input.questionId} AND q.contest_id = e.contest_id
        WHERE e.user_id = ${input.userId} AND e.contest_id = ${input.contestId} AND NOT e.has_submitted
          AND c.start_time <= ${now}::timestamptz
-         AND ${now}::timestamptz <= ${DEADLINE_SQL} + ${sql.raw(`interval '${ANSWER_GRACE_MS} milliseconds'`)}
+         AND ${now}::timestamptz <= ${DEADLINE_SQL} + ${GRACE_SQL}
          AND ${input.choice + 1}::int <= cardinality(q.options)
          FOR SHARE OF e
       ON CONFLICT (user_id, question_id) DO UPDATE

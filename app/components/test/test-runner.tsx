@@ -164,7 +164,10 @@ export function TestRunner({ paper, offset }: { paper: Paper; offset: number }) 
     setPhase("running");
     void postJson(api, { intent: "start", fullscreen: canFullscreen }).catch(() => {});
     void queue.kick();
-    void camera.request();
+    // A refused or missing camera is recorded like a lost one; the test goes on (nothing auto-disqualifies).
+    void camera.request().then((on) => {
+      if (!on) sendEvent("camera_lost");
+    });
   };
 
   if (questions.length === 0) {

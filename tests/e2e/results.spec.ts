@@ -62,6 +62,7 @@ test("past entries on the dashboard show rank, score and prize, and lead to the 
   await expect(card.getByText("#1")).toBeVisible();
   await expect(card.getByText("₹1,000")).toBeVisible();
   await expect(page.getByText("Total Won").locator("..")).toContainText("₹1,000");
+  await expect(page.getByText("Best Rank").locator("..")).toContainText("#1");
   await card.getByRole("link", { name: "View Results" }).click();
   await expect(page).toHaveURL(`/contest/${contest.id}/results`);
   await expect(page.getByText("100%")).toBeVisible();

@@ -71,7 +71,7 @@ test("a bookmark is listed under Bookmarked on the blog", async ({ page, student
   expect(student.id).toBeTruthy();
 });
 
-test("the reader has a proper title, description and link preview tags; counts carry words", async ({ page }) => {
+test("the reader has a proper title, description and link preview tags; counts carry words", async ({ page, javaScriptEnabled }) => {
   const post = await newPost();
   await page.goto(`/blog/${post.slug}`);
   await expect(page).toHaveTitle(`${post.title} — StudyArena Blog`);
@@ -85,4 +85,6 @@ test("the reader has a proper title, description and link preview tags; counts c
   await expect(page.getByRole("link", { name: "0 comments" })).toBeVisible();
   expect(await page.locator(".reactions svg").count()).toBeGreaterThan(3);
   expect(await page.locator("main").innerText()).not.toMatch(/[♥💬]/u);
+  // Without JavaScript, sharing is the post's plain link.
+  if (!javaScriptEnabled) expect(await page.getByRole("link", { name: "Share link" }).getAttribute("href")).toMatch(new RegExp(`^http.*/blog/${post.slug}$`));
 });

@@ -162,6 +162,17 @@ test("at 00:00 the test submits itself with 'Time's up'", async ({ page, student
   await expect(page.getByText("33%")).toBeVisible();
 });
 
+test("a browser that refuses fullscreen gets the spec's alert and the test does not start", async ({ page, student }) => {
+  const contest = await runningContest(student.id);
+  await page.addInitScript(() => {
+    Element.prototype.requestFullscreen = () => Promise.reject(new TypeError("Permissions check failed"));
+  });
+  await page.goto(`/contest/${contest.id}/test`);
+  await page.getByRole("button", { name: "Start Contest" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Fullscreen is required to start the test. Please enable fullscreen.");
+  await expect(page.getByText("Question 1 of 3 · 33%")).toHaveCount(0);
+});
+
 test("without the Fullscreen API the test fills the screen instead of locking the student out", async ({ page, student }) => {
   const contest = await runningContest(student.id);
   await page.addInitScript(() => Object.defineProperty(Document.prototype, "fullscreenEnabled", { get: () => false }));

@@ -25,6 +25,9 @@ describe("demo data", () => {
     expect(await n(sql`SELECT count(DISTINCT category_id) AS n FROM marketplace_products`)).toBeGreaterThanOrEqual(6);
     expect(await n(sql`SELECT count(DISTINCT seller_id) AS n FROM marketplace_products`)).toBeGreaterThanOrEqual(3);
     expect(await n(sql`SELECT count(*) AS n FROM blog_posts`)).toBeGreaterThanOrEqual(6);
+    // The blog's demo covers several categories and has exactly one featured post.
+    expect(await n(sql`SELECT count(DISTINCT category_id) AS n FROM blog_posts`)).toBeGreaterThanOrEqual(3);
+    expect(await n(sql`SELECT count(*) AS n FROM blog_posts WHERE featured`)).toBe(1);
 
     const login = await attemptLogin(db, { email: DEMO_STUDENT.email, password: DEMO_STUDENT.password, ip: "127.0.0.1", now: new Date() });
     expect(login.ok).toBe(true);

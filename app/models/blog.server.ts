@@ -123,7 +123,8 @@ export async function addComment(db: DbOrTx, input: { postId: string; userId: st
  * where to go next.
  */
 export async function resumeBlogAction(db: DbOrTx, input: { userId: string; path: string; action?: string; draft?: string; now: Date }) {
-  const slug = /^\/blog\/([a-z0-9-]{1,120})$/.exec(input.path)?.[1];
+  // postIdBySlug checks the slug's form.
+  const slug = /^\/blog\/([^/]+)$/.exec(input.path)?.[1];
   if (!slug || !input.action) return input.path;
   const postId = await postIdBySlug(db, slug, input.now);
   if (!postId) return input.path;

@@ -7,7 +7,7 @@ import { notFoundBoundary } from "~/components/not-found";
 import { db } from "~/db/client.server";
 import { addComment, getPost, listComments, POST_SLUG, postIdBySlug, setReaction } from "~/models/blog.server";
 import { getUser } from "~/utils/auth.server";
-import { BLOG_MESSAGES, BlogActionSchema, COMMENT_MAX_CHARS } from "~/utils/blog-schemas";
+import { BLOG_ACTIONS, BLOG_MESSAGES, BlogActionSchema, COMMENT_MAX_CHARS } from "~/utils/blog-schemas";
 import { formatDate } from "~/utils/dates";
 import { appUrl } from "~/utils/env.server";
 import { parseForm, readForm } from "~/utils/forms.server";
@@ -65,8 +65,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await getUser(request, context);
   if (!user) {
     const form = await readForm(request, ["intent", "content"]);
-    const intent = String(form.get("intent"));
-    const action = intent === "like" || intent === "bookmark" || intent === "comment" ? intent : "like";
+    const action = BLOG_ACTIONS.find((a) => a === form.get("intent")) ?? "like";
     const draft = action === "comment" ? String(form.get("content") ?? "").slice(0, COMMENT_MAX_CHARS).trim() : "";
     throw redirect(`/login?${new URLSearchParams({ redirect: path, action, ...(draft ? { draft } : {}) })}`);
   }

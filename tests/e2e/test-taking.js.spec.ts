@@ -33,6 +33,17 @@ test("the camera check: 'Allow Camera' shows the preview and enables 'Submit Ent
   await expect(page.getByRole("button", { name: "Start Contest" })).toBeDisabled();
 });
 
+test("the waiting room opens the test by itself at the start time", async ({ page, student }) => {
+  // Starts in about six seconds (so it holds a place among the home page's soonest contests only briefly).
+  const contest = await create("contest", { title: unique("Start Soon Cup"), startsInMinutes: 0.1, endsInMinutes: 60 });
+  await create("entry", { userId: student.id, contestId: contest.id });
+  await page.goto(`/contest/${contest.id}/test`);
+  await expect(page.getByText(/Starts in 00:0\d/)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Start Contest" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Start Contest" })).toBeEnabled({ timeout: 15_000 });
+  await expect(page.getByText(/Time left: \d\d:\d\d/)).toBeVisible();
+});
+
 test("a denied camera says 'Camera access is required to proceed.' and keeps 'Submit Entry' disabled", async ({ page, student }) => {
   const contest = await create("contest", { title: unique("Denied Cup"), startsInMinutes: 70, endsInMinutes: 120 });
   await create("entry", { userId: student.id, contestId: contest.id });

@@ -3,6 +3,7 @@
 // student's paper, then runs the test.
 import { Link } from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
+import { useServerClock } from "~/utils/use-hydrated";
 import { formatTimer, TEST_MESSAGES } from "~/utils/test-rules";
 import { Instructions, testApi, type Paper } from "./shared";
 import { TestRunner } from "./test-runner";
@@ -11,7 +12,7 @@ type Load =
   | { kind: "loading" }
   | { kind: "auth" }
   | { kind: "failed" }
-  | { kind: "ready"; paper: Paper; offset: number };
+  | { kind: "ready"; paper: Paper };
 
 /** Asks the JSON route for the student's paper; a guard's redirect is followed as a page load. */
 async function readPaper(contestId: string): Promise<Load | null> {
@@ -25,8 +26,7 @@ async function readPaper(contestId: string): Promise<Load | null> {
       return null;
     }
     if (!res.ok) return { kind: "failed" };
-    const paper = (await res.json()) as Paper;
-    return { kind: "ready", paper, offset: Date.parse(paper.serverNow) - Date.now() };
+    return { kind: "ready", paper: (await res.json()) as Paper };
   } catch {
     return { kind: "failed" };
   }
@@ -67,9 +67,9 @@ export function TestIsland({ contestId }: { contestId: string }) {
       return <LoadError message={TEST_MESSAGES.loadFailed} />;
     case "ready":
       return load.paper.state === "waiting" ? (
-        <Waiting paper={load.paper} offset={load.offset} onStart={reload} />
+        <Waiting paper={load.paper} onStart={reload} />
       ) : (
-        <TestRunner paper={load.paper} offset={load.offset} />
+        <TestRunner paper={load.paper} />
       );
   }
 }
@@ -92,20 +92,13 @@ function LoadError({ message, children }: { message: string; children?: React.Re
   );
 }
 
-function Waiting({ paper, offset, onStart }: { paper: Paper; offset: number; onStart: () => void }) {
-  const startsAt = Date.parse(paper.startsAt);
-  const [left, setLeft] = useState(() => startsAt - (Date.now() + offset));
+function Waiting({ paper, onStart }: { paper: Paper; onStart: () => void }) {
+  const now = useServerClock(paper.serverNow);
+  const left = Date.parse(paper.startsAt) - now.getTime();
+  const started = left <= 0;
   useEffect(() => {
-    const id = setInterval(() => {
-      const ms = startsAt - (Date.now() + offset);
-      setLeft(ms);
-      if (ms <= 0) {
-        clearInterval(id);
-        onStart();
-      }
-    }, 1000);
-    return () => clearInterval(id);
-  }, [startsAt, offset, onStart]);
+    if (started) onStart();
+  }, [started, onStart]);
   return (
     <Instructions paper={paper}>
       <p className="test-wait" role="timer" aria-live="off">

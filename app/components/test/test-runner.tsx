@@ -4,6 +4,7 @@
 import { useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { AnswerQueue, type SaveStatus, type SendResult } from "~/utils/answer-queue";
+import { useServerClock } from "~/utils/use-hydrated";
 import {
   formatTimer,
   progressPercent,
@@ -30,7 +31,7 @@ function fullscreenAvailable() {
   return typeof document !== "undefined" && document.fullscreenEnabled === true && typeof document.documentElement.requestFullscreen === "function";
 }
 
-export function TestRunner({ paper, offset }: { paper: Paper; offset: number }) {
+export function TestRunner({ paper }: { paper: Paper }) {
   const navigate = useNavigate();
   const questions = paper.questions ?? [];
   const api = testApi(paper.contest.id);
@@ -39,7 +40,6 @@ export function TestRunner({ paper, offset }: { paper: Paper; offset: number }) 
   const [phase, setPhase] = useState<Phase>("instructions");
   const [index, setIndex] = useState(0);
   const [saveStatus, setSaveStatus] = useState<SaveStatus>("idle");
-  const [now, setNow] = useState(() => Date.now() + offset);
   const [alert, setAlert] = useState<string | null>(null);
   const [warning, setWarning] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -100,12 +100,9 @@ export function TestRunner({ paper, offset }: { paper: Paper; offset: number }) 
     [api, camera.stream, navigate, paper.contest.id, queue],
   );
 
-  // The clock: the server's time, carried by the offset measured when the paper came.
-  useEffect(() => {
-    const id = setInterval(() => setNow(Date.now() + offset), 1000);
-    return () => clearInterval(id);
-  }, [offset]);
-  const left = deadline - now;
+  // The server's clock, carried from the time the paper was served.
+  const now = useServerClock(paper.serverNow);
+  const left = deadline - now.getTime();
   const timeUp = left <= 0;
   useEffect(() => {
     if (timeUp) void submit(SUBMIT_REASONS.timeUp);

@@ -58,25 +58,28 @@ export const e2eFixtures = {
 
   /** A contest that has ended, with each student's score (correct answers of the three) and results. */
   async finishedContest(input: { title: string; students: Array<{ userId: string; correct: number; minutes: number }>; prizePool?: Record<string, unknown> }) {
-    const contest = await createContest(db, {
-      title: input.title,
-      subject: "Mathematics",
-      start_time: minutesFromNow(-120),
-      end_time: minutesFromNow(-60),
-      prize_pool: input.prizePool ?? { first: 1000, second: 500, grand_total: 1500 },
-      questions: DEFAULT_QUESTIONS,
+    // One transaction: the server's sweep finalises ended contests and must not catch this one half-made.
+    return db.transaction(async (tx) => {
+      const contest = await createContest(tx, {
+        title: input.title,
+        subject: "Mathematics",
+        start_time: minutesFromNow(-120),
+        end_time: minutesFromNow(-60),
+        prize_pool: input.prizePool ?? { first: 1000, second: 500, grand_total: 1500 },
+        questions: DEFAULT_QUESTIONS,
     });
     for (const s of input.students) {
-      await createEntry(db, { userId: s.userId, contestId: contest.id });
-      await submitEntry(db, {
+      await createEntry(tx, { userId: s.userId, contestId: contest.id });
+      await submitEntry(tx, {
         userId: s.userId,
         contestId: contest.id,
         submittedAt: minutesFromNow(-120 + s.minutes),
         answers: contest.questions.map((q, i) => ({ questionId: q.id, selected: i < s.correct ? q.correct_answer : q.options.find((o) => o !== q.correct_answer)! })),
       });
     }
-    await finalizeContest(db, contest.id, new Date());
+    await finalizeContest(tx, contest.id, new Date());
     return { id: contest.id };
+    });
   },
 
   async product(input: Parameters<typeof createProduct>[1]) {

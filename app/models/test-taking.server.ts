@@ -62,7 +62,8 @@ export async function saveAnswer(db: DbOrTx, input: { userId: string; contestId:
 /**
  * Submits the student's test once: the first submission wins (its reason and time are
  * kept), any later one changes nothing. The result row is written in the same
- * transaction. A submission after the deadline counts as at the deadline.
+ * transaction. A submission after the deadline counts as at the deadline; after the
+ * grace it is refused (the server has submitted, or will submit, what was saved).
  */
 export async function submitTest(db: DbOrTx, input: { userId: string; contestId: string; reason: string; now: Date }) {
   return db.transaction(async (tx) => {
@@ -75,6 +76,8 @@ export async function submitTest(db: DbOrTx, input: { userId: string; contestId:
           FROM contests c
          WHERE c.id = e.contest_id AND e.user_id = ${input.userId} AND e.contest_id = ${input.contestId}
            AND NOT e.has_submitted AND c.start_time <= ${now}::timestamptz
+           -- Past the grace the server's sweep submits opened tests itself; a late post adds nothing after finalisation.
+           AND ${now}::timestamptz <= ${DEADLINE_SQL} + ${GRACE_SQL}
         RETURNING e.id`),
     );
     if (!row) return { submitted: false as const };

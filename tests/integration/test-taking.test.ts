@@ -156,6 +156,22 @@ test("the test is submitted once: the first submission wins, a second changes no
   expect(json(again.data)).toEqual({ submitted: false });
 });
 
+test("a submission after the deadline's grace is refused: the server's sweep submits opened tests itself", async () => {
+  const at = new Date("2026-12-08T10:00:00Z");
+  const contest = await contestAt(at, { startedMinutesAgo: 0, duration: 10, window: 30 });
+  const [onTime, late] = [await student(), await student()];
+  for (const s of [onTime, late]) await createEntry(db, { userId: s.userId, contestId: contest.id });
+  const deadline = at.getTime() + 10 * MINUTE;
+  const submit = (userId: string, ms: number) => submitTest(db, { userId, contestId: contest.id, reason: "Time's up", now: new Date(ms) });
+  expect(await submit(onTime.userId, deadline + 9 * SECOND)).toEqual({ submitted: true });
+  expect(await submit(late.userId, deadline + 11 * SECOND)).toEqual({ submitted: false });
+  const results = await db.select().from(contest_results).where(eq(contest_results.contest_id, contest.id));
+  expect(results.map((r) => r.user_id)).toEqual([onTime.userId]);
+  // On time counts as at the deadline, not later.
+  const [entry] = await db.select().from(user_contest_entries).where(eq(user_contest_entries.user_id, onTime.userId));
+  expect(entry!.submitted_at).toEqual(new Date(deadline));
+});
+
 test("a submission that saw errors says so in its reason", async () => {
   const contest = await contestAt(new Date());
   const me = await student();

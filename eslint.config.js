@@ -1,6 +1,7 @@
-// `npm run lint` (part of `npm test`): the import rules of STYLE.md (no cycles, no route
-// importing a route, UI never importing the database or models), React's hook rules,
-// and jsx-a11y, on top of the recommended JavaScript and TypeScript rules.
+// `npm run lint` (part of `npm test`): the import rules of docs/architecture.md (no
+// cycles, no route importing a route, browser code never importing server modules or
+// the database, payments knowing no purpose, db and utils importing no domain), React's
+// hook rules, and jsx-a11y, on top of the recommended JavaScript and TypeScript rules.
 import js from "@eslint/js";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import importX from "eslint-plugin-import-x";
@@ -32,12 +33,33 @@ export default tseslint.config(
         {
           zones: [
             { target: "./app/routes", from: "./app/routes", message: "A route never imports another route: move what both need into a model or a util." },
-            { target: "./app/components", from: ["./app/db", "./app/models"], message: "UI never imports the database or models: the route's loader hands it data." },
+            { target: "./app/models/payments", from: ["./app/models/contests", "./app/models/store"], message: "The payment ledger knows no purpose: a fulfilment (in its own domain) is chosen by app/models/fulfilments.server.ts." },
+            { target: "./app/db", from: ["./app/models", "./app/seed", "./app/components", "./app/routes"], message: "app/db is the schema, the client and migrations: it imports no domain." },
+            { target: ["./app/models", "./app/utils", "./app/components"], from: ["./app/routes", "./app/root.tsx"], message: "Only routes compose screens: models, utils and UI never import a route." },
+            { target: "./app/utils", from: ["./app/models", "./app/components", "./app/seed"], message: "app/utils is cross-cutting plumbing: it imports no domain." },
+            { target: ["./app/models", "./app/utils", "./app/components", "./app/routes"], from: "./app/seed", message: "Seed data, factories and fixtures are for start-up and tests only." },
           ],
         },
       ],
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
       "@typescript-eslint/no-explicit-any": "off",
+    },
+  },
+  {
+    // What the browser may load: the bundle must never pull in server code or the
+    // database. The `.server` suffix, not the folder, is the line (STYLE.md §1).
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/routes/**", "app/root.tsx", "app/entry.server.tsx", "app/**/*.server.{ts,tsx}", "app/db/**", "app/seed/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { regex: "\\.server(\\.tsx?)?$", message: "Browser-side code never imports a *.server module: the route's loader hands it data." },
+            { regex: "^(~/db/|(\\.\\./)+db/)", message: "Browser-side code never imports the database." },
+          ],
+        },
+      ],
     },
   },
   {

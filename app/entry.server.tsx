@@ -5,15 +5,16 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { db, getConnection, isConnected } from "~/db/client.server";
-import { prepareDatabase, storeSecretOnce } from "~/db/setup.server";
-import { purgeExpired } from "~/models/housekeeping.server";
-import { closeDueContests } from "~/models/scoring.server";
+import { storeSecretOnce } from "~/db/secrets.server";
+import { prepareDatabase } from "~/seed/setup.server";
+import { purgeExpired } from "~/models/accounts/housekeeping.server";
+import { closeDueContests } from "~/models/contests/scoring.server";
 import { settleBackground } from "~/utils/background.server";
 import { deliverOutbox } from "~/utils/email.server";
 import { appUrl, env, loadSharedSecret } from "~/utils/env.server";
 import { NonceContext } from "~/utils/nonce";
 import { isCrossSiteWrite } from "~/utils/origin";
-import { paymentGateway } from "~/utils/payment-gateway.server";
+import { paymentGateway } from "~/models/payments/gateway.server";
 import { contentSecurityPolicy, cspExtrasFor, isPersonal } from "~/utils/security-headers";
 import { isSharedShell, SHELL_CACHE_CONTROL } from "~/utils/shared-shell";
 
@@ -73,9 +74,7 @@ export function refusesCrossSite(headers: { method: string; path: string; origin
 const SIGNED_BY_GATEWAY = new Set(["/api/payment/callback", "/api/payment/webhook"]);
 
 export { refuseRequest } from "~/utils/request-guard";
-export { closeAllReaders as closeLiveStreams } from "~/models/blog-live.server";
-// For scripts/e2e-server.js only (served on a port of its own, never by server.js).
-export { e2eFixtures } from "~/db/e2e-fixtures.server";
+export { closeAllReaders as closeLiveStreams } from "~/models/blog/live.server";
 export { baseSecurityHeaders } from "~/utils/security-headers";
 export { appUrl } from "~/utils/env.server";
 

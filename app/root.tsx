@@ -18,7 +18,7 @@ import type { ReactNode } from "react";
 import { Footer } from "~/components/footer";
 import { Header } from "~/components/header";
 import styles from "~/styles/app.css";
-import { getUser, staleSessionCookie } from "~/utils/auth.server";
+import { getUser, staleSessionCookie } from "~/models/accounts/auth.server";
 import { hasConsent } from "~/utils/consent.server";
 import { supportContact } from "~/utils/env.server";
 import { readFlash } from "~/utils/flash.server";

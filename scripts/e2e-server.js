@@ -45,9 +45,11 @@ if (admin) {
 
 await import("../server.js");
 
-// The same module instance (and database connection) the server uses.
-const { entry } = await import("../build/index.js");
-const fixtures = entry.module.e2eFixtures;
+// The fixtures are no part of the production bundle: they are loaded from source here,
+// and share the server's database connection through the process-wide handle in
+// app/db/client.server.ts.
+const { tsImport } = await import("tsx/esm/api");
+const { e2eFixtures: fixtures } = await tsImport("../app/seed/e2e-fixtures.server.ts", import.meta.url);
 const fixturesPort = Number(process.env.E2E_FIXTURES_PORT || Number(port) + 1);
 http
   .createServer(async (req, res) => {

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useSupportContact } from "~/utils/support";
+import { useSupportContact } from "~/models/support/policy";
 
 export function Footer() {
   const support = useSupportContact();

@@ -1,14 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ContestCard } from "~/components/contest-card";
-import { HomeCountdown } from "~/components/countdown";
+import { ContestCard } from "~/components/contests/contest-card";
+import { HomeCountdown } from "~/components/contests/countdown";
 import { GettingStartedGuide, HallOfChampions, MarketplacePromo, WhyCompete } from "~/components/home-sections";
 import { db } from "~/db/client.server";
-import { recentChampions, upcomingContests } from "~/models/contest.server";
-import { getUserId } from "~/utils/auth.server";
+import { recentChampions, upcomingContests } from "~/models/contests/catalogue.server";
+import { getUserId } from "~/models/accounts/auth.server";
 import { guideSeenCookie } from "~/utils/consent.server";
-import { ALREADY_JOINED, homeCardButton } from "~/utils/contest-card";
+import { ALREADY_JOINED, homeCardButton } from "~/models/contests/enrolment";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const now = new Date();

@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { db } from "~/db/client.server";
-import { requireContestStage } from "~/models/contest-stage.server";
-import { recordEvent, saveAnswer, startTest, submitTest, testPaper } from "~/models/test-taking.server";
-import { contestDeadline } from "~/utils/contest-stage";
-import { jsonGuard, parseJsonBody, requireApiUser, requireUuidParam } from "~/utils/http.server";
-import { SUBMIT_REASON_LIST, WITH_ERRORS } from "~/utils/test-rules";
+import { requireApiUser } from "~/models/accounts/auth.server";
+import { requireContestStage } from "~/models/contests/stage.server";
+import { recordEvent, saveAnswer, startTest, submitTest, testPaper } from "~/models/contests/test-taking.server";
+import { contestDeadline } from "~/models/contests/stage";
+import { jsonGuard, parseJsonBody, requireUuidParam } from "~/utils/http.server";
+import { SUBMIT_REASON_LIST, WITH_ERRORS } from "~/models/contests/test-rules";
 
 // The test page's data (DESIGN.md §4): the page itself is the same document for every
 // student (cacheable, no database work); this session-checked route gives the

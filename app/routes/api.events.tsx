@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { db } from "~/db/client.server";
-import { recordEvents } from "~/models/analytics.server";
-import { clientIp, getUserId } from "~/utils/auth.server";
+import { recordEvents } from "~/models/analytics/events.server";
+import { clientIp, getUserId } from "~/models/accounts/auth.server";
 import { readForm } from "~/utils/forms.server";
 import { notFound } from "~/utils/http.server";
 

@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { db } from "~/db/client.server";
-import { startContestPayment } from "~/models/payments.server";
-import { notFound, parseJsonBody, requireApiUser } from "~/utils/http.server";
-import { paymentGateway } from "~/utils/payment-gateway.server";
+import { requireApiUser } from "~/models/accounts/auth.server";
+import { startContestPayment } from "~/models/contests/enrolment.server";
+import { notFound, parseJsonBody } from "~/utils/http.server";
+import { paymentGateway } from "~/models/payments/gateway.server";
 
 // contests.md §7, POST /api/payment/create-order, for the pay page's script. The body
 // names the contest; the spec's userId and amount are ignored: the user is the

@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { db } from "~/db/client.server";
-import { resendConfirmation } from "~/models/payments.server";
+import { requireApiUser } from "~/models/accounts/auth.server";
+import { resendConfirmation } from "~/models/contests/enrolment.server";
 import { kickOutbox } from "~/utils/email.server";
-import { notFound, parseJsonBody, requireApiUser } from "~/utils/http.server";
+import { notFound, parseJsonBody } from "~/utils/http.server";
 import { consume, LIMITS } from "~/utils/rate-limit.server";
 
 // contests.md §7 takes `to`, `subject` and `html` from the browser: an open relay. Ours

@@ -1,13 +1,15 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { db } from "~/db/client.server";
-import { confirmContestPayment, orderOwner, queuedMail } from "~/models/payments.server";
+import { requireApiUser } from "~/models/accounts/auth.server";
+import { isSettled, queuedMail, settlePayment, verifyReplyField } from "~/models/fulfilments.server";
+import { GATEWAY_ID } from "~/models/payments/gateway.server";
+import { orderOwner } from "~/models/payments/ledger.server";
 import { kickOutbox } from "~/utils/email.server";
-import { notFound, parseJsonBody, requireApiUser } from "~/utils/http.server";
-import { GATEWAY_ID, paymentGateway } from "~/utils/payment-gateway.server";
+import { notFound, parseJsonBody } from "~/utils/http.server";
 
 // contests.md §7, POST /api/payment/verify: { orderId, paymentId, signature } → { success }.
-// The same verification path as the callback; only the order's own student may call it.
+// The same verification path as the callback; only the order's own payer may call it.
 const Body = z.object({ orderId: z.string().regex(GATEWAY_ID), paymentId: z.string().regex(GATEWAY_ID), signature: z.string().regex(/^[0-9a-f]{1,128}$/i) });
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -15,11 +17,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const body = await parseJsonBody(request, Body);
   const owner = await orderOwner(db, body.orderId);
   if (!owner || owner.userId !== user.id) return Response.json({ success: false, error: "Payment verification failed" }, { status: 404 });
-  const outcome = await confirmContestPayment(db, paymentGateway(), { ...body, now: new Date() });
+  const outcome = await settlePayment(db, { ...body, now: new Date() });
   if (queuedMail(outcome)) kickOutbox();
-  const success = outcome.kind === "enrolled" || outcome.kind === "already";
+  const success = isSettled(outcome);
   return Response.json(
-    success ? { success, contestId: owner.contestId } : { success, outcome: outcome.kind, error: "Payment verification failed" },
+    success ? { success, [verifyReplyField(owner.purpose)]: owner.targetId } : { success, outcome: outcome.kind, error: "Payment verification failed" },
     { status: success ? 200 : 400 },
   );
 }

@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { db } from "~/db/client.server";
-import { confirmContestPayment, failContestPayment, queuedMail } from "~/models/payments.server";
+import { queuedMail, settlePayment } from "~/models/fulfilments.server";
+import { GATEWAY_ID, webhookVerifier } from "~/models/payments/gateway.server";
+import { recordFailure } from "~/models/payments/ledger.server";
 import { kickOutbox } from "~/utils/email.server";
-import { env } from "~/utils/env.server";
 import { readJson } from "~/utils/forms.server";
 import { notFound } from "~/utils/http.server";
-import { GATEWAY_ID, hmacHex, paymentGateway, sameSignature } from "~/utils/payment-gateway.server";
 import { WEBHOOK_BODY } from "~/utils/request-guard";
 
 // Razorpay's server-to-server notice (DESIGN.md §5). Its signature, HMAC-SHA256 of the
@@ -25,23 +25,21 @@ const PaymentEvent = z.object({
 const json = (body: unknown, status = 200) => Response.json(body, { status });
 
 export async function action({ request }: ActionFunctionArgs) {
-  const secret = env().RAZORPAY_WEBHOOK_SECRET;
-  if (!secret) notFound();
+  const isSigned = webhookVerifier();
+  if (!isSigned) notFound();
   const { raw, value } = await readJson(request, WEBHOOK_BODY);
-  if (!sameSignature(hmacHex(secret, raw), request.headers.get("X-Razorpay-Signature") ?? "")) {
-    return json({ error: "signature" }, 400);
-  }
+  if (!isSigned(raw, request.headers.get("X-Razorpay-Signature") ?? "")) return json({ error: "signature" }, 400);
   const parsed = PaymentEvent.safeParse(value);
   // Events we do not act on are acknowledged, so Razorpay does not retry them.
   if (!parsed.success) return json({ ok: true, ignored: true });
   const { event, payload } = parsed.data;
   const payment = payload.payment.entity;
   if (event === "payment.failed") {
-    await failContestPayment(db, { orderId: payment.order_id });
+    await recordFailure(db, { orderId: payment.order_id });
     return json({ ok: true });
   }
   if (event !== "payment.captured" && event !== "order.paid") return json({ ok: true, ignored: true });
-  const outcome = await confirmContestPayment(db, paymentGateway(), {
+  const outcome = await settlePayment(db, {
     orderId: payment.order_id,
     paymentId: payment.id,
     verified: true,

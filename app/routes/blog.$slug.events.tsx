@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { db } from "~/db/client.server";
-import { addReader, MAX_READERS, readerCount } from "~/models/blog-live.server";
-import { postCounts, postIdBySlug } from "~/models/blog.server";
+import { addReader, MAX_READERS, readerCount } from "~/models/blog/live.server";
+import { postCounts, postIdBySlug } from "~/models/blog/posts.server";
 import { notFound } from "~/utils/http.server";
 
 // Server-sent events with a post's like and comment counts: sent at once, then on

@@ -5,15 +5,15 @@ import { Comments } from "~/components/blog/comments";
 import { Reactions } from "~/components/blog/reactions";
 import { notFoundBoundary } from "~/components/not-found";
 import { db } from "~/db/client.server";
-import { addComment, getPost, listComments, POST_SLUG, postIdBySlug, setReaction } from "~/models/blog.server";
-import { getUser } from "~/utils/auth.server";
-import { BLOG_ACTIONS, BLOG_MESSAGES, BlogActionSchema, COMMENT_MAX_CHARS } from "~/utils/blog-schemas";
+import { addComment, getPost, listComments, POST_SLUG, postIdBySlug, setReaction } from "~/models/blog/posts.server";
+import { getUser } from "~/models/accounts/auth.server";
+import { BLOG_ACTIONS, BLOG_MESSAGES, BlogActionSchema, COMMENT_MAX_CHARS } from "~/models/blog/schemas";
 import { formatDate } from "~/utils/dates";
 import { appUrl } from "~/utils/env.server";
 import { parseForm, readForm } from "~/utils/forms.server";
 import { invariantResponse, redirectWithFlash } from "~/utils/http.server";
 import { consume, LIMITS } from "~/utils/rate-limit.server";
-import { sanitizePostHtml } from "~/utils/sanitize.server";
+import { sanitizePostHtml } from "~/models/blog/sanitize.server";
 
 // The reader (marketplace.md §2 Blog): the post, server-rendered and sanitised, with
 // likes, bookmarks, comments and sharing. Every action is a form post that works

@@ -4,19 +4,20 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { notFoundBoundary } from "~/components/not-found";
-import { PasswordField } from "~/components/password-input";
+import { PasswordField } from "~/components/accounts/password-input";
 import { FormErrors, TextField } from "~/components/ui/field";
 import { db } from "~/db/client.server";
-import { signInOrSignUp } from "~/models/account.server";
-import { enrolState, getContest } from "~/models/contest.server";
-import { ContestJoinSchema, MESSAGES } from "~/utils/account-schemas";
-import { clientIp, createUserSession, getUserId, readLoginDevice, rememberLoginDevice } from "~/utils/auth.server";
-import { CONTEST_REQUIREMENTS, CONTEST_RULES } from "~/utils/contest-rules";
+import { signInOrSignUp } from "~/models/accounts/account.server";
+import { getContest } from "~/models/contests/catalogue.server";
+import { enrolState } from "~/models/contests/enrolment";
+import { ContestJoinSchema, MESSAGES } from "~/models/accounts/schemas";
+import { clientIp, createUserSession, getUserId, readLoginDevice, rememberLoginDevice } from "~/models/accounts/auth.server";
+import { CONTEST_REQUIREMENTS, CONTEST_RULES } from "~/models/contests/rules";
 import { formatDateTime } from "~/utils/dates";
 import { parseForm } from "~/utils/forms.server";
 import { invariantResponse, requireUuidParam } from "~/utils/http.server";
 import { formatINR } from "~/utils/money";
-import { prizeLines } from "~/utils/prizes";
+import { prizeLines } from "~/models/contests/prizes";
 import { useIsPending } from "~/utils/use-is-pending";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { notFoundBoundary } from "~/components/not-found";
 import { db } from "~/db/client.server";
-import { requireContestStage } from "~/models/contest-stage.server";
-import { completionMessage, readCompletion, SUBMIT_ERRORS } from "~/utils/test-rules";
+import { requireContestStage } from "~/models/contests/stage.server";
+import { completionMessage, readCompletion, SUBMIT_ERRORS } from "~/models/contests/test-rules";
 
 // Test submitted (contests.md §2): a message for the reason the test page gave, and
 // the error when saving failed. Only our own reasons and error codes are read from

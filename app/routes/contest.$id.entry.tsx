@@ -2,12 +2,12 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useNavigate } from "@remix-run/react";
 import { useState } from "react";
 import { notFoundBoundary } from "~/components/not-found";
-import { CameraPreview, NeedsJavaScript, useCamera } from "~/components/test/camera";
+import { CameraPreview, NeedsJavaScript, useCamera } from "~/components/contests/test-island/camera";
 import { db } from "~/db/client.server";
-import { requireContestStage } from "~/models/contest-stage.server";
-import { CONTEST_RULES } from "~/utils/contest-rules";
+import { requireContestStage } from "~/models/contests/stage.server";
+import { CONTEST_RULES } from "~/models/contests/rules";
 import { formatDateTime } from "~/utils/dates";
-import { startsInLabel, TEST_MESSAGES } from "~/utils/test-rules";
+import { startsInLabel, TEST_MESSAGES } from "~/models/contests/test-rules";
 import { useHydrated, useServerClock } from "~/utils/use-hydrated";
 
 // The pre-test screen (contests.md §2 Pre-test): the camera check before the test.

@@ -2,19 +2,18 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { CheckoutButton } from "~/components/checkout";
+import { CheckoutButton } from "~/components/payments/checkout-button";
 import { notFoundBoundary } from "~/components/not-found";
 import { db } from "~/db/client.server";
-import { requireContestStage } from "~/models/contest-stage.server";
-import { startContestPayment } from "~/models/payments.server";
+import { requireContestStage } from "~/models/contests/stage.server";
+import { startContestPayment } from "~/models/contests/enrolment.server";
 import { formatDateTime } from "~/utils/dates";
 import { readForm } from "~/utils/forms.server";
 import { redirectWithFlash } from "~/utils/http.server";
 import { formatINR } from "~/utils/money";
 import { appUrl } from "~/utils/env.server";
-import { paymentGateway } from "~/utils/payment-gateway.server";
-import { RAZORPAY_HOSTED_CHECKOUT } from "~/utils/security-headers";
-import { STAGE_MESSAGES } from "~/utils/contest-stage";
+import { hostedCheckout, paymentGateway } from "~/models/payments/gateway.server";
+import { STAGE_MESSAGES } from "~/models/contests/stage";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Pay for ${data.contest.title} — StudyArena` : "Contest Not Found — StudyArena" },
@@ -45,15 +44,13 @@ export async function action(args: ActionFunctionArgs) {
       if (gateway.kind === "test") throw redirect(`/payments/test-gateway?${new URLSearchParams({ order: outcome.orderId })}`);
       // Razorpay's hosted checkout is entered by a form post (a button, so no JavaScript is needed).
       return {
-        razorpay: {
-          key_id: gateway.keyId,
-          order_id: outcome.orderId,
-          name: "StudyArena",
+        hosted: hostedCheckout(gateway, {
+          orderId: outcome.orderId,
           description: contest.title,
-          "prefill[email]": user.email,
-          callback_url: `${appUrl()}/api/payment/callback`,
-          cancel_url: `${appUrl()}/contest/${contest.id}/pay?status=failed`,
-        },
+          email: user.email,
+          callbackUrl: `${appUrl()}/api/payment/callback`,
+          cancelUrl: `${appUrl()}/contest/${contest.id}/pay?status=failed`,
+        }),
       };
     }
     case "already-enrolled":
@@ -67,7 +64,7 @@ export const handle = { razorpayCheckout: true };
 
 export default function PayPage() {
   const { contest, failed, testGateway, email } = useLoaderData<typeof loader>();
-  const hosted = useActionData<typeof action>();
+  const hosted = useActionData<typeof action>()?.hosted;
   const free = contest.entry_fee === 0;
   return (
     <section className="container narrow section">
@@ -89,9 +86,9 @@ export default function PayPage() {
           Pay securely with cards, UPI, net banking or wallets. Your payment is processed by our payment partner; we never see your card details.
           {testGateway ? " This server uses the built-in test gateway: no real money moves." : null}
         </p>
-        {hosted?.razorpay ? (
-          <form method="post" action={RAZORPAY_HOSTED_CHECKOUT}>
-            {Object.entries(hosted.razorpay).map(([name, value]) => (
+        {hosted ? (
+          <form method="post" action={hosted.action}>
+            {Object.entries(hosted.fields).map(([name, value]) => (
               <input key={name} type="hidden" name={name} value={value} />
             ))}
             <button type="submit" className="btn btn-primary btn-block">

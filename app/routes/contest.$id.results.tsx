@@ -2,11 +2,11 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { notFoundBoundary } from "~/components/not-found";
 import { db } from "~/db/client.server";
-import { requireContestStage } from "~/models/contest-stage.server";
-import { answerBreakdown, contestResults, leaderboard } from "~/models/results.server";
+import { requireContestStage } from "~/models/contests/stage.server";
+import { answerBreakdown, contestResults, leaderboard } from "~/models/contests/results.server";
 import { avatarInitial } from "~/utils/misc";
 import { formatINR } from "~/utils/money";
-import { formatDuration, scoreBand, scorePercent } from "~/utils/test-rules";
+import { formatDuration, scoreBand, scorePercent } from "~/models/contests/test-rules";
 
 // Results (contests.md §2 Results): the student's own only. Tabs are links, so they
 // work without JavaScript; each tab loads only what it shows.

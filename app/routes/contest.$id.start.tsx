@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { db } from "~/db/client.server";
-import { requireContestStage } from "~/models/contest-stage.server";
-import { startTest } from "~/models/test-taking.server";
+import { requireContestStage } from "~/models/contests/stage.server";
+import { startTest } from "~/models/contests/test-taking.server";
 import { readForm } from "~/utils/forms.server";
 import { notFound } from "~/utils/http.server";
 

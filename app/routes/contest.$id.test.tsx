@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useParams } from "@remix-run/react";
-import { NeedsJavaScript } from "~/components/test/camera";
-import { TestIsland } from "~/components/test/test-island";
+import { NeedsJavaScript } from "~/components/contests/test-island/camera";
+import { TestIsland } from "~/components/contests/test-island/test-island";
 import { requireUuidParam } from "~/utils/http.server";
 
 // The test (contests.md §2 Test). This document is the same for every student and

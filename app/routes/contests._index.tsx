@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { ContestCard } from "~/components/contest-card";
-import { ContestTiming } from "~/components/countdown";
+import { ContestCard } from "~/components/contests/contest-card";
+import { ContestTiming } from "~/components/contests/countdown";
 import { db } from "~/db/client.server";
-import { activeContests } from "~/models/contest.server";
-import { getUserId } from "~/utils/auth.server";
+import { activeContests } from "~/models/contests/catalogue.server";
+import { getUserId } from "~/models/accounts/auth.server";
 import { useDebouncedSubmit } from "~/utils/use-debounced-submit";
 import { searchText } from "~/utils/misc";
 import { pageMeta } from "~/utils/meta";

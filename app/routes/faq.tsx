@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { ContentPage } from "~/components/content-page";
-import { FaqList } from "~/components/faq-list";
+import { FaqList } from "~/components/support/faq-list";
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction = () => pageMeta("FAQ", "Answers to common questions about contests, payments, refunds and the marketplace.");

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { SignOutConfirmation } from "~/components/header";
-import { destroySession, getUserId } from "~/utils/auth.server";
+import { destroySession, getUserId } from "~/models/accounts/auth.server";
 import { setFlash } from "~/utils/flash.server";
 import { readForm } from "~/utils/forms.server";
 import { pageMeta } from "~/utils/meta";

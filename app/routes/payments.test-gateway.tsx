@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { randomBytes } from "node:crypto";
 import { db } from "~/db/client.server";
-import { findOpenOrder } from "~/models/payments.server";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/models/accounts/auth.server";
+import { describeTarget } from "~/models/fulfilments.server";
+import { paymentGateway, testCapture } from "~/models/payments/gateway.server";
+import { findOpenOrder } from "~/models/payments/ledger.server";
 import { invariantResponse } from "~/utils/http.server";
-import { formatINR } from "~/utils/money";
-import { checkoutSignature, paymentGateway } from "~/utils/payment-gateway.server";
 import { pageMeta } from "~/utils/meta";
+import { formatINR } from "~/utils/money";
 
 // The built-in test gateway's hosted page (DESIGN.md §5): it plays Razorpay's part
 // and posts the same three signed fields to our callback, so the real verification
@@ -21,16 +21,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const orderId = new URL(request.url).searchParams.get("order") ?? "";
   const order = await findOpenOrder(db, orderId);
   invariantResponse(order && order.gateway === "test" && order.userId === user.id);
-  const paymentId = `pay_test_${randomBytes(9).toString("base64url")}`;
   return {
-    order: { id: order.orderId, amount: order.amount, title: order.title, contestId: order.contestId },
-    paymentId,
-    signature: checkoutSignature(gateway, order.orderId, paymentId),
+    order: { id: order.orderId, amount: order.amount, title: await describeTarget(db, order.purpose, order.targetId) },
+    signed: testCapture(gateway, order.orderId),
   };
 }
 
 export default function TestGateway() {
-  const { order, paymentId, signature } = useLoaderData<typeof loader>();
+  const { order, signed } = useLoaderData<typeof loader>();
   return (
     <section className="container narrow section">
       <p className="tag">Test payment: no real money moves</p>
@@ -43,9 +41,9 @@ export default function TestGateway() {
         </dl>
         <div className="actions">
           <form method="post" action="/api/payment/callback">
-            <input type="hidden" name="razorpay_order_id" value={order.id} />
-            <input type="hidden" name="razorpay_payment_id" value={paymentId} />
-            <input type="hidden" name="razorpay_signature" value={signature} />
+            {Object.entries(signed).map(([name, value]) => (
+              <input key={name} type="hidden" name={name} value={value} />
+            ))}
             <button type="submit" className="btn btn-primary">Pay</button>
           </form>
           <form method="post" action="/api/payment/callback">

@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { ContentPage } from "~/components/content-page";
-import { POLICY } from "~/utils/support";
+import { POLICY } from "~/models/support/policy";
 
 export const meta: MetaFunction = () => [
   { title: "Refund Policy — StudyArena" },

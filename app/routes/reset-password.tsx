@@ -4,13 +4,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
-import { PasswordField, PasswordRequirements } from "~/components/password-input";
+import { PasswordField, PasswordRequirements } from "~/components/accounts/password-input";
 import { NoScriptRedirect } from "~/components/no-script-redirect";
 import { FormErrors } from "~/components/ui/field";
 import { db } from "~/db/client.server";
-import { isResetTokenUsable, resetPassword } from "~/models/account.server";
-import { MESSAGES, ResetPasswordSchema } from "~/utils/account-schemas";
-import { clientIp } from "~/utils/auth.server";
+import { isResetTokenUsable, resetPassword } from "~/models/accounts/account.server";
+import { MESSAGES, ResetPasswordSchema } from "~/models/accounts/schemas";
+import { clientIp } from "~/models/accounts/auth.server";
 import { parseForm } from "~/utils/forms.server";
 import { useIsPending } from "~/utils/use-is-pending";
 import { pageMeta } from "~/utils/meta";

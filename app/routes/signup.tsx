@@ -4,13 +4,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
-import { PasswordField, PasswordRequirements } from "~/components/password-input";
+import { PasswordField, PasswordRequirements } from "~/components/accounts/password-input";
 import { NoScriptRedirect } from "~/components/no-script-redirect";
 import { FormErrors, TextField } from "~/components/ui/field";
 import { db } from "~/db/client.server";
-import { signup } from "~/models/account.server";
-import { MESSAGES, SignupSchema } from "~/utils/account-schemas";
-import { clientIp, createUserSession, getUser } from "~/utils/auth.server";
+import { signup } from "~/models/accounts/account.server";
+import { MESSAGES, SignupSchema } from "~/models/accounts/schemas";
+import { clientIp, createUserSession, getUser } from "~/models/accounts/auth.server";
 import { parseForm } from "~/utils/forms.server";
 import { safeRedirect } from "~/utils/misc";
 import { useIsPending } from "~/utils/use-is-pending";

@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { notFoundBoundary } from "~/components/not-found";
 import { db } from "~/db/client.server";
-import { getProduct } from "~/models/store.server";
-import { getUserId } from "~/utils/auth.server";
+import { getProduct } from "~/models/store/products.server";
+import { getUserId } from "~/models/accounts/auth.server";
 import { invariantResponse, requireUuidParam } from "~/utils/http.server";
 import { formatINR } from "~/utils/money";
 

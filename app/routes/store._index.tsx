@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
-import { ProductCard } from "~/components/product-card";
+import { ProductCard } from "~/components/store/product-card";
 import { db } from "~/db/client.server";
-import { listCategories, listStoreProducts } from "~/models/store.server";
+import { listCategories, listStoreProducts } from "~/models/store/products.server";
 import { PRODUCT_CONDITIONS } from "~/utils/enums";
-import { pageWindow, parseStoreQuery, PRICE_MAX, PRICE_STEP, SORTS } from "~/utils/store-query";
+import { pageWindow, parseStoreQuery, PRICE_MAX, PRICE_STEP, SORTS } from "~/models/store/query";
 import { useDebouncedSubmit } from "~/utils/use-debounced-submit";
 import { pageMeta } from "~/utils/meta";
 

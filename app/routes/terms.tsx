@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { ContentPage } from "~/components/content-page";
-import { POLICY, useSupportContact } from "~/utils/support";
+import { POLICY, useSupportContact } from "~/models/support/policy";
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction = () => pageMeta("Terms of Service", "The terms for using StudyArena's contests and marketplace.");

@@ -1,8 +1,7 @@
 // Small helpers every loader and action uses (STYLE.md 17), so routes read like their
 // screens instead of repeating Response plumbing.
-import { redirect, type AppLoadContext } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import type { z } from "zod";
-import { getUser } from "~/utils/auth.server";
 import { readJson } from "~/utils/forms.server";
 import { JSON_API_BODY, type BodyRule } from "~/utils/request-guard";
 import { setFlash, type Flash } from "~/utils/flash.server";
@@ -43,13 +42,6 @@ export function combineHeaders(...sources: Array<HeadersInit | null | undefined>
 /** Post/redirect/get with a one-time message that the next page renders as server HTML. */
 export async function redirectWithFlash(to: string, flash: Flash, init: ResponseInit = {}): Promise<never> {
   throw redirect(to, { ...init, headers: combineHeaders(init.headers, { "Set-Cookie": await setFlash(flash) }) });
-}
-
-/** For JSON endpoints called by our pages' scripts: the signed-in user, or a 401 they can show. */
-export async function requireApiUser(request: Request, context: AppLoadContext) {
-  const user = await getUser(request, context);
-  if (!user) throw Response.json({ error: "Please log in again." }, { status: 401 });
-  return user;
 }
 
 /** A JSON body within the route's limits, checked by a zod schema; a 400 names what is wrong. */

@@ -159,3 +159,10 @@ test("`npm start` serves in production mode unless told otherwise", async () => 
   }
   expect(output).not.toMatch(STACK);
 });
+
+test("the production server bundle holds no test fixtures or factories", async () => {
+  const bundle = fs.readFileSync(path.join(process.cwd(), "build/index.js"), "utf8");
+  expect(bundle).toContain("closeLiveStreams");
+  expect(bundle).not.toContain("e2eFixtures");
+  expect(bundle).not.toContain("finishedContest");
+});

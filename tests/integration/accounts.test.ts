@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { db } from "~/db/client.server";
-import { createUser } from "~/db/factories.server";
+import { createUser } from "~/seed/factories.server";
 import { email_outbox, password_reset_tokens, profiles, sessions, users } from "~/db/schema";
-import { attemptLogin, requestPasswordReset, resetPassword, RESET_TOKEN_TTL_MS } from "~/models/account.server";
-import { MESSAGES } from "~/utils/account-schemas";
+import { attemptLogin, requestPasswordReset, resetPassword, RESET_TOKEN_TTL_MS } from "~/models/accounts/account.server";
+import { MESSAGES } from "~/models/accounts/schemas";
 import { LIMITS } from "~/utils/rate-limit.server";
-import { getUser } from "~/utils/auth.server";
+import { getUser } from "~/models/accounts/auth.server";
 import { settleBackground } from "~/utils/background.server";
 import * as forgotRoute from "~/routes/forgot-password";
 import * as loginRoute from "~/routes/login";

@@ -4,15 +4,15 @@
 import { and, eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { db } from "~/db/client.server";
-import { createPost, createUser } from "~/db/factories.server";
+import { createPost, createUser } from "~/seed/factories.server";
 import { bookmarks, comments, likes } from "~/db/schema";
-import { addReader, closeAllReaders, readerCount, type Counts } from "~/models/blog-live.server";
+import { addReader, closeAllReaders, readerCount, type Counts } from "~/models/blog/live.server";
 import * as postRoute from "~/routes/blog.$slug";
 import * as eventsRoute from "~/routes/blog.$slug.events";
 import * as listRoute from "~/routes/blog._index";
 import * as loginRoute from "~/routes/login";
-import { createSession } from "~/utils/auth.server";
-import { BLOG_MESSAGES } from "~/utils/blog-schemas";
+import { createSession } from "~/models/accounts/auth.server";
+import { BLOG_MESSAGES } from "~/models/blog/schemas";
 import { call, cookieFrom, formRequest, getRequest } from "../support/remix";
 
 let n = 0;

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { db } from "~/db/client.server";
 import { contact_requests, email_outbox } from "~/db/schema";
-import { CONTACT_SENT } from "~/utils/contact-schema";
+import { CONTACT_SENT } from "~/models/support/contact-schema";
 import { settleBackground } from "~/utils/background.server";
 import { deliverOutbox } from "~/utils/email.server";
 import * as root from "~/root";

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { db } from "~/db/client.server";
-import { createContest, createEntry, createUser } from "~/db/factories.server";
-import { createSession } from "~/utils/auth.server";
+import { createContest, createEntry, createUser } from "~/seed/factories.server";
+import { createSession } from "~/models/accounts/auth.server";
 import * as detailRoute from "~/routes/contest.$id._index";
 import { call, getRequest } from "../support/remix";
 

@@ -2,11 +2,11 @@
 import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { db } from "~/db/client.server";
-import { createContest, createEntry, createUser } from "~/db/factories.server";
+import { createContest, createEntry, createUser } from "~/seed/factories.server";
 import { user_contest_entries } from "~/db/schema";
-import { requireContestStage } from "~/models/contest-stage.server";
+import { requireContestStage } from "~/models/contests/stage.server";
 import * as startRoute from "~/routes/contest.$id.start";
-import { createSession } from "~/utils/auth.server";
+import { createSession } from "~/models/accounts/auth.server";
 import { call, cookieFrom, formRequest } from "../support/remix";
 
 const MINUTE = 60_000;

@@ -3,9 +3,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { db } from "~/db/client.server";
-import { createUser } from "~/db/factories.server";
+import { createUser } from "~/seed/factories.server";
 import { analytics_events, contact_requests, profiles } from "~/db/schema";
-import { MESSAGES } from "~/utils/account-schemas";
+import { MESSAGES } from "~/models/accounts/schemas";
 import * as eventsRoute from "~/routes/api.events";
 import * as callbackRoute from "~/routes/api.payment.callback";
 import * as blogRoute from "~/routes/blog._index";

@@ -1,9 +1,9 @@
 import { expect, test } from "vitest";
 import { db } from "~/db/client.server";
-import { createUser } from "~/db/factories.server";
+import { createUser } from "~/seed/factories.server";
 import { email_outbox, password_reset_tokens, rate_limits, sessions } from "~/db/schema";
-import { purgeExpired } from "~/models/housekeeping.server";
-import { createSession } from "~/utils/auth.server";
+import { purgeExpired } from "~/models/accounts/housekeeping.server";
+import { createSession } from "~/models/accounts/auth.server";
 import { recordHit } from "~/utils/rate-limit.server";
 
 test("expired sessions, old tokens and finished rate-limit windows are purged; live ones stay", async () => {

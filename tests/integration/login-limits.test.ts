@@ -3,13 +3,13 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { db } from "~/db/client.server";
-import { createUser } from "~/db/factories.server";
+import { createUser } from "~/seed/factories.server";
 import { email_outbox, sessions } from "~/db/schema";
-import { attemptLogin, mailResetLink } from "~/models/account.server";
-import { MESSAGES } from "~/utils/account-schemas";
-import { getUser } from "~/utils/auth.server";
+import { attemptLogin, mailResetLink } from "~/models/accounts/account.server";
+import { MESSAGES } from "~/models/accounts/schemas";
+import { getUser } from "~/models/accounts/auth.server";
 import { backgroundJobsStarted, settleBackground } from "~/utils/background.server";
-import { hashingStats } from "~/utils/password.server";
+import { hashingStats } from "~/models/accounts/password.server";
 import { LIMITS } from "~/utils/rate-limit.server";
 import * as forgotRoute from "~/routes/forgot-password";
 import * as loginRoute from "~/routes/login";

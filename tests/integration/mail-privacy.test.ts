@@ -4,7 +4,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { expect, test, vi } from "vitest";
 import { db } from "~/db/client.server";
-import { storeSecretOnce } from "~/db/setup.server";
+import { storeSecretOnce } from "~/db/secrets.server";
 import { app_secrets, email_outbox } from "~/db/schema";
 import { deliverOutbox, enqueueEmail } from "~/utils/email.server";
 

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { db } from "~/db/client.server";
-import { createContest, createEntry, createUser } from "~/db/factories.server";
+import { createContest, createEntry, createUser } from "~/seed/factories.server";
 import { analytics_events } from "~/db/schema";
-import { createSession } from "~/utils/auth.server";
+import { createSession } from "~/models/accounts/auth.server";
 import { readFlash } from "~/utils/flash.server";
 import * as eventsRoute from "~/routes/api.events";
 import * as contestsRoute from "~/routes/contests._index";
@@ -132,8 +132,8 @@ test("/healthz answers 200 after touching the database", async () => {
 
 describe("Hall of Champions", () => {
   test("names prize winners of finished, finalised contests only, by full name, never by e-mail", async () => {
-    const { finalizeContest } = await import("~/models/scoring.server");
-    const { submitEntry } = await import("~/db/factories.server");
+    const { finalizeContest } = await import("~/models/contests/scoring.server");
+    const { submitEntry } = await import("~/seed/factories.server");
     const now = new Date();
     const hour = 3_600_000;
     const bank: Array<[string, string[], string]> = [["1+1?", ["1", "2"], "2"]];

@@ -2,15 +2,15 @@
 import { and, eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { db } from "~/db/client.server";
-import { createContest, createUser } from "~/db/factories.server";
+import { createContest, createUser } from "~/seed/factories.server";
 import { payments, user_contest_entries } from "~/db/schema";
-import { startContestPayment } from "~/models/payments.server";
+import { startContestPayment } from "~/models/contests/enrolment.server";
 import * as callback from "~/routes/api.payment.callback";
 import * as createOrder from "~/routes/api.payment.create-order";
 import * as verify from "~/routes/api.payment.verify";
 import * as webhook from "~/routes/api.payment.webhook";
-import { createSession } from "~/utils/auth.server";
-import { checkoutSignature, hmacHex, paymentGateway } from "~/utils/payment-gateway.server";
+import { createSession } from "~/models/accounts/auth.server";
+import { checkoutSignature, hmacHex, paymentGateway } from "~/models/payments/gateway.server";
 import { call, cookieFrom, formRequest } from "../support/remix";
 
 const gateway = paymentGateway();

@@ -3,10 +3,12 @@
 import { and, eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { db } from "~/db/client.server";
-import { createContest, createUser } from "~/db/factories.server";
+import { createContest, createUser } from "~/seed/factories.server";
 import { email_outbox, payments, user_contest_entries } from "~/db/schema";
-import { confirmContestPayment, failContestPayment, startContestPayment } from "~/models/payments.server";
-import { checkoutSignature, paymentGateway } from "~/utils/payment-gateway.server";
+import { startContestPayment } from "~/models/contests/enrolment.server";
+import { settlePayment } from "~/models/fulfilments.server";
+import { checkoutSignature, paymentGateway } from "~/models/payments/gateway.server";
+import { recordFailure } from "~/models/payments/ledger.server";
 
 const gateway = paymentGateway();
 const MINUTE = 60_000;
@@ -55,8 +57,8 @@ test("the order is for the entry fee in the database, and a second try reuses it
 
 test("a verified payment creates the entry and queues the confirmation, once; a replay changes nothing", async () => {
   const p = await paidOrder();
-  expect(await confirmContestPayment(db, gateway, p)).toMatchObject({ kind: "enrolled", contestId: p.contestId, userId: p.userId });
-  expect(await confirmContestPayment(db, gateway, p)).toMatchObject({ kind: "already" });
+  expect(await settlePayment(db, p)).toMatchObject({ kind: "enrolled", contestId: p.contestId, userId: p.userId });
+  expect(await settlePayment(db, p)).toMatchObject({ kind: "already" });
   expect(await entries(p.userId, p.contestId)).toBe(1);
   const [payment] = await db.select().from(payments).where(eq(payments.razorpay_order_id, p.orderId));
   expect(payment).toMatchObject({ status: "paid", razorpay_payment_id: p.paymentId });
@@ -70,23 +72,23 @@ test("a verified payment creates the entry and queues the confirmation, once; a 
 
 test("a tampered signature or another payment id is refused and leaves no entry", async () => {
   const p = await paidOrder();
-  expect(await confirmContestPayment(db, gateway, { ...p, signature: p.signature.replace(/.$/, (c) => (c === "0" ? "1" : "0")) })).toEqual({ kind: "invalid-signature" });
-  expect(await confirmContestPayment(db, gateway, { ...p, paymentId: "pay_other" })).toEqual({ kind: "invalid-signature" });
+  expect(await settlePayment(db, { ...p, signature: p.signature.replace(/.$/, (c) => (c === "0" ? "1" : "0")) })).toEqual({ kind: "invalid-signature" });
+  expect(await settlePayment(db, { ...p, paymentId: "pay_other" })).toEqual({ kind: "invalid-signature" });
   expect(await entries(p.userId, p.contestId)).toBe(0);
   // Once paid, a different payment for the same order is a conflict, not a second entry.
-  await confirmContestPayment(db, gateway, p);
+  await settlePayment(db, p);
   const other = "pay_second";
-  expect(await confirmContestPayment(db, gateway, { ...p, paymentId: other, signature: checkoutSignature(gateway, p.orderId, other) })).toEqual({ kind: "conflict" });
+  expect(await settlePayment(db, { ...p, paymentId: other, signature: checkoutSignature(gateway, p.orderId, other) })).toEqual({ kind: "conflict" });
   expect(await entries(p.userId, p.contestId)).toBe(1);
 });
 
 test("the webhook before or after the callback: one payment, one entry", async () => {
   const a = await paidOrder();
-  expect(await confirmContestPayment(db, gateway, { orderId: a.orderId, paymentId: a.paymentId, verified: true, amount: a.amount, now: a.now })).toMatchObject({ kind: "enrolled" });
-  expect(await confirmContestPayment(db, gateway, a)).toMatchObject({ kind: "already" });
+  expect(await settlePayment(db, { orderId: a.orderId, paymentId: a.paymentId, verified: true, amount: a.amount, now: a.now })).toMatchObject({ kind: "enrolled" });
+  expect(await settlePayment(db, a)).toMatchObject({ kind: "already" });
   const b = await paidOrder();
-  expect(await confirmContestPayment(db, gateway, b)).toMatchObject({ kind: "enrolled" });
-  expect(await confirmContestPayment(db, gateway, { orderId: b.orderId, paymentId: b.paymentId, verified: true, amount: b.amount, now: b.now })).toMatchObject({ kind: "already" });
+  expect(await settlePayment(db, b)).toMatchObject({ kind: "enrolled" });
+  expect(await settlePayment(db, { orderId: b.orderId, paymentId: b.paymentId, verified: true, amount: b.amount, now: b.now })).toMatchObject({ kind: "already" });
   for (const p of [a, b]) {
     expect(await entries(p.userId, p.contestId)).toBe(1);
     expect(await db.$count(payments, eq(payments.contest_id, p.contestId))).toBe(1);
@@ -95,7 +97,7 @@ test("the webhook before or after the callback: one payment, one entry", async (
 
 test("two verifications of one payment at once: one enrols, the other finds it done", async () => {
   const p = await paidOrder();
-  const outcomes = await Promise.all([confirmContestPayment(db, gateway, p), confirmContestPayment(db, gateway, p), confirmContestPayment(db, gateway, p)]);
+  const outcomes = await Promise.all([settlePayment(db, p), settlePayment(db, p), settlePayment(db, p)]);
   expect(outcomes.map((o) => o.kind).sort()).toEqual(["already", "already", "enrolled"]);
   expect(await entries(p.userId, p.contestId)).toBe(1);
   expect((await db.select().from(email_outbox)).filter((m) => m.text.includes(p.paymentId))).toHaveLength(1);
@@ -103,7 +105,7 @@ test("two verifications of one payment at once: one enrols, the other finds it d
 
 test("an amount that is not the order's is refused", async () => {
   const p = await paidOrder();
-  expect(await confirmContestPayment(db, gateway, { orderId: p.orderId, paymentId: p.paymentId, verified: true, amount: 1, now: p.now })).toEqual({ kind: "amount-mismatch" });
+  expect(await settlePayment(db, { orderId: p.orderId, paymentId: p.paymentId, verified: true, amount: 1, now: p.now })).toEqual({ kind: "amount-mismatch" });
   expect(await entries(p.userId, p.contestId)).toBe(0);
   const [payment] = await db.select().from(payments).where(eq(payments.razorpay_order_id, p.orderId));
   expect(payment?.status).toBe("created");
@@ -115,7 +117,7 @@ test("after the start, no new order; a payment completing late is recorded for a
 
   const p = await paidOrder();
   const late = new Date(p.now.getTime() + 61 * MINUTE);
-  expect(await confirmContestPayment(db, gateway, { ...p, now: late })).toMatchObject({ kind: "late" });
+  expect(await settlePayment(db, { ...p, now: late })).toMatchObject({ kind: "late" });
   expect(await entries(p.userId, p.contestId)).toBe(0);
   const [payment] = await db.select().from(payments).where(eq(payments.razorpay_order_id, p.orderId));
   expect(payment?.status).toBe("paid");
@@ -124,15 +126,15 @@ test("after the start, no new order; a payment completing late is recorded for a
 
 test("a failed payment closes the order; paying again makes a new one", async () => {
   const p = await paidOrder();
-  expect(await failContestPayment(db, { orderId: p.orderId })).toBe(p.contestId);
+  expect(await recordFailure(db, { orderId: p.orderId })).toEqual({ purpose: "contest", targetId: p.contestId });
   const again = await startContestPayment(db, gateway, p);
   expect(again).toMatchObject({ kind: "order" });
   expect(again.kind === "order" && again.orderId).not.toBe(p.orderId);
-  expect(await confirmContestPayment(db, gateway, p)).toMatchObject({ kind: "enrolled" });
+  expect(await settlePayment(db, p)).toMatchObject({ kind: "enrolled" });
   // Paying the second order as well takes money twice: still one entry, and support is told to refund.
   if (again.kind !== "order") throw new Error(again.kind);
   const second = { ...p, orderId: again.orderId, paymentId: "pay_twice", signature: checkoutSignature(gateway, again.orderId, "pay_twice") };
-  expect(await confirmContestPayment(db, gateway, second)).toMatchObject({ kind: "duplicate" });
+  expect(await settlePayment(db, second)).toMatchObject({ kind: "duplicate" });
   expect(await entries(p.userId, p.contestId)).toBe(1);
   expect((await db.select().from(email_outbox)).some((m) => m.subject.startsWith("[Refund]") && m.text.includes("pay_twice"))).toBe(true);
 });

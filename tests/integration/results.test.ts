@@ -4,13 +4,13 @@
 import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { db } from "~/db/client.server";
-import { createContest, createEntry, createUser, submitEntry } from "~/db/factories.server";
+import { createContest, createEntry, createUser, submitEntry } from "~/seed/factories.server";
 import { contests } from "~/db/schema";
-import { dashboardEntries } from "~/models/contest.server";
-import { recordResult } from "~/models/scoring.server";
+import { dashboardEntries } from "~/models/contests/catalogue.server";
+import { recordResult } from "~/models/contests/scoring.server";
 import * as completeRoute from "~/routes/contest.$id.complete";
 import * as resultsRoute from "~/routes/contest.$id.results";
-import { createSession } from "~/utils/auth.server";
+import { createSession } from "~/models/accounts/auth.server";
 import { call, cookieFrom, getRequest } from "../support/remix";
 
 const MINUTE = 60_000;

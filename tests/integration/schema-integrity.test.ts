@@ -3,7 +3,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { db, pgConstraint, pgErrorCode, rowsOf } from "~/db/client.server";
-import { createContest, createEntry, createUser } from "~/db/factories.server";
+import { createContest, createEntry, createUser } from "~/seed/factories.server";
 import {
   marketplace_products,
   order_items,

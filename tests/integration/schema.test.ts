@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { db, pgConstraint, pgErrorCode, rowsOf } from "~/db/client.server";
-import { createContest, createEntry, createUser } from "~/db/factories.server";
+import { createContest, createEntry, createUser } from "~/seed/factories.server";
 import { contest_details, questions } from "~/db/schema";
 
 const start = new Date("2026-12-01T10:00:00Z");

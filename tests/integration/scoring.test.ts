@@ -3,9 +3,9 @@
 import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { db } from "~/db/client.server";
-import { createContest, createEntry, createUser, submitEntry } from "~/db/factories.server";
+import { createContest, createEntry, createUser, submitEntry } from "~/seed/factories.server";
 import { contest_results, contests, questions } from "~/db/schema";
-import { finalizeContest } from "~/models/scoring.server";
+import { finalizeContest } from "~/models/contests/scoring.server";
 
 const MINUTE = 60_000;
 const start = new Date("2026-10-01T10:00:00Z");

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { db, getConnection, rowsOf } from "~/db/client.server";
-import { DEMO_STUDENT } from "~/db/demo-content";
-import { prepareDatabase } from "~/db/setup.server";
-import { attemptLogin } from "~/models/account.server";
+import { DEMO_STUDENT } from "~/seed/demo-content";
+import { prepareDatabase } from "~/seed/setup.server";
+import { attemptLogin } from "~/models/accounts/account.server";
 
 const n = async (query: ReturnType<typeof sql>) => Number(rowsOf<{ n: number | string }>(await db.execute(query))[0]!.n);
 

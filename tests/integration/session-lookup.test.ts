@@ -2,11 +2,11 @@
 import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { db, queriesDuring } from "~/db/client.server";
-import { createUser } from "~/db/factories.server";
+import { createUser } from "~/seed/factories.server";
 import { sessions } from "~/db/schema";
 import * as root from "~/root";
 import * as dashboard from "~/routes/dashboard";
-import { createSession, SESSION_TTL_MS } from "~/utils/auth.server";
+import { createSession, SESSION_TTL_MS } from "~/models/accounts/auth.server";
 import { call, cookieFrom, getRequest } from "../support/remix";
 
 const sessionQueries = (queries: string[]) => queries.filter((q) => /from "sessions"/i.test(q));

@@ -4,12 +4,12 @@
 import { and, eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { db, queriesDuring } from "~/db/client.server";
-import { createContest, createEntry, createUser } from "~/db/factories.server";
+import { createContest, createEntry, createUser } from "~/seed/factories.server";
 import { contest_results, contests, proctoring_events, user_answers, user_contest_entries } from "~/db/schema";
-import { closeDueContests, finalizeContest } from "~/models/scoring.server";
-import { saveAnswer, submitTest } from "~/models/test-taking.server";
+import { closeDueContests, finalizeContest } from "~/models/contests/scoring.server";
+import { saveAnswer, submitTest } from "~/models/contests/test-taking.server";
 import * as testApi from "~/routes/api.contest.$id.test";
-import { createSession } from "~/utils/auth.server";
+import { createSession } from "~/models/accounts/auth.server";
 import { cookieFrom } from "../support/remix";
 import { call } from "../support/remix";
 

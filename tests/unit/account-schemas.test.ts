@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, test } from "vitest";
-import { LoginSchema, MESSAGES, ResetPasswordSchema, SignupSchema } from "~/utils/account-schemas";
-import { ContactSchema } from "~/utils/contact-schema";
+import { LoginSchema, MESSAGES, ResetPasswordSchema, SignupSchema } from "~/models/accounts/schemas";
+import { ContactSchema } from "~/models/support/contact-schema";
 
 function errors(schema: Parameters<typeof parseWithZod>[1]["schema"], fields: Record<string, string>) {
   const form = new FormData();

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { clockCountdown, contestTimingLabel, homeCountdown, relativeStart } from "~/utils/countdown";
+import { clockCountdown, contestTimingLabel, homeCountdown, relativeStart } from "~/models/contests/countdown";
 
 const now = new Date("2026-11-22T10:00:00Z");
 const at = (ms: number) => new Date(now.getTime() + ms);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { homeCardButton } from "~/utils/contest-card";
+import { homeCardButton } from "~/models/contests/enrolment";
 import { isEmail, normalizeEmail } from "~/utils/email";
 import { avatarInitial, displayName, isUuid, safeRedirect } from "~/utils/misc";
 import { isCrossSiteWrite } from "~/utils/origin";

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { formatINR } from "~/utils/money";
-import { assignPrizes, grandTotal, placePrizes, prizeLines } from "~/utils/prizes";
+import { assignPrizes, grandTotal, placePrizes, prizeLines } from "~/models/contests/prizes";
 
 describe("money", () => {
   test("Indian grouping, rupee sign, no decimals", () => {

@@ -91,7 +91,7 @@ describe("support details and policy figures", () => {
   test("terms, FAQ and refund policy state one return and refund policy", async () => {
     const { default: Terms } = await import("~/routes/terms");
     const { default: Refund } = await import("~/routes/refund");
-    const { faqItems } = await import("~/utils/faq");
+    const { faqItems } = await import("~/models/support/faq");
     const support = { email: "support@studyarena.in", phone: null, address: null };
     const pages = [renderWithRoot(Terms, support), renderWithRoot(Refund, support), faqItems(support.email).map((f) => f.a).join(" ")];
     for (const text of pages) {

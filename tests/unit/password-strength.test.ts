@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { passwordScore, strengthLabel } from "~/utils/password-strength";
+import { passwordScore, strengthLabel } from "~/models/accounts/password-strength";
 
 describe("password strength (contests.md §5)", () => {
   test.each([

@@ -1,7 +1,7 @@
 // The blog's HTML is sanitised on the server (issue: no script, event handler or
 // javascript: URL survives), whatever an admin's SQL put into a post.
 import { expect, test } from "vitest";
-import { sanitizePostHtml } from "~/utils/sanitize.server";
+import { sanitizePostHtml } from "~/models/blog/sanitize.server";
 
 const HOSTILE = [
   `<script>alert(1)</script>`,

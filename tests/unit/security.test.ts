@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { isSameSitePath } from "~/models/analytics.server";
+import { isSameSitePath } from "~/models/analytics/events.server";
 import { MIN_SECRET_LENGTH, parseEnv } from "~/utils/env.server";
 import { createFairLimiter, QueueFull } from "~/utils/fair-queue";
 import { safeRedirect, searchText, stripControlChars } from "~/utils/misc";

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { pageWindow, parseStoreQuery } from "~/utils/store-query";
+import { pageWindow, parseStoreQuery } from "~/models/store/query";
 
 const parse = (qs: string) => parseStoreQuery(new URLSearchParams(qs));
 

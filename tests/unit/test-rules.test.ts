@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
-import { AnswerQueue, type SendResult } from "~/utils/answer-queue";
-import { decideStage } from "~/utils/contest-stage";
-import { completionMessage, formatTimer, progressPercent, readCompletion, scoreBand, scorePercent, startsInLabel } from "~/utils/test-rules";
+import { AnswerQueue, type SendResult } from "~/components/contests/test-island/answer-queue";
+import { decideStage } from "~/models/contests/stage";
+import { completionMessage, formatTimer, progressPercent, readCompletion, scoreBand, scorePercent, startsInLabel } from "~/models/contests/test-rules";
 
 test("the band: 70 % or more 'Excellent', 50 % or more 'Good effort', else 'Keep practicing'", () => {
   expect(scoreBand(70)).toBe("Excellent");

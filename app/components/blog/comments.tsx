@@ -2,7 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import { FormErrors, TextareaField } from "~/components/ui/field";
-import { BlogActionSchema, COMMENT_MAX_CHARS } from "~/utils/blog-schemas";
+import { BlogActionSchema, COMMENT_MAX_CHARS } from "~/models/blog/schemas";
 import { formatDateTime } from "~/utils/dates";
 import { useIsPending } from "~/utils/use-is-pending";
 

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { test as base, expect, type Page } from "@playwright/test";
-import type { E2eFixtures } from "~/db/e2e-fixtures.server";
+import type { E2eFixtures } from "~/seed/e2e-fixtures.server";
 
 export const PASSWORD = "Secret@123";
 

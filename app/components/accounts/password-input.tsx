@@ -1,0 +1,78 @@
+import type { FieldMetadata } from "@conform-to/react";
+import { useState } from "react";
+import { TextField } from "~/components/ui/field";
+import { useHydrated } from "~/utils/use-hydrated";
+import {
+  PASSWORD_REQUIREMENTS,
+  passwordScore,
+  strengthLabel,
+} from "~/models/accounts/password-strength";
+
+/** A password field; with JavaScript it gains a show/hide toggle and, if asked, a strength meter. */
+export function PasswordField({
+  label,
+  field,
+  autoComplete,
+  meter = false,
+}: {
+  label: string;
+  field: FieldMetadata<string>;
+  autoComplete: "current-password" | "new-password";
+  meter?: boolean;
+}) {
+  const hydrated = useHydrated();
+  const [visible, setVisible] = useState(false);
+  const [value, setValue] = useState("");
+  return (
+    <>
+      <TextField
+        label={label}
+        field={field}
+        type={visible ? "text" : "password"}
+        autoComplete={autoComplete}
+        onInput={(e) => setValue(e.currentTarget.value)}
+        trailing={
+          hydrated ? (
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm"
+              aria-pressed={visible}
+              aria-controls={field.id}
+              onClick={() => setVisible((v) => !v)}
+            >
+              {visible ? "Hide" : "Show"}
+            </button>
+          ) : undefined
+        }
+      />
+      {meter && value ? <StrengthMeter password={value} /> : null}
+    </>
+  );
+}
+
+export function StrengthMeter({ password }: { password: string }) {
+  const score = passwordScore(password);
+  const label = strengthLabel(score);
+  const tone = score <= 2 ? "weak" : score <= 4 ? "good" : "strong";
+  return (
+    <div className="meter" aria-live="polite">
+      <div className="meter-bar" aria-hidden="true">
+        <span className={`meter-${tone}`} style={{ width: `${score * 20}%` }} />
+      </div>
+      <span className="muted">{label}</span>
+    </div>
+  );
+}
+
+export function PasswordRequirements() {
+  return (
+    <div className="requirements">
+      <strong>Password requirements</strong>
+      <ul>
+        {PASSWORD_REQUIREMENTS.map((r) => (
+          <li key={r}>{r}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}

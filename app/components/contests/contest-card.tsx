@@ -1,0 +1,82 @@
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { formatDateTime } from "~/utils/dates";
+import { formatINR } from "~/utils/money";
+import { grandTotal } from "~/models/contests/prizes";
+
+export type ContestCardData = {
+  id: string;
+  title: string;
+  description: string;
+  subject: string;
+  entry_fee: number;
+  duration_minutes: number;
+  prize_pool: Record<string, unknown>;
+  start_time: Date | string;
+  question_count?: number;
+};
+
+/** Records a card press first-party: a page view and an 'Outbound click' labelled 'User'. */
+function beacon(target: string) {
+  if (typeof navigator === "undefined" || !navigator.sendBeacon) return;
+  // URL-encoded, the one body type our form routes take.
+  const body = new URLSearchParams();
+  body.append("name", "Page view");
+  body.append("name", "Outbound click");
+  body.append("label", "User");
+  body.append("path", window.location.pathname);
+  body.append("target", target);
+  navigator.sendBeacon("/api/events", body);
+}
+
+export function ContestCard({
+  contest,
+  timing,
+  action,
+}: {
+  contest: ContestCardData;
+  timing: ReactNode;
+  action: { label: string; disabled: boolean; note?: string };
+}) {
+  const href = `/contest/${contest.id}`;
+  return (
+    <article className="card contest-card">
+      <div className="card-top">
+        <span className="tag">{contest.subject}</span>
+        {timing}
+      </div>
+      <h3>{contest.title}</h3>
+      <p className="card-when">
+        Starts {formatDateTime(contest.start_time)} IST
+        {contest.question_count !== undefined ? ` · ${contest.question_count} ${contest.question_count === 1 ? "question" : "questions"}` : ""}
+      </p>
+      <p className="muted" style={{ margin: 0 }}>
+        {contest.description}
+      </p>
+      <dl className="facts">
+        <div>
+          <dt>Entry fee</dt>
+          <dd>{contest.entry_fee === 0 ? "Free" : formatINR(contest.entry_fee)}</dd>
+        </div>
+        <div>
+          <dt>Duration</dt>
+          <dd>{contest.duration_minutes} min</dd>
+        </div>
+        <div>
+          <dt>Prize pool</dt>
+          <dd>{formatINR(grandTotal(contest.prize_pool))}</dd>
+        </div>
+      </dl>
+      {action.note ? <p className="muted" style={{ margin: 0, fontSize: ".9rem" }}>{action.note}</p> : null}
+      {action.disabled ? (
+        <button type="button" className="btn btn-ghost" disabled>
+          {action.label}
+        </button>
+      ) : (
+        <Link to={href} className="btn btn-primary" onClick={() => beacon(href)} aria-label={`${action.label}: ${contest.title}`}>
+          {action.label}
+        </Link>
+      )}
+    </article>
+  );
+}

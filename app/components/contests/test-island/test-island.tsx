@@ -1,0 +1,112 @@
+// The test page's one client-heavy island (DESIGN.md §3): the document is the same for
+// every student, and this component asks the session-checked JSON route for the
+// student's paper, then runs the test.
+import { Link } from "@remix-run/react";
+import { useCallback, useEffect, useState } from "react";
+import { useServerClock } from "~/utils/use-hydrated";
+import { formatTimer, TEST_MESSAGES } from "~/models/contests/test-rules";
+import { Instructions, testApi, type Paper } from "~/components/contests/test-island/shared";
+import { TestRunner } from "~/components/contests/test-island/test-runner";
+
+type Load =
+  | { kind: "loading" }
+  | { kind: "auth" }
+  | { kind: "failed" }
+  | { kind: "ready"; paper: Paper };
+
+/** Asks the JSON route for the student's paper; a guard's redirect is followed as a page load. */
+async function readPaper(contestId: string): Promise<Load | null> {
+  try {
+    const res = await fetch(testApi(contestId), { headers: { Accept: "application/json" } });
+    if (res.status === 401) return { kind: "auth" };
+    if (res.status === 409) {
+      // Not (or no longer) this student's test to take: the guard's page says why.
+      const { redirect } = (await res.json()) as { redirect?: string };
+      window.location.assign(redirect ?? "/dashboard");
+      return null;
+    }
+    if (!res.ok) return { kind: "failed" };
+    return { kind: "ready", paper: (await res.json()) as Paper };
+  } catch {
+    return { kind: "failed" };
+  }
+}
+
+export function TestIsland({ contestId }: { contestId: string }) {
+  const [load, setLoad] = useState<Load>({ kind: "loading" });
+  // Bumped when the waiting room reaches the start, to fetch the questions.
+  const [attempt, setAttempt] = useState(0);
+  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+
+  useEffect(() => {
+    let live = true;
+    void readPaper(contestId).then((next) => {
+      if (live && next) setLoad(next);
+    });
+    return () => {
+      live = false;
+    };
+  }, [contestId, attempt]);
+
+  switch (load.kind) {
+    case "loading":
+      return (
+        <p className="test-loading" role="status">
+          Loading your test…
+        </p>
+      );
+    case "auth":
+      return (
+        <LoadError message={TEST_MESSAGES.authFailed}>
+          <Link to={`/login?${new URLSearchParams({ redirectTo: `/contest/${contestId}/test` })}`} className="btn btn-ghost">
+            Log in
+          </Link>
+        </LoadError>
+      );
+    case "failed":
+      return <LoadError message={TEST_MESSAGES.loadFailed} />;
+    case "ready":
+      return load.paper.state === "waiting" ? (
+        <Waiting paper={load.paper} onStart={reload} />
+      ) : (
+        <TestRunner paper={load.paper} />
+      );
+  }
+}
+
+function LoadError({ message, children }: { message: string; children?: React.ReactNode }) {
+  return (
+    <section className="container narrow error-page">
+      <h1>Error Loading Contest</h1>
+      <p role="alert">{message}</p>
+      <div className="actions">
+        <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
+          Refresh Page
+        </button>
+        {children}
+        <Link to="/dashboard" className="btn btn-ghost">
+          Dashboard
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function Waiting({ paper, onStart }: { paper: Paper; onStart: () => void }) {
+  const now = useServerClock(paper.serverNow);
+  const left = Date.parse(paper.startsAt) - now.getTime();
+  const started = left <= 0;
+  useEffect(() => {
+    if (started) onStart();
+  }, [started, onStart]);
+  return (
+    <Instructions paper={paper}>
+      <p className="test-wait" role="timer" aria-live="off">
+        Starts in <strong>{formatTimer(left)}</strong>
+      </p>
+      <button type="button" className="btn btn-primary btn-block" disabled>
+        Start Contest
+      </button>
+    </Instructions>
+  );
+}

@@ -1,0 +1,237 @@
+// Account rules: sign-up, login with rate limits, password reset. Every function
+// takes the database and `now`, so tests run them against a real database and can
+// step the clock past a rate-limit window.
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, isNull } from "drizzle-orm";
+import { pgErrorCode, type Db, type DbOrTx } from "~/db/client.server";
+import { password_reset_tokens, profiles, sessions, users } from "~/db/schema";
+import { enqueueEmail, renderMail } from "~/utils/email.server";
+import { MAX_EMAIL_LENGTH, normalizeEmail } from "~/utils/email";
+import { appUrl } from "~/utils/env.server";
+import { hashPassword, verifyAgainstNothing, verifyPassword } from "~/models/accounts/password.server";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_SCORE, passwordScore } from "~/models/accounts/password-strength";
+import { QueueFull } from "~/utils/fair-queue";
+import { clearHits, consume, LIMITS, releaseHit, type Limit } from "~/utils/rate-limit.server";
+
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
+
+// ---------------------------------------------------------------- sign-up
+
+export type SignupResult = { ok: true; userId: string } | { ok: false; reason: "taken" | "limited" };
+
+export async function signup(
+  db: Db,
+  input: { email: string; password: string; fullName: string; ip: string; now: Date },
+): Promise<SignupResult> {
+  const email = normalizeEmail(input.email);
+  // Per address (a flood) and per e-mail (probing whether an address is registered).
+  if (
+    (await consume(db, `signup:ip:${input.ip}`, LIMITS.signupPerIp, input.now)) ||
+    (await consume(db, `signup:email:${sha256(email)}`, LIMITS.signupPerEmail, input.now))
+  ) {
+    return { ok: false, reason: "limited" };
+  }
+  const passwordHash = await hashPassword(input.password, "signup");
+  try {
+    const userId = await db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({ email, password_hash: passwordHash })
+        .returning({ id: users.id });
+      await tx.insert(profiles).values({ id: user!.id, email, full_name: input.fullName.trim() });
+      return user!.id;
+    });
+    return { ok: true, userId };
+  } catch (error) {
+    if (pgErrorCode(error) === "23505") return { ok: false, reason: "taken" };
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------- login
+
+/** A browser that signed in to this account before (OWASP's device cookie): it keeps an allowance of its own. */
+export type LoginDevice = { userId: string; nonce: string };
+
+export type LoginResult =
+  | { ok: true; userId: string; device: LoginDevice }
+  | { ok: false; reason: "invalid" | "limited" };
+
+/**
+ * Checks credentials. Every attempt is counted, atomically and before the password
+ * is hashed, under the first of these limits that it hits: a browser that signed in
+ * to this account before has its own allowance, so guessers elsewhere cannot lock
+ * its owner out; any other client is limited per (account, address), per address
+ * (high: a campus shares one) and per account. A success gives its counts back.
+ * An unknown e-mail costs as much time as a known one.
+ */
+export async function attemptLogin(
+  db: Db,
+  input: { email: string; password: string; ip: string; device?: LoginDevice | null; now: Date },
+): Promise<LoginResult> {
+  const email = normalizeEmail(input.email);
+  const plausible = email.length <= MAX_EMAIL_LENGTH && input.password.length <= MAX_PASSWORD_LENGTH;
+  const [user] = plausible
+    ? await db.select({ id: users.id, password_hash: users.password_hash }).from(users).where(eq(users.email, email))
+    : [];
+  const trusted = user && input.device?.userId === user.id ? input.device : null;
+  const account = sha256(email);
+  const limits: Array<[string, Limit]> = trusted
+    ? [[`login:device:${sha256(trusted.nonce)}`, LIMITS.loginPerDevice]]
+    : [
+        [`login:pair:${account}:${input.ip}`, LIMITS.loginPerAccountAndIp],
+        [`login:ip:${input.ip}`, LIMITS.loginPerIp],
+        [`login:account:${account}`, LIMITS.loginPerAccount],
+      ];
+  const counted: string[] = [];
+  for (const [key, limit] of limits) {
+    counted.push(key);
+    if (await consume(db, key, limit, input.now)) return { ok: false, reason: "limited" };
+  }
+
+  let valid: boolean;
+  try {
+    valid = user && plausible ? await verifyPassword(user.password_hash, input.password) : await verifyAgainstNothing(input.password.slice(0, MAX_PASSWORD_LENGTH));
+  } catch (error) {
+    if (error instanceof QueueFull) return { ok: false, reason: "limited" };
+    throw error;
+  }
+  if (!user || !valid) return { ok: false, reason: "invalid" };
+  await Promise.all(counted.map((key) => releaseHit(db, key)));
+  return { ok: true, userId: user.id, device: trusted ?? { userId: user.id, nonce: randomBytes(18).toString("base64url") } };
+}
+
+// ---------------------------------------------------------------- the contest page's sign-up
+
+export type JoinResult = { ok: true; userId: string; device?: LoginDevice } | { ok: false; reason: "invalid" | "limited" | "weak" };
+
+/**
+ * The contest page's one form for guests (contests.md §5): e-mail and password sign
+ * in to an existing account, or create one (its name the part of the e-mail before
+ * the @) when the address has none.
+ */
+export async function signInOrSignUp(db: Db, input: { email: string; password: string; ip: string; device: LoginDevice | null; now: Date }): Promise<JoinResult> {
+  const login = await attemptLogin(db, input);
+  if (login.ok || login.reason === "limited") return login;
+  const email = normalizeEmail(input.email);
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (existing) return { ok: false, reason: "invalid" };
+  if (passwordScore(input.password) < MIN_PASSWORD_SCORE) return { ok: false, reason: "weak" };
+  const created = await signup(db, { email, password: input.password, fullName: email.split("@")[0] ?? email, ip: input.ip, now: input.now });
+  if (created.ok) return { ok: true, userId: created.userId };
+  return { ok: false, reason: created.reason === "taken" ? "invalid" : "limited" };
+}
+
+// ---------------------------------------------------------------- password reset
+
+/**
+ * The part of a reset request that is answered openly: a flood from one client
+ * address is refused. Everything about the e-mail happens in `mailResetLink`, which
+ * the route runs after answering, so the answer takes as long for an address with an
+ * account as for one without.
+ */
+export async function admitResetRequest(db: DbOrTx, input: { ip: string; now: Date }) {
+  return !(await consume(db, `reset:ip:${input.ip}`, LIMITS.resetRequestsPerIp, input.now));
+}
+
+/**
+ * Mails a single-use link valid for one hour, when the address has an account and
+ * has not had three links this hour (silently: accounts cannot be probed).
+ */
+export async function mailResetLink(db: Db, input: { email: string; now: Date }) {
+  const email = normalizeEmail(input.email);
+  if (await consume(db, `reset:email:${sha256(email)}`, LIMITS.resetRequestsPerEmail, input.now)) return;
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (!user) return;
+
+  const token = randomBytes(32).toString("base64url");
+  const link = `${appUrl()}/reset-password?${new URLSearchParams({ token })}`;
+  await db.transaction(async (tx) => {
+    await tx.insert(password_reset_tokens).values({
+      user_id: user.id,
+      token_hash: sha256(token),
+      expires_at: new Date(input.now.getTime() + RESET_TOKEN_TTL_MS),
+    });
+    await enqueueEmail(tx, {
+      to: email,
+      subject: "Reset your StudyArena password",
+      ...renderMail({
+        heading: "Reset your password",
+        paragraphs: [
+          "Someone (hopefully you) asked to reset the password of your StudyArena account.",
+          "The link works once and expires in one hour. If you did not ask for it, ignore this mail: your password stays as it is.",
+        ],
+        action: { label: "Choose a new password", url: link },
+      }),
+    });
+  });
+}
+
+/** Both steps, awaited: the same answer whether or not the address has an account. */
+export async function requestPasswordReset(db: Db, input: { email: string; ip: string; now: Date }): Promise<"sent" | "limited"> {
+  if (!(await admitResetRequest(db, input))) return "limited";
+  await mailResetLink(db, input);
+  return "sent";
+}
+
+async function findUsableToken(db: DbOrTx, token: string, now: Date) {
+  if (!token || token.length > 200) return undefined;
+  const [row] = await db
+    .select({ id: password_reset_tokens.id, user_id: password_reset_tokens.user_id })
+    .from(password_reset_tokens)
+    .where(
+      and(
+        eq(password_reset_tokens.token_hash, sha256(token)),
+        isNull(password_reset_tokens.used_at),
+        gt(password_reset_tokens.expires_at, now),
+      ),
+    );
+  return row;
+}
+
+export async function isResetTokenUsable(db: DbOrTx, token: string, now: Date) {
+  return Boolean(await findUsableToken(db, token, now));
+}
+
+/**
+ * Sets the new password, spends the token (and every other open token of the
+ * user) and ends all of the user's sessions, in one transaction. The token is
+ * checked before the password is hashed, and submissions are limited per address,
+ * so bogus posts cost a lookup, not a hash.
+ */
+export async function resetPassword(
+  db: Db,
+  input: { token: string; password: string; ip: string; now: Date },
+): Promise<"ok" | "invalid" | "limited"> {
+  if (await consume(db, `reset-submit:ip:${input.ip}`, LIMITS.resetSubmitsPerIp, input.now)) return "limited";
+  if (!(await findUsableToken(db, input.token, input.now))) return "invalid";
+  let passwordHash: string;
+  try {
+    passwordHash = await hashPassword(input.password, "reset");
+  } catch (error) {
+    if (error instanceof QueueFull) return "limited";
+    throw error;
+  }
+  return db.transaction(async (tx) => {
+    const row = await findUsableToken(tx, input.token, input.now);
+    if (!row) return "invalid";
+    // Spend it first and check we were the one who did: two tabs racing get one winner.
+    const spent = await tx
+      .update(password_reset_tokens)
+      .set({ used_at: input.now })
+      .where(and(eq(password_reset_tokens.id, row.id), isNull(password_reset_tokens.used_at)))
+      .returning({ id: password_reset_tokens.id });
+    if (spent.length === 0) return "invalid";
+    await tx
+      .update(password_reset_tokens)
+      .set({ used_at: input.now })
+      .where(and(eq(password_reset_tokens.user_id, row.user_id), isNull(password_reset_tokens.used_at)));
+    const [user] = await tx.update(users).set({ password_hash: passwordHash }).where(eq(users.id, row.user_id)).returning({ email: users.email });
+    await tx.delete(sessions).where(eq(sessions.user_id, row.user_id));
+    // The owner has proved they read the account's mail: guessers no longer keep them out.
+    await clearHits(tx, `login:account:${sha256(user!.email)}`);
+    return "ok";
+  });
+}

@@ -1,0 +1,112 @@
+// One zod schema per account form, used by the server and (through Conform) the
+// browser. The spec's exact messages live here.
+import { z } from "zod";
+import { BLOG_ACTIONS, COMMENT_MAX_CHARS } from "~/models/blog/schemas";
+import { isEmail } from "~/utils/email";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_SCORE, passwordScore } from "~/models/accounts/password-strength";
+
+export const MESSAGES = {
+  loginRequired: "Please fill in both email and password",
+  invalidCredentials: "Invalid email or password",
+  signupRequired: "All fields are required!",
+  emailInvalid: "Please enter a valid email address",
+  emailTaken: "An account with this email already exists. Please log in instead.",
+  forgotRequired: "Please enter your email",
+  resetSent: "Password reset link sent! Please check your inbox.",
+  resetInvalid: "Reset link is invalid or expired",
+  passwordsDiffer: "Passwords do not match",
+  passwordWeak: "Password is too weak",
+  passwordTooLong: `Password must be at most ${MAX_PASSWORD_LENGTH} characters`,
+  passwordRequired: "Please enter a new password",
+  passwordUpdated: "Password updated successfully! Redirecting to login...",
+  tooManyAttempts: "Too many attempts. Please wait a while and try again.",
+  nameTooLong: "Full name must be at most 100 characters",
+} as const;
+
+const blank = (v: string | undefined) => !v || v.trim() === "";
+const text = (v: string | undefined) => v ?? "";
+
+// Conform hands empty fields over as undefined, so every field starts optional; the
+// refinements decide what is missing, and the transform gives the action required
+// strings (no `!` after parsing).
+
+export const LoginSchema = z
+  .object({
+    email: z.string().optional(),
+    password: z.string().optional(),
+    redirectTo: z.string().optional(),
+    // The blog's pending action (marketplace.md §2: /login?redirect=…&action=like|bookmark|comment), done after signing in.
+    blogAction: z.enum(BLOG_ACTIONS).optional().catch(undefined),
+    draft: z.string().optional().transform((d) => d?.slice(0, COMMENT_MAX_CHARS)),
+  })
+  .superRefine((v, ctx) => {
+    if (blank(v.email) || blank(v.password)) {
+      ctx.addIssue({ code: "custom", path: [], message: MESSAGES.loginRequired });
+    }
+  })
+  .transform((v) => ({ email: text(v.email).trim(), password: text(v.password), redirectTo: v.redirectTo, blogAction: v.blogAction, draft: v.draft }));
+
+export const SignupSchema = z
+  .object({
+    fullName: z.string().optional(),
+    email: z.string().optional(),
+    password: z.string().optional(),
+    redirectTo: z.string().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (blank(v.fullName) || blank(v.email) || blank(v.password)) {
+      ctx.addIssue({ code: "custom", path: [], message: MESSAGES.signupRequired });
+      return;
+    }
+    if (text(v.fullName).trim().length > 100) ctx.addIssue({ code: "custom", path: ["fullName"], message: MESSAGES.nameTooLong });
+    if (!isEmail(text(v.email).trim())) ctx.addIssue({ code: "custom", path: ["email"], message: MESSAGES.emailInvalid });
+    checkNewPassword(text(v.password), ["password"], ctx);
+  })
+  .transform((v) => ({ fullName: text(v.fullName).trim(), email: text(v.email).trim(), password: text(v.password), redirectTo: v.redirectTo }));
+
+/** The contest page's guest form: an e-mail and a password, for signing in or up. */
+export const ContestJoinSchema = z
+  .object({ email: z.string().optional(), password: z.string().optional() })
+  .superRefine((v, ctx) => {
+    if (blank(v.email) || blank(v.password)) {
+      ctx.addIssue({ code: "custom", path: [], message: MESSAGES.loginRequired });
+    } else if (!isEmail(text(v.email).trim())) {
+      ctx.addIssue({ code: "custom", path: ["email"], message: MESSAGES.emailInvalid });
+    }
+  })
+  .transform((v) => ({ email: text(v.email).trim(), password: text(v.password) }));
+
+export const ForgotPasswordSchema = z
+  .object({ email: z.string().optional() })
+  .superRefine((v, ctx) => {
+    if (blank(v.email)) ctx.addIssue({ code: "custom", path: ["email"], message: MESSAGES.forgotRequired });
+    else if (!isEmail(text(v.email).trim())) ctx.addIssue({ code: "custom", path: ["email"], message: MESSAGES.emailInvalid });
+  })
+  .transform((v) => ({ email: text(v.email).trim() }));
+
+export const ResetPasswordSchema = z
+  .object({
+    token: z.string().optional(),
+    password: z.string().optional(),
+    confirmPassword: z.string().optional(),
+  })
+  .superRefine((v, ctx) => {
+    // Spaces alone are no password, however many.
+    if (blank(v.password)) {
+      ctx.addIssue({ code: "custom", path: ["password"], message: MESSAGES.passwordRequired });
+      return;
+    }
+    checkNewPassword(text(v.password), ["password"], ctx);
+    if (v.password !== v.confirmPassword) {
+      ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: MESSAGES.passwordsDiffer });
+    }
+  })
+  .transform((v) => ({ token: text(v.token), password: text(v.password) }));
+
+function checkNewPassword(password: string, path: string[], ctx: z.RefinementCtx) {
+  if (password.length > MAX_PASSWORD_LENGTH) {
+    ctx.addIssue({ code: "custom", path, message: MESSAGES.passwordTooLong });
+  } else if (passwordScore(password) < MIN_PASSWORD_SCORE) {
+    ctx.addIssue({ code: "custom", path, message: MESSAGES.passwordWeak });
+  }
+}

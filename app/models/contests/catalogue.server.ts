@@ -1,0 +1,104 @@
+// Contest reads for the home page, the list and the dashboard. Each is one query
+// (no query per card): enrolment comes from a join on the user's entries.
+import { and, asc, desc, eq, gt, gte, ilike, isNotNull, lte, or, sql } from "drizzle-orm";
+import type { DbOrTx } from "~/db/client.server";
+import { contest_details, contest_results, contests, profiles } from "~/db/schema";
+
+/** The columns a contest card or a journey page shows. */
+export const cardColumns = {
+  id: contests.id,
+  title: contests.title,
+  description: contests.description,
+  subject: contests.subject,
+  entry_fee: contests.entry_fee,
+  duration_minutes: contests.duration_minutes,
+  start_time: contests.start_time,
+  end_time: contests.end_time,
+  is_active: contests.is_active,
+  prize_pool: contests.prize_pool,
+};
+
+/** Whether the user has an entry in the contest of the row (false for a guest). */
+export function enrolledColumn(userId: string | null) {
+  return userId
+    ? // Correlated by name: inside a subquery Drizzle renders ${contests.id} unqualified.
+      sql<boolean>`EXISTS (SELECT 1 FROM user_contest_entries e WHERE e.contest_id = contests.id AND e.user_id = ${userId})`
+    : sql<boolean>`false`;
+}
+
+/** Home: active contests starting at or after now, soonest first (contests.md §7). */
+export async function upcomingContests(db: DbOrTx, input: { userId: string | null; now: Date; limit?: number }) {
+  return db
+    .select({ ...cardColumns, enrolled: enrolledColumn(input.userId) })
+    .from(contests)
+    .where(and(eq(contests.is_active, true), gte(contests.start_time, input.now)))
+    .orderBy(asc(contests.start_time))
+    .limit(input.limit ?? 6);
+}
+
+/**
+ * /contests: every active contest with its question count, optionally searched by
+ * title or subject. Soonest first, with ended contests after the open ones (a
+ * student looks for what they can still join).
+ */
+export async function activeContests(db: DbOrTx, input: { userId: string | null; q?: string; now: Date; limit?: number }) {
+  const q = input.q?.trim().slice(0, 100);
+  const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  return db
+    .select({
+      ...cardColumns,
+      enrolled: enrolledColumn(input.userId),
+      question_count: sql<number>`(SELECT count(*)::int FROM questions q WHERE q.contest_id = contests.id)`,
+    })
+    .from(contests)
+    .where(
+      and(
+        eq(contests.is_active, true),
+        pattern ? or(ilike(contests.title, pattern), ilike(contests.subject, pattern)) : undefined,
+      ),
+    )
+    .orderBy(sql`${contests.end_time} <= ${input.now.toISOString()}::timestamptz`, asc(contests.start_time))
+    .limit(input.limit ?? 100);
+}
+
+/** The dashboard's entries, from the contest_details view. */
+export async function dashboardEntries(db: DbOrTx, userId: string) {
+  return db
+    .select()
+    .from(contest_details)
+    .where(eq(contest_details.user_id, userId))
+    .orderBy(desc(contest_details.contest_start_time));
+}
+
+/** One contest for its detail page, with its question count and whether the user has an entry. */
+export async function getContest(db: DbOrTx, input: { id: string; userId: string | null }) {
+  const [row] = await db
+    .select({
+      ...cardColumns,
+      enrolled: enrolledColumn(input.userId),
+      question_count: sql<number>`(SELECT count(*)::int FROM questions q WHERE q.contest_id = contests.id)`,
+    })
+    .from(contests)
+    .where(eq(contests.id, input.id));
+  return row;
+}
+
+/**
+ * The Hall of Champions: prize winners of the most recently ended, finalised contests
+ * (never of one that has not happened). Only a full name is shown, never an e-mail.
+ */
+export async function recentChampions(db: DbOrTx, now: Date, limit = 3) {
+  return db
+    .select({
+      name: profiles.full_name,
+      rank: contest_results.rank,
+      prize: contest_results.prize_amount,
+      contest: contests.title,
+    })
+    .from(contest_results)
+    .innerJoin(contests, eq(contests.id, contest_results.contest_id))
+    .leftJoin(profiles, eq(profiles.id, contest_results.user_id))
+    .where(and(isNotNull(contests.finalized_at), lte(contests.end_time, now), gt(contest_results.prize_amount, 0)))
+    .orderBy(desc(contests.end_time), asc(contest_results.rank), desc(contest_results.prize_amount))
+    .limit(limit);
+}

@@ -1,0 +1,142 @@
+// Enrolling in a contest (DESIGN.md §4, §5): a free contest enrols at once; a paid one
+// opens a ledger order for its entry fee, and the captured payment is fulfilled here,
+// by an entry and the confirmation mail in the ledger's transaction.
+import { and, eq } from "drizzle-orm";
+import type { Db, DbOrTx } from "~/db/client.server";
+import { contests, payments, profiles, user_contest_entries, users } from "~/db/schema";
+import { enrolledColumn } from "~/models/contests/catalogue.server";
+import { isEnrolmentOpen } from "~/models/contests/enrolment";
+import { POLICY } from "~/models/support/policy";
+import type { Gateway } from "~/models/payments/gateway.server";
+import { openOrder, type Fulfil } from "~/models/payments/ledger.server";
+import { formatDateTime } from "~/utils/dates";
+import { enqueueEmail, renderMail } from "~/utils/email.server";
+import { appUrl } from "~/utils/env.server";
+import type { Flash } from "~/utils/flash.server";
+import { formatINR } from "~/utils/money";
+
+export type StartOutcome =
+  | { kind: "enrolled" } // a free contest: no payment at all
+  | { kind: "order"; orderId: string; amount: number }
+  | { kind: "closed" | "already-enrolled" | "missing" };
+
+/**
+ * Begins paying for a contest: a free one enrols at once; a paid one gets a gateway
+ * order for its entry fee from the database (the student's open order is reused).
+ */
+export async function startContestPayment(db: Db, gateway: Gateway, input: { userId: string; contestId: string; now: Date }): Promise<StartOutcome> {
+  const [contest] = await db
+    .select({ id: contests.id, entry_fee: contests.entry_fee, start_time: contests.start_time, is_active: contests.is_active, enrolled: enrolledColumn(input.userId) })
+    .from(contests)
+    .where(eq(contests.id, input.contestId));
+  if (!contest) return { kind: "missing" };
+  if (contest.enrolled) return { kind: "already-enrolled" };
+  if (!isEnrolmentOpen(contest, input.now)) return { kind: "closed" };
+
+  if (contest.entry_fee === 0) {
+    await db.insert(user_contest_entries).values({ user_id: input.userId, contest_id: contest.id }).onConflictDoNothing();
+    return { kind: "enrolled" };
+  }
+  const order = await openOrder(db, gateway, {
+    userId: input.userId,
+    purpose: "contest",
+    targetId: contest.id,
+    amount: contest.entry_fee,
+    receipt: `contest-${contest.id.slice(0, 8)}-${input.userId.slice(0, 8)}`,
+  });
+  return { kind: "order", ...order };
+}
+
+export type EnrolmentResult =
+  | { kind: "enrolled"; contestId: string }
+  | { kind: "late" | "duplicate"; contestId: string; refund: { subject: string; reason: string } };
+
+/** The fulfilment of a captured contest payment: the entry, once, while enrolment is open. */
+export const fulfilEnrolment: Fulfil<EnrolmentResult> = async (tx, payment, now) => {
+  const contestId = payment.targetId;
+  const [contest] = await tx
+    .select({ title: contests.title, start_time: contests.start_time, is_active: contests.is_active })
+    .from(contests)
+    .where(eq(contests.id, contestId));
+  const refund = (why: string) => ({ subject: contest!.title, reason: `"${contest!.title}" ${why}` });
+  if (!isEnrolmentOpen(contest!, now)) return { kind: "late", contestId, refund: refund("after the contest had started") };
+
+  const created = await tx
+    .insert(user_contest_entries)
+    .values({ user_id: payment.userId, contest_id: contestId, payment_id: payment.id })
+    .onConflictDoNothing()
+    .returning({ id: user_contest_entries.id });
+  if (created.length === 0) return { kind: "duplicate", contestId, refund: refund("while already enrolled (a second payment)") };
+
+  const [student] = await tx
+    .select({ email: users.email, name: profiles.full_name })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .where(eq(users.id, payment.userId));
+  await enqueueEmail(tx, confirmationMail({ student: student!, title: contest!.title, startTime: contest!.start_time, amount: payment.amount, paymentId: payment.paymentId, paidAt: now }));
+  return { kind: "enrolled", contestId };
+};
+
+/** Where the gateway's callback sends a contest's payer, for each outcome of the capture. */
+export function enrolmentCallbackPage(contestId: string, outcome: string): { to: string; flash?: Flash } {
+  switch (outcome) {
+    case "enrolled":
+    case "already":
+      return { to: `/contest/${contestId}/confirmation` };
+    case "late":
+      return {
+        to: `/contest/${contestId}`,
+        flash: {
+          kind: "error",
+          message: `Enrolment closed before your payment completed, so you are not enrolled. Your payment will be refunded in ${POLICY.contestRefundProcessingDays} days.`,
+        },
+      };
+    case "duplicate":
+      return {
+        to: `/contest/${contestId}/confirmation`,
+        flash: { kind: "info", message: `You were already enrolled, so this second payment will be refunded in ${POLICY.contestRefundProcessingDays} days.` },
+      };
+    default:
+      return { to: `/contest/${contestId}/pay?status=failed` };
+  }
+}
+
+/** What the test gateway's page says the order is for. */
+export async function contestTitle(db: DbOrTx, contestId: string) {
+  const [row] = await db.select({ title: contests.title }).from(contests).where(eq(contests.id, contestId));
+  return row?.title ?? null;
+}
+
+function confirmationMail(input: { student: { email: string; name: string | null }; title: string; startTime: Date; amount: number; paymentId: string; paidAt: Date }) {
+  return {
+    to: input.student.email,
+    subject: `You're in: ${input.title}`,
+    ...renderMail({
+      heading: "Payment Successful!",
+      paragraphs: [
+        `Hi ${input.student.name?.trim() || input.student.email.split("@")[0]}, you are enrolled in ${input.title}.`,
+        `Amount paid: ${formatINR(input.amount)}. Transaction id: ${input.paymentId}. Date: ${formatDateTime(input.paidAt)} IST.`,
+        `The test opens at ${formatDateTime(input.startTime)} IST. Keep your camera ready and use a browser that allows fullscreen.`,
+      ],
+      action: { label: "Open your dashboard", url: `${appUrl()}/dashboard` },
+    }),
+  };
+}
+
+/**
+ * Queues the student's own confirmation mail again (the spec's /api/payment/send-email,
+ * which must not be an open relay: the recipient and text are ours, never the caller's).
+ */
+export async function resendConfirmation(db: DbOrTx, input: { userId: string; contestId: string }) {
+  const [row] = await db
+    .select({ email: users.email, name: profiles.full_name, title: contests.title, startTime: contests.start_time, amount: payments.amount, paymentId: payments.razorpay_payment_id, paidAt: payments.updated_at })
+    .from(user_contest_entries)
+    .innerJoin(payments, eq(payments.id, user_contest_entries.payment_id))
+    .innerJoin(contests, eq(contests.id, user_contest_entries.contest_id))
+    .innerJoin(users, eq(users.id, user_contest_entries.user_id))
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .where(and(eq(user_contest_entries.user_id, input.userId), eq(user_contest_entries.contest_id, input.contestId)));
+  if (!row?.paymentId) return false;
+  await enqueueEmail(db, confirmationMail({ student: { email: row.email, name: row.name }, title: row.title, startTime: row.startTime, amount: row.amount, paymentId: row.paymentId, paidAt: row.paidAt }));
+  return true;
+}

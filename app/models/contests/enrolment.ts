@@ -1,0 +1,27 @@
+// Who may still join a contest (DESIGN.md §4, Enrolment: closes at start_time, no late
+// entries), in one pure rule that the contest page, the pay guard, the order and the
+// capture of a payment all ask.
+
+/** Whether a student can still enrol: the contest is active and has not started. */
+export function isEnrolmentOpen(contest: { is_active: boolean; start_time: Date }, now: Date) {
+  return contest.is_active && now < contest.start_time;
+}
+
+/** What the contest page's enrol box says. */
+export function enrolState(contest: { start_time: Date; end_time: Date; enrolled: boolean; is_active: boolean }, now: Date) {
+  if (contest.enrolled) return "enrolled" as const;
+  if (isEnrolmentOpen(contest, now)) return "open" as const;
+  if (!contest.is_active) return "inactive" as const;
+  if (now >= contest.end_time) return "ended" as const;
+  return "closed" as const;
+}
+
+// The home card's button (contests.md §4): not active → 'Coming Soon' (disabled);
+// already enrolled → 'Already Enrolled' (disabled); otherwise 'Know more'.
+export function homeCardButton(input: { isActive: boolean; enrolled: boolean }) {
+  if (!input.isActive) return { label: "Coming Soon", disabled: true } as const;
+  if (input.enrolled) return { label: "Already Enrolled", disabled: true } as const;
+  return { label: "Know more", disabled: false } as const;
+}
+
+export const ALREADY_JOINED = "You have already joined this contest!";

@@ -1,0 +1,81 @@
+// What the results page reads (contests.md §2 Results): the student's own score and
+// rank, their answers beside the key, and the top ten. Ranks come from the window
+// function until the contest is finalised, then from the stored rank (the same rule).
+import { and, asc, eq, sql } from "drizzle-orm";
+import { rowsOf, type DbOrTx } from "~/db/client.server";
+import { contests, questions, user_answers, user_contest_entries } from "~/db/schema";
+import { DEADLINE_SQL, finalizeContest, GRACE_SQL } from "~/models/contests/scoring.server";
+import { ANSWER_GRACE_MS } from "~/models/contests/test-rules";
+
+export const LEADERBOARD_SIZE = 10;
+
+/** Every result of the contest with its rank: stored once finalised, else RANK() over score desc, response_time asc. */
+const rankedResults = (contestId: string) => sql`
+  SELECT r.user_id, r.score, r.response_time, r.prize_amount,
+         COALESCE(r.rank, RANK() OVER (ORDER BY r.score DESC, r.response_time ASC))::int AS rank
+    FROM contest_results r
+   WHERE r.contest_id = ${contestId}`;
+
+export async function contestResults(db: DbOrTx, input: { contestId: string; userId: string; now: Date }) {
+  const [contest] = await db
+    .select({
+      id: contests.id,
+      title: contests.title,
+      end_time: contests.end_time,
+      finalized: sql<boolean>`${contests.finalized_at} IS NOT NULL`,
+      // The key is shown once nobody can answer any more.
+      closed: sql<boolean>`(SELECT ${DEADLINE_SQL} FROM contests c WHERE c.id = contests.id) + ${GRACE_SQL} < ${input.now.toISOString()}::timestamptz`,
+      question_count: sql<number>`(SELECT count(*)::int FROM questions q WHERE q.contest_id = contests.id)`,
+      submitted: sql<boolean>`COALESCE(${user_contest_entries.has_submitted}, false)`,
+    })
+    .from(contests)
+    .leftJoin(user_contest_entries, and(eq(user_contest_entries.contest_id, contests.id), eq(user_contest_entries.user_id, input.userId)))
+    .where(eq(contests.id, input.contestId));
+  if (!contest) return null;
+  // The first results view after the end assigns the prizes (DESIGN.md §4); idempotent.
+  let finalized = contest.finalized;
+  if (!finalized && contest.end_time.getTime() + ANSWER_GRACE_MS < input.now.getTime()) {
+    finalized = ["finalized", "already"].includes(await finalizeContest(db, contest.id, input.now));
+  }
+  const base = { id: contest.id, title: contest.title, questionCount: contest.question_count, finalized, closed: contest.closed };
+  if (!contest.submitted) return { contest: base, mine: null };
+
+  const [mine] = rowsOf<{ score: number; response_time: number; prize_amount: number; rank: number }>(
+    await db.execute(sql`SELECT * FROM (${rankedResults(contest.id)}) t WHERE t.user_id = ${input.userId}`),
+  );
+  return { contest: base, mine: mine ?? null };
+}
+
+/** The student's answers beside each question; the correct answer only once the test has closed for everyone. */
+export async function answerBreakdown(db: DbOrTx, input: { contestId: string; userId: string; showKey: boolean }) {
+  const rows = await db
+    .select({
+      id: questions.id,
+      text: questions.question_text,
+      correct: questions.correct_answer,
+      selected: user_answers.selected_answer,
+    })
+    .from(questions)
+    .leftJoin(user_answers, and(eq(user_answers.question_id, questions.id), eq(user_answers.user_id, input.userId)))
+    .where(eq(questions.contest_id, input.contestId))
+    .orderBy(asc(questions.position));
+  return rows.map((r) => ({
+    id: r.id,
+    text: r.text,
+    selected: r.selected,
+    correct: input.showKey ? r.correct : null,
+    isCorrect: input.showKey ? r.selected === r.correct : null,
+  }));
+}
+
+/** The top ten by rank, with the name each student gave (never an e-mail). */
+export async function leaderboard(db: DbOrTx, contestId: string) {
+  return rowsOf<{ user_id: string; rank: number; score: number; response_time: number; prize_amount: number; name: string | null }>(
+    await db.execute(sql`
+      SELECT t.user_id, t.rank, t.score, t.response_time, t.prize_amount, NULLIF(btrim(p.full_name), '') AS name
+        FROM (${rankedResults(contestId)}) t
+        LEFT JOIN profiles p ON p.id = t.user_id
+       ORDER BY t.rank, t.response_time, t.user_id
+       LIMIT ${LEADERBOARD_SIZE}`),
+  );
+}

@@ -1,0 +1,155 @@
+// Scores, ranks and prizes, computed on the server from the database only.
+import { sql, type SQL } from "drizzle-orm";
+import { rowsOf, type DbOrTx } from "~/db/client.server";
+import { assignPrizes } from "~/models/contests/prizes";
+import { ANSWER_GRACE_MS, SUBMIT_REASONS } from "~/models/contests/test-rules";
+
+/** min(start_time + duration, end_time) of the contest row aliased `c` (DESIGN.md §4, Clock). */
+export const DEADLINE_SQL = sql`LEAST(c.start_time + c.duration_minutes * interval '1 minute', c.end_time)`;
+/** The 10 seconds after the deadline in which answers still in flight are taken. */
+export const GRACE_SQL = sql.raw(`interval '${ANSWER_GRACE_MS} milliseconds'`);
+/** The entry `e` was opened: started, or answered (a student may open the test page without 'Start Now'). */
+const OPENED_SQL = sql`(e.status OR EXISTS (SELECT 1 FROM user_answers a WHERE a.user_id = e.user_id AND a.contest_id = e.contest_id))`;
+
+/**
+ * Each submitted entry's score and response time: score = answers whose
+ * selected_answer equals the question's correct_answer (compared here, never taken
+ * from a flag), response_time = ms from start_time to submission.
+ */
+function scores(where: SQL) {
+  return sql`
+    SELECT e.contest_id, e.user_id,
+           count(q.id)::int AS score,
+           GREATEST(0, EXTRACT(EPOCH FROM (e.submitted_at - c.start_time)) * 1000)::int AS response_time
+      FROM user_contest_entries e
+      JOIN contests c ON c.id = e.contest_id
+      LEFT JOIN user_answers a ON a.user_id = e.user_id AND a.contest_id = e.contest_id
+      LEFT JOIN questions q ON q.id = a.question_id AND q.contest_id = e.contest_id
+                           AND a.selected_answer = q.correct_answer
+     WHERE e.has_submitted AND ${where}
+     GROUP BY e.contest_id, e.user_id, e.submitted_at, c.start_time`;
+}
+
+/**
+ * At submission: the student's own result row (score and response time). Ranks are
+ * not written here (thousands submit in the same minute); until the contest is
+ * finalised they are computed when read, by the same window function.
+ */
+export async function recordResult(tx: DbOrTx, input: { contestId: string; userId: string }) {
+  await tx.execute(sql`
+    INSERT INTO contest_results (contest_id, user_id, score, response_time)
+    SELECT contest_id, user_id, score, response_time
+      FROM (${scores(sql`e.contest_id = ${input.contestId} AND e.user_id = ${input.userId}`)}) s
+    ON CONFLICT (contest_id, user_id) DO UPDATE SET score = EXCLUDED.score, response_time = EXCLUDED.response_time`);
+}
+
+/**
+ * Rewrites contest_results for every submitted entry of a contest, with ranks: score
+ * desc then response_time asc, exact ties sharing a rank (RANK(): 1, 2, 2, 4).
+ */
+export async function computeResults(tx: DbOrTx, contestId: string) {
+  await tx.execute(sql`
+    INSERT INTO contest_results (contest_id, user_id, score, response_time, rank)
+    SELECT s.contest_id, s.user_id, s.score, s.response_time,
+           RANK() OVER (ORDER BY s.score DESC, s.response_time ASC)
+      FROM (${scores(sql`e.contest_id = ${contestId}`)}) s
+    ON CONFLICT (contest_id, user_id) DO UPDATE
+      SET score = EXCLUDED.score, response_time = EXCLUDED.response_time, rank = EXCLUDED.rank`);
+}
+
+/**
+ * Entries that were started (or have answers) but never submitted, once the contest's
+ * deadline and the grace are over, are submitted by the server with the answers they
+ * saved, at the deadline, with the reason 'Time's up'. Entries never opened stay as
+ * they are: nobody took that test. Returns how many were submitted.
+ */
+export async function submitOverdue(tx: DbOrTx, input: { contestId: string; now: Date }) {
+  const closed = rowsOf<{ user_id: string }>(
+    await tx.execute(sql`
+      UPDATE user_contest_entries e
+         SET has_submitted = true, submitted_at = ${DEADLINE_SQL}, submit_reason = ${SUBMIT_REASONS.timeUp},
+             status = true, started_at = COALESCE(e.started_at, ${DEADLINE_SQL})
+        FROM contests c
+       WHERE c.id = e.contest_id AND e.contest_id = ${input.contestId} AND NOT e.has_submitted
+         AND ${DEADLINE_SQL} + ${GRACE_SQL} < ${input.now.toISOString()}::timestamptz
+         AND ${OPENED_SQL}
+      RETURNING e.user_id`),
+  );
+  if (closed.length > 0) {
+    await tx.execute(sql`
+      INSERT INTO contest_results (contest_id, user_id, score, response_time)
+      SELECT contest_id, user_id, score, response_time
+        FROM (${scores(sql`e.contest_id = ${input.contestId} AND NOT EXISTS (SELECT 1 FROM contest_results r WHERE r.contest_id = e.contest_id AND r.user_id = e.user_id)`)}) s
+      ON CONFLICT (contest_id, user_id) DO NOTHING`);
+  }
+  return closed.length;
+}
+
+export type FinalizeOutcome = "finalized" | "already" | "not-ended" | "missing";
+
+/**
+ * Ranks the contest and assigns prizes, once, after it has ended (and answers in
+ * flight at the end have had their grace). Runs in its own
+ * transaction (a savepoint when the caller has one): the contest row is locked
+ * first, so a second finaliser waits, then sees `finalized_at` and does nothing.
+ * Entries left open are submitted first, so every student who took the test is ranked.
+ */
+export async function finalizeContest(db: DbOrTx, contestId: string, now: Date): Promise<FinalizeOutcome> {
+  return db.transaction(async (tx) => {
+    const [contest] = rowsOf<{ prize_pool: Record<string, unknown>; finalized: boolean; ended: boolean }>(
+      await tx.execute(sql`
+        SELECT prize_pool, finalized_at IS NOT NULL AS finalized, end_time + ${GRACE_SQL} < ${now.toISOString()}::timestamptz AS ended
+          FROM contests WHERE id = ${contestId} FOR UPDATE`),
+    );
+    if (!contest) return "missing";
+    if (contest.finalized) return "already";
+    if (!contest.ended) return "not-ended";
+    await submitOverdue(tx, { contestId, now });
+    await computeResults(tx, contestId);
+    const ranked = rowsOf<{ user_id: string; rank: number }>(
+      await tx.execute(sql`SELECT user_id, rank FROM contest_results WHERE contest_id = ${contestId} ORDER BY rank, user_id`),
+    );
+    const prizes = assignPrizes(
+      ranked.map((r) => r.rank),
+      contest.prize_pool,
+    );
+    const winners = ranked.flatMap((r, i) => (prizes[i]! > 0 ? [sql`(${r.user_id}::uuid, ${prizes[i]}::int)`] : []));
+    if (winners.length > 0) {
+      await tx.execute(sql`
+        UPDATE contest_results r SET prize_amount = w.amount
+          FROM (VALUES ${sql.join(winners, sql`, `)}) AS w(user_id, amount)
+         WHERE r.contest_id = ${contestId} AND r.user_id = w.user_id`);
+    }
+    await tx.execute(sql`UPDATE contests SET finalized_at = ${now.toISOString()}::timestamptz WHERE id = ${contestId}`);
+    return "finalized";
+  });
+}
+
+/**
+ * The server's sweep (every half minute, and `npm run contests:finalize`): submits the
+ * open entries of contests whose deadline has passed and finalises those that have
+ * ended. Idempotent; any instance may run it at any time.
+ */
+export async function closeDueContests(db: DbOrTx, now: Date, limit = 50) {
+  const due = rowsOf<{ id: string; title: string; ended: boolean }>(
+    await db.execute(sql`
+      SELECT c.id, c.title, c.end_time + ${GRACE_SQL} < ${now.toISOString()}::timestamptz AS ended
+        FROM contests c
+       WHERE c.finalized_at IS NULL AND c.start_time < ${now.toISOString()}::timestamptz
+         AND (c.end_time + ${GRACE_SQL} < ${now.toISOString()}::timestamptz
+              OR (${DEADLINE_SQL} + ${GRACE_SQL} < ${now.toISOString()}::timestamptz
+                  AND EXISTS (SELECT 1 FROM user_contest_entries e WHERE e.contest_id = c.id AND NOT e.has_submitted AND ${OPENED_SQL})))
+       ORDER BY c.start_time
+       LIMIT ${limit}`),
+  );
+  const report: Array<{ id: string; title: string; outcome: FinalizeOutcome | "closed"; submitted?: number }> = [];
+  for (const contest of due) {
+    if (contest.ended) {
+      report.push({ id: contest.id, title: contest.title, outcome: await finalizeContest(db, contest.id, now) });
+    } else {
+      const submitted = await db.transaction((tx) => submitOverdue(tx, { contestId: contest.id, now }));
+      report.push({ id: contest.id, title: contest.title, outcome: "closed", submitted });
+    }
+  }
+  return report;
+}

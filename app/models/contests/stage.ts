@@ -1,0 +1,53 @@
+// Which journey route a student may open, and where they go instead (DESIGN.md §4,
+// Guards and Clock). Pure, so every rule has a unit test; the loader guard in
+// app/models/contests/stage.server.ts reads the rows and applies it.
+import { isEnrolmentOpen } from "~/models/contests/enrolment";
+
+export type JourneyStage = "pay" | "entry" | "test" | "results";
+
+export type StageContest = { id: string; start_time: Date; end_time: Date; duration_minutes: number; is_active: boolean };
+export type StageEntry = { has_submitted: boolean } | null;
+
+export type StageDecision =
+  | { ok: true }
+  | { ok: false; to: string; message: string; kind: "info" | "error" };
+
+/** The server's deadline: min(start + duration, end). Answers after it (plus grace) are refused. */
+export function contestDeadline(contest: Pick<StageContest, "start_time" | "end_time" | "duration_minutes">) {
+  return new Date(Math.min(contest.start_time.getTime() + contest.duration_minutes * 60_000, contest.end_time.getTime()));
+}
+
+export const STAGE_MESSAGES = {
+  alreadyEnrolled: "You are already enrolled in this contest.",
+  enrolmentClosed: "Enrolment for this contest has closed.",
+  notEnrolled: "Enrol in this contest to take the test.",
+  alreadySubmitted: "You have already submitted this test.",
+  notStarted: "This contest has not started yet.",
+  timeOver: "The time for this contest is over.",
+} as const;
+
+export function decideStage(stage: JourneyStage, contest: StageContest, entry: StageEntry, now: Date): StageDecision {
+  const page = `/contest/${contest.id}`;
+  const no = (to: string, message: string, kind: "info" | "error" = "info"): StageDecision => ({ ok: false, to, message, kind });
+  switch (stage) {
+    case "pay":
+      if (entry) return no(page, STAGE_MESSAGES.alreadyEnrolled);
+      if (!isEnrolmentOpen(contest, now)) return no(page, STAGE_MESSAGES.enrolmentClosed, "error");
+      return { ok: true };
+    case "entry":
+      // The camera check and the test's waiting room: open before the start too.
+      if (!entry) return no(page, STAGE_MESSAGES.notEnrolled, "error");
+      if (entry.has_submitted) return no(`${page}/results`, STAGE_MESSAGES.alreadySubmitted);
+      if (now >= contestDeadline(contest)) return no("/dashboard", STAGE_MESSAGES.timeOver);
+      return { ok: true };
+    case "test":
+      if (!entry) return no(page, STAGE_MESSAGES.notEnrolled, "error");
+      if (entry.has_submitted) return no(`${page}/results`, STAGE_MESSAGES.alreadySubmitted);
+      if (now < contest.start_time) return no("/dashboard", STAGE_MESSAGES.notStarted);
+      if (now >= contestDeadline(contest)) return no("/dashboard", STAGE_MESSAGES.timeOver);
+      return { ok: true };
+    case "results":
+      // A missing or unsubmitted entry is not a redirect: the page says 'Results Not Available'.
+      return { ok: true };
+  }
+}

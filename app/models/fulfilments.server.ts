@@ -1,0 +1,49 @@
+// The one place that knows every payment purpose (docs/architecture.md): the ledger
+// records money for any purpose; this dispatcher chooses, by the payment's purpose,
+// what a capture buys and where its payer goes next. A new purpose (the marketplace's
+// orders) adds its fulfilment here and nowhere in the ledger.
+import type { DbOrTx } from "~/db/client.server";
+import { contestTitle, enrolmentCallbackPage, fulfilEnrolment, type EnrolmentResult } from "~/models/contests/enrolment.server";
+import { paymentGateway } from "~/models/payments/gateway.server";
+import { recordCapture, type CaptureInput, type CaptureOutcome, type Fulfil, type Purpose } from "~/models/payments/ledger.server";
+import type { Flash } from "~/utils/flash.server";
+
+/** What any fulfilment may answer (a union: each purpose adds its own). */
+type Result = EnrolmentResult;
+
+type Fulfilment = {
+  fulfil: Fulfil<Result>;
+  /** Where the gateway's callback sends the payer for an outcome (or `failed`). */
+  callbackPage(targetId: string, outcome: string): { to: string; flash?: Flash };
+  /** The name the verify API gives the target in its reply (contests.md §7: `contestId`). */
+  replyField: string;
+  /** What the test gateway's page says the payment is for. */
+  describe(db: DbOrTx, targetId: string): Promise<string | null>;
+};
+
+const FULFILMENTS: Partial<Record<Purpose, Fulfilment>> = {
+  contest: { fulfil: fulfilEnrolment, callbackPage: enrolmentCallbackPage, replyField: "contestId", describe: contestTitle },
+};
+
+function fulfilmentOf(purpose: Purpose) {
+  const fulfilment = FULFILMENTS[purpose];
+  if (!fulfilment) throw new Error(`No fulfilment for payments of purpose ${purpose}`);
+  return fulfilment;
+}
+
+export type SettleOutcome = CaptureOutcome<Result>;
+
+/** Records a captured payment in the ledger and fulfils it by its purpose (callback, verify and webhook). */
+export function settlePayment(db: DbOrTx, input: CaptureInput): Promise<SettleOutcome> {
+  return recordCapture(db, paymentGateway(), input, (purpose) => fulfilmentOf(purpose).fulfil);
+}
+
+/** Whether the outcome queued a mail (the confirmation, or a refund notice to support) to deliver now. */
+export const queuedMail = (outcome: SettleOutcome) => "purpose" in outcome && outcome.kind !== "already";
+
+/** Whether the payment bought what it was for (now or before). */
+export const isSettled = (outcome: SettleOutcome) => "purpose" in outcome && !("refund" in outcome && outcome.refund);
+
+export const callbackPage = (purpose: Purpose, targetId: string, outcome: string) => fulfilmentOf(purpose).callbackPage(targetId, outcome);
+export const verifyReplyField = (purpose: Purpose) => fulfilmentOf(purpose).replyField;
+export const describeTarget = (db: DbOrTx, purpose: Purpose, targetId: string) => fulfilmentOf(purpose).describe(db, targetId);

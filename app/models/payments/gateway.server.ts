@@ -1,0 +1,130 @@
+// One gateway interface, two implementations (DESIGN.md §5): Razorpay when its keys
+// are set, else the built-in test gateway. Both sign `order_id|payment_id` with
+// HMAC-SHA256, so one verification path serves both. Everything that speaks the
+// gateway's language lives here: orders, checkout and webhook signatures, the hosted
+// checkout's fields and the test gateway's signed capture.
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { env, sessionSecrets } from "~/utils/env.server";
+import { RAZORPAY_HOSTED_CHECKOUT } from "~/utils/security-headers";
+
+export type Gateway = {
+  kind: "razorpay" | "test";
+  /** The public key checkout.js needs (the test gateway's is a label). */
+  keyId: string;
+  /** Creates an order for `amount` whole rupees; paise exist only here, at the boundary. */
+  createOrder(input: { amount: number; receipt: string }): Promise<{ id: string }>;
+  /** The secret that signs `order_id|payment_id`. */
+  signingSecret(): string;
+};
+
+/** What gateway order and payment ids look like (order_…, pay_…); anything else never reaches a query. */
+export const GATEWAY_ID = /^[A-Za-z0-9_-]{1,100}$/;
+export const isGatewayId = (value: string) => GATEWAY_ID.test(value);
+
+export function hmacHex(secret: string, payload: string) {
+  return createHmac("sha256", secret).update(payload).digest("hex");
+}
+
+/** Constant-time comparison of two hex signatures. */
+export function sameSignature(expected: string, given: string) {
+  const a = Buffer.from(expected, "utf8");
+  const b = Buffer.from(given, "utf8");
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The checkout signature of a payment, as Razorpay computes it. */
+export function checkoutSignature(gateway: Gateway, orderId: string, paymentId: string) {
+  return hmacHex(gateway.signingSecret(), `${orderId}|${paymentId}`);
+}
+
+export function isCheckoutSignatureValid(gateway: Gateway, input: { orderId: string; paymentId: string; signature: string }) {
+  return sameSignature(checkoutSignature(gateway, input.orderId, input.paymentId), input.signature);
+}
+
+/**
+ * Checks Razorpay's webhook signature, HMAC-SHA256 of the raw body with
+ * RAZORPAY_WEBHOOK_SECRET; null when no webhook secret is set (the route then does not exist).
+ */
+export function webhookVerifier(): ((raw: string, signature: string) => boolean) | null {
+  const secret = env().RAZORPAY_WEBHOOK_SECRET;
+  return secret ? (raw, signature) => sameSignature(hmacHex(secret, raw), signature) : null;
+}
+
+/** The three fields a hosted checkout posts to our callback after a payment. */
+export type SignedPayment = { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string };
+
+/**
+ * The test gateway's capture: a new payment id for the order, signed as Razorpay
+ * would sign it, so the real verification path runs (its hosted page and its in-page
+ * dialog both use this).
+ */
+export function testCapture(gateway: Gateway, orderId: string): SignedPayment {
+  const paymentId = `pay_test_${randomBytes(9).toString("base64url")}`;
+  return { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: checkoutSignature(gateway, orderId, paymentId) };
+}
+
+/**
+ * Razorpay's hosted checkout, entered by a plain form post (no JavaScript needed):
+ * where the form goes and its fields. The payer comes back to our callback.
+ */
+export function hostedCheckout(
+  gateway: Gateway,
+  input: { orderId: string; description: string; email: string; callbackUrl: string; cancelUrl: string },
+) {
+  return {
+    action: RAZORPAY_HOSTED_CHECKOUT,
+    fields: {
+      key_id: gateway.keyId,
+      order_id: input.orderId,
+      name: "StudyArena",
+      description: input.description,
+      "prefill[email]": input.email,
+      callback_url: input.callbackUrl,
+      cancel_url: input.cancelUrl,
+    },
+  };
+}
+
+// The test gateway's own secret: derived from the session secret, never sent anywhere.
+const testGateway: Gateway = {
+  kind: "test",
+  keyId: "test-gateway",
+  async createOrder() {
+    return { id: `order_test_${randomBytes(9).toString("base64url")}` };
+  },
+  signingSecret: () => hmacHex(sessionSecrets()[0]!, "studyarena test payment gateway"),
+};
+
+function razorpay(keyId: string, keySecret: string): Gateway {
+  return {
+    kind: "razorpay",
+    keyId,
+    async createOrder({ amount, receipt }) {
+      const res = await fetch(`${env().RAZORPAY_BASE_URL}/v1/orders`, {
+        method: "POST",
+        headers: {
+          Authorization: `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString("base64")}`,
+          "Content-Type": "application/json",
+        },
+        body: JSON.stringify({ amount: amount * 100, currency: "INR", receipt }),
+        signal: AbortSignal.timeout(10_000),
+      });
+      if (!res.ok) throw new Error(`Razorpay order creation failed: ${res.status}`);
+      const order = (await res.json()) as { id?: unknown };
+      if (typeof order.id !== "string") throw new Error("Razorpay answered without an order id");
+      return { id: order.id };
+    },
+    signingSecret: () => keySecret,
+  };
+}
+
+let chosen: Gateway | undefined;
+
+/** Razorpay with both keys set; the test gateway otherwise (decided once: every page's CSP asks). */
+export function paymentGateway(): Gateway {
+  if (!chosen) {
+    const { RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET } = env();
+    chosen = RAZORPAY_KEY_ID && RAZORPAY_KEY_SECRET ? razorpay(RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET) : testGateway;
+  }
+  return chosen;
+}

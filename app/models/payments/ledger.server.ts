@@ -1,0 +1,152 @@
+// The payment ledger (DESIGN.md §5): an order at the gateway for a purpose, a target
+// and an amount taken from the database; a capture recorded once, under a row lock,
+// with its amount checked; failures, late and duplicate payments kept on record. It
+// knows no contest and no cart: what a captured payment buys is done by the purpose's
+// fulfilment, which app/models/fulfilments.server.ts chooses.
+import { and, eq } from "drizzle-orm";
+import { pgErrorCode, type DbOrTx, type Tx } from "~/db/client.server";
+import { payments, users } from "~/db/schema";
+import type { PAYMENT_PURPOSES } from "~/utils/enums";
+import { enqueueEmail, renderMail } from "~/utils/email.server";
+import { supportEmail } from "~/utils/env.server";
+import { formatINR } from "~/utils/money";
+import { isCheckoutSignatureValid, isGatewayId, type Gateway } from "~/models/payments/gateway.server";
+
+export type Purpose = (typeof PAYMENT_PURPOSES)[number];
+
+/** The column that names what a payment of each purpose pays for. */
+const TARGET = { contest: payments.contest_id, order: payments.order_id } as const;
+const targetOf = (row: { purpose: Purpose; contest_id: string | null; order_id: string | null }) =>
+  (row.purpose === "contest" ? row.contest_id : row.order_id)!;
+
+/**
+ * An order at the gateway for `amount` whole rupees, recorded as `created`. The payer's
+ * open order for the same target is reused (a double click or a second tab makes no
+ * second order) while its amount and gateway still hold; a stale one is closed first.
+ */
+export async function openOrder(
+  db: DbOrTx,
+  gateway: Gateway,
+  input: { userId: string; purpose: Purpose; targetId: string; amount: number; receipt: string },
+): Promise<{ orderId: string; amount: number }> {
+  const target = TARGET[input.purpose];
+  const [open] = await db
+    .select({ orderId: payments.razorpay_order_id, amount: payments.amount, gateway: payments.gateway })
+    .from(payments)
+    .where(and(eq(payments.user_id, input.userId), eq(target, input.targetId), eq(payments.purpose, input.purpose), eq(payments.status, "created")));
+  if (open && open.amount === input.amount && open.gateway === gateway.kind) return { orderId: open.orderId, amount: open.amount };
+  if (open) await db.update(payments).set({ status: "failed" }).where(eq(payments.razorpay_order_id, open.orderId));
+
+  const order = await gateway.createOrder({ amount: input.amount, receipt: input.receipt });
+  try {
+    await db.insert(payments).values({
+      user_id: input.userId,
+      purpose: input.purpose,
+      [input.purpose === "contest" ? "contest_id" : "order_id"]: input.targetId,
+      amount: input.amount,
+      gateway: gateway.kind,
+      razorpay_order_id: order.id,
+    });
+  } catch (error) {
+    // Two tabs at once: the other made the open order; use it.
+    if (pgErrorCode(error) !== "23505") throw error;
+    return openOrder(db, gateway, input);
+  }
+  return { orderId: order.id, amount: input.amount };
+}
+
+/** A payment the ledger has just marked paid, as its fulfilment sees it. */
+export type CapturedPayment = { id: string; userId: string; purpose: Purpose; targetId: string; amount: number; orderId: string; paymentId: string };
+
+/**
+ * What a fulfilment did with a captured payment: its own word for success (e.g.
+ * `enrolled`), or money it cannot use (`refund`), which the ledger keeps on record
+ * and reports to support. Extra fields are passed on to the caller.
+ */
+export type FulfilResult = { kind: string; refund?: { subject: string; reason: string } };
+
+/** Runs inside the capture's transaction, after the payment row is marked paid. */
+export type Fulfil<R extends FulfilResult> = (tx: Tx, payment: CapturedPayment, now: Date) => Promise<R>;
+
+type Who = { purpose: Purpose; targetId: string; userId: string };
+export type CaptureOutcome<R extends FulfilResult> =
+  | (R & Who)
+  | ({ kind: "already" } & Who)
+  | { kind: "invalid-signature" | "unknown-order" | "amount-mismatch" | "conflict" };
+
+export type CaptureInput = { orderId: string; paymentId: string; now: Date } & ({ signature: string } | { verified: true; amount: number });
+
+/**
+ * Records a captured payment once. `signature` is the checkout signature (callback and
+ * verify); the webhook passes `verified: true` after checking its own signature over
+ * the raw body, with the amount it reports, in rupees. The payment row is locked, so
+ * concurrent confirmations of one payment take turns; the fulfilment of its purpose
+ * runs in the same transaction.
+ */
+export async function recordCapture<R extends FulfilResult>(
+  db: DbOrTx,
+  gateway: Gateway,
+  input: CaptureInput,
+  fulfil: (purpose: Purpose) => Fulfil<R>,
+): Promise<CaptureOutcome<R>> {
+  if ("signature" in input && !isCheckoutSignatureValid(gateway, { orderId: input.orderId, paymentId: input.paymentId, signature: input.signature })) {
+    return { kind: "invalid-signature" };
+  }
+  if (!isGatewayId(input.orderId) || !isGatewayId(input.paymentId)) return { kind: "unknown-order" };
+  return db.transaction(async (tx): Promise<CaptureOutcome<R>> => {
+    const [row] = await tx.select().from(payments).where(eq(payments.razorpay_order_id, input.orderId)).for("update");
+    if (!row) return { kind: "unknown-order" };
+    const who: Who = { purpose: row.purpose, targetId: targetOf(row), userId: row.user_id };
+    if (row.status === "paid") return row.razorpay_payment_id === input.paymentId ? { kind: "already", ...who } : { kind: "conflict" };
+    if ("amount" in input && input.amount !== row.amount) return { kind: "amount-mismatch" };
+
+    await tx.update(payments).set({ status: "paid", razorpay_payment_id: input.paymentId }).where(eq(payments.id, row.id));
+    const result = await fulfil(row.purpose)(tx, { id: row.id, ...who, amount: row.amount, orderId: input.orderId, paymentId: input.paymentId }, input.now);
+    if (result.refund) await refundNeeded(tx, { userId: row.user_id, amount: row.amount, orderId: input.orderId, paymentId: input.paymentId, ...result.refund });
+    return { ...result, ...who };
+  });
+}
+
+/** Money that cannot buy what it was for is kept on record, and support is told to refund it. */
+async function refundNeeded(tx: Tx, input: { userId: string; amount: number; orderId: string; paymentId: string; subject: string; reason: string }) {
+  const [payer] = await tx.select({ email: users.email }).from(users).where(eq(users.id, input.userId));
+  await enqueueEmail(tx, {
+    to: supportEmail(),
+    subject: `[Refund] ${input.subject}`,
+    ...renderMail({
+      heading: "A payment needs a refund",
+      paragraphs: [`${payer!.email} paid ${formatINR(input.amount)} (payment ${input.paymentId}, order ${input.orderId}) for ${input.reason}. Nothing was bought with it; please refund it.`],
+    }),
+  });
+}
+
+/** A payment the gateway reports as failed (or the payer abandoned): the order closes, nothing else. */
+export async function recordFailure(db: DbOrTx, input: { orderId: string }): Promise<Omit<Who, "userId"> | null> {
+  if (!isGatewayId(input.orderId)) return null;
+  const [row] = await db
+    .update(payments)
+    .set({ status: "failed" })
+    .where(and(eq(payments.razorpay_order_id, input.orderId), eq(payments.status, "created")))
+    .returning({ purpose: payments.purpose, contest_id: payments.contest_id, order_id: payments.order_id });
+  return row ? { purpose: row.purpose, targetId: targetOf(row) } : null;
+}
+
+/** An open order: what the test gateway shows and signs. */
+export async function findOpenOrder(db: DbOrTx, orderId: string) {
+  if (!isGatewayId(orderId)) return undefined;
+  const [row] = await db
+    .select({ orderId: payments.razorpay_order_id, amount: payments.amount, userId: payments.user_id, gateway: payments.gateway, purpose: payments.purpose, contest_id: payments.contest_id, order_id: payments.order_id })
+    .from(payments)
+    .where(and(eq(payments.razorpay_order_id, orderId), eq(payments.status, "created")));
+  return row && { orderId: row.orderId, amount: row.amount, userId: row.userId, gateway: row.gateway, purpose: row.purpose, targetId: targetOf(row) };
+}
+
+/** Whose order this is, and what it pays for. */
+export async function orderOwner(db: DbOrTx, orderId: string): Promise<Who | null> {
+  if (!isGatewayId(orderId)) return null;
+  const [row] = await db
+    .select({ userId: payments.user_id, purpose: payments.purpose, contest_id: payments.contest_id, order_id: payments.order_id })
+    .from(payments)
+    .where(eq(payments.razorpay_order_id, orderId));
+  return row ? { userId: row.userId, purpose: row.purpose, targetId: targetOf(row) } : null;
+}

@@ -1,0 +1,95 @@
+import { and, asc, desc, eq, gte, ilike, lte, or, sql } from "drizzle-orm";
+import type { DbOrTx } from "~/db/client.server";
+import { marketplace_products, product_categories, profiles } from "~/db/schema";
+import { PAGE_SIZE, PRICE_MAX, type StoreQuery } from "~/models/store/query";
+
+const ORDER = {
+  newest: [desc(marketplace_products.created_at)],
+  oldest: [asc(marketplace_products.created_at)],
+  "price-low": [asc(marketplace_products.price), desc(marketplace_products.created_at)],
+  "price-high": [desc(marketplace_products.price), desc(marketplace_products.created_at)],
+  rating: [desc(marketplace_products.rating), desc(marketplace_products.review_count)],
+} as const;
+
+/**
+ * One page of active, in-stock listings with the total count, in one query. Unlike
+ * the original (marketplace.md §2), the condition filter is applied: a filter that
+ * does nothing is a bug to a student (docs/decisions.md).
+ */
+export async function listStoreProducts(db: DbOrTx, query: StoreQuery) {
+  const pattern = query.q ? `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const rows = await db
+    .select({
+      id: marketplace_products.id,
+      title: marketplace_products.title,
+      author: marketplace_products.author,
+      price: marketplace_products.price,
+      condition: marketplace_products.condition,
+      rating: marketplace_products.rating,
+      review_count: marketplace_products.review_count,
+      thumbnail_url: marketplace_products.thumbnail_url,
+      category: product_categories.name,
+      total: sql<number>`count(*) OVER ()`.mapWith(Number),
+    })
+    .from(marketplace_products)
+    .innerJoin(product_categories, eq(product_categories.id, marketplace_products.category_id))
+    .where(
+      and(
+        eq(marketplace_products.is_active, true),
+        sql`${marketplace_products.stock} > 0`,
+        query.category ? eq(marketplace_products.category_id, query.category) : undefined,
+        query.condition ? eq(marketplace_products.condition, query.condition) : undefined,
+        query.minPrice > 0 ? gte(marketplace_products.price, query.minPrice) : undefined,
+        query.maxPrice < PRICE_MAX ? lte(marketplace_products.price, query.maxPrice) : undefined,
+        pattern
+          ? or(
+              ilike(marketplace_products.title, pattern),
+              ilike(marketplace_products.author, pattern),
+              ilike(marketplace_products.isbn, pattern),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(...ORDER[query.sort])
+    .limit(PAGE_SIZE)
+    .offset((query.page - 1) * PAGE_SIZE);
+  const total = rows[0]?.total ?? 0; // past the last page: no rows, and the pager says so
+  return { products: rows.map(({ total: _total, ...p }) => p), total, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)) };
+}
+
+export async function listCategories(db: DbOrTx) {
+  return db.select().from(product_categories).orderBy(asc(product_categories.name));
+}
+
+/** One listing with its category and seller, for the product page (any status: owners see inactive ones too). */
+export async function getProduct(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({
+      id: marketplace_products.id,
+      seller_id: marketplace_products.seller_id,
+      title: marketplace_products.title,
+      description: marketplace_products.description,
+      price: marketplace_products.price,
+      author: marketplace_products.author,
+      publisher: marketplace_products.publisher,
+      isbn: marketplace_products.isbn,
+      condition: marketplace_products.condition,
+      is_active: marketplace_products.is_active,
+      image_url: marketplace_products.image_url,
+      thumbnail_url: marketplace_products.thumbnail_url,
+      rating: marketplace_products.rating,
+      review_count: marketplace_products.review_count,
+      stock: marketplace_products.stock,
+      category: product_categories.name,
+      seller_name: profiles.full_name,
+      seller_email: profiles.email,
+      seller_phone: profiles.phone,
+      seller_address: profiles.address,
+      seller_since: profiles.created_at,
+    })
+    .from(marketplace_products)
+    .innerJoin(product_categories, eq(product_categories.id, marketplace_products.category_id))
+    .leftJoin(profiles, eq(profiles.id, marketplace_products.seller_id))
+    .where(eq(marketplace_products.id, id));
+  return row;
+}

@@ -1,0 +1,94 @@
+// What a browser test can ask the e2e server to create (scripts/e2e-server.js serves
+// these on a loopback port of its own; the production server never does). Each takes
+// JSON and returns JSON, and builds rows through the same factories as the seed and
+// the integration tests, so every scenario sets up exactly its own world.
+import { db } from "~/db/client.server";
+import { createContest, createEntry, createPost, createProduct, createUser, submitEntry } from "~/seed/factories.server";
+import { finalizeContest } from "~/models/contests/scoring.server";
+import { hashPassword } from "~/models/accounts/password.server";
+
+const MINUTE = 60_000;
+const minutesFromNow = (m: number) => new Date(Date.now() + m * MINUTE);
+
+const DEFAULT_QUESTIONS: Array<[string, string[], string]> = [
+  ["What is 2 + 2?", ["3", "4", "5", "6"], "4"],
+  ["What is 3 × 3?", ["6", "9", "12", "33"], "9"],
+  ["What is 10 − 7?", ["2", "3", "4", "17"], "3"],
+];
+
+// One argon2 hash per password for the whole run: browser tests make many students,
+// and hashing each would starve the logins the tests are measuring.
+const hashes = new Map<string, Promise<string>>();
+
+export const e2eFixtures = {
+  async student(input: { email: string; password: string; fullName?: string }) {
+    let passwordHash = hashes.get(input.password);
+    if (!passwordHash) hashes.set(input.password, (passwordHash = hashPassword(input.password, "signup")));
+    return { id: await createUser(db, { email: input.email, fullName: input.fullName, passwordHash: await passwordHash }) };
+  },
+
+  async contest(input: {
+    title: string;
+    subject?: string;
+    description?: string;
+    startsInMinutes: number;
+    endsInMinutes: number;
+    durationMinutes?: number;
+    entryFee?: number;
+    prizePool?: Record<string, unknown>;
+    questions?: Array<[string, string[], string]>;
+  }) {
+    const contest = await createContest(db, {
+      title: input.title,
+      subject: input.subject ?? "Mathematics",
+      description: input.description ?? `${input.title}: a short test.`,
+      entry_fee: input.entryFee ?? 49,
+      duration_minutes: input.durationMinutes ?? 30,
+      start_time: minutesFromNow(input.startsInMinutes),
+      end_time: minutesFromNow(input.endsInMinutes),
+      prize_pool: input.prizePool ?? { first: 1000, second: 500, grand_total: 1500 },
+      questions: input.questions ?? DEFAULT_QUESTIONS,
+    });
+    return { id: contest.id };
+  },
+
+  async entry(input: { userId: string; contestId: string }) {
+    return { id: await createEntry(db, input) };
+  },
+
+  /** A contest that has ended, with each student's score (correct answers of the three) and results. */
+  async finishedContest(input: { title: string; students: Array<{ userId: string; correct: number; minutes: number }>; prizePool?: Record<string, unknown> }) {
+    // One transaction: the server's sweep finalises ended contests and must not catch this one half-made.
+    return db.transaction(async (tx) => {
+      const contest = await createContest(tx, {
+        title: input.title,
+        subject: "Mathematics",
+        start_time: minutesFromNow(-120),
+        end_time: minutesFromNow(-60),
+        prize_pool: input.prizePool ?? { first: 1000, second: 500, grand_total: 1500 },
+        questions: DEFAULT_QUESTIONS,
+    });
+    for (const s of input.students) {
+      await createEntry(tx, { userId: s.userId, contestId: contest.id });
+      await submitEntry(tx, {
+        userId: s.userId,
+        contestId: contest.id,
+        submittedAt: minutesFromNow(-120 + s.minutes),
+        answers: contest.questions.map((q, i) => ({ questionId: q.id, selected: i < s.correct ? q.correct_answer : q.options.find((o) => o !== q.correct_answer)! })),
+      });
+    }
+    await finalizeContest(tx, contest.id, new Date());
+    return { id: contest.id };
+    });
+  },
+
+  async product(input: Parameters<typeof createProduct>[1]) {
+    return { id: await createProduct(db, input) };
+  },
+
+  async post(input: Parameters<typeof createPost>[1]) {
+    return { id: await createPost(db, input) };
+  },
+};
+
+export type E2eFixtures = typeof e2eFixtures;

@@ -1,0 +1,195 @@
+// Building blocks for demo data and for tests: the seed and the test suites create
+// rows the same way, through these.
+import { eq, sql } from "drizzle-orm";
+import type { DbOrTx } from "~/db/client.server";
+import {
+  blog_categories,
+  blog_posts,
+  contests,
+  marketplace_products,
+  product_categories,
+  profiles,
+  questions,
+  user_answers,
+  user_contest_entries,
+  users,
+} from "~/db/schema";
+import type { PRODUCT_CONDITIONS } from "~/utils/enums";
+import { normalizeEmail } from "~/utils/email";
+import { hashPassword } from "~/models/accounts/password.server";
+
+export async function createUser(
+  db: DbOrTx,
+  input: {
+    email: string;
+    password?: string;
+    passwordHash?: string;
+    fullName?: string | null;
+    phone?: string | null;
+    address?: string | null;
+  },
+) {
+  const email = normalizeEmail(input.email);
+  const password_hash = input.passwordHash ?? (await hashPassword(input.password ?? "Password@123", "signup"));
+  const [user] = await db.insert(users).values({ email, password_hash }).returning({ id: users.id });
+  await db.insert(profiles).values({
+    id: user!.id,
+    email,
+    full_name: input.fullName ?? null,
+    phone: input.phone ?? null,
+    address: input.address ?? null,
+  });
+  return user!.id;
+}
+
+export async function createContest(
+  db: DbOrTx,
+  input: {
+    title: string;
+    subject: string;
+    description?: string;
+    entry_fee?: number;
+    duration_minutes?: number;
+    start_time: Date;
+    end_time: Date;
+    is_active?: boolean;
+    prize_pool?: Record<string, unknown>;
+    questions?: Array<[question: string, options: string[], answer: string]>;
+  },
+) {
+  const [contest] = await db
+    .insert(contests)
+    .values({
+      title: input.title,
+      subject: input.subject,
+      description: input.description ?? "",
+      entry_fee: input.entry_fee ?? 0,
+      duration_minutes: input.duration_minutes ?? 30,
+      start_time: input.start_time,
+      end_time: input.end_time,
+      is_active: input.is_active ?? true,
+      prize_pool: input.prize_pool ?? {},
+    })
+    .returning({ id: contests.id });
+  const rows = (input.questions ?? []).map(([question_text, options, correct_answer], position) => ({
+    contest_id: contest!.id,
+    position,
+    question_text,
+    options,
+    correct_answer,
+  }));
+  const inserted = rows.length
+    ? await db.insert(questions).values(rows).returning({ id: questions.id, correct_answer: questions.correct_answer, options: questions.options })
+    : [];
+  return { id: contest!.id, questions: inserted };
+}
+
+export async function createEntry(db: DbOrTx, input: { userId: string; contestId: string }) {
+  const [entry] = await db
+    .insert(user_contest_entries)
+    .values({ user_id: input.userId, contest_id: input.contestId })
+    .returning({ id: user_contest_entries.id });
+  return entry!.id;
+}
+
+/** Records a finished test: the chosen answers (null = unanswered) and the submission time. */
+export async function submitEntry(
+  db: DbOrTx,
+  input: {
+    userId: string;
+    contestId: string;
+    answers: Array<{ questionId: string; selected: string | null }>;
+    submittedAt: Date;
+  },
+) {
+  if (input.answers.length) {
+    await db.insert(user_answers).values(
+      input.answers.map((a) => ({
+        user_id: input.userId,
+        contest_id: input.contestId,
+        question_id: a.questionId,
+        selected_answer: a.selected,
+        answered_at: input.submittedAt,
+      })),
+    );
+  }
+  await db
+    .update(user_contest_entries)
+    .set({ status: true, started_at: input.submittedAt, has_submitted: true, submitted_at: input.submittedAt, submit_reason: "Manual submission" })
+    .where(sql`${user_contest_entries.user_id} = ${input.userId} AND ${user_contest_entries.contest_id} = ${input.contestId}`);
+}
+
+export async function findUserIdByEmail(db: DbOrTx, email: string) {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, normalizeEmail(email)));
+  return row?.id;
+}
+
+/** The id of a product category, created if it does not exist yet. */
+export async function productCategory(db: DbOrTx, name: string) {
+  await db.insert(product_categories).values({ name }).onConflictDoNothing();
+  const [row] = await db.select({ id: product_categories.id }).from(product_categories).where(eq(product_categories.name, name));
+  return row!.id;
+}
+
+export async function createProduct(
+  db: DbOrTx,
+  input: {
+    sellerId: string;
+    title: string;
+    price: number;
+    category: string;
+    author?: string;
+    publisher?: string;
+    description?: string;
+    condition?: (typeof PRODUCT_CONDITIONS)[number];
+    stock?: number;
+    isActive?: boolean;
+    rating?: number;
+    createdAt?: Date;
+  },
+) {
+  const [row] = await db
+    .insert(marketplace_products)
+    .values({
+      seller_id: input.sellerId,
+      title: input.title,
+      price: input.price,
+      category_id: await productCategory(db, input.category),
+      author: input.author ?? null,
+      publisher: input.publisher ?? null,
+      description: input.description ?? `${input.title}, used.`,
+      condition: input.condition ?? "Good",
+      stock: input.stock ?? 1,
+      is_active: input.isActive ?? true,
+      rating: input.rating ?? 0,
+      ...(input.createdAt ? { created_at: input.createdAt } : {}),
+    })
+    .returning({ id: marketplace_products.id });
+  return row!.id;
+}
+
+export async function blogCategory(db: DbOrTx, name: string) {
+  await db.insert(blog_categories).values({ name }).onConflictDoNothing();
+  const [row] = await db.select({ id: blog_categories.id }).from(blog_categories).where(eq(blog_categories.name, name));
+  return row!.id;
+}
+
+export async function createPost(
+  db: DbOrTx,
+  input: { slug: string; title: string; category: string; excerpt?: string; content?: string; featured?: boolean; publishedAt?: Date; readTimeMinutes?: number },
+) {
+  const [row] = await db
+    .insert(blog_posts)
+    .values({
+      slug: input.slug,
+      title: input.title,
+      excerpt: input.excerpt ?? `${input.title}: a short read.`,
+      content: input.content ?? `<p>${input.title}.</p>`,
+      category_id: await blogCategory(db, input.category),
+      featured: input.featured ?? false,
+      read_time_minutes: input.readTimeMinutes ?? 4,
+      ...(input.publishedAt ? { published_at: input.publishedAt } : {}),
+    })
+    .returning({ id: blog_posts.id });
+  return row!.id;
+}

@@ -1,0 +1,121 @@
+// Demo data, with every time relative to the moment of seeding: upcoming, running
+// and ended contests (the ended ones with results), a stocked store and a blog.
+import { sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import {
+  BLOG_CATEGORIES,
+  DEMO_CONTESTS,
+  DEMO_POSTS,
+  DEMO_PRODUCTS,
+  DEMO_STUDENT,
+  DEMO_USERS,
+  PRODUCT_CATEGORIES,
+  QUESTION_BANKS,
+} from "~/seed/demo-content";
+import { createContest, createEntry, createUser, submitEntry } from "~/seed/factories.server";
+import { blog_categories, blog_posts, comments, likes, marketplace_products, product_categories, users } from "~/db/schema";
+import { finalizeContest } from "~/models/contests/scoring.server";
+import { hashPassword } from "~/models/accounts/password.server";
+
+const MINUTE = 60_000;
+
+/** A small deterministic generator, so every demo database looks the same. */
+function random(seed: number) {
+  let s = seed;
+  return () => {
+    s = (s * 1_103_515_245 + 12_345) % 2 ** 31;
+    return s / 2 ** 31;
+  };
+}
+
+export async function isEmpty(db: Db) {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+  return (row?.n ?? 0) === 0;
+}
+
+export async function seedDemoData(db: Db, now = new Date()) {
+  const rnd = random(42);
+  // Everyone shares the demo password, so one hash serves all of them.
+  const passwordHash = await hashPassword(DEMO_STUDENT.password, "signup");
+  await db.transaction(async (tx) => {
+    const studentId = await createUser(tx, { email: DEMO_STUDENT.email, fullName: DEMO_STUDENT.fullName, passwordHash });
+    const others: string[] = [];
+    for (const u of DEMO_USERS) others.push(await createUser(tx, { ...u, passwordHash }));
+
+    for (const [index, c] of DEMO_CONTESTS.entries()) {
+      const start = new Date(now.getTime() + c.startsIn * MINUTE);
+      const contest = await createContest(tx, {
+        ...c,
+        start_time: start,
+        end_time: new Date(now.getTime() + c.endsIn * MINUTE),
+        questions: QUESTION_BANKS[c.subject]!,
+      });
+      const ended = c.endsIn < 0;
+      if (index === 0) await createEntry(tx, { userId: studentId, contestId: contest.id });
+      if (!ended) continue;
+      for (const userId of [studentId, ...others]) {
+        await createEntry(tx, { userId, contestId: contest.id });
+        const skill = 0.45 + rnd() * 0.5;
+        await submitEntry(tx, {
+          userId,
+          contestId: contest.id,
+          submittedAt: new Date(start.getTime() + (5 + Math.floor(rnd() * c.duration_minutes * 0.7)) * MINUTE),
+          answers: contest.questions.map((q) => ({
+            questionId: q.id,
+            selected: rnd() < 0.1 ? null : rnd() < skill ? q.correct_answer : q.options.find((o) => o !== q.correct_answer)!,
+          })),
+        });
+      }
+      await finalizeContest(tx, contest.id, now);
+    }
+
+    const categoryIds = new Map<string, number>();
+    for (const name of PRODUCT_CATEGORIES) {
+      const [row] = await tx.insert(product_categories).values({ name }).returning({ id: product_categories.id });
+      categoryIds.set(name, row!.id);
+    }
+    const sellers = others.slice(0, 3);
+    await tx.insert(marketplace_products).values(
+      DEMO_PRODUCTS.map(([title, author, publisher, category, price, condition], i) => ({
+        seller_id: sellers[i % sellers.length]!,
+        title,
+        author,
+        publisher,
+        description: `${title} by ${author} (${publisher}). Condition: ${condition}. Pick-up or shipping across India.`,
+        category_id: categoryIds.get(category)!,
+        price,
+        condition,
+        isbn: `978-81-${String(7000 + i * 37).padStart(4, "0")}-${String(100 + i).padStart(3, "0")}-${i % 10}`,
+        rating: Math.round((3 + rnd() * 2) * 10) / 10,
+        review_count: Math.floor(rnd() * 40),
+        created_at: new Date(now.getTime() - i * 3 * 60 * MINUTE),
+      })),
+    );
+
+    const blogCategoryIds = new Map<string, number>();
+    for (const name of BLOG_CATEGORIES) {
+      const [row] = await tx.insert(blog_categories).values({ name }).returning({ id: blog_categories.id });
+      blogCategoryIds.set(name, row!.id);
+    }
+    const posts = await tx
+      .insert(blog_posts)
+      .values(
+        DEMO_POSTS.map((p, i) => ({
+          slug: p.slug,
+          title: p.title,
+          excerpt: p.excerpt,
+          content: p.paragraphs.map((para) => `<p>${para}</p>`).join(""),
+          category_id: blogCategoryIds.get(p.category)!,
+          featured: p.featured ?? false,
+          read_time_minutes: 3 + (i % 4),
+          published_at: new Date(now.getTime() - (i + 1) * 2 * 24 * 60 * MINUTE),
+        })),
+      )
+      .returning({ id: blog_posts.id });
+    await tx.insert(likes).values(others.slice(0, 4).map((user_id) => ({ post_id: posts[0]!.id, user_id })));
+    await tx.insert(comments).values([
+      { post_id: posts[0]!.id, user_id: others[0]!, content: "Skipping and coming back saved me five minutes in my last mock. Thanks!" },
+      { post_id: posts[0]!.id, user_id: others[1]!, content: "Great tips. The full mock at the real time of day is underrated." },
+    ]);
+  });
+}

@@ -4,7 +4,7 @@ import { db } from "~/db/client.server";
 import { requireApiUser } from "~/models/accounts/auth.server";
 import { requireContestStage } from "~/models/contests/stage.server";
 import { recordEvent, saveAnswer, startTest, submitTest, testPaper } from "~/models/contests/test-taking.server";
-import { contestDeadline } from "~/models/contests/stage";
+import { contestDeadline } from "~/models/contests/deadline";
 import { jsonGuard, parseJsonBody, requireUuidParam } from "~/utils/http.server";
 import { SUBMIT_REASON_LIST, WITH_ERRORS } from "~/models/contests/test-rules";
 

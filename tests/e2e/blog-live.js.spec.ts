@@ -1,7 +1,7 @@
 // With JavaScript: counts stay live in every open reader, and sharing copies the link.
 import { create, expect, test, unique } from "./support/fixtures";
 
-test("a like in one page updates the count in another open page of the same post", async ({ page, student, context }) => {
+test("a like in one page updates the count in another open page of the same post", async ({ page, student: _signedIn, context }) => {
   const token = unique("Live").split(" ")[1]!.toLowerCase();
   const slug = `live-${token}`;
   await create("post", { slug, title: `Live ${token}`, category: "Study Tips" });
@@ -18,7 +18,6 @@ test("a like in one page updates the count in another open page of the same post
   await page.getByLabel("Add a comment").fill("Seen live");
   await page.getByRole("button", { name: "Post Comment" }).click();
   await expect(watcher.getByRole("link", { name: "1 comment" })).toBeVisible();
-  expect(student.id).toBeTruthy();
 });
 
 test("share copies the link and says so for 2 seconds", async ({ page, context }) => {

@@ -47,17 +47,16 @@ test("a guest's comment comes back focused with the draft after login, then post
   await expect(page.getByRole("link", { name: "1 comment" })).toBeVisible();
 });
 
-test("a blank comment is refused in the form; a comment's text is kept when it is too long", async ({ page, student }) => {
+test("a blank comment is refused in the form; a comment's text is kept when it is too long", async ({ page, student: _signedIn }) => {
   const post = await newPost();
   await page.goto(`/blog/${post.slug}`);
-  expect(student.email).toBeTruthy();
   await page.getByLabel("Add a comment").fill("   ");
   await page.getByRole("button", { name: "Post Comment" }).click();
   await expect(page.getByText("Please write a comment first.")).toBeVisible();
   await expect(page.getByText("No comments yet. Be the first to comment!")).toBeVisible();
 });
 
-test("a bookmark is listed under Bookmarked on the blog", async ({ page, student }) => {
+test("a bookmark is listed under Bookmarked on the blog", async ({ page, student: _signedIn }) => {
   const post = await newPost();
   await page.goto(`/blog/${post.slug}`);
   await page.getByRole("button", { name: "Bookmark", exact: true }).click();
@@ -68,7 +67,6 @@ test("a bookmark is listed under Bookmarked on the blog", async ({ page, student
   await expect(page.getByRole("heading", { name: "Your bookmarks" })).toBeVisible();
   await expect(page.getByRole("article")).toHaveCount(1);
   await expect(page.getByRole("link", { name: post.title })).toBeVisible();
-  expect(student.id).toBeTruthy();
 });
 
 test("the reader has a proper title, description and link preview tags; counts carry words", async ({ page, javaScriptEnabled }) => {

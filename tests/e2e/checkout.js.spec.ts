@@ -2,7 +2,7 @@
 // standing in for Razorpay's checkout.js), and the statuses follow contests.md §4.
 import { create, expect, test, unique } from "./support/fixtures";
 
-test("dismissing the checkout resets the status; paying shows success, then the confirmation", async ({ page, student }) => {
+test("dismissing the checkout resets the status; paying shows success, then the confirmation", async ({ page, student: _signedIn }) => {
   const title = unique("Modal Cup");
   const contest = await create("contest", { title, startsInMinutes: 90, endsInMinutes: 180, entryFee: 25 });
   await page.goto(`/contest/${contest.id}/pay`);
@@ -23,10 +23,9 @@ test("dismissing the checkout resets the status; paying shows success, then the 
   await expect(pay).toBeDisabled();
   await expect(page).toHaveURL(`/contest/${contest.id}/confirmation`);
   await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
-  expect(student.email).toBeTruthy();
 });
 
-test("a device without fullscreen or a camera is warned before paying", async ({ page, student }) => {
+test("a device without fullscreen or a camera is warned before paying", async ({ page, student: _signedIn }) => {
   const contest = await create("contest", { title: unique("Device Cup"), startsInMinutes: 90, endsInMinutes: 180 });
   await page.goto(`/contest/${contest.id}/pay`);
   await expect(page.getByText(/^Before you pay:/)).toHaveCount(0); // this Chromium has both
@@ -39,5 +38,4 @@ test("a device without fullscreen or a camera is warned before paying", async ({
   const warning = page.getByText(/^Before you pay:/);
   await expect(warning).toContainText("cannot show the test in fullscreen");
   await expect(warning).toContainText("cannot use a camera");
-  expect(student.id).toBeTruthy();
 });

@@ -43,13 +43,12 @@ test("from the contest list to the dashboard: a failed payment, a retry, then th
   await expect(page.getByText("You are already enrolled in this contest.")).toBeVisible();
 });
 
-test("a free contest enrols without a payment", async ({ page, student }) => {
+test("a free contest enrols without a payment", async ({ page, student: _signedIn }) => {
   const title = unique("Free Cup");
   const contest = await create("contest", { title, startsInMinutes: 90, endsInMinutes: 180, entryFee: 0 });
   await page.goto(`/contest/${contest.id}/pay`);
   await page.getByRole("button", { name: "Enroll for Free" }).click();
   await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
-  expect(student.email).toBeTruthy();
 });
 
 test("guests are asked to log in first and come back to pay", async ({ page }) => {
@@ -58,12 +57,11 @@ test("guests are asked to log in first and come back to pay", async ({ page }) =
   await expect(page).toHaveURL(`/login?redirectTo=${encodeURIComponent(`/contest/${contest.id}/pay`)}`);
 });
 
-test("someone else's confirmation page shows nothing of theirs", async ({ page, student }) => {
+test("someone else's confirmation page shows nothing of theirs", async ({ page, student: _signedIn }) => {
   const contest = await create("contest", { title: unique("Other Cup"), startsInMinutes: 90, endsInMinutes: 180 });
   await page.goto(`/contest/${contest.id}/confirmation`);
   await expect(page.getByRole("heading", { name: "You are not enrolled in this contest" })).toBeVisible();
   await expect(page.getByText("Payment Successful!")).toHaveCount(0);
-  expect(student.id).toBeTruthy();
 });
 
 test("a guest signs up from the contest page and goes on to pay; an existing account signs in the same way", async ({ page }) => {

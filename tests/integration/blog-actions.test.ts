@@ -4,24 +4,19 @@
 import { and, eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { db } from "~/db/client.server";
-import { createPost, createUser } from "~/seed/factories.server";
+import { createPost } from "~/seed/factories.server";
 import { bookmarks, comments, likes } from "~/db/schema";
 import { addReader, closeAllReaders, readerCount, type Counts } from "~/models/blog/live.server";
 import * as postRoute from "~/routes/blog.$slug";
 import * as eventsRoute from "~/routes/blog.$slug.events";
 import * as listRoute from "~/routes/blog._index";
 import * as loginRoute from "~/routes/login";
-import { createSession } from "~/models/accounts/auth.server";
 import { BLOG_MESSAGES } from "~/models/blog/schemas";
-import { call, cookieFrom, formRequest, getRequest } from "../support/remix";
+import { call, formRequest, getRequest } from "../support/remix";
+import { signedInStudent } from "../support/scenarios";
 
 let n = 0;
-async function reader(fullName: string | null = "Asha Rao") {
-  const email = `reader${++n}@example.in`;
-  const userId = await createUser(db, { email, password: "Secret@123", fullName });
-  const cookie = cookieFrom(new Headers({ "Set-Cookie": await createSession(db, userId) }))!;
-  return { userId, cookie, email };
-}
+const reader = (fullName: string | null = "Asha Rao") => signedInStudent({ fullName, password: "Secret@123" });
 async function post() {
   const slug = `post-${++n}`;
   return { slug, id: await createPost(db, { slug, title: `Post ${n}`, category: "Study Tips" }) };

@@ -1,9 +1,9 @@
 import { describe, expect, test } from "vitest";
 import { db } from "~/db/client.server";
-import { createContest, createEntry, createUser } from "~/seed/factories.server";
-import { createSession } from "~/models/accounts/auth.server";
+import { createContest, createEntry } from "~/seed/factories.server";
 import * as detailRoute from "~/routes/contest.$id._index";
 import { call, getRequest } from "../support/remix";
+import { signedInStudent } from "../support/scenarios";
 
 const MIN = 60_000;
 const at = (minutes: number) => new Date(Date.now() + minutes * MIN);
@@ -32,8 +32,7 @@ describe("contest detail", () => {
   });
 
   test("enrolled, closed at the start, ended, and inactive", async () => {
-    const userId = await createUser(db, { email: "detail@example.in", passwordHash: "x" });
-    const cookie = (await createSession(db, userId)).split(";")[0]!;
+    const { userId, cookie } = await signedInStudent({ email: "detail@example.in" });
     const upcoming = await createContest(db, { title: "A", subject: "Maths", start_time: at(60), end_time: at(120) });
     await createEntry(db, { userId, contestId: upcoming.id });
     expect((await open(upcoming.id, cookie)).data.state).toBe("enrolled");

@@ -2,21 +2,17 @@
 import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { db } from "~/db/client.server";
-import { createContest, createEntry, createUser } from "~/seed/factories.server";
+import { createContest, createEntry } from "~/seed/factories.server";
 import { user_contest_entries } from "~/db/schema";
 import { requireContestStage } from "~/models/contests/stage.server";
 import * as startRoute from "~/routes/contest.$id.start";
-import { createSession } from "~/models/accounts/auth.server";
-import { call, cookieFrom, formRequest } from "../support/remix";
+import { call, formRequest } from "../support/remix";
+import { signedInStudent } from "../support/scenarios";
 
 const MINUTE = 60_000;
 const now = new Date("2026-12-01T09:00:00Z");
 
-async function signedIn(email: string) {
-  const userId = await createUser(db, { email, passwordHash: "x" });
-  const cookie = cookieFrom(new Headers({ "Set-Cookie": await createSession(db, userId) }))!;
-  return { userId, cookie };
-}
+const signedIn = (email: string) => signedInStudent({ email });
 
 async function guard(path: string, id: string, stage: "pay" | "test" | "results", cookie?: string) {
   const request = new Request(`http://localhost:3000${path}`, { headers: cookie ? { Cookie: cookie } : {} });

@@ -2,26 +2,22 @@
 import { and, eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { db } from "~/db/client.server";
-import { createContest, createUser } from "~/seed/factories.server";
+import { createContest } from "~/seed/factories.server";
 import { payments, user_contest_entries } from "~/db/schema";
 import { startContestPayment } from "~/models/contests/enrolment.server";
 import * as callback from "~/routes/api.payment.callback";
 import * as createOrder from "~/routes/api.payment.create-order";
 import * as verify from "~/routes/api.payment.verify";
 import * as webhook from "~/routes/api.payment.webhook";
-import { createSession } from "~/models/accounts/auth.server";
 import { checkoutSignature, hmacHex, paymentGateway } from "~/models/payments/gateway.server";
-import { call, cookieFrom, formRequest } from "../support/remix";
+import { call, formRequest } from "../support/remix";
+import { signedInStudent } from "../support/scenarios";
 
 const gateway = paymentGateway();
 const WEBHOOK_SECRET = "whsec_integration_test_secret";
 let n = 0;
 
-async function student() {
-  const userId = await createUser(db, { email: `route-payer${++n}@example.in`, passwordHash: "x" });
-  const cookie = cookieFrom(new Headers({ "Set-Cookie": await createSession(db, userId) }))!;
-  return { userId, cookie };
-}
+const student = () => signedInStudent({ email: `route-payer${++n}@example.in` });
 
 async function openOrder(fee = 99) {
   const s = await student();

@@ -4,53 +4,28 @@
 import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { db } from "~/db/client.server";
-import { createContest, createEntry, createUser, submitEntry } from "~/seed/factories.server";
+import { createEntry } from "~/seed/factories.server";
 import { contests } from "~/db/schema";
 import { dashboardEntries } from "~/models/contests/catalogue.server";
-import { recordResult } from "~/models/contests/scoring.server";
 import * as completeRoute from "~/routes/contest.$id.complete";
 import * as resultsRoute from "~/routes/contest.$id.results";
-import { createSession } from "~/models/accounts/auth.server";
-import { call, cookieFrom, getRequest } from "../support/remix";
+import { call, getRequest } from "../support/remix";
+import { contestWithResults, signedInStudent, type Taker } from "../support/scenarios";
 
 const MINUTE = 60_000;
-let n = 0;
-const BANK: Array<[string, string[], string]> = [
-  ["1 + 1?", ["1", "2"], "2"],
-  ["2 + 2?", ["4", "5"], "4"],
-  ["3 + 3?", ["6", "7"], "6"],
-  ["4 + 4?", ["8", "9"], "8"],
-];
-
-async function student(fullName: string | null = null) {
-  const userId = await createUser(db, { email: `results${++n}@example.in`, passwordHash: "x", fullName });
-  const cookie = cookieFrom(new Headers({ "Set-Cookie": await createSession(db, userId) }))!;
-  return { userId, cookie };
-}
+const student = (fullName: string | null = null) => signedInStudent({ fullName });
 
 /** A contest that started `startedAgo` minutes ago; each student answers `correct` of four right and submits `minutes` after the start. */
-async function contestWith(startedAgo: number, window: number, students: Array<{ userId: string; correct: number; minutes: number }>) {
+async function contestWith(startedAgo: number, window: number, students: Taker[]) {
   const start = new Date(Date.now() - startedAgo * MINUTE);
-  const contest = await createContest(db, {
-    title: `Results Cup ${++n}`,
-    subject: "Maths",
-    start_time: start,
-    end_time: new Date(start.getTime() + window * MINUTE),
-    duration_minutes: Math.min(window, 30),
-    prize_pool: { first: 600, second: 300, third: 100 },
-    questions: BANK,
+  const { contest } = await contestWithResults({
+    start,
+    end: new Date(start.getTime() + window * MINUTE),
+    durationMinutes: Math.min(window, 30),
+    prizePool: { first: 600, second: 300, third: 100 },
+    students,
+    recordResults: true,
   });
-  for (const s of students) {
-    await createEntry(db, { userId: s.userId, contestId: contest.id });
-    await submitEntry(db, {
-      userId: s.userId,
-      contestId: contest.id,
-      submittedAt: new Date(start.getTime() + s.minutes * MINUTE),
-      answers: contest.questions.map((q, i) => ({ questionId: q.id, selected: i < s.correct ? q.correct_answer : q.options.find((o) => o !== q.correct_answer)! })),
-    });
-  }
-  // The app writes a result row at submission; the factory only records the submission.
-  for (const s of students) await recordResult(db, { contestId: contest.id, userId: s.userId });
   return contest;
 }
 
@@ -79,6 +54,21 @@ test("while the contest runs: the student's score, a live rank shared by exact t
     [4, "Late One"],
   ]);
   expect(JSON.stringify(board.data)).not.toMatch(/@example\.in/); // names only, never e-mails
+});
+
+test("before finalisation, equal scores are ranked by time, the faster first, on the page and the leaderboard", async () => {
+  const [slow, fast] = [await student("Slow Sam"), await student("Fast Fia")];
+  const contest = await contestWith(40, 120, [
+    { userId: slow.userId, correct: 3, minutes: 12 },
+    { userId: fast.userId, correct: 3, minutes: 8 },
+  ]);
+  expect((await view(contest.id, slow.cookie)).data).toMatchObject({ contest: { finalized: false }, mine: { score: 3, rank: 2 } });
+  expect((await view(contest.id, fast.cookie)).data.mine).toMatchObject({ score: 3, rank: 1 });
+  const board = await view(contest.id, slow.cookie, "leaderboard");
+  expect(board.data.leaders.map((l: { rank: number; name: string }) => [l.rank, l.name])).toEqual([
+    [1, "Fast Fia"],
+    [2, "Slow Sam"],
+  ]);
 });
 
 test("the breakdown shows the key only once the test has closed for everyone", async () => {

@@ -3,44 +3,17 @@
 import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { db } from "~/db/client.server";
-import { createContest, createEntry, createUser, submitEntry } from "~/seed/factories.server";
 import { contest_results, contests, questions } from "~/db/schema";
 import { finalizeContest } from "~/models/contests/scoring.server";
+import { contestWithResults, type Taker } from "../support/scenarios";
 
 const MINUTE = 60_000;
 const start = new Date("2026-10-01T10:00:00Z");
 const end = new Date("2026-10-01T11:00:00Z");
 const after = new Date(end.getTime() + MINUTE);
-let n = 0;
-
-const BANK: Array<[string, string[], string]> = [
-  ["1+1?", ["1", "2"], "2"],
-  ["2+2?", ["3", "4"], "4"],
-  ["3+3?", ["6", "7"], "6"],
-  ["4+4?", ["8", "9"], "8"],
-];
 
 /** A finished contest in which each student got `correct` answers right, submitted `minutes` after the start. */
-async function contestWith(students: Array<{ correct: number; minutes: number; submitted?: boolean }>, prize_pool: Record<string, unknown> = {}) {
-  const contest = await createContest(db, { title: `Scoring ${++n}`, subject: "Maths", start_time: start, end_time: end, prize_pool, questions: BANK });
-  const users: string[] = [];
-  for (const s of students) {
-    const userId = await createUser(db, { email: `scorer${++n}@example.in`, passwordHash: "x" });
-    users.push(userId);
-    await createEntry(db, { userId, contestId: contest.id });
-    if (s.submitted === false) continue;
-    await submitEntry(db, {
-      userId,
-      contestId: contest.id,
-      submittedAt: new Date(start.getTime() + s.minutes * MINUTE),
-      answers: contest.questions.map((q, i) => ({
-        questionId: q.id,
-        selected: i < s.correct ? q.correct_answer : q.options.find((o) => o !== q.correct_answer)!,
-      })),
-    });
-  }
-  return { contestId: contest.id, users, questions: contest.questions };
-}
+const contestWith = (students: Taker[], prizePool: Record<string, unknown> = {}) => contestWithResults({ start, end, prizePool, students });
 
 async function results(contestId: string, users: string[]) {
   const rows = await db.select().from(contest_results).where(eq(contest_results.contest_id, contestId));

@@ -8,12 +8,12 @@ import * as root from "~/root";
 import * as dashboard from "~/routes/dashboard";
 import { createSession, SESSION_TTL_MS } from "~/models/accounts/auth.server";
 import { call, cookieFrom, getRequest } from "../support/remix";
+import { signedInStudent } from "../support/scenarios";
 
 const sessionQueries = (queries: string[]) => queries.filter((q) => /from "sessions"/i.test(q));
 
 test("the root loader and the page's loader share one session lookup", async () => {
-  const userId = await createUser(db, { email: "lookup@example.in", passwordHash: "x", fullName: "Lookup" });
-  const cookie = cookieFrom(new Headers({ "Set-Cookie": await createSession(db, userId) }))!;
+  const { cookie } = await signedInStudent({ email: "lookup@example.in", fullName: "Lookup" });
   const context = { clientIp: "192.0.2.1" }; // one request: one context
   const queries = await queriesDuring(async () => {
     const [r, d] = await Promise.all([

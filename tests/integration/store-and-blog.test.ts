@@ -3,12 +3,12 @@ import { describe, expect, test } from "vitest";
 import { db } from "~/db/client.server";
 import { comments, likes, marketplace_products } from "~/db/schema";
 import { createPost, createProduct, createUser } from "~/seed/factories.server";
-import { createSession } from "~/models/accounts/auth.server";
 import * as blogRoute from "~/routes/blog._index";
 import * as postRoute from "~/routes/blog.$slug";
 import * as productRoute from "~/routes/store.$id.productdetails";
 import * as storeRoute from "~/routes/store._index";
 import { call, getRequest } from "../support/remix";
+import { signedInStudent } from "../support/scenarios";
 
 const store = async (qs = "") => (await call(storeRoute.loader, getRequest(`/store${qs}`))).data;
 let n = 0;
@@ -81,8 +81,7 @@ describe("store", () => {
     expect(JSON.stringify(guest.data)).not.toContain("@example.in");
     expect(JSON.stringify(guest.data)).not.toContain("9876543210");
 
-    const buyer = await createUser(db, { email: "buyer-contact@example.in", passwordHash: "x" });
-    const cookie = (await createSession(db, buyer)).split(";")[0]!;
+    const { cookie } = await signedInStudent({ email: "buyer-contact@example.in" });
     const member = await call(productRoute.loader, getRequest(`/store/${id}/productdetails`, cookie), { params: { id } });
     expect(member.data.contact).toMatchObject({ email: expect.stringMatching(/^seller\d+@example\.in$/), phone: "9876543210" });
 
@@ -131,6 +130,8 @@ describe("blog", () => {
     await db.insert(comments).values([
       { post_id: hostile, user_id: author, content: "First", created_at: new Date(Date.now() - HOUR) },
       { post_id: hostile, user_id: author, content: "Second" },
+      // Newest of all, but not approved: never listed.
+      { post_id: hostile, user_id: author, content: "Unapproved", approved: false, created_at: new Date(Date.now() + 1000) },
     ]);
     const withComments = await call(postRoute.loader, getRequest("/blog/hostile-html"), { params: { slug: "hostile-html" } });
     expect(withComments.data.comments.map((c: { content: string }) => c.content)).toEqual(["Second", "First"]);

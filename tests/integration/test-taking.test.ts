@@ -4,14 +4,13 @@
 import { and, eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { db, queriesDuring } from "~/db/client.server";
-import { createContest, createEntry, createUser } from "~/seed/factories.server";
+import { createContest, createEntry } from "~/seed/factories.server";
 import { contest_results, contests, proctoring_events, user_answers, user_contest_entries } from "~/db/schema";
 import { closeDueContests, finalizeContest } from "~/models/contests/scoring.server";
 import { saveAnswer, submitTest } from "~/models/contests/test-taking.server";
 import * as testApi from "~/routes/api.contest.$id.test";
-import { createSession } from "~/models/accounts/auth.server";
-import { cookieFrom } from "../support/remix";
 import { call } from "../support/remix";
+import { signedInStudent } from "../support/scenarios";
 
 const MINUTE = 60_000;
 const SECOND = 1000;
@@ -23,11 +22,7 @@ const BANK: Array<[string, string[], string]> = [
   ["Largest planet?", ["Jupiter", "Mars", "Earth"], "Jupiter"],
 ];
 
-async function student() {
-  const userId = await createUser(db, { email: `taker${++n}@example.in`, passwordHash: "x" });
-  const cookie = cookieFrom(new Headers({ "Set-Cookie": await createSession(db, userId) }))!;
-  return { userId, cookie };
-}
+const student = () => signedInStudent();
 
 /** A contest around `at`: started `startedMinutesAgo` before it, `duration` minutes long, ending at start + `window`. */
 async function contestAt(at: Date, opts: { startedMinutesAgo?: number; duration?: number; window?: number } = {}) {

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { contestDeadline, decideStage, STAGE_MESSAGES } from "~/models/contests/stage";
+import { contestDeadline } from "~/models/contests/deadline";
+import { decideStage, STAGE_MESSAGES } from "~/models/contests/stage";
 import { combineHeaders, invariantResponse, requireUuidParam } from "~/utils/http.server";
 
 const MINUTE = 60_000;

@@ -4,15 +4,15 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { rowsOf, type DbOrTx } from "~/db/client.server";
 import { contests, questions, user_answers, user_contest_entries } from "~/db/schema";
-import { DEADLINE_SQL, finalizeContest, GRACE_SQL } from "~/models/contests/scoring.server";
-import { ANSWER_GRACE_MS } from "~/models/contests/test-rules";
+import { isContestOver, isTestClosed } from "~/models/contests/deadline";
+import { finalizeContest, RANK_SQL } from "~/models/contests/scoring.server";
 
 export const LEADERBOARD_SIZE = 10;
 
-/** Every result of the contest with its rank: stored once finalised, else RANK() over score desc, response_time asc. */
+/** Every result of the contest with its rank: stored once finalised, else computed by the same RANK_SQL. */
 const rankedResults = (contestId: string) => sql`
   SELECT r.user_id, r.score, r.response_time, r.prize_amount,
-         COALESCE(r.rank, RANK() OVER (ORDER BY r.score DESC, r.response_time ASC))::int AS rank
+         COALESCE(r.rank, ${RANK_SQL})::int AS rank
     FROM contest_results r
    WHERE r.contest_id = ${contestId}`;
 
@@ -23,8 +23,8 @@ export async function contestResults(db: DbOrTx, input: { contestId: string; use
       title: contests.title,
       end_time: contests.end_time,
       finalized: sql<boolean>`${contests.finalized_at} IS NOT NULL`,
-      // The key is shown once nobody can answer any more.
-      closed: sql<boolean>`(SELECT ${DEADLINE_SQL} FROM contests c WHERE c.id = contests.id) + ${GRACE_SQL} < ${input.now.toISOString()}::timestamptz`,
+      start_time: contests.start_time,
+      duration_minutes: contests.duration_minutes,
       question_count: sql<number>`(SELECT count(*)::int FROM questions q WHERE q.contest_id = contests.id)`,
       submitted: sql<boolean>`COALESCE(${user_contest_entries.has_submitted}, false)`,
     })
@@ -34,10 +34,11 @@ export async function contestResults(db: DbOrTx, input: { contestId: string; use
   if (!contest) return null;
   // The first results view after the end assigns the prizes (DESIGN.md §4); idempotent.
   let finalized = contest.finalized;
-  if (!finalized && contest.end_time.getTime() + ANSWER_GRACE_MS < input.now.getTime()) {
+  if (!finalized && isContestOver(contest, input.now)) {
     finalized = ["finalized", "already"].includes(await finalizeContest(db, contest.id, input.now));
   }
-  const base = { id: contest.id, title: contest.title, questionCount: contest.question_count, finalized, closed: contest.closed };
+  // The key is shown once nobody can answer any more.
+  const base = { id: contest.id, title: contest.title, questionCount: contest.question_count, finalized, closed: isTestClosed(contest, input.now) };
   if (!contest.submitted) return { contest: base, mine: null };
 
   const [mine] = rowsOf<{ score: number; response_time: number; prize_amount: number; rank: number }>(

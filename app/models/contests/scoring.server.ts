@@ -2,14 +2,18 @@
 import { sql, type SQL } from "drizzle-orm";
 import { rowsOf, type DbOrTx } from "~/db/client.server";
 import { assignPrizes } from "~/models/contests/prizes";
-import { ANSWER_GRACE_MS, SUBMIT_REASONS } from "~/models/contests/test-rules";
+import { DEADLINE_SQL, GRACE_SQL } from "~/models/contests/deadline.server";
+import { SUBMIT_REASONS } from "~/models/contests/test-rules";
 
-/** min(start_time + duration, end_time) of the contest row aliased `c` (DESIGN.md §4, Clock). */
-export const DEADLINE_SQL = sql`LEAST(c.start_time + c.duration_minutes * interval '1 minute', c.end_time)`;
-/** The 10 seconds after the deadline in which answers still in flight are taken. */
-export const GRACE_SQL = sql.raw(`interval '${ANSWER_GRACE_MS} milliseconds'`);
 /** The entry `e` was opened: started, or answered (a student may open the test page without 'Start Now'). */
 const OPENED_SQL = sql`(e.status OR EXISTS (SELECT 1 FROM user_answers a WHERE a.user_id = e.user_id AND a.contest_id = e.contest_id))`;
+
+/**
+ * The rank of a result row (DESIGN.md §4): score descending, then response time
+ * ascending; exact ties share a rank (RANK(): 1, 2, 2, 4). The one order of every
+ * ranking, live and final, over rows with `score` and `response_time` columns.
+ */
+export const RANK_SQL = sql`RANK() OVER (ORDER BY score DESC, response_time ASC)`;
 
 /**
  * Each submitted entry's score and response time: score = answers whose
@@ -51,7 +55,7 @@ export async function computeResults(tx: DbOrTx, contestId: string) {
   await tx.execute(sql`
     INSERT INTO contest_results (contest_id, user_id, score, response_time, rank)
     SELECT s.contest_id, s.user_id, s.score, s.response_time,
-           RANK() OVER (ORDER BY s.score DESC, s.response_time ASC)
+           ${RANK_SQL}
       FROM (${scores(sql`e.contest_id = ${contestId}`)}) s
     ON CONFLICT (contest_id, user_id) DO UPDATE
       SET score = EXCLUDED.score, response_time = EXCLUDED.response_time, rank = EXCLUDED.rank`);

@@ -1,6 +1,7 @@
 // Which journey route a student may open, and where they go instead (DESIGN.md §4,
 // Guards and Clock). Pure, so every rule has a unit test; the loader guard in
 // app/models/contests/stage.server.ts reads the rows and applies it.
+import { contestDeadline } from "~/models/contests/deadline";
 import { isEnrolmentOpen } from "~/models/contests/enrolment";
 
 export type JourneyStage = "pay" | "entry" | "test" | "results";
@@ -11,11 +12,6 @@ export type StageEntry = { has_submitted: boolean } | null;
 export type StageDecision =
   | { ok: true }
   | { ok: false; to: string; message: string; kind: "info" | "error" };
-
-/** The server's deadline: min(start + duration, end). Answers after it (plus grace) are refused. */
-export function contestDeadline(contest: Pick<StageContest, "start_time" | "end_time" | "duration_minutes">) {
-  return new Date(Math.min(contest.start_time.getTime() + contest.duration_minutes * 60_000, contest.end_time.getTime()));
-}
 
 export const STAGE_MESSAGES = {
   alreadyEnrolled: "You are already enrolled in this contest.",

@@ -1,9 +1,6 @@
 // Rules of taking the test and reading results (contests.md §2, §4, §9; DESIGN.md §4)
 // that the browser and the server share. Pure, so each has a unit test.
 
-/** Answers arriving later than this after the deadline are refused (network slack, not extra time). */
-export const ANSWER_GRACE_MS = 10_000;
-
 export const SUBMIT_REASONS = {
   manual: "Manual submission",
   timeUp: "Time's up",

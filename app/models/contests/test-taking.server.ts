@@ -4,7 +4,8 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { rowsOf, type DbOrTx } from "~/db/client.server";
 import { proctoring_events, questions, user_answers, user_contest_entries } from "~/db/schema";
-import { DEADLINE_SQL, GRACE_SQL, recordResult } from "~/models/contests/scoring.server";
+import { DEADLINE_SQL, GRACE_SQL } from "~/models/contests/deadline.server";
+import { recordResult } from "~/models/contests/scoring.server";
 import type { PROCTORING_EVENT_KINDS } from "~/utils/enums";
 
 /**

@@ -5,6 +5,7 @@ import { requireApiUser } from "~/models/accounts/auth.server";
 import { requireContestStage } from "~/models/contests/stage.server";
 import { recordEvent, saveAnswer, startTest, submitTest, testPaper } from "~/models/contests/test-taking.server";
 import { contestDeadline } from "~/models/contests/deadline";
+import type { Paper } from "~/models/contests/paper";
 import { jsonGuard, parseJsonBody, requireUuidParam } from "~/utils/http.server";
 import { SUBMIT_REASON_LIST, WITH_ERRORS } from "~/models/contests/test-rules";
 
@@ -19,15 +20,15 @@ export async function loader(args: LoaderFunctionArgs) {
   await requireApiUser(args.request, args.context);
   const now = new Date();
   const { user, contest, entry } = await jsonGuard(requireContestStage(db, args, "entry", now));
-  const base = {
+  const base: Omit<Paper, "state"> = {
     contest: { id: contest.id, title: contest.title, description: contest.description, durationMinutes: contest.duration_minutes },
     entryId: entry!.id,
     serverNow: now.toISOString(),
     startsAt: contest.start_time.toISOString(),
     deadline: contestDeadline(contest).toISOString(),
   };
-  if (now < contest.start_time) return reply({ ...base, state: "waiting" as const });
-  return reply({ ...base, state: "open" as const, ...(await testPaper(db, { contestId: contest.id, userId: user.id })) });
+  if (now < contest.start_time) return reply({ ...base, state: "waiting" } satisfies Paper);
+  return reply({ ...base, state: "open", ...(await testPaper(db, { contestId: contest.id, userId: user.id })) } satisfies Paper);
 }
 
 const Body = z.discriminatedUnion("intent", [

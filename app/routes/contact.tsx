@@ -1,5 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLocation } from "@remix-run/react";
@@ -18,6 +17,7 @@ import { useIsPending } from "~/utils/use-is-pending";
 import { CONTACT_SUBJECTS } from "~/utils/enums";
 import { POLICY, useSupportContact } from "~/models/support/policy";
 import { pageMeta } from "~/utils/meta";
+import { useSchemaForm } from "~/utils/use-schema-form";
 
 export const meta: MetaFunction = () => pageMeta("Contact & Support", "Write to StudyArena support about payments, contests, the marketplace or your account.");
 
@@ -41,12 +41,7 @@ export default function ContactPage() {
   const pending = useIsPending();
   const location = useLocation();
   const support = useSupportContact();
-  const [form, fields] = useForm({
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useSchemaForm(ContactSchema, lastResult, { shouldValidate: "onBlur" });
   return (
     <ContentPage title="Contact & Support" intro={`We reply within ${POLICY.replyWithinHours} hours.`}>
       {/* A successful send redirects (a new location), so the form remounts empty: the spec's

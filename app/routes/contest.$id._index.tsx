@@ -1,5 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -19,6 +18,7 @@ import { invariantResponse, requireUuidParam } from "~/utils/http.server";
 import { formatINR } from "~/utils/money";
 import { prizeLines } from "~/models/contests/prizes";
 import { useIsPending } from "~/utils/use-is-pending";
+import { useSchemaForm } from "~/utils/use-schema-form";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.contest.title} — StudyArena` : "Contest Not Found — StudyArena" },
@@ -140,11 +140,7 @@ function EnrolBox({ id, state, signedIn }: { id: string; state: ReturnType<typeo
 function GuestJoin() {
   const lastResult = useActionData<typeof action>();
   const pending = useIsPending();
-  const [form, fields] = useForm({
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContestJoinSchema }),
-    shouldValidate: "onSubmit",
-  });
+  const [form, fields] = useSchemaForm(ContestJoinSchema, lastResult);
   return (
     <details className="join" open={Boolean(lastResult)}>
       <summary className="btn btn-primary btn-block">Pay &amp; Enroll Now</summary>

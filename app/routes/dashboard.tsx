@@ -3,6 +3,7 @@ import { redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { db } from "~/db/client.server";
 import { dashboardEntries } from "~/models/contests/catalogue.server";
+import { dashboardStats, splitEntries } from "~/models/contests/dashboard";
 import { clockCountdown } from "~/models/contests/countdown";
 import { getUser } from "~/models/accounts/auth.server";
 import { setFlash } from "~/utils/flash.server";
@@ -27,21 +28,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     throw redirect("/", { headers: { "Set-Cookie": flash } });
   }
   const now = new Date();
-  const entries = await dashboardEntries(db, user.id);
-  // Upcoming = not yet submitted and not over; past = submitted or over.
-  const upcoming = entries.filter((e) => !e.has_submitted && e.contest_end_time > now);
-  const past = entries.filter((e) => e.has_submitted || e.contest_end_time <= now);
-  const ranks = past.map((e) => e.contest_rank).filter((r): r is number => r !== null);
+  const { upcoming, past } = splitEntries(await dashboardEntries(db, user.id), now);
   return {
     name: displayName(user.full_name, user.email),
     upcoming,
     past,
-    stats: {
-      upcoming: upcoming.length,
-      completed: past.filter((e) => e.has_submitted).length,
-      totalWon: past.reduce((sum, e) => sum + (e.contest_prize_amount ?? 0), 0),
-      bestRank: ranks.length ? Math.min(...ranks) : null,
-    },
+    stats: dashboardStats({ upcoming, past }),
     serverNow: now.toISOString(),
   };
 }
@@ -60,7 +52,7 @@ export default function Dashboard() {
       <dl className="stats card">
         <div><dt>Upcoming Contests</dt><dd><strong>{stats.upcoming}</strong></dd></div>
         <div><dt>Completed</dt><dd><strong>{stats.completed}</strong></dd></div>
-        <div><dt>Total Won</dt><dd><strong>₹{stats.totalWon.toLocaleString("en-IN")}</strong></dd></div>
+        <div><dt>Total Won</dt><dd><strong>{formatINR(stats.totalWon)}</strong></dd></div>
         <div><dt>Best Rank</dt><dd><strong>{stats.bestRank ? `#${stats.bestRank}` : "—"}</strong></dd></div>
       </dl>
       {total === 0 ? (

@@ -1,5 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
@@ -14,6 +13,7 @@ import { parseForm } from "~/utils/forms.server";
 import { redirectWithFlash } from "~/utils/http.server";
 import { useIsPending } from "~/utils/use-is-pending";
 import { pageMeta } from "~/utils/meta";
+import { useSchemaForm } from "~/utils/use-schema-form";
 
 export const meta: MetaFunction = () => pageMeta("Forgot password", "Get a link to reset your StudyArena password.");
 
@@ -37,11 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ForgotPasswordPage() {
   const lastResult = useActionData<typeof action>();
   const pending = useIsPending();
-  const [form, fields] = useForm({
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
-    shouldValidate: "onSubmit",
-  });
+  const [form, fields] = useSchemaForm(ForgotPasswordSchema, lastResult);
   return (
     <section className="container narrow auth-page">
       <h1>Forgot your password?</h1>

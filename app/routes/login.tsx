@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
@@ -13,6 +13,7 @@ import { readForm, schemaFields } from "~/utils/forms.server";
 import { safeRedirect } from "~/utils/misc";
 import { useIsPending } from "~/utils/use-is-pending";
 import { pageMeta } from "~/utils/meta";
+import { useSchemaForm } from "~/utils/use-schema-form";
 
 export const meta: MetaFunction = () => pageMeta("Log in", "Log in to join contests, track your results and use the marketplace.");
 
@@ -62,12 +63,7 @@ export default function LoginPage() {
   const redirectTo = nextPath(searchParams);
   const blogAction = searchParams.get("action");
   const draft = searchParams.get("draft");
-  const [form, fields] = useForm({
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useSchemaForm(LoginSchema, lastResult);
   const signupHref = redirectTo === "/dashboard" ? "/signup" : `/signup?${new URLSearchParams({ redirectTo })}`;
   return (
     <section className="container narrow auth-page">

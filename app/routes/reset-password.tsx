@@ -1,5 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
@@ -14,6 +13,7 @@ import { clientIp } from "~/models/accounts/auth.server";
 import { parseForm } from "~/utils/forms.server";
 import { useIsPending } from "~/utils/use-is-pending";
 import { pageMeta } from "~/utils/meta";
+import { useSchemaForm } from "~/utils/use-schema-form";
 
 // contests.md §9: after a reset, the user is sent to /login after 2 seconds.
 const REDIRECT_SECONDS = 2;
@@ -93,12 +93,7 @@ function Invalid() {
 function ResetForm({ token }: { token: string }) {
   const lastResult = useActionData<typeof action>();
   const pending = useIsPending();
-  const [form, fields] = useForm({
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useSchemaForm(ResetPasswordSchema, lastResult);
   return (
     <Form method="post" className="form card" {...getFormProps(form)}>
       <FormErrors id={form.errorId} errors={form.errors} />

@@ -1,5 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
@@ -14,6 +13,7 @@ import { clientIp, createUserSession, getUser } from "~/models/accounts/auth.ser
 import { parseForm } from "~/utils/forms.server";
 import { safeRedirect } from "~/utils/misc";
 import { useIsPending } from "~/utils/use-is-pending";
+import { useSchemaForm } from "~/utils/use-schema-form";
 
 // contests.md §9: after signing up, the user is sent to / after 10 seconds.
 const REDIRECT_SECONDS = 10;
@@ -85,12 +85,7 @@ function SignupForm() {
   const pending = useIsPending();
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get("redirectTo");
-  const [form, fields] = useForm({
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignupSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useSchemaForm(SignupSchema, lastResult);
   return (
     <section className="container narrow auth-page">
       <h1>Create your account</h1>

@@ -46,3 +46,8 @@ export function avatarInitial(fullName: string | null | undefined, email: string
 export function displayName(fullName: string | null | undefined, email: string) {
   return fullName?.trim() || email.split("@")[0] || email;
 }
+
+/** A LIKE/ILIKE pattern matching `text` anywhere, its own `%`, `_` and `\` taken literally; null for no text. */
+export function containsPattern(text: string | null | undefined) {
+  return text ? `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+}

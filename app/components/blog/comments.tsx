@@ -1,10 +1,10 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { FormErrors, TextareaField } from "~/components/ui/field";
 import { BlogActionSchema, COMMENT_MAX_CHARS } from "~/models/blog/schemas";
 import { formatDateTime } from "~/utils/dates";
 import { useIsPending } from "~/utils/use-is-pending";
+import { useSchemaForm } from "~/utils/use-schema-form";
 
 type Comment = { id: string; name: string; content: string; created_at: Date | string };
 
@@ -21,14 +21,7 @@ export function Comments({
   focus: boolean;
 }) {
   const pending = useIsPending();
-  const [form, fields] = useForm({
-    id: "comment-form",
-    lastResult,
-    defaultValue: { intent: "comment", content: draft },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: BlogActionSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useSchemaForm(BlogActionSchema, lastResult, { id: "comment-form", defaultValue: { intent: "comment", content: draft } });
   return (
     <section aria-labelledby="comments-title" id="comments">
       <h2 id="comments-title">Comments</h2>

@@ -1,5 +1,6 @@
 import { Form, useNavigate } from "@remix-run/react";
 import { useRef, useState, type FormEvent, type ReactNode } from "react";
+import { requestJson } from "~/utils/post-json";
 import { useHydrated } from "~/utils/use-hydrated";
 
 // The pay button. Without JavaScript it is a plain form post that leads to the
@@ -19,13 +20,6 @@ declare global {
   interface Window {
     Razorpay?: new (options: Record<string, unknown>) => { open(): void };
   }
-}
-
-async function postJson<T>(url: string, body: unknown): Promise<T> {
-  const res = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-  const data = (await res.json().catch(() => ({}))) as T & { error?: string };
-  if (!res.ok) throw new Error(data.error ?? `HTTP ${res.status}`);
-  return data;
 }
 
 function loadRazorpay(): Promise<void> {
@@ -48,7 +42,7 @@ export function CheckoutButton(props: { contestId: string; title: string; email:
 
   async function verify(signed: Signed) {
     try {
-      const result = await postJson<{ success: boolean }>("/api/payment/verify", {
+      const result = await requestJson<{ success: boolean }>("/api/payment/verify", {
         orderId: signed.razorpay_order_id,
         paymentId: signed.razorpay_payment_id,
         signature: signed.razorpay_signature,
@@ -65,7 +59,7 @@ export function CheckoutButton(props: { contestId: string; title: string; email:
     event.preventDefault();
     setStatus("processing");
     try {
-      const order = await postJson<Order>("/api/payment/create-order", { contestId: props.contestId });
+      const order = await requestJson<Order>("/api/payment/create-order", { contestId: props.contestId });
       if ("enrolled" in order) {
         navigate(`/contest/${props.contestId}/confirmation`);
         return;
@@ -98,7 +92,7 @@ export function CheckoutButton(props: { contestId: string; title: string; email:
     if (outcome === "cancel" || !orderId) return setStatus("none");
     if (outcome === "fail") return setStatus("failed");
     try {
-      await verify(await postJson<Signed>("/api/payment/test-checkout", { orderId }));
+      await verify(await requestJson<Signed>("/api/payment/test-checkout", { orderId }));
     } catch {
       setStatus("failed");
     }

@@ -1,9 +1,10 @@
 // Account rules: sign-up, login with rate limits, password reset. Every function
 // takes the database and `now`, so tests run them against a real database and can
 // step the clock past a rate-limit window.
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { pgErrorCode, type Db, type DbOrTx } from "~/db/client.server";
+import { sha256Hex } from "~/utils/hash.server";
 import { password_reset_tokens, profiles, sessions, users } from "~/db/schema";
 import { enqueueEmail, renderMail } from "~/utils/email.server";
 import { MAX_EMAIL_LENGTH, normalizeEmail } from "~/utils/email";
@@ -15,7 +16,6 @@ import { clearHits, consume, LIMITS, releaseHit, type Limit } from "~/utils/rate
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
-const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
 
 // ---------------------------------------------------------------- sign-up
 
@@ -29,7 +29,7 @@ export async function signup(
   // Per address (a flood) and per e-mail (probing whether an address is registered).
   if (
     (await consume(db, `signup:ip:${input.ip}`, LIMITS.signupPerIp, input.now)) ||
-    (await consume(db, `signup:email:${sha256(email)}`, LIMITS.signupPerEmail, input.now))
+    (await consume(db, `signup:email:${sha256Hex(email)}`, LIMITS.signupPerEmail, input.now))
   ) {
     return { ok: false, reason: "limited" };
   }
@@ -77,9 +77,9 @@ export async function attemptLogin(
     ? await db.select({ id: users.id, password_hash: users.password_hash }).from(users).where(eq(users.email, email))
     : [];
   const trusted = user && input.device?.userId === user.id ? input.device : null;
-  const account = sha256(email);
+  const account = sha256Hex(email);
   const limits: Array<[string, Limit]> = trusted
-    ? [[`login:device:${sha256(trusted.nonce)}`, LIMITS.loginPerDevice]]
+    ? [[`login:device:${sha256Hex(trusted.nonce)}`, LIMITS.loginPerDevice]]
     : [
         [`login:pair:${account}:${input.ip}`, LIMITS.loginPerAccountAndIp],
         [`login:ip:${input.ip}`, LIMITS.loginPerIp],
@@ -142,7 +142,7 @@ export async function admitResetRequest(db: DbOrTx, input: { ip: string; now: Da
  */
 export async function mailResetLink(db: Db, input: { email: string; now: Date }) {
   const email = normalizeEmail(input.email);
-  if (await consume(db, `reset:email:${sha256(email)}`, LIMITS.resetRequestsPerEmail, input.now)) return;
+  if (await consume(db, `reset:email:${sha256Hex(email)}`, LIMITS.resetRequestsPerEmail, input.now)) return;
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (!user) return;
 
@@ -151,7 +151,7 @@ export async function mailResetLink(db: Db, input: { email: string; now: Date })
   await db.transaction(async (tx) => {
     await tx.insert(password_reset_tokens).values({
       user_id: user.id,
-      token_hash: sha256(token),
+      token_hash: sha256Hex(token),
       expires_at: new Date(input.now.getTime() + RESET_TOKEN_TTL_MS),
     });
     await enqueueEmail(tx, {
@@ -183,7 +183,7 @@ async function findUsableToken(db: DbOrTx, token: string, now: Date) {
     .from(password_reset_tokens)
     .where(
       and(
-        eq(password_reset_tokens.token_hash, sha256(token)),
+        eq(password_reset_tokens.token_hash, sha256Hex(token)),
         isNull(password_reset_tokens.used_at),
         gt(password_reset_tokens.expires_at, now),
       ),
@@ -231,7 +231,7 @@ export async function resetPassword(
     const [user] = await tx.update(users).set({ password_hash: passwordHash }).where(eq(users.id, row.user_id)).returning({ email: users.email });
     await tx.delete(sessions).where(eq(sessions.user_id, row.user_id));
     // The owner has proved they read the account's mail: guessers no longer keep them out.
-    await clearHits(tx, `login:account:${sha256(user!.email)}`);
+    await clearHits(tx, `login:account:${sha256Hex(user!.email)}`);
     return "ok";
   });
 }

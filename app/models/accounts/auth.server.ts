@@ -1,12 +1,13 @@
 // Sessions and guards in one module. The cookie holds a signed random token; the
 // session itself is a row (keyed by the token's hash), so signing out or resetting a
 // password really ends it.
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import { and, eq, gt } from "drizzle-orm";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { db, type DbOrTx } from "~/db/client.server";
+import { sha256Hex } from "~/utils/hash.server";
 import { profiles, sessions, users } from "~/db/schema";
 import { attemptLogin, type LoginDevice, type LoginResult } from "~/models/accounts/account.server";
 import { signedCookie } from "~/utils/cookies.server";
@@ -16,7 +17,7 @@ export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 const sessionCookie = () => signedCookie("__session", SESSION_TTL_MS / 1000);
 
-const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+const hashToken = sha256Hex;
 
 async function sessionToken(request: Request): Promise<string | null> {
   const value = await sessionCookie().parse(request.headers.get("Cookie"));

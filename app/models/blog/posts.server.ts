@@ -4,6 +4,7 @@
 // reader on every app instance hears of them after commit (blog-live.server.ts).
 import { and, desc, eq, ilike, lte, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
+import { containsPattern } from "~/utils/misc";
 import { blog_categories, blog_posts, bookmarks, comments, likes, profiles } from "~/db/schema";
 import { COMMENT_MAX_CHARS } from "~/models/blog/schemas";
 
@@ -28,7 +29,7 @@ const overview = {
 
 export async function listPosts(db: DbOrTx, input: { q?: string; category?: string | null; bookmarkedBy?: string | null; now: Date }) {
   const q = input.q?.trim().slice(0, 100);
-  const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const pattern = containsPattern(q);
   return db
     .select(overview)
     .from(blog_posts)

@@ -2,6 +2,7 @@
 // (no query per card): enrolment comes from a join on the user's entries.
 import { and, asc, desc, eq, gt, gte, ilike, isNotNull, lte, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
+import { containsPattern } from "~/utils/misc";
 import { contest_details, contest_results, contests, profiles } from "~/db/schema";
 
 /** The columns a contest card or a journey page shows. */
@@ -17,6 +18,9 @@ export const cardColumns = {
   is_active: contests.is_active,
   prize_pool: contests.prize_pool,
 };
+
+/** How many questions the contest of the row has. */
+export const questionCountColumn = sql<number>`(SELECT count(*)::int FROM questions q WHERE q.contest_id = contests.id)`;
 
 /** Whether the user has an entry in the contest of the row (false for a guest). */
 export function enrolledColumn(userId: string | null) {
@@ -43,12 +47,12 @@ export async function upcomingContests(db: DbOrTx, input: { userId: string | nul
  */
 export async function activeContests(db: DbOrTx, input: { userId: string | null; q?: string; now: Date; limit?: number }) {
   const q = input.q?.trim().slice(0, 100);
-  const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const pattern = containsPattern(q);
   return db
     .select({
       ...cardColumns,
       enrolled: enrolledColumn(input.userId),
-      question_count: sql<number>`(SELECT count(*)::int FROM questions q WHERE q.contest_id = contests.id)`,
+      question_count: questionCountColumn,
     })
     .from(contests)
     .where(
@@ -76,7 +80,7 @@ export async function getContest(db: DbOrTx, input: { id: string; userId: string
     .select({
       ...cardColumns,
       enrolled: enrolledColumn(input.userId),
-      question_count: sql<number>`(SELECT count(*)::int FROM questions q WHERE q.contest_id = contests.id)`,
+      question_count: questionCountColumn,
     })
     .from(contests)
     .where(eq(contests.id, input.id));

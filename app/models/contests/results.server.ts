@@ -4,6 +4,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { rowsOf, type DbOrTx } from "~/db/client.server";
 import { contests, questions, user_answers, user_contest_entries } from "~/db/schema";
+import { questionCountColumn } from "~/models/contests/catalogue.server";
 import { isContestOver, isTestClosed } from "~/models/contests/deadline";
 import { finalizeContest, RANK_SQL } from "~/models/contests/scoring.server";
 
@@ -25,7 +26,7 @@ export async function contestResults(db: DbOrTx, input: { contestId: string; use
       finalized: sql<boolean>`${contests.finalized_at} IS NOT NULL`,
       start_time: contests.start_time,
       duration_minutes: contests.duration_minutes,
-      question_count: sql<number>`(SELECT count(*)::int FROM questions q WHERE q.contest_id = contests.id)`,
+      question_count: questionCountColumn,
       submitted: sql<boolean>`COALESCE(${user_contest_entries.has_submitted}, false)`,
     })
     .from(contests)

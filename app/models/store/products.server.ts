@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, ilike, lte, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
+import { containsPattern } from "~/utils/misc";
 import { marketplace_products, product_categories, profiles } from "~/db/schema";
 import { PAGE_SIZE, PRICE_MAX, type StoreQuery } from "~/models/store/query";
 
@@ -17,7 +18,7 @@ const ORDER = {
  * does nothing is a bug to a student (docs/decisions.md).
  */
 export async function listStoreProducts(db: DbOrTx, query: StoreQuery) {
-  const pattern = query.q ? `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const pattern = containsPattern(query.q);
   const rows = await db
     .select({
       id: marketplace_products.id,

@@ -5,7 +5,8 @@ import { Link } from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
 import { useServerClock } from "~/utils/use-hydrated";
 import { formatTimer, TEST_MESSAGES } from "~/models/contests/test-rules";
-import { Instructions, testApi, type Paper } from "~/components/contests/test-island/shared";
+import { Instructions } from "~/components/contests/test-island/instructions";
+import { testApi, type Paper, type WaitingPaper } from "~/models/contests/paper";
 import { TestRunner } from "~/components/contests/test-island/test-runner";
 
 type Load =
@@ -92,7 +93,7 @@ function LoadError({ message, children }: { message: string; children?: React.Re
   );
 }
 
-function Waiting({ paper, onStart }: { paper: Paper; onStart: () => void }) {
+function Waiting({ paper, onStart }: { paper: WaitingPaper; onStart: () => void }) {
   const now = useServerClock(paper.serverNow);
   const left = Date.parse(paper.startsAt) - now.getTime();
   const started = left <= 0;

@@ -1,23 +1,17 @@
 // The running test (contests.md §2 Test, §4): instructions and 'Start Contest' in
 // fullscreen, one question at a time against the server's deadline, each choice
 // autosaved, proctoring warnings, and one submission.
-import { useNavigate } from "@remix-run/react";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { AnswerQueue, type SaveStatus, type SendResult } from "~/components/contests/test-island/answer-queue";
-import { useServerClock } from "~/utils/use-hydrated";
-import {
-  formatTimer,
-  progressPercent,
-  SUBMIT_REASONS,
-  TEST_MESSAGES,
-  WITH_ERRORS,
-  type SubmitError,
-  type SubmitReason,
-} from "~/models/contests/test-rules";
+import { useCallback, useEffect, useState } from "react";
+import type { SaveStatus } from "~/components/contests/test-island/answer-queue";
 import { CameraPreview, useCamera } from "~/components/contests/test-island/camera";
-import { Instructions, postJson, testApi, type Paper } from "~/components/contests/test-island/shared";
-
-type Phase = "instructions" | "running" | "submitting";
+import { Instructions } from "~/components/contests/test-island/instructions";
+import { useAutosave } from "~/components/contests/test-island/use-autosave";
+import { sendProctoringEvent, useProctoring } from "~/components/contests/test-island/use-proctoring";
+import { useSubmission } from "~/components/contests/test-island/use-submission";
+import { testApi, type OpenPaper } from "~/models/contests/paper";
+import { formatTimer, progressPercent, SUBMIT_REASONS, TEST_MESSAGES } from "~/models/contests/test-rules";
+import { useServerClock } from "~/utils/use-hydrated";
+import { postJson } from "~/utils/post-json";
 
 const SAVE_LABELS: Record<SaveStatus, string> = {
   idle: "",
@@ -27,143 +21,43 @@ const SAVE_LABELS: Record<SaveStatus, string> = {
   refused: "Some answers were not saved",
 };
 
-function fullscreenAvailable() {
-  return typeof document !== "undefined" && document.fullscreenEnabled === true && typeof document.documentElement.requestFullscreen === "function";
-}
-
-export function TestRunner({ paper }: { paper: Paper }) {
-  const navigate = useNavigate();
-  const questions = paper.questions ?? [];
+export function TestRunner({ paper }: { paper: OpenPaper }) {
+  const questions = paper.questions;
   const api = testApi(paper.contest.id);
-  const deadline = Date.parse(paper.deadline);
 
-  const [phase, setPhase] = useState<Phase>("instructions");
+  const [started, setStarted] = useState(false);
   const [index, setIndex] = useState(0);
-  const [saveStatus, setSaveStatus] = useState<SaveStatus>("idle");
   const [alert, setAlert] = useState<string | null>(null);
-  const [warning, setWarning] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [fullscreen, setFullscreen] = useState(false);
-  const [canFullscreen] = useState(fullscreenAvailable);
-  const submitted = useRef(false);
 
-  const sendEvent = useCallback(
-    (kind: "fullscreen_exit" | "tab_hidden" | "camera_lost") => void postJson(api, { intent: "event", kind }, true).catch(() => {}),
-    [api],
-  );
-  const camera = useCamera(() => sendEvent("camera_lost"));
-
-  const queue = useMemo(
-    () =>
-      new AnswerQueue({
-        key: `studyarena:answers:${paper.entryId}`,
-        storage: typeof localStorage === "undefined" ? null : localStorage,
-        onStatus: setSaveStatus,
-        send: async (questionId, choice): Promise<SendResult> => {
-          const res = await postJson(api, { intent: "answer", questionId, choice });
-          if (res.ok) return "saved";
-          return res.status >= 500 || res.status === 429 ? "retry" : "refused";
-        },
-      }),
-    [api, paper.entryId],
-  );
-  // Saved on the server, overlaid with choices still waiting from before a reload.
-  const [answers, setAnswers] = useState<Record<string, number>>(() => ({ ...(paper.answers ?? {}), ...Object.fromEntries(queue.waiting()) }));
-
-  const choose = (questionId: string, choice: number) => {
-    setAnswers((a) => ({ ...a, [questionId]: choice }));
-    queue.set(questionId, choice);
-  };
-
-  const submit = useCallback(
-    async (reason: SubmitReason) => {
-      if (submitted.current) return;
-      submitted.current = true;
-      setPhase("submitting");
-      setWarning(false);
-      setConfirming(false);
-      let error: SubmitError | null = null;
-      if (!(await queue.flush(8000))) error = "network";
-      else if (queue.refusedAny) error = "refused";
-      try {
-        const res = await postJson(api, { intent: "submit", reason, withErrors: error !== null });
-        if (!res.ok) error ??= "submit";
-      } catch {
-        error ??= "submit";
-      }
-      camera.stream?.getTracks().forEach((t) => t.stop());
-      if (document.fullscreenElement) await document.exitFullscreen().catch(() => {});
-      const params = new URLSearchParams({ reason: error ? reason + WITH_ERRORS : reason });
-      if (error) params.set("error", error);
-      navigate(`/contest/${paper.contest.id}/complete?${params}`, { replace: true });
-    },
-    [api, camera.stream, navigate, paper.contest.id, queue],
-  );
+  const { answers, choose, saveStatus, queue } = useAutosave(paper, api, started);
+  const camera = useCamera(() => sendProctoringEvent(api, "camera_lost"));
+  const release = useCallback(async () => {
+    camera.stream?.getTracks().forEach((t) => t.stop());
+    if (document.fullscreenElement) await document.exitFullscreen().catch(() => {});
+  }, [camera.stream]);
+  const { submit, submitting } = useSubmission({ api, contestId: paper.contest.id, queue, release });
+  const running = started && !submitting;
+  const proctor = useProctoring(api, running);
 
   // The server's clock, carried from the time the paper was served.
   const now = useServerClock(paper.serverNow);
-  const left = deadline - now.getTime();
+  const left = Date.parse(paper.deadline) - now.getTime();
   const timeUp = left <= 0;
   useEffect(() => {
     if (timeUp) void submit(SUBMIT_REASONS.timeUp);
   }, [timeUp, submit]);
 
-  // While the test runs: proctoring, the unload prompt, and retries when the phone is back online.
-  useEffect(() => {
-    if (phase !== "running") return;
-    const onFullscreen = () => {
-      const on = Boolean(document.fullscreenElement);
-      setFullscreen(on);
-      if (!on && canFullscreen) {
-        setWarning(true);
-        sendEvent("fullscreen_exit");
-      }
-    };
-    const onVisibility = () => {
-      if (document.visibilityState === "hidden") {
-        setWarning(true);
-        sendEvent("tab_hidden");
-      }
-    };
-    const onUnload = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      event.returnValue = TEST_MESSAGES.leave;
-      return TEST_MESSAGES.leave;
-    };
-    const onOnline = () => void queue.kick();
-    document.addEventListener("fullscreenchange", onFullscreen);
-    document.addEventListener("visibilitychange", onVisibility);
-    window.addEventListener("beforeunload", onUnload);
-    window.addEventListener("online", onOnline);
-    return () => {
-      document.removeEventListener("fullscreenchange", onFullscreen);
-      document.removeEventListener("visibilitychange", onVisibility);
-      window.removeEventListener("beforeunload", onUnload);
-      window.removeEventListener("online", onOnline);
-    };
-  }, [phase, canFullscreen, queue, sendEvent]);
-
-  const enterFullscreen = async () => {
-    if (!canFullscreen) return true;
-    try {
-      await document.documentElement.requestFullscreen();
-      setFullscreen(true);
-      return true;
-    } catch {
-      return false;
-    }
-  };
-
   const start = async () => {
     setAlert(null);
     // Without the Fullscreen API (iPhone Safari) the test runs full-viewport instead (DESIGN.md §4).
-    if (!(await enterFullscreen())) return setAlert(TEST_MESSAGES.fullscreenRequired);
-    setPhase("running");
-    void postJson(api, { intent: "start", fullscreen: canFullscreen }).catch(() => {});
+    if (!(await proctor.enterFullscreen())) return setAlert(TEST_MESSAGES.fullscreenRequired);
+    setStarted(true);
+    void postJson(api, { intent: "start", fullscreen: proctor.canFullscreen }).catch(() => {});
     void queue.kick();
     // A refused or missing camera is recorded like a lost one; the test goes on (nothing auto-disqualifies).
     void camera.request().then((on) => {
-      if (!on) sendEvent("camera_lost");
+      if (!on) sendProctoringEvent(api, "camera_lost");
     });
   };
 
@@ -175,7 +69,7 @@ export function TestRunner({ paper }: { paper: Paper }) {
     );
   }
 
-  if (phase === "instructions") {
+  if (!started) {
     const answered = Object.keys(answers).length;
     return (
       <Instructions paper={paper}>
@@ -191,7 +85,7 @@ export function TestRunner({ paper }: { paper: Paper }) {
         <button type="button" className="btn btn-primary btn-block" onClick={start}>
           Start Contest
         </button>
-        {!canFullscreen ? <p className="muted">This browser cannot go fullscreen: the test fills the screen instead, and leaving the tab is recorded.</p> : null}
+        {!proctor.canFullscreen ? <p className="muted">This browser cannot go fullscreen: the test fills the screen instead, and leaving the tab is recorded.</p> : null}
       </Instructions>
     );
   }
@@ -209,8 +103,8 @@ export function TestRunner({ paper }: { paper: Paper }) {
         <span className="test-save" role="status">
           {SAVE_LABELS[saveStatus]}
         </span>
-        {canFullscreen && !fullscreen ? (
-          <button type="button" className="badge tone-orange test-return" onClick={() => void enterFullscreen()}>
+        {proctor.canFullscreen && !proctor.fullscreen ? (
+          <button type="button" className="badge tone-orange test-return" onClick={() => void proctor.enterFullscreen()}>
             Return to Fullscreen
           </button>
         ) : null}
@@ -232,7 +126,7 @@ export function TestRunner({ paper }: { paper: Paper }) {
         </legend>
         {question.options.map((option, i) => (
           <label key={i} className={`test-option${answers[question.id] === i ? " is-chosen" : ""}`}>
-            <input type="radio" name={`q-${question.id}`} checked={answers[question.id] === i} onChange={() => choose(question.id, i)} disabled={phase !== "running"} />
+            <input type="radio" name={`q-${question.id}`} checked={answers[question.id] === i} onChange={() => choose(question.id, i)} disabled={!running} />
             {option}
           </label>
         ))}
@@ -243,7 +137,7 @@ export function TestRunner({ paper }: { paper: Paper }) {
           Previous
         </button>
         {last ? (
-          <button type="button" className="btn btn-primary" onClick={() => setConfirming(true)} disabled={phase !== "running"}>
+          <button type="button" className="btn btn-primary" onClick={() => setConfirming(true)} disabled={!running}>
             Submit Test
           </button>
         ) : (
@@ -264,7 +158,7 @@ export function TestRunner({ paper }: { paper: Paper }) {
         })}
       </nav>
 
-      {phase === "submitting" ? (
+      {submitting ? (
         <Modal title="Submitting your answers…">
           <p>Please wait while your answers are saved.</p>
         </Modal>
@@ -280,7 +174,7 @@ export function TestRunner({ paper }: { paper: Paper }) {
             </button>
           </div>
         </Modal>
-      ) : warning ? (
+      ) : proctor.warning ? (
         <Modal title="You left the test">
           <p>Leaving fullscreen or switching tabs is recorded. Go back to the test, or submit your answers now.</p>
           <div className="actions">
@@ -288,8 +182,8 @@ export function TestRunner({ paper }: { paper: Paper }) {
               type="button"
               className="btn btn-primary"
               onClick={() => {
-                setWarning(false);
-                void enterFullscreen();
+                proctor.dismissWarning();
+                void proctor.enterFullscreen();
               }}
             >
               Continue Test

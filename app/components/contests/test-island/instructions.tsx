@@ -1,26 +1,6 @@
-// What the test island's parts share: the paper's shape, the JSON route, the instruction card.
+// The instruction card, shared by the waiting room and the test's first screen.
+import type { Paper } from "~/models/contests/paper";
 import { CONTEST_RULES } from "~/models/contests/rules";
-
-export type Question = { id: string; text: string; options: string[] };
-
-/** What GET /api/contest/{id}/test answers (app/routes/api.contest.$id.test.tsx). */
-export type Paper = {
-  state: "waiting" | "open";
-  contest: { id: string; title: string; description: string; durationMinutes: number };
-  entryId: string;
-  serverNow: string;
-  startsAt: string;
-  deadline: string;
-  questions?: Question[];
-  answers?: Record<string, number>;
-};
-
-export const testApi = (contestId: string) => `/api/contest/${contestId}/test`;
-
-/** A JSON post to our own API; `keepalive` lets an event outlive the page that sent it. */
-export function postJson(url: string, body: unknown, keepalive = false) {
-  return fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), keepalive });
-}
 
 /** The instruction card, shown before the test (and in the waiting room before the start). */
 export function Instructions({ paper, children }: { paper: Paper; children: React.ReactNode }) {

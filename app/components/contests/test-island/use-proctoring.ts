@@ -1,0 +1,71 @@
+import { useCallback, useEffect, useState } from "react";
+import { TEST_MESSAGES } from "~/models/contests/test-rules";
+import { postJson } from "~/utils/post-json";
+
+export type ProctoringEvent = "fullscreen_exit" | "tab_hidden" | "camera_lost";
+
+/** Records an event for review; `keepalive` lets it outlive a closing tab. */
+export function sendProctoringEvent(api: string, kind: ProctoringEvent) {
+  void postJson(api, { intent: "event", kind }, { keepalive: true }).catch(() => {});
+}
+
+function fullscreenAvailable() {
+  return typeof document !== "undefined" && document.fullscreenEnabled === true && typeof document.documentElement.requestFullscreen === "function";
+}
+
+/**
+ * Proctoring while the test runs (contests.md §2 Test; DESIGN.md §4): leaving
+ * fullscreen or hiding the tab raises the warning and is recorded; closing the page
+ * asks first. Without the Fullscreen API (iPhone Safari) the test runs full-viewport
+ * and only hidden tabs are watched. Nothing is decided here: events are only stored.
+ */
+export function useProctoring(api: string, running: boolean) {
+  const [warning, setWarning] = useState(false);
+  const [fullscreen, setFullscreen] = useState(false);
+  const [canFullscreen] = useState(fullscreenAvailable);
+
+  useEffect(() => {
+    if (!running) return;
+    const onFullscreen = () => {
+      const on = Boolean(document.fullscreenElement);
+      setFullscreen(on);
+      if (!on && canFullscreen) {
+        setWarning(true);
+        sendProctoringEvent(api, "fullscreen_exit");
+      }
+    };
+    const onVisibility = () => {
+      if (document.visibilityState === "hidden") {
+        setWarning(true);
+        sendProctoringEvent(api, "tab_hidden");
+      }
+    };
+    const onUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = TEST_MESSAGES.leave;
+      return TEST_MESSAGES.leave;
+    };
+    document.addEventListener("fullscreenchange", onFullscreen);
+    document.addEventListener("visibilitychange", onVisibility);
+    window.addEventListener("beforeunload", onUnload);
+    return () => {
+      document.removeEventListener("fullscreenchange", onFullscreen);
+      document.removeEventListener("visibilitychange", onVisibility);
+      window.removeEventListener("beforeunload", onUnload);
+    };
+  }, [api, running, canFullscreen]);
+
+  /** True when the test may go on: fullscreen entered, or not available on this device. */
+  const enterFullscreen = useCallback(async () => {
+    if (!canFullscreen) return true;
+    try {
+      await document.documentElement.requestFullscreen();
+      setFullscreen(true);
+      return true;
+    } catch {
+      return false;
+    }
+  }, [canFullscreen]);
+
+  return { warning, dismissWarning: () => setWarning(false), fullscreen, canFullscreen, enterFullscreen };
+}

@@ -1,0 +1,41 @@
+import { useNavigate } from "@remix-run/react";
+import { useCallback, useRef, useState } from "react";
+import type { AnswerQueue } from "~/components/contests/test-island/answer-queue";
+import { WITH_ERRORS, type SubmitError, type SubmitReason } from "~/models/contests/test-rules";
+import { postJson } from "~/utils/post-json";
+
+/**
+ * The one submission (contests.md §2 Test): waiting answers are flushed first (8 s at
+ * most), the server is told once, the camera and fullscreen are released, and the
+ * completion page says what happened, ' (with errors)' when an answer or the
+ * submission itself did not get through.
+ */
+export function useSubmission(input: { api: string; contestId: string; queue: AnswerQueue; release: () => Promise<void> }) {
+  const navigate = useNavigate();
+  const [submitting, setSubmitting] = useState(false);
+  const once = useRef(false);
+  const { api, contestId, queue, release } = input;
+
+  const submit = useCallback(
+    async (reason: SubmitReason) => {
+      if (once.current) return;
+      once.current = true;
+      setSubmitting(true);
+      let error: SubmitError | null = null;
+      if (!(await queue.flush(8000))) error = "network";
+      else if (queue.refusedAny) error = "refused";
+      try {
+        const res = await postJson(api, { intent: "submit", reason, withErrors: error !== null });
+        if (!res.ok) error ??= "submit";
+      } catch {
+        error ??= "submit";
+      }
+      await release();
+      const params = new URLSearchParams({ reason: error ? reason + WITH_ERRORS : reason });
+      if (error) params.set("error", error);
+      navigate(`/contest/${contestId}/complete?${params}`, { replace: true });
+    },
+    [api, contestId, navigate, queue, release],
+  );
+  return { submit, submitting };
+}

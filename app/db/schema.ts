@@ -231,6 +231,8 @@ export const contest_results = pgTable(
     contest_id: contestRef(),
     user_id: userRef("user_id"),
     score: integer("score").notNull(),
+    // How many questions had a saved answer: a blank paper (0) gets no rank and no prize.
+    answered: integer("answered").notNull().default(0),
     rank: integer("rank"),
     prize_amount: integer("prize_amount").notNull().default(0),
     // Milliseconds from the contest's start_time to the submission.

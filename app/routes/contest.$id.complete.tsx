@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { ResultsNotAvailable } from "~/components/contests/results-not-available";
 import { notFoundBoundary } from "~/components/not-found";
 import { db } from "~/db/client.server";
 import { requireContestStage } from "~/models/contests/stage.server";
@@ -14,12 +15,15 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { contest } = await requireContestStage(db, args, "results");
+  const { contest, entry } = await requireContestStage(db, args, "results");
+  // Only the student's own submitted entry has a completion; anyone else reads the results page's answer.
+  if (!entry?.has_submitted) return { contest: null, reason: null, error: null };
   return { contest: { id: contest.id, title: contest.title }, ...readCompletion(new URL(args.request.url).searchParams) };
 }
 
 export default function Complete() {
   const { contest, reason, error } = useLoaderData<typeof loader>();
+  if (!contest || !reason) return <ResultsNotAvailable />;
   const message = completionMessage(reason);
   return (
     <section className="container narrow section">

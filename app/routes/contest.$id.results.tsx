@@ -1,9 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { ResultsNotAvailable } from "~/components/contests/results-not-available";
 import { notFoundBoundary } from "~/components/not-found";
 import { db } from "~/db/client.server";
 import { requireContestStage } from "~/models/contests/stage.server";
-import { answerBreakdown, contestResults, leaderboard } from "~/models/contests/results.server";
+import { answerBreakdown, contestResults, leaderboard, type MyResult } from "~/models/contests/results.server";
+import { formatDateTime } from "~/utils/dates";
 import { avatarInitial } from "~/utils/misc";
 import { formatINR } from "~/utils/money";
 import { formatDuration, scoreBand, scorePercent } from "~/models/contests/test-rules";
@@ -28,28 +30,37 @@ export async function loader(args: LoaderFunctionArgs) {
   const requested = new URL(args.request.url).searchParams.get("tab");
   const tab: Tab = TABS.find((t) => t.id === requested)?.id ?? "summary";
   const results = (await contestResults(db, { contestId: contest.id, userId: user.id, now }))!;
-  if (!results.mine) return { tab, contest: results.contest, mine: null, breakdown: [], leaders: [], userId: user.id };
+  // Nothing derived from the key before the test has closed for everyone (DESIGN.md §4).
+  const scored = results.state === "scored";
   const [breakdown, leaders] = await Promise.all([
-    tab === "breakdown" ? answerBreakdown(db, { contestId: contest.id, userId: user.id, showKey: results.contest.closed }) : [],
-    tab === "leaderboard" ? leaderboard(db, contest.id) : [],
+    scored && tab === "breakdown" ? answerBreakdown(db, { contestId: contest.id, userId: user.id, showKey: true }) : [],
+    scored && tab === "leaderboard" ? leaderboard(db, contest.id) : [],
   ]);
-  return { tab, contest: results.contest, mine: results.mine, breakdown, leaders, userId: user.id };
+  return { tab, ...results, breakdown, leaders, userId: user.id };
 }
 
 export default function Results() {
-  const { tab, contest, mine, breakdown, leaders, userId } = useLoaderData<typeof loader>();
-  if (!mine) {
+  const { tab, contest, state, mine, answered, breakdown, leaders, userId } = useLoaderData<typeof loader>();
+  if (state === "none" || (state === "scored" && !mine)) return <ResultsNotAvailable />;
+  if (state === "pending") {
     return (
-      <section className="container narrow error-page">
-        <h1>Results Not Available</h1>
-        <p>We couldn&apos;t find your results for this contest.</p>
-        <Link to="/dashboard" className="btn btn-primary">
-          Return to Dashboard
-        </Link>
+      <section className="container narrow section">
+        <p className="muted">Results</p>
+        <h1>{contest.title}</h1>
+        <div className="card" role="status">
+          <h2>Test submitted</h2>
+          <p>
+            You answered {answered} of {contest.questionCount} {contest.questionCount === 1 ? "question" : "questions"}.
+          </p>
+          <p>
+            Scores, ranks and the correct answers appear when the test has closed for everyone, at <strong>{formatDateTime(contest.scoresAt)} IST</strong>.
+          </p>
+        </div>
+        <ResultsLinks />
       </section>
     );
   }
-  const percent = scorePercent(mine.score, contest.questionCount);
+  const percent = scorePercent(mine!.score, contest.questionCount);
   return (
     <section className="container section">
       <p className="muted">Results</p>
@@ -62,24 +73,10 @@ export default function Results() {
         ))}
       </nav>
 
-      {tab === "summary" ? (
-        <div className="card">
-          <p className="score-ring">{percent}%</p>
-          <p>
-            <strong>{scoreBand(percent)}</strong> · {mine.score} of {contest.questionCount} correct
-          </p>
-          <dl className="facts">
-            <div><dt>Rank</dt><dd>#{mine.rank}</dd></div>
-            <div><dt>Time taken</dt><dd>{formatDuration(mine.response_time)}</dd></div>
-            <div><dt>Prize</dt><dd>{contest.finalized ? formatINR(mine.prize_amount) : "After the contest ends"}</dd></div>
-          </dl>
-          {!contest.finalized ? <p className="muted">Ranks are provisional until the contest ends; prizes are assigned then.</p> : null}
-        </div>
-      ) : null}
+      {tab === "summary" ? <Summary mine={mine!} percent={percent} questionCount={contest.questionCount} finalized={contest.finalized} /> : null}
 
       {tab === "breakdown" ? (
         <>
-          {!contest.closed ? <p className="alert alert-info">The correct answers appear here when the test has closed for everyone.</p> : null}
           <ol className="breakdown">
             {breakdown.map((q, i) => (
               <li key={q.id} className={`card ${q.isCorrect === null ? "" : q.isCorrect ? "is-right" : "is-wrong"}`}>
@@ -99,11 +96,43 @@ export default function Results() {
 
       {tab === "leaderboard" ? <Leaderboard leaders={leaders} userId={userId} finalized={contest.finalized} /> : null}
 
-      <div className="actions">
-        <Link to="/dashboard" className="btn btn-ghost">Dashboard</Link>
-        <Link to="/contests" className="btn btn-ghost">Browse Contests</Link>
-      </div>
+      <ResultsLinks />
     </section>
+  );
+}
+
+function ResultsLinks() {
+  return (
+    <div className="actions">
+      <Link to="/dashboard" className="btn btn-ghost">Dashboard</Link>
+      <Link to="/contests" className="btn btn-ghost">Browse Contests</Link>
+    </div>
+  );
+}
+
+function Summary({ mine, percent, questionCount, finalized }: { mine: MyResult; percent: number; questionCount: number; finalized: boolean }) {
+  if (mine.answered === 0) {
+    return (
+      <div className="card">
+        <p>
+          <strong>No answers were saved</strong> before the test was submitted, so this entry has no score, no rank and no prize.
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="card">
+      <p className="score-ring">{percent}%</p>
+      <p>
+        <strong>{scoreBand(percent)}</strong> · {mine.score} of {questionCount} correct
+      </p>
+      <dl className="facts">
+        <div><dt>Rank</dt><dd>#{mine.rank}{finalized ? "" : " (provisional)"}</dd></div>
+        <div><dt>Time taken</dt><dd>{formatDuration(mine.response_time)}</dd></div>
+        <div><dt>Prize</dt><dd>{finalized ? formatINR(mine.prize_amount) : "After the contest ends"}</dd></div>
+      </dl>
+      {!finalized ? <p className="muted">Ranks are provisional until the contest ends; prizes are assigned then.</p> : null}
+    </div>
   );
 }
 

@@ -2,18 +2,17 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { db } from "~/db/client.server";
 import { requireContestStage } from "~/models/contests/stage.server";
-import { startTest } from "~/models/contests/test-taking.server";
 import { readForm } from "~/utils/forms.server";
 import { notFound } from "~/utils/http.server";
 
 // The dashboard's 'Start Now' (contests.md §4): a form post, so it works without
-// JavaScript; it marks the entry started and opens the test. The guard sends anyone
-// who may not take the test now back with a message.
+// JavaScript; it opens the test, and the guard sends anyone who may not take it now
+// back with a message. It marks nothing: an entry counts as started only when the test
+// island has received the paper and the student presses 'Start Contest' (DESIGN.md §4),
+// so a student without JavaScript, who never saw a question, is never submitted blank.
 export async function action(args: ActionFunctionArgs) {
-  const now = new Date();
-  const { contest, entry } = await requireContestStage(db, args, "test", now);
+  const { contest } = await requireContestStage(db, args, "test");
   await readForm(args.request, []);
-  await startTest(db, { entryId: entry!.id, now });
   throw redirect(`/contest/${contest.id}/test`);
 }
 

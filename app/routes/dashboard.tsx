@@ -3,7 +3,7 @@ import { redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { db } from "~/db/client.server";
 import { dashboardEntries } from "~/models/contests/catalogue.server";
-import { dashboardStats, splitEntries } from "~/models/contests/dashboard";
+import { dashboardStats, pastResult, splitEntries, type PastResult } from "~/models/contests/dashboard";
 import { clockCountdown } from "~/models/contests/countdown";
 import { getUser } from "~/models/accounts/auth.server";
 import { setFlash } from "~/utils/flash.server";
@@ -28,12 +28,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     throw redirect("/", { headers: { "Set-Cookie": flash } });
   }
   const now = new Date();
-  const { upcoming, past } = splitEntries(await dashboardEntries(db, user.id), now);
+  const split = splitEntries(await dashboardEntries(db, user.id), now);
+  const card = (e: (typeof split.past)[number]) => ({ id: e.user_contest_entry_id, contest_id: e.contest_id, contest_title: e.contest_title, contest_start_time: e.contest_start_time });
   return {
     name: displayName(user.full_name, user.email),
-    upcoming,
-    past,
-    stats: dashboardStats({ upcoming, past }),
+    upcoming: split.upcoming.map(card),
+    // Only what each card may say: no score before the test has closed for everyone.
+    past: split.past.map((e) => ({ ...card(e), result: pastResult(e, now) })),
+    stats: dashboardStats(split),
     serverNow: now.toISOString(),
   };
 }
@@ -82,19 +84,17 @@ export default function Dashboard() {
           ) : null}
           <div className="grid" style={{ marginTop: "1rem" }}>
             {tab === "upcoming"
-              ? upcoming.map((e) => <UpcomingEntry key={e.user_contest_entry_id} entry={e} serverNow={serverNow} />)
+              ? upcoming.map((e) => <UpcomingEntry key={e.id} entry={e} serverNow={serverNow} />)
               : past.map((e) => (
-                  <article key={e.user_contest_entry_id} className="card contest-card">
+                  <article key={e.id} className="card contest-card">
                     <h3>{e.contest_title}</h3>
                     <p className="muted">{formatDateTime(e.contest_start_time)} IST</p>
-                    <dl className="facts">
-                      <div><dt>Rank</dt><dd>{e.contest_rank ? `#${e.contest_rank}` : "—"}</dd></div>
-                      <div><dt>Score</dt><dd>{e.contest_score ?? "—"}</dd></div>
-                      <div><dt>Prize</dt><dd>{formatINR(e.contest_prize_amount ?? 0)}</dd></div>
-                    </dl>
-                    <Link to={`/contest/${e.contest_id}/results`} className="btn btn-ghost">
-                      View Results
-                    </Link>
+                    <PastFacts result={e.result} />
+                    {e.result.kind !== "missed" ? (
+                      <Link to={`/contest/${e.contest_id}/results`} className="btn btn-ghost">
+                        View Results
+                      </Link>
+                    ) : null}
                   </article>
                 ))}
           </div>
@@ -102,6 +102,33 @@ export default function Dashboard() {
       )}
     </section>
   );
+}
+
+function PastFacts({ result }: { result: PastResult }) {
+  switch (result.kind) {
+    case "missed":
+      return <p className="muted">Not attempted</p>;
+    case "pending":
+      return <p className="muted">Submitted. Scores appear at {formatDateTime(result.scoresAt)} IST.</p>;
+    case "blank":
+      return <p className="muted">Submitted with no answers saved: no score or rank.</p>;
+    case "provisional":
+      return (
+        <dl className="facts">
+          <div><dt>Rank</dt><dd>Provisional</dd></div>
+          <div><dt>Score</dt><dd>{result.score}</dd></div>
+          <div><dt>Prize</dt><dd>After the contest ends</dd></div>
+        </dl>
+      );
+    case "final":
+      return (
+        <dl className="facts">
+          <div><dt>Rank</dt><dd>{result.rank ? `#${result.rank}` : "—"}</dd></div>
+          <div><dt>Score</dt><dd>{result.score}</dd></div>
+          <div><dt>Prize</dt><dd>{formatINR(result.prize)}</dd></div>
+        </dl>
+      );
+  }
 }
 
 function UpcomingEntry({

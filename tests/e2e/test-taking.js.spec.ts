@@ -118,11 +118,12 @@ test("the whole test: fullscreen start, the navigator, a reload that keeps answe
   await expect(page).toHaveURL(`/contest/${contest.id}/complete?reason=Manual+submission`);
   await expect(page.getByRole("heading", { name: "Test submitted!" })).toBeVisible();
   expect(await isFullscreen(page)).toBe(false);
+  // Others are still answering: no score, rank or leaderboard yet, only what was answered.
   await page.getByRole("link", { name: "See Results" }).click();
-  await expect(page.getByText("67%")).toBeVisible();
-  await expect(page.getByText("Good effort")).toBeVisible();
-  await page.getByRole("link", { name: "Leaderboard" }).click();
-  await expect(page.getByRole("list", { name: "Top three" }).getByText("Test Student")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Test submitted" })).toBeVisible();
+  await expect(page.getByText("You answered 3 of 3 questions.")).toBeVisible();
+  await expect(page.getByText("67%")).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Leaderboard" })).toHaveCount(0);
   // The header knows the student again after the shared test document.
   await expect(page.getByRole("link", { name: "Login" })).toHaveCount(0);
 
@@ -169,8 +170,8 @@ test("at 00:00 the test submits itself with 'Time's up'", async ({ page, student
   await page.getByRole("radio", { name: "4" }).check();
   await expect(page).toHaveURL(/\/complete\?reason=Time%27s\+up$/, { timeout: 25_000 });
   await expect(page.getByRole("heading", { name: "Time's up!" })).toBeVisible();
-  await page.getByRole("link", { name: "See Results" }).click();
-  await expect(page.getByText("33%")).toBeVisible();
+  // (What the results page says depends on whether the 10-second grace is over: the results tests pin both.)
+  await expect(page.getByRole("link", { name: "See Results" })).toBeVisible();
 });
 
 test("a browser that refuses fullscreen gets the spec's alert and the test does not start", async ({ page, student }) => {

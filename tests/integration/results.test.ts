@@ -8,6 +8,7 @@ import { createEntry } from "~/seed/factories.server";
 import { contests } from "~/db/schema";
 import { dashboardEntries } from "~/models/contests/catalogue.server";
 import * as completeRoute from "~/routes/contest.$id.complete";
+import * as dashboardRoute from "~/routes/dashboard";
 import * as resultsRoute from "~/routes/contest.$id.results";
 import { call, getRequest } from "../support/remix";
 import { contestWithResults, signedInStudent, type Taker } from "../support/scenarios";
@@ -56,6 +57,36 @@ test("while the contest runs: the student's score, a live rank shared by exact t
   expect(JSON.stringify(board.data)).not.toMatch(/@example\.in/); // names only, never e-mails
 });
 
+test("an early finisher's results, dashboard and completion page carry no score before the test closes for everyone, and do after", async () => {
+  const [me, other, stranger] = [await student("Early Bird"), await student("Other One"), await student("Stranger")];
+  const takers = [
+    { userId: me.userId, correct: 3, minutes: 2 },
+    { userId: other.userId, correct: 1, minutes: 3 },
+  ];
+  const open = await contestWith(5, 120, takers); // a 30-minute test that started 5 minutes ago
+  for (const tab of ["summary", "breakdown", "leaderboard"]) {
+    const res = await view(open.id, me.cookie, tab);
+    expect(res.data).toMatchObject({ state: "pending", mine: null, answered: 4, breakdown: [], leaders: [], contest: { closed: false } });
+    expect(JSON.stringify(res.data)).not.toMatch(/"(score|rank|correct|isCorrect|prize_amount)"/);
+  }
+  const dashboard = async () => (await call(dashboardRoute.loader, getRequest("/dashboard", me.cookie))).data;
+  const early = await dashboard();
+  expect(early.past.find((e: { contest_id: string }) => e.contest_id === open.id).result).toMatchObject({ kind: "pending" });
+  expect(JSON.stringify(early)).not.toMatch(/"(score|contest_score|contest_rank|rank)"/);
+  const complete = (contestId: string, cookie: string) => call(completeRoute.loader, getRequest(`/contest/${contestId}/complete?reason=Manual%20submission`, cookie), { params: { id: contestId } });
+  const done = await complete(open.id, me.cookie);
+  expect(done.data).toMatchObject({ contest: { id: open.id }, reason: "Manual submission" });
+  expect(JSON.stringify(done.data)).not.toMatch(/score|rank/i);
+  // Without a submitted entry of one's own there is no completion to show.
+  expect((await complete(open.id, stranger.cookie)).data).toMatchObject({ contest: null });
+
+  const closed = await contestWith(45, 120, takers); // its 30 minutes are over
+  expect((await view(closed.id, me.cookie)).data).toMatchObject({ state: "scored", mine: { score: 3, rank: 1 } });
+  expect((await view(closed.id, me.cookie, "leaderboard")).data.leaders).toHaveLength(2);
+  const later = await dashboard();
+  expect(later.past.find((e: { contest_id: string }) => e.contest_id === closed.id).result).toEqual({ kind: "provisional", score: 3 });
+});
+
 test("before finalisation, equal scores are ranked by time, the faster first, on the page and the leaderboard", async () => {
   const [slow, fast] = [await student("Slow Sam"), await student("Fast Fia")];
   const contest = await contestWith(40, 120, [
@@ -75,21 +106,15 @@ test("the breakdown shows the key only once the test has closed for everyone", a
   const me = await student();
   const open = await contestWith(5, 120, [{ userId: me.userId, correct: 2, minutes: 3 }]);
   const during = await view(open.id, me.cookie, "breakdown");
-  expect(during.data.contest.closed).toBe(false);
-  expect(during.data.breakdown.map((q: { selected: string; correct: string | null }) => [q.selected, q.correct])).toEqual([
-    ["2", null],
-    ["4", null],
-    ["7", null],
-    ["9", null],
-  ]);
+  expect(during.data).toMatchObject({ state: "pending", contest: { closed: false }, breakdown: [] });
 
   const closed = await contestWith(45, 120, [{ userId: me.userId, correct: 2, minutes: 3 }]);
   const after = await view(closed.id, me.cookie, "breakdown");
-  expect(after.data.breakdown.map((q: { correct: string; isCorrect: boolean }) => [q.correct, q.isCorrect])).toEqual([
-    ["2", true],
-    ["4", true],
-    ["6", false],
-    ["8", false],
+  expect(after.data.breakdown.map((q: { selected: string; correct: string; isCorrect: boolean }) => [q.selected, q.correct, q.isCorrect])).toEqual([
+    ["2", "2", true],
+    ["4", "4", true],
+    ["7", "6", false],
+    ["9", "8", false],
   ]);
 });
 

@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { db } from "~/db/client.server";
 import { contest_results, contests, questions } from "~/db/schema";
+import { recentChampions } from "~/models/contests/catalogue.server";
 import { finalizeContest } from "~/models/contests/scoring.server";
 import { contestWithResults, type Taker } from "../support/scenarios";
 
@@ -57,6 +58,26 @@ test("tied students pool the prizes of their places and split them, rounded down
   await finalizeContest(db, contestId, after);
   // (501 + 300) / 2 = 400.5 → 400 each; the fourth place's 100; nothing for fifth.
   expect((await results(contestId, users)).map((r) => r?.prize_amount)).toEqual([1000, 400, 400, 100, 0]);
+});
+
+test("a blank paper is not ranked and wins nothing; a score of 0 wins no rank prize, its place unawarded; champions are prize winners only", async () => {
+  const { contest, contestId, users } = await contestWithResults({
+    start,
+    end,
+    prizePool: { first: 500, second: 300, third: 100 },
+    students: [
+      { correct: 2, minutes: 10 },
+      { correct: 0, minutes: 5 }, // answered every question, all wrong
+      { correct: 0, minutes: 3, blank: true }, // pressed Start, saved nothing
+    ],
+  });
+  await finalizeContest(db, contestId, after);
+  const [winner, zero, blank] = await results(contestId, users);
+  expect(winner).toMatchObject({ rank: 1, score: 2, answered: 4, prize_amount: 500 });
+  expect(zero).toMatchObject({ rank: 2, score: 0, answered: 4, prize_amount: 0 });
+  expect(blank).toMatchObject({ rank: null, score: 0, answered: 0, prize_amount: 0 });
+  const champions = (await recentChampions(db, after, 50)).filter((c) => c.contest === contest.title);
+  expect(champions.map((c) => [c.rank, c.prize])).toEqual([[1, 500]]);
 });
 
 test("the score compares each chosen answer with the question's correct answer, at finalisation", async () => {

@@ -26,11 +26,12 @@ export const ANSWER_BANK: Array<[string, string[], string]> = [
   ["4 + 4?", ["8", "9"], "8"],
 ];
 
-export type Taker = { userId?: string; correct: number; minutes: number; submitted?: boolean };
+export type Taker = { userId?: string; correct: number; minutes: number; submitted?: boolean; blank?: boolean };
 
 /**
  * A contest of ANSWER_BANK in which each student answered `correct` of four right and
- * submitted `minutes` after the start (or, with `submitted: false`, only enrolled).
+ * submitted `minutes` after the start (or, with `submitted: false`, only enrolled; with
+ * `blank: true`, submitted without a saved answer).
  * Students without a `userId` are created. With `recordResults`, the result row the app
  * writes at submission is written too (the factory only records the submission).
  */
@@ -42,8 +43,9 @@ export async function contestWithResults(input: {
   students: Taker[];
   recordResults?: boolean;
 }) {
-  const contest = await createContest(db, {
-    title: `Results Cup ${unique()}`,
+  const title = `Results Cup ${unique()}`;
+  const created = await createContest(db, {
+    title,
     subject: "Maths",
     start_time: input.start,
     end_time: input.end,
@@ -51,6 +53,7 @@ export async function contestWithResults(input: {
     prize_pool: input.prizePool ?? {},
     questions: ANSWER_BANK,
   });
+  const contest = { ...created, title };
   const users: string[] = [];
   for (const s of input.students) {
     const userId = s.userId ?? (await createUser(db, { email: `taker-${unique()}@example.in`, passwordHash: "x" }));
@@ -61,7 +64,7 @@ export async function contestWithResults(input: {
       userId,
       contestId: contest.id,
       submittedAt: new Date(input.start.getTime() + s.minutes * MINUTE),
-      answers: contest.questions.map((q, i) => ({ questionId: q.id, selected: i < s.correct ? q.correct_answer : q.options.find((o) => o !== q.correct_answer)! })),
+      answers: s.blank ? [] : contest.questions.map((q, i) => ({ questionId: q.id, selected: i < s.correct ? q.correct_answer : q.options.find((o) => o !== q.correct_answer)! })),
     });
     if (input.recordResults) await recordResult(db, { contestId: contest.id, userId });
   }

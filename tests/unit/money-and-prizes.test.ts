@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { formatINR } from "~/utils/money";
-import { assignPrizes, grandTotal, placePrizes, prizeLines } from "~/models/contests/prizes";
+import { assignPrizes, awardPrizes, grandTotal, placePrizes, prizeLines } from "~/models/contests/prizes";
 
 describe("money", () => {
   test("Indian grouping, rupee sign, no decimals", () => {
@@ -44,4 +44,10 @@ describe("prizes (DESIGN.md §4)", () => {
     expect(grandTotal({ first: 10, grand_total: 99 })).toBe(99);
     expect(grandTotal({ first: 10, second: 5 })).toBe(15);
   });
+});
+
+test("a score of 0 wins no rank prize, and its place passes to nobody", () => {
+  const pool = { first: 500, second: 300, third: 100 };
+  expect(awardPrizes([{ rank: 1, score: 2 }, { rank: 2, score: 0 }, { rank: 2, score: 0 }], pool)).toEqual([500, 0, 0]);
+  expect(awardPrizes([{ rank: 1, score: 3 }, { rank: 1, score: 3 }, { rank: 3, score: 1 }], pool)).toEqual([400, 400, 100]);
 });

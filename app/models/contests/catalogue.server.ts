@@ -1,6 +1,6 @@
 // Contest reads for the home page, the list and the dashboard. Each is one query
 // (no query per card): enrolment comes from a join on the user's entries.
-import { and, asc, desc, eq, gt, gte, ilike, isNotNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getViewSelectedFields, gt, gte, ilike, isNotNull, lte, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { containsPattern } from "~/utils/misc";
 import { contest_details, contest_results, contests, profiles } from "~/db/schema";
@@ -65,11 +65,17 @@ export async function activeContests(db: DbOrTx, input: { userId: string | null;
     .limit(input.limit ?? 100);
 }
 
-/** The dashboard's entries, from the contest_details view. */
+/** The dashboard's entries, from the contest_details view, with whether each contest is finalised and how many questions were answered. */
 export async function dashboardEntries(db: DbOrTx, userId: string) {
   return db
-    .select()
+    .select({
+      ...getViewSelectedFields(contest_details),
+      finalized: sql<boolean>`${contests.finalized_at} IS NOT NULL`,
+      answered: sql<number | null>`${contest_results.answered}`,
+    })
     .from(contest_details)
+    .innerJoin(contests, eq(contests.id, contest_details.contest_id))
+    .leftJoin(contest_results, and(eq(contest_results.contest_id, contest_details.contest_id), eq(contest_results.user_id, contest_details.user_id)))
     .where(eq(contest_details.user_id, userId))
     .orderBy(desc(contest_details.contest_start_time));
 }

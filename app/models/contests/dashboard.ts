@@ -1,13 +1,39 @@
 // The dashboard's rules (contests.md §2 Dashboard), pure so each is unit-tested: which
-// entries are upcoming and which past, in what order, and the four totals.
+// entries are upcoming and which past, in what order, what a past card may say, and
+// the four totals.
+import { isTestClosed, testClosesAt } from "~/models/contests/deadline";
 
 export type DashboardEntry = {
   contest_start_time: Date;
   contest_end_time: Date;
+  contest_duration_minutes: number;
   has_submitted: boolean;
+  contest_score: number | null;
   contest_rank: number | null;
   contest_prize_amount: number | null;
+  answered: number | null;
+  finalized: boolean;
 };
+
+export type PastResult =
+  | { kind: "pending"; scoresAt: Date } // submitted; the test is still open for others
+  | { kind: "missed" } // never submitted
+  | { kind: "blank" } // submitted with no saved answer: no score, no rank
+  | { kind: "provisional"; score: number } // closed, not yet finalised
+  | { kind: "final"; score: number; rank: number | null; prize: number };
+
+/**
+ * What a past card may show. Nothing derived from the key before the test has closed
+ * for everyone (the same rule as the results page); ranks and prizes once finalised.
+ */
+export function pastResult(entry: DashboardEntry, now: Date): PastResult {
+  const contest = { start_time: entry.contest_start_time, end_time: entry.contest_end_time, duration_minutes: entry.contest_duration_minutes };
+  if (!entry.has_submitted) return { kind: "missed" };
+  if (!isTestClosed(contest, now)) return { kind: "pending", scoresAt: testClosesAt(contest) };
+  if (!entry.answered) return { kind: "blank" };
+  if (!entry.finalized) return { kind: "provisional", score: entry.contest_score ?? 0 };
+  return { kind: "final", score: entry.contest_score ?? 0, rank: entry.contest_rank, prize: entry.contest_prize_amount ?? 0 };
+}
 
 /**
  * Upcoming: not submitted and not over, the contest about to start first. Past:
@@ -22,13 +48,13 @@ export function splitEntries<E extends DashboardEntry>(entries: E[], now: Date) 
   };
 }
 
-/** The four stats: upcoming, completed (submitted), total prize money won, best rank (null when none). */
+/** The four stats: upcoming, completed (submitted), prize money won and best rank, both once finalised (null when none). */
 export function dashboardStats(split: { upcoming: DashboardEntry[]; past: DashboardEntry[] }) {
-  const ranks = split.past.map((e) => e.contest_rank).filter((r): r is number => r !== null);
+  const ranks = split.past.flatMap((e) => (e.finalized && e.contest_rank !== null ? [e.contest_rank] : []));
   return {
     upcoming: split.upcoming.length,
     completed: split.past.filter((e) => e.has_submitted).length,
-    totalWon: split.past.reduce((sum, e) => sum + (e.contest_prize_amount ?? 0), 0),
+    totalWon: split.past.reduce((sum, e) => sum + (e.finalized ? (e.contest_prize_amount ?? 0) : 0), 0),
     bestRank: ranks.length ? Math.min(...ranks) : null,
   };
 }

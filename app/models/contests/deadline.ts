@@ -12,9 +12,18 @@ export function contestDeadline(contest: Timed) {
   return new Date(Math.min(contest.start_time.getTime() + contest.duration_minutes * 60_000, contest.end_time.getTime()));
 }
 
-/** Whether the test has closed for everyone (deadline and grace over): from then on the key may be shown. */
+/** When the test closes for everyone (deadline and grace over): scores, ranks and the key appear then. */
+export function testClosesAt(contest: Timed) {
+  return new Date(contestDeadline(contest).getTime() + ANSWER_GRACE_MS);
+}
+
+/**
+ * Whether the test has closed for everyone. Before that nothing derived from the key
+ * (a score, a rank, the leaderboard) is shown, even to a student who submitted early:
+ * three throwaway accounts would otherwise learn the key while others still answer.
+ */
 export function isTestClosed(contest: Timed, now: Date) {
-  return contestDeadline(contest).getTime() + ANSWER_GRACE_MS < now.getTime();
+  return testClosesAt(contest).getTime() < now.getTime();
 }
 
 /** Whether the contest has ended and its grace is over, so it can be finalised. */

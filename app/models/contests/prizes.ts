@@ -40,6 +40,18 @@ export function assignPrizes(ranks: number[], pool: Record<string, unknown> | nu
   });
 }
 
+/**
+ * The prize of each ranked row (ascending rank): the tie rule of assignPrizes, and no
+ * rank prize for a score of 0, whose place stays unawarded (DESIGN.md §4).
+ */
+export function awardPrizes(rows: Array<{ rank: number; score: number }>, pool: Record<string, unknown> | null | undefined): number[] {
+  const prizes = assignPrizes(
+    rows.map((r) => r.rank),
+    pool,
+  );
+  return rows.map((r, i) => (r.score > 0 ? prizes[i]! : 0));
+}
+
 export type PrizeLine = { name: string; value: string };
 
 /**

@@ -5,18 +5,26 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { rowsOf, type DbOrTx } from "~/db/client.server";
 import { contests, questions, user_answers, user_contest_entries } from "~/db/schema";
 import { questionCountColumn } from "~/models/contests/catalogue.server";
-import { isContestOver, isTestClosed } from "~/models/contests/deadline";
+import { isContestOver, isTestClosed, testClosesAt } from "~/models/contests/deadline";
 import { finalizeContest, RANK_SQL } from "~/models/contests/scoring.server";
 
 export const LEADERBOARD_SIZE = 10;
 
 /** Every result of the contest with its rank: stored once finalised, else computed by the same RANK_SQL. */
 const rankedResults = (contestId: string) => sql`
-  SELECT r.user_id, r.score, r.response_time, r.prize_amount,
+  SELECT r.user_id, r.score, r.answered, r.response_time, r.prize_amount,
          COALESCE(r.rank, ${RANK_SQL})::int AS rank
     FROM contest_results r
    WHERE r.contest_id = ${contestId}`;
 
+export type MyResult = { score: number; answered: number; response_time: number; prize_amount: number; rank: number | null };
+
+/**
+ * The student's result, in one of three states: `none` (no submitted entry: 'Results
+ * Not Available'), `pending` (submitted, but the test is still open for others: only
+ * how many questions were answered and when scores appear), `scored` (the test has
+ * closed: score, rank, and prize once finalised).
+ */
 export async function contestResults(db: DbOrTx, input: { contestId: string; userId: string; now: Date }) {
   const [contest] = await db
     .select({
@@ -38,14 +46,15 @@ export async function contestResults(db: DbOrTx, input: { contestId: string; use
   if (!finalized && isContestOver(contest, input.now)) {
     finalized = ["finalized", "already"].includes(await finalizeContest(db, contest.id, input.now));
   }
-  // The key is shown once nobody can answer any more.
-  const base = { id: contest.id, title: contest.title, questionCount: contest.question_count, finalized, closed: isTestClosed(contest, input.now) };
-  if (!contest.submitted) return { contest: base, mine: null };
-
-  const [mine] = rowsOf<{ score: number; response_time: number; prize_amount: number; rank: number }>(
-    await db.execute(sql`SELECT * FROM (${rankedResults(contest.id)}) t WHERE t.user_id = ${input.userId}`),
-  );
-  return { contest: base, mine: mine ?? null };
+  const closed = isTestClosed(contest, input.now);
+  const base = { id: contest.id, title: contest.title, questionCount: contest.question_count, finalized, closed, scoresAt: testClosesAt(contest) };
+  if (!contest.submitted) return { contest: base, state: "none" as const, mine: null, answered: 0 };
+  if (!closed) {
+    const answered = await db.$count(user_answers, and(eq(user_answers.contest_id, contest.id), eq(user_answers.user_id, input.userId)));
+    return { contest: base, state: "pending" as const, mine: null, answered };
+  }
+  const [mine] = rowsOf<MyResult>(await db.execute(sql`SELECT * FROM (${rankedResults(contest.id)}) t WHERE t.user_id = ${input.userId}`));
+  return mine ? { contest: base, state: "scored" as const, mine, answered: mine.answered } : { contest: base, state: "none" as const, mine: null, answered: 0 };
 }
 
 /** The student's answers beside each question; the correct answer only once the test has closed for everyone. */
@@ -77,6 +86,7 @@ export async function leaderboard(db: DbOrTx, contestId: string) {
       SELECT t.user_id, t.rank, t.score, t.response_time, t.prize_amount, NULLIF(btrim(p.full_name), '') AS name
         FROM (${rankedResults(contestId)}) t
         LEFT JOIN profiles p ON p.id = t.user_id
+       WHERE t.rank IS NOT NULL
        ORDER BY t.rank, t.response_time, t.user_id
        LIMIT ${LEADERBOARD_SIZE}`),
   );

@@ -1,7 +1,7 @@
 // Scores, ranks and prizes, computed on the server from the database only.
 import { sql, type SQL } from "drizzle-orm";
 import { rowsOf, type DbOrTx } from "~/db/client.server";
-import { assignPrizes } from "~/models/contests/prizes";
+import { awardPrizes } from "~/models/contests/prizes";
 import { DEADLINE_SQL, GRACE_SQL } from "~/models/contests/deadline.server";
 import { SUBMIT_REASONS } from "~/models/contests/test-rules";
 
@@ -10,10 +10,11 @@ const OPENED_SQL = sql`(e.status OR EXISTS (SELECT 1 FROM user_answers a WHERE a
 
 /**
  * The rank of a result row (DESIGN.md §4): score descending, then response time
- * ascending; exact ties share a rank (RANK(): 1, 2, 2, 4). The one order of every
- * ranking, live and final, over rows with `score` and `response_time` columns.
+ * ascending; exact ties share a rank (RANK(): 1, 2, 2, 4). A blank paper (no saved
+ * answer) is not ranked: nobody took that test. The one order of every ranking, live
+ * and final, over rows with `score`, `answered` and `response_time` columns.
  */
-export const RANK_SQL = sql`RANK() OVER (ORDER BY score DESC, response_time ASC)`;
+export const RANK_SQL = sql`CASE WHEN answered > 0 THEN RANK() OVER (PARTITION BY answered > 0 ORDER BY score DESC, response_time ASC) END`;
 
 /**
  * Each submitted entry's score and response time: score = answers whose
@@ -23,7 +24,7 @@ export const RANK_SQL = sql`RANK() OVER (ORDER BY score DESC, response_time ASC)
 function scores(where: SQL) {
   return sql`
     SELECT e.contest_id, e.user_id,
-           count(q.id)::int AS score,
+           count(q.id)::int AS score, count(a.question_id)::int AS answered,
            GREATEST(0, EXTRACT(EPOCH FROM (e.submitted_at - c.start_time)) * 1000)::int AS response_time
       FROM user_contest_entries e
       JOIN contests c ON c.id = e.contest_id
@@ -41,10 +42,10 @@ function scores(where: SQL) {
  */
 export async function recordResult(tx: DbOrTx, input: { contestId: string; userId: string }) {
   await tx.execute(sql`
-    INSERT INTO contest_results (contest_id, user_id, score, response_time)
-    SELECT contest_id, user_id, score, response_time
+    INSERT INTO contest_results (contest_id, user_id, score, answered, response_time)
+    SELECT contest_id, user_id, score, answered, response_time
       FROM (${scores(sql`e.contest_id = ${input.contestId} AND e.user_id = ${input.userId}`)}) s
-    ON CONFLICT (contest_id, user_id) DO UPDATE SET score = EXCLUDED.score, response_time = EXCLUDED.response_time`);
+    ON CONFLICT (contest_id, user_id) DO UPDATE SET score = EXCLUDED.score, answered = EXCLUDED.answered, response_time = EXCLUDED.response_time`);
 }
 
 /**
@@ -53,12 +54,12 @@ export async function recordResult(tx: DbOrTx, input: { contestId: string; userI
  */
 export async function computeResults(tx: DbOrTx, contestId: string) {
   await tx.execute(sql`
-    INSERT INTO contest_results (contest_id, user_id, score, response_time, rank)
-    SELECT s.contest_id, s.user_id, s.score, s.response_time,
+    INSERT INTO contest_results (contest_id, user_id, score, answered, response_time, rank)
+    SELECT s.contest_id, s.user_id, s.score, s.answered, s.response_time,
            ${RANK_SQL}
       FROM (${scores(sql`e.contest_id = ${contestId}`)}) s
     ON CONFLICT (contest_id, user_id) DO UPDATE
-      SET score = EXCLUDED.score, response_time = EXCLUDED.response_time, rank = EXCLUDED.rank`);
+      SET score = EXCLUDED.score, answered = EXCLUDED.answered, response_time = EXCLUDED.response_time, rank = EXCLUDED.rank`);
 }
 
 /**
@@ -81,8 +82,8 @@ export async function submitOverdue(tx: DbOrTx, input: { contestId: string; now:
   );
   if (closed.length > 0) {
     await tx.execute(sql`
-      INSERT INTO contest_results (contest_id, user_id, score, response_time)
-      SELECT contest_id, user_id, score, response_time
+      INSERT INTO contest_results (contest_id, user_id, score, answered, response_time)
+      SELECT contest_id, user_id, score, answered, response_time
         FROM (${scores(sql`e.contest_id = ${input.contestId} AND NOT EXISTS (SELECT 1 FROM contest_results r WHERE r.contest_id = e.contest_id AND r.user_id = e.user_id)`)}) s
       ON CONFLICT (contest_id, user_id) DO NOTHING`);
   }
@@ -110,13 +111,10 @@ export async function finalizeContest(db: DbOrTx, contestId: string, now: Date):
     if (!contest.ended) return "not-ended";
     await submitOverdue(tx, { contestId, now });
     await computeResults(tx, contestId);
-    const ranked = rowsOf<{ user_id: string; rank: number }>(
-      await tx.execute(sql`SELECT user_id, rank FROM contest_results WHERE contest_id = ${contestId} ORDER BY rank, user_id`),
+    const ranked = rowsOf<{ user_id: string; rank: number; score: number }>(
+      await tx.execute(sql`SELECT user_id, rank, score FROM contest_results WHERE contest_id = ${contestId} AND rank IS NOT NULL ORDER BY rank, user_id`),
     );
-    const prizes = assignPrizes(
-      ranked.map((r) => r.rank),
-      contest.prize_pool,
-    );
+    const prizes = awardPrizes(ranked, contest.prize_pool);
     const winners = ranked.flatMap((r, i) => (prizes[i]! > 0 ? [sql`(${r.user_id}::uuid, ${prizes[i]}::int)`] : []));
     if (winners.length > 0) {
       await tx.execute(sql`

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { db } from "~/db/client.server";
 import { requireApiUser } from "~/models/accounts/auth.server";
 import { startContestPayment } from "~/models/contests/enrolment.server";
+import { kickOutbox } from "~/utils/email.server";
 import { notFound, parseJsonBody } from "~/utils/http.server";
 import { paymentGateway } from "~/models/payments/gateway.server";
 
@@ -20,6 +21,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "order":
       return Response.json({ orderId: outcome.orderId, amount: outcome.amount, currency: "INR", keyId: gateway.keyId, gateway: gateway.kind });
     case "enrolled":
+      kickOutbox();
       return Response.json({ enrolled: true });
     case "missing":
       return Response.json({ error: "Contest Not Found" }, { status: 404 });

@@ -8,11 +8,13 @@ import { db } from "~/db/client.server";
 import { requireContestStage } from "~/models/contests/stage.server";
 import { startContestPayment } from "~/models/contests/enrolment.server";
 import { formatDateTime } from "~/utils/dates";
+import { kickOutbox } from "~/utils/email.server";
 import { readForm } from "~/utils/forms.server";
 import { redirectWithFlash } from "~/utils/http.server";
 import { formatINR } from "~/utils/money";
 import { appUrl } from "~/utils/env.server";
 import { hostedCheckout, paymentGateway } from "~/models/payments/gateway.server";
+import { TEST_NEEDS } from "~/models/contests/rules";
 import { STAGE_MESSAGES } from "~/models/contests/stage";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -38,6 +40,7 @@ export async function action(args: ActionFunctionArgs) {
   const outcome = await startContestPayment(db, gateway, { userId: user.id, contestId: contest.id, now: new Date() });
   switch (outcome.kind) {
     case "enrolled":
+      kickOutbox();
       throw redirect(`/contest/${contest.id}/confirmation`);
     case "order": {
       // Without JavaScript: the gateway's hosted page, which posts back to our callback.
@@ -73,6 +76,7 @@ export default function PayPage() {
       </p>
       <h1>{contest.title}</h1>
       <p className="muted">{contest.description}</p>
+      <p className="alert alert-info">Before you enrol: {TEST_NEEDS}</p>
       <DeviceCheck />
       <div className="card">
         <h2>Summary</h2>
@@ -82,10 +86,12 @@ export default function PayPage() {
           <div><dt>Total</dt><dd><strong>{free ? "Free" : formatINR(contest.entry_fee)}</strong></dd></div>
           <div><dt>Test opens</dt><dd>{formatDateTime(contest.start_time)} IST</dd></div>
         </dl>
-        <p className="muted">
-          Pay securely with cards, UPI, net banking or wallets. Your payment is processed by our payment partner; we never see your card details.
-          {testGateway ? " This server uses the built-in test gateway: no real money moves." : null}
-        </p>
+        {free ? null : (
+          <p className="muted">
+            Pay securely with cards, UPI, net banking or wallets. Your payment is processed by our payment partner; we never see your card details.
+            {testGateway ? " This server uses the built-in test gateway: no real money moves." : null}
+          </p>
+        )}
         {hosted ? (
           <form method="post" action={hosted.action}>
             {Object.entries(hosted.fields).map(([name, value]) => (

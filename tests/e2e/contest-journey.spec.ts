@@ -43,12 +43,27 @@ test("from the contest list to the dashboard: a failed payment, a retry, then th
   await expect(page.getByText("You are already enrolled in this contest.")).toBeVisible();
 });
 
-test("a free contest enrols without a payment", async ({ page, student: _signedIn }) => {
+test("a free contest enrols without a payment, says so in its own words and mails a confirmation", async ({ page, student }) => {
   const title = unique("Free Cup");
   const contest = await create("contest", { title, startsInMinutes: 90, endsInMinutes: 180, entryFee: 0 });
   await page.goto(`/contest/${contest.id}/pay`);
+  // Said in the page itself, before anyone enrols, with or without JavaScript.
+  await expect(page.getByText("The test needs JavaScript, a camera and a browser that can go fullscreen")).toBeVisible();
+  await expect(page.getByText("payment partner")).toHaveCount(0);
   await page.getByRole("button", { name: "Enroll for Free" }).click();
-  await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "You're enrolled!" })).toBeVisible();
+  await expect(page.getByText("Payment Successful!")).toHaveCount(0);
+  await expect(page).toHaveTitle("You're enrolled — StudyArena");
+  const mail = await latestMailTo(student.email);
+  expect(mail.subject).toBe(`You're in: ${title}`);
+  expect(mail.text).toContain("You're enrolled!");
+  expect(mail.text).not.toContain("Amount paid");
+});
+
+test("the contest page lists what the test needs before anyone pays", async ({ page }) => {
+  const contest = await create("contest", { title: unique("Needs Cup"), startsInMinutes: 90, endsInMinutes: 180 });
+  await page.goto(`/contest/${contest.id}`);
+  await expect(page.getByRole("listitem").filter({ hasText: "JavaScript turned on: the test cannot run without it" })).toBeVisible();
 });
 
 test("guests are asked to log in first and come back to pay", async ({ page }) => {
@@ -57,11 +72,25 @@ test("guests are asked to log in first and come back to pay", async ({ page }) =
   await expect(page).toHaveURL(`/login?redirectTo=${encodeURIComponent(`/contest/${contest.id}/pay`)}`);
 });
 
-test("someone else's confirmation page shows nothing of theirs", async ({ page, student: _signedIn }) => {
+test("a confirmation is a 404 for a contest one is not enrolled in, and for an unknown contest", async ({ page, student: _signedIn }) => {
   const contest = await create("contest", { title: unique("Other Cup"), startsInMinutes: 90, endsInMinutes: 180 });
-  await page.goto(`/contest/${contest.id}/confirmation`);
+  const res = await page.goto(`/contest/${contest.id}/confirmation`);
+  expect(res?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "You are not enrolled in this contest" })).toBeVisible();
+  await expect(page).toHaveTitle("You are not enrolled in this contest — StudyArena");
   await expect(page.getByText("Payment Successful!")).toHaveCount(0);
+  const unknown = await page.goto("/contest/00000000-0000-4000-8000-000000000000/confirmation");
+  expect(unknown?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Contest Not Found" })).toBeVisible();
+  await expect(page).toHaveTitle("Contest Not Found — StudyArena");
+});
+
+test("an ended contest's confirmation does not say the test has started", async ({ page, student }) => {
+  const contest = await create("contest", { title: unique("Ended Cup"), startsInMinutes: -120, endsInMinutes: -60 });
+  await create("entry", { userId: student.id, contestId: contest.id });
+  await page.goto(`/contest/${contest.id}/confirmation`);
+  await expect(page.getByText(/This contest ended on/)).toBeVisible();
+  await expect(page.getByText(/has started/)).toHaveCount(0);
 });
 
 test("a guest signs up from the contest page and goes on to pay; an existing account signs in the same way", async ({ page }) => {

@@ -6,6 +6,7 @@ import type { Db, DbOrTx } from "~/db/client.server";
 import { contests, payments, profiles, user_contest_entries, users } from "~/db/schema";
 import { enrolledColumn } from "~/models/contests/catalogue.server";
 import { isEnrolmentOpen } from "~/models/contests/enrolment";
+import { TEST_NEEDS } from "~/models/contests/rules";
 import { POLICY } from "~/models/support/policy";
 import type { Gateway } from "~/models/payments/gateway.server";
 import { openOrder, type Fulfil } from "~/models/payments/ledger.server";
@@ -34,7 +35,15 @@ export async function startContestPayment(db: Db, gateway: Gateway, input: { use
   if (!isEnrolmentOpen(contest, input.now)) return { kind: "closed" };
 
   if (contest.entry_fee === 0) {
-    await db.insert(user_contest_entries).values({ user_id: input.userId, contest_id: contest.id }).onConflictDoNothing();
+    await db.transaction(async (tx) => {
+      const created = await tx
+        .insert(user_contest_entries)
+        .values({ user_id: input.userId, contest_id: contest.id })
+        .onConflictDoNothing()
+        .returning({ id: user_contest_entries.id });
+      // A free entry is confirmed by mail like a paid one (without payment lines).
+      if (created.length === 1) await enqueueEmail(tx, await confirmationFor(tx, { userId: input.userId, contestId: contest.id, payment: null }));
+    });
     return { kind: "enrolled" };
   }
   const order = await openOrder(db, gateway, {
@@ -68,12 +77,7 @@ export const fulfilEnrolment: Fulfil<EnrolmentResult> = async (tx, payment, now)
     .returning({ id: user_contest_entries.id });
   if (created.length === 0) return { kind: "duplicate", contestId, refund: refund("while already enrolled (a second payment)") };
 
-  const [student] = await tx
-    .select({ email: users.email, name: profiles.full_name })
-    .from(users)
-    .leftJoin(profiles, eq(profiles.id, users.id))
-    .where(eq(users.id, payment.userId));
-  await enqueueEmail(tx, confirmationMail({ student: student!, title: contest!.title, startTime: contest!.start_time, amount: payment.amount, paymentId: payment.paymentId, paidAt: now }));
+  await enqueueEmail(tx, await confirmationFor(tx, { userId: payment.userId, contestId, payment: { amount: payment.amount, paymentId: payment.paymentId, paidAt: now } }));
   return { kind: "enrolled", contestId };
 };
 
@@ -107,16 +111,30 @@ export async function contestTitle(db: DbOrTx, contestId: string) {
   return row?.title ?? null;
 }
 
-function confirmationMail(input: { student: { email: string; name: string | null }; title: string; startTime: Date; amount: number; paymentId: string; paidAt: Date }) {
+type PaymentLines = { amount: number; paymentId: string; paidAt: Date } | null;
+
+/** The confirmation mail of an entry: with the payment's lines when it was paid, without them when free. */
+async function confirmationFor(db: DbOrTx, input: { userId: string; contestId: string; payment: PaymentLines }) {
+  const [row] = await db
+    .select({ email: users.email, name: profiles.full_name, title: contests.title, startTime: contests.start_time })
+    .from(users)
+    .innerJoin(contests, eq(contests.id, input.contestId))
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .where(eq(users.id, input.userId));
+  return confirmationMail({ student: { email: row!.email, name: row!.name }, title: row!.title, startTime: row!.startTime, payment: input.payment });
+}
+
+function confirmationMail(input: { student: { email: string; name: string | null }; title: string; startTime: Date; payment: PaymentLines }) {
+  const { payment } = input;
   return {
     to: input.student.email,
     subject: `You're in: ${input.title}`,
     ...renderMail({
-      heading: "Payment Successful!",
+      heading: payment ? "Payment Successful!" : "You're enrolled!",
       paragraphs: [
         `Hi ${input.student.name?.trim() || input.student.email.split("@")[0]}, you are enrolled in ${input.title}.`,
-        `Amount paid: ${formatINR(input.amount)}. Transaction id: ${input.paymentId}. Date: ${formatDateTime(input.paidAt)} IST.`,
-        `The test opens at ${formatDateTime(input.startTime)} IST. Keep your camera ready and use a browser that allows fullscreen.`,
+        ...(payment ? [`Amount paid: ${formatINR(payment.amount)}. Transaction id: ${payment.paymentId}. Date: ${formatDateTime(payment.paidAt)} IST.`] : []),
+        `The test opens at ${formatDateTime(input.startTime)} IST. ${TEST_NEEDS}`,
       ],
       action: { label: "Open your dashboard", url: `${appUrl()}/dashboard` },
     }),
@@ -137,6 +155,6 @@ export async function resendConfirmation(db: DbOrTx, input: { userId: string; co
     .leftJoin(profiles, eq(profiles.id, users.id))
     .where(and(eq(user_contest_entries.user_id, input.userId), eq(user_contest_entries.contest_id, input.contestId)));
   if (!row?.paymentId) return false;
-  await enqueueEmail(db, confirmationMail({ student: { email: row.email, name: row.name }, title: row.title, startTime: row.startTime, amount: row.amount, paymentId: row.paymentId, paidAt: row.paidAt }));
+  await enqueueEmail(db, confirmationMail({ student: { email: row.email, name: row.name }, title: row.title, startTime: row.startTime, payment: { amount: row.amount, paymentId: row.paymentId, paidAt: row.paidAt } }));
   return true;
 }

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { TEST_NEEDS } from "~/models/contests/rules";
 
 export type CameraStatus = "idle" | "asking" | "on" | "denied" | "lost";
 
@@ -56,8 +57,7 @@ export function NeedsJavaScript({ level = 2, children }: { level?: 1 | 2; childr
     <div className="alert alert-info">
       <Heading>The test needs JavaScript and a camera</Heading>
       <p>
-        The test runs in fullscreen with your camera on, which needs JavaScript. Please turn JavaScript on (or use Chrome or Firefox) and open
-        this page again. Your time runs from the contest&apos;s start.
+        {TEST_NEEDS} Please turn JavaScript on and open this page again. Your time runs from the contest&apos;s start.
       </p>
       {children}
     </div>

@@ -3,7 +3,7 @@
 // student's paper, then runs the test.
 import { Link } from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
-import { useServerClock } from "~/utils/use-hydrated";
+import { useHydrated, useServerClock } from "~/utils/use-hydrated";
 import { formatTimer, TEST_MESSAGES } from "~/models/contests/test-rules";
 import { Instructions } from "~/components/contests/test-island/instructions";
 import { testApi, type Paper, type WaitingPaper } from "~/models/contests/paper";
@@ -34,6 +34,7 @@ async function readPaper(contestId: string): Promise<Load | null> {
 }
 
 export function TestIsland({ contestId }: { contestId: string }) {
+  const hydrated = useHydrated();
   const [load, setLoad] = useState<Load>({ kind: "loading" });
   // Bumped when the waiting room reaches the start, to fetch the questions.
   const [attempt, setAttempt] = useState(0);
@@ -51,11 +52,12 @@ export function TestIsland({ contestId }: { contestId: string }) {
 
   switch (load.kind) {
     case "loading":
-      return (
+      // Server-rendered, nothing: without JavaScript the page's notice is all there is to say.
+      return hydrated ? (
         <p className="test-loading" role="status">
           Loading your test…
         </p>
-      );
+      ) : null;
     case "auth":
       return (
         <LoadError message={TEST_MESSAGES.authFailed}>

@@ -43,6 +43,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   };
 }
 
+const NAME_FOR_NEW_ACCOUNT = "To create your account, please enter your full name: it is the name shown on leaderboards.";
 const WEAK_FOR_NEW_ACCOUNT = "To create your account, choose a stronger password (8+ characters with an uppercase letter, a number and a symbol).";
 
 /** A guest's e-mail and password: signs in, or creates the account, then goes on to pay. */
@@ -52,7 +53,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   const result = await signInOrSignUp(db, { ...submission.value, ip: clientIp(context), device: await readLoginDevice(request), now: new Date() });
   if (!result.ok) {
-    const message = { invalid: MESSAGES.invalidCredentials, limited: MESSAGES.tooManyAttempts, weak: WEAK_FOR_NEW_ACCOUNT }[result.reason];
+    const message = { invalid: MESSAGES.invalidCredentials, limited: MESSAGES.tooManyAttempts, weak: WEAK_FOR_NEW_ACCOUNT, name: NAME_FOR_NEW_ACCOUNT }[result.reason];
     return data(submission.reply({ formErrors: [message], hideFields: ["password"] }), { status: result.reason === "limited" ? 429 : 400 });
   }
   return createUserSession(request, result.userId, `/contest/${id}/pay`, result.device ? [await rememberLoginDevice(result.device)] : []);
@@ -147,6 +148,7 @@ function GuestJoin() {
       <Form method="post" className="form" {...getFormProps(form)}>
         <p className="muted">Sign in or create your account with your e-mail and a password; then you pay.</p>
         <FormErrors id={form.errorId} errors={form.errors} />
+        <TextField label="Full name (for a new account)" field={fields.fullName} autoComplete="name" />
         <TextField label="Email" field={fields.email} type="email" autoComplete="email" inputMode="email" />
         <PasswordField label="Password" field={fields.password} autoComplete="current-password" />
         <button type="submit" className="btn btn-primary btn-block" disabled={pending}>

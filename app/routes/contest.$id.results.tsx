@@ -161,7 +161,7 @@ function Leaderboard({ leaders, userId, finalized }: { leaders: Leader[]; userId
           {leaders.map((l) => (
             <tr key={l.user_id} className={l.user_id === userId ? "is-me" : undefined}>
               <td>#{l.rank}</td>
-              <td><span className="name-cell"><span className="avatar" aria-hidden="true">{avatarInitial(l.name, "S")}</span>{name(l)}{l.user_id === userId ? " (you)" : ""}</span></td>
+              <td><span className="name-cell"><span className="avatar" aria-hidden="true">{avatarInitial(l.name, "S")}</span><span className="name-text">{name(l)}{l.user_id === userId ? " (you)" : ""}</span></span></td>
               <td>{l.score}</td>
               {finalized ? <td>{formatINR(l.prize_amount)}</td> : null}
             </tr>

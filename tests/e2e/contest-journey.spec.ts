@@ -101,13 +101,19 @@ test("a guest signs up from the contest page and goes on to pay; an existing acc
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill("weak");
   await page.getByRole("button", { name: "Continue to Payment" }).click();
-  await expect(page.getByText(/choose a stronger password/)).toBeVisible();
+  // A new account needs the student's real name: it is what leaderboards show.
+  await expect(page.getByText(/please enter your full name/)).toBeVisible();
   await expect(page.getByLabel("Email")).toHaveValue(email);
+  await page.getByLabel("Full name (for a new account)").fill("Kavya Raghunathan");
+  await page.getByLabel("Password", { exact: true }).fill("weak");
+  await page.getByRole("button", { name: "Continue to Payment" }).click();
+  await expect(page.getByText(/choose a stronger password/)).toBeVisible();
+  await expect(page.getByLabel("Full name (for a new account)")).toHaveValue("Kavya Raghunathan");
 
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "Continue to Payment" }).click();
   await expect(page).toHaveURL(`/contest/${contest.id}/pay`);
-  await expect(page.getByLabel(/Account menu for join\./)).toBeVisible();
+  await expect(page.getByLabel(/Account menu for Kavya Raghunathan/)).toBeVisible();
 
   // Signed out, the same form signs the account in; a wrong password says so.
   await page.context().clearCookies();

@@ -97,3 +97,21 @@ test("the test page is one shared document: no session read, cacheable, no heade
   expect(await signedIn.text()).not.toContain(student.email);
   expect((await page.request.get("/contest/not-a-uuid/test")).status()).toBe(404);
 });
+
+test("a leaderboard and podium with a 40-character unbroken name fit a 360 px phone", async ({ page, student }) => {
+  const longName = "Venkatanarasimharajuvaripetaramasubbaiah";
+  expect(longName).toHaveLength(40);
+  const rival = await create("student", { email: `${unique("long").replace(/\s/g, "")}@example.in`, password: "Secret@123", fullName: longName });
+  const contest = await create("finishedContest", {
+    title: unique("Long Name Cup"),
+    students: [
+      { userId: rival.id, correct: 3, minutes: 9 },
+      { userId: student.id, correct: 2, minutes: 5 },
+    ],
+  });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto(`/contest/${contest.id}/results?tab=leaderboard`);
+  await expect(page.getByRole("row", { name: new RegExp(longName) })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Top three" }).getByText(longName)).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});

@@ -105,21 +105,23 @@ export async function attemptLogin(
 
 // ---------------------------------------------------------------- the contest page's sign-up
 
-export type JoinResult = { ok: true; userId: string; device?: LoginDevice } | { ok: false; reason: "invalid" | "limited" | "weak" };
+export type JoinResult = { ok: true; userId: string; device?: LoginDevice } | { ok: false; reason: "invalid" | "limited" | "weak" | "name" };
 
 /**
  * The contest page's one form for guests (contests.md §5): e-mail and password sign
  * in to an existing account, or create one (its name the part of the e-mail before
  * the @) when the address has none.
  */
-export async function signInOrSignUp(db: Db, input: { email: string; password: string; ip: string; device: LoginDevice | null; now: Date }): Promise<JoinResult> {
+export async function signInOrSignUp(db: Db, input: { fullName: string; email: string; password: string; ip: string; device: LoginDevice | null; now: Date }): Promise<JoinResult> {
   const login = await attemptLogin(db, input);
   if (login.ok || login.reason === "limited") return login;
   const email = normalizeEmail(input.email);
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (existing) return { ok: false, reason: "invalid" };
+  // A new account carries the student's real name: it is what leaderboards and the home page show.
+  if (!input.fullName) return { ok: false, reason: "name" };
   if (passwordScore(input.password) < MIN_PASSWORD_SCORE) return { ok: false, reason: "weak" };
-  const created = await signup(db, { email, password: input.password, fullName: email.split("@")[0] ?? email, ip: input.ip, now: input.now });
+  const created = await signup(db, { email, password: input.password, fullName: input.fullName, ip: input.ip, now: input.now });
   if (created.ok) return { ok: true, userId: created.userId };
   return { ok: false, reason: created.reason === "taken" ? "invalid" : "limited" };
 }

@@ -65,16 +65,18 @@ export const SignupSchema = z
   .transform((v) => ({ fullName: text(v.fullName).trim(), email: text(v.email).trim(), password: text(v.password), redirectTo: v.redirectTo }));
 
 /** The contest page's guest form: an e-mail and a password, for signing in or up. */
+/** The contest page's guest form: e-mail and password sign in; with a full name they also create the account. */
 export const ContestJoinSchema = z
-  .object({ email: z.string().optional(), password: z.string().optional() })
+  .object({ fullName: z.string().optional(), email: z.string().optional(), password: z.string().optional() })
   .superRefine((v, ctx) => {
     if (blank(v.email) || blank(v.password)) {
       ctx.addIssue({ code: "custom", path: [], message: MESSAGES.loginRequired });
     } else if (!isEmail(text(v.email).trim())) {
       ctx.addIssue({ code: "custom", path: ["email"], message: MESSAGES.emailInvalid });
     }
+    if (text(v.fullName).trim().length > 100) ctx.addIssue({ code: "custom", path: ["fullName"], message: MESSAGES.nameTooLong });
   })
-  .transform((v) => ({ email: text(v.email).trim(), password: text(v.password) }));
+  .transform((v) => ({ fullName: text(v.fullName).trim(), email: text(v.email).trim(), password: text(v.password) }));
 
 export const ForgotPasswordSchema = z
   .object({ email: z.string().optional() })

@@ -16,6 +16,7 @@ import { formatDateTime } from "~/utils/dates";
 import { parseForm } from "~/utils/forms.server";
 import { invariantResponse, requireUuidParam } from "~/utils/http.server";
 import { formatINR } from "~/utils/money";
+import { countOf } from "~/utils/misc";
 import { prizeLines } from "~/models/contests/prizes";
 import { useIsPending } from "~/utils/use-is-pending";
 import { useSchemaForm } from "~/utils/use-schema-form";
@@ -77,7 +78,7 @@ export default function ContestDetail() {
           <dl className="facts-list">
             <div><dt>Starts</dt><dd>{formatDateTime(contest.start_time)} IST</dd></div>
             <div><dt>Ends</dt><dd>{formatDateTime(contest.end_time)} IST</dd></div>
-            <div><dt>Duration</dt><dd>{contest.duration_minutes} minutes</dd></div>
+            <div><dt>Duration</dt><dd>{countOf(contest.duration_minutes, "minute")}</dd></div>
             <div><dt>Questions</dt><dd>{contest.question_count}</dd></div>
           </dl>
         </div>

@@ -6,6 +6,7 @@ import { contests, user_contest_entries } from "~/db/schema";
 import { requireUser } from "~/models/accounts/auth.server";
 import { relativeStart } from "~/models/contests/countdown";
 import { formatDateTime } from "~/utils/dates";
+import { countOf } from "~/utils/misc";
 import { requireUuidParam } from "~/utils/http.server";
 import { useServerClock } from "~/utils/use-hydrated";
 
@@ -65,7 +66,7 @@ export default function Confirmation() {
           <p>Your results, if you took the test, are on your dashboard.</p>
         ) : (
           <ul>
-            <li>A timed multiple-choice test of {contest.duration_minutes} minutes.</li>
+            <li>A timed multiple-choice test of {countOf(contest.duration_minutes, "minute")}.</li>
             <li>Finish all questions within the time.</li>
             <li>When the time is up, your answers are submitted automatically.</li>
             <li>The test is available from the start time: open it from your dashboard with your camera ready.</li>

@@ -6,7 +6,7 @@ import { db } from "~/db/client.server";
 import { requireContestStage } from "~/models/contests/stage.server";
 import { answerBreakdown, contestResults, leaderboard, type MyResult } from "~/models/contests/results.server";
 import { formatDateTime } from "~/utils/dates";
-import { avatarInitial } from "~/utils/misc";
+import { avatarInitial, countOf } from "~/utils/misc";
 import { formatINR } from "~/utils/money";
 import { formatDuration, scoreBand, scorePercent } from "~/models/contests/test-rules";
 
@@ -50,7 +50,7 @@ export default function Results() {
         <div className="card" role="status">
           <h2>Test submitted</h2>
           <p>
-            You answered {answered} of {contest.questionCount} {contest.questionCount === 1 ? "question" : "questions"}.
+            You answered {answered} of {countOf(contest.questionCount, "question")}.
           </p>
           <p>
             Scores, ranks and the correct answers appear when the test has closed for everyone, at <strong>{formatDateTime(contest.scoresAt)} IST</strong>.

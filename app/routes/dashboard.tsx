@@ -4,7 +4,7 @@ import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { db } from "~/db/client.server";
 import { dashboardEntries } from "~/models/contests/catalogue.server";
 import { dashboardStats, pastResult, splitEntries, type PastResult } from "~/models/contests/dashboard";
-import { clockCountdown } from "~/models/contests/countdown";
+import { timeUntil } from "~/models/contests/countdown";
 import { getUser } from "~/models/accounts/auth.server";
 import { setFlash } from "~/utils/flash.server";
 import { formatDateTime } from "~/utils/dates";
@@ -145,7 +145,7 @@ function UpcomingEntry({
       <h3>{entry.contest_title}</h3>
       <p className="muted">{formatDateTime(entry.contest_start_time)} IST</p>
       <p>
-        <span className="badge tone-blue">{started ? "The test is open" : `Starts in ${clockCountdown(new Date(entry.contest_start_time), now)}`}</span>
+        <span className="badge tone-blue">{started ? "The test is open" : `Starts in ${timeUntil(new Date(entry.contest_start_time), now)}`}</span>
       </p>
       {started ? (
         <Form method="post" action={`/contest/${entry.contest_id}/start`}>

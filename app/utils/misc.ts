@@ -51,3 +51,8 @@ export function displayName(fullName: string | null | undefined, email: string) 
 export function containsPattern(text: string | null | undefined) {
   return text ? `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
 }
+
+/** '1 minute', '2 minutes': a count with its noun in the right number. */
+export function countOf(count: number, singular: string, plural = `${singular}s`) {
+  return `${count} ${count === 1 ? singular : plural}`;
+}

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { clockCountdown, contestTimingLabel, homeCountdown, relativeStart } from "~/models/contests/countdown";
+import { contestTimingLabel, homeCountdown, relativeStart, timeUntil } from "~/models/contests/countdown";
+import { startsInLabel } from "~/models/contests/test-rules";
 
 const now = new Date("2026-11-22T10:00:00Z");
 const at = (ms: number) => new Date(now.getTime() + ms);
@@ -14,9 +15,10 @@ describe("home card countdown (contests.md §4)", () => {
     expect(homeCountdown(at(D), now)).toEqual({ label: "Starts in 1d 0h", tone: "blue" });
     expect(homeCountdown(at(2 * D + 5 * H + 59 * M), now)).toEqual({ label: "Starts in 2d 5h", tone: "blue" });
   });
-  test("under a day shows hours, minutes and seconds in orange", () => {
+  test("under a day shows hours, minutes and seconds in orange; the last hour minutes and seconds", () => {
     expect(homeCountdown(at(D - S), now)).toEqual({ label: "Starts in 23h 59m 59s", tone: "orange" });
     expect(homeCountdown(at(3 * H + 4 * M + 5 * S), now)).toEqual({ label: "Starts in 3h 4m 5s", tone: "orange" });
+    expect(homeCountdown(at(3 * M + 5 * S), now)).toEqual({ label: "Starts in 3m 05s", tone: "orange" });
   });
 });
 
@@ -28,16 +30,25 @@ describe("contest list timing (contests.md §2)", () => {
   test("ENDS IN while running", () => {
     expect(contestTimingLabel(at(-H), at(D + 2 * H + 3 * M), now).label).toBe("ENDS IN 1d 2h 3m");
   });
-  test("STARTS IN before the start", () => {
+  test("STARTS IN before the start: never '0d 0h' for a contest minutes away", () => {
     expect(contestTimingLabel(at(3 * D + 4 * H + 30 * M), at(4 * D), now).label).toBe("STARTS IN 3d 4h");
+    expect(contestTimingLabel(at(3 * M), at(H), now).label).toBe("STARTS IN 3m 00s");
+    expect(contestTimingLabel(at(5 * H + 2 * M), at(D), now).label).toBe("STARTS IN 5h 2m 0s");
   });
 });
 
-describe("dashboard clock", () => {
-  test("HH:MM:SS, with days only when there are some", () => {
-    expect(clockCountdown(at(3 * H + 4 * M + 5 * S), now)).toBe("03:04:05");
-    expect(clockCountdown(at(2 * D + 3 * H), now)).toBe("2d 03:00:00");
-    expect(clockCountdown(at(-S), now)).toBe("00:00:00");
+describe("one countdown rule for the list, the home page, the dashboard and the camera check", () => {
+  test("days and hours far away, hours to seconds within a day, minutes and seconds in the last hour", () => {
+    expect(timeUntil(at(2 * D + 3 * H + 59 * M), now)).toBe("2d 3h");
+    expect(timeUntil(at(H), now)).toBe("1h 0m 0s");
+    expect(timeUntil(at(H - S), now)).toBe("59m 59s");
+    expect(timeUntil(at(3 * M), now)).toBe("3m 00s");
+    expect(timeUntil(at(-S), now)).toBe("0m 00s");
+  });
+  test("the camera check says 'Contest Started' at zero, else the same words", () => {
+    expect(startsInLabel(at(3 * M + 7 * S), now)).toBe("3m 07s");
+    expect(startsInLabel(at(2 * D), now)).toBe("2d 0h");
+    expect(startsInLabel(now, now)).toBe("Contest Started");
   });
 });
 

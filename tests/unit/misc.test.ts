@@ -58,3 +58,10 @@ describe("cross-site POST check", () => {
     expect(isCrossSiteWrite({ ...base, method: "POST", secFetchSite: "cross-site" })).toBe(true);
   });
 });
+
+test("counts read in the right number: '1 minute', '2 minutes'", async () => {
+  const { countOf } = await import("~/utils/misc");
+  expect(countOf(1, "minute")).toBe("1 minute");
+  expect(countOf(2, "minute")).toBe("2 minutes");
+  expect(countOf(0, "question")).toBe("0 questions");
+});

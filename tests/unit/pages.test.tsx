@@ -6,6 +6,7 @@ import { describe, expect, test, vi } from "vitest";
 import { ErrorBoundary as RootErrorBoundary } from "~/root";
 import Home from "~/routes/_index";
 import Dashboard from "~/routes/dashboard";
+import { ContestCard } from "~/components/contests/contest-card";
 
 function render(Component: () => JSX.Element, loaderData: unknown, ErrorBoundary?: () => JSX.Element, error?: unknown) {
   const Stub = createRemixStub([{ id: "page", path: "/", Component, ErrorBoundary, loader: () => null }]);
@@ -46,6 +47,27 @@ describe("empty states", () => {
     expect(html).toContain("Welcome Back, <!-- -->Asha");
     expect(html).toContain("No Contest Activity Yet");
     expect(html).toContain('href="/contests"');
+  });
+});
+
+describe("contest cards", () => {
+  const card = (prize_pool: Record<string, unknown>, duration_minutes = 1, question_count = 1) =>
+    renderToString(
+      <ContestCard
+        contest={{ id: "c1", title: "Card Cup", description: "", subject: "Maths", entry_fee: 0, duration_minutes, prize_pool, start_time: new Date(), question_count }}
+        timing={null}
+        action={{ label: "Know more", disabled: true }}
+      />,
+    );
+  test("a contest without prizes shows no 'Prize pool ₹0'; one with prizes shows its total", () => {
+    expect(card({})).not.toContain("Prize pool");
+    expect(card({ first: 0 })).not.toContain("₹0");
+    expect(card({ first: 600, second: 300 })).toContain("₹900");
+  });
+  test("counts read in the right number", () => {
+    expect(card({}, 1, 1)).toContain("1 question");
+    expect(card({}, 1, 1)).not.toContain("1 questions");
+    expect(card({}, 30, 12)).toContain("12 questions");
   });
 });
 

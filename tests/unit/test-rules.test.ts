@@ -19,7 +19,7 @@ test("the timer is MM:SS, rounds up, passes 59 minutes and never goes negative",
   expect(formatTimer(999)).toBe("00:01");
   expect(formatTimer(75 * 60_000)).toBe("75:00");
   expect(formatTimer(-5000)).toBe("00:00");
-  expect(startsInLabel(new Date(90_000), new Date(0))).toBe("01:30");
+  expect(startsInLabel(new Date(90_000), new Date(0))).toBe("1m 30s");
   expect(startsInLabel(new Date(0), new Date(0))).toBe("Contest Started");
 });
 
@@ -102,4 +102,16 @@ test("autosave: the newest choice wins and a refused one is counted, not retried
   ]);
   expect(queue.refusedAny).toBe(true);
   expect(queue.status).toBe("refused");
+});
+
+test("autosave: before the first answer nothing is reported saved, even when the test starts and kicks the queue", async () => {
+  const statuses: string[] = [];
+  const queue = new AnswerQueue({ key: "k", storage: null, send: async () => "saved", onStatus: (s) => statuses.push(s) });
+  await queue.kick();
+  expect(await queue.flush(100)).toBe(true);
+  expect(queue.status).toBe("idle");
+  expect(statuses).toEqual([]);
+  queue.set("q1", 0);
+  await queue.flush(1000);
+  expect(queue.status).toBe("saved");
 });

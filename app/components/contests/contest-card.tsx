@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { formatDateTime } from "~/utils/dates";
 import { formatINR } from "~/utils/money";
+import { countOf } from "~/utils/misc";
 import { grandTotal } from "~/models/contests/prizes";
 
 export type ContestCardData = {
@@ -48,7 +49,7 @@ export function ContestCard({
       <h3>{contest.title}</h3>
       <p className="card-when">
         Starts {formatDateTime(contest.start_time)} IST
-        {contest.question_count !== undefined ? ` · ${contest.question_count} ${contest.question_count === 1 ? "question" : "questions"}` : ""}
+        {contest.question_count !== undefined ? ` · ${countOf(contest.question_count, "question")}` : ""}
       </p>
       <p className="muted" style={{ margin: 0 }}>
         {contest.description}
@@ -62,10 +63,13 @@ export function ContestCard({
           <dt>Duration</dt>
           <dd>{contest.duration_minutes} min</dd>
         </div>
-        <div>
-          <dt>Prize pool</dt>
-          <dd>{formatINR(grandTotal(contest.prize_pool))}</dd>
-        </div>
+        {/* A contest without prizes says nothing of a pool rather than '₹0'. */}
+        {grandTotal(contest.prize_pool) > 0 ? (
+          <div>
+            <dt>Prize pool</dt>
+            <dd>{formatINR(grandTotal(contest.prize_pool))}</dd>
+          </div>
+        ) : null}
       </dl>
       {action.note ? <p className="muted" style={{ margin: 0, fontSize: ".9rem" }}>{action.note}</p> : null}
       {action.disabled ? (

@@ -6,6 +6,8 @@ const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
+const pad = (n: number) => String(n).padStart(2, "0");
+
 function parts(ms: number) {
   const total = Math.max(0, ms);
   return {
@@ -18,16 +20,27 @@ function parts(ms: number) {
 
 export type Tone = "green" | "blue" | "orange" | "gray";
 
-/** The home page card: 'LIVE NOW', 'Starts in {d}d {h}h' or 'Starts in {h}h {m}m {s}s'. */
+/**
+ * How long until a start, by one rule on every page that counts down (the list, the
+ * home page, the dashboard, the camera check and the waiting room): a day or more in
+ * days and hours ('2d 5h'), less in hours, minutes and seconds ('3h 4m 5s'), the last
+ * hour in minutes and seconds ('3m 05s'), never '0d 0h'.
+ */
+export function timeUntil(start: Date, now: Date): string {
+  const { d, h, m, s } = parts(start.getTime() - now.getTime());
+  if (d >= 1) return `${d}d ${h}h`;
+  if (h >= 1) return `${h}h ${m}m ${s}s`;
+  return `${m}m ${pad(s)}s`;
+}
+
+/** The home page card: 'LIVE NOW', else 'Starts in …' (blue a day or more ahead, orange within a day). */
 export function homeCountdown(start: Date, now: Date): { label: string; tone: Tone } {
   const left = start.getTime() - now.getTime();
   if (left <= 0) return { label: "LIVE NOW", tone: "green" };
-  const { d, h, m, s } = parts(left);
-  if (d >= 1) return { label: `Starts in ${d}d ${h}h`, tone: "blue" };
-  return { label: `Starts in ${h}h ${m}m ${s}s`, tone: "orange" };
+  return { label: `Starts in ${timeUntil(start, now)}`, tone: left >= DAY ? "blue" : "orange" };
 }
 
-/** The contest list: 'ENDED', 'ENDS IN {d}d {h}h {m}m' or 'STARTS IN {d}d {h}h'. */
+/** The contest list: 'ENDED', 'ENDS IN {d}d {h}h {m}m' or 'STARTS IN …' by the one rule of timeUntil. */
 export function contestTimingLabel(start: Date, end: Date, now: Date): { label: string; tone: Tone } {
   const t = now.getTime();
   if (t >= end.getTime()) return { label: "ENDED", tone: "gray" };
@@ -35,17 +48,7 @@ export function contestTimingLabel(start: Date, end: Date, now: Date): { label: 
     const { d, h, m } = parts(end.getTime() - t);
     return { label: `ENDS IN ${d}d ${h}h ${m}m`, tone: "green" };
   }
-  const { d, h } = parts(start.getTime() - t);
-  return { label: `STARTS IN ${d}d ${h}h`, tone: "blue" };
-}
-
-const pad = (n: number) => String(n).padStart(2, "0");
-
-/** The dashboard: optional days plus HH:MM:SS, e.g. '2d 03:04:05' or '03:04:05'. */
-export function clockCountdown(start: Date, now: Date): string {
-  const { d, h, m, s } = parts(start.getTime() - now.getTime());
-  const hms = `${pad(h)}:${pad(m)}:${pad(s)}`;
-  return d > 0 ? `${d}d ${hms}` : hms;
+  return { label: `STARTS IN ${timeUntil(start, now)}`, tone: "blue" };
 }
 
 /** The confirmation page's live relative time: 'starts in 2 days', 'starts in 3 hours', 'has started'. */

@@ -1,5 +1,6 @@
 // Rules of taking the test and reading results (contests.md §2, §4, §9; DESIGN.md §4)
 // that the browser and the server share. Pure, so each has a unit test.
+import { timeUntil } from "~/models/contests/countdown";
 
 export const SUBMIT_REASONS = {
   manual: "Manual submission",
@@ -86,10 +87,9 @@ export function progressPercent(index: number, total: number) {
   return total > 0 ? Math.round(((index + 1) / total) * 100) : 0;
 }
 
-/** The pre-test countdown in minutes and seconds ('Contest Started' at zero). */
+/** The camera check's countdown ('Contest Started' at zero), by the one rule of timeUntil. */
 export function startsInLabel(start: Date, now: Date) {
-  const ms = start.getTime() - now.getTime();
-  return ms <= 0 ? "Contest Started" : formatTimer(ms);
+  return start.getTime() <= now.getTime() ? "Contest Started" : timeUntil(start, now);
 }
 
 /** A response time in ms as people read it: '4 min 05 s'. */

@@ -75,7 +75,8 @@ export class AnswerQueue {
   }
 
   private async run() {
-    if (this.running) return;
+    // With nothing waiting there is nothing to report: before the first answer, nothing is saved.
+    if (this.running || this.pending.size === 0) return;
     this.running = true;
     try {
       while (this.pending.size > 0) {

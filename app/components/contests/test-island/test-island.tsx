@@ -4,7 +4,7 @@
 import { Link } from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
 import { useHydrated, useServerClock } from "~/utils/use-hydrated";
-import { formatTimer, TEST_MESSAGES } from "~/models/contests/test-rules";
+import { startsInLabel, TEST_MESSAGES } from "~/models/contests/test-rules";
 import { Instructions } from "~/components/contests/test-island/instructions";
 import { testApi, type Paper, type WaitingPaper } from "~/models/contests/paper";
 import { TestRunner } from "~/components/contests/test-island/test-runner";
@@ -105,7 +105,7 @@ function Waiting({ paper, onStart }: { paper: WaitingPaper; onStart: () => void 
   return (
     <Instructions paper={paper}>
       <p className="test-wait" role="timer" aria-live="off">
-        Starts in <strong>{formatTimer(left)}</strong>
+        Starts in <strong>{startsInLabel(new Date(paper.startsAt), now)}</strong>
       </p>
       <button type="button" className="btn btn-primary btn-block" disabled>
         Start Contest

@@ -14,7 +14,7 @@ import { useServerClock } from "~/utils/use-hydrated";
 import { postJson } from "~/utils/post-json";
 
 const SAVE_LABELS: Record<SaveStatus, string> = {
-  idle: "",
+  idle: "No answers saved yet",
   saving: "Saving…",
   saved: "All answers saved",
   offline: "Offline: answers will be saved when you reconnect",

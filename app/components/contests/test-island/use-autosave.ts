@@ -9,7 +9,8 @@ import { postJson } from "~/utils/post-json";
  * when the phone comes back online (while `active`).
  */
 export function useAutosave(paper: OpenPaper, api: string, active: boolean) {
-  const [saveStatus, setSaveStatus] = useState<SaveStatus>("idle");
+  // Answers saved before a reload are on the server already; a fresh paper has none.
+  const [saveStatus, setSaveStatus] = useState<SaveStatus>(Object.keys(paper.answers).length > 0 ? "saved" : "idle");
   const queue = useMemo(
     () =>
       new AnswerQueue({

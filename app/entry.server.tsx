@@ -14,7 +14,7 @@ import { deliverOutbox } from "~/utils/email.server";
 import { appUrl, env, loadSharedSecret } from "~/utils/env.server";
 import { NonceContext } from "~/utils/nonce";
 import { isCrossSiteWrite } from "~/utils/origin";
-import { paymentGateway } from "~/models/payments/gateway.server";
+import { chooseGateway, describeGateway, paymentGateway } from "~/models/payments/gateway.server";
 import { contentSecurityPolicy, cspExtrasFor, isPersonal } from "~/utils/security-headers";
 import { isSharedShell, SHELL_CACHE_CONTROL } from "~/utils/shared-shell";
 
@@ -22,7 +22,8 @@ const ABORT_DELAY = 5_000;
 
 /** Called by server.js before it listens: check the environment, migrate, seed an empty database, start the background loops. */
 export async function startup() {
-  env();
+  const config = env();
+  console.log(`[payments] gateway: ${describeGateway(chooseGateway(config))}`);
   await prepareDatabase(getConnection());
   await loadSharedSecret((candidate) => storeSecretOnce(db, "session", candidate));
   every(30_000, "mail outbox", () => deliverOutbox());
@@ -97,7 +98,7 @@ export default function handleRequest(
   const nonce = loadContext.cspNonce ?? "";
   // A route that takes Razorpay payments says so in its handle; only then, and only with keys set, may Razorpay's code run.
   const handles = remixContext.staticHandlerContext.matches.map((m) => remixContext.routeModules[m.route.id]?.handle);
-  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, cspExtrasFor(handles, paymentGateway().kind)));
+  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, cspExtrasFor(handles, paymentGateway()?.kind ?? null)));
   // A shared document carries nothing personal (its nonce travels with it in a cache).
   if (responseStatusCode === 200 && request.method === "GET" && isSharedShell(new URL(request.url).pathname)) {
     responseHeaders.set("Cache-Control", SHELL_CACHE_CONTROL);

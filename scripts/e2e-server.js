@@ -24,6 +24,8 @@ Object.assign(process.env, {
   SEED: "none",
   SESSION_SECRET: "e2e-session-secret-e2e-session-secret-e2e",
   NODE_ENV: "production",
+  // The built-in test gateway, chosen explicitly (on PostgreSQL it is never on by default).
+  PAYMENT_GATEWAY: "test",
   // The tests give each browser context its own client address, as a proxy would.
   TRUST_PROXY: "1",
 });

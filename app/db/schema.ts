@@ -29,6 +29,7 @@ import {
   PAYMENT_GATEWAYS,
   PAYMENT_METHODS,
   PAYMENT_PURPOSES,
+  PAYMENT_REVIEW_REASONS,
   PAYMENT_STATUSES,
   PROCTORING_EVENT_KINDS,
   PRODUCT_CONDITIONS,
@@ -434,6 +435,28 @@ export const payments = pgTable(
     index("payments_user_idx").on(t.user_id, t.created_at),
     index("payments_contest_idx").on(t.contest_id),
     index("payments_order_idx").on(t.order_id),
+  ],
+);
+
+// Captured money that the ledger could not book on its order: a second payment of an
+// order already paid, or a payment id the gateway reports for another order than the
+// one it was recorded on. Kept for a person to refund or review; never deleted.
+export const payment_reviews = pgTable(
+  "payment_reviews",
+  {
+    id: id(),
+    razorpay_order_id: text("razorpay_order_id").notNull(),
+    razorpay_payment_id: text("razorpay_payment_id").notNull(),
+    // Rupees as the gateway reported them (the webhook), else the order's amount.
+    amount: integer("amount"),
+    user_id: keptFor("user_id", () => users.id),
+    reason: text("reason", { enum: PAYMENT_REVIEW_REASONS }).notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    check("payment_reviews_reason", oneOf(t.reason, PAYMENT_REVIEW_REASONS)),
+    // A notice that arrives again is recorded once.
+    uniqueIndex("payment_reviews_order_payment_key").on(t.razorpay_order_id, t.razorpay_payment_id),
   ],
 );
 

@@ -34,15 +34,19 @@ function fulfilmentOf(purpose: Purpose) {
 export type SettleOutcome = CaptureOutcome<Result>;
 
 /** Records a captured payment in the ledger and fulfils it by its purpose (callback, verify and webhook). */
-export function settlePayment(db: DbOrTx, input: CaptureInput): Promise<SettleOutcome> {
-  return recordCapture(db, paymentGateway(), input, (purpose) => fulfilmentOf(purpose).fulfil);
+export async function settlePayment(db: DbOrTx, input: CaptureInput): Promise<SettleOutcome> {
+  const gateway = paymentGateway();
+  // Without a gateway no order was opened here and no signature can be checked.
+  if (!gateway) return { kind: "invalid-signature" };
+  return recordCapture(db, gateway, input, (purpose) => fulfilmentOf(purpose).fulfil);
 }
 
-/** Whether the outcome queued a mail (the confirmation, or a refund notice to support) to deliver now. */
-export const queuedMail = (outcome: SettleOutcome) => "purpose" in outcome && outcome.kind !== "already";
+/** Whether the outcome may have queued a mail (the confirmation, or a notice to support) to deliver now. */
+export const queuedMail = (outcome: SettleOutcome) => !["already", "invalid-signature", "unknown-order", "amount-mismatch"].includes(outcome.kind);
 
 /** Whether the payment bought what it was for (now or before). */
-export const isSettled = (outcome: SettleOutcome) => "purpose" in outcome && !("refund" in outcome && outcome.refund);
+export const isSettled = (outcome: SettleOutcome) =>
+  outcome.kind === "already" || ("purpose" in outcome && outcome.kind !== "second-payment" && !("refund" in outcome && outcome.refund));
 
 export const callbackPage = (purpose: Purpose, targetId: string, outcome: string) => fulfilmentOf(purpose).callbackPage(targetId, outcome);
 export const verifyReplyField = (purpose: Purpose) => fulfilmentOf(purpose).replyField;

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { db } from "~/db/client.server";
 import { requireApiUser } from "~/models/accounts/auth.server";
 import { startContestPayment } from "~/models/contests/enrolment.server";
+import { STAGE_MESSAGES } from "~/models/contests/stage";
 import { kickOutbox } from "~/utils/email.server";
 import { notFound, parseJsonBody } from "~/utils/http.server";
 import { paymentGateway } from "~/models/payments/gateway.server";
@@ -19,7 +20,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const outcome = await startContestPayment(db, gateway, { userId: user.id, contestId, now: new Date() });
   switch (outcome.kind) {
     case "order":
-      return Response.json({ orderId: outcome.orderId, amount: outcome.amount, currency: "INR", keyId: gateway.keyId, gateway: gateway.kind });
+      return Response.json({ orderId: outcome.orderId, amount: outcome.amount, currency: "INR", keyId: gateway!.keyId, gateway: gateway!.kind });
     case "enrolled":
       kickOutbox();
       return Response.json({ enrolled: true });
@@ -28,7 +29,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "already-enrolled":
       return Response.json({ error: "You are already enrolled in this contest." }, { status: 409 });
     case "closed":
-      return Response.json({ error: "Enrolment for this contest has closed." }, { status: 409 });
+      return Response.json({ error: STAGE_MESSAGES.enrolmentClosed }, { status: 409 });
+    case "unavailable":
+      return Response.json({ error: STAGE_MESSAGES.paymentsOff }, { status: 503 });
   }
 }
 

@@ -13,7 +13,7 @@ const Body = z.object({ orderId: z.string().regex(GATEWAY_ID) });
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const gateway = paymentGateway();
-  if (gateway.kind !== "test") notFound();
+  if (gateway?.kind !== "test") notFound();
   const user = await requireApiUser(request, context);
   const { orderId } = await parseJsonBody(request, Body);
   const order = await findOpenOrder(db, orderId);

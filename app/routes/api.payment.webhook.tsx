@@ -48,7 +48,7 @@ export async function action({ request }: ActionFunctionArgs) {
     now: new Date(),
   });
   if (queuedMail(outcome)) kickOutbox();
-  if (outcome.kind === "amount-mismatch" || outcome.kind === "conflict") console.error(`[webhook] ${outcome.kind} for order ${payment.order_id}`);
+  if (outcome.kind === "amount-mismatch" || outcome.kind === "review") console.error(`[webhook] ${outcome.kind} for order ${payment.order_id}`);
   return json({ ok: true, outcome: outcome.kind });
 }
 

@@ -29,7 +29,7 @@ export async function loader(args: LoaderFunctionArgs) {
     contest: { id: contest.id, title: contest.title, description: contest.description, entry_fee: contest.entry_fee, start_time: contest.start_time },
     failed: status === "failed",
     email: user.email,
-    testGateway: paymentGateway().kind === "test",
+    gateway: paymentGateway()?.kind ?? null,
   };
 }
 
@@ -44,10 +44,10 @@ export async function action(args: ActionFunctionArgs) {
       throw redirect(`/contest/${contest.id}/confirmation`);
     case "order": {
       // Without JavaScript: the gateway's hosted page, which posts back to our callback.
-      if (gateway.kind === "test") throw redirect(`/payments/test-gateway?${new URLSearchParams({ order: outcome.orderId })}`);
+      if (gateway!.kind === "test") throw redirect(`/payments/test-gateway?${new URLSearchParams({ order: outcome.orderId })}`);
       // Razorpay's hosted checkout is entered by a form post (a button, so no JavaScript is needed).
       return {
-        hosted: hostedCheckout(gateway, {
+        hosted: hostedCheckout(gateway!, {
           orderId: outcome.orderId,
           description: contest.title,
           email: user.email,
@@ -58,6 +58,8 @@ export async function action(args: ActionFunctionArgs) {
     }
     case "already-enrolled":
       return redirectWithFlash(`/contest/${contest.id}`, { kind: "info", message: STAGE_MESSAGES.alreadyEnrolled });
+    case "unavailable":
+      return redirectWithFlash(`/contest/${contest.id}/pay`, { kind: "error", message: STAGE_MESSAGES.paymentsOff });
     default:
       return redirectWithFlash(`/contest/${contest.id}`, { kind: "error", message: STAGE_MESSAGES.enrolmentClosed });
   }
@@ -66,7 +68,8 @@ export async function action(args: ActionFunctionArgs) {
 export const handle = { razorpayCheckout: true };
 
 export default function PayPage() {
-  const { contest, failed, testGateway, email } = useLoaderData<typeof loader>();
+  const { contest, failed, gateway, email } = useLoaderData<typeof loader>();
+  const testGateway = gateway === "test";
   const hosted = useActionData<typeof action>()?.hosted;
   const free = contest.entry_fee === 0;
   return (
@@ -89,10 +92,14 @@ export default function PayPage() {
         {free ? null : (
           <p className="muted">
             Pay securely with cards, UPI, net banking or wallets. Your payment is processed by our payment partner; we never see your card details.
-            {testGateway ? " This server uses the built-in test gateway: no real money moves." : null}
+            {testGateway ? " Test payment: no money moves (this server uses the built-in test gateway)." : null}
           </p>
         )}
-        {hosted ? (
+        {!free && !gateway ? (
+          <p className="alert alert-error" role="alert">
+            {STAGE_MESSAGES.paymentsOff}
+          </p>
+        ) : hosted ? (
           <form method="post" action={hosted.action}>
             {Object.entries(hosted.fields).map(([name, value]) => (
               <input key={name} type="hidden" name={name} value={value} />

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { db } from "~/db/client.server";
 import { requireUser } from "~/models/accounts/auth.server";
-import { describeTarget } from "~/models/fulfilments.server";
+import { callbackPage, describeTarget } from "~/models/fulfilments.server";
 import { paymentGateway, testCapture } from "~/models/payments/gateway.server";
 import { findOpenOrder } from "~/models/payments/ledger.server";
 import { invariantResponse } from "~/utils/http.server";
@@ -12,26 +12,28 @@ import { formatINR } from "~/utils/money";
 // The built-in test gateway's hosted page (DESIGN.md §5): it plays Razorpay's part
 // and posts the same three signed fields to our callback, so the real verification
 // path runs. It exists only while no Razorpay keys are set.
-export const meta: MetaFunction = () => pageMeta("Test payment", "The built-in test payment page: no real money moves.");
+export const meta: MetaFunction = () => pageMeta("Test payment", "The built-in test payment page. Test payment: no money moves.");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const gateway = paymentGateway();
-  invariantResponse(gateway.kind === "test");
+  invariantResponse(gateway?.kind === "test");
   const user = await requireUser(request, context);
   const orderId = new URL(request.url).searchParams.get("order") ?? "";
   const order = await findOpenOrder(db, orderId);
   invariantResponse(order && order.gateway === "test" && order.userId === user.id);
   return {
     order: { id: order.orderId, amount: order.amount, title: await describeTarget(db, order.purpose, order.targetId) },
+    // Leaving without paying goes back to where the payment began; the order stays open for a retry.
+    cancel: callbackPage(order.purpose, order.targetId, "cancel").to,
     signed: testCapture(gateway, order.orderId),
   };
 }
 
 export default function TestGateway() {
-  const { order, signed } = useLoaderData<typeof loader>();
+  const { order, signed, cancel } = useLoaderData<typeof loader>();
   return (
     <section className="container narrow section">
-      <p className="tag">Test payment: no real money moves</p>
+      <p className="tag">Test payment: no money moves</p>
       <h1>StudyArena test gateway</h1>
       <div className="card">
         <dl className="facts-list">
@@ -52,6 +54,9 @@ export default function TestGateway() {
             <input type="hidden" name="error[description]" value="The test payment was declined." />
             <button type="submit" className="btn btn-ghost">Fail</button>
           </form>
+          <Link to={cancel} className="btn btn-ghost">
+            Cancel
+          </Link>
         </div>
       </div>
     </section>

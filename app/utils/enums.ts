@@ -7,5 +7,7 @@ export const PAYMENT_METHODS = ["razorpay", "upi", "cod"] as const;
 export const PAYMENT_PURPOSES = ["contest", "order"] as const;
 export const PAYMENT_STATUSES = ["created", "paid", "failed"] as const;
 export const PAYMENT_GATEWAYS = ["razorpay", "test"] as const;
+/** Why a captured payment is kept for a person to look at: a second payment of a paid order, or a payment id already recorded on another order. */
+export const PAYMENT_REVIEW_REASONS = ["second_payment", "payment_id_elsewhere"] as const;
 export const EMAIL_STATUSES = ["pending", "sent", "failed", "logged"] as const;
 export const PROCTORING_EVENT_KINDS = ["fullscreen_exit", "tab_hidden", "camera_lost", "fullscreen_unavailable"] as const;

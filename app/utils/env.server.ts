@@ -48,6 +48,8 @@ const EnvSchema = z.object({
   RAZORPAY_KEY_ID: optional,
   RAZORPAY_KEY_SECRET: optional,
   RAZORPAY_WEBHOOK_SECRET: optional,
+  // `test` chooses the built-in test gateway explicitly (browser tests, demos on PostgreSQL).
+  PAYMENT_GATEWAY: optional.pipe(z.enum(["razorpay", "test"]).optional()),
   // Razorpay's API origin; a local stand-in in tests of our own client code.
   RAZORPAY_BASE_URL: optional.pipe(z.string().url().default("https://api.razorpay.com")),
   SEED: optional.pipe(z.enum(["demo", "none"]).default("demo")),

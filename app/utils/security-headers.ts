@@ -15,7 +15,7 @@ export const RAZORPAY_CSP: CspExtras = {
  * Razorpay's sources are admitted only on a page whose route says it takes Razorpay
  * payments (`handle.razorpayCheckout`), and only when Razorpay keys are set.
  */
-export function cspExtrasFor(handles: unknown[], gateway: "razorpay" | "test"): CspExtras {
+export function cspExtrasFor(handles: unknown[], gateway: "razorpay" | "test" | null): CspExtras {
   const paysHere = handles.some((h) => (h as { razorpayCheckout?: unknown } | undefined)?.razorpayCheckout === true);
   return paysHere && gateway === "razorpay" ? RAZORPAY_CSP : {};
 }

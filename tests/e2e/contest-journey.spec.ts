@@ -17,7 +17,14 @@ test("from the contest list to the dashboard: a failed payment, a retry, then th
   await expect(summary.getByText("₹0")).toBeVisible(); // platform fee
 
   await page.getByRole("button", { name: "Pay ₹49 & Enroll" }).click();
-  await expect(page.getByText("Test payment: no real money moves")).toBeVisible();
+  await expect(page.getByText("Test payment: no money moves", { exact: true })).toBeVisible();
+  // Cancel goes back to the pay page, with nothing failed.
+  if (javaScriptEnabled) await page.getByRole("button", { name: "Cancel" }).click();
+  else await page.getByRole("link", { name: "Cancel" }).click();
+  await expect(page).toHaveURL(`/contest/${contest.id}/pay`);
+  await expect(page.getByText("Payment failed. Please try again.")).toHaveCount(0);
+  await page.getByRole("button", { name: "Pay ₹49 & Enroll" }).click();
+  await expect(page.getByText("Test payment: no money moves", { exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Fail" }).click();
   await expect(page).toHaveURL(javaScriptEnabled ? `/contest/${contest.id}/pay` : `/contest/${contest.id}/pay?status=failed`);
   await expect(page.getByRole("alert").filter({ hasText: "Payment failed. Please try again." })).toBeVisible();

@@ -9,7 +9,7 @@ import { checkoutSignature, paymentGateway } from "~/models/payments/gateway.ser
 import { openOrder, recordCapture, recordFailure, type Fulfil, type Purpose } from "~/models/payments/ledger.server";
 import { createUser } from "~/seed/factories.server";
 
-const gateway = paymentGateway();
+const gateway = paymentGateway()!;
 let n = 0;
 
 async function storeOrder(total = 250) {

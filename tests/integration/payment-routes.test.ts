@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { db } from "~/db/client.server";
 import { createContest } from "~/seed/factories.server";
-import { payments, user_contest_entries } from "~/db/schema";
+import { contests, payments, user_contest_entries } from "~/db/schema";
 import { startContestPayment } from "~/models/contests/enrolment.server";
 import * as callback from "~/routes/api.payment.callback";
 import * as createOrder from "~/routes/api.payment.create-order";
@@ -13,7 +13,7 @@ import { checkoutSignature, hmacHex, paymentGateway } from "~/models/payments/ga
 import { call, formRequest } from "../support/remix";
 import { signedInStudent } from "../support/scenarios";
 
-const gateway = paymentGateway();
+const gateway = paymentGateway()!;
 const WEBHOOK_SECRET = "whsec_integration_test_secret";
 let n = 0;
 
@@ -74,6 +74,13 @@ test("webhook: checked over the raw body, idempotent, and the amount must be the
   expect(JSON.parse(again.data)).toMatchObject({ outcome: "already" });
   expect(await entries(o.userId, o.contestId)).toBe(1);
 
+  // A payment id the gateway reports for another order: 200 (no retries for a day), kept for review.
+  const elsewhere = await openOrder(99);
+  const reused = await call(webhook.action, webhookRequest("payment.captured", { id: "pay_hook", order_id: elsewhere.orderId, amount: 9900 }));
+  expect(reused.status).toBe(200);
+  expect(JSON.parse(reused.data)).toMatchObject({ ok: true, outcome: "review" });
+  expect(await entries(elsewhere.userId, elsewhere.contestId)).toBe(0);
+
   const short = await openOrder(99);
   const res = await call(webhook.action, webhookRequest("payment.captured", { id: "pay_short", order_id: short.orderId, amount: 9899 }));
   expect(JSON.parse(res.data)).toMatchObject({ outcome: "amount-mismatch" });
@@ -109,6 +116,27 @@ test("verify: only the order's own student, and only with a valid signature", as
   const ok = await call(verify.action, jsonRequest("/api/payment/verify", good, { Cookie: o.cookie }));
   expect(JSON.parse(ok.data)).toEqual({ success: true, contestId: o.contestId });
   expect(await entries(o.userId, o.contestId)).toBe(1);
+});
+
+test("verify: a payment that lands after the start says what the no-JavaScript path says, never 'Payment failed'", async () => {
+  const o = await openOrder();
+  // The student lingered in the checkout until the contest had started.
+  await db.update(contests).set({ start_time: new Date(Date.now() - 60_000) }).where(eq(contests.id, o.contestId));
+  const late = { orderId: o.orderId, paymentId: "pay_late_api", signature: checkoutSignature(gateway, o.orderId, "pay_late_api") };
+  const res = await call(verify.action, jsonRequest("/api/payment/verify", late, { Cookie: o.cookie }));
+  expect(res.status).toBe(200);
+  const body = JSON.parse(res.data);
+  expect(body).toMatchObject({ success: false, outcome: "late", redirect: `/contest/${o.contestId}` });
+  expect(body.message).toMatch(/not enrolled\. Your payment will be refunded in 5-7 days\.$/);
+  expect(res.headers.get("Set-Cookie")).toMatch(/^__flash=/);
+  expect(await entries(o.userId, o.contestId)).toBe(0);
+  // The callback, for the same outcome, sends the same message to the same page.
+  const p = await openOrder();
+  await db.update(contests).set({ start_time: new Date(Date.now() - 60_000) }).where(eq(contests.id, p.contestId));
+  const fields = { razorpay_order_id: p.orderId, razorpay_payment_id: "pay_late_form", razorpay_signature: checkoutSignature(gateway, p.orderId, "pay_late_form") };
+  const form = await call(callback.action, formRequest("/api/payment/callback", fields));
+  expect(form.location).toBe(`/contest/${p.contestId}`);
+  expect(form.headers.get("Set-Cookie")).toMatch(/^__flash=/);
 });
 
 test("test-checkout signs a payment for the order's own student only, and verify accepts it", async () => {

@@ -4,13 +4,13 @@ import { and, eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { db } from "~/db/client.server";
 import { createContest, createUser } from "~/seed/factories.server";
-import { email_outbox, payments, user_contest_entries } from "~/db/schema";
+import { email_outbox, payment_reviews, payments, user_contest_entries } from "~/db/schema";
 import { startContestPayment } from "~/models/contests/enrolment.server";
 import { settlePayment } from "~/models/fulfilments.server";
 import { checkoutSignature, paymentGateway } from "~/models/payments/gateway.server";
 import { recordFailure } from "~/models/payments/ledger.server";
 
-const gateway = paymentGateway();
+const gateway = paymentGateway()!;
 const MINUTE = 60_000;
 let n = 0;
 
@@ -75,11 +75,16 @@ test("a tampered signature or another payment id is refused and leaves no entry"
   expect(await settlePayment(db, { ...p, signature: p.signature.replace(/.$/, (c) => (c === "0" ? "1" : "0")) })).toEqual({ kind: "invalid-signature" });
   expect(await settlePayment(db, { ...p, paymentId: "pay_other" })).toEqual({ kind: "invalid-signature" });
   expect(await entries(p.userId, p.contestId)).toBe(0);
-  // Once paid, a different payment for the same order is a conflict, not a second entry.
+  // Once paid, a different payment for the same order is a second payment: no second entry,
+  // but the money is recorded for review and support is told to refund it, once.
   await settlePayment(db, p);
-  const other = "pay_second";
-  expect(await settlePayment(db, { ...p, paymentId: other, signature: checkoutSignature(gateway, p.orderId, other) })).toEqual({ kind: "conflict" });
+  const other = `pay_second_${n}`;
+  const second = { ...p, paymentId: other, signature: checkoutSignature(gateway, p.orderId, other) };
+  expect(await settlePayment(db, second)).toEqual({ kind: "second-payment", purpose: "contest", targetId: p.contestId, userId: p.userId });
+  expect(await settlePayment(db, second)).toMatchObject({ kind: "second-payment" });
   expect(await entries(p.userId, p.contestId)).toBe(1);
+  expect(await db.select().from(payment_reviews).where(eq(payment_reviews.razorpay_payment_id, other))).toMatchObject([{ reason: "second_payment", razorpay_order_id: p.orderId, amount: 49, user_id: p.userId }]);
+  expect((await db.select().from(email_outbox)).filter((m) => m.subject.startsWith("[Refund]") && m.text.includes(other))).toHaveLength(1);
 });
 
 test("the webhook before or after the callback: one payment, one entry", async () => {
@@ -122,6 +127,30 @@ test("after the start, no new order; a payment completing late is recorded for a
   const [payment] = await db.select().from(payments).where(eq(payments.razorpay_order_id, p.orderId));
   expect(payment?.status).toBe("paid");
   expect((await db.select().from(email_outbox)).some((m) => m.subject.startsWith("[Refund]") && m.text.includes(p.paymentId))).toBe(true);
+});
+
+test("a payment id the gateway reports for a second order is recorded for review, books nothing, and is no error", async () => {
+  const a = await paidOrder();
+  expect(await settlePayment(db, a)).toMatchObject({ kind: "enrolled" });
+  const b = await paidOrder();
+  // The same payment id, reported (by a verified webhook) for another order.
+  const reused = { orderId: b.orderId, paymentId: a.paymentId, verified: true as const, amount: b.amount, now: b.now };
+  expect(await settlePayment(db, reused)).toEqual({ kind: "review" });
+  expect(await settlePayment(db, reused)).toEqual({ kind: "review" });
+  expect(await entries(b.userId, b.contestId)).toBe(0);
+  const [order] = await db.select().from(payments).where(eq(payments.razorpay_order_id, b.orderId));
+  expect(order).toMatchObject({ status: "created", razorpay_payment_id: null });
+  expect(await db.select().from(payment_reviews).where(eq(payment_reviews.razorpay_order_id, b.orderId))).toMatchObject([{ reason: "payment_id_elsewhere", razorpay_payment_id: a.paymentId }]);
+  expect((await db.select().from(email_outbox)).filter((m) => m.subject === `[Review] Payment ${a.paymentId}`)).toHaveLength(1);
+});
+
+test("without a gateway (PostgreSQL, no keys), a paid contest opens no order; a free one still enrols", async () => {
+  const paid = await world(49);
+  expect(await startContestPayment(db, null, paid)).toEqual({ kind: "unavailable" });
+  expect(await db.$count(payments, eq(payments.contest_id, paid.contestId))).toBe(0);
+  const free = await world(0);
+  expect(await startContestPayment(db, null, free)).toEqual({ kind: "enrolled" });
+  expect(await entries(free.userId, free.contestId)).toBe(1);
 });
 
 test("a failed payment closes the order; paying again makes a new one", async () => {

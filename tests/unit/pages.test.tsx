@@ -6,6 +6,7 @@ import { describe, expect, test, vi } from "vitest";
 import { ErrorBoundary as RootErrorBoundary } from "~/root";
 import Home from "~/routes/_index";
 import Dashboard from "~/routes/dashboard";
+import PayPage from "~/routes/contest.$id.pay";
 import { ContestCard } from "~/components/contests/contest-card";
 
 function render(Component: () => JSX.Element, loaderData: unknown, ErrorBoundary?: () => JSX.Element, error?: unknown) {
@@ -69,6 +70,16 @@ describe("contest cards", () => {
     expect(card({}, 1, 1)).not.toContain("1 questions");
     expect(card({}, 30, 12)).toContain("12 questions");
   });
+});
+
+test("pay page: with no gateway configured, a paid contest says payments are off and offers no pay button", () => {
+  const contest = { id: "c1", title: "Paid Cup", description: "", entry_fee: 49, start_time: new Date() };
+  const off = render(PayPage, { contest, failed: false, email: "a@example.in", gateway: null });
+  expect(off).toContain("Payments are not configured on this server yet");
+  expect(off).not.toContain("Pay ₹49 &amp; Enroll");
+  const on = render(PayPage, { contest, failed: false, email: "a@example.in", gateway: "test" });
+  expect(on).not.toContain("Payments are not configured");
+  expect(on).toContain("Test payment: no money moves");
 });
 
 describe("errors", () => {

@@ -42,11 +42,14 @@ export function CheckoutButton(props: { contestId: string; title: string; email:
 
   async function verify(signed: Signed) {
     try {
-      const result = await requestJson<{ success: boolean }>("/api/payment/verify", {
+      const result = await requestJson<{ success: boolean; redirect?: string }>("/api/payment/verify", {
         orderId: signed.razorpay_order_id,
         paymentId: signed.razorpay_payment_id,
         signature: signed.razorpay_signature,
       });
+      // Paid but not enrolled (too late, or a second payment): the server's own message
+      // waits on the page it names, as it would without JavaScript.
+      if (result.redirect) return navigate(result.redirect);
       if (!result.success) throw new Error("Payment verification failed");
       setStatus("success");
       setTimeout(() => navigate(`/contest/${props.contestId}/confirmation`), SUCCESS_REDIRECT_MS);
@@ -123,7 +126,7 @@ export function CheckoutButton(props: { contestId: string; title: string; email:
       </Form>
       {hydrated ? (
         <dialog ref={dialog} className="dialog" aria-labelledby="test-checkout-title" onCancel={() => setStatus("none")}>
-          <p className="tag">Test payment: no real money moves</p>
+          <p className="tag">Test payment: no money moves</p>
           <h2 id="test-checkout-title">StudyArena test gateway</h2>
           <p>{props.title}</p>
           <div className="actions">

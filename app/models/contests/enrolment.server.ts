@@ -19,13 +19,13 @@ import { formatINR } from "~/utils/money";
 export type StartOutcome =
   | { kind: "enrolled" } // a free contest: no payment at all
   | { kind: "order"; orderId: string; amount: number }
-  | { kind: "closed" | "already-enrolled" | "missing" };
+  | { kind: "closed" | "already-enrolled" | "missing" | "unavailable" }; // unavailable: a paid contest while no gateway is configured
 
 /**
  * Begins paying for a contest: a free one enrols at once; a paid one gets a gateway
  * order for its entry fee from the database (the student's open order is reused).
  */
-export async function startContestPayment(db: Db, gateway: Gateway, input: { userId: string; contestId: string; now: Date }): Promise<StartOutcome> {
+export async function startContestPayment(db: Db, gateway: Gateway | null, input: { userId: string; contestId: string; now: Date }): Promise<StartOutcome> {
   const [contest] = await db
     .select({ id: contests.id, entry_fee: contests.entry_fee, start_time: contests.start_time, is_active: contests.is_active, enrolled: enrolledColumn(input.userId) })
     .from(contests)
@@ -46,6 +46,7 @@ export async function startContestPayment(db: Db, gateway: Gateway, input: { use
     });
     return { kind: "enrolled" };
   }
+  if (!gateway) return { kind: "unavailable" };
   const order = await openOrder(db, gateway, {
     userId: input.userId,
     purpose: "contest",
@@ -96,10 +97,13 @@ export function enrolmentCallbackPage(contestId: string, outcome: string): { to:
         },
       };
     case "duplicate":
+    case "second-payment":
       return {
         to: `/contest/${contestId}/confirmation`,
         flash: { kind: "info", message: `You were already enrolled, so this second payment will be refunded in ${POLICY.contestRefundProcessingDays} days.` },
       };
+    case "cancel":
+      return { to: `/contest/${contestId}/pay` };
     default:
       return { to: `/contest/${contestId}/pay?status=failed` };
   }

@@ -118,13 +118,42 @@ function razorpay(keyId: string, keySecret: string): Gateway {
   };
 }
 
-let chosen: Gateway | undefined;
+export type GatewayChoice = "razorpay" | "test" | "none";
 
-/** Razorpay with both keys set; the test gateway otherwise (decided once: every page's CSP asks). */
-export function paymentGateway(): Gateway {
-  if (!chosen) {
-    const { RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET } = env();
-    chosen = RAZORPAY_KEY_ID && RAZORPAY_KEY_SECRET ? razorpay(RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET) : testGateway;
+/**
+ * Which gateway takes payments (DESIGN.md §5). The test gateway is a demo: on for the
+ * embedded database or when chosen with PAYMENT_GATEWAY=test, never silently live on a
+ * PostgreSQL server without keys, where it would let anyone enter a paid contest for
+ * free and win real prizes. There, paid enrolment is off ("none") until keys are set.
+ */
+export function chooseGateway(config: { RAZORPAY_KEY_ID?: string; RAZORPAY_KEY_SECRET?: string; PAYMENT_GATEWAY?: "razorpay" | "test"; DATABASE_URL?: string }): GatewayChoice {
+  if (config.PAYMENT_GATEWAY === "test") return "test";
+  if (config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET) return "razorpay";
+  if (config.PAYMENT_GATEWAY === "razorpay") return "none";
+  const embedded = !config.DATABASE_URL || config.DATABASE_URL.startsWith("pglite:");
+  return embedded ? "test" : "none";
+}
+
+/** What start-up prints, so whoever runs the server knows whether money moves. */
+export function describeGateway(choice: GatewayChoice) {
+  switch (choice) {
+    case "razorpay":
+      return "Razorpay (real payments)";
+    case "test":
+      return "the built-in test gateway (test payment: no money moves)";
+    case "none":
+      return "none: paid enrolment is off (set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET, or PAYMENT_GATEWAY=test for a demo)";
   }
-  return chosen;
+}
+
+let chosen: { gateway: Gateway | null } | undefined;
+
+/** The live gateway, or null when payments are not configured (decided once: every page's CSP asks). */
+export function paymentGateway(): Gateway | null {
+  if (!chosen) {
+    const config = env();
+    const choice = chooseGateway(config);
+    chosen = { gateway: choice === "razorpay" ? razorpay(config.RAZORPAY_KEY_ID!, config.RAZORPAY_KEY_SECRET!) : choice === "test" ? testGateway : null };
+  }
+  return chosen.gateway;
 }

@@ -3,10 +3,10 @@
 // with its amount checked; failures, late and duplicate payments kept on record. It
 // knows no contest and no cart: what a captured payment buys is done by the purpose's
 // fulfilment, which app/models/fulfilments.server.ts chooses.
-import { and, eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { pgErrorCode, type DbOrTx, type Tx } from "~/db/client.server";
-import { payments, users } from "~/db/schema";
-import type { PAYMENT_PURPOSES } from "~/utils/enums";
+import { payment_reviews, payments, users } from "~/db/schema";
+import type { PAYMENT_PURPOSES, PAYMENT_REVIEW_REASONS } from "~/utils/enums";
 import { enqueueEmail, renderMail } from "~/utils/email.server";
 import { supportEmail } from "~/utils/env.server";
 import { formatINR } from "~/utils/money";
@@ -72,7 +72,11 @@ type Who = { purpose: Purpose; targetId: string; userId: string };
 export type CaptureOutcome<R extends FulfilResult> =
   | (R & Who)
   | ({ kind: "already" } & Who)
-  | { kind: "invalid-signature" | "unknown-order" | "amount-mismatch" | "conflict" };
+  // A second payment of an order already paid: kept for review, owed back.
+  | ({ kind: "second-payment" } & Who)
+  // A payment id already recorded on another order: kept for review, nothing booked.
+  | { kind: "review" }
+  | { kind: "invalid-signature" | "unknown-order" | "amount-mismatch" };
 
 export type CaptureInput = { orderId: string; paymentId: string; now: Date } & ({ signature: string } | { verified: true; amount: number });
 
@@ -97,14 +101,49 @@ export async function recordCapture<R extends FulfilResult>(
     const [row] = await tx.select().from(payments).where(eq(payments.razorpay_order_id, input.orderId)).for("update");
     if (!row) return { kind: "unknown-order" };
     const who: Who = { purpose: row.purpose, targetId: targetOf(row), userId: row.user_id };
-    if (row.status === "paid") return row.razorpay_payment_id === input.paymentId ? { kind: "already", ...who } : { kind: "conflict" };
+    const review = { orderId: input.orderId, paymentId: input.paymentId, amount: "amount" in input ? input.amount : row.amount, userId: row.user_id };
+    if (row.status === "paid") {
+      if (row.razorpay_payment_id === input.paymentId) return { kind: "already", ...who };
+      if (await keepForReview(tx, { ...review, reason: "second_payment" })) {
+        await refundNeeded(tx, { ...review, subject: `Second payment for order ${input.orderId}`, reason: `order ${input.orderId}, which was already paid (payment ${row.razorpay_payment_id})` });
+      }
+      return { kind: "second-payment", ...who };
+    }
     if ("amount" in input && input.amount !== row.amount) return { kind: "amount-mismatch" };
+    // The gateway reports a payment id that another order already holds: book nothing, tell a person.
+    const [elsewhere] = await tx
+      .select({ orderId: payments.razorpay_order_id })
+      .from(payments)
+      .where(and(eq(payments.razorpay_payment_id, input.paymentId), ne(payments.id, row.id)));
+    if (elsewhere) {
+      if (await keepForReview(tx, { ...review, reason: "payment_id_elsewhere" })) {
+        await enqueueEmail(tx, {
+          to: supportEmail(),
+          subject: `[Review] Payment ${input.paymentId}`,
+          ...renderMail({
+            heading: "A payment needs a look",
+            paragraphs: [`The gateway reported payment ${input.paymentId} for order ${input.orderId}, but it is already recorded on order ${elsewhere.orderId}. Nothing was booked for it.`],
+          }),
+        });
+      }
+      return { kind: "review" };
+    }
 
     await tx.update(payments).set({ status: "paid", razorpay_payment_id: input.paymentId }).where(eq(payments.id, row.id));
     const result = await fulfil(row.purpose)(tx, { id: row.id, ...who, amount: row.amount, orderId: input.orderId, paymentId: input.paymentId }, input.now);
     if (result.refund) await refundNeeded(tx, { userId: row.user_id, amount: row.amount, orderId: input.orderId, paymentId: input.paymentId, ...result.refund });
     return { ...result, ...who };
   });
+}
+
+/** Records captured money the ledger could not book; false when this notice was recorded before. */
+async function keepForReview(tx: Tx, input: { orderId: string; paymentId: string; amount: number; userId: string; reason: (typeof PAYMENT_REVIEW_REASONS)[number] }) {
+  const created = await tx
+    .insert(payment_reviews)
+    .values({ razorpay_order_id: input.orderId, razorpay_payment_id: input.paymentId, amount: input.amount, user_id: input.userId, reason: input.reason })
+    .onConflictDoNothing()
+    .returning({ id: payment_reviews.id });
+  return created.length === 1;
 }
 
 /** Money that cannot buy what it was for is kept on record, and support is told to refund it. */

@@ -7,6 +7,7 @@ import { getUser, requireUser } from "~/models/accounts/auth.server";
 import { formatDate } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
 import { searchText } from "~/utils/misc";
+import { useDebouncedSubmit } from "~/utils/use-debounced-submit";
 
 // The blog list (marketplace.md §2 Blog): search and category chips are GET
 // parameters, so they work without JavaScript; a signed-in reader's bookmarks are
@@ -28,6 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function Blog() {
+  const searchAsYouType = useDebouncedSubmit();
   const { posts, categories, q, category, bookmarked, signedIn } = useLoaderData<typeof loader>();
   const [featured, ...rest] = posts;
   const showFeatured = featured?.featured && !q && !category && !bookmarked;
@@ -46,7 +48,7 @@ export default function Blog() {
           {category ? <input type="hidden" name="category" value={category} /> : null}
           {bookmarked ? <input type="hidden" name="bookmarked" value="1" /> : null}
           <label htmlFor="blog-search" className="visually-hidden">Search posts</label>
-          <input id="blog-search" type="search" name="q" defaultValue={q} placeholder="Search posts" maxLength={100} />
+          <input id="blog-search" type="search" name="q" defaultValue={q} placeholder="Search posts" maxLength={100} onChange={searchAsYouType} />
           <button type="submit" className="btn btn-primary">Search</button>
         </Form>
         <nav aria-label="Categories" className="chips">

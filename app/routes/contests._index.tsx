@@ -21,7 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function ContestsPage() {
   const { contests, q, serverNow } = useLoaderData<typeof loader>();
-  const searchAsYouType = useDebouncedSubmit(400);
+  const searchAsYouType = useDebouncedSubmit();
   return (
     <>
       <div className="page-head">

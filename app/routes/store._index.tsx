@@ -28,7 +28,7 @@ export default function Store() {
   const { products, total, pages, categories, query } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   // marketplace.md §2: search is debounced by 500 ms.
-  const searchAsYouType = useDebouncedSubmit(500);
+  const searchAsYouType = useDebouncedSubmit();
   const withParams = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
     for (const [k, v] of Object.entries(changes)) {

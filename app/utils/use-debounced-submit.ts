@@ -8,7 +8,10 @@ import type { ChangeEvent } from "react";
  * dropped as soon as anything else navigates (the Search button, a link the student
  * followed), so it can never pull them back to the list.
  */
-export function useDebouncedSubmit(ms: number) {
+/** How long typing pauses before a search follows it, on every search box (contests, store, blog). */
+export const SEARCH_DEBOUNCE_MS = 500;
+
+export function useDebouncedSubmit(ms = SEARCH_DEBOUNCE_MS) {
   const submit = useSubmit();
   const navigation = useNavigation();
   const timer = useRef<ReturnType<typeof setTimeout>>();

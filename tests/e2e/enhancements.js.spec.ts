@@ -84,9 +84,21 @@ test("a search typed just before following a card does not pull the student back
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     await route.continue();
   });
-  await page.getByLabel("Search contests").fill(`${title} `); // starts the 400 ms search-as-you-type
+  await page.getByLabel("Search contests").fill(`${title} `); // starts the 500 ms search-as-you-type
   await page.getByRole("link", { name: `Know more: ${title}` }).click();
   await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
   await page.waitForTimeout(800);
   await expect(page).toHaveURL(/\/contest\/[0-9a-f-]{36}$/);
+});
+
+test("the blog's search follows typing after a pause, like the contest list and the store", async ({ page }) => {
+  const word = unique("Debounced").replace(/\s/g, "");
+  await create("post", { slug: `${word.toLowerCase()}-post`, title: `Notes on ${word}`, category: "Study Tips" });
+  await create("post", { slug: `${word.toLowerCase()}-other`, title: "Something else entirely", category: "Study Tips" });
+  await page.goto("/blog");
+  await page.getByLabel("Search posts").pressSequentially(word, { delay: 20 });
+  // No press of 'Search': the list follows the typing.
+  await expect(page).toHaveURL(`/blog?q=${word}`);
+  await expect(page.getByRole("heading", { name: `Notes on ${word}` })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Something else entirely" })).toHaveCount(0);
 });

@@ -5,13 +5,14 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { db, getConnection, isConnected } from "~/db/client.server";
+import { openAdminSocket, type AdminSocket } from "~/db/admin-socket.server";
 import { storeSecretOnce } from "~/db/secrets.server";
 import { prepareDatabase } from "~/seed/setup.server";
 import { purgeExpired } from "~/models/accounts/housekeeping.server";
 import { closeDueContests } from "~/models/contests/scoring.server";
 import { settleBackground } from "~/utils/background.server";
 import { deliverOutbox } from "~/utils/email.server";
-import { appUrl, env, loadSharedSecret } from "~/utils/env.server";
+import { appUrl, dataDir, env, loadSharedSecret } from "~/utils/env.server";
 import { NonceContext } from "~/utils/nonce";
 import { isCrossSiteWrite } from "~/utils/origin";
 import { chooseGateway, describeGateway, paymentGateway } from "~/models/payments/gateway.server";
@@ -24,7 +25,16 @@ const ABORT_DELAY = 5_000;
 export async function startup() {
   const config = env();
   console.log(`[payments] gateway: ${describeGateway(chooseGateway(config))}`);
-  await prepareDatabase(getConnection());
+  const connection = getConnection();
+  await prepareDatabase(connection);
+  if (connection.kind === "pglite" && !connection.memory) {
+    adminSocket = await openAdminSocket(connection.client, { dataDir: dataDir(), port: config.DATABASE_SOCKET === "off" ? null : config.DATABASE_SOCKET_PORT });
+    console.log(
+      adminSocket.url
+        ? `[db] embedded database open to psql on the loopback interface: psql ${adminSocket.url} (DATABASE_SOCKET=off closes it)`
+        : "[db] embedded database socket is off (DATABASE_SOCKET=off)",
+    );
+  }
   await loadSharedSecret((candidate) => storeSecretOnce(db, "session", candidate));
   every(30_000, "mail outbox", () => deliverOutbox());
   every(60 * 60_000, "housekeeping", () => purgeExpired(db, new Date()));
@@ -34,6 +44,7 @@ export async function startup() {
 }
 
 const timers: NodeJS.Timeout[] = [];
+let adminSocket: AdminSocket | undefined;
 
 function every(ms: number, name: string, run: () => Promise<unknown>) {
   const timer = setInterval(() => {
@@ -61,6 +72,7 @@ export async function finalizeDueContests() {
 /** Called by server.js once it stops taking requests: finish mail runs, close the database cleanly. */
 export async function shutdown() {
   timers.forEach(clearInterval);
+  await adminSocket?.close();
   await settleBackground();
   if (isConnected()) await getConnection().close();
 }

@@ -18,7 +18,7 @@ type Listen = (channel: string, onPayload: (payload: string) => void) => Promise
 
 export type Connection =
   | { kind: "postgres"; db: Db; url: string; listen: Listen; close: () => Promise<void> }
-  | { kind: "pglite"; db: Db; client: PGlite; listen: Listen; close: () => Promise<void> };
+  | { kind: "pglite"; db: Db; client: PGlite; memory: boolean; listen: Listen; close: () => Promise<void> };
 
 /**
  * DATABASE_URL=postgres://… uses postgres.js; unset, the embedded PGlite in
@@ -59,7 +59,7 @@ export function connect(url = env().DATABASE_URL): Connection {
   const client = new PGlite(dir);
   const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
   const listen: Listen = (channel, onPayload) => client.listen(channel, onPayload);
-  return { kind: "pglite", db, client, listen, close: () => client.close() };
+  return { kind: "pglite", db, client, memory: dir.includes("://"), listen, close: () => client.close() };
 }
 
 // One connection per process, opened on first use, not on import: a module that only

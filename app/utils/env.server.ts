@@ -53,6 +53,9 @@ const EnvSchema = z.object({
   // Razorpay's API origin; a local stand-in in tests of our own client code.
   RAZORPAY_BASE_URL: optional.pipe(z.string().url().default("https://api.razorpay.com")),
   SEED: optional.pipe(z.enum(["demo", "none"]).default("demo")),
+  // The embedded database's psql socket (loopback only): on unless `off`; port 0 picks a free one.
+  DATABASE_SOCKET: optional.pipe(z.enum(["on", "off"]).default("on")),
+  DATABASE_SOCKET_PORT: optional.pipe(z.coerce.number().int().min(0).max(65_535).default(0)),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -6,6 +6,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { broadcastDevReady } from "@remix-run/node";
 import { createRequestHandler } from "@remix-run/express";
 import compression from "compression";
+import onHeaders from "on-headers";
 import express from "express";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -27,6 +28,10 @@ if (process.env.TRUST_PROXY) app.set("trust proxy", Number(process.env.TRUST_PRO
 const securityHeaders = entry.baseSecurityHeaders(entry.appUrl());
 app.use((req, res, next) => {
   res.set(securityHeaders);
+  // Whatever a POST answers (a redirect, a form's errors, a payment API's signed JSON)
+  // is for this client only and never stored by a cache between.
+  // Set as the headers go out, so it also replaces what a route's own answer appended.
+  if (req.method !== "GET" && req.method !== "HEAD") onHeaders(res, () => res.setHeader("Cache-Control", "private, no-store"));
   // Odd methods, undecodable paths, and bodies of the wrong type or size are refused
   // before anything reads them.
   const refusal = entry.refuseRequest({

@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { db, getConnection, isConnected } from "~/db/client.server";
@@ -20,6 +20,20 @@ import { contentSecurityPolicy, cspExtrasFor, isPersonal } from "~/utils/securit
 import { isSharedShell, SHELL_CACHE_CONTROL } from "~/utils/shared-shell";
 
 const ABORT_DELAY = 5_000;
+
+/**
+ * Remix reports here what a loader or action threw. An expected refusal (a 4xx the app
+ * threw on purpose, such as the 429 of a like past its limit) is one line of log; a
+ * real error is logged whole.
+ */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    console.warn(`[refused] ${request.method} ${new URL(request.url).pathname} ${error.status}: ${String(error.data).slice(0, 200)}`);
+    return;
+  }
+  console.error(error);
+}
 
 /** Called by server.js before it listens: check the environment, migrate, seed an empty database, start the background loops. */
 export async function startup() {

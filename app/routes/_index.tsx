@@ -16,12 +16,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [contests, champions, guideSeen] = await Promise.all([
     upcomingContests(db, { userId, now }),
     recentChampions(db, now),
-    guideSeenCookie.parse(request.headers.get("Cookie")),
+    guideSeenCookie().parse(request.headers.get("Cookie")),
   ]);
   return data(
     { contests, champions, serverNow: now.toISOString(), showGuide: !guideSeen },
     // The first visit is remembered by a cookie, so the guide stays away without JavaScript too.
-    { headers: guideSeen ? undefined : { "Set-Cookie": await guideSeenCookie.serialize("1") } },
+    { headers: guideSeen ? undefined : { "Set-Cookie": await guideSeenCookie().serialize("1") } },
   );
 }
 

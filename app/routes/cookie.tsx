@@ -18,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request, ["redirectTo", "intent"]);
   const headers = new Headers();
-  headers.append("Set-Cookie", await consentCookie.serialize("accepted"));
+  headers.append("Set-Cookie", await consentCookie().serialize("accepted"));
   headers.append("Set-Cookie", await setFlash({ kind: "success", message: "Thanks! Your cookie preference has been saved." }));
   throw redirect(safeRedirect(form.get("redirectTo"), "/cookie"), { headers });
 }

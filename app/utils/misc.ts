@@ -56,3 +56,12 @@ export function containsPattern(text: string | null | undefined) {
 export function countOf(count: number, singular: string, plural = `${singular}s`) {
   return `${count} ${count === 1 ? singular : plural}`;
 }
+
+/**
+ * Text without the bidirectional embedding, override and isolate controls
+ * (U+202A–U+202E, U+2066–U+2069), which can make a name or a comment read backwards or
+ * hide what follows it. Right-to-left text itself is untouched.
+ */
+export function stripBidiControls(value: string) {
+  return value.replace(/[\u202a-\u202e\u2066-\u2069]/g, "");
+}

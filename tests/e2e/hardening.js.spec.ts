@@ -122,6 +122,19 @@ test.describe("headers", () => {
     expect(violations).toEqual([]);
   });
 
+  test("every POST answer, redirects and the payment API's JSON included, is private and never stored", async ({ page, student }) => {
+    const answers = [
+      await page.request.post("/api/payment/create-order", { data: { contestId: "00000000-0000-4000-8000-000000000000" } }),
+      await page.request.post("/api/payment/verify", { data: { orderId: "order_x", paymentId: "pay_x", signature: "ab" } }),
+      await page.request.post("/api/payment/test-checkout", { data: { orderId: "order_x" } }),
+      await page.request.post("/api/payment/callback", { form: { razorpay_order_id: "order_x" } }),
+      await page.request.post("/login", { form: { email: student.email, password: student.password }, maxRedirects: 0 }),
+      await page.request.post("/contact", { form: {} }),
+    ];
+    expect(answers.map((r) => r.status())).toEqual([404, 404, 404, 400, 302, 400]);
+    for (const res of answers) expect(res.headers()["cache-control"], res.url()).toBe("private, no-store");
+  });
+
   test("a signed-in student's pages are private and never stored", async ({ page, account }) => {
     void account;
     const res = await page.request.get("/dashboard");

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, test } from "vitest";
-import { LoginSchema, MESSAGES, ResetPasswordSchema, SignupSchema } from "~/models/accounts/schemas";
+import { ContestJoinSchema, LoginSchema, MESSAGES, ResetPasswordSchema, SignupSchema } from "~/models/accounts/schemas";
+import { BLOG_MESSAGES, BlogActionSchema } from "~/models/blog/schemas";
 import { ContactSchema } from "~/models/support/contact-schema";
 
 function errors(schema: Parameters<typeof parseWithZod>[1]["schema"], fields: Record<string, string>) {
@@ -44,5 +45,25 @@ describe("account form messages", () => {
     expect(e?.subject).toEqual(["Please choose a subject"]);
     expect(e?.message).toEqual(["Please enter your message"]);
     expect(e?.privacy).toEqual(["Please accept the privacy policy"]);
+  });
+});
+
+describe("bidirectional controls never reach a name or a comment", () => {
+  const value = (schema: Parameters<typeof parseWithZod>[1]["schema"], fields: Record<string, string>) => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) form.append(k, v);
+    const result = parseWithZod(form, { schema });
+    return result.status === "success" ? result.value : null;
+  };
+  test("names: the controls are removed; a name of nothing else is missing", () => {
+    expect(value(SignupSchema, { fullName: "\u202EAsha Rao\u202C", email: "a@b.in", password: "Str0ng!Pass" })).toMatchObject({ fullName: "Asha Rao" });
+    expect(errors(SignupSchema, { fullName: "\u202E\u2066 \u2069", email: "a@b.in", password: "Str0ng!Pass" })?.[""]).toEqual([MESSAGES.signupRequired]);
+    expect(value(ContestJoinSchema, { fullName: "\u2067Neha\u2069", email: "a@b.in", password: "x" })).toMatchObject({ fullName: "Neha" });
+    // Right-to-left text itself stays.
+    expect(value(SignupSchema, { fullName: "علي", email: "a@b.in", password: "Str0ng!Pass" })).toMatchObject({ fullName: "علي" });
+  });
+  test("comments: the controls are removed; a comment of nothing else is blank", () => {
+    expect(value(BlogActionSchema, { intent: "comment", content: "exe.\u202Etxt" })).toEqual({ intent: "comment", content: "exe.txt" });
+    expect(errors(BlogActionSchema, { intent: "comment", content: "\u202E\u202C" })?.content).toEqual([BLOG_MESSAGES.commentRequired]);
   });
 });

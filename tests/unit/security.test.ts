@@ -1,4 +1,4 @@
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { isSameSitePath } from "~/models/analytics/events.server";
 import { MIN_SECRET_LENGTH, parseEnv } from "~/utils/env.server";
 import { createFairLimiter, QueueFull } from "~/utils/fair-queue";
@@ -156,4 +156,31 @@ describe("the fair hashing queue", () => {
     release();
     await Promise.all([first, ...waiting]);
   });
+});
+
+test("the preference cookies are Secure under an https APP_URL, and not over plain http (local tests)", async () => {
+  const { consentCookie, guideSeenCookie } = await import("~/utils/consent.server");
+  for (const cookie of [guideSeenCookie, consentCookie]) {
+    expect(await cookie("https://studyarena.in").serialize("1")).toMatch(/; Secure/);
+    expect(await cookie("http://localhost:3000").serialize("1")).not.toMatch(/Secure/);
+  }
+});
+
+test("an expected refusal (the 429 of a like) is one line of log; a real error is logged whole", async () => {
+  const { handleError } = await import("~/entry.server");
+  const request = new Request("http://localhost:3000/blog/some-post", { method: "POST" });
+  const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+  const error = vi.spyOn(console, "error").mockImplementation(() => {});
+  try {
+    handleError({ status: 429, statusText: "", internal: false, data: "Too many likes and bookmarks in the last hour." }, { request });
+    const boom = new Error("boom");
+    handleError(boom, { request });
+    const warned = warn.mock.calls.map((c) => c.join(" "));
+    const errored = error.mock.calls;
+    expect(warned).toEqual(["[refused] POST /blog/some-post 429: Too many likes and bookmarks in the last hour."]);
+    expect(errored).toEqual([[boom]]);
+  } finally {
+    warn.mockRestore();
+    error.mockRestore();
+  }
 });

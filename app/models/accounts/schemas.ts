@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { BLOG_ACTIONS, COMMENT_MAX_CHARS } from "~/models/blog/schemas";
 import { isEmail } from "~/utils/email";
+import { stripBidiControls } from "~/utils/misc";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_SCORE, passwordScore } from "~/models/accounts/password-strength";
 
 export const MESSAGES = {
@@ -48,7 +49,7 @@ export const LoginSchema = z
 
 export const SignupSchema = z
   .object({
-    fullName: z.string().optional(),
+    fullName: z.string().optional().transform((v) => (v === undefined ? v : stripBidiControls(v))),
     email: z.string().optional(),
     password: z.string().optional(),
     redirectTo: z.string().optional(),
@@ -67,7 +68,7 @@ export const SignupSchema = z
 /** The contest page's guest form: an e-mail and a password, for signing in or up. */
 /** The contest page's guest form: e-mail and password sign in; with a full name they also create the account. */
 export const ContestJoinSchema = z
-  .object({ fullName: z.string().optional(), email: z.string().optional(), password: z.string().optional() })
+  .object({ fullName: z.string().optional().transform((v) => (v === undefined ? v : stripBidiControls(v))), email: z.string().optional(), password: z.string().optional() })
   .superRefine((v, ctx) => {
     if (blank(v.email) || blank(v.password)) {
       ctx.addIssue({ code: "custom", path: [], message: MESSAGES.loginRequired });

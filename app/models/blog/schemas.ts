@@ -1,6 +1,7 @@
 // The blog reader's forms (marketplace.md §3, §5): like and bookmark say which state
 // they set (so pressing twice is harmless), a comment needs non-blank text of bounded length.
 import { z } from "zod";
+import { stripBidiControls } from "~/utils/misc";
 
 export const COMMENT_MAX_CHARS = 1000;
 
@@ -19,7 +20,7 @@ export const BlogActionSchema = z.discriminatedUnion("intent", [
     intent: z.literal("comment"),
     content: z
       .string({ required_error: BLOG_MESSAGES.commentRequired })
-      .transform((s) => s.trim())
+      .transform((s) => stripBidiControls(s).trim())
       // Conform turns the trimmed empty string into undefined here too, hence the message twice.
       .pipe(z.string({ required_error: BLOG_MESSAGES.commentRequired }).min(1, BLOG_MESSAGES.commentRequired).max(COMMENT_MAX_CHARS, BLOG_MESSAGES.commentTooLong)),
   }),

@@ -102,6 +102,17 @@ test("before finalisation, equal scores are ranked by time, the faster first, on
   ]);
 });
 
+test("a blank paper's results say it has no score: answered 0, no rank, not on the leaderboard", async () => {
+  const [blank, ranked] = [await student("Blank Bina"), await student("Ranked Ravi")];
+  const contest = await contestWith(45, 120, [
+    { userId: blank.userId, correct: 0, minutes: 4, blank: true },
+    { userId: ranked.userId, correct: 1, minutes: 6 },
+  ]);
+  expect((await view(contest.id, blank.cookie)).data).toMatchObject({ state: "scored", answered: 0, mine: { answered: 0, score: 0, rank: null } });
+  const board = await view(contest.id, blank.cookie, "leaderboard");
+  expect(board.data.leaders.map((l: { name: string; rank: number }) => [l.rank, l.name])).toEqual([[1, "Ranked Ravi"]]);
+});
+
 test("the breakdown shows the key only once the test has closed for everyone", async () => {
   const me = await student();
   const open = await contestWith(5, 120, [{ userId: me.userId, correct: 2, minutes: 3 }]);

@@ -7,6 +7,7 @@ import { ErrorBoundary as RootErrorBoundary } from "~/root";
 import Home from "~/routes/_index";
 import Dashboard from "~/routes/dashboard";
 import PayPage from "~/routes/contest.$id.pay";
+import ResultsPage from "~/routes/contest.$id.results";
 import { ContestCard } from "~/components/contests/contest-card";
 
 function render(Component: () => JSX.Element, loaderData: unknown, ErrorBoundary?: () => JSX.Element, error?: unknown) {
@@ -80,6 +81,22 @@ test("pay page: with no gateway configured, a paid contest says payments are off
   const on = render(PayPage, { contest, failed: false, email: "a@example.in", gateway: "test" });
   expect(on).not.toContain("Payments are not configured");
   expect(on).toContain("Test payment: no money moves");
+});
+
+test("results: a blank paper's summary says no answers were saved, with no score or rank", () => {
+  const html = render(ResultsPage, {
+    tab: "summary",
+    state: "scored",
+    answered: 0,
+    mine: { score: 0, answered: 0, response_time: 60_000, prize_amount: 0, rank: null },
+    contest: { id: "c1", title: "Blank Cup", questionCount: 4, finalized: true, closed: true, scoresAt: new Date() },
+    breakdown: [],
+    leaders: [],
+    userId: "u1",
+  });
+  expect(html).toContain("No answers were saved");
+  expect(html).not.toContain("0%");
+  expect(html).not.toContain("#null");
 });
 
 describe("errors", () => {

@@ -16,11 +16,10 @@ const Body = z.object({ contestId: z.string().uuid() });
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireApiUser(request, context);
   const { contestId } = await parseJsonBody(request, Body);
-  const gateway = paymentGateway();
-  const outcome = await startContestPayment(db, gateway, { userId: user.id, contestId, now: new Date() });
+  const outcome = await startContestPayment(db, paymentGateway(), { userId: user.id, contestId, now: new Date() });
   switch (outcome.kind) {
     case "order":
-      return Response.json({ orderId: outcome.orderId, amount: outcome.amount, currency: "INR", keyId: gateway!.keyId, gateway: gateway!.kind });
+      return Response.json({ orderId: outcome.orderId, amount: outcome.amount, currency: "INR", keyId: outcome.gateway.keyId, gateway: outcome.gateway.kind });
     case "enrolled":
       kickOutbox();
       return Response.json({ enrolled: true });

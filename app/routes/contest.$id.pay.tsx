@@ -36,18 +36,17 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const { user, contest } = await requireContestStage(db, args, "pay");
   await readForm(args.request, ["intent"]);
-  const gateway = paymentGateway();
-  const outcome = await startContestPayment(db, gateway, { userId: user.id, contestId: contest.id, now: new Date() });
+  const outcome = await startContestPayment(db, paymentGateway(), { userId: user.id, contestId: contest.id, now: new Date() });
   switch (outcome.kind) {
     case "enrolled":
       kickOutbox();
       throw redirect(`/contest/${contest.id}/confirmation`);
     case "order": {
       // Without JavaScript: the gateway's hosted page, which posts back to our callback.
-      if (gateway!.kind === "test") throw redirect(`/payments/test-gateway?${new URLSearchParams({ order: outcome.orderId })}`);
+      if (outcome.gateway.kind === "test") throw redirect(`/payments/test-gateway?${new URLSearchParams({ order: outcome.orderId })}`);
       // Razorpay's hosted checkout is entered by a form post (a button, so no JavaScript is needed).
       return {
-        hosted: hostedCheckout(gateway!, {
+        hosted: hostedCheckout(outcome.gateway, {
           orderId: outcome.orderId,
           description: contest.title,
           email: user.email,

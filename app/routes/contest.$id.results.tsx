@@ -33,7 +33,7 @@ export async function loader(args: LoaderFunctionArgs) {
   // Nothing derived from the key before the test has closed for everyone (DESIGN.md §4).
   const scored = results.state === "scored";
   const [breakdown, leaders] = await Promise.all([
-    scored && tab === "breakdown" ? answerBreakdown(db, { contestId: contest.id, userId: user.id, showKey: true }) : [],
+    scored && tab === "breakdown" ? answerBreakdown(db, { contestId: contest.id, userId: user.id, showKey: results.contest.closed }) : [],
     scored && tab === "leaderboard" ? leaderboard(db, contest.id) : [],
   ]);
   return { tab, ...results, breakdown, leaders, userId: user.id };
@@ -41,7 +41,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export default function Results() {
   const { tab, contest, state, mine, answered, breakdown, leaders, userId } = useLoaderData<typeof loader>();
-  if (state === "none" || (state === "scored" && !mine)) return <ResultsNotAvailable />;
+  if (state === "none") return <ResultsNotAvailable />;
   if (state === "pending") {
     return (
       <section className="container narrow section">
@@ -60,7 +60,7 @@ export default function Results() {
       </section>
     );
   }
-  const percent = scorePercent(mine!.score, contest.questionCount);
+  const percent = scorePercent(mine.score, contest.questionCount);
   return (
     <section className="container section">
       <p className="muted">Results</p>
@@ -73,7 +73,7 @@ export default function Results() {
         ))}
       </nav>
 
-      {tab === "summary" ? <Summary mine={mine!} percent={percent} questionCount={contest.questionCount} finalized={contest.finalized} /> : null}
+      {tab === "summary" ? <Summary mine={mine} percent={percent} questionCount={contest.questionCount} finalized={contest.finalized} /> : null}
 
       {tab === "breakdown" ? (
         <>

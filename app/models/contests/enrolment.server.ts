@@ -18,7 +18,7 @@ import { formatINR } from "~/utils/money";
 
 export type StartOutcome =
   | { kind: "enrolled" } // a free contest: no payment at all
-  | { kind: "order"; orderId: string; amount: number }
+  | { kind: "order"; orderId: string; amount: number; gateway: Gateway } // the gateway that holds the order
   | { kind: "closed" | "already-enrolled" | "missing" | "unavailable" }; // unavailable: a paid contest while no gateway is configured
 
 /**
@@ -54,7 +54,7 @@ export async function startContestPayment(db: Db, gateway: Gateway | null, input
     amount: contest.entry_fee,
     receipt: `contest-${contest.id.slice(0, 8)}-${input.userId.slice(0, 8)}`,
   });
-  return { kind: "order", ...order };
+  return { kind: "order", ...order, gateway };
 }
 
 export type EnrolmentResult =

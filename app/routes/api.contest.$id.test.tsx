@@ -1,7 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { db } from "~/db/client.server";
-import { requireApiUser } from "~/models/accounts/auth.server";
+import { requireApiUser, sessionKey } from "~/models/accounts/auth.server";
+import { admitTestRequest, takeEventSlot } from "~/models/contests/test-traffic.server";
+import { tooManyRequests } from "~/utils/flow-limit";
 import { requireContestStage } from "~/models/contests/stage.server";
 import { recordEvent, saveAnswer, startTest, submitTest, testPaper } from "~/models/contests/test-taking.server";
 import { contestDeadline } from "~/models/contests/deadline";
@@ -39,9 +41,23 @@ const Body = z.discriminatedUnion("intent", [
 ]);
 
 export async function action(args: ActionFunctionArgs) {
-  const user = await requireApiUser(args.request, args.context);
+  // Counted before any database work: who the cookie claims to be, and this contest.
+  const key = await sessionKey(args.request);
+  if (!key) return reply({ error: "Please log in again." }, 401);
   const contestId = requireUuidParam(args.params);
-  const body = await parseJsonBody(args.request, Body);
+  const admitted = admitTestRequest(key, contestId);
+  if (!admitted.ok) return tooManyRequests(admitted.retryAfterS);
+  try {
+    const body = await parseJsonBody(args.request, Body);
+    if (body.intent === "event" && !takeEventSlot(key, contestId)) return reply({ recorded: false });
+    return await handle(args, contestId, body);
+  } finally {
+    admitted.release();
+  }
+}
+
+async function handle(args: ActionFunctionArgs, contestId: string, body: z.infer<typeof Body>) {
+  const user = await requireApiUser(args.request, args.context);
   const now = new Date();
   switch (body.intent) {
     case "answer": {

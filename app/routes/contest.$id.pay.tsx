@@ -59,6 +59,8 @@ export async function action(args: ActionFunctionArgs) {
       return redirectWithFlash(`/contest/${contest.id}`, { kind: "info", message: STAGE_MESSAGES.alreadyEnrolled });
     case "unavailable":
       return redirectWithFlash(`/contest/${contest.id}/pay`, { kind: "error", message: STAGE_MESSAGES.paymentsOff });
+    case "limited":
+      return redirectWithFlash(`/contest/${contest.id}/pay`, { kind: "error", message: STAGE_MESSAGES.tooManyOrders });
     default:
       return redirectWithFlash(`/contest/${contest.id}`, { kind: "error", message: STAGE_MESSAGES.enrolmentClosed });
   }

@@ -12,3 +12,23 @@ export async function requestJson<T>(url: string, body: unknown): Promise<T> {
   if (!res.ok) throw new Error(data.error ?? `HTTP ${res.status}`);
   return data;
 }
+
+/**
+ * How long a 429 asks us to wait (its Retry-After in seconds, 1 to 60), with up to a
+ * quarter more at random so that many pages refused together do not return together.
+ */
+export function retryAfterMs(res: Pick<Response, "headers">, random = Math.random) {
+  const seconds = Number(res.headers.get("Retry-After"));
+  const base = (Number.isFinite(seconds) ? Math.min(60, Math.max(1, seconds)) : 1) * 1000;
+  return Math.round(base * (1 + random() / 4));
+}
+
+/** A JSON post that, when refused with 429, waits as asked and tries again (`tries` in all). */
+export async function postJsonPatiently(url: string, body: unknown, tries = 3) {
+  let res = await postJson(url, body);
+  for (let n = 1; res.status === 429 && n < tries; n++) {
+    await new Promise((resolve) => setTimeout(resolve, retryAfterMs(res)));
+    res = await postJson(url, body);
+  }
+  return res;
+}

@@ -22,6 +22,9 @@ export const LIMITS = {
   eventsPerIp: { max: 300, windowMs: 60 * 60_000 },
   commentsPerUser: { max: 20, windowMs: 60 * 60_000 },
   reactionsPerUser: { max: 300, windowMs: 60 * 60_000 },
+  // New gateway orders for one payer and one contest (or cart): a few failed or
+  // cancelled attempts are normal, hundreds are a loop.
+  ordersPerTarget: { max: 10, windowMs: 60 * 60_000 },
 } satisfies Record<string, Limit>;
 
 /** Counts one hit in a fixed window that starts with the first hit after the last one expired. */

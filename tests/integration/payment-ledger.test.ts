@@ -12,6 +12,13 @@ import { createUser } from "~/seed/factories.server";
 const gateway = paymentGateway()!;
 let n = 0;
 
+/** An order the test expects to be opened (not refused by the limit). */
+async function opened(...args: Parameters<typeof openOrder>) {
+  const order = await openOrder(...args);
+  if (order === "limited") throw new Error("unexpectedly limited");
+  return order;
+}
+
 async function storeOrder(total = 250) {
   const userId = await createUser(db, { email: `ledger${++n}@example.in`, passwordHash: "x", fullName: "Ledger Buyer" });
   const [order] = await db
@@ -33,7 +40,7 @@ function stub(calls: Purpose[], refund = false): (purpose: Purpose) => Fulfil<{ 
 
 test("a second purpose: one order, one capture under its own fulfilment, replays change nothing", async () => {
   const o = await storeOrder(250);
-  const first = await openOrder(db, gateway, { userId: o.userId, purpose: "order", targetId: o.targetId, amount: 250, receipt: "store-1" });
+  const first = await opened(db, gateway, { userId: o.userId, purpose: "order", targetId: o.targetId, amount: 250, receipt: "store-1" });
   expect(await openOrder(db, gateway, { userId: o.userId, purpose: "order", targetId: o.targetId, amount: 250, receipt: "store-1" })).toEqual(first);
   const [row] = await db.select().from(payments).where(eq(payments.razorpay_order_id, first.orderId));
   expect(row).toMatchObject({ purpose: "order", order_id: o.targetId, contest_id: null, amount: 250, status: "created" });
@@ -53,7 +60,7 @@ test("a second purpose: one order, one capture under its own fulfilment, replays
 
 test("a second purpose: amount checked, failures closed, and money it cannot use owed back", async () => {
   const o = await storeOrder(300);
-  const { orderId } = await openOrder(db, gateway, { userId: o.userId, purpose: "order", targetId: o.targetId, amount: 300, receipt: "store-2" });
+  const { orderId } = await opened(db, gateway, { userId: o.userId, purpose: "order", targetId: o.targetId, amount: 300, receipt: "store-2" });
   const calls: Purpose[] = [];
   expect(await recordCapture(db, gateway, { orderId, paymentId: "pay_short", verified: true, amount: 299, now: new Date() }, stub(calls))).toEqual({ kind: "amount-mismatch" });
   expect(calls).toEqual([]);
@@ -66,7 +73,22 @@ test("a second purpose: amount checked, failures closed, and money it cannot use
   expect((await db.select().from(email_outbox)).some((m) => m.subject === "[Refund] Store order" && m.text.includes(refundPay))).toBe(true);
 
   const other = await storeOrder(120);
-  const open = await openOrder(db, gateway, { userId: other.userId, purpose: "order", targetId: other.targetId, amount: 120, receipt: "store-3" });
+  const open = await opened(db, gateway, { userId: other.userId, purpose: "order", targetId: other.targetId, amount: 120, receipt: "store-3" });
   expect(await recordFailure(db, { orderId: open.orderId })).toEqual({ purpose: "order", targetId: other.targetId });
   expect(await recordFailure(db, { orderId: open.orderId })).toBeNull();
+});
+
+test("new orders for one payer and target are limited: a failing loop ends, nothing written past the limit", async () => {
+  const o = await storeOrder(200);
+  const other = await storeOrder(200);
+  const open = (who: { userId: string; targetId: string }) => openOrder(db, gateway, { userId: who.userId, purpose: "order", targetId: who.targetId, amount: 200, receipt: "loop" });
+  for (let i = 0; i < 10; i++) {
+    const order = await open(o);
+    if (order === "limited") throw new Error(`limited after ${i}`);
+    await recordFailure(db, { orderId: order.orderId });
+  }
+  expect(await open(o)).toBe("limited");
+  expect(await db.$count(payments, eq(payments.order_id, o.targetId))).toBe(10);
+  // Another payer is not held back by the first one's loop.
+  expect(await open(other)).toMatchObject({ amount: 200 });
 });

@@ -1,6 +1,7 @@
 import { expect, test } from "vitest";
 import { AnswerQueue, type SendResult } from "~/components/contests/test-island/answer-queue";
 import { decideStage } from "~/models/contests/stage";
+import { retryAfterMs } from "~/utils/post-json";
 import { completionMessage, formatTimer, progressPercent, readCompletion, scoreBand, scorePercent, startsInLabel } from "~/models/contests/test-rules";
 
 test("the band: 70 % or more 'Excellent', 50 % or more 'Good effort', else 'Keep practicing'", () => {
@@ -58,6 +59,7 @@ function queueWith(answers: SendResult[]) {
   const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v), removeItem: (k: string) => void store.delete(k) };
   const sent: Array<[string, number]> = [];
   const retries: Array<() => void> = [];
+  const waits: number[] = [];
   const queue = new AnswerQueue({
     key: "k",
     storage,
@@ -65,9 +67,9 @@ function queueWith(answers: SendResult[]) {
       sent.push([q, c]);
       return answers.shift() ?? "saved";
     },
-    setTimer: (run) => retries.push(run),
+    setTimer: (run, ms) => (retries.push(run), waits.push(ms)),
   });
-  return { queue, store, sent, retries, storage };
+  return { queue, store, sent, retries, waits, storage };
 }
 
 test("autosave: a choice waits while offline, survives a reload, and lands when the network is back", async () => {
@@ -114,4 +116,32 @@ test("autosave: before the first answer nothing is reported saved, even when the
   queue.set("q1", 0);
   await queue.flush(1000);
   expect(queue.status).toBe("saved");
+});
+
+test("autosave: a 429 keeps the choice waiting for the time the server asked, then sends it", async () => {
+  const { queue, sent, retries, waits, store } = queueWith([{ waitMs: 2500 }, "saved"]);
+  queue.set("q1", 1);
+  await new Promise((r) => setTimeout(r, 0));
+  // Not offline and not refused: still saving, the choice kept (and stored across a reload).
+  expect(queue.status).toBe("saving");
+  expect(queue.refusedAny).toBe(false);
+  expect(waits).toEqual([2500]);
+  expect(JSON.parse(store.get("k")!)).toEqual({ q1: 1 });
+  retries[0]!();
+  await new Promise((r) => setTimeout(r, 0));
+  expect(sent).toEqual([
+    ["q1", 1],
+    ["q1", 1],
+  ]);
+  expect(queue.status).toBe("saved");
+  expect(store.has("k")).toBe(false);
+});
+
+test("Retry-After is honoured in seconds (bounded to 1-60) with up to a quarter more at random", () => {
+  const res = (value: string | null) => ({ headers: new Headers(value === null ? {} : { "Retry-After": value }) });
+  expect(retryAfterMs(res("2"), () => 0)).toBe(2000);
+  expect(retryAfterMs(res("2"), () => 0.999)).toBe(2500);
+  expect(retryAfterMs(res(null), () => 0)).toBe(1000);
+  expect(retryAfterMs(res("junk"), () => 0)).toBe(1000);
+  expect(retryAfterMs(res("9999"), () => 0)).toBe(60_000);
 });

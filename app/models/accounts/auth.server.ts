@@ -24,6 +24,16 @@ async function sessionToken(request: Request): Promise<string | null> {
   return typeof value === "string" && value.length > 0 ? value : null;
 }
 
+/**
+ * A key for the browser session this request claims, read from the signed cookie
+ * without touching the database (for limits counted before any work); null for a
+ * missing or forged cookie, which the session lookup then refuses.
+ */
+export async function sessionKey(request: Request) {
+  const token = await sessionToken(request);
+  return token ? hashToken(token) : null;
+}
+
 export async function createSession(database: DbOrTx, userId: string, now = new Date()) {
   const token = randomBytes(32).toString("base64url");
   await database.insert(sessions).values({

@@ -19,7 +19,8 @@ import { formatINR } from "~/utils/money";
 export type StartOutcome =
   | { kind: "enrolled" } // a free contest: no payment at all
   | { kind: "order"; orderId: string; amount: number; gateway: Gateway } // the gateway that holds the order
-  | { kind: "closed" | "already-enrolled" | "missing" | "unavailable" }; // unavailable: a paid contest while no gateway is configured
+  | { kind: "closed" | "already-enrolled" | "missing" | "unavailable" } // unavailable: a paid contest while no gateway is configured
+  | { kind: "limited" }; // too many new orders for this contest lately
 
 /**
  * Begins paying for a contest: a free one enrols at once; a paid one gets a gateway
@@ -54,6 +55,7 @@ export async function startContestPayment(db: Db, gateway: Gateway | null, input
     amount: contest.entry_fee,
     receipt: `contest-${contest.id.slice(0, 8)}-${input.userId.slice(0, 8)}`,
   });
+  if (order === "limited") return { kind: "limited" };
   return { kind: "order", ...order, gateway };
 }
 

@@ -16,6 +16,7 @@ export type StageDecision =
 export const STAGE_MESSAGES = {
   alreadyEnrolled: "You are already enrolled in this contest.",
   enrolmentClosed: "Enrolment for this contest has closed.",
+  tooManyOrders: "Too many payment attempts for this contest. Please try again in an hour.",
   paymentsOff: "Payments are not configured on this server yet, so paid contests cannot be entered. Please try again later.",
   notEnrolled: "Enrol in this contest to take the test.",
   alreadySubmitted: "You have already submitted this test.",

@@ -10,6 +10,7 @@ import type { PAYMENT_PURPOSES, PAYMENT_REVIEW_REASONS } from "~/utils/enums";
 import { enqueueEmail, renderMail } from "~/utils/email.server";
 import { supportEmail } from "~/utils/env.server";
 import { formatINR } from "~/utils/money";
+import { consume, LIMITS } from "~/utils/rate-limit.server";
 import { isCheckoutSignatureValid, isGatewayId, type Gateway } from "~/models/payments/gateway.server";
 
 export type Purpose = (typeof PAYMENT_PURPOSES)[number];
@@ -23,18 +24,21 @@ const targetOf = (row: { purpose: Purpose; contest_id: string | null; order_id: 
  * An order at the gateway for `amount` whole rupees, recorded as `created`. The payer's
  * open order for the same target is reused (a double click or a second tab makes no
  * second order) while its amount and gateway still hold; a stale one is closed first.
+ * New orders for one payer and target are limited (each is a call to the gateway and
+ * a row): past the limit the answer is `limited` and nothing is written.
  */
 export async function openOrder(
   db: DbOrTx,
   gateway: Gateway,
   input: { userId: string; purpose: Purpose; targetId: string; amount: number; receipt: string },
-): Promise<{ orderId: string; amount: number }> {
+): Promise<{ orderId: string; amount: number } | "limited"> {
   const target = TARGET[input.purpose];
   const [open] = await db
     .select({ orderId: payments.razorpay_order_id, amount: payments.amount, gateway: payments.gateway })
     .from(payments)
     .where(and(eq(payments.user_id, input.userId), eq(target, input.targetId), eq(payments.purpose, input.purpose), eq(payments.status, "created")));
   if (open && open.amount === input.amount && open.gateway === gateway.kind) return { orderId: open.orderId, amount: open.amount };
+  if (await consume(db, `order:${input.purpose}:${input.targetId}:${input.userId}`, LIMITS.ordersPerTarget, new Date())) return "limited";
   if (open) await db.update(payments).set({ status: "failed" }).where(eq(payments.razorpay_order_id, open.orderId));
 
   const order = await gateway.createOrder({ amount: input.amount, receipt: input.receipt });

@@ -2,7 +2,8 @@
 // as it is made; while the phone is offline the latest choice per question waits,
 // survives a reload (local storage), and is retried quietly until it lands.
 
-export type SendResult = "saved" | "retry" | "refused";
+/** `retry`: the network or server failed; `{ waitMs }`: the server asked us to come back later (429). */
+export type SendResult = "saved" | "retry" | "refused" | { waitMs: number };
 export type SaveStatus = "idle" | "saving" | "saved" | "offline" | "refused";
 
 type Options = {
@@ -90,7 +91,12 @@ export class AnswerQueue {
         }
         if (result === "retry") {
           this.setStatus("offline");
-          this.scheduleRetry();
+          this.scheduleRetry(this.options.retryMs ?? 3000);
+          return;
+        }
+        if (typeof result === "object") {
+          // Still saving: the server is busy, not the phone offline. The choice keeps waiting.
+          this.scheduleRetry(result.waitMs);
           return;
         }
         if (result === "refused") this.refusedAny = true;
@@ -104,12 +110,12 @@ export class AnswerQueue {
     }
   }
 
-  private scheduleRetry() {
+  private scheduleRetry(ms: number) {
     if (this.retryTimer !== null) return;
     const setTimer = this.options.setTimer ?? ((run, ms) => setTimeout(run, ms));
     this.retryTimer = setTimer(() => {
       this.retryTimer = null;
       void this.run();
-    }, this.options.retryMs ?? 3000);
+    }, ms);
   }
 }

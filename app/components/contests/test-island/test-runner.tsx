@@ -11,7 +11,7 @@ import { useSubmission } from "~/components/contests/test-island/use-submission"
 import { testApi, type OpenPaper } from "~/models/contests/paper";
 import { formatTimer, progressPercent, SUBMIT_REASONS, TEST_MESSAGES } from "~/models/contests/test-rules";
 import { useServerClock } from "~/utils/use-hydrated";
-import { postJson } from "~/utils/post-json";
+import { postJsonPatiently } from "~/utils/post-json";
 
 const SAVE_LABELS: Record<SaveStatus, string> = {
   idle: "No answers saved yet",
@@ -53,7 +53,7 @@ export function TestRunner({ paper }: { paper: OpenPaper }) {
     // Without the Fullscreen API (iPhone Safari) the test runs full-viewport instead (DESIGN.md §4).
     if (!(await proctor.enterFullscreen())) return setAlert(TEST_MESSAGES.fullscreenRequired);
     setStarted(true);
-    void postJson(api, { intent: "start", fullscreen: proctor.canFullscreen }).catch(() => {});
+    void postJsonPatiently(api, { intent: "start", fullscreen: proctor.canFullscreen }).catch(() => {});
     void queue.kick();
     // A refused or missing camera is recorded like a lost one; the test goes on (nothing auto-disqualifies).
     void camera.request().then((on) => {

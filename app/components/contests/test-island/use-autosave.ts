@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { AnswerQueue, type SaveStatus, type SendResult } from "~/components/contests/test-island/answer-queue";
 import type { OpenPaper } from "~/models/contests/paper";
-import { postJson } from "~/utils/post-json";
+import { postJson, retryAfterMs } from "~/utils/post-json";
 
 /**
  * The student's choices (DESIGN.md §4, Answers): each is shown at once and sent to the
@@ -20,7 +20,8 @@ export function useAutosave(paper: OpenPaper, api: string, active: boolean) {
         send: async (questionId, choice): Promise<SendResult> => {
           const res = await postJson(api, { intent: "answer", questionId, choice });
           if (res.ok) return "saved";
-          return res.status >= 500 || res.status === 429 ? "retry" : "refused";
+          if (res.status === 429) return { waitMs: retryAfterMs(res) };
+          return res.status >= 500 ? "retry" : "refused";
         },
       }),
     [api, paper.entryId],

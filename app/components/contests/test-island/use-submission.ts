@@ -2,7 +2,7 @@ import { useNavigate } from "@remix-run/react";
 import { useCallback, useRef, useState } from "react";
 import type { AnswerQueue } from "~/components/contests/test-island/answer-queue";
 import { WITH_ERRORS, type SubmitError, type SubmitReason } from "~/models/contests/test-rules";
-import { postJson } from "~/utils/post-json";
+import { postJsonPatiently } from "~/utils/post-json";
 
 /**
  * The one submission (contests.md §2 Test): waiting answers are flushed first (8 s at
@@ -25,7 +25,7 @@ export function useSubmission(input: { api: string; contestId: string; queue: An
       if (!(await queue.flush(8000))) error = "network";
       else if (queue.refusedAny) error = "refused";
       try {
-        const res = await postJson(api, { intent: "submit", reason, withErrors: error !== null });
+        const res = await postJsonPatiently(api, { intent: "submit", reason, withErrors: error !== null });
         if (!res.ok) error ??= "submit";
       } catch {
         error ??= "submit";

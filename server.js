@@ -1,6 +1,7 @@
 // The production server: the request guard, compression for slow networks, long-lived
 // caching for fingerprinted assets, the cross-site POST check, then Remix.
 import { randomBytes } from "node:crypto";
+import http from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { broadcastDevReady } from "@remix-run/node";
@@ -71,6 +72,12 @@ app.use((req, res, next) => {
   next();
 });
 
+// Live blog counts are served on Node's own response, so a reader is let go exactly
+// when its socket closes (see app/models/blog/live-stream.server.ts).
+app.get("/blog/:slug/events", (req, res, next) => {
+  entry.serveLiveCounts(req, res, { slug: req.params.slug, address: req.ip ?? "" }).catch(next);
+});
+
 app.all(
   "*",
   createRequestHandler({ build, getLoadContext: (req, res) => ({ clientIp: req.ip, cspNonce: res.locals.cspNonce }) }),
@@ -84,8 +91,17 @@ app.use((error, _req, res, _next) => {
   res.status(status).type("text/plain").send(status >= 500 ? "Something went wrong." : "That request could not be read.");
 });
 
+// Slow clients must not hold the door (docs/decisions.md, "The live service"): all
+// headers within 10 s and the whole request within 30 s (Node allows 60 s and 300 s),
+// checked every 2 s rather than every 30. Idle keep-alive connections stay 65 s, longer
+// than a proxy's own idle timeout (nginx's upstream keepalive_timeout is 60 s), so the
+// proxy, not the app, closes them and never sends on a socket the app just closed.
+const server = http.createServer(
+  { headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 65_000, connectionsCheckingInterval: 2_000 },
+  app,
+);
 const port = Number(process.env.PORT || 3000);
-const server = app.listen(port, () => {
+server.listen(port, () => {
   console.log(`StudyArena ready on http://localhost:${port} (${process.env.NODE_ENV || "development"} mode)`);
   if (process.env.NODE_ENV === "development") broadcastDevReady(build);
 });

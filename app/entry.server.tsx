@@ -102,6 +102,7 @@ const SIGNED_BY_GATEWAY = new Set(["/api/payment/callback", "/api/payment/webhoo
 
 export { refuseRequest } from "~/utils/request-guard";
 export { closeAllReaders as closeLiveStreams } from "~/models/blog/live.server";
+export { serveLiveCounts } from "~/models/blog/live-stream.server";
 export { baseSecurityHeaders } from "~/utils/security-headers";
 export { appUrl } from "~/utils/env.server";
 

@@ -56,6 +56,8 @@ const EnvSchema = z.object({
   // The embedded database's psql socket (loopback only): on unless `off`; port 0 picks a free one.
   DATABASE_SOCKET: optional.pipe(z.enum(["on", "off"]).default("on")),
   DATABASE_SOCKET_PORT: optional.pipe(z.coerce.number().int().min(0).max(65_535).default(0)),
+  // Open live-count streams one process holds at most (each is a socket and ~10 KB).
+  LIVE_MAX_READERS: optional.pipe(z.coerce.number().int().min(1).max(100_000).default(5000)),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -43,3 +43,24 @@ test("with JavaScript the list opens the reader in place, at the post's own addr
   await expect(page.getByRole("heading", { name: `In Place ${token}` })).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true); // no new document
 });
+
+test("a reader refused for a full address tries again by itself, later, and then follows the counts", async ({ page, student: _signedIn, baseURL, extraHTTPHeaders }) => {
+  test.setTimeout(60_000);
+  const token = unique("Retry").split(" ")[1]!.toLowerCase();
+  const slug = `retry-${token}`;
+  await create("post", { slug, title: `Retry ${token}`, category: "Study Tips" });
+  // Eight other streams from this page's address take its places.
+  const holders = await Promise.all(Array.from({ length: 8 }, () => fetch(`${baseURL}/blog/${slug}/events`, { headers: extraHTTPHeaders })));
+  expect(holders.map((h) => h.status)).toEqual(Array(8).fill(200));
+  const refused = page.waitForResponse((res) => res.url().endsWith(`/blog/${slug}/events`) && res.status() === 503);
+  await page.goto(`/blog/${slug}`);
+  await refused;
+  const accepted = page.waitForResponse((res) => res.url().endsWith(`/blog/${slug}/events`) && res.ok(), { timeout: 20_000 });
+  await Promise.all(holders.map((h) => h.body?.cancel()));
+  await accepted;
+
+  // Now live: a like sent from elsewhere (not this page's button) shows up without a reload.
+  await expect(page.getByText("0 likes", { exact: true })).toBeVisible();
+  await page.request.post(`/blog/${slug}`, { form: { intent: "like", on: "1" }, headers: { Origin: baseURL! } });
+  await expect(page.getByText("1 like", { exact: true })).toBeVisible();
+});

@@ -3,9 +3,10 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { expect, test } from "./support/fixtures";
+import { create, expect, test, unique } from "./support/fixtures";
 
 /**
  * Declares a body of `size` bytes and sends it slowly, the way a client on a slow
@@ -206,4 +207,71 @@ test("the production server bundle holds no test fixtures or factories", async (
   expect(bundle).toContain("closeLiveStreams");
   expect(bundle).not.toContain("e2eFixtures");
   expect(bundle).not.toContain("finishedContest");
+});
+
+/** A request to the live-count stream from `address` (the proxy's X-Forwarded-For), cut as soon as it is answered. */
+function cutStream(base: string, slug: string, address: string, method: "GET" | "HEAD") {
+  return new Promise<number>((resolve) => {
+    const req = http.request(`${base}/blog/${slug}/events`, { method, headers: { "X-Forwarded-For": address } }, (res) => {
+      resolve(res.statusCode!);
+      req.destroy();
+    });
+    req.on("error", () => resolve(0));
+    req.end();
+  });
+}
+
+test("through the production server, HEAD requests and cut streams leave no place held", async ({ baseURL }) => {
+  test.setTimeout(120_000);
+  const slug = `leak-${unique("Leak").split(" ")[1]!.toLowerCase()}`;
+  await create("post", { slug, title: `Leak ${slug}`, category: "Study Tips" });
+  // All from one address, which may hold 8 streams: a few leaked places would show.
+  // Four at a time, so the previous four's closes may still be on their way.
+  const address = "198.51.100.77";
+  const statuses = new Set<number>();
+  for (let round = 0; round < 250; round++) {
+    const batch = await Promise.all([
+      ...Array.from({ length: 4 }, () => cutStream(baseURL!, slug, address, "HEAD")),
+      ...Array.from({ length: 4 }, () => cutStream(baseURL!, slug, address, "GET")),
+    ]);
+    batch.forEach((s) => statuses.add(s));
+  }
+  expect([...statuses]).toEqual([200]);
+  const res = await fetch(`${baseURL}/blog/${slug}/events`, { headers: { "X-Forwarded-For": address } });
+  expect(res.status).toBe(200);
+  expect(res.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
+  await res.body?.cancel();
+});
+
+/** Opens a raw socket, sends `first`, and resolves with the seconds until the server closes it. */
+function heldFor(base: string, first: string) {
+  const { hostname, port } = new URL(base);
+  return new Promise<{ seconds: number; answer: string }>((resolve) => {
+    const started = Date.now();
+    let answer = "";
+    const socket = net.connect(Number(port), hostname === "localhost" ? "127.0.0.1" : hostname, () => socket.write(first));
+    socket.on("data", (d) => (answer += d));
+    socket.on("error", () => {});
+    socket.on("close", () => resolve({ seconds: (Date.now() - started) / 1000, answer }));
+  });
+}
+
+test("slow clients do not hold the door: headers within 10 s, the whole request within 30 s, idle keep-alive kept for the proxy", async ({ baseURL }) => {
+  test.setTimeout(60_000);
+  const host = new URL(baseURL!).host;
+  // Node's defaults would hold these 60 s and 300 s.
+  const slowHeaders = heldFor(baseURL!, `GET / HTTP/1.1\r\nHost: ${host}\r\n`);
+  const slowBody = heldFor(baseURL!, `POST /contact HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\nname=slow`);
+  // A keep-alive connection idle past the header timeout still serves its next request.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const get = () => new Promise<number>((resolve, reject) => http.get(`${baseURL}/about`, { agent }, (res) => (res.resume(), resolve(res.statusCode!))).on("error", reject));
+  expect(await get()).toBe(200);
+  const headers = await slowHeaders;
+  expect(headers.seconds).toBeGreaterThanOrEqual(9);
+  expect(headers.seconds).toBeLessThan(15);
+  expect(await get()).toBe(200);
+  const body = await slowBody;
+  expect(body.seconds).toBeLessThan(35);
+  expect(body.answer).not.toMatch(STACK);
+  agent.destroy();
 });

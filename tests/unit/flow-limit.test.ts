@@ -1,4 +1,5 @@
 import { expect, test } from "vitest";
+import { backoffMs } from "~/utils/backoff";
 import { createFlowLimiter } from "~/utils/flow-limit";
 
 function clock() {
@@ -46,4 +47,12 @@ test("the map of keys stays bounded: idle keys are forgotten first, busy ones ke
   expect(busy.ok).toBe(true);
   // The busy key was not forgotten: it is still at its ceiling.
   expect(limiter.admit("busy").ok).toBe(false);
+});
+
+test("backoff doubles up to its ceiling and is spread from half to one and a half times", () => {
+  const options = { baseMs: 5000, maxMs: 300_000 };
+  expect([0, 1, 2, 3].map((n) => backoffMs(n, options, () => 0.5))).toEqual([5000, 10_000, 20_000, 40_000]);
+  expect(backoffMs(50, options, () => 0.5)).toBe(300_000);
+  expect(backoffMs(0, options, () => 0)).toBe(2500);
+  expect(backoffMs(0, options, () => 0.999)).toBe(7495);
 });

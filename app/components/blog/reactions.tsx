@@ -4,17 +4,37 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { BookmarkIcon, CommentIcon, HeartIcon, plural, ShareIcon } from "~/components/icons";
+import { backoffMs } from "~/utils/backoff";
 import { useHydrated } from "~/utils/use-hydrated";
 
 type Counts = { likes: number; comments: number; at: string };
+
+/** After a refused stream: 5 s, 10 s, 20 s … up to 5 minutes, each spread at random. */
+const reopenDelayMs = (failures: number) => backoffMs(failures, { baseMs: 5000, maxMs: 300_000 });
 
 /** The newest of the page's own counts and those the stream sent (compared by the server's time). */
 export function useLiveCounts(slug: string, fromPage: Counts) {
   const [live, setLive] = useState<Counts | null>(null);
   useEffect(() => {
-    const source = new EventSource(`/blog/${slug}/events`);
-    source.addEventListener("counts", (event) => setLive(JSON.parse((event as MessageEvent<string>).data) as Counts));
-    return () => source.close();
+    let source: EventSource | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let failures = 0;
+    const open = () => {
+      source = new EventSource(`/blog/${slug}/events`);
+      source.addEventListener("open", () => (failures = 0));
+      source.addEventListener("counts", (event) => setLive(JSON.parse((event as MessageEvent<string>).data) as Counts));
+      source.addEventListener("error", () => {
+        // A dropped connection is retried by the browser; a refusal (503) closes the
+        // source for good, so the page tries again itself, later each time.
+        if (source?.readyState !== EventSource.CLOSED) return;
+        timer = setTimeout(open, reopenDelayMs(failures++));
+      });
+    };
+    open();
+    return () => {
+      clearTimeout(timer);
+      source?.close();
+    };
   }, [slug]);
   return live && live.at > fromPage.at ? live : fromPage;
 }

@@ -50,7 +50,10 @@ app.use((req, res, next) => {
 // Event streams (live blog counts) must not wait in the compressor's buffer.
 app.use(compression({ filter: (req, res) => !/event-stream/.test(String(res.getHeader("Content-Type") ?? "")) && compression.filter(req, res) }));
 app.use("/build", express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }));
-app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
+// Public files all have an extension; a page or API path is never looked up on disk
+// (a file-system call per request is a thread-pool job every flood would queue).
+const publicFiles = express.static(path.join(root, "public"), { maxAge: "1h" });
+app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()));
 
 app.use((req, res, next) => {
   const refused = entry.refusesCrossSite({

@@ -11,7 +11,8 @@ import postgres from "postgres";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
-const dataDir = path.join(root, ".data-e2e");
+// A benchmark runs its own copy beside the browser tests: E2E_DATA_DIR keeps them apart.
+const dataDir = path.resolve(process.env.E2E_DATA_DIR || path.join(root, ".data-e2e"));
 fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true });
 

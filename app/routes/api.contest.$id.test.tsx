@@ -3,7 +3,7 @@ import { z } from "zod";
 import { db } from "~/db/client.server";
 import { requireApiUser, sessionKey } from "~/models/accounts/auth.server";
 import { admitTestRequest, takeEventSlot } from "~/models/contests/test-traffic.server";
-import { tooManyRequests } from "~/utils/flow-limit";
+import { tooManyRequestsAfterPause } from "~/utils/flow-limit";
 import { requireContestStage } from "~/models/contests/stage.server";
 import { recordEvent, saveAnswer, startTest, submitTest, testPaper } from "~/models/contests/test-taking.server";
 import { contestDeadline } from "~/models/contests/deadline";
@@ -46,7 +46,7 @@ export async function action(args: ActionFunctionArgs) {
   if (!key) return reply({ error: "Please log in again." }, 401);
   const contestId = requireUuidParam(args.params);
   const admitted = admitTestRequest(key, contestId);
-  if (!admitted.ok) return tooManyRequests(admitted.retryAfterS);
+  if (!admitted.ok) return tooManyRequestsAfterPause(admitted.retryAfterS);
   try {
     const body = await parseJsonBody(args.request, Body);
     if (body.intent === "event" && !takeEventSlot(key, contestId)) return reply({ recorded: false });

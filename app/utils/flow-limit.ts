@@ -60,3 +60,15 @@ export function createFlowLimiter(limit: FlowLimit, options: { maxKeys?: number;
 export function tooManyRequests(retryAfterS: number, message = "Too many requests; please wait a moment.") {
   return Response.json({ error: message }, { status: 429, headers: { "Retry-After": String(retryAfterS), "Cache-Control": "private, no-store" } });
 }
+
+/**
+ * The same answer, given only after a pause (a timer, no work). A script that floods
+ * waits for its answers, so a quick refusal only lets it send the next one at once and
+ * the server spends all its time refusing; a slow one caps it at its number of
+ * connections per pause (1 to 3 s). A page honouring Retry-After waits about as long anyway.
+ */
+export async function tooManyRequestsAfterPause(retryAfterS: number, pauseMs = 2000) {
+  // Spread at random, or a flood's refused requests all come back in one wave.
+  await new Promise((resolve) => setTimeout(resolve, pauseMs * (0.5 + Math.random())));
+  return tooManyRequests(retryAfterS);
+}

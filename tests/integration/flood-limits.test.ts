@@ -58,7 +58,7 @@ test("a flood of answers from one session is mostly refused with 429 before any 
   expect(mine.status).toBe(200);
 });
 
-test("the in-flight ceiling: more concurrent requests than it allows are refused at once", async () => {
+test("the in-flight ceiling: more concurrent requests than it allows are refused (after a pause)", async () => {
   const contest = await runningContest();
   const s = await takerOf(contest.id);
   const burst = await Promise.all(Array.from({ length: TEST_API_LIMIT.inFlight + 4 }, () => post(contest.id, { intent: "event", kind: "tab_hidden" }, s.cookie)));

@@ -1,11 +1,12 @@
 // Limits that must hold when attackers send in parallel, without locking out the
 // owner or a whole campus (DESIGN.md §8; the numbers: docs/decisions.md).
-import { eq } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { db } from "~/db/client.server";
 import { createUser } from "~/seed/factories.server";
-import { email_outbox, sessions } from "~/db/schema";
-import { attemptLogin, mailResetLink } from "~/models/accounts/account.server";
+import { email_outbox, rate_limits, sessions } from "~/db/schema";
+import { sha256Hex } from "~/utils/hash.server";
+import { attemptLogin, LOGINS_AT_ONCE, mailResetLink } from "~/models/accounts/account.server";
 import { MESSAGES } from "~/models/accounts/schemas";
 import { getUser } from "~/models/accounts/auth.server";
 import { backgroundJobsStarted, settleBackground } from "~/utils/background.server";
@@ -34,6 +35,20 @@ describe("login limits under parallel attack", () => {
     expect(results.filter((r) => r.status === 429)).toHaveLength(200 - checked);
     // Counted before hashing: the refused ones cost no hash.
     expect(hashingStats().login - before).toBe(checked);
+  });
+
+  test("a burst of logins waits its turn before touching the database: a few at once, and past the queue refused with no query", async () => {
+    const emails = Array.from({ length: 210 }, (_, i) => `burst${i}@example.in`);
+    // A hash that cannot be read fails at once: the test measures the queue, not argon2.
+    for (const email of emails) await createUser(db, { email, passwordHash: "x" });
+    const results = await Promise.all(emails.map((email, i) => attemptLogin(db, { email, password: "wrong", ip: `10.31.${Math.floor(i / 200)}.${i % 200}`, now: new Date() })));
+    const refused = emails.filter((_, i) => results[i]!.ok === false && (results[i] as { reason: string }).reason === "limited");
+    // LOGINS_AT_ONCE run, 200 wait, the rest are refused.
+    expect(refused).toHaveLength(210 - LOGINS_AT_ONCE - 200);
+    // Refused before any query: not even the account's allowance was counted.
+    const counted = await db.select({ key: rate_limits.key }).from(rate_limits).where(like(rate_limits.key, "login:account:%"));
+    const keys = new Set(counted.map((r) => r.key));
+    expect(refused.every((email) => !keys.has(`login:account:${sha256Hex(email)}`))).toBe(true);
   });
 
   test("the owner's browser gets in while guessers from many addresses have used up the account's allowance", async () => {

@@ -11,7 +11,7 @@ import { MAX_EMAIL_LENGTH, normalizeEmail } from "~/utils/email";
 import { appUrl } from "~/utils/env.server";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "~/models/accounts/password.server";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_SCORE, passwordScore } from "~/models/accounts/password-strength";
-import { QueueFull } from "~/utils/fair-queue";
+import { createFairLimiter, QueueFull } from "~/utils/fair-queue";
 import { clearHits, consume, LIMITS, releaseHit, type Limit } from "~/utils/rate-limit.server";
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -67,10 +67,25 @@ export type LoginResult =
  * (high: a campus shares one) and per account. A success gives its counts back.
  * An unknown e-mail costs as much time as a known one.
  */
-export async function attemptLogin(
-  db: Db,
-  input: { email: string; password: string; ip: string; device?: LoginDevice | null; now: Date },
-): Promise<LoginResult> {
+type LoginInput = { email: string; password: string; ip: string; device?: LoginDevice | null; now: Date };
+
+// Logins in progress at once (their queries and their hash). A burst of hundreds would
+// otherwise send four queries each into the connection pool at the same moment, and a
+// student's autosave would wait behind all of them; the hash queue lets only two hash
+// at a time anyway. Past 200 waiting, a login is refused before any query.
+export const LOGINS_AT_ONCE = 4;
+const loginAttempts = createFairLimiter<"login">({ concurrency: LOGINS_AT_ONCE, kinds: ["login"], maxWaitingPerKind: 200 });
+
+export async function attemptLogin(db: Db, input: LoginInput): Promise<LoginResult> {
+  try {
+    return await loginAttempts.run("login", () => attemptLoginNow(db, input));
+  } catch (error) {
+    if (error instanceof QueueFull) return { ok: false, reason: "limited" };
+    throw error;
+  }
+}
+
+async function attemptLoginNow(db: Db, input: LoginInput): Promise<LoginResult> {
   const email = normalizeEmail(input.email);
   const plausible = email.length <= MAX_EMAIL_LENGTH && input.password.length <= MAX_PASSWORD_LENGTH;
   const [user] = plausible

@@ -50,13 +50,13 @@ export async function action(args: ActionFunctionArgs) {
   try {
     const body = await parseJsonBody(args.request, Body);
     if (body.intent === "event" && !takeEventSlot(key, contestId)) return reply({ recorded: false });
-    return await handle(args, contestId, body);
+    return await respond(args, contestId, body);
   } finally {
     admitted.release();
   }
 }
 
-async function handle(args: ActionFunctionArgs, contestId: string, body: z.infer<typeof Body>) {
+async function respond(args: ActionFunctionArgs, contestId: string, body: z.infer<typeof Body>) {
   const user = await requireApiUser(args.request, args.context);
   const now = new Date();
   switch (body.intent) {

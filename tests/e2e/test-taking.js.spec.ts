@@ -163,6 +163,34 @@ test("offline, a choice waits with a visible note and lands when the phone recon
   await expect(page.getByText("Welcome back: 1 saved answer is kept.")).toBeVisible();
 });
 
+test("an answer refused with 429 keeps waiting (not 'offline'), is sent again after Retry-After, and lands", async ({ page, student }) => {
+  const contest = await runningContest(student.id);
+  await page.goto(`/contest/${contest.id}/test`);
+  await page.getByRole("button", { name: "Start Contest" }).click();
+  // The server's answer to a client over its allowance (tests/integration/flood-limits.test.ts), once.
+  let refusedAt = 0;
+  let retriedAt = 0;
+  await page.route(`**/api/contest/${contest.id}/test`, async (route) => {
+    if (route.request().method() !== "POST" || !route.request().postData()?.includes('"answer"')) return route.continue();
+    if (!refusedAt) {
+      refusedAt = Date.now();
+      return route.fulfill({ status: 429, headers: { "Retry-After": "5", "Content-Type": "application/json" }, body: '{"error":"Too many requests; please wait a moment."}' });
+    }
+    retriedAt ||= Date.now();
+    return route.continue();
+  });
+  await page.getByRole("radio", { name: "4" }).check();
+  await expect.poll(() => refusedAt).toBeGreaterThan(0);
+  // Waiting as asked: still saving, not offline and not refused.
+  await expect(page.getByText("Saving…")).toBeVisible();
+  await expect(page.getByText("Offline: answers will be saved when you reconnect")).toHaveCount(0);
+  await expect(page.getByText("All answers saved")).toBeVisible({ timeout: 15_000 });
+  expect(retriedAt - refusedAt).toBeGreaterThanOrEqual(5000);
+  page.on("dialog", (dialog) => void dialog.accept());
+  await page.reload();
+  await expect(page.getByText("Welcome back: 1 saved answer is kept.")).toBeVisible();
+});
+
 test("at 00:00 the test submits itself with 'Time's up'", async ({ page, student }) => {
   // One minute to answer, most of it gone: about ten seconds left.
   const contest = await runningContest(student.id, { startsInMinutes: -50 / 60, durationMinutes: 1 });

@@ -72,9 +72,12 @@ type LoginInput = { email: string; password: string; ip: string; device?: LoginD
 // Logins in progress at once (their queries and their hash). A burst of hundreds would
 // otherwise send four queries each into the connection pool at the same moment, and a
 // student's autosave would wait behind all of them; the hash queue lets only two hash
-// at a time anyway. Past 200 waiting, a login is refused before any query.
+// at a time anyway. A class signing in together at a contest's start waits a few seconds
+// rather than being refused; past 500 waiting (some 10 s of hashing), a login is
+// refused before any query.
 export const LOGINS_AT_ONCE = 4;
-const loginAttempts = createFairLimiter<"login">({ concurrency: LOGINS_AT_ONCE, kinds: ["login"], maxWaitingPerKind: 200 });
+export const LOGINS_WAITING = 500;
+const loginAttempts = createFairLimiter<"login">({ concurrency: LOGINS_AT_ONCE, kinds: ["login"], maxWaitingPerKind: LOGINS_WAITING });
 
 export async function attemptLogin(db: Db, input: LoginInput): Promise<LoginResult> {
   try {

@@ -110,7 +110,11 @@ function onNotify(postId: string) {
 
 /** Listens for count changes (once per process); resolves when the LISTEN is in place. */
 export function startListening() {
-  listening ??= getConnection().listen(COUNTS_CHANNEL, onNotify);
+  if (!listening) {
+    listening = getConnection().listen(COUNTS_CHANNEL, onNotify);
+    // A failed LISTEN (the database was down) is tried again by the next reader.
+    listening.catch(() => (listening = null));
+  }
   return listening;
 }
 

@@ -21,6 +21,7 @@ import {
   unique,
   uniqueIndex,
   uuid,
+  customType,
 } from "drizzle-orm/pg-core";
 import {
   CONTACT_SUBJECTS,
@@ -275,6 +276,35 @@ export const product_categories = pgTable("product_categories", {
 });
 
 
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  // postgres.js gives a Buffer, PGlite a Uint8Array: the app sees a Buffer either way.
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * Uploaded and generated images (DESIGN.md §7), kept in the database by the default
+ * storage driver so that every instance serves them and a backup includes them. The
+ * key is the SHA-256 of the bytes with the file's extension: the same bytes are stored
+ * once, and a URL never changes meaning (served as immutable).
+ */
+export const images = pgTable(
+  "images",
+  {
+    key: text("key").primaryKey(),
+    content_type: text("content_type").notNull(),
+    bytes: bytea("bytes").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    check("images_key_shape", sql`${t.key} ~ '^[0-9a-f]{64}\\.(webp|jpg|png)$'`),
+    check("images_size", sql`octet_length(${t.bytes}) BETWEEN 1 AND 5242880`),
+    check("images_dimensions", sql`${t.width} BETWEEN 1 AND 10000 AND ${t.height} BETWEEN 1 AND 10000`),
+  ],
+);
+
 export const marketplace_products = pgTable(
   "marketplace_products",
   {
@@ -293,6 +323,9 @@ export const marketplace_products = pgTable(
     is_active: boolean("is_active").notNull().default(true),
     image_url: text("image_url"),
     thumbnail_url: text("thumbnail_url"),
+    // The display image's size, for width and height on every <img> (no layout shift).
+    image_width: integer("image_width"),
+    image_height: integer("image_height"),
     rating: numeric("rating", { precision: 2, scale: 1, mode: "number" }).notNull().default(0),
     review_count: integer("review_count").notNull().default(0),
     // Used books are usually single copies; checkout decrements under a row lock.

@@ -6,6 +6,7 @@ import { getProduct } from "~/models/store/products.server";
 import { getUserId } from "~/models/accounts/auth.server";
 import { invariantResponse, requireUuidParam } from "~/utils/http.server";
 import { formatINR } from "~/utils/money";
+import { ListingImage } from "~/components/store/listing-image";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.product.title} — StudyArena Marketplace` : "Product Not Found — StudyArena" },
@@ -28,7 +29,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export default function ProductDetails() {
-  const { product, contact, signedIn } = useLoaderData<typeof loader>();
+  const { product, contact, signedIn, isOwner } = useLoaderData<typeof loader>();
   const facts: Array<[string, string | null]> = [
     ["Author", product.author],
     ["Publisher", product.publisher],
@@ -42,13 +43,7 @@ export default function ProductDetails() {
         <Link to="/store">← Back to Marketplace</Link>
       </p>
       <div className="product-layout">
-        {product.image_url ? (
-          <img src={product.image_url} alt={product.title} width={640} height={480} decoding="async" />
-        ) : (
-          <div className="product-placeholder" aria-hidden="true">
-            {product.title.charAt(0)}
-          </div>
-        )}
+        <ListingImage src={product.image_url} category={product.category} size="display" width={product.image_width} height={product.image_height} alt={product.title} eager />
         <div>
           <h1>{product.title}</h1>
           <p aria-label={`Rated ${product.rating} out of 5`}>
@@ -62,6 +57,20 @@ export default function ProductDetails() {
           <p>
             <span className={product.is_active ? "badge tone-green" : "badge tone-gray"}>{product.is_active ? "Active" : "Inactive"}</span>
           </p>
+          {isOwner ? (
+            // The seller's own listing: its tools instead of buying (marketplace.md §2 Product detail).
+            <p className="actions-row">
+              <Link to={`/store/${product.id}/edit`} className="btn btn-primary">
+                Edit Product
+              </Link>
+              <Link to={`/store/${product.id}/image`} className="btn btn-ghost">
+                Upload Image
+              </Link>
+              <Link to={`/store/${product.id}/delete`} className="btn btn-danger">
+                Delete
+              </Link>
+            </p>
+          ) : null}
           <dl className="facts-list">
             {facts.map(([label, value]) =>
               value ? (

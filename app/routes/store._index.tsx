@@ -109,8 +109,8 @@ export default function Store() {
           <p className="card empty">No products found</p>
         ) : (
           <div className="grid">
-            {products.map((p) => (
-              <ProductCard key={p.id} product={p} />
+            {products.map((p, i) => (
+              <ProductCard key={p.id} product={p} eager={i < 4} />
             ))}
           </div>
         )}

@@ -7,7 +7,7 @@
 export const KB = 1024;
 export const MB = 1024 * KB;
 
-export type BodyRule = { types: readonly string[]; maxBytes: number };
+export type BodyRule = { types: readonly string[]; maxBytes: number; tooLarge?: string };
 
 /**
  * Ordinary forms: the longest legitimate one (a 5,000-character message in
@@ -18,6 +18,12 @@ export const FORM_BODY: BodyRule = { types: ["application/x-www-form-urlencoded"
 /** Routes that take another kind of body, by exact path. Everything else takes FORM_BODY. */
 export const JSON_API_BODY: BodyRule = { types: ["application/json"], maxBytes: 4 * KB };
 export const WEBHOOK_BODY: BodyRule = { types: ["application/json"], maxBytes: 64 * KB };
+/**
+ * A form with one image (at most 5 MB) and its text fields. A little more than 5 MB gets
+ * through, so the form itself says which field was wrong; anything larger is refused
+ * here, by its declared length, with the form's own words.
+ */
+export const IMAGE_FORM_BODY: BodyRule = { types: ["multipart/form-data"], maxBytes: 5 * MB + 256 * KB, tooLarge: "Image must be less than 5MB. Please go back and choose a smaller image." };
 
 const BODY_RULES: Array<{ path: RegExp; rule: BodyRule }> = [
   // Razorpay's webhook: JSON, its signature computed over the raw body.
@@ -26,7 +32,8 @@ const BODY_RULES: Array<{ path: RegExp; rule: BodyRule }> = [
   { path: /^\/api\/payment\/(create-order|verify|send-email|test-checkout)$/, rule: JSON_API_BODY },
   // The test page's answers, start, events and submission.
   { path: /^\/api\/contest\/[^/]+\/test$/, rule: JSON_API_BODY },
-  // Later: image uploads (multipart, 5 MB images).
+  // The product form and a listing's image upload.
+  { path: /^\/store\/(new|[^/]+\/edit|[^/]+\/image)$/, rule: IMAGE_FORM_BODY },
 ];
 
 export function bodyRuleFor(pathname: string): BodyRule {
@@ -63,7 +70,7 @@ export function refuseBody(
     return null; // no body at all
   }
   if (!Number.isSafeInteger(length) || length < 0) return { status: 400, message: "The request body's length is not a number." };
-  if (length > rule.maxBytes) return { status: 413, message: "That was more than this page accepts. Please send less." };
+  if (length > rule.maxBytes) return { status: 413, message: rule.tooLarge ?? "That was more than this page accepts. Please send less." };
   if (length === 0) return null;
   const type = mediaType(headers.contentType);
   if (!rule.types.includes(type)) return { status: 415, message: "This page does not accept that kind of content." };

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { ListingImage } from "~/components/store/listing-image";
 import { formatINR } from "~/utils/money";
 
 export type ProductCardData = {
@@ -13,17 +14,10 @@ export type ProductCardData = {
   category: string;
 };
 
-export function ProductCard({ product }: { product: ProductCardData }) {
+export function ProductCard({ product, eager = false }: { product: ProductCardData; eager?: boolean }) {
   return (
     <article className="card product-card">
-      {product.thumbnail_url ? (
-        <img src={product.thumbnail_url} alt="" width={320} height={240} loading="lazy" decoding="async" />
-      ) : (
-        // No photo yet: a sized block, so the grid never jumps while loading.
-        <div className="product-placeholder" aria-hidden="true">
-          {product.title.charAt(0)}
-        </div>
-      )}
+      <ListingImage src={product.thumbnail_url} category={product.category} size="thumb" alt="" eager={eager} />
       <span className="tag">{product.category}</span>
       <h3>
         <Link to={`/store/${product.id}/productdetails`}>{product.title}</Link>

@@ -77,6 +77,8 @@ export async function getProduct(db: DbOrTx, id: string) {
       condition: marketplace_products.condition,
       is_active: marketplace_products.is_active,
       image_url: marketplace_products.image_url,
+      image_width: marketplace_products.image_width,
+      image_height: marketplace_products.image_height,
       thumbnail_url: marketplace_products.thumbnail_url,
       rating: marketplace_products.rating,
       review_count: marketplace_products.review_count,

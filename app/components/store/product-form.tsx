@@ -1,0 +1,84 @@
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { Form } from "@remix-run/react";
+import { CheckboxField, FormErrors, SelectField, TextareaField, TextField } from "~/components/ui/field";
+import { IMAGE_ACCEPT, IMAGE_MESSAGES } from "~/models/media/images";
+import { ListingSchema, PRICE_MAX_RUPEES } from "~/models/store/listing";
+import { PRODUCT_CONDITIONS } from "~/utils/enums";
+import { useIsPending } from "~/utils/use-is-pending";
+import { useSchemaForm } from "~/utils/use-schema-form";
+
+export type ListingDefaults = {
+  title: string;
+  description: string;
+  price: string;
+  category: string;
+  author: string;
+  publisher: string;
+  isbn: string;
+  condition: string;
+  isActive: boolean;
+};
+
+export const NEW_LISTING: ListingDefaults = { title: "", description: "", price: "", category: "", author: "", publisher: "", isbn: "", condition: "Good", isActive: true };
+
+/**
+ * The product form (marketplace.md §2, §5): a plain multipart post, so it works without
+ * JavaScript; with it, the text fields are checked as the seller types. After a refused
+ * post every field comes back as typed, except the image (browsers never refill a file
+ * input), which the form asks for again.
+ */
+export function ProductForm({
+  lastResult,
+  defaults,
+  categories,
+  currentImage,
+}: {
+  lastResult: SubmissionResult<string[]> | null | undefined;
+  defaults: ListingDefaults;
+  categories: ReadonlyArray<{ id: number; name: string }>;
+  currentImage?: { url: string; width: number; height: number } | null;
+}) {
+  const pending = useIsPending();
+  const [form, fields] = useSchemaForm(ListingSchema, lastResult, {
+    defaultValue: { ...defaults, isActive: defaults.isActive ? "on" : undefined },
+    shouldValidate: "onBlur",
+  });
+  const { key: imageKey, ...image } = getInputProps(fields.image, { type: "file", ariaAttributes: true });
+  return (
+    <Form method="post" encType="multipart/form-data" className="form card" {...getFormProps(form)}>
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <TextField label="Title" field={fields.title} maxLength={200} />
+      <TextareaField label="Description" field={fields.description} rows={5} maxLength={5000} />
+      <div className="form-row">
+        <TextField label="Price (INR)" field={fields.price} inputMode="numeric" pattern="[0-9]*" hint={`Whole rupees, 1 to ${PRICE_MAX_RUPEES.toLocaleString("en-IN")}`} />
+        <SelectField label="Category" field={fields.category} placeholder="Choose a category" options={categories.map((c) => ({ value: String(c.id), label: c.name }))} />
+      </div>
+      <div className="form-row">
+        <TextField label="Author" field={fields.author} maxLength={200} autoComplete="off" />
+        <TextField label="Publisher" field={fields.publisher} maxLength={200} autoComplete="off" />
+      </div>
+      <div className="form-row">
+        <TextField label="ISBN" field={fields.isbn} maxLength={20} autoComplete="off" hint="Optional: the 10 or 13 digits on the back cover" />
+        <SelectField label="Condition" field={fields.condition} options={PRODUCT_CONDITIONS.map((c) => ({ value: c, label: c }))} />
+      </div>
+      <CheckboxField field={fields.isActive}>Active Listing</CheckboxField>
+      <div className="field">
+        <label htmlFor={image.id}>Product Image</label>
+        {currentImage ? (
+          <img src={currentImage.url} alt="Now shown on the listing" width={currentImage.width} height={currentImage.height} className="form-image-preview" loading="lazy" decoding="async" />
+        ) : null}
+        <input key={imageKey} {...image} accept={IMAGE_ACCEPT} aria-describedby={`${image.id}-hint${fields.image.errors ? ` ${fields.image.errorId}` : ""}`} />
+        <p id={`${image.id}-hint`} className="muted" style={{ margin: 0, fontSize: ".85rem" }}>
+          {IMAGE_MESSAGES.hint}
+          {currentImage ? " · leave empty to keep the current image" : ""}
+        </p>
+        <p id={fields.image.errorId} className="field-error">
+          {fields.image.errors?.[0]}
+        </p>
+      </div>
+      <button type="submit" className="btn btn-primary" disabled={pending}>
+        {pending ? "Saving..." : "Save Product"}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,53 @@
+// The product form's post, read once for both the new and the edit screen: the text
+// fields through the form's schema, then (only when they are right, so a wrong form
+// costs no image work) the image through the pipeline. The image cannot be kept for a
+// second try (a browser never refills a file input), so the form says so.
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { processUpload, type Variants } from "~/models/media/pipeline.server";
+import { IMAGE_MESSAGES } from "~/models/media/images";
+import { readUploadForm, UnreadableForm } from "~/models/media/upload.server";
+import { LISTING_FIELDS, LISTING_MESSAGES, ListingSchema, type ListingValues } from "~/models/store/listing";
+import { stripControlChars } from "~/utils/misc";
+
+type ReplyOptions = { formErrors?: string[]; fieldErrors?: Record<string, string[]> };
+/** The answer the form shows: the seller's input kept, with these errors. */
+type Reply = (options?: ReplyOptions) => SubmissionResult<string[]>;
+export type ListingPost = { ok: true; values: ListingValues; variants: Variants | null; reply: Reply } | { ok: false; reply: SubmissionResult<string[]> };
+
+const parseListing = (fields: FormData) => parseWithZod(fields, { schema: ListingSchema });
+
+function unreadable(): never {
+  throw new Response("The form could not be read.", { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+/** Reads the image form's one file field `image`; the text fields are ignored (the image-only form). */
+export async function readImagePost(request: Request): Promise<{ ok: true; variants: Variants } | { ok: false; error: string }> {
+  const form = await readUploadForm(request, "image").catch((error) => (error instanceof UnreadableForm ? unreadable() : Promise.reject(error)));
+  if (form.fileTooLarge) return { ok: false, error: IMAGE_MESSAGES.tooLarge };
+  if (!form.file) return { ok: false, error: IMAGE_MESSAGES.notImage };
+  const result = await processUpload(form.file);
+  return result.ok ? { ok: true, variants: result.variants } : result;
+}
+
+export async function readListingPost(request: Request): Promise<ListingPost> {
+  const form = await readUploadForm(request, "image").catch((error) => (error instanceof UnreadableForm ? unreadable() : Promise.reject(error)));
+  const fields = new FormData();
+  for (const name of LISTING_FIELDS) {
+    const value = form.fields.get(name);
+    if (value !== undefined) fields.set(name, stripControlChars(value));
+  }
+  const submission = parseListing(fields);
+  const chosen = form.file !== null || form.fileTooLarge;
+  const imageError = form.fileTooLarge ? IMAGE_MESSAGES.tooLarge : null;
+  if (submission.status !== "success") {
+    const note: string | null = imageError ?? (chosen ? LISTING_MESSAGES.chooseImageAgain : null);
+    return { ok: false, reply: submission.reply({ fieldErrors: note ? { image: [note] } : {} }) };
+  }
+  if (imageError) return { ok: false, reply: submission.reply({ fieldErrors: { image: [imageError] } }) };
+  const reply: Reply = (options) => submission.reply({ ...options, fieldErrors: { ...options?.fieldErrors, ...(form.file ? { image: [LISTING_MESSAGES.chooseImageAgain] } : {}) } });
+  if (!form.file) return { ok: true, values: submission.value, variants: null, reply };
+  const processed = await processUpload(form.file);
+  if (!processed.ok) return { ok: false, reply: submission.reply({ fieldErrors: { image: [processed.error] } }) };
+  return { ok: true, values: submission.value, variants: processed.variants, reply };
+}

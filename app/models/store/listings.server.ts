@@ -1,0 +1,122 @@
+// A seller's listings (marketplace.md §2 My Products, Product form; §6): only the
+// seller may change one, which every write checks in its WHERE clause (a stranger's
+// crafted POST finds nothing and gets a 404). Images go through the pipeline and the
+// image store; a listing's old images are removed when nothing else uses them.
+import { and, desc, eq, or, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "~/db/client.server";
+import { marketplace_products, product_categories } from "~/db/schema";
+import type { Variants } from "~/models/media/pipeline.server";
+import { databaseImageStore, keyOfUrl, mediaUrl, type ImageStore } from "~/models/media/storage.server";
+import type { ListingValues } from "~/models/store/listing";
+
+const columnsOf = (values: ListingValues) => ({
+  title: values.title,
+  description: values.description,
+  price: values.price,
+  category_id: values.category,
+  author: values.author,
+  publisher: values.publisher,
+  isbn: values.isbn,
+  condition: values.condition,
+  is_active: values.isActive,
+});
+
+/** Stores both sizes and answers the listing's image columns. */
+async function storeVariants(store: ImageStore, variants: Variants) {
+  const [display, thumb] = await Promise.all([
+    store.put({ bytes: variants.display.bytes, contentType: "image/webp", width: variants.display.width, height: variants.display.height }),
+    store.put({ bytes: variants.thumb.bytes, contentType: "image/webp", width: variants.thumb.width, height: variants.thumb.height }),
+  ]);
+  return { image_url: mediaUrl(display), thumbnail_url: mediaUrl(thumb), image_width: variants.display.width, image_height: variants.display.height };
+}
+
+/** Removes the images behind these URLs that no listing uses any more. */
+async function dropUnused(tx: DbOrTx, store: ImageStore, urls: Array<string | null>) {
+  const candidates = [...new Set(urls)].filter((u): u is string => keyOfUrl(u) !== null);
+  if (candidates.length === 0) return;
+  const used = await tx
+    .select({ image_url: marketplace_products.image_url, thumbnail_url: marketplace_products.thumbnail_url })
+    .from(marketplace_products)
+    .where(or(...candidates.flatMap((u) => [eq(marketplace_products.image_url, u), eq(marketplace_products.thumbnail_url, u)])));
+  const stillUsed = new Set(used.flatMap((r) => [r.image_url, r.thumbnail_url]));
+  await store.delete(candidates.filter((u) => !stillUsed.has(u)).map((u) => keyOfUrl(u)!));
+}
+
+export async function categoryExists(db: DbOrTx, id: number) {
+  const [row] = await db.select({ id: product_categories.id }).from(product_categories).where(eq(product_categories.id, id));
+  return Boolean(row);
+}
+
+/** A new listing, with its image when one was given; one transaction, so a failure leaves nothing. */
+export async function createListing(db: Db, input: { sellerId: string; values: ListingValues; variants: Variants | null }) {
+  return db.transaction(async (tx) => {
+    const images = input.variants ? await storeVariants(databaseImageStore(tx), input.variants) : {};
+    const [row] = await tx
+      .insert(marketplace_products)
+      .values({ seller_id: input.sellerId, ...columnsOf(input.values), ...images })
+      .returning({ id: marketplace_products.id });
+    return row!.id;
+  });
+}
+
+const owned = (id: string, sellerId: string) => and(eq(marketplace_products.id, id), eq(marketplace_products.seller_id, sellerId));
+
+/** The seller's own listing, for the edit form; undefined for anyone else's. */
+export async function ownListing(db: DbOrTx, id: string, sellerId: string) {
+  const [row] = await db.select().from(marketplace_products).where(owned(id, sellerId));
+  return row;
+}
+
+/**
+ * Changes a listing's fields and, when given, its image (the old one removed unless
+ * another listing uses the same bytes). False when the listing is not the seller's.
+ */
+export async function updateListing(db: Db, input: { id: string; sellerId: string; values?: ListingValues; variants: Variants | null }) {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ image_url: marketplace_products.image_url, thumbnail_url: marketplace_products.thumbnail_url })
+      .from(marketplace_products)
+      .where(owned(input.id, input.sellerId))
+      .for("update");
+    if (!before) return false;
+    const store = databaseImageStore(tx);
+    const images = input.variants ? await storeVariants(store, input.variants) : {};
+    await tx
+      .update(marketplace_products)
+      .set({ ...(input.values ? columnsOf(input.values) : {}), ...images, updated_at: sql`now()` })
+      .where(owned(input.id, input.sellerId));
+    if (input.variants) await dropUnused(tx, store, [before.image_url, before.thumbnail_url]);
+    return true;
+  });
+}
+
+/** Deletes the seller's listing and its images; orders keep their own title and price. False when not theirs. */
+export async function deleteListing(db: Db, input: { id: string; sellerId: string }) {
+  return db.transaction(async (tx) => {
+    const [gone] = await tx
+      .delete(marketplace_products)
+      .where(owned(input.id, input.sellerId))
+      .returning({ image_url: marketplace_products.image_url, thumbnail_url: marketplace_products.thumbnail_url });
+    if (!gone) return false;
+    await dropUnused(tx, databaseImageStore(tx), [gone.image_url, gone.thumbnail_url]);
+    return true;
+  });
+}
+
+/** The seller's listings, newest first, for My Products (the seller index serves it). */
+export async function myListings(db: DbOrTx, sellerId: string) {
+  return db
+    .select({
+      id: marketplace_products.id,
+      title: marketplace_products.title,
+      price: marketplace_products.price,
+      is_active: marketplace_products.is_active,
+      stock: marketplace_products.stock,
+      thumbnail_url: marketplace_products.thumbnail_url,
+      category: product_categories.name,
+    })
+    .from(marketplace_products)
+    .innerJoin(product_categories, eq(product_categories.id, marketplace_products.category_id))
+    .where(eq(marketplace_products.seller_id, sellerId))
+    .orderBy(desc(marketplace_products.created_at));
+}

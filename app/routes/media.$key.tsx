@@ -1,0 +1,19 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { db } from "~/db/client.server";
+import { databaseImageStore } from "~/models/media/storage.server";
+
+// A stored image by its content address (DESIGN.md §7): the same URL always means the
+// same bytes, so browsers and any cache in between keep it for a year.
+export async function loader({ params }: LoaderFunctionArgs) {
+  const image = await databaseImageStore(db).get(params.key ?? "");
+  if (!image) return new Response("Not found.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=300" } });
+  return new Response(new Uint8Array(image.bytes), {
+    headers: {
+      "Content-Type": image.contentType,
+      "Content-Length": String(image.bytes.length),
+      "Cache-Control": "public, max-age=31536000, immutable",
+      ETag: `"${image.key.split(".")[0]}"`,
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

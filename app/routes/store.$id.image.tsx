@@ -1,0 +1,70 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { notFoundBoundary } from "~/components/not-found";
+import { db } from "~/db/client.server";
+import { requireUserId } from "~/models/accounts/auth.server";
+import { IMAGE_ACCEPT, IMAGE_MESSAGES } from "~/models/media/images";
+import { readImagePost } from "~/models/store/listing-form.server";
+import { LISTING_MESSAGES } from "~/models/store/listing";
+import { ownListing, updateListing } from "~/models/store/listings.server";
+import { invariantResponse, notFound, redirectWithFlash, requireUuidParam } from "~/utils/http.server";
+import { pageMeta } from "~/utils/meta";
+import { useIsPending } from "~/utils/use-is-pending";
+
+export const meta: MetaFunction = () => pageMeta("Upload Image", "Replace a listing's image.");
+
+// A listing's image on its own (the owner's "upload image" on the product page and in
+// My Products): a plain multipart form, so it works without JavaScript.
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const id = requireUuidParam(params);
+  const listing = await ownListing(db, id, await requireUserId(request, context));
+  invariantResponse(listing);
+  return { id: listing.id, title: listing.title };
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const id = requireUuidParam(params);
+  const sellerId = await requireUserId(request, context, `/store/${id}/image`);
+  if (!(await ownListing(db, id, sellerId))) notFound();
+  const post = await readImagePost(request);
+  if (!post.ok) return data({ error: post.error }, { status: 400 });
+  if (!(await updateListing(db, { id, sellerId, variants: post.variants }))) notFound();
+  return redirectWithFlash(`/store/${id}/productdetails`, { kind: "success", message: LISTING_MESSAGES.imageSaved });
+}
+
+export default function UploadImage() {
+  const { id, title } = useLoaderData<typeof loader>();
+  const error = useActionData<typeof action>()?.error;
+  const pending = useIsPending();
+  return (
+    <section className="container narrow section">
+      <p>
+        <Link to={`/store/${id}/productdetails`}>← Back to the listing</Link>
+      </p>
+      <h1>Upload Image</h1>
+      <p className="muted">{title}</p>
+      <Form method="post" encType="multipart/form-data" className="form card">
+        <div className="field">
+          <label htmlFor="image">Product Image</label>
+          <input id="image" name="image" type="file" accept={IMAGE_ACCEPT} required aria-describedby="image-hint image-error" aria-invalid={error ? true : undefined} />
+          <p id="image-hint" className="muted" style={{ margin: 0, fontSize: ".85rem" }}>
+            {IMAGE_MESSAGES.hint}
+          </p>
+          <p id="image-error" className="field-error" role={error ? "alert" : undefined}>
+            {error}
+          </p>
+        </div>
+        <button type="submit" className="btn btn-primary" disabled={pending}>
+          {pending ? "Uploading..." : "Upload Image"}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+export const ErrorBoundary = notFoundBoundary({
+  title: "Product Not Found",
+  message: "This listing does not exist, or it is not yours to change.",
+  action: { label: "Browse Marketplace", to: "/store" },
+});

@@ -1,0 +1,47 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { NEW_LISTING, ProductForm } from "~/components/store/product-form";
+import { db } from "~/db/client.server";
+import { requireUserId } from "~/models/accounts/auth.server";
+import { readListingPost } from "~/models/store/listing-form.server";
+import { LISTING_MESSAGES } from "~/models/store/listing";
+import { categoryExists, createListing } from "~/models/store/listings.server";
+import { listCategories } from "~/models/store/products.server";
+import { redirectWithFlash } from "~/utils/http.server";
+import { pageMeta } from "~/utils/meta";
+
+export const meta: MetaFunction = () => pageMeta("Add New Product", "List a used book or study material on the StudyArena marketplace.");
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireUserId(request, context);
+  return { categories: await listCategories(db) };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const sellerId = await requireUserId(request, context, "/store/new");
+  const post = await readListingPost(request);
+  if (!post.ok) return data(post.reply, { status: 400 });
+  if (!(await categoryExists(db, post.values.category))) return data(post.reply({ fieldErrors: { category: [LISTING_MESSAGES.category] } }), { status: 400 });
+  try {
+    await createListing(db, { sellerId, values: post.values, variants: post.variants });
+  } catch (error) {
+    console.error("[store] save failed", error);
+    return data(post.reply({ formErrors: [LISTING_MESSAGES.saveFailed] }), { status: 500 });
+  }
+  return redirectWithFlash("/store", { kind: "success", message: LISTING_MESSAGES.saved });
+}
+
+export default function NewProduct() {
+  const { categories } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  return (
+    <section className="container narrow section">
+      <p>
+        <Link to="/store/my-products">← My Products</Link>
+      </p>
+      <h1>Add New Product</h1>
+      <ProductForm lastResult={lastResult} defaults={NEW_LISTING} categories={categories} />
+    </section>
+  );
+}

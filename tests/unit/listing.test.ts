@@ -1,0 +1,46 @@
+import { expect, test } from "vitest";
+import { sniffImageType } from "~/models/media/pipeline.server";
+import { isValidIsbn, ListingSchema, LISTING_MESSAGES } from "~/models/store/listing";
+import { bodyRuleFor, IMAGE_FORM_BODY, refuseRequest } from "~/utils/request-guard";
+
+test("ISBN-10 and ISBN-13 are checked by their check digit; spaces and hyphens are allowed", () => {
+  expect(isValidIsbn("0-306-40615-2")).toBe(true);
+  expect(isValidIsbn("0306406153")).toBe(false);
+  expect(isValidIsbn("080442957X")).toBe(true);
+  expect(isValidIsbn("978 0 306 40615 7")).toBe(true);
+  expect(isValidIsbn("9780306406158")).toBe(false);
+  expect(isValidIsbn("978030640615")).toBe(false);
+  expect(isValidIsbn("X804429570")).toBe(false);
+});
+
+test("the form's price is whole rupees from 1 to 10,00,000, and the condition one of the spec's", () => {
+  const base = { title: "T", description: "D", category: "1", condition: "Good" };
+  const price = (p: string) => ListingSchema.safeParse({ ...base, price: p });
+  expect(price("1").success).toBe(true);
+  expect(price("1000000").success).toBe(true);
+  expect(price("0").error?.issues[0]?.message).toBe(LISTING_MESSAGES.price);
+  expect(price("12.5").error?.issues[0]?.message).toBe(LISTING_MESSAGES.price);
+  expect(price("1000001").error?.issues[0]?.message).toBe(LISTING_MESSAGES.priceRange);
+  expect(ListingSchema.safeParse({ ...base, price: "5", condition: "Mint" }).error?.issues[0]?.message).toBe(LISTING_MESSAGES.condition);
+  expect(ListingSchema.parse({ ...base, price: "5", isActive: "on" }).isActive).toBe(true);
+  expect(ListingSchema.parse({ ...base, price: "5" }).isActive).toBe(false);
+});
+
+test("an image is known by its first bytes, not its name or declared type", () => {
+  expect(sniffImageType(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0]))).toBe("image/jpeg");
+  expect(sniffImageType(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0]))).toBe("image/png");
+  expect(sniffImageType(Buffer.from("RIFF\0\0\0\0WEBPVP8 "))).toBe("image/webp");
+  expect(sniffImageType(Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>"))).toBeNull();
+  expect(sniffImageType(Buffer.from("GIF89a"))).toBeNull();
+  expect(sniffImageType(Buffer.alloc(0))).toBeNull();
+});
+
+test("the product form's routes take multipart up to a little over 5 MB, and say so past it; other routes are unchanged", () => {
+  const id = "6f1c0c4e-0000-4000-8000-000000000000";
+  for (const path of ["/store/new", `/store/${id}/edit`, `/store/${id}/image`]) expect(bodyRuleFor(path)).toBe(IMAGE_FORM_BODY);
+  expect(bodyRuleFor(`/store/${id}/delete`).types).toEqual(["application/x-www-form-urlencoded"]);
+  const multipart = "multipart/form-data; boundary=x";
+  expect(refuseRequest({ method: "POST", url: "/store/new", contentType: multipart, contentLength: String(5 * 1024 * 1024 + 100 * 1024) })).toBeNull();
+  expect(refuseRequest({ method: "POST", url: "/store/new", contentType: multipart, contentLength: String(6 * 1024 * 1024) })).toMatchObject({ status: 413, message: "Image must be less than 5MB. Please go back and choose a smaller image." });
+  expect(refuseRequest({ method: "POST", url: "/login", contentType: multipart, contentLength: "100" })).toMatchObject({ status: 415 });
+});

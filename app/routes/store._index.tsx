@@ -56,51 +56,63 @@ export default function Store() {
             </Link>
           ))}
         </nav>
-        {/* A GET form: filters work without JavaScript; with it, typing searches after 500 ms. */}
-        <Form method="get" className="filters card" role="search">
+        {/* A GET form: filters work without JavaScript; with it, typing searches after 500 ms.
+            On a phone the filters fold behind one control, so the first screen shows books;
+            on a desktop they are always open (CSS). */}
+        <Form method="get" className="store-search card" role="search">
           {query.category ? <input type="hidden" name="category" value={query.category} /> : null}
-          <div className="field">
-            <label htmlFor="store-q">Search</label>
+          <div className="search-row">
+            <label htmlFor="store-q" className="visually-hidden">
+              Search
+            </label>
             <input
               id="store-q"
               type="search"
               name="q"
               defaultValue={query.q}
-              placeholder="Title, author or ISBN"
+              placeholder="Search title, author or ISBN"
               maxLength={100}
               onChange={searchAsYouType}
             />
+            <button type="submit" className="btn btn-primary">
+              Search
+            </button>
           </div>
-          <div className="field">
-            <label htmlFor="store-min">Min price (₹)</label>
-            <input id="store-min" type="number" name="min" min={0} max={PRICE_MAX} step={PRICE_STEP} defaultValue={query.minPrice || ""} inputMode="numeric" />
-          </div>
-          <div className="field">
-            <label htmlFor="store-max">Max price (₹)</label>
-            <input id="store-max" type="number" name="max" min={0} max={PRICE_MAX} step={PRICE_STEP} defaultValue={query.maxPrice < PRICE_MAX ? query.maxPrice : ""} inputMode="numeric" />
-          </div>
-          <div className="field">
-            <label htmlFor="store-condition">Condition</label>
-            <select id="store-condition" name="condition" defaultValue={query.condition ?? ""}>
-              <option value="">Any</option>
-              {PRODUCT_CONDITIONS.map((c) => (
-                <option key={c}>{c}</option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor="store-sort">Sort</label>
-            <select id="store-sort" name="sort" defaultValue={query.sort}>
-              {SORTS.map((s) => (
-                <option key={s} value={s}>
-                  {SORT_LABELS[s]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <button type="submit" className="btn btn-primary">
-            Apply
-          </button>
+          <details className="filters-more" open={query.minPrice > 0 || query.maxPrice < PRICE_MAX || Boolean(query.condition) || query.sort !== "newest" ? true : undefined}>
+            <summary>Filters and sort</summary>
+            <div className="filters">
+              <div className="field">
+                <label htmlFor="store-min">Min price (₹)</label>
+                <input id="store-min" type="number" name="min" min={0} max={PRICE_MAX} step={PRICE_STEP} defaultValue={query.minPrice || ""} inputMode="numeric" />
+              </div>
+              <div className="field">
+                <label htmlFor="store-max">Max price (₹)</label>
+                <input id="store-max" type="number" name="max" min={0} max={PRICE_MAX} step={PRICE_STEP} defaultValue={query.maxPrice < PRICE_MAX ? query.maxPrice : ""} inputMode="numeric" />
+              </div>
+              <div className="field">
+                <label htmlFor="store-condition">Condition</label>
+                <select id="store-condition" name="condition" defaultValue={query.condition ?? ""}>
+                  <option value="">Any</option>
+                  {PRODUCT_CONDITIONS.map((c) => (
+                    <option key={c}>{c}</option>
+                  ))}
+                </select>
+              </div>
+              <div className="field">
+                <label htmlFor="store-sort">Sort</label>
+                <select id="store-sort" name="sort" defaultValue={query.sort}>
+                  {SORTS.map((s) => (
+                    <option key={s} value={s}>
+                      {SORT_LABELS[s]}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <button type="submit" className="btn btn-primary">
+                Apply
+              </button>
+            </div>
+          </details>
         </Form>
         <p className="muted" role="status">
           {total} {total === 1 ? "item" : "items"}
@@ -108,7 +120,7 @@ export default function Store() {
         {products.length === 0 ? (
           <p className="card empty">No products found</p>
         ) : (
-          <div className="grid">
+          <div className="store-grid">
             {products.map((p, i) => (
               <ProductCard key={p.id} product={p} eager={i < 4} />
             ))}

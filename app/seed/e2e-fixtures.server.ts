@@ -3,7 +3,7 @@
 // JSON and returns JSON, and builds rows through the same factories as the seed and
 // the integration tests, so every scenario sets up exactly its own world.
 import { db } from "~/db/client.server";
-import { createContest, createEntry, createPost, createProduct, createUser, submitEntry } from "~/seed/factories.server";
+import { createContest, createEntry, createPost, createProduct, createUser, productCategory, submitEntry } from "~/seed/factories.server";
 import { finalizeContest } from "~/models/contests/scoring.server";
 import { hashPassword } from "~/models/accounts/password.server";
 
@@ -84,6 +84,10 @@ export const e2eFixtures = {
 
   async product(input: Parameters<typeof createProduct>[1]) {
     return { id: await createProduct(db, input) };
+  },
+
+  async category(input: { name: string }) {
+    return { id: await productCategory(db, input.name) };
   },
 
   async post(input: Parameters<typeof createPost>[1]) {

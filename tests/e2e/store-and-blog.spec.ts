@@ -28,6 +28,8 @@ test.describe("store (browsing)", () => {
     await expect(page.getByRole("article")).toHaveCount(3);
 
     await page.getByLabel("Search").fill("anatomy");
+    // On a phone the filters are folded behind one control.
+    await page.getByText("Filters and sort").click();
     await page.getByLabel("Sort").selectOption("price-low");
     await page.getByRole("button", { name: "Apply" }).click();
     const titles = page.getByRole("article").getByRole("heading");

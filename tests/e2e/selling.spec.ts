@@ -1,0 +1,116 @@
+// A seller's whole round, with and without JavaScript (issue 16): list a book with an
+// image, find it in My Products and on the store, edit it, replace its image, delete it.
+import sharp from "sharp";
+import { create, expect, test, unique } from "./support/fixtures";
+
+const picture = async (r: number) => ({
+  name: `cover-${r}.png`,
+  mimeType: "image/png",
+  buffer: await sharp({ create: { width: 500, height: 700, channels: 3, background: { r, g: 80, b: 160 } } }).png().toBuffer(),
+});
+
+test("a seller lists a book with an image, edits it, replaces the image and deletes it", async ({ page, student: _signedIn }) => {
+  await create("category", { name: "Textbooks" });
+  const title = unique("Organic Chemistry");
+  await page.goto("/store/my-products");
+  await expect(page.getByText("No products listed")).toBeVisible();
+  await page.getByRole("link", { name: "List Your First Product" }).click();
+  await expect(page.getByRole("heading", { name: "Add New Product" })).toBeVisible();
+  await expect(page.getByLabel("Condition")).toHaveValue("Good");
+  await expect(page.getByLabel("Active Listing")).toBeChecked();
+  await expect(page.getByText("JPEG, PNG (Max 5MB)")).toBeVisible();
+
+  // A wrong field first: the input comes back, the image is asked for again.
+  await page.getByLabel("Description").fill("Morrison and Boyd, lightly used.");
+  await page.getByLabel("Price (INR)").fill("350");
+  await page.getByLabel("Category").selectOption({ label: "Textbooks" });
+  await page.getByLabel("Condition").selectOption("Like New");
+  await page.getByLabel("Product Image").setInputFiles(await picture(10));
+  await page.getByRole("button", { name: "Save Product" }).click();
+  await expect(page.getByText("Title is required")).toBeVisible();
+  await expect(page.getByLabel("Price (INR)")).toHaveValue("350");
+  await expect(page.getByLabel("Condition")).toHaveValue("Like New");
+
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Author").fill("R. T. Morrison");
+  await page.getByLabel("ISBN").fill("9780306406157");
+  await page.getByLabel("Product Image").setInputFiles(await picture(20));
+  await page.getByRole("button", { name: "Save Product" }).click();
+  await expect(page).toHaveURL(/\/store$/);
+  await expect(page.getByText("Product saved.")).toBeVisible();
+
+  // On the store, with its own thumbnail.
+  await page.goto(`/store?q=${encodeURIComponent(title)}`);
+  const card = page.locator("article", { hasText: title });
+  await expect(card.locator("img")).toHaveAttribute("src", /^\/media\/[0-9a-f]{64}\.webp$/);
+  await card.getByRole("link", { name: title }).click();
+  const image = page.getByRole("img", { name: title });
+  const firstSrc = await image.getAttribute("src");
+  expect(await image.getAttribute("width")).toBe("500");
+  expect(await image.getAttribute("height")).toBe("700");
+
+  // In My Products.
+  await page.goto("/store/my-products");
+  const row = page.getByRole("row", { name: new RegExp(title) });
+  await expect(row.getByText("Active")).toBeVisible();
+  await row.getByRole("link", { name: `Edit ${title}` }).click();
+  await expect(page.getByRole("heading", { name: "Edit Product" })).toBeVisible();
+  await expect(page.getByLabel("Author")).toHaveValue("R. T. Morrison");
+  await page.getByLabel("Price (INR)").fill("299");
+  await page.getByRole("button", { name: "Save Product" }).click();
+  await expect(page).toHaveURL(/\/store$/);
+
+  // A new image replaces the old.
+  await page.goto("/store/my-products");
+  await page.getByRole("link", { name: `View ${title}` }).click();
+  await expect(page.getByText("₹299")).toBeVisible();
+  await page.getByRole("link", { name: "Upload Image" }).click();
+  await page.getByLabel("Product Image").setInputFiles(await picture(30));
+  await page.getByRole("button", { name: "Upload Image" }).click();
+  await expect(page.getByText("Image updated.")).toBeVisible();
+  await expect(page.getByRole("img", { name: title })).not.toHaveAttribute("src", firstSrc!);
+  expect((await page.request.get(firstSrc!)).status()).toBe(404);
+
+  // Deleted after the confirmation.
+  await page.getByRole("link", { name: "Delete" }).click();
+  await expect(page.getByText("Are you sure you want to delete this product? This action cannot be undone.")).toBeVisible();
+  await page.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Product deleted.")).toBeVisible();
+  await expect(page.getByText("No products listed")).toBeVisible();
+});
+
+test("a text file renamed .jpg is refused with the spec's message", async ({ page, student: _signedIn }) => {
+  await create("category", { name: "Textbooks" });
+  await page.goto("/store/new");
+  await page.getByLabel("Title").fill(unique("Renamed"));
+  await page.getByLabel("Description").fill("Not really a picture.");
+  await page.getByLabel("Price (INR)").fill("100");
+  await page.getByLabel("Category").selectOption({ label: "Textbooks" });
+  await page.getByLabel("Product Image").setInputFiles({ name: "photo.jpg", mimeType: "image/jpeg", buffer: Buffer.from("just text") });
+  await page.getByRole("button", { name: "Save Product" }).click();
+  await expect(page.getByText("Please upload an image file")).toBeVisible();
+  await expect(page.getByLabel("Description")).toHaveValue("Not really a picture.");
+});
+
+test("the store on a phone: two columns of books, filters folded behind one control, nothing wider than the screen", async ({ page }) => {
+  const seller = await create("student", { email: `${unique("seller").split(" ")[1]!.toLowerCase()}@example.in`, password: "Secret@123" });
+  for (const title of ["Phone Grid A", "Phone Grid B", "Phone Grid C"]) await create("product", { sellerId: seller.id, title: unique(title), price: 120, category: "Competitive Exams" });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("/store");
+  const cards = page.locator(".store-grid article");
+  const [a, b, c] = await Promise.all([0, 1, 2].map((i) => cards.nth(i).boundingBox()));
+  expect(a!.y).toBe(b!.y);
+  expect(b!.x).toBeGreaterThan(a!.x + a!.width - 1);
+  expect(c!.y).toBeGreaterThan(a!.y);
+  await expect(page.getByLabel("Min price (₹)")).toBeHidden();
+  await expect(page.getByRole("button", { name: "Search" })).toBeInViewport();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  // A placeholder names its category; the category pill is no wider than its text.
+  await expect(cards.first().getByText("Competitive Exams").first()).toBeVisible();
+  await page.getByText("Filters and sort").click();
+  await expect(page.getByLabel("Min price (₹)")).toBeVisible();
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/store");
+  await expect(page.getByLabel("Min price (₹)")).toBeVisible();
+});

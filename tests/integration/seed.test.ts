@@ -24,6 +24,10 @@ describe("demo data", () => {
     expect(await n(sql`SELECT count(*) AS n FROM marketplace_products WHERE is_active`)).toBeGreaterThan(24); // three store pages of 12
     expect(await n(sql`SELECT count(DISTINCT category_id) AS n FROM marketplace_products`)).toBeGreaterThanOrEqual(6);
     expect(await n(sql`SELECT count(DISTINCT seller_id) AS n FROM marketplace_products`)).toBeGreaterThanOrEqual(3);
+    // Every demo book has its own generated cover, stored like an upload (display and thumbnail).
+    expect(await n(sql`SELECT count(*) AS n FROM marketplace_products WHERE image_url IS NULL OR thumbnail_url IS NULL OR image_width IS NULL`)).toBe(0);
+    expect(await n(sql`SELECT count(DISTINCT image_url) AS n FROM marketplace_products`)).toBe(await n(sql`SELECT count(*) AS n FROM marketplace_products`));
+    expect(await n(sql`SELECT count(*) AS n FROM marketplace_products p WHERE NOT EXISTS (SELECT 1 FROM images i WHERE '/media/' || i.key = p.thumbnail_url AND i.content_type = 'image/webp' AND octet_length(i.bytes) <= 30720)`)).toBe(0);
     expect(await n(sql`SELECT count(*) AS n FROM blog_posts`)).toBeGreaterThanOrEqual(6);
     // The blog's demo covers several categories and has exactly one featured post.
     expect(await n(sql`SELECT count(DISTINCT category_id) AS n FROM blog_posts`)).toBeGreaterThanOrEqual(3);

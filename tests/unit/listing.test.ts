@@ -44,3 +44,13 @@ test("the product form's routes take multipart up to a little over 5 MB, and say
   expect(refuseRequest({ method: "POST", url: "/store/new", contentType: multipart, contentLength: String(6 * 1024 * 1024) })).toMatchObject({ status: 413, message: "Image must be less than 5MB. Please go back and choose a smaller image." });
   expect(refuseRequest({ method: "POST", url: "/login", contentType: multipart, contentLength: "100" })).toMatchObject({ status: 415 });
 });
+
+test("a demo cover's title is wrapped at whole words, at most five lines, and its text escaped", async () => {
+  const { coverSvg, wrapWords } = await import("~/seed/covers.server");
+  expect(wrapWords("Higher Engineering Mathematics", 14, 5)).toEqual(["Higher", "Engineering", "Mathematics"]);
+  expect(wrapWords("Concepts of Physics Vol. 1", 14, 5)).toEqual(["Concepts of", "Physics Vol. 1"]);
+  expect(wrapWords("a b c d e f g h i j k l m n o p q r s t u v w x y z aa bb cc dd ee ff gg hh ii jj", 3, 2)).toHaveLength(2);
+  const svg = coverSvg({ title: "Tom & Jerry <Notes>", author: "A \"B\"", publisher: "C", index: 0 });
+  expect(svg).toContain("Tom &#38; Jerry &#60;Notes&#62;");
+  expect(svg).not.toContain("<Notes>");
+});

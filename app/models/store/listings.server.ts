@@ -21,8 +21,8 @@ const columnsOf = (values: ListingValues) => ({
   is_active: values.isActive,
 });
 
-/** Stores both sizes and answers the listing's image columns. */
-async function storeVariants(store: ImageStore, variants: Variants) {
+/** Stores both sizes and answers the listing's image columns (also used by the demo seed). */
+export async function storeVariants(store: ImageStore, variants: Variants) {
   const [display, thumb] = await Promise.all([
     store.put({ bytes: variants.display.bytes, contentType: "image/webp", width: variants.display.width, height: variants.display.height }),
     store.put({ bytes: variants.thumb.bytes, contentType: "image/webp", width: variants.thumb.width, height: variants.thumb.height }),

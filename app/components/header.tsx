@@ -36,6 +36,12 @@ export function Header({ user }: { user: HeaderUser }) {
               <Link to="/dashboard" role="menuitem">
                 Dashboard
               </Link>
+              <Link to="/store/my-products" role="menuitem">
+                My Products
+              </Link>
+              <Link to="/account" role="menuitem">
+                My Account
+              </Link>
               {/* Without JavaScript this opens the confirmation page; with it, the dialog. */}
               <Link
                 to="/logout"

@@ -114,3 +114,23 @@ test("the store on a phone: two columns of books, filters folded behind one cont
   await page.goto("/store");
   await expect(page.getByLabel("Min price (₹)")).toBeVisible();
 });
+
+test("a seller sets the name, phone and address buyers see, from the avatar menu's My Account", async ({ page, student }) => {
+  await page.goto("/dashboard");
+  await page.getByLabel(/Account menu for/).click();
+  await page.getByRole("menuitem", { name: "My Account" }).click();
+  await expect(page.getByRole("heading", { name: "My Account" })).toBeVisible();
+  await page.getByLabel("Phone").fill("12345");
+  await page.getByRole("button", { name: "Save Details" }).click();
+  await expect(page.getByText("Enter a 10-digit mobile number (with +91 if you like)")).toBeVisible();
+  await expect(page.getByLabel("Phone")).toHaveValue("12345");
+  await page.getByLabel("Full name").fill("Kavya Menon");
+  await page.getByLabel("Phone").fill("98765 43210");
+  await page.getByLabel("Address").fill("4 Residency Road, Bengaluru");
+  await page.getByRole("button", { name: "Save Details" }).click();
+  await expect(page.getByText("Your details are saved.")).toBeVisible();
+  const listing = await create("product", { sellerId: student.id, title: unique("Seller Block"), price: 80, category: "Textbooks" });
+  await page.goto(`/store/${listing.id}/productdetails`);
+  await expect(page.getByText("Kavya Menon")).toBeVisible();
+  await expect(page.getByText("9876543210")).toBeVisible();
+});

@@ -113,3 +113,57 @@ function checkNewPassword(password: string, path: string[], ctx: z.RefinementCtx
     ctx.addIssue({ code: "custom", path, message: MESSAGES.passwordWeak });
   }
 }
+
+export const ACCOUNT_MESSAGES = {
+  nameRequired: "Please enter your full name",
+  phoneInvalid: "Enter a 10-digit mobile number (with +91 if you like)",
+  addressTooLong: "Address must be at most 300 characters",
+  currentRequired: "Please enter your current password",
+  currentWrong: "Your current password is not right",
+  profileSaved: "Your details are saved.",
+  passwordChanged: "Password changed. Other devices have been signed out.",
+} as const;
+
+/** An Indian mobile number as people write it; stored as its 10 digits. */
+export function normalizePhone(value: string) {
+  const digits = value.replace(/[\s()-]/g, "").replace(/^(\+91|0091|0)/, "");
+  return /^[6-9]\d{9}$/.test(digits) ? digits : null;
+}
+
+/** The profile on /account (DESIGN.md §7): the name leaderboards and the seller block show, phone and address. */
+export const ProfileSchema = z
+  .object({
+    intent: z.literal("profile"),
+    fullName: z.string().optional().transform((v) => (v === undefined ? v : stripBidiControls(v))),
+    phone: z.string().optional(),
+    address: z.string().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (blank(v.fullName)) ctx.addIssue({ code: "custom", path: ["fullName"], message: ACCOUNT_MESSAGES.nameRequired });
+    else if (text(v.fullName).trim().length > 100) ctx.addIssue({ code: "custom", path: ["fullName"], message: MESSAGES.nameTooLong });
+    if (!blank(v.phone) && !normalizePhone(text(v.phone))) ctx.addIssue({ code: "custom", path: ["phone"], message: ACCOUNT_MESSAGES.phoneInvalid });
+    if (text(v.address).trim().length > 300) ctx.addIssue({ code: "custom", path: ["address"], message: ACCOUNT_MESSAGES.addressTooLong });
+  })
+  .transform((v) => ({
+    fullName: text(v.fullName).trim(),
+    phone: blank(v.phone) ? null : normalizePhone(text(v.phone)),
+    address: blank(v.address) ? null : text(v.address).trim(),
+  }));
+
+export const ChangePasswordSchema = z
+  .object({
+    intent: z.literal("password"),
+    currentPassword: z.string().optional(),
+    password: z.string().optional(),
+    confirmPassword: z.string().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (blank(v.currentPassword)) ctx.addIssue({ code: "custom", path: ["currentPassword"], message: ACCOUNT_MESSAGES.currentRequired });
+    if (blank(v.password)) {
+      ctx.addIssue({ code: "custom", path: ["password"], message: MESSAGES.passwordRequired });
+      return;
+    }
+    checkNewPassword(text(v.password), ["password"], ctx);
+    if (v.password !== v.confirmPassword) ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: MESSAGES.passwordsDiffer });
+  })
+  .transform((v) => ({ currentPassword: text(v.currentPassword).slice(0, MAX_PASSWORD_LENGTH), password: text(v.password) }));

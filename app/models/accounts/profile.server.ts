@@ -1,0 +1,59 @@
+// /account (DESIGN.md §7): a signed-in user's own details and password. The name is
+// what leaderboards and the seller block show; phone and address are read by the
+// seller block and, later, by checkout's prefill.
+import { and, eq, ne } from "drizzle-orm";
+import type { Db, DbOrTx } from "~/db/client.server";
+import { profiles, sessions, users } from "~/db/schema";
+import { hashPassword, verifyPassword } from "~/models/accounts/password.server";
+import { QueueFull } from "~/utils/fair-queue";
+import { consume, LIMITS, releaseHit } from "~/utils/rate-limit.server";
+
+export async function getProfile(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({ email: users.email, full_name: profiles.full_name, phone: profiles.phone, address: profiles.address, created_at: users.created_at })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .where(eq(users.id, userId));
+  return row;
+}
+
+export async function updateProfile(db: DbOrTx, userId: string, input: { fullName: string; phone: string | null; address: string | null }) {
+  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  if (!user) return false;
+  await db
+    .insert(profiles)
+    .values({ id: userId, email: user.email, full_name: input.fullName, phone: input.phone, address: input.address })
+    .onConflictDoUpdate({ target: profiles.id, set: { full_name: input.fullName, phone: input.phone, address: input.address } });
+  return true;
+}
+
+/**
+ * A new password for a signed-in user who knows the current one. Attempts are counted
+ * before the hash (a stolen session cannot guess the password at leisure); on success
+ * every other session of the user ends, this one stays.
+ */
+export async function changePassword(
+  db: Db,
+  input: { userId: string; currentSessionId: string | null; currentPassword: string; password: string; now: Date },
+): Promise<"ok" | "wrong" | "limited"> {
+  const key = `password-change:${input.userId}`;
+  if (await consume(db, key, LIMITS.passwordChangesPerUser, input.now)) return "limited";
+  const [user] = await db.select({ password_hash: users.password_hash }).from(users).where(eq(users.id, input.userId));
+  if (!user) return "wrong";
+  let hash: string;
+  try {
+    if (!(await verifyPassword(user.password_hash, input.currentPassword))) return "wrong";
+    hash = await hashPassword(input.password, "reset");
+  } catch (error) {
+    if (error instanceof QueueFull) return "limited";
+    throw error;
+  }
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ password_hash: hash }).where(eq(users.id, input.userId));
+    await tx
+      .delete(sessions)
+      .where(input.currentSessionId ? and(eq(sessions.user_id, input.userId), ne(sessions.id, input.currentSessionId)) : eq(sessions.user_id, input.userId));
+  });
+  await releaseHit(db, key);
+  return "ok";
+}

@@ -1,0 +1,85 @@
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { PasswordField } from "~/components/accounts/password-input";
+import { FormErrors, TextareaField, TextField } from "~/components/ui/field";
+import { db } from "~/db/client.server";
+import { requireUserId, sessionKey } from "~/models/accounts/auth.server";
+import { changePassword, getProfile, updateProfile } from "~/models/accounts/profile.server";
+import { ACCOUNT_MESSAGES, ChangePasswordSchema, MESSAGES, ProfileSchema } from "~/models/accounts/schemas";
+import { readForm } from "~/utils/forms.server";
+import { invariantResponse, redirectWithFlash } from "~/utils/http.server";
+import { pageMeta } from "~/utils/meta";
+import { useSchemaForm } from "~/utils/use-schema-form";
+
+export const meta: MetaFunction = () => pageMeta("My Account", "Your name, phone, address and password on StudyArena.");
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const profile = await getProfile(db, await requireUserId(request, context));
+  invariantResponse(profile);
+  return { profile: { email: profile.email, fullName: profile.full_name ?? "", phone: profile.phone ?? "", address: profile.address ?? "", since: profile.created_at.getFullYear() } };
+}
+
+const FIELDS = ["intent", "fullName", "phone", "address", "currentPassword", "password", "confirmPassword"];
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const userId = await requireUserId(request, context, "/account");
+  const form = await readForm(request, FIELDS);
+  if (form.get("intent") === "password") {
+    const submission = parseWithZod(form, { schema: ChangePasswordSchema });
+    if (submission.status !== "success") return data({ password: submission.reply({ hideFields: ["currentPassword", "password", "confirmPassword"] }) }, { status: 400 });
+    const outcome = await changePassword(db, { userId, currentSessionId: await sessionKey(request), ...submission.value, now: new Date() });
+    if (outcome === "wrong") return data({ password: submission.reply({ fieldErrors: { currentPassword: [ACCOUNT_MESSAGES.currentWrong] }, hideFields: ["currentPassword", "password", "confirmPassword"] }) }, { status: 400 });
+    if (outcome === "limited") return data({ password: submission.reply({ formErrors: [MESSAGES.tooManyAttempts], hideFields: ["currentPassword", "password", "confirmPassword"] }) }, { status: 429 });
+    return redirectWithFlash("/account", { kind: "success", message: ACCOUNT_MESSAGES.passwordChanged });
+  }
+  const submission = parseWithZod(form, { schema: ProfileSchema });
+  if (submission.status !== "success") return data({ profile: submission.reply() }, { status: 400 });
+  await updateProfile(db, userId, submission.value);
+  return redirectWithFlash("/account", { kind: "success", message: ACCOUNT_MESSAGES.profileSaved });
+}
+
+export default function Account() {
+  const { profile } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = (intent: string) => navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+  const [profileForm, profileFields] = useSchemaForm(ProfileSchema, result && "profile" in result ? result.profile : undefined, {
+    id: "profile",
+    defaultValue: { fullName: profile.fullName, phone: profile.phone, address: profile.address },
+    shouldValidate: "onBlur",
+  });
+  const [passwordForm, passwordFields] = useSchemaForm(ChangePasswordSchema, result && "password" in result ? result.password : undefined, { id: "password", shouldValidate: "onBlur" });
+  return (
+    <section className="container narrow section">
+      <h1>My Account</h1>
+      <p className="muted">
+        {profile.email} · member since {profile.since}
+      </p>
+      <h2>Your details</h2>
+      <Form method="post" className="form card" {...getFormProps(profileForm)}>
+        <input type="hidden" name="intent" value="profile" />
+        <FormErrors id={profileForm.errorId} errors={profileForm.errors} />
+        <TextField label="Full name" field={profileFields.fullName} autoComplete="name" maxLength={100} hint="Shown on leaderboards and to buyers of your listings" />
+        <TextField label="Phone" field={profileFields.phone} type="tel" autoComplete="tel" inputMode="tel" maxLength={20} hint="Optional: shown to signed-in buyers of your listings" />
+        <TextareaField label="Address" field={profileFields.address} rows={3} maxLength={300} />
+        <button type="submit" className="btn btn-primary" disabled={busy("profile")}>
+          {busy("profile") ? "Saving..." : "Save Details"}
+        </button>
+      </Form>
+      <h2>Change password</h2>
+      <Form method="post" className="form card" {...getFormProps(passwordForm)}>
+        <input type="hidden" name="intent" value="password" />
+        <FormErrors id={passwordForm.errorId} errors={passwordForm.errors} />
+        <PasswordField label="Current password" field={passwordFields.currentPassword} autoComplete="current-password" />
+        <PasswordField label="New password" field={passwordFields.password} autoComplete="new-password" meter />
+        <PasswordField label="Confirm new password" field={passwordFields.confirmPassword} autoComplete="new-password" />
+        <button type="submit" className="btn btn-primary" disabled={busy("password")}>
+          {busy("password") ? "Changing..." : "Change Password"}
+        </button>
+      </Form>
+    </section>
+  );
+}

@@ -1,10 +1,14 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { notFoundBoundary } from "~/components/not-found";
 import { db } from "~/db/client.server";
 import { getProduct } from "~/models/store/products.server";
 import { getUserId } from "~/models/accounts/auth.server";
-import { invariantResponse, requireUuidParam } from "~/utils/http.server";
+import { CART_MESSAGES } from "~/models/store/cart";
+import { buyerState, putInCart, setWished, takeOutOfCart } from "~/models/store/cart.server";
+import { readForm } from "~/utils/forms.server";
+import { invariantResponse, redirectWithFlash, requireUuidParam } from "~/utils/http.server";
 import { formatINR } from "~/utils/money";
 import { ListingImage } from "~/components/store/listing-image";
 
@@ -19,17 +23,44 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // Inactive listings are visible to their seller only.
   invariantResponse(product && (product.is_active || product.seller_id === userId));
   const { seller_email, seller_phone, seller_address, ...rest } = product;
+  const isOwner = product.seller_id === userId;
   return {
     product: rest,
-    isOwner: product.seller_id === userId,
+    isOwner,
+    buyer: userId && !isOwner ? await buyerState(db, userId, id) : null,
     // A seller's contact details are for signed-in students only, never for crawlers.
     contact: userId ? { email: seller_email, phone: seller_phone, address: seller_address } : null,
     signedIn: Boolean(userId),
   };
 }
 
+// The buying controls are plain forms (marketplace.md §2 Product detail): a guest goes
+// to log in and comes back to this page; the cart page and checkout come with orders.
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const id = requireUuidParam(params);
+  const here = `/store/${id}/productdetails`;
+  const userId = await getUserId(request, context);
+  if (!userId) throw redirect(`/login?${new URLSearchParams({ redirectTo: here })}`);
+  const form = await readForm(request, ["intent", "quantity", "on"]);
+  switch (form.get("intent")) {
+    case "cart-add":
+      if (!(await putInCart(db, { userId, productId: id, quantity: form.get("quantity") }))) return redirectWithFlash(here, { kind: "error", message: CART_MESSAGES.unavailable });
+      return redirectWithFlash(here, { kind: "success", message: CART_MESSAGES.added });
+    case "cart-remove":
+      await takeOutOfCart(db, { userId, productId: id });
+      return redirectWithFlash(here, { kind: "info", message: CART_MESSAGES.removed });
+    case "wish": {
+      const on = form.get("on") === "1";
+      await setWished(db, { userId, productId: id, on });
+      return redirectWithFlash(here, { kind: "success", message: on ? CART_MESSAGES.wished : CART_MESSAGES.unwished });
+    }
+    default:
+      throw new Response("Unknown action.", { status: 400 });
+  }
+}
+
 export default function ProductDetails() {
-  const { product, contact, signedIn, isOwner } = useLoaderData<typeof loader>();
+  const { product, contact, signedIn, isOwner, buyer } = useLoaderData<typeof loader>();
   const facts: Array<[string, string | null]> = [
     ["Author", product.author],
     ["Publisher", product.publisher],
@@ -70,7 +101,34 @@ export default function ProductDetails() {
                 Delete
               </Link>
             </p>
-          ) : null}
+          ) : (
+            <div className="buy-box">
+              {buyer?.inCart ? (
+                <Form method="post" className="actions-row">
+                  <span className="muted">In your cart: {buyer.quantity}</span>
+                  <button type="submit" name="intent" value="cart-remove" className="btn btn-ghost">
+                    Remove from Cart
+                  </button>
+                </Form>
+              ) : product.stock > 0 && product.is_active ? (
+                <Form method="post" className="actions-row">
+                  <label htmlFor="quantity">Quantity</label>
+                  <input id="quantity" name="quantity" type="number" min={1} max={Math.max(1, product.stock)} defaultValue={1} inputMode="numeric" className="qty" />
+                  <button type="submit" name="intent" value="cart-add" className="btn btn-primary">
+                    Add to Cart
+                  </button>
+                </Form>
+              ) : (
+                <p className="badge tone-blue">Sold</p>
+              )}
+              <Form method="post">
+                <input type="hidden" name="on" value={buyer?.wished ? "0" : "1"} />
+                <button type="submit" name="intent" value="wish" className="btn btn-ghost wish" aria-pressed={buyer?.wished ?? false}>
+                  <span aria-hidden="true">{buyer?.wished ? "♥" : "♡"}</span> {buyer?.wished ? "In your wishlist" : "Add to wishlist"}
+                </button>
+              </Form>
+            </div>
+          )}
           <dl className="facts-list">
             {facts.map(([label, value]) =>
               value ? (

@@ -55,3 +55,14 @@ test("a demo cover's title is wrapped at whole words, at most five lines, and it
   expect(svg).toContain(">&#60;Notes&#62;<");
   expect(svg).not.toContain("<Notes>");
 });
+
+test("a typed quantity is at least 1, at most the stock, and 1 when it is not a number", async () => {
+  const { parseQuantity } = await import("~/models/store/cart");
+  expect(parseQuantity("3", 5)).toBe(3);
+  expect(parseQuantity("9", 2)).toBe(2);
+  expect(parseQuantity("0", 2)).toBe(1);
+  expect(parseQuantity("abc", 2)).toBe(1);
+  expect(parseQuantity("2.5", 4)).toBe(1);
+  expect(parseQuantity(null, 4)).toBe(1);
+  expect(parseQuantity("1", 0)).toBe(1);
+});

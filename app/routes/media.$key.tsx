@@ -6,7 +6,7 @@ import { databaseImageStore } from "~/models/media/storage.server";
 // same bytes, so browsers and any cache in between keep it for a year.
 export async function loader({ params }: LoaderFunctionArgs) {
   const image = await databaseImageStore(db).get(params.key ?? "");
-  if (!image) return new Response("Not found.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=300" } });
+  if (!image) return new Response("Not found.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
   return new Response(new Uint8Array(image.bytes), {
     headers: {
       "Content-Type": image.contentType,

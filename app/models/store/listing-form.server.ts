@@ -4,7 +4,8 @@
 // second try (a browser never refills a file input), so the form says so.
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { processUpload, type Variants } from "~/models/media/pipeline.server";
+import { processUpload, type ProcessResult, type Variants } from "~/models/media/pipeline.server";
+import { QueueFull } from "~/utils/fair-queue";
 import { IMAGE_MESSAGES } from "~/models/media/images";
 import { readUploadForm, UnreadableForm } from "~/models/media/upload.server";
 import { LISTING_FIELDS, LISTING_MESSAGES, ListingSchema, type ListingValues } from "~/models/store/listing";
@@ -17,6 +18,16 @@ export type ListingPost = { ok: true; values: ListingValues; variants: Variants 
 
 const parseListing = (fields: FormData) => parseWithZod(fields, { schema: ListingSchema });
 
+/** The pipeline's answer, or the form's "try again" when too many uploads are waiting. */
+async function encodeUpload(bytes: Buffer): Promise<ProcessResult> {
+  try {
+    return await processUpload(bytes);
+  } catch (error) {
+    if (error instanceof QueueFull) return { ok: false, error: LISTING_MESSAGES.saveFailed };
+    throw error;
+  }
+}
+
 function unreadable(): never {
   throw new Response("The form could not be read.", { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }
@@ -26,7 +37,7 @@ export async function readImagePost(request: Request): Promise<{ ok: true; varia
   const form = await readUploadForm(request, "image").catch((error) => (error instanceof UnreadableForm ? unreadable() : Promise.reject(error)));
   if (form.fileTooLarge) return { ok: false, error: IMAGE_MESSAGES.tooLarge };
   if (!form.file) return { ok: false, error: IMAGE_MESSAGES.notImage };
-  const result = await processUpload(form.file);
+  const result = await encodeUpload(form.file);
   return result.ok ? { ok: true, variants: result.variants } : result;
 }
 
@@ -47,7 +58,7 @@ export async function readListingPost(request: Request): Promise<ListingPost> {
   if (imageError) return { ok: false, reply: submission.reply({ fieldErrors: { image: [imageError] } }) };
   const reply: Reply = (options) => submission.reply({ ...options, fieldErrors: { ...options?.fieldErrors, ...(form.file ? { image: [LISTING_MESSAGES.chooseImageAgain] } : {}) } });
   if (!form.file) return { ok: true, values: submission.value, variants: null, reply };
-  const processed = await processUpload(form.file);
+  const processed = await encodeUpload(form.file);
   if (!processed.ok) return { ok: false, reply: submission.reply({ fieldErrors: { image: [processed.error] } }) };
   return { ok: true, values: submission.value, variants: processed.variants, reply };
 }

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { db } from "~/db/client.server";
 import { createUser } from "~/seed/factories.server";
-import { analytics_events, contact_requests, profiles } from "~/db/schema";
+import { analytics_events, contact_requests, marketplace_products, profiles } from "~/db/schema";
 import { MESSAGES } from "~/models/accounts/schemas";
 import * as eventsRoute from "~/routes/api.events";
 import * as callbackRoute from "~/routes/api.payment.callback";
@@ -168,3 +168,50 @@ describe("/api/events", () => {
   });
 });
 
+
+describe("the seller's and the account's forms, signed in (issue 16)", () => {
+  async function signedInForms() {
+    const { signedInStudent } = await import("../support/scenarios");
+    const { createProduct } = await import("~/seed/factories.server");
+    const accountRoute = await import("~/routes/account");
+    const productRoute = await import("~/routes/store.$id.productdetails");
+    const deleteRoute = await import("~/routes/store.$id.delete");
+    const me = await signedInStudent({ fullName: "Hostile Tester" });
+    const other = await signedInStudent();
+    const id = await createProduct(db, { sellerId: me.userId, title: "Hostile Listing", price: 100, category: "Textbooks" });
+    const theirs = await createProduct(db, { sellerId: other.userId, title: "Someone Else's", price: 100, category: "Textbooks" });
+    const forms: Array<[string, unknown, Record<string, string>]> = [
+      ["/account", accountRoute.action, {}],
+      [`/store/${theirs}/productdetails`, productRoute.action, { id: theirs }],
+      [`/store/${id}/delete`, deleteRoute.action, { id }],
+    ];
+    return { me, forms, id };
+  }
+
+  test("a 20 MB body is 413 and JSON is 415, both changing nothing; an unknown field is never echoed", async () => {
+    const { me, forms, id } = await signedInForms();
+    for (const [path, action, params] of forms) {
+      const send = (body: string, type = "application/x-www-form-urlencoded") =>
+        call(action as never, new Request(`http://localhost:3000${path}`, { method: "POST", body, headers: { "Content-Type": type, Cookie: me.cookie } }), { ip: freshIp(), params });
+      expect((await send(`message=${"a".repeat(20 * 1024 * 1024)}`)).status, path).toBe(413);
+      expect((await send('{"intent":"profile"}', "application/json")).status, path).toBe(415);
+      if (path.endsWith("/delete")) expect(await db.$count(marketplace_products, eq(marketplace_products.id, id))).toBe(1);
+      const junk = await send("intent=profile&x[99999999]=1&fullName=");
+      expect(junk.status, path).toBeLessThan(500);
+      expect(echoed(junk.data), path).not.toMatch(/99999999|"x"/);
+    }
+    // The delete form has no fields: a post with junk in it is still the seller's confirmed delete.
+    expect(await db.$count(marketplace_products, eq(marketplace_products.id, id))).toBe(0);
+  });
+
+  test("malformed ids are 404, never 500", async () => {
+    const { me } = await signedInForms();
+    for (const route of ["~/routes/store.$id.productdetails", "~/routes/store.$id.delete", "~/routes/store.$id.edit", "~/routes/store.$id.image"]) {
+      const mod = (await import(/* @vite-ignore */ route)) as { action: never; loader: never };
+      for (const handler of [mod.action, mod.loader]) {
+        const res = await call(handler, new Request("http://localhost:3000/store/not-an-id/x", { method: handler === mod.action ? "POST" : "GET", headers: { Cookie: me.cookie } }), { params: { id: "not-an-id" } });
+        expect(res.status, route).toBe(404);
+      }
+    }
+  });
+});

@@ -22,6 +22,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { profile: { email: profile.email, fullName: profile.full_name ?? "", phone: profile.phone ?? "", address: profile.address ?? "", since: profile.created_at.getFullYear() } };
 }
 
+// A password is never sent back into the form.
+const PASSWORDS = ["currentPassword", "password", "confirmPassword"];
+
 const FIELDS = ["intent", "fullName", "phone", "address", "currentPassword", "password", "confirmPassword"];
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -29,10 +32,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request, FIELDS);
   if (form.get("intent") === "password") {
     const submission = parseWithZod(form, { schema: ChangePasswordSchema });
-    if (submission.status !== "success") return data({ password: submission.reply({ hideFields: ["currentPassword", "password", "confirmPassword"] }) }, { status: 400 });
+    if (submission.status !== "success") return data({ password: submission.reply({ hideFields: PASSWORDS }) }, { status: 400 });
     const outcome = await changePassword(db, { userId, currentSessionId: await sessionKey(request), ...submission.value, now: new Date() });
-    if (outcome === "wrong") return data({ password: submission.reply({ fieldErrors: { currentPassword: [ACCOUNT_MESSAGES.currentWrong] }, hideFields: ["currentPassword", "password", "confirmPassword"] }) }, { status: 400 });
-    if (outcome === "limited") return data({ password: submission.reply({ formErrors: [MESSAGES.tooManyAttempts], hideFields: ["currentPassword", "password", "confirmPassword"] }) }, { status: 429 });
+    if (outcome === "wrong") return data({ password: submission.reply({ fieldErrors: { currentPassword: [ACCOUNT_MESSAGES.currentWrong] }, hideFields: PASSWORDS }) }, { status: 400 });
+    if (outcome === "limited") return data({ password: submission.reply({ formErrors: [MESSAGES.tooManyAttempts], hideFields: PASSWORDS }) }, { status: 429 });
     return redirectWithFlash("/account", { kind: "success", message: ACCOUNT_MESSAGES.passwordChanged });
   }
   const submission = parseWithZod(form, { schema: ProfileSchema });

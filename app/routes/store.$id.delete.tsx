@@ -4,19 +4,17 @@ import { notFoundBoundary } from "~/components/not-found";
 import { db } from "~/db/client.server";
 import { requireUserId } from "~/models/accounts/auth.server";
 import { LISTING_MESSAGES } from "~/models/store/listing";
-import { deleteListing, ownListing } from "~/models/store/listings.server";
+import { deleteListing, requireOwnListing } from "~/models/store/listings.server";
 import { readForm } from "~/utils/forms.server";
-import { invariantResponse, notFound, redirectWithFlash, requireUuidParam } from "~/utils/http.server";
+import { notFound, redirectWithFlash, requireUuidParam } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { useIsPending } from "~/utils/use-is-pending";
 
 export const meta: MetaFunction = () => pageMeta("Delete Product", "Confirm deleting a listing.");
 
 // The delete confirmation as a page of its own, so it works without JavaScript.
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const id = requireUuidParam(params);
-  const listing = await ownListing(db, id, await requireUserId(request, context));
-  invariantResponse(listing);
+export async function loader(args: LoaderFunctionArgs) {
+  const { listing } = await requireOwnListing(db, args, "delete");
   return { id: listing.id, title: listing.title };
 }
 

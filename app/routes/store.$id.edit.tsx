@@ -4,41 +4,27 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { notFoundBoundary } from "~/components/not-found";
 import { ProductForm } from "~/components/store/product-form";
 import { db } from "~/db/client.server";
-import { requireUserId } from "~/models/accounts/auth.server";
-import { readListingPost } from "~/models/store/listing-form.server";
+import { saveListingPost } from "~/models/store/listing-form.server";
 import { LISTING_MESSAGES } from "~/models/store/listing";
-import { categoryExists, ownListing, updateListing } from "~/models/store/listings.server";
+import { requireOwnListing, updateListing } from "~/models/store/listings.server";
 import { listCategories } from "~/models/store/products.server";
-import { invariantResponse, notFound, redirectWithFlash, requireUuidParam } from "~/utils/http.server";
+import { notFound, redirectWithFlash } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction = () => pageMeta("Edit Product", "Change a listing on the StudyArena marketplace.");
 
 // Only the seller sees this form; anyone else gets the same 404 as a listing that does not exist.
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const id = requireUuidParam(params);
-  const sellerId = await requireUserId(request, context);
-  const [listing, categories] = await Promise.all([ownListing(db, id, sellerId), listCategories(db)]);
-  invariantResponse(listing);
+export async function loader(args: LoaderFunctionArgs) {
+  const [{ listing }, categories] = await Promise.all([requireOwnListing(db, args, "edit"), listCategories(db)]);
   return { listing, categories };
 }
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const id = requireUuidParam(params);
-  const sellerId = await requireUserId(request, context, `/store/${id}/edit`);
+export async function action(args: ActionFunctionArgs) {
   // Ownership before reading an image: a stranger's upload costs no image work.
-  if (!(await ownListing(db, id, sellerId))) notFound();
-  const post = await readListingPost(request);
-  if (!post.ok) return data(post.reply, { status: 400 });
-  if (!(await categoryExists(db, post.values.category))) return data(post.reply({ fieldErrors: { category: [LISTING_MESSAGES.category] } }), { status: 400 });
-  let updated: boolean;
-  try {
-    updated = await updateListing(db, { id, sellerId, values: post.values, variants: post.variants });
-  } catch (error) {
-    console.error("[store] save failed", error);
-    return data(post.reply({ formErrors: [LISTING_MESSAGES.saveFailed] }), { status: 500 });
-  }
-  if (!updated) notFound();
+  const { sellerId, listing } = await requireOwnListing(db, args, "edit");
+  const outcome = await saveListingPost(db, args.request, ({ values, variants }) => updateListing(db, { id: listing.id, sellerId, values, variants }));
+  if (outcome === "missing") notFound();
+  if (typeof outcome === "object") return data(outcome.reply, { status: outcome.status });
   return redirectWithFlash("/store", { kind: "success", message: LISTING_MESSAGES.saved });
 }
 

@@ -3,12 +3,11 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { notFoundBoundary } from "~/components/not-found";
 import { db } from "~/db/client.server";
-import { requireUserId } from "~/models/accounts/auth.server";
 import { IMAGE_ACCEPT, IMAGE_MESSAGES } from "~/models/media/images";
 import { readImagePost } from "~/models/store/listing-form.server";
 import { LISTING_MESSAGES } from "~/models/store/listing";
-import { ownListing, updateListing } from "~/models/store/listings.server";
-import { invariantResponse, notFound, redirectWithFlash, requireUuidParam } from "~/utils/http.server";
+import { requireOwnListing, updateListing } from "~/models/store/listings.server";
+import { notFound, redirectWithFlash } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { useIsPending } from "~/utils/use-is-pending";
 
@@ -16,18 +15,16 @@ export const meta: MetaFunction = () => pageMeta("Upload Image", "Replace a list
 
 // A listing's image on its own (the owner's "upload image" on the product page and in
 // My Products): a plain multipart form, so it works without JavaScript.
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const id = requireUuidParam(params);
-  const listing = await ownListing(db, id, await requireUserId(request, context));
-  invariantResponse(listing);
+export async function loader(args: LoaderFunctionArgs) {
+  const { listing } = await requireOwnListing(db, args, "image");
   return { id: listing.id, title: listing.title };
 }
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const id = requireUuidParam(params);
-  const sellerId = await requireUserId(request, context, `/store/${id}/image`);
-  if (!(await ownListing(db, id, sellerId))) notFound();
-  const post = await readImagePost(request);
+export async function action(args: ActionFunctionArgs) {
+  // Ownership before reading an image: a stranger's upload costs no image work.
+  const { sellerId, listing } = await requireOwnListing(db, args, "image");
+  const id = listing.id;
+  const post = await readImagePost(args.request);
   if (!post.ok) return data({ error: post.error }, { status: 400 });
   if (!(await updateListing(db, { id, sellerId, variants: post.variants }))) notFound();
   return redirectWithFlash(`/store/${id}/productdetails`, { kind: "success", message: LISTING_MESSAGES.imageSaved });

@@ -4,9 +4,9 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { NEW_LISTING, ProductForm } from "~/components/store/product-form";
 import { db } from "~/db/client.server";
 import { requireUserId } from "~/models/accounts/auth.server";
-import { readListingPost } from "~/models/store/listing-form.server";
+import { saveListingPost } from "~/models/store/listing-form.server";
 import { LISTING_MESSAGES } from "~/models/store/listing";
-import { categoryExists, createListing } from "~/models/store/listings.server";
+import { createListing } from "~/models/store/listings.server";
 import { listCategories } from "~/models/store/products.server";
 import { redirectWithFlash } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
@@ -20,15 +20,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const sellerId = await requireUserId(request, context, "/store/new");
-  const post = await readListingPost(request);
-  if (!post.ok) return data(post.reply, { status: 400 });
-  if (!(await categoryExists(db, post.values.category))) return data(post.reply({ fieldErrors: { category: [LISTING_MESSAGES.category] } }), { status: 400 });
-  try {
-    await createListing(db, { sellerId, values: post.values, variants: post.variants });
-  } catch (error) {
-    console.error("[store] save failed", error);
-    return data(post.reply({ formErrors: [LISTING_MESSAGES.saveFailed] }), { status: 500 });
-  }
+  const outcome = await saveListingPost(db, request, async ({ values, variants }) => Boolean(await createListing(db, { sellerId, values, variants })));
+  if (typeof outcome === "object") return data(outcome.reply, { status: outcome.status });
   return redirectWithFlash("/store", { kind: "success", message: LISTING_MESSAGES.saved });
 }
 

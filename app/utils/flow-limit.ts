@@ -57,7 +57,7 @@ export function createFlowLimiter(limit: FlowLimit, options: { maxKeys?: number;
 }
 
 /** The answer for a client over its limit; `Retry-After` tells the page's queue when to try again. */
-export function tooManyRequests(retryAfterS: number, message = "Too many requests; please wait a moment.") {
+function tooManyRequests(retryAfterS: number, message = "Too many requests; please wait a moment.") {
   return Response.json({ error: message }, { status: 429, headers: { "Retry-After": String(retryAfterS), "Cache-Control": "private, no-store" } });
 }
 

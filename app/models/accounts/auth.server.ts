@@ -151,8 +151,8 @@ export async function requireAnonymous(request: Request, context: AppLoadContext
 
 /** Deletes the row of the session this request's cookie names, if any. */
 async function endSessionOf(request: Request) {
-  const token = await sessionToken(request);
-  if (token) await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+  const key = await sessionKey(request);
+  if (key) await db.delete(sessions).where(eq(sessions.id, key));
 }
 
 /** Ends the session in the database and clears the cookie. */

@@ -118,14 +118,11 @@ export function startListening() {
   return listening;
 }
 
-/** A post's counts: from memory when it has readers, else one query shared by everyone asking. */
+/** A read post's counts (call after `addReader`): from memory, else one query shared by everyone asking; null without readers. */
 export async function countsOf(postId: string) {
   const post = live.get(postId);
-  if (post?.counts) return post.counts;
-  if (post?.loading) return post.loading;
-  if (post) return refresh(postId, post);
-  const counts = await postCounts(db, postId);
-  return counts ? { ...counts, at: new Date().toISOString() } : null;
+  if (!post) return null;
+  return post.counts ?? post.loading ?? refresh(postId, post);
 }
 
 export function readerCount() {

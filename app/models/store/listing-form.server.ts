@@ -9,12 +9,14 @@ import { QueueFull } from "~/utils/fair-queue";
 import { IMAGE_MESSAGES } from "~/models/media/images";
 import { readUploadForm, UnreadableForm } from "~/models/media/upload.server";
 import { LISTING_FIELDS, LISTING_MESSAGES, ListingSchema, type ListingValues } from "~/models/store/listing";
+import { categoryExists } from "~/models/store/listings.server";
+import type { DbOrTx } from "~/db/client.server";
 import { stripControlChars } from "~/utils/misc";
 
 type ReplyOptions = { formErrors?: string[]; fieldErrors?: Record<string, string[]> };
 /** The answer the form shows: the seller's input kept, with these errors. */
 type Reply = (options?: ReplyOptions) => SubmissionResult<string[]>;
-export type ListingPost = { ok: true; values: ListingValues; variants: Variants | null; reply: Reply } | { ok: false; reply: SubmissionResult<string[]> };
+type ListingPost = { ok: true; values: ListingValues; variants: Variants | null; reply: Reply } | { ok: false; reply: SubmissionResult<string[]> };
 
 const parseListing = (fields: FormData) => parseWithZod(fields, { schema: ListingSchema });
 
@@ -28,21 +30,25 @@ async function encodeUpload(bytes: Buffer): Promise<ProcessResult> {
   }
 }
 
-function unreadable(): never {
-  throw new Response("The form could not be read.", { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+/** The multipart form with its one file `image`; a body that is not such a form is a short 400. */
+function readImageForm(request: Request) {
+  return readUploadForm(request, "image").catch((error) => {
+    if (!(error instanceof UnreadableForm)) throw error;
+    throw new Response("The form could not be read.", { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  });
 }
 
 /** Reads the image form's one file field `image`; the text fields are ignored (the image-only form). */
 export async function readImagePost(request: Request): Promise<{ ok: true; variants: Variants } | { ok: false; error: string }> {
-  const form = await readUploadForm(request, "image").catch((error) => (error instanceof UnreadableForm ? unreadable() : Promise.reject(error)));
+  const form = await readImageForm(request);
   if (form.fileTooLarge) return { ok: false, error: IMAGE_MESSAGES.tooLarge };
   if (!form.file) return { ok: false, error: IMAGE_MESSAGES.notImage };
   const result = await encodeUpload(form.file);
   return result.ok ? { ok: true, variants: result.variants } : result;
 }
 
-export async function readListingPost(request: Request): Promise<ListingPost> {
-  const form = await readUploadForm(request, "image").catch((error) => (error instanceof UnreadableForm ? unreadable() : Promise.reject(error)));
+async function readListingPost(request: Request): Promise<ListingPost> {
+  const form = await readImageForm(request);
   const fields = new FormData();
   for (const name of LISTING_FIELDS) {
     const value = form.fields.get(name);
@@ -61,4 +67,23 @@ export async function readListingPost(request: Request): Promise<ListingPost> {
   const processed = await encodeUpload(form.file);
   if (!processed.ok) return { ok: false, reply: submission.reply({ fieldErrors: { image: [processed.error] } }) };
   return { ok: true, values: submission.value, variants: processed.variants, reply };
+}
+
+export type SaveOutcome = "saved" | "missing" | { status: 400 | 500; reply: SubmissionResult<string[]> };
+
+/**
+ * The product form's post for the new and the edit screen: read, checked, and saved by
+ * `save` (which answers false when the listing is gone). Otherwise the answer the form
+ * shows, the seller's input kept.
+ */
+export async function saveListingPost(db: DbOrTx, request: Request, save: (post: { values: ListingValues; variants: Variants | null }) => Promise<boolean>): Promise<SaveOutcome> {
+  const post = await readListingPost(request);
+  if (!post.ok) return { status: 400, reply: post.reply };
+  if (!(await categoryExists(db, post.values.category))) return { status: 400, reply: post.reply({ fieldErrors: { category: [LISTING_MESSAGES.category] } }) };
+  try {
+    return (await save(post)) ? "saved" : "missing";
+  } catch (error) {
+    console.error("[store] save failed", error);
+    return { status: 500, reply: post.reply({ formErrors: [LISTING_MESSAGES.saveFailed] }) };
+  }
 }

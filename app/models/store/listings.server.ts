@@ -2,8 +2,11 @@
 // seller may change one, which every write checks in its WHERE clause (a stranger's
 // crafted POST finds nothing and gets a 404). Images go through the pipeline and the
 // image store; a listing's old images are removed when nothing else uses them.
+import type { AppLoadContext } from "@remix-run/node";
 import { and, desc, eq, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
+import { requireUserId } from "~/models/accounts/auth.server";
+import { invariantResponse, requireUuidParam } from "~/utils/http.server";
 import { marketplace_products, product_categories } from "~/db/schema";
 import type { Variants } from "~/models/media/pipeline.server";
 import { databaseImageStore, keyOfUrl, mediaUrl, type ImageStore } from "~/models/media/storage.server";
@@ -65,6 +68,23 @@ const owned = (id: string, sellerId: string) => and(eq(marketplace_products.id, 
 export async function ownListing(db: DbOrTx, id: string, sellerId: string) {
   const [row] = await db.select().from(marketplace_products).where(owned(id, sellerId));
   return row;
+}
+
+/**
+ * The signed-in seller's listing named by the URL, for its edit, image and delete
+ * screens: a guest goes to log in and comes back to `/store/{id}/{page}`; anyone
+ * else, and a malformed id, gets the same 404 as a listing that does not exist.
+ */
+export async function requireOwnListing(
+  db: DbOrTx,
+  args: { request: Request; params: Record<string, string | undefined>; context: AppLoadContext },
+  page: "edit" | "image" | "delete",
+) {
+  const id = requireUuidParam(args.params);
+  const sellerId = await requireUserId(args.request, args.context, `/store/${id}/${page}`);
+  const listing = await ownListing(db, id, sellerId);
+  invariantResponse(listing);
+  return { sellerId, listing };
 }
 
 /**

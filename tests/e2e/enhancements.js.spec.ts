@@ -60,6 +60,9 @@ test.describe("enhancements", () => {
   test("after signing up, following 'Explore Contests' is not undone by the 10 s redirect", async ({ page }) => {
     await page.clock.install();
     await page.goto("/signup");
+    // Page time stands still until the test moves it: a slow sign-up on a busy machine
+    // must not let the 10 s redirect fire before the link is followed.
+    await page.clock.pauseAt(new Date(Date.now() + 1000));
     await page.getByLabel("Full Name").fill("Asha Rao");
     await page.getByLabel("Email").fill(uniqueEmail("explore"));
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);

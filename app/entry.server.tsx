@@ -13,6 +13,7 @@ import { closeDueContests } from "~/models/contests/scoring.server";
 import { settleBackground } from "~/utils/background.server";
 import { deliverOutbox } from "~/utils/email.server";
 import { appUrl, dataDir, env, loadSharedSecret } from "~/utils/env.server";
+import { holdScripts } from "~/utils/late-hydration.server";
 import { NonceContext } from "~/utils/nonce";
 import { isCrossSiteWrite } from "~/utils/origin";
 import { chooseGateway, describeGateway, paymentGateway } from "~/models/payments/gateway.server";
@@ -145,6 +146,8 @@ export default function handleRequest(
         [callback]() {
           shellRendered = true;
           const body = new PassThrough();
+          const held = holdScripts();
+          held.pipe(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
             new Response(createReadableStreamFromReadable(body), {
@@ -152,7 +155,7 @@ export default function handleRequest(
               status: responseStatusCode,
             }),
           );
-          pipe(body);
+          pipe(held);
         },
         onShellError(error: unknown) {
           reject(error);

@@ -14,7 +14,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { Footer } from "~/components/footer";
 import { Header } from "~/components/header";
 import styles from "~/styles/app.css";
@@ -24,6 +24,7 @@ import { supportContact } from "~/utils/env.server";
 import { readFlash } from "~/utils/flash.server";
 import { isSharedShell } from "~/utils/shared-shell";
 import { avatarInitial, displayName } from "~/utils/misc";
+import { START_SCRIPT } from "~/utils/late-hydration";
 import { useNonce } from "~/utils/nonce";
 
 export const links: LinksFunction = () => [
@@ -69,6 +70,10 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   // The test fills the screen: no site header, footer or banners around it.
   const bare = isSharedShell(useLocation().pathname);
+  // Hydration starts after the load event (late-hydration.ts); browser tests wait for this mark.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <html lang="en-IN">
       <head>
@@ -102,6 +107,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </main>
         {bare ? null : <Footer />}
         <ScrollRestoration nonce={nonce} />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: START_SCRIPT }} />
         <Scripts nonce={nonce} />
       </body>
     </html>

@@ -105,3 +105,20 @@ test("the blog's search follows typing after a pause, like the contest list and 
   await expect(page.getByRole("heading", { name: `Notes on ${word}` })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Something else entirely" })).toHaveCount(0);
 });
+
+test("the first screen paints before any JavaScript is asked for; the page is enhanced after the load event", async ({ page }) => {
+  const { id: sellerId } = await create("student", { email: uniqueEmail("seller"), password: PASSWORD });
+  const product = await create("product", { sellerId, title: unique("Paint first"), price: 250, category: "Engineering" });
+  for (const path of ["/store", `/store/${product.id}/productdetails`]) {
+    await page.goto(path); // the fixture waits for hydration
+    const timing = await page.evaluate(() => {
+      const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+      const scripts = performance.getEntriesByType("resource").filter((r) => new URL(r.name).pathname.startsWith("/build/") && r.name.endsWith(".js"));
+      const paint = performance.getEntriesByName("first-contentful-paint")[0];
+      return { load: nav.loadEventStart, paint: paint?.startTime ?? Infinity, firstScript: Math.min(...scripts.map((s) => s.startTime)), scripts: scripts.length };
+    });
+    expect(timing.scripts).toBeGreaterThan(0);
+    expect(timing.firstScript).toBeGreaterThanOrEqual(timing.load);
+    expect(timing.firstScript).toBeGreaterThan(timing.paint);
+  }
+});

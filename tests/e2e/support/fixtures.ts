@@ -29,7 +29,29 @@ export async function create<K extends keyof E2eFixtures>(name: K, input: Parame
 type Account = { email: string; password: string; fullName: string };
 type Student = Account & { id: string };
 
+/**
+ * The app hydrates after the load event (app/utils/late-hydration.ts): with JavaScript
+ * on, a test that goes to a page acts once React is there, as a student would after
+ * the first screen; clicking earlier would test the no-JavaScript path by accident.
+ */
+export function hydrateOnNavigation(page: Page) {
+  for (const method of ["goto", "reload"] as const) {
+    const navigate = page[method].bind(page) as (...args: unknown[]) => ReturnType<Page["goto"]>;
+    page[method] = (async (...args: unknown[]) => {
+      const response = await navigate(...args);
+      if (response?.headers()["content-type"]?.startsWith("text/html")) {
+        await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      }
+      return response;
+    }) as never;
+  }
+  return page;
+}
+
 export const test = base.extend<{ account: Account; student: Student }>({
+  page: async ({ page, javaScriptEnabled }, use) => {
+    await use(javaScriptEnabled ? hydrateOnNavigation(page) : page);
+  },
   // Each test is its own client (as seen through a proxy), so per-address rate
   // limits apply to it alone, as they would to a real student.
   extraHTTPHeaders: async ({}, use) => {

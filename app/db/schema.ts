@@ -34,6 +34,7 @@ import {
   PAYMENT_STATUSES,
   PROCTORING_EVENT_KINDS,
   PRODUCT_CONDITIONS,
+  ORDER_PAYMENT_STATUSES,
 } from "../utils/enums";
 
 const id = () => uuid("id").primaryKey().defaultRandom();
@@ -398,11 +399,17 @@ export const orders = pgTable(
     buyer_name: text("buyer_name").notNull(),
     buyer_email: text("buyer_email").notNull(),
     payment_method: text("payment_method", { enum: PAYMENT_METHODS }).notNull(),
+    payment_status: text("payment_status", { enum: ORDER_PAYMENT_STATUSES }).notNull().default("pending"),
     shipping_address: jsonb("shipping_address").$type<ShippingAddress>().notNull(),
+    // An online order holds its copies until then; the sweep releases them after.
+    hold_expires_at: time("hold_expires_at"),
+    completed_at: time("completed_at"),
     created_at: createdAt(),
   },
   (t) => [
     check("orders_status", oneOf(t.status, ORDER_STATUSES)),
+    check("orders_payment_status", oneOf(t.payment_status, ORDER_PAYMENT_STATUSES)),
+    index("orders_pending_hold_idx").on(t.hold_expires_at).where(sql`${t.status} = 'pending'`),
     check("orders_payment_method", oneOf(t.payment_method, PAYMENT_METHODS)),
     uniqueIndex("orders_buyer_idempotency_key").on(t.buyer_id, t.idempotency_key),
     check("orders_total", sql`${t.total_amount} = ${t.subtotal} + ${t.shipping}`),
@@ -419,11 +426,16 @@ export const order_items = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
     product_id: uuid("product_id").references(() => marketplace_products.id, { onDelete: "set null" }),
+    // Who sold it, kept when the listing goes (the seller's sales view reads this); a seller who leaves is forgotten.
+    seller_id: uuid("seller_id").references(() => users.id, { onDelete: "set null" }),
     title_at_purchase: text("title_at_purchase").notNull(),
+    author_at_purchase: text("author_at_purchase"),
     price_at_purchase: integer("price_at_purchase").notNull(),
     quantity: integer("quantity").notNull(),
+    shipped_at: time("shipped_at"),
   },
   (t) => [
+    index("order_items_seller_idx").on(t.seller_id),
     uniqueIndex("order_items_order_product_key").on(t.order_id, t.product_id),
     check("order_items_quantity_positive", sql`${t.quantity} >= 1`),
     check("order_items_price_nonnegative", sql`${t.price_at_purchase} >= 0`),

@@ -5,11 +5,12 @@
 import type { DbOrTx } from "~/db/client.server";
 import { contestTitle, enrolmentCallbackPage, fulfilEnrolment, type EnrolmentResult } from "~/models/contests/enrolment.server";
 import { paymentGateway } from "~/models/payments/gateway.server";
-import { recordCapture, type CaptureInput, type CaptureOutcome, type Fulfil, type Purpose } from "~/models/payments/ledger.server";
+import { fulfilOrder, orderCallbackPage, orderTitle, releaseOrder, type OrderResult } from "~/models/store/orders.server";
+import { recordCapture, recordFailure, type CaptureInput, type CaptureOutcome, type Fulfil, type Purpose } from "~/models/payments/ledger.server";
 import type { Flash } from "~/utils/flash.server";
 
 /** What any fulfilment may answer (a union: each purpose adds its own). */
-type Result = EnrolmentResult;
+type Result = EnrolmentResult | OrderResult;
 
 type Fulfilment = {
   fulfil: Fulfil<Result>;
@@ -19,10 +20,13 @@ type Fulfilment = {
   replyField: string;
   /** What the test gateway's page says the payment is for. */
   describe(db: DbOrTx, targetId: string): Promise<string | null>;
+  /** What a failed payment undoes (an order's reserved copies). */
+  release?(db: DbOrTx, targetId: string): Promise<unknown>;
 };
 
 const FULFILMENTS: Partial<Record<Purpose, Fulfilment>> = {
   contest: { fulfil: fulfilEnrolment, callbackPage: enrolmentCallbackPage, replyField: "contestId", describe: contestTitle },
+  order: { fulfil: fulfilOrder, callbackPage: orderCallbackPage, replyField: "orderId", describe: orderTitle, release: releaseOrder },
 };
 
 function fulfilmentOf(purpose: Purpose) {
@@ -47,6 +51,13 @@ export const queuedMail = (outcome: SettleOutcome) => !["already", "invalid-sign
 /** Whether the payment bought what it was for (now or before). */
 export const isSettled = (outcome: SettleOutcome) =>
   outcome.kind === "already" || ("purpose" in outcome && outcome.kind !== "second-payment" && !("refund" in outcome && outcome.refund));
+
+/** A payment the gateway reports as failed: the ledger closes it and its purpose undoes what it held. */
+export async function failPayment(db: DbOrTx, input: { orderId: string }) {
+  const failed = await recordFailure(db, input);
+  if (failed) await fulfilmentOf(failed.purpose).release?.(db, failed.targetId);
+  return failed;
+}
 
 export const callbackPage = (purpose: Purpose, targetId: string, outcome: string) => fulfilmentOf(purpose).callbackPage(targetId, outcome);
 export const verifyReplyField = (purpose: Purpose) => fulfilmentOf(purpose).replyField;

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { db } from "~/db/client.server";
-import { callbackPage, queuedMail, settlePayment } from "~/models/fulfilments.server";
-import { orderOwner, recordFailure } from "~/models/payments/ledger.server";
+import { callbackPage, failPayment, queuedMail, settlePayment } from "~/models/fulfilments.server";
+import { orderOwner } from "~/models/payments/ledger.server";
 import { kickOutbox } from "~/utils/email.server";
 import { readForm } from "~/utils/forms.server";
 import { invariantResponse, redirectWithFlash } from "~/utils/http.server";
@@ -28,7 +28,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (queuedMail(settled)) kickOutbox();
     outcome = settled.kind;
   } else {
-    await recordFailure(db, { orderId });
+    await failPayment(db, { orderId });
   }
   const page = callbackPage(owner.purpose, owner.targetId, outcome);
   if (page.flash) return redirectWithFlash(page.to, page.flash);

@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { db } from "~/db/client.server";
-import { queuedMail, settlePayment } from "~/models/fulfilments.server";
+import { failPayment, queuedMail, settlePayment } from "~/models/fulfilments.server";
 import { GATEWAY_ID, webhookVerifier } from "~/models/payments/gateway.server";
-import { recordFailure } from "~/models/payments/ledger.server";
 import { kickOutbox } from "~/utils/email.server";
 import { readJson } from "~/utils/forms.server";
 import { notFound } from "~/utils/http.server";
@@ -35,7 +34,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { event, payload } = parsed.data;
   const payment = payload.payment.entity;
   if (event === "payment.failed") {
-    await recordFailure(db, { orderId: payment.order_id });
+    await failPayment(db, { orderId: payment.order_id });
     return json({ ok: true });
   }
   if (event !== "payment.captured" && event !== "order.paid") return json({ ok: true, ignored: true });

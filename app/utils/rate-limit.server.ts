@@ -25,6 +25,8 @@ export const LIMITS = {
   // New gateway orders for one payer and one contest (or cart): a few failed or
   // cancelled attempts are normal, hundreds are a loop.
   ordersPerTarget: { max: 10, windowMs: 60 * 60_000 },
+  // Orders placed by one buyer (each reserves copies and may open a gateway order).
+  checkoutsPerUser: { max: 20, windowMs: 60 * 60_000 },
   // Changing a password needs the current one: a stolen session may not guess it at leisure.
   passwordChangesPerUser: { max: 10, windowMs: 60 * 60_000 },
 } satisfies Record<string, Limit>;

@@ -196,7 +196,7 @@ test("the seller edits, replaces the image (the old files go), and deletes (its 
     .insert(orders)
     .values({ buyer_id: seller.userId, idempotency_key: `listing-${id}`, subtotal: 399, shipping: 50, total_amount: 449, buyer_name: "Buyer", buyer_email: "b@example.in", payment_method: "cod", shipping_address: { name: "B", street: "1 Road", city: "Pune", state: "MH", postal_code: "411001", country: "India", phone: "9876543210" } })
     .returning({ id: orders.id });
-  await db.insert(order_items).values({ order_id: order!.id, product_id: id, title_at_purchase: "Physics, revised", price_at_purchase: 399, quantity: 1 });
+  await db.insert(order_items).values({ order_id: order!.id, product_id: id, seller_id: seller.userId, title_at_purchase: "Physics, revised", price_at_purchase: 399, quantity: 1 });
 
   const deleted = await call(deleteRoute.action, formRequest(`/store/${id}/delete`, {}, seller.cookie), { params: { id } });
   expect(deleted.status).toBe(302);

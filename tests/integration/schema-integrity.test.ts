@@ -162,7 +162,7 @@ describe("payments and orders", () => {
       .insert(orders)
       .values({ buyer_id: buyer, idempotency_key: "k1", subtotal: 300, shipping: 50, total_amount: 350, buyer_name: "B", buyer_email: "b@example.in", payment_method: "cod", shipping_address: shipping })
       .returning();
-    await db.insert(order_items).values({ order_id: order!.id, product_id: product!.id, title_at_purchase: product!.title, price_at_purchase: 300, quantity: 1 });
+    await db.insert(order_items).values({ order_id: order!.id, product_id: product!.id, seller_id: seller, title_at_purchase: product!.title, price_at_purchase: 300, quantity: 1 });
     await db.update(marketplace_products).set({ price: 999, title: "Renamed" }).where(eq(marketplace_products.id, product!.id));
 
     await db.delete(users).where(eq(users.id, seller));

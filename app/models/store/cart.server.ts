@@ -1,10 +1,11 @@
-// The buyer's cart and wishlist rows (marketplace.md §3), as far as the product page
-// needs them; the cart page, checkout and orders come with the buying issue. A seller
-// cannot buy their own listing, and only active listings in stock go in a cart.
-import { and, eq, sql } from "drizzle-orm";
+// The buyer's cart and wishlist rows (marketplace.md §3): the product page's controls,
+// the cart page, the wishlist page and the store's preview. A seller cannot buy their
+// own listing, and only active listings in stock go in a cart.
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { marketplace_products, user_cart, user_wishlist } from "~/db/schema";
-import { parseQuantity } from "~/models/store/cart";
+import { marketplace_products, product_categories, user_cart, user_wishlist } from "~/db/schema";
+import { CART_PREVIEW_ITEMS, parseQuantity } from "~/models/store/cart";
+import { orderTotals } from "~/models/store/checkout";
 
 /** Whether this product is in the user's cart (and how many) and wishlist. */
 export async function buyerState(db: DbOrTx, userId: string, productId: string) {
@@ -38,4 +39,86 @@ export async function takeOutOfCart(db: DbOrTx, input: { userId: string; product
 export async function setWished(db: DbOrTx, input: { userId: string; productId: string; on: boolean }) {
   if (input.on) await db.insert(user_wishlist).values({ user_id: input.userId, product_id: input.productId }).onConflictDoNothing();
   else await db.delete(user_wishlist).where(and(eq(user_wishlist.user_id, input.userId), eq(user_wishlist.product_id, input.productId)));
+}
+
+/** Why a cart line cannot be bought now (it is shown, and left out of the total). */
+export type LineProblem = "sold-out" | "unlisted" | "fewer" | null;
+
+/** The cart page and checkout's summary: every line with its listing as it is now, the total of what can be bought. */
+export async function cartView(db: DbOrTx, userId: string) {
+  const rows = await db
+    .select({
+      id: marketplace_products.id,
+      title: marketplace_products.title,
+      description: marketplace_products.description,
+      author: marketplace_products.author,
+      price: marketplace_products.price,
+      stock: marketplace_products.stock,
+      is_active: marketplace_products.is_active,
+      thumbnail_url: marketplace_products.thumbnail_url,
+      category: product_categories.name,
+      quantity: user_cart.quantity,
+    })
+    .from(user_cart)
+    .innerJoin(marketplace_products, eq(marketplace_products.id, user_cart.product_id))
+    .innerJoin(product_categories, eq(product_categories.id, marketplace_products.category_id))
+    .where(eq(user_cart.user_id, userId))
+    .orderBy(desc(user_cart.added_at), asc(marketplace_products.id));
+  const lines = rows.map((row) => ({
+    ...row,
+    problem: (!row.is_active ? "unlisted" : row.stock === 0 ? "sold-out" : row.stock < row.quantity ? "fewer" : null) as LineProblem,
+  }));
+  const buyable = lines.filter((l) => l.problem === null);
+  return { lines, buyable, totals: orderTotals(buyable) };
+}
+
+/** Sets a cart line's quantity (bounded by the stock); false when the line is not in this user's cart. */
+export async function setCartQuantity(db: DbOrTx, input: { userId: string; productId: string; quantity: unknown }) {
+  const [line] = await db
+    .select({ stock: marketplace_products.stock })
+    .from(user_cart)
+    .innerJoin(marketplace_products, eq(marketplace_products.id, user_cart.product_id))
+    .where(and(eq(user_cart.user_id, input.userId), eq(user_cart.product_id, input.productId)));
+  if (!line) return false;
+  await db
+    .update(user_cart)
+    .set({ quantity: parseQuantity(input.quantity, line.stock) })
+    .where(and(eq(user_cart.user_id, input.userId), eq(user_cart.product_id, input.productId)));
+  return true;
+}
+
+/** The store's cart preview: the newest lines and how many there are. */
+export async function cartPreview(db: DbOrTx, userId: string) {
+  const [lines, [count]] = await Promise.all([
+    db
+      .select({ id: marketplace_products.id, title: marketplace_products.title, price: marketplace_products.price, quantity: user_cart.quantity, thumbnail_url: marketplace_products.thumbnail_url })
+      .from(user_cart)
+      .innerJoin(marketplace_products, eq(marketplace_products.id, user_cart.product_id))
+      .where(eq(user_cart.user_id, userId))
+      .orderBy(desc(user_cart.added_at), asc(marketplace_products.id))
+      .limit(CART_PREVIEW_ITEMS),
+    db.select({ n: sql<number>`count(*)::int` }).from(user_cart).where(eq(user_cart.user_id, userId)),
+  ]);
+  return { lines, count: count?.n ?? 0 };
+}
+
+/** The wishlist page: saved listings, newest first, with whether each can go in the cart now. */
+export async function wishlistView(db: DbOrTx, userId: string) {
+  return db
+    .select({
+      id: marketplace_products.id,
+      title: marketplace_products.title,
+      author: marketplace_products.author,
+      price: marketplace_products.price,
+      thumbnail_url: marketplace_products.thumbnail_url,
+      category: product_categories.name,
+      available: sql<boolean>`${marketplace_products.is_active} AND ${marketplace_products.stock} > 0`,
+      inCart: sql<boolean>`EXISTS (SELECT 1 FROM ${user_cart} WHERE ${user_cart.user_id} = ${userId} AND ${user_cart.product_id} = ${marketplace_products.id})`,
+    })
+    .from(user_wishlist)
+    .innerJoin(marketplace_products, eq(marketplace_products.id, user_wishlist.product_id))
+    .innerJoin(product_categories, eq(product_categories.id, marketplace_products.category_id))
+    .where(eq(user_wishlist.user_id, userId))
+    .orderBy(desc(user_wishlist.added_at), asc(marketplace_products.id))
+    .limit(200);
 }

@@ -6,10 +6,24 @@ export function parseQuantity(value: unknown, stock: number) {
   return Math.max(1, Math.min(Math.max(1, stock), n));
 }
 
+/** The store's cart preview (marketplace.md §9). */
+export const CART_PREVIEW_ITEMS = 3;
+/** Cart descriptions are cut to this (marketplace.md §9). */
+export const CART_DESCRIPTION_CHARS = 100;
+
+export const cutDescription = (text: string) => (text.length > CART_DESCRIPTION_CHARS ? `${text.slice(0, CART_DESCRIPTION_CHARS).trimEnd()}…` : text);
+
 export const CART_MESSAGES = {
   added: "Added to your cart.",
   removed: "Removed from your cart.",
   wished: "Saved to your wishlist.",
   unwished: "Removed from your wishlist.",
   unavailable: "This listing is no longer available.",
+  loginToView: "Please log in to view your cart",
+  empty: "Your cart is empty",
+  quantityChanged: "Quantity updated.",
+  soldOut: "Sold out since you added it: not in the total.",
+  unlisted: "No longer listed by the seller: not in the total.",
+  fewer: (stock: number) => `Only ${stock} left: lower the quantity to buy it.`,
+  wishlistEmpty: "Your wishlist is empty",
 } as const;

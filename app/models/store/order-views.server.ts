@@ -1,0 +1,91 @@
+// What buyers and sellers read about orders (marketplace.md §2 Orders, Order
+// confirmation; DESIGN.md §7 sales): each sees only their own, in two queries (orders,
+// then all their items), never one per order.
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { DbOrTx } from "~/db/client.server";
+import { marketplace_products, order_items, orders } from "~/db/schema";
+
+const ORDERS_SHOWN = 50;
+const SALES_SHOWN = 100;
+
+async function itemsOf(db: DbOrTx, orderIds: string[]) {
+  if (orderIds.length === 0) return [];
+  return db
+    .select({
+      id: order_items.id,
+      order_id: order_items.order_id,
+      product_id: order_items.product_id,
+      title: order_items.title_at_purchase,
+      author: order_items.author_at_purchase,
+      price: order_items.price_at_purchase,
+      quantity: order_items.quantity,
+      shipped_at: order_items.shipped_at,
+      thumbnail_url: marketplace_products.thumbnail_url,
+    })
+    .from(order_items)
+    .leftJoin(marketplace_products, eq(marketplace_products.id, order_items.product_id))
+    .where(inArray(order_items.order_id, orderIds))
+    .orderBy(order_items.title_at_purchase);
+}
+
+type Item = Awaited<ReturnType<typeof itemsOf>>[number];
+const withItems = <T extends { id: string }>(rows: T[], items: Item[]) => rows.map((row) => ({ ...row, items: items.filter((i) => i.order_id === row.id) }));
+
+/** /orders: the buyer's completed orders, newest first (marketplace.md §2). */
+export async function completedOrders(db: DbOrTx, buyerId: string) {
+  const rows = await db
+    .select({ id: orders.id, created_at: orders.created_at, status: orders.status, total_amount: orders.total_amount, payment_method: orders.payment_method, payment_status: orders.payment_status })
+    .from(orders)
+    .where(and(eq(orders.buyer_id, buyerId), eq(orders.status, "completed")))
+    .orderBy(desc(orders.created_at))
+    .limit(ORDERS_SHOWN);
+  return withItems(rows, await itemsOf(db, rows.map((r) => r.id)));
+}
+
+/** One order, for its buyer only (anyone else gets null, as for a missing order). */
+export async function buyerOrder(db: DbOrTx, buyerId: string, orderId: string) {
+  const [row] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.buyer_id, buyerId)));
+  if (!row) return null;
+  const [order] = withItems([row], await itemsOf(db, [row.id]));
+  return order!;
+}
+
+/** The seller's Sales view: every sold item of theirs (completed orders), newest first, with where it goes. */
+export async function salesOf(db: DbOrTx, sellerId: string) {
+  return db
+    .select({
+      id: order_items.id,
+      order_id: orders.id,
+      sold_at: orders.created_at,
+      title: order_items.title_at_purchase,
+      price: order_items.price_at_purchase,
+      quantity: order_items.quantity,
+      shipped_at: order_items.shipped_at,
+      buyer_name: orders.buyer_name,
+      address: orders.shipping_address,
+      payment_method: orders.payment_method,
+      payment_status: orders.payment_status,
+    })
+    .from(order_items)
+    .innerJoin(orders, eq(orders.id, order_items.order_id))
+    .where(and(eq(order_items.seller_id, sellerId), eq(orders.status, "completed")))
+    .orderBy(desc(orders.created_at), order_items.id)
+    .limit(SALES_SHOWN);
+}
+
+/** The seller marks a sold item shipped; false when it is not theirs, not sold, or shipped already. */
+export async function markShipped(db: DbOrTx, input: { sellerId: string; itemId: string; now: Date }) {
+  const updated = await db
+    .update(order_items)
+    .set({ shipped_at: input.now })
+    .where(
+      and(
+        eq(order_items.id, input.itemId),
+        eq(order_items.seller_id, input.sellerId),
+        isNull(order_items.shipped_at),
+        sql`EXISTS (SELECT 1 FROM ${orders} WHERE ${orders.id} = ${order_items.order_id} AND ${orders.status} = 'completed')`,
+      ),
+    )
+    .returning({ id: order_items.id });
+  return updated.length === 1;
+}

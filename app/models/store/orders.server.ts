@@ -1,0 +1,316 @@
+// Orders (marketplace.md §2 Checkout, §4; DESIGN.md §7): an order is made from the
+// buyer's cart at the prices in the database, and reserves its copies in the same
+// transaction, under row locks taken in product-id order (two checkouts of the last
+// copy: one order). Cash on delivery completes at once; an online order holds its
+// copies for HOLD_MINUTES while the ledger's gateway order is paid, and gives them back
+// when the payment fails or the hold ends. A payment that arrives after its hold ended
+// takes the copies again if they are still there, else it is owed back.
+import { and, asc, eq, gt, inArray, lt, sql } from "drizzle-orm";
+import { pgErrorCode, type Db, type DbOrTx, type Tx } from "~/db/client.server";
+import { marketplace_products, order_items, orders, payments, user_cart, users, type ShippingAddress } from "~/db/schema";
+import type { Gateway } from "~/models/payments/gateway.server";
+import { openOrder, type Fulfil } from "~/models/payments/ledger.server";
+import { HOLD_MINUTES, orderTotals, PAYMENT_LABELS, type Shipping } from "~/models/store/checkout";
+import type { PAYMENT_METHODS } from "~/utils/enums";
+import { enqueueEmail, renderMail } from "~/utils/email.server";
+import { appUrl } from "~/utils/env.server";
+import type { Flash } from "~/utils/flash.server";
+import { POLICY } from "~/models/support/policy";
+import { formatINR } from "~/utils/money";
+import { consume, LIMITS } from "~/utils/rate-limit.server";
+
+type Method = (typeof PAYMENT_METHODS)[number];
+
+export type PlaceOutcome =
+  | { kind: "completed"; orderId: string } // cash on delivery, placed
+  | { kind: "pay"; orderId: string; gatewayOrderId: string; amount: number; gateway: Gateway }
+  | { kind: "sold-out"; titles: string[] }
+  | { kind: "empty" | "limited" | "unavailable" | "stale" };
+
+class NotPlaced extends Error {
+  constructor(readonly outcome: PlaceOutcome) {
+    super(outcome.kind);
+  }
+}
+
+/** The address as the order keeps it (the confirmation's block: marketplace.md §2). */
+export const addressOf = (s: Shipping): ShippingAddress => ({ name: s.name, street: s.address, city: s.city, state: s.state, postal_code: s.zip, country: "India", phone: s.phone });
+
+/**
+ * Places the buyer's cart as an order. `key` is the payment step's one-time key: the
+ * same form sent twice places one order. An unpaid online order of the same cart is
+ * paid again rather than copied (a second tab, the browser's back button); one of
+ * another cart is released first.
+ */
+export async function placeOrder(db: Db, gateway: Gateway | null, input: { userId: string; shipping: Shipping; method: Method; key: string; now: Date }): Promise<PlaceOutcome> {
+  const online = input.method !== "cod";
+  if (online && !gateway) return { kind: "unavailable" };
+
+  const sameForm = async () => {
+    const [order] = await db.select({ id: orders.id, status: orders.status }).from(orders).where(and(eq(orders.buyer_id, input.userId), eq(orders.idempotency_key, input.key)));
+    return order ? resume(db, gateway, order, input) : null;
+  };
+  const placed = await sameForm();
+  if (placed) return placed;
+
+  const cart = await cartLines(db, input.userId);
+  if (cart.length === 0) return { kind: "empty" };
+  const held = await heldOrderOf(db, input.userId, input.now);
+  if (held) {
+    if (online && sameLines(held.lines, cart)) {
+      await db.update(orders).set({ payment_method: input.method, shipping_address: addressOf(input.shipping), buyer_name: input.shipping.name, buyer_email: input.shipping.email }).where(eq(orders.id, held.id));
+      return payOnline(db, gateway!, held.id);
+    }
+    await releaseOrder(db, held.id);
+  }
+  if (await consume(db, `checkout:${input.userId}`, LIMITS.checkoutsPerUser, input.now)) return { kind: "limited" };
+
+  let orderId: string;
+  try {
+    orderId = await db.transaction(async (tx) => {
+      const lines = await lockCartLines(tx, input.userId);
+      if (lines.length === 0) throw new NotPlaced({ kind: "empty" });
+      const gone = lines.filter((l) => !l.is_active || l.stock < l.quantity || l.seller_id === input.userId);
+      if (gone.length > 0) throw new NotPlaced({ kind: "sold-out", titles: gone.map((l) => l.title) });
+
+      const totals = orderTotals(lines);
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          buyer_id: input.userId,
+          idempotency_key: input.key,
+          status: online ? "pending" : "completed",
+          payment_status: online ? "pending" : "on_delivery",
+          subtotal: totals.subtotal,
+          shipping: totals.shipping,
+          total_amount: totals.total,
+          buyer_name: input.shipping.name,
+          buyer_email: input.shipping.email,
+          payment_method: input.method,
+          shipping_address: addressOf(input.shipping),
+          hold_expires_at: online ? new Date(input.now.getTime() + HOLD_MINUTES * 60_000) : null,
+          completed_at: online ? null : input.now,
+        })
+        .returning({ id: orders.id });
+      await tx.insert(order_items).values(
+        lines.map((l) => ({ order_id: order!.id, product_id: l.product_id, seller_id: l.seller_id, title_at_purchase: l.title, author_at_purchase: l.author, price_at_purchase: l.price, quantity: l.quantity })),
+      );
+      for (const l of lines) {
+        await tx.update(marketplace_products).set({ stock: sql`${marketplace_products.stock} - ${l.quantity}` }).where(eq(marketplace_products.id, l.product_id));
+      }
+      if (!online) await completed(tx, order!.id);
+      return order!.id;
+    });
+  } catch (error) {
+    // The same form sent twice at once: the other request placed it (and emptied the cart).
+    if (error instanceof NotPlaced) return (error.outcome.kind === "empty" && (await sameForm())) || error.outcome;
+    if (pgErrorCode(error) === "23505") return placeOrder(db, gateway, input);
+    throw error;
+  }
+  if (!online) return { kind: "completed", orderId };
+  try {
+    return await payOnline(db, gateway!, orderId);
+  } catch (error) {
+    await releaseOrder(db, orderId);
+    throw error;
+  }
+}
+
+async function resume(db: Db, gateway: Gateway | null, order: { id: string; status: string }, input: { now: Date }): Promise<PlaceOutcome> {
+  if (order.status === "completed") return { kind: "completed", orderId: order.id };
+  const [held] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.id, order.id), eq(orders.status, "pending"), gt(orders.hold_expires_at, input.now)));
+  if (held && gateway) return payOnline(db, gateway, held.id);
+  // That attempt failed or ran out: the page must offer a fresh one.
+  return { kind: "stale" };
+}
+
+async function payOnline(db: Db, gateway: Gateway, orderId: string): Promise<PlaceOutcome> {
+  const [order] = await db.select({ total: orders.total_amount, buyer: orders.buyer_id }).from(orders).where(eq(orders.id, orderId));
+  const opened = await openOrder(db, gateway, { userId: order!.buyer, purpose: "order", targetId: orderId, amount: order!.total, receipt: `order-${orderId.slice(0, 8)}` });
+  if (opened === "limited") return { kind: "limited" };
+  return { kind: "pay", orderId, gatewayOrderId: opened.orderId, amount: opened.amount, gateway };
+}
+
+type CartLine = { product_id: string; quantity: number };
+
+async function cartLines(db: DbOrTx, userId: string): Promise<CartLine[]> {
+  return db.select({ product_id: user_cart.product_id, quantity: user_cart.quantity }).from(user_cart).where(eq(user_cart.user_id, userId)).orderBy(asc(user_cart.product_id));
+}
+
+/** The cart with its listings locked, in product-id order (every locker takes this order: no deadlock). */
+async function lockCartLines(tx: Tx, userId: string) {
+  return tx
+    .select({
+      product_id: user_cart.product_id,
+      quantity: user_cart.quantity,
+      title: marketplace_products.title,
+      author: marketplace_products.author,
+      price: marketplace_products.price,
+      stock: marketplace_products.stock,
+      is_active: marketplace_products.is_active,
+      seller_id: marketplace_products.seller_id,
+    })
+    .from(user_cart)
+    .innerJoin(marketplace_products, eq(marketplace_products.id, user_cart.product_id))
+    .where(eq(user_cart.user_id, userId))
+    .orderBy(asc(marketplace_products.id))
+    .for("update", { of: marketplace_products });
+}
+
+async function heldOrderOf(db: DbOrTx, userId: string, now: Date) {
+  const [held] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.buyer_id, userId), eq(orders.status, "pending"), gt(orders.hold_expires_at, now)))
+    .limit(1);
+  if (!held) return null;
+  const lines = await db.select({ product_id: order_items.product_id, quantity: order_items.quantity }).from(order_items).where(eq(order_items.order_id, held.id)).orderBy(asc(order_items.product_id));
+  return { id: held.id, lines };
+}
+
+const sameLines = (a: { product_id: string | null; quantity: number }[], b: CartLine[]) =>
+  a.length === b.length && a.every((line, i) => line.product_id === b[i]!.product_id && line.quantity === b[i]!.quantity);
+
+/** Gives a pending order's copies back and marks it failed (a failed payment, a new cart, the hold's end). False when it was not pending. */
+export async function releaseOrder(db: DbOrTx, orderId: string) {
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .update(orders)
+      .set({ status: "failed", payment_status: "failed", hold_expires_at: null })
+      .where(and(eq(orders.id, orderId), eq(orders.status, "pending")))
+      .returning({ id: orders.id });
+    if (!order) return false;
+    const items = await tx.select({ product_id: order_items.product_id, quantity: order_items.quantity }).from(order_items).where(eq(order_items.order_id, orderId)).orderBy(asc(order_items.product_id));
+    for (const item of items) {
+      if (item.product_id) await tx.update(marketplace_products).set({ stock: sql`${marketplace_products.stock} + ${item.quantity}` }).where(eq(marketplace_products.id, item.product_id));
+    }
+    // Its open gateway order is closed too; a payment that still arrives is handled as late.
+    await tx.update(payments).set({ status: "failed" }).where(and(eq(payments.order_id, orderId), eq(payments.status, "created")));
+    return true;
+  });
+}
+
+/** The server's sweep: online orders whose hold ended give their copies back. */
+export async function releaseExpiredHolds(db: DbOrTx, now: Date) {
+  const due = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.status, "pending"), lt(orders.hold_expires_at, now))).limit(100);
+  let released = 0;
+  for (const { id } of due) if (await releaseOrder(db, id)) released++;
+  return released;
+}
+
+export type OrderResult = { kind: "completed"; orderId: string } | { kind: "late" | "duplicate"; orderId: string; refund: { subject: string; reason: string } };
+
+/** The fulfilment of a captured order payment, in the ledger's transaction. */
+export const fulfilOrder: Fulfil<OrderResult> = async (tx, payment) => {
+  const orderId = payment.targetId;
+  const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for("update");
+  const refund = (why: string) => ({ subject: `Order ${orderId.slice(0, 8)}`, reason: `marketplace order ${orderId}, ${why}` });
+  if (order!.status === "completed") return { kind: "duplicate", orderId, refund: refund("which was already paid") };
+  if (order!.status === "failed" && !(await reserveAgain(tx, orderId))) {
+    return { kind: "late", orderId, refund: refund("after its hold had ended and a book in it had sold") };
+  }
+  await tx.update(orders).set({ payment_status: "paid" }).where(eq(orders.id, orderId));
+  await completed(tx, orderId);
+  return { kind: "completed", orderId };
+};
+
+/** A released order paid late: its copies, if every one is still for sale. */
+async function reserveAgain(tx: Tx, orderId: string) {
+  const wanted = await tx.select({ product_id: order_items.product_id }).from(order_items).where(eq(order_items.order_id, orderId));
+  const items = await tx
+    .select({ product_id: marketplace_products.id, quantity: order_items.quantity, stock: marketplace_products.stock, is_active: marketplace_products.is_active })
+    .from(order_items)
+    .innerJoin(marketplace_products, eq(marketplace_products.id, order_items.product_id))
+    .where(eq(order_items.order_id, orderId))
+    .orderBy(asc(marketplace_products.id))
+    .for("update", { of: marketplace_products });
+  // A listing deleted since has no row to lock: the order cannot be whole again.
+  if (items.length !== wanted.length || items.some((i) => !i.is_active || i.stock < i.quantity)) return false;
+  for (const i of items) await tx.update(marketplace_products).set({ stock: sql`${marketplace_products.stock} - ${i.quantity}` }).where(eq(marketplace_products.id, i.product_id));
+  return true;
+}
+
+/** An order becomes completed: its books leave the buyer's cart, the buyer and each seller get a mail (same transaction). */
+async function completed(tx: Tx, orderId: string) {
+  const [order] = await tx
+    .update(orders)
+    .set({ status: "completed", hold_expires_at: null, completed_at: sql`coalesce(${orders.completed_at}, now())` })
+    .where(eq(orders.id, orderId))
+    .returning();
+  const items = await tx.select().from(order_items).where(eq(order_items.order_id, orderId));
+  const bought = items.flatMap((i) => (i.product_id ? [i.product_id] : []));
+  if (bought.length > 0) await tx.delete(user_cart).where(and(eq(user_cart.user_id, order!.buyer_id), inArray(user_cart.product_id, bought)));
+  await enqueueEmail(tx, buyerMail(order!, items));
+  const sellers = [...new Set(items.flatMap((i) => (i.seller_id ? [i.seller_id] : [])))];
+  const emails = sellers.length === 0 ? [] : await tx.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, sellers));
+  for (const seller of emails) await enqueueEmail(tx, sellerMail(order!, items.filter((i) => i.seller_id === seller.id), seller.email));
+}
+
+type OrderRow = typeof orders.$inferSelect;
+type ItemRow = typeof order_items.$inferSelect;
+
+const itemLine = (i: ItemRow) => `${i.title_at_purchase} × ${i.quantity}: ${formatINR(i.price_at_purchase * i.quantity)}`;
+const addressLines = (a: ShippingAddress) => `${a.name}, ${a.street}, ${a.city}, ${a.state} ${a.postal_code}, ${a.country}. Phone ${a.phone}.`;
+const paymentLine = (o: OrderRow) => (o.payment_status === "on_delivery" ? "Cash on Delivery: pay when the book arrives." : `${PAYMENT_LABELS[o.payment_method]}: paid.`);
+
+function buyerMail(order: OrderRow, items: ItemRow[]) {
+  return {
+    to: order.buyer_email,
+    subject: `Order confirmed: ${order.id.split("-")[0]!.toUpperCase()}`,
+    ...renderMail({
+      heading: "Order Confirmed!",
+      paragraphs: [
+        `Hi ${order.buyer_name}, thank you for your order.`,
+        ...items.map(itemLine),
+        `Subtotal ${formatINR(order.subtotal)}, shipping ${order.shipping === 0 ? "free" : formatINR(order.shipping)}, total ${formatINR(order.total_amount)}.`,
+        paymentLine(order),
+        `Shipping to: ${addressLines(order.shipping_address)}`,
+        "Sellers ship within 3 business days; delivery usually takes 3-5 business days.",
+      ],
+      action: { label: "View your order", url: `${appUrl()}/orders/${order.id}/confirmation` },
+    }),
+  };
+}
+
+function sellerMail(order: OrderRow, items: ItemRow[], to: string) {
+  return {
+    to,
+    subject: `Your book sold: ${items[0]!.title_at_purchase}`,
+    ...renderMail({
+      heading: "Your book sold",
+      paragraphs: [
+        ...items.map(itemLine),
+        paymentLine(order),
+        `Please ship within 3 business days to: ${addressLines(order.shipping_address)}`,
+        "Mark it as shipped in My Products, under Sales, once it is on its way.",
+      ],
+      action: { label: "Open your sales", url: `${appUrl()}/store/my-products?view=sales` },
+    }),
+  };
+}
+
+/** Where the gateway's callback sends a buyer, for each outcome of the capture. */
+export function orderCallbackPage(orderId: string, outcome: string): { to: string; flash?: Flash } {
+  const refundIn = `${POLICY.refundReachesAccountBusinessDays} business days`;
+  switch (outcome) {
+    case "completed":
+    case "already":
+      return { to: `/checkout?${new URLSearchParams({ order: orderId })}` };
+    case "late":
+      return { to: "/cart", flash: { kind: "error", message: `Your payment arrived after your order's hold ended and a book in it had sold, so nothing was ordered. Your payment will be refunded in ${refundIn}.` } };
+    case "duplicate":
+    case "second-payment":
+      return { to: `/orders/${orderId}/confirmation`, flash: { kind: "info", message: `This order was already paid, so this second payment will be refunded in ${refundIn}.` } };
+    case "cancel":
+      return { to: "/checkout?step=payment" };
+    default:
+      return { to: "/checkout?step=payment&status=failed" };
+  }
+}
+
+/** What the test gateway's page says the order is for. */
+export async function orderTitle(db: DbOrTx, orderId: string) {
+  const items = await db.select({ title: order_items.title_at_purchase }).from(order_items).where(eq(order_items.order_id, orderId));
+  if (items.length === 0) return null;
+  return items.length === 1 ? items[0]!.title : `${items[0]!.title} and ${items.length - 1} more`;
+}

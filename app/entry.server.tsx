@@ -10,6 +10,7 @@ import { storeSecretOnce } from "~/db/secrets.server";
 import { prepareDatabase } from "~/seed/setup.server";
 import { purgeExpired } from "~/models/accounts/housekeeping.server";
 import { closeDueContests } from "~/models/contests/scoring.server";
+import { releaseExpiredHolds } from "~/models/store/orders.server";
 import { settleBackground } from "~/utils/background.server";
 import { deliverOutbox } from "~/utils/email.server";
 import { appUrl, dataDir, env, loadSharedSecret } from "~/utils/env.server";
@@ -55,6 +56,8 @@ export async function startup() {
   every(60 * 60_000, "housekeeping", () => purgeExpired(db, new Date()));
   // Tests nobody submitted are submitted at the deadline; ended contests get their ranks and prizes.
   every(30_000, "contest sweep", () => closeDueContests(db, new Date()));
+  // Unpaid online orders give their copies back when their hold ends.
+  every(60_000, "order holds", () => releaseExpiredHolds(db, new Date()));
   await deliverOutbox();
 }
 

@@ -36,6 +36,15 @@ export function Header({ user }: { user: HeaderUser }) {
               <Link to="/dashboard" role="menuitem">
                 Dashboard
               </Link>
+              <Link to="/cart" role="menuitem">
+                Cart
+              </Link>
+              <Link to="/wishlist" role="menuitem">
+                Wishlist
+              </Link>
+              <Link to="/orders" role="menuitem">
+                Orders
+              </Link>
               <Link to="/store/my-products" role="menuitem">
                 My Products
               </Link>

@@ -8,6 +8,7 @@ import { FormErrors, TextField } from "~/components/ui/field";
 import { LoginSchema, MESSAGES } from "~/models/accounts/schemas";
 import { db } from "~/db/client.server";
 import { resumeBlogAction } from "~/models/blog/posts.server";
+import { resumeStoreAction } from "~/models/store/cart.server";
 import { authenticator, clientIp, createUserSession, readLoginDevice, rememberLoginDevice, requireAnonymous } from "~/models/accounts/auth.server";
 import { readForm, schemaFields } from "~/utils/forms.server";
 import { safeRedirect } from "~/utils/misc";
@@ -44,13 +45,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: limited ? 429 : 400 },
     );
   }
-  const next = await resumeBlogAction(db, {
-    userId: result.userId,
-    path: safeRedirect(submission.value.redirectTo, "/dashboard"),
-    action: submission.value.blogAction,
-    draft: submission.value.draft,
-    now: new Date(),
-  });
+  const resume = { userId: result.userId, path: safeRedirect(submission.value.redirectTo, "/dashboard"), action: submission.value.blogAction };
+  // Each acts only on its own pages' paths.
+  await resumeStoreAction(db, { ...resume, quantity: submission.value.quantity });
+  const next = await resumeBlogAction(db, { ...resume, draft: submission.value.draft, now: new Date() });
   return createUserSession(request, result.userId, next, [
     await rememberLoginDevice(result.device),
   ]);
@@ -63,6 +61,7 @@ export default function LoginPage() {
   const redirectTo = nextPath(searchParams);
   const blogAction = searchParams.get("action");
   const draft = searchParams.get("draft");
+  const quantity = searchParams.get("quantity");
   const [form, fields] = useSchemaForm(LoginSchema, lastResult);
   const signupHref = redirectTo === "/dashboard" ? "/signup" : `/signup?${new URLSearchParams({ redirectTo })}`;
   return (
@@ -74,6 +73,7 @@ export default function LoginPage() {
         <input type="hidden" name="redirectTo" value={redirectTo} />
         {blogAction ? <input type="hidden" name="blogAction" value={blogAction} /> : null}
         {draft ? <input type="hidden" name="draft" value={draft} /> : null}
+        {quantity ? <input type="hidden" name="quantity" value={quantity} /> : null}
         <TextField label="Email" field={fields.email} type="email" autoComplete="email" inputMode="email" />
         <PasswordField label="Password" field={fields.password} autoComplete="current-password" />
         <button type="submit" className="btn btn-primary btn-block" disabled={pending}>

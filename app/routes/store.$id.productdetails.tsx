@@ -40,8 +40,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const id = requireUuidParam(params);
   const here = `/store/${id}/productdetails`;
   const userId = await getUserId(request, context);
-  if (!userId) throw redirect(`/login?${new URLSearchParams({ redirectTo: here })}`);
   const form = await readForm(request, ["intent", "quantity", "on"]);
+  if (!userId) {
+    // Logging in does what the guest asked for, then comes back here.
+    const intent = form.get("intent");
+    const resume: Record<string, string> = intent === "cart-add" ? { action: "cart", quantity: String(form.get("quantity") ?? "1").slice(0, 12) } : intent === "wish" ? { action: "wish" } : {};
+    throw redirect(`/login?${new URLSearchParams({ redirectTo: here, ...resume })}`);
+  }
   switch (form.get("intent")) {
     case "cart-add":
       if (!(await putInCart(db, { userId, productId: id, quantity: form.get("quantity") }))) return redirectWithFlash(here, { kind: "error", message: CART_MESSAGES.unavailable });
@@ -109,6 +114,9 @@ export default function ProductDetails() {
                   <button type="submit" name="intent" value="cart-remove" className="btn btn-ghost">
                     Remove from Cart
                   </button>
+                  <Link to="/cart" className="btn btn-primary">
+                    View Cart
+                  </Link>
                 </Form>
               ) : product.stock > 0 && product.is_active ? (
                 <Form method="post" className="actions-row">

@@ -2,7 +2,10 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { ProductCard } from "~/components/store/product-card";
 import { db } from "~/db/client.server";
+import { getUserId } from "~/models/accounts/auth.server";
+import { cartPreview } from "~/models/store/cart.server";
 import { listCategories, listStoreProducts } from "~/models/store/products.server";
+import { formatINR } from "~/utils/money";
 import { PRODUCT_CONDITIONS } from "~/utils/enums";
 import { pageWindow, parseStoreQuery, PRICE_MAX, PRICE_STEP, SORTS } from "~/models/store/query";
 import { useDebouncedSubmit } from "~/utils/use-debounced-submit";
@@ -18,14 +21,15 @@ const SORT_LABELS: Record<(typeof SORTS)[number], string> = {
   rating: "Top rated",
 };
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = parseStoreQuery(new URL(request.url).searchParams);
-  const [result, categories] = await Promise.all([listStoreProducts(db, query), listCategories(db)]);
-  return { ...result, categories, query };
+  const userId = await getUserId(request, context);
+  const [result, categories, cart] = await Promise.all([listStoreProducts(db, query), listCategories(db), userId ? cartPreview(db, userId) : null]);
+  return { ...result, categories, query, cart };
 }
 
 export default function Store() {
-  const { products, total, pages, categories, query } = useLoaderData<typeof loader>();
+  const { products, total, pages, categories, query, cart } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   // marketplace.md §2: search is debounced by 500 ms.
   const searchAsYouType = useDebouncedSubmit();
@@ -114,6 +118,7 @@ export default function Store() {
             </div>
           </details>
         </Form>
+        {cart && cart.count > 0 ? <CartPreview cart={cart} /> : null}
         <p className="muted" role="status">
           {total} {total === 1 ? "item" : "items"}
         </p>
@@ -143,5 +148,35 @@ export default function Store() {
         ) : null}
       </section>
     </>
+  );
+}
+
+/** The store's cart preview (marketplace.md §2): the newest 3 lines, folded on a phone so the books come first. */
+function CartPreview({ cart }: { cart: { count: number; lines: { id: string; title: string; price: number; quantity: number }[] } }) {
+  return (
+    <details className="card cart-preview">
+      <summary>
+        Your cart ({cart.count} {cart.count === 1 ? "item" : "items"})
+      </summary>
+      <ul>
+        {cart.lines.map((line) => (
+          <li key={line.id}>
+            <Link to={`/store/${line.id}/productdetails`}>{line.title}</Link>
+            <span>
+              {formatINR(line.price)}
+              {line.quantity > 1 ? ` × ${line.quantity}` : null}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <p className="actions-row">
+        <Link to="/cart" className="btn btn-ghost btn-sm">
+          View Cart
+        </Link>
+        <Link to="/checkout" className="btn btn-primary btn-sm">
+          Checkout
+        </Link>
+      </p>
+    </details>
   );
 }

@@ -1,9 +1,15 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { ListingImage } from "~/components/store/listing-image";
 import { db } from "~/db/client.server";
 import { requireUserId } from "~/models/accounts/auth.server";
 import { myListings } from "~/models/store/listings.server";
+import { PAYMENT_LABELS, shortOrderId } from "~/models/store/checkout";
+import { markShipped, salesOf } from "~/models/store/order-views.server";
+import { formatDateTime } from "~/utils/dates";
+import { readForm } from "~/utils/forms.server";
+import { notFound, redirectWithFlash } from "~/utils/http.server";
+import { isUuid } from "~/utils/misc";
 import { formatINR } from "~/utils/money";
 import { pageMeta } from "~/utils/meta";
 
@@ -11,7 +17,18 @@ export const meta: MetaFunction = () => pageMeta("My Products", "The listings yo
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const sellerId = await requireUserId(request, context);
-  return { listings: await myListings(db, sellerId) };
+  if (new URL(request.url).searchParams.get("view") === "sales") return { view: "sales" as const, sales: await salesOf(db, sellerId) };
+  return { view: "listings" as const, listings: await myListings(db, sellerId) };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const sellerId = await requireUserId(request, context, "/store/my-products?view=sales");
+  const form = await readForm(request, ["intent", "itemId"]);
+  const itemId = form.get("itemId");
+  if (form.get("intent") !== "ship" || !isUuid(itemId)) throw new Response("Unknown action.", { status: 400 });
+  // Someone else's sale, or one not completed, is not found; one shipped already stays shipped.
+  if (!(await markShipped(db, { sellerId, itemId, now: new Date() }))) notFound();
+  return redirectWithFlash("/store/my-products?view=sales", { kind: "success", message: "Marked as shipped. The buyer sees it under Your Orders." });
 }
 
 function statusOf(listing: { is_active: boolean; stock: number }) {
@@ -20,7 +37,7 @@ function statusOf(listing: { is_active: boolean; stock: number }) {
 }
 
 export default function MyProducts() {
-  const { listings } = useLoaderData<typeof loader>();
+  const page = useLoaderData<typeof loader>();
   return (
     <section className="container section">
       <div className="section-head">
@@ -29,6 +46,63 @@ export default function MyProducts() {
           Add New Product
         </Link>
       </div>
+      <nav className="tabs" aria-label="My Products views">
+        <Link to="/store/my-products" aria-current={page.view === "listings" ? "page" : undefined}>
+          Listings
+        </Link>
+        <Link to="/store/my-products?view=sales" aria-current={page.view === "sales" ? "page" : undefined}>
+          Sales
+        </Link>
+      </nav>
+      {page.view === "sales" ? <Sales sales={page.sales} /> : <Listings listings={page.listings} />}
+    </section>
+  );
+}
+
+type Sale = Awaited<ReturnType<typeof salesOf>>[number];
+
+function Sales({ sales }: { sales: Sale[] }) {
+  if (sales.length === 0) return <div className="card empty"><p>No sales yet</p></div>;
+  return (
+    <ul className="orders">
+      {sales.map((sale) => (
+        <li key={sale.id} className="card order">
+          <div className="order-head">
+            <h2>{sale.title}</h2>
+            <span className={`badge ${sale.shipped_at ? "tone-blue" : "tone-orange"}`}>{sale.shipped_at ? "Shipped" : "To ship"}</span>
+          </div>
+          <p className="muted">
+            Order #{shortOrderId(sale.order_id)} · {formatDateTime(sale.sold_at)} · {formatINR(sale.price)} × {sale.quantity}
+          </p>
+          <p>
+            {PAYMENT_LABELS[sale.payment_method]}: {sale.payment_status === "paid" ? "paid" : "collect on delivery"}
+          </p>
+          <address>
+            <strong>{sale.buyer_name}</strong>
+            <br />
+            {sale.address.street}, {sale.address.city}, {sale.address.state} {sale.address.postal_code}
+            <br />
+            Phone: {sale.address.phone}
+          </address>
+          {sale.shipped_at ? null : (
+            <Form method="post">
+              <input type="hidden" name="itemId" value={sale.id} />
+              <button type="submit" name="intent" value="ship" className="btn btn-primary btn-sm" aria-label={`Mark ${sale.title} as shipped`}>
+                Mark as shipped
+              </button>
+            </Form>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+type Listing = Awaited<ReturnType<typeof myListings>>[number];
+
+function Listings({ listings }: { listings: Listing[] }) {
+  return (
+    <>
       {listings.length === 0 ? (
         <div className="card empty">
           <p>No products listed</p>
@@ -78,6 +152,6 @@ export default function MyProducts() {
           </tbody>
         </table>
       )}
-    </section>
+    </>
   );
 }

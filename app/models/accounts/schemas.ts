@@ -2,6 +2,7 @@
 // browser. The spec's exact messages live here.
 import { z } from "zod";
 import { BLOG_ACTIONS, COMMENT_MAX_CHARS } from "~/models/blog/schemas";
+import { STORE_ACTIONS } from "~/models/store/cart";
 import { isEmail } from "~/utils/email";
 import { stripBidiControls } from "~/utils/misc";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_SCORE, passwordScore } from "~/models/accounts/password-strength";
@@ -37,15 +38,17 @@ export const LoginSchema = z
     password: z.string().optional(),
     redirectTo: z.string().optional(),
     // The blog's pending action (marketplace.md §2: /login?redirect=…&action=like|bookmark|comment), done after signing in.
-    blogAction: z.enum(BLOG_ACTIONS).optional().catch(undefined),
+    // What a guest was doing when sent to log in, done on their return (a like, a comment's draft, a book into the cart).
+    blogAction: z.enum([...BLOG_ACTIONS, ...STORE_ACTIONS]).optional().catch(undefined),
     draft: z.string().optional().transform((d) => d?.slice(0, COMMENT_MAX_CHARS)),
+    quantity: z.string().max(12).optional().catch(undefined),
   })
   .superRefine((v, ctx) => {
     if (blank(v.email) || blank(v.password)) {
       ctx.addIssue({ code: "custom", path: [], message: MESSAGES.loginRequired });
     }
   })
-  .transform((v) => ({ email: text(v.email).trim(), password: text(v.password), redirectTo: v.redirectTo, blogAction: v.blogAction, draft: v.draft }));
+  .transform((v) => ({ email: text(v.email).trim(), password: text(v.password), redirectTo: v.redirectTo, blogAction: v.blogAction, draft: v.draft, quantity: v.quantity }));
 
 export const SignupSchema = z
   .object({

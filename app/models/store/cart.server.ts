@@ -6,6 +6,7 @@ import type { DbOrTx } from "~/db/client.server";
 import { marketplace_products, product_categories, user_cart, user_wishlist } from "~/db/schema";
 import { CART_PREVIEW_ITEMS, parseQuantity } from "~/models/store/cart";
 import { orderTotals } from "~/models/store/checkout";
+import { isUuid } from "~/utils/misc";
 
 /** Whether this product is in the user's cart (and how many) and wishlist. */
 export async function buyerState(db: DbOrTx, userId: string, productId: string) {
@@ -121,4 +122,12 @@ export async function wishlistView(db: DbOrTx, userId: string) {
     .where(eq(user_wishlist.user_id, userId))
     .orderBy(desc(user_wishlist.added_at), asc(marketplace_products.id))
     .limit(200);
+}
+
+/** After a guest logs in from a product page's Add to Cart or heart, it is done (login then goes back to the product). */
+export async function resumeStoreAction(db: DbOrTx, input: { userId: string; path: string; action?: string; quantity?: string }) {
+  const productId = /^\/store\/([0-9a-f-]{36})\/productdetails$/.exec(input.path)?.[1];
+  if (!productId || !isUuid(productId)) return;
+  if (input.action === "cart") await putInCart(db, { userId: input.userId, productId, quantity: input.quantity ?? "1" });
+  if (input.action === "wish") await setWished(db, { userId: input.userId, productId, on: true });
 }

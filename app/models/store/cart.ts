@@ -6,6 +6,9 @@ export function parseQuantity(value: unknown, stock: number) {
   return Math.max(1, Math.min(Math.max(1, stock), n));
 }
 
+/** What a guest asked for on a product page, done after they log in (like the blog's guest actions). */
+export const STORE_ACTIONS = ["cart", "wish"] as const;
+
 /** The store's cart preview (marketplace.md §9). */
 export const CART_PREVIEW_ITEMS = 3;
 /** Cart descriptions are cut to this (marketplace.md §9). */

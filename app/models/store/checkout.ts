@@ -13,6 +13,7 @@ export type Line = { price: number; quantity: number };
 
 export function orderTotals(lines: readonly Line[]) {
   const subtotal = lines.reduce((sum, line) => sum + line.price * line.quantity, 0);
+  if (lines.length === 0) return { subtotal: 0, shipping: 0, total: 0, shippingDiscount: 0 };
   const shipping = subtotal > FREE_SHIPPING_ABOVE ? 0 : SHIPPING_FEE;
   return { subtotal, shipping, total: subtotal + shipping, shippingDiscount: shipping === 0 ? SHIPPING_FEE : 0 };
 }

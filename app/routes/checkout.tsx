@@ -1,0 +1,242 @@
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { useEffect } from "react";
+import { OrderConfirmed, OrderSummary, StepIndicator } from "~/components/store/checkout-parts";
+import { FormErrors, TextareaField, TextField } from "~/components/ui/field";
+import { db } from "~/db/client.server";
+import { requireUser } from "~/models/accounts/auth.server";
+import { getProfile } from "~/models/accounts/profile.server";
+import { hostedCheckout, paymentGateway } from "~/models/payments/gateway.server";
+import { CART_MESSAGES } from "~/models/store/cart";
+import { cartView } from "~/models/store/cart.server";
+import { CHECKOUT_MESSAGES, PAYMENT_LABELS, PaymentSchema, ShippingSchema, SHIPPING_FIELDS, type Shipping } from "~/models/store/checkout";
+import { buyerOrder } from "~/models/store/order-views.server";
+import { placeOrder } from "~/models/store/orders.server";
+import { signedCookie } from "~/utils/cookies.server";
+import { kickOutbox } from "~/utils/email.server";
+import { PAYMENT_METHODS } from "~/utils/enums";
+import { appUrl } from "~/utils/env.server";
+import { readForm } from "~/utils/forms.server";
+import { redirectWithFlash } from "~/utils/http.server";
+import { pageMeta } from "~/utils/meta";
+import { isUuid } from "~/utils/misc";
+import { useSchemaForm } from "~/utils/use-schema-form";
+
+export const meta: MetaFunction = () => pageMeta("Checkout", "Shipping, payment and confirmation for your StudyArena order.");
+
+// Razorpay's hosted checkout is entered by a form post from this page.
+export const handle = { razorpayCheckout: true };
+
+/** The shipping step's answers, between steps (signed, httpOnly, two hours): Back and a failed payment keep them. */
+const shippingCookie = () => signedCookie("__checkout", 2 * 60 * 60);
+
+async function savedShipping(request: Request): Promise<Shipping | null> {
+  const parsed = ShippingSchema.safeParse(await shippingCookie().parse(request.headers.get("Cookie")));
+  return parsed.success ? parsed.data : null;
+}
+
+const SUCCESS_REDIRECT_MS = 1_500;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const url = new URL(request.url);
+  const orderId = url.searchParams.get("order");
+  if (orderId !== null) {
+    const order = isUuid(orderId) ? await buyerOrder(db, user.id, orderId) : null;
+    if (!order || order.status !== "completed") throw redirect("/orders");
+    return { step: 3 as const, order: { id: order.id, paidOnline: order.payment_status === "paid" } };
+  }
+  const cart = await cartView(db, user.id);
+  const saved = await savedShipping(request);
+  const profile = saved ? null : await getProfile(db, user.id);
+  const shipping: Record<string, string> = saved ?? { name: profile?.full_name ?? "", email: user.email, phone: profile?.phone ?? "", address: profile?.address ?? "" };
+  return {
+    step: saved && url.searchParams.get("step") === "payment" ? (2 as const) : (1 as const),
+    cart: { lines: cart.buyable, totals: cart.totals, leftOut: cart.lines.length - cart.buyable.length },
+    shipping,
+    failed: url.searchParams.get("status") === "failed",
+    key: crypto.randomUUID(),
+    testGateway: paymentGateway()?.kind === "test",
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context, "/checkout");
+  const form = await readForm(request, ["intent", ...SHIPPING_FIELDS, "paymentMethod", "key"]);
+  const intent = form.get("intent");
+  if (intent === "shipping") {
+    const submission = parseWithZod(form, { schema: ShippingSchema });
+    if (submission.status !== "success") return data({ shipping: submission.reply() }, { status: 400 });
+    throw redirect("/checkout?step=payment", { headers: { "Set-Cookie": await shippingCookie().serialize(submission.value) } });
+  }
+  if (intent === "back") throw redirect("/checkout");
+  if (intent !== "pay") throw new Response("Unknown action.", { status: 400 });
+
+  const shipping = await savedShipping(request);
+  if (!shipping) throw redirect("/checkout");
+  const submission = parseWithZod(form, { schema: PaymentSchema });
+  if (submission.status !== "success") return data({ payment: submission.reply() }, { status: 400 });
+  const outcome = await placeOrder(db, paymentGateway(), { userId: user.id, shipping, method: submission.value.paymentMethod, key: submission.value.key, now: new Date() });
+  switch (outcome.kind) {
+    case "completed":
+      kickOutbox();
+      throw redirect(`/checkout?${new URLSearchParams({ order: outcome.orderId })}`, { headers: { "Set-Cookie": await shippingCookie().serialize("", { maxAge: 0 }) } });
+    case "pay":
+      // Without JavaScript: the gateway's hosted page, which posts back to our callback.
+      if (outcome.gateway.kind === "test") throw redirect(`/payments/test-gateway?${new URLSearchParams({ order: outcome.gatewayOrderId })}`);
+      return {
+        hosted: hostedCheckout(outcome.gateway, {
+          orderId: outcome.gatewayOrderId,
+          description: "StudyArena marketplace order",
+          email: shipping.email,
+          callbackUrl: `${appUrl()}/api/payment/callback`,
+          cancelUrl: `${appUrl()}/checkout?step=payment&status=failed`,
+        }),
+      };
+    case "sold-out":
+      return redirectWithFlash("/cart", { kind: "error", message: CHECKOUT_MESSAGES.soldOut(outcome.titles) });
+    case "empty":
+      return redirectWithFlash("/cart", { kind: "info", message: CHECKOUT_MESSAGES.emptyCart });
+    case "limited":
+      return redirectWithFlash("/checkout?step=payment", { kind: "error", message: CHECKOUT_MESSAGES.tooManyOrders });
+    case "unavailable":
+      return redirectWithFlash("/checkout?step=payment", { kind: "error", message: CHECKOUT_MESSAGES.paymentsOff });
+    case "stale":
+      return redirectWithFlash("/checkout?step=payment", { kind: "error", message: CHECKOUT_MESSAGES.stale });
+  }
+}
+
+export default function Checkout() {
+  const page = useLoaderData<typeof loader>();
+  if (page.step === 3) return <Confirmed orderId={page.order.id} paidOnline={page.order.paidOnline} />;
+  if (page.cart.lines.length === 0) {
+    return (
+      <section className="container narrow section">
+        <h1>Checkout</h1>
+        <div className="card empty">
+          <p>{CART_MESSAGES.empty}</p>
+          <Link to="/cart" className="btn btn-primary">
+            Back to Cart
+          </Link>
+        </div>
+      </section>
+    );
+  }
+  return (
+    <section className="container section">
+      <p>
+        <Link to="/cart">← Back to Cart</Link>
+      </p>
+      <h1>Checkout</h1>
+      <StepIndicator current={page.step} />
+      {page.cart.leftOut > 0 ? <p className="alert alert-info">Items that sold out or were unlisted are not part of this order; see your cart.</p> : null}
+      <div className="checkout-layout">
+        <div>{page.step === 1 ? <ShippingStep defaults={page.shipping} /> : <PaymentStep shipping={page.shipping} failed={page.failed} orderKey={page.key} testGateway={page.testGateway} />}</div>
+        <OrderSummary lines={page.cart.lines} totals={page.cart.totals} />
+      </div>
+    </section>
+  );
+}
+
+function ShippingStep({ defaults }: { defaults: Record<string, string> }) {
+  const result = useActionData<typeof action>();
+  const [form, fields] = useSchemaForm(ShippingSchema, result && "shipping" in result ? result.shipping : undefined, { id: "shipping", defaultValue: defaults, shouldValidate: "onBlur" });
+  return (
+    <Form method="post" className="form card" {...getFormProps(form)}>
+      <h2>Shipping</h2>
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <TextField label="Full Name" field={fields.name} autoComplete="name" maxLength={100} />
+      <TextField label="Email" field={fields.email} type="email" autoComplete="email" inputMode="email" maxLength={254} />
+      <TextField label="Phone Number" field={fields.phone} type="tel" autoComplete="tel-national" inputMode="numeric" maxLength={10} hint="10 digits" />
+      <TextareaField label="Address" field={fields.address} rows={2} maxLength={300} />
+      <div className="form-row">
+        <TextField label="City" field={fields.city} autoComplete="address-level2" maxLength={100} />
+        <TextField label="State" field={fields.state} autoComplete="address-level1" maxLength={100} />
+      </div>
+      <TextField label="ZIP Code" field={fields.zip} autoComplete="postal-code" inputMode="numeric" maxLength={6} hint="6 digits" />
+      <button type="submit" name="intent" value="shipping" className="btn btn-primary btn-block">
+        Continue to Payment
+      </button>
+    </Form>
+  );
+}
+
+function PaymentStep({ shipping, failed, orderKey, testGateway }: { shipping: Record<string, string>; failed: boolean; orderKey: string; testGateway: boolean }) {
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const processing = navigation.state !== "idle" && navigation.formData?.get("intent") === "pay";
+  const hosted = result && "hosted" in result ? result.hosted : null;
+  const methodError = result && "payment" in result ? result.payment.error?.paymentMethod : undefined;
+  if (hosted) {
+    return (
+      <form method="post" action={hosted.action} className="card">
+        <h2>Payment</h2>
+        {Object.entries(hosted.fields).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <button type="submit" className="btn btn-primary btn-block">
+          Continue to secure payment
+        </button>
+      </form>
+    );
+  }
+  return (
+    <Form method="post" className="form card">
+      <h2>Payment</h2>
+      {processing ? <p className="alert alert-info" role="status">{CHECKOUT_MESSAGES.processing}</p> : null}
+      {failed && !processing ? (
+        <p className="alert alert-error" role="alert">
+          {CHECKOUT_MESSAGES.failed}
+        </p>
+      ) : null}
+      <p className="muted">
+        Shipping to {shipping.name}, {shipping.address}, {shipping.city}, {shipping.state} {shipping.zip}.
+      </p>
+      <fieldset className="payment-methods" aria-describedby={methodError ? "method-error" : undefined}>
+        <legend>Payment method</legend>
+        {PAYMENT_METHODS.map((method) => (
+          <label key={method} className="check">
+            <input type="radio" name="paymentMethod" value={method} defaultChecked={method === "razorpay"} required />
+            {PAYMENT_LABELS[method]}
+          </label>
+        ))}
+        {methodError ? (
+          <p id="method-error" className="field-error">
+            {methodError.join(" ")}
+          </p>
+        ) : null}
+      </fieldset>
+      <p className="alert alert-info">{CHECKOUT_MESSAGES.secure}</p>
+      {testGateway ? <p className="muted">Test payments: no money moves (this server uses the built-in test gateway).</p> : null}
+      <input type="hidden" name="key" value={orderKey} />
+      <div className="actions-row">
+        <button type="submit" name="intent" value="back" className="btn btn-ghost" formNoValidate>
+          Back
+        </button>
+        <button type="submit" name="intent" value="pay" className="btn btn-primary" disabled={processing}>
+          {processing ? "Processing..." : "Complete Order"}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+function Confirmed({ orderId, paidOnline }: { orderId: string; paidOnline: boolean }) {
+  const navigate = useNavigate();
+  // With JavaScript, a paid order goes on to its confirmation page after 1.5 s (marketplace.md §4).
+  useEffect(() => {
+    if (!paidOnline) return;
+    const timer = setTimeout(() => navigate(`/orders/${orderId}/confirmation`), SUCCESS_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [navigate, orderId, paidOnline]);
+  return (
+    <section className="container narrow section">
+      <h1>Checkout</h1>
+      <StepIndicator current={3} />
+      <OrderConfirmed orderId={orderId} paidOnline={paidOnline} />
+    </section>
+  );
+}

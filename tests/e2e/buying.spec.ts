@@ -1,0 +1,146 @@
+// The buying side (issue 17), in both projects: browse → product → cart → checkout →
+// confirmation → orders, with cash on delivery and with the test gateway (a failed
+// attempt, then success), and the seller marking the sale shipped.
+import type { Browser, Page } from "@playwright/test";
+import { create, expect, hydrateOnNavigation, latestMailTo, PASSWORD, test, unique, uniqueEmail } from "./support/fixtures";
+
+async function sellerWithBook(input: { price: number; stock?: number }) {
+  const seller = { email: uniqueEmail("seller"), password: PASSWORD, fullName: "Meera Seller" };
+  const { id: sellerId } = await create("student", seller);
+  const title = unique("Buy Me");
+  const product = await create("product", { sellerId, title, price: input.price, category: "Engineering", author: "H C Verma", stock: input.stock ?? 1 });
+  return { seller, title, productId: product.id };
+}
+
+async function signedInPage(browser: Browser, account: { email: string; password: string }, javaScriptEnabled: boolean) {
+  const context = await browser.newContext({ javaScriptEnabled, baseURL: test.info().project.use.baseURL, extraHTTPHeaders: { "X-Forwarded-For": `198.19.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` } });
+  const page = await context.newPage();
+  expect((await page.request.post("/login", { form: { email: account.email, password: account.password } })).ok()).toBe(true);
+  return javaScriptEnabled ? hydrateOnNavigation(page) : page;
+}
+
+async function addToCartAndCheckout(page: Page, title: string, productId: string, quantity: string) {
+  await page.goto(`/store?q=${encodeURIComponent(title)}`);
+  await page.getByRole("link", { name: title }).first().click();
+  await expect(page).toHaveURL(`/store/${productId}/productdetails`);
+  await page.getByLabel("Quantity").fill(quantity);
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByRole("button", { name: "Remove from Cart" })).toBeVisible();
+
+  await page.goto("/cart");
+  await expect(page.getByRole("heading", { name: "Your Cart" })).toBeVisible();
+  await expect(page.getByRole("link", { name: title })).toBeVisible();
+  await page.getByRole("link", { name: "Proceed to Checkout" }).click();
+  await expect(page).toHaveURL("/checkout");
+}
+
+async function fillShipping(page: Page) {
+  // A wrong phone and ZIP are refused with the spec's words; what was typed stays.
+  await page.getByLabel("Full Name").fill("Asha Rao");
+  await page.getByLabel("Phone Number").fill("98765");
+  await page.getByLabel("Address").fill("12 MG Road");
+  await page.getByLabel("City").fill("Pune");
+  await page.getByLabel("State").fill("Maharashtra");
+  await page.getByLabel("ZIP Code").fill("4110");
+  await page.getByRole("button", { name: "Continue to Payment" }).click();
+  await expect(page.getByText("Phone must be 10 digits")).toBeVisible();
+  await expect(page.getByText("ZIP must be 6 digits")).toBeVisible();
+  await expect(page.getByLabel("City")).toHaveValue("Pune");
+  await page.getByLabel("Phone Number").fill("9876543210");
+  await page.getByLabel("ZIP Code").fill("411001");
+  await page.getByRole("button", { name: "Continue to Payment" }).click();
+  await expect(page).toHaveURL("/checkout?step=payment");
+}
+
+test("cash on delivery: cart, three checkout steps, the confirmation, Your Orders, and the seller ships it", async ({ page, student, browser, javaScriptEnabled }) => {
+  const { seller, title, productId } = await sellerWithBook({ price: 350, stock: 3 });
+  await addToCartAndCheckout(page, title, productId, "2");
+  const summary = page.getByRole("complementary", { name: "Order summary" });
+  await expect(summary.getByText("₹700").first()).toBeVisible(); // 2 × ₹350
+  await expect(summary.getByLabel("Quantity 2")).toBeVisible();
+  await expect(summary.getByText("₹750")).toBeVisible(); // with ₹50 shipping
+  await expect(page.getByLabel("Email")).toHaveValue(student.email); // prefilled
+  await fillShipping(page);
+
+  // Back keeps what was entered.
+  await page.getByRole("button", { name: "Back" }).click();
+  await expect(page.getByLabel("City")).toHaveValue("Pune");
+  await page.getByRole("button", { name: "Continue to Payment" }).click();
+
+  await expect(page.getByText("All transactions are secure and encrypted. We never store your payment details.")).toBeVisible();
+  await page.getByLabel("Cash on Delivery").check();
+  await page.getByRole("button", { name: "Complete Order" }).click();
+  await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "What's Next?" })).toBeVisible();
+
+  await page.getByRole("link", { name: "View Order Details" }).click();
+  await expect(page.getByRole("heading", { name: "Thank you, Asha Rao!" })).toBeVisible();
+  await expect(page.getByText("Cash on Delivery")).toBeVisible();
+  await expect(page.getByText("Pay on delivery")).toBeVisible();
+  await expect(page.getByText("12 MG Road")).toBeVisible();
+  const mail = await latestMailTo(student.email);
+  expect(mail.subject).toMatch(/^Order confirmed: /);
+  expect(mail.text).toContain("Cash on Delivery");
+
+  await page.goto("/orders");
+  await expect(page.getByRole("heading", { name: "Your Orders" })).toBeVisible();
+  const order = page.locator(".order").filter({ hasText: title });
+  await expect(order.getByText("Completed")).toBeVisible();
+  await expect(order.getByText("By H C Verma")).toBeVisible();
+  await expect(order.getByText("₹350 × 2")).toBeVisible();
+  // The cart was emptied by the order.
+  await page.goto("/cart");
+  await expect(page.getByText("Your cart is empty")).toBeVisible();
+
+  const sellerPage = await signedInPage(browser, seller, javaScriptEnabled);
+  await sellerPage.goto("/store/my-products?view=sales");
+  const sale = sellerPage.locator(".order").filter({ hasText: title });
+  await expect(sale.getByText("Asha Rao")).toBeVisible();
+  await expect(sale.getByText("collect on delivery")).toBeVisible();
+  await sale.getByRole("button", { name: `Mark ${title} as shipped` }).click();
+  await expect(sellerPage.locator(".order").filter({ hasText: title }).getByText("Shipped", { exact: true })).toBeVisible();
+  await sellerPage.context().close();
+
+  await page.goto("/orders");
+  await expect(page.locator(".order").filter({ hasText: title }).locator(".order-head").getByText("Shipped")).toBeVisible();
+});
+
+test("the test gateway: a failed payment keeps the copy for nobody, then a paid order is confirmed", async ({ page, student: _signedIn }) => {
+  const { title, productId } = await sellerWithBook({ price: 1200 });
+  await addToCartAndCheckout(page, title, productId, "1");
+  await fillShipping(page);
+  await page.getByLabel("UPI Payment").check();
+  await page.getByRole("button", { name: "Complete Order" }).click();
+  await expect(page.getByText("Test payment: no money moves", { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Fail" }).click();
+  await expect(page).toHaveURL("/checkout?step=payment&status=failed");
+  await expect(page.getByRole("alert").filter({ hasText: "Payment failed. Please try again." })).toBeVisible();
+
+  await page.getByLabel("Credit/Debit Card").check();
+  await page.getByRole("button", { name: "Complete Order" }).click();
+  await page.getByRole("button", { name: "Pay", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
+  await page.goto("/orders");
+  await expect(page.locator(".order").filter({ hasText: title }).getByText("₹1,250")).toBeVisible();
+});
+
+test("a guest's Add to Cart goes through login and comes back done; the cart and orders say what a guest needs", async ({ page }) => {
+  const { title, productId } = await sellerWithBook({ price: 200 });
+  const buyer = { email: uniqueEmail("buyer"), password: PASSWORD, fullName: "Guest Buyer" };
+  await create("student", buyer);
+  await page.goto("/cart");
+  await expect(page.getByText("Please log in to view your cart")).toBeVisible();
+  await page.goto("/orders");
+  await expect(page.getByText("No orders yet")).toBeVisible();
+
+  await page.goto(`/store/${productId}/productdetails`);
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page).toHaveURL(/\/login\?/);
+  await page.getByLabel("Email").fill(buyer.email);
+  await page.getByLabel("Password", { exact: true }).fill(buyer.password);
+  await page.getByRole("button", { name: "Log In" }).click();
+  await expect(page).toHaveURL(`/store/${productId}/productdetails`);
+  await expect(page.getByRole("button", { name: "Remove from Cart" })).toBeVisible();
+  await page.goto("/cart");
+  await expect(page.getByRole("link", { name: title })).toBeVisible();
+});

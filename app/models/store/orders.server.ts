@@ -137,7 +137,11 @@ async function cartLines(db: DbOrTx, userId: string): Promise<CartLine[]> {
   return db.select({ product_id: user_cart.product_id, quantity: user_cart.quantity }).from(user_cart).where(eq(user_cart.user_id, userId)).orderBy(asc(user_cart.product_id));
 }
 
-/** The cart with its listings locked, in product-id order (every locker takes this order: no deadlock). */
+/**
+ * The cart with its rows and listings locked, in product-id order (every locker takes
+ * this order: no deadlock). The cart rows are locked too, so a second tab that waited
+ * for the first sees the cart that tab emptied, not its snapshot from before.
+ */
 async function lockCartLines(tx: Tx, userId: string) {
   return tx
     .select({
@@ -154,7 +158,7 @@ async function lockCartLines(tx: Tx, userId: string) {
     .innerJoin(marketplace_products, eq(marketplace_products.id, user_cart.product_id))
     .where(eq(user_cart.user_id, userId))
     .orderBy(asc(marketplace_products.id))
-    .for("update", { of: marketplace_products });
+    .for("update", { of: [marketplace_products, user_cart] });
 }
 
 async function heldOrderOf(db: DbOrTx, userId: string, now: Date) {

@@ -1,0 +1,164 @@
+// Bad input and hostile requests on the buying side (issue 17, point 6): each gets a
+// clear message or a 4xx, and nothing half-written.
+import { eq } from "drizzle-orm";
+import { describe, expect, test } from "vitest";
+import { db } from "~/db/client.server";
+import { marketplace_products, order_items, orders, user_cart } from "~/db/schema";
+import * as cartRoute from "~/routes/cart";
+import * as checkoutRoute from "~/routes/checkout";
+import * as confirmationRoute from "~/routes/orders.$id.confirmation";
+import * as myProductsRoute from "~/routes/store.my-products";
+import * as productRoute from "~/routes/store.$id.productdetails";
+import * as callbackRoute from "~/routes/api.payment.callback";
+import { createProduct } from "~/seed/factories.server";
+import { call, cookieFrom, formRequest, getRequest } from "../support/remix";
+import { signedInStudent } from "../support/scenarios";
+
+let ip = 0;
+const fresh = () => ({ ip: `203.0.113.${(ip++ % 200) + 20}` });
+const SHIPPING = { name: "Asha Rao", email: "asha@example.in", phone: "9876543210", address: "12 MG Road", city: "Pune", state: "Maharashtra", zip: "411001" };
+
+async function world(input: { price?: number; stock?: number } = {}) {
+  const seller = await signedInStudent();
+  const buyer = await signedInStudent();
+  const productId = await createProduct(db, { sellerId: seller.userId, title: `Hostile Book ${Date.now()}${ip}`, price: input.price ?? 400, category: "Textbooks", stock: input.stock ?? 2 });
+  return { seller, buyer, productId };
+}
+
+async function cartRows(userId: string) {
+  return db.select().from(user_cart).where(eq(user_cart.user_id, userId));
+}
+
+/** Step 1 as the browser posts it; the answer's cookie carries the shipping to step 2. */
+async function shippingCookie(cookie: string, fields: Record<string, string> = SHIPPING) {
+  const res = await call(checkoutRoute.action as never, formRequest("/checkout", { intent: "shipping", ...fields }, cookie), fresh());
+  const pair = cookieFrom(res.headers, "__checkout");
+  return { res, cookie: pair ? `${cookie}; ${pair}` : cookie };
+}
+
+describe("quantities", () => {
+  test("0, -1, 1e9 and 'abc' never store a quantity outside 1..stock", async () => {
+    const { buyer, productId } = await world({ stock: 2 });
+    for (const [quantity, stored] of [["0", 1], ["-1", 1], ["1e9", 1], ["abc", 1], ["999999999999", 2], ["2", 2]] as const) {
+      await call(productRoute.action as never, formRequest(`/store/${productId}/productdetails`, { intent: "cart-add", quantity }, buyer.cookie), { ...fresh(), params: { id: productId } });
+      expect((await cartRows(buyer.userId))[0]?.quantity, quantity).toBe(stored);
+      await call(cartRoute.action as never, formRequest("/cart", { intent: "quantity", productId, quantity }, buyer.cookie), fresh());
+      expect((await cartRows(buyer.userId))[0]?.quantity, `cart ${quantity}`).toBe(stored);
+    }
+  });
+
+  test("a product id that is not a uuid, not for sale, or someone else's cart row is 404 and changes nothing", async () => {
+    const { buyer, seller, productId } = await world();
+    const other = await signedInStudent();
+    await call(productRoute.action as never, formRequest(`/store/${productId}/productdetails`, { intent: "cart-add", quantity: "1" }, other.cookie), { ...fresh(), params: { id: productId } });
+    for (const id of ["not-a-uuid", "00000000-0000-4000-8000-000000000000", productId]) {
+      const res = await call(cartRoute.action as never, formRequest("/cart", { intent: "quantity", productId: id, quantity: "2" }, buyer.cookie), fresh());
+      expect(res.status, id).toBe(404);
+    }
+    expect((await cartRows(other.userId))[0]?.quantity).toBe(1);
+    // A seller cannot put their own listing in a cart; an unlisted one cannot go in either.
+    await call(productRoute.action as never, formRequest(`/store/${productId}/productdetails`, { intent: "cart-add", quantity: "1" }, seller.cookie), { ...fresh(), params: { id: productId } });
+    expect(await cartRows(seller.userId)).toEqual([]);
+    await db.update(marketplace_products).set({ is_active: false }).where(eq(marketplace_products.id, productId));
+    await call(productRoute.action as never, formRequest(`/store/${productId}/productdetails`, { intent: "cart-add", quantity: "1" }, buyer.cookie), { ...fresh(), params: { id: productId } });
+    expect(await cartRows(buyer.userId)).toEqual([]);
+  });
+});
+
+describe("checkout", () => {
+  test("the spec's messages on a bad shipping form, the input kept, no cookie set", async () => {
+    const { buyer } = await world();
+    const { res } = await shippingCookie(buyer.cookie, { ...SHIPPING, phone: "12345", zip: "41100", email: "nope", name: "" });
+    expect(res.status).toBe(400);
+    expect(res.data.shipping.error).toMatchObject({ phone: ["Phone must be 10 digits"], zip: ["ZIP must be 6 digits"], email: ["Email is invalid"], name: ["Name is required"] });
+    expect(res.data.shipping.initialValue).toMatchObject({ city: "Pune", phone: "12345" });
+    expect(cookieFrom(res.headers, "__checkout")).toBeUndefined();
+  });
+
+  test("a price, total or user id in the body changes nothing: the order is the database's", async () => {
+    const { buyer, productId } = await world({ price: 400 });
+    const stranger = await signedInStudent();
+    await call(productRoute.action as never, formRequest(`/store/${productId}/productdetails`, { intent: "cart-add", quantity: "1" }, buyer.cookie), { ...fresh(), params: { id: productId } });
+    const { cookie } = await shippingCookie(buyer.cookie);
+    const res = await call(
+      checkoutRoute.action as never,
+      formRequest("/checkout", { intent: "pay", paymentMethod: "cod", key: crypto.randomUUID(), price: "1", total: "1", total_amount: "1", amount: "1", userId: stranger.userId, buyer_id: stranger.userId }, cookie),
+      fresh(),
+    );
+    expect(res.status).toBe(302);
+    const [order] = await db.select().from(orders).where(eq(orders.buyer_id, buyer.userId));
+    expect(order).toMatchObject({ total_amount: 450, subtotal: 400, status: "completed" });
+    expect(await db.$count(orders, eq(orders.buyer_id, stranger.userId))).toBe(0);
+    expect(res.location).toBe(`/checkout?order=${order!.id}`);
+  });
+
+  test("a payment step without its shipping goes back to step 1; an unknown method is a message; nothing is ordered", async () => {
+    const { buyer, productId } = await world();
+    await call(productRoute.action as never, formRequest(`/store/${productId}/productdetails`, { intent: "cart-add", quantity: "1" }, buyer.cookie), { ...fresh(), params: { id: productId } });
+    const noShipping = await call(checkoutRoute.action as never, formRequest("/checkout", { intent: "pay", paymentMethod: "cod", key: crypto.randomUUID() }, buyer.cookie), fresh());
+    expect(noShipping.location).toBe("/checkout");
+    const { cookie } = await shippingCookie(buyer.cookie);
+    const badMethod = await call(checkoutRoute.action as never, formRequest("/checkout", { intent: "pay", paymentMethod: "bitcoin", key: crypto.randomUUID() }, cookie), fresh());
+    expect(badMethod.status).toBe(400);
+    expect(badMethod.data.payment.error.paymentMethod).toEqual(["Choose a payment method"]);
+    // A shipping cookie not signed by us is no shipping at all.
+    const unsigned = `__checkout=${Buffer.from(JSON.stringify(SHIPPING)).toString("base64")}`;
+    const forged = await call(checkoutRoute.action as never, formRequest("/checkout", { intent: "pay", paymentMethod: "cod", key: crypto.randomUUID() }, `${buyer.cookie}; ${unsigned}`), fresh());
+    expect(forged.location).toBe("/checkout");
+    expect(await db.$count(orders, eq(orders.buyer_id, buyer.userId))).toBe(0);
+  });
+
+  test("two tabs completing the same cart: one order, the other is told the cart is empty", async () => {
+    const { buyer, productId } = await world();
+    await call(productRoute.action as never, formRequest(`/store/${productId}/productdetails`, { intent: "cart-add", quantity: "1" }, buyer.cookie), { ...fresh(), params: { id: productId } });
+    const { cookie } = await shippingCookie(buyer.cookie);
+    const tab = () => call(checkoutRoute.action as never, formRequest("/checkout", { intent: "pay", paymentMethod: "cod", key: crypto.randomUUID() }, cookie), fresh());
+    const [a, b] = await Promise.all([tab(), tab()]);
+    expect(await db.$count(orders, eq(orders.buyer_id, buyer.userId))).toBe(1);
+    const locations = [a.location, b.location].sort();
+    expect(locations[0]).toBe("/cart");
+    expect(locations[1]).toMatch(/^\/checkout\?order=/);
+  });
+
+  test("an order's confirmation is 'Order Not Found' for anyone but its buyer; a malformed id is 404", async () => {
+    const { buyer, productId } = await world();
+    const other = await signedInStudent();
+    await call(productRoute.action as never, formRequest(`/store/${productId}/productdetails`, { intent: "cart-add", quantity: "1" }, buyer.cookie), { ...fresh(), params: { id: productId } });
+    const { cookie } = await shippingCookie(buyer.cookie);
+    await call(checkoutRoute.action as never, formRequest("/checkout", { intent: "pay", paymentMethod: "cod", key: crypto.randomUUID() }, cookie), fresh());
+    const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.buyer_id, buyer.userId));
+    const open = (who: { cookie: string }, id: string) => call(confirmationRoute.loader as never, getRequest(`/orders/${id}/confirmation`, who.cookie), { ...fresh(), params: { id } });
+    expect((await open(buyer, order!.id)).status).toBe(200);
+    expect((await open(other, order!.id)).status).toBe(404);
+    expect((await open(buyer, "not-an-id")).status).toBe(404);
+    // Someone else's sale cannot be marked shipped.
+    const [item] = await db.select({ id: order_items.id }).from(order_items).where(eq(order_items.order_id, order!.id));
+    const ship = await call(myProductsRoute.action as never, formRequest("/store/my-products", { intent: "ship", itemId: item!.id }, other.cookie), fresh());
+    expect(ship.status).toBe(404);
+  });
+});
+
+describe("the gateway's callback", () => {
+  test("a forged signature books nothing; a replayed good one completes the order once", async () => {
+    const { buyer, productId } = await world({ stock: 1 });
+    await call(productRoute.action as never, formRequest(`/store/${productId}/productdetails`, { intent: "cart-add", quantity: "1" }, buyer.cookie), { ...fresh(), params: { id: productId } });
+    const { cookie } = await shippingCookie(buyer.cookie);
+    const res = await call(checkoutRoute.action as never, formRequest("/checkout", { intent: "pay", paymentMethod: "upi", key: crypto.randomUUID() }, cookie), fresh());
+    const gatewayOrderId = new URL(res.location!, "http://x").searchParams.get("order")!;
+    const { checkoutSignature, paymentGateway } = await import("~/models/payments/gateway.server");
+    const post = (fields: Record<string, string>) => call(callbackRoute.action as never, formRequest("/api/payment/callback", fields), fresh());
+    const paymentId = `pay_cb_${Date.now()}`;
+    const forged = await post({ razorpay_order_id: gatewayOrderId, razorpay_payment_id: paymentId, razorpay_signature: "0".repeat(64) });
+    expect(forged.location).toBe("/checkout?step=payment&status=failed");
+    const [pending] = await db.select({ status: orders.status }).from(orders).where(eq(orders.buyer_id, buyer.userId));
+    expect(pending!.status).toBe("pending");
+    const good = { razorpay_order_id: gatewayOrderId, razorpay_payment_id: paymentId, razorpay_signature: checkoutSignature(paymentGateway()!, gatewayOrderId, paymentId) };
+    const first = await post(good);
+    const again = await post(good);
+    expect(first.location).toMatch(/^\/checkout\?order=/);
+    expect(again.location).toBe(first.location);
+    const [done] = await db.select({ status: orders.status, payment_status: orders.payment_status }).from(orders).where(eq(orders.buyer_id, buyer.userId));
+    expect(done).toEqual({ status: "completed", payment_status: "paid" });
+    expect(await cartRows(buyer.userId)).toEqual([]);
+  });
+});

@@ -6,7 +6,8 @@ import type { DbOrTx } from "~/db/client.server";
 import { contestTitle, enrolmentCallbackPage, fulfilEnrolment, type EnrolmentResult } from "~/models/contests/enrolment.server";
 import { paymentGateway } from "~/models/payments/gateway.server";
 import { fulfilOrder, orderCallbackPage, orderTitle, releaseOrder, type OrderResult } from "~/models/store/orders.server";
-import { recordCapture, recordFailure, type CaptureInput, type CaptureOutcome, type Fulfil, type Purpose } from "~/models/payments/ledger.server";
+import { orderOwner, recordCapture, recordFailure, type CaptureInput, type CaptureOutcome, type Fulfil, type Purpose } from "~/models/payments/ledger.server";
+import { kickOutbox } from "~/utils/email.server";
 import type { Flash } from "~/utils/flash.server";
 
 /** What any fulfilment may answer (a union: each purpose adds its own). */
@@ -62,3 +63,20 @@ export async function failPayment(db: DbOrTx, input: { orderId: string }) {
 export const callbackPage = (purpose: Purpose, targetId: string, outcome: string) => fulfilmentOf(purpose).callbackPage(targetId, outcome);
 export const verifyReplyField = (purpose: Purpose) => fulfilmentOf(purpose).replyField;
 export const describeTarget = (db: DbOrTx, purpose: Purpose, targetId: string) => fulfilmentOf(purpose).describe(db, targetId);
+
+/**
+ * The in-page path's verification (contests.md §7 verify, marketplace.md §7
+ * marketplace-verify): the same capture as the callback, for the order's own payer
+ * only. A payment taken but not booked (too late, a second one) answers with the page
+ * where the callback would send the payer, and its message.
+ */
+export async function verifyForPayer(db: DbOrTx, input: { userId: string; orderId: string; paymentId: string; signature: string; now: Date }): Promise<{ status: number; body: Record<string, unknown>; flash?: Flash }> {
+  const owner = await orderOwner(db, input.orderId);
+  if (!owner || owner.userId !== input.userId) return { status: 404, body: { success: false, error: "Payment verification failed" } };
+  const outcome = await settlePayment(db, { orderId: input.orderId, paymentId: input.paymentId, signature: input.signature, now: input.now });
+  if (queuedMail(outcome)) kickOutbox();
+  if (isSettled(outcome)) return { status: 200, body: { success: true, [verifyReplyField(owner.purpose)]: owner.targetId } };
+  const page = callbackPage(owner.purpose, owner.targetId, outcome.kind);
+  if (page.flash) return { status: 200, body: { success: false, outcome: outcome.kind, redirect: page.to, message: page.flash.message }, flash: page.flash };
+  return { status: 400, body: { success: false, outcome: outcome.kind, error: "Payment verification failed" } };
+}

@@ -3,7 +3,8 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, type FormEvent } from "react";
+import { useInPageCheckout } from "~/components/payments/use-in-page-checkout";
 import { OrderConfirmed, OrderSummary, StepIndicator } from "~/components/store/checkout-parts";
 import { FormErrors, TextareaField, TextField } from "~/components/ui/field";
 import { db } from "~/db/client.server";
@@ -12,10 +13,10 @@ import { getProfile } from "~/models/accounts/profile.server";
 import { hostedCheckout, paymentGateway } from "~/models/payments/gateway.server";
 import { CART_MESSAGES } from "~/models/store/cart";
 import { cartView } from "~/models/store/cart.server";
-import { CHECKOUT_MESSAGES, PAYMENT_LABELS, PaymentSchema, ShippingSchema, SHIPPING_FIELDS, type Shipping } from "~/models/store/checkout";
+import { CHECKOUT_MESSAGES, PAYMENT_LABELS, PaymentSchema, ShippingSchema, SHIPPING_FIELDS } from "~/models/store/checkout";
+import { forgetShipping, savedShipping, saveShipping } from "~/models/store/checkout-session.server";
 import { buyerOrder } from "~/models/store/order-views.server";
 import { placeOrder } from "~/models/store/orders.server";
-import { signedCookie } from "~/utils/cookies.server";
 import { kickOutbox } from "~/utils/email.server";
 import { PAYMENT_METHODS } from "~/utils/enums";
 import { appUrl } from "~/utils/env.server";
@@ -23,20 +24,13 @@ import { readForm } from "~/utils/forms.server";
 import { redirectWithFlash } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { isUuid } from "~/utils/misc";
+import { postJson } from "~/utils/post-json";
 import { useSchemaForm } from "~/utils/use-schema-form";
 
 export const meta: MetaFunction = () => pageMeta("Checkout", "Shipping, payment and confirmation for your StudyArena order.");
 
 // Razorpay's hosted checkout is entered by a form post from this page.
 export const handle = { razorpayCheckout: true };
-
-/** The shipping step's answers, between steps (signed, httpOnly, two hours): Back and a failed payment keep them. */
-const shippingCookie = () => signedCookie("__checkout", 2 * 60 * 60);
-
-async function savedShipping(request: Request): Promise<Shipping | null> {
-  const parsed = ShippingSchema.safeParse(await shippingCookie().parse(request.headers.get("Cookie")));
-  return parsed.success ? parsed.data : null;
-}
 
 const SUCCESS_REDIRECT_MS = 1_500;
 
@@ -70,7 +64,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "shipping") {
     const submission = parseWithZod(form, { schema: ShippingSchema });
     if (submission.status !== "success") return data({ shipping: submission.reply() }, { status: 400 });
-    throw redirect("/checkout?step=payment", { headers: { "Set-Cookie": await shippingCookie().serialize(submission.value) } });
+    throw redirect("/checkout?step=payment", { headers: { "Set-Cookie": await saveShipping(submission.value) } });
   }
   if (intent === "back") throw redirect("/checkout");
   if (intent !== "pay") throw new Response("Unknown action.", { status: 400 });
@@ -83,7 +77,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   switch (outcome.kind) {
     case "completed":
       kickOutbox();
-      throw redirect(`/checkout?${new URLSearchParams({ order: outcome.orderId })}`, { headers: { "Set-Cookie": await shippingCookie().serialize("", { maxAge: 0 }) } });
+      throw redirect(`/checkout?${new URLSearchParams({ order: outcome.orderId })}`, { headers: { "Set-Cookie": await forgetShipping() } });
     case "pay":
       // Without JavaScript: the gateway's hosted page, which posts back to our callback.
       if (outcome.gateway.kind === "test") throw redirect(`/payments/test-gateway?${new URLSearchParams({ order: outcome.gatewayOrderId })}`);
@@ -104,8 +98,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return redirectWithFlash("/checkout?step=payment", { kind: "error", message: CHECKOUT_MESSAGES.tooManyOrders });
     case "unavailable":
       return redirectWithFlash("/checkout?step=payment", { kind: "error", message: CHECKOUT_MESSAGES.paymentsOff });
-    case "stale":
-      return redirectWithFlash("/checkout?step=payment", { kind: "error", message: CHECKOUT_MESSAGES.stale });
   }
 }
 
@@ -167,9 +159,34 @@ function ShippingStep({ defaults }: { defaults: Record<string, string> }) {
 function PaymentStep({ shipping, failed, orderKey, testGateway }: { shipping: Record<string, string>; failed: boolean; orderKey: string; testGateway: boolean }) {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
-  const processing = navigation.state !== "idle" && navigation.formData?.get("intent") === "pay";
+  const checkout = useInPageCheckout({
+    title: "StudyArena marketplace order",
+    email: shipping.email ?? "",
+    initiallyFailed: failed,
+    verifyUrl: "/api/payment/marketplace-verify",
+    // The confirmation step waits its own 1.5 s before the order's page.
+    paidPath: (reply) => `/checkout?${new URLSearchParams({ order: String(reply.orderId) })}`,
+    paidDelayMs: 0,
+  });
+  const processing = (navigation.state !== "idle" && navigation.formData?.get("intent") === "pay") || checkout.status === "processing";
   const hosted = result && "hosted" in result ? result.hosted : null;
   const methodError = result && "payment" in result ? result.payment.error?.paymentMethod : undefined;
+
+  // With JavaScript, card and UPI open the gateway in the page; cash on delivery and Back post as they do without it.
+  function payInPage(event: FormEvent<HTMLFormElement>) {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    const method = new FormData(event.currentTarget).get("paymentMethod");
+    if (submitter?.value !== "pay" || method === "cod") return;
+    event.preventDefault();
+    void checkout.begin(async () => {
+      const res = await postJson("/api/payment/marketplace-create-order", { paymentMethod: method, key: orderKey });
+      const reply = (await res.json().catch(() => ({}))) as { redirect?: string; error?: string; razorpayOrderId: string; amount: number; currency: string; keyId: string; gateway: "razorpay" | "test" };
+      if (reply.redirect) return { redirect: reply.redirect };
+      if (!res.ok) throw new Error(reply.error ?? `HTTP ${res.status}`);
+      return { orderId: reply.razorpayOrderId, amount: reply.amount, currency: reply.currency, keyId: reply.keyId, gateway: reply.gateway };
+    });
+  }
+
   if (hosted) {
     return (
       <form method="post" action={hosted.action} className="card">
@@ -184,10 +201,19 @@ function PaymentStep({ shipping, failed, orderKey, testGateway }: { shipping: Re
     );
   }
   return (
-    <Form method="post" className="form card">
+    <Form method="post" className="form card" onSubmit={checkout.hydrated ? payInPage : undefined}>
       <h2>Payment</h2>
-      {processing ? <p className="alert alert-info" role="status">{CHECKOUT_MESSAGES.processing}</p> : null}
-      {failed && !processing ? (
+      {processing ? (
+        <p className="alert alert-info" role="status">
+          {CHECKOUT_MESSAGES.processing}
+        </p>
+      ) : null}
+      {checkout.status === "success" ? (
+        <p className="alert alert-success" role="status">
+          {CHECKOUT_MESSAGES.success}
+        </p>
+      ) : null}
+      {checkout.status === "failed" && !processing ? (
         <p className="alert alert-error" role="alert">
           {CHECKOUT_MESSAGES.failed}
         </p>
@@ -216,10 +242,11 @@ function PaymentStep({ shipping, failed, orderKey, testGateway }: { shipping: Re
         <button type="submit" name="intent" value="back" className="btn btn-ghost" formNoValidate>
           Back
         </button>
-        <button type="submit" name="intent" value="pay" className="btn btn-primary" disabled={processing}>
+        <button type="submit" name="intent" value="pay" className="btn btn-primary" disabled={processing || checkout.status === "success"}>
           {processing ? "Processing..." : "Complete Order"}
         </button>
       </div>
+      {checkout.testDialog}
     </Form>
   );
 }

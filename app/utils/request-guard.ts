@@ -29,7 +29,7 @@ const BODY_RULES: Array<{ path: RegExp; rule: BodyRule }> = [
   // Razorpay's webhook: JSON, its signature computed over the raw body.
   { path: /^\/api\/payment\/webhook$/, rule: WEBHOOK_BODY },
   // The spec's payment API, called by the pay page's script.
-  { path: /^\/api\/payment\/(create-order|verify|send-email|test-checkout)$/, rule: JSON_API_BODY },
+  { path: /^\/api\/payment\/(create-order|verify|send-email|test-checkout|marketplace-create-order|marketplace-verify)$/, rule: JSON_API_BODY },
   // The test page's answers, start, events and submission.
   { path: /^\/api\/contest\/[^/]+\/test$/, rule: JSON_API_BODY },
   // The product form and a listing's image upload.

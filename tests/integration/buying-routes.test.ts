@@ -162,3 +162,61 @@ describe("the gateway's callback", () => {
     expect(await cartRows(buyer.userId)).toEqual([]);
   });
 });
+
+describe("the in-page path's JSON routes", () => {
+  test("create-order takes the buyer from the session and the amount from the database; verify completes it once, for its buyer only", async () => {
+    const createRoute = await import("~/routes/api.payment.marketplace-create-order");
+    const verifyRoute = await import("~/routes/api.payment.marketplace-verify");
+    const { checkoutSignature, paymentGateway } = await import("~/models/payments/gateway.server");
+    const { buyer, productId } = await world({ price: 400 });
+    const stranger = await signedInStudent();
+    await call(productRoute.action as never, formRequest(`/store/${productId}/productdetails`, { intent: "cart-add", quantity: "1" }, buyer.cookie), { ...fresh(), params: { id: productId } });
+    const json = (path: string, handler: unknown, body: unknown, cookie: string) =>
+      call(handler as never, new Request(`http://localhost:3000${path}`, { method: "POST", body: JSON.stringify(body), headers: { "Content-Type": "application/json", Cookie: cookie } }), fresh());
+
+    const noShipping = await json("/api/payment/marketplace-create-order", createRoute.action, { key: crypto.randomUUID() }, buyer.cookie);
+    expect(noShipping.status).toBe(400);
+    const key = crypto.randomUUID();
+    const spec = { key, paymentMethod: "upi", userId: stranger.userId, amount: 1, items: [{ id: productId, quantity: 1, price: 1 }], shippingAddress: SHIPPING };
+    const created = await json("/api/payment/marketplace-create-order", createRoute.action, spec, buyer.cookie);
+    expect(created.status).toBe(200);
+    const reply = JSON.parse(created.data);
+    expect(reply).toMatchObject({ amount: 450, currency: "INR", gateway: "test" });
+    expect(Object.keys(reply).sort()).toEqual(["amount", "currency", "gateway", "keyId", "orderId", "razorpayOrderId"]);
+
+    // Paying again with the same form by card: the same order, its method now card.
+    const again = JSON.parse((await json("/api/payment/marketplace-create-order", createRoute.action, { ...spec, paymentMethod: "razorpay" }, buyer.cookie)).data);
+    expect(again).toMatchObject({ orderId: reply.orderId, razorpayOrderId: reply.razorpayOrderId });
+
+    const paymentId = `pay_inpage_${Date.now()}`;
+    const signed = { razorpay_order_id: reply.razorpayOrderId, razorpay_payment_id: paymentId, razorpay_signature: checkoutSignature(paymentGateway()!, reply.razorpayOrderId, paymentId), userId: buyer.userId };
+    expect((await json("/api/payment/marketplace-verify", verifyRoute.action, signed, stranger.cookie)).status).toBe(404);
+    const verified = await json("/api/payment/marketplace-verify", verifyRoute.action, signed, buyer.cookie);
+    expect(JSON.parse(verified.data)).toEqual({ success: true, orderId: reply.orderId });
+    expect(JSON.parse((await json("/api/payment/marketplace-verify", verifyRoute.action, signed, buyer.cookie)).data)).toEqual({ success: true, orderId: reply.orderId });
+    const [order] = await db.select().from(orders).where(eq(orders.id, reply.orderId));
+    expect(order).toMatchObject({ status: "completed", payment_status: "paid", payment_method: "razorpay", total_amount: 450, buyer_id: buyer.userId });
+    expect(await db.$count(orders, eq(orders.buyer_id, stranger.userId))).toBe(0);
+  });
+
+  test("after a failed attempt in the page, the same form by cash on delivery releases the unpaid order and places a new one", async () => {
+    const createRoute = await import("~/routes/api.payment.marketplace-create-order");
+    const { buyer, productId } = await world({ price: 400, stock: 1 });
+    await call(productRoute.action as never, formRequest(`/store/${productId}/productdetails`, { intent: "cart-add", quantity: "1" }, buyer.cookie), { ...fresh(), params: { id: productId } });
+    const { cookie } = await shippingCookie(buyer.cookie);
+    const key = crypto.randomUUID();
+    const created = await call(
+      createRoute.action as never,
+      new Request("http://localhost:3000/api/payment/marketplace-create-order", { method: "POST", body: JSON.stringify({ key, paymentMethod: "upi" }), headers: { "Content-Type": "application/json", Cookie: cookie } }),
+      fresh(),
+    );
+    const unpaid = JSON.parse(created.data).orderId as string;
+    const cod = await call(checkoutRoute.action as never, formRequest("/checkout", { intent: "pay", paymentMethod: "cod", key }, cookie), fresh());
+    expect(cod.location).toMatch(/^\/checkout\?order=/);
+    const rows = await db.select({ id: orders.id, status: orders.status, method: orders.payment_method }).from(orders).where(eq(orders.buyer_id, buyer.userId));
+    expect(rows.find((r) => r.id === unpaid)).toMatchObject({ status: "failed" });
+    expect(rows.filter((r) => r.status === "completed")).toMatchObject([{ method: "cod" }]);
+    const [product] = await db.select({ stock: marketplace_products.stock }).from(marketplace_products).where(eq(marketplace_products.id, productId));
+    expect(product!.stock).toBe(0);
+  });
+});

@@ -39,7 +39,6 @@ export const CHECKOUT_MESSAGES = {
   soldOut: (titles: string[]) => `Sorry, ${titles.join(", ")} ${titles.length === 1 ? "is" : "are"} no longer available. Nothing was ordered: please check your cart.`,
   paymentsOff: "Online payment is not available right now. Please choose Cash on Delivery or try again later.",
   tooManyOrders: "Too many orders in a short time. Please wait a few minutes and try again.",
-  stale: "Your cart changed while you were checking out. Please check the order summary and try again.",
 } as const;
 
 export const PAYMENT_LABELS: Record<(typeof PAYMENT_METHODS)[number], string> = {

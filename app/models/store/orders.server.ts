@@ -25,7 +25,7 @@ export type PlaceOutcome =
   | { kind: "completed"; orderId: string } // cash on delivery, placed
   | { kind: "pay"; orderId: string; gatewayOrderId: string; amount: number; gateway: Gateway }
   | { kind: "sold-out"; titles: string[] }
-  | { kind: "empty" | "limited" | "unavailable" | "stale" };
+  | { kind: "empty" | "limited" | "unavailable" };
 
 class NotPlaced extends Error {
   constructor(readonly outcome: PlaceOutcome) {
@@ -116,12 +116,23 @@ export async function placeOrder(db: Db, gateway: Gateway | null, input: { userI
   }
 }
 
-async function resume(db: Db, gateway: Gateway | null, order: { id: string; status: string }, input: { now: Date }): Promise<PlaceOutcome> {
+/**
+ * The same form sent again: its completed order, or its unpaid one paid again (after a
+ * failed attempt in the page, perhaps by another method). Cash on delivery instead, or
+ * a hold that ended, releases the unpaid one and the form places a new order (null).
+ */
+async function resume(db: Db, gateway: Gateway | null, order: { id: string; status: string }, input: { method: Method; now: Date }): Promise<PlaceOutcome | null> {
   if (order.status === "completed") return { kind: "completed", orderId: order.id };
-  const [held] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.id, order.id), eq(orders.status, "pending"), gt(orders.hold_expires_at, input.now)));
-  if (held && gateway) return payOnline(db, gateway, held.id);
-  // That attempt failed or ran out: the page must offer a fresh one.
-  return { kind: "stale" };
+  if (input.method !== "cod" && gateway) {
+    const [held] = await db
+      .update(orders)
+      .set({ payment_method: input.method })
+      .where(and(eq(orders.id, order.id), eq(orders.status, "pending"), gt(orders.hold_expires_at, input.now)))
+      .returning({ id: orders.id });
+    if (held) return payOnline(db, gateway, held.id);
+  }
+  await releaseOrder(db, order.id);
+  return null;
 }
 
 async function payOnline(db: Db, gateway: Gateway, orderId: string): Promise<PlaceOutcome> {
@@ -180,7 +191,8 @@ export async function releaseOrder(db: DbOrTx, orderId: string) {
   return db.transaction(async (tx) => {
     const [order] = await tx
       .update(orders)
-      .set({ status: "failed", payment_status: "failed", hold_expires_at: null })
+      // Its form's key is set free: sending that form again places a new order.
+      .set({ status: "failed", payment_status: "failed", hold_expires_at: null, idempotency_key: sql`${orders.idempotency_key} || ':released:' || ${orders.id}` })
       .where(and(eq(orders.id, orderId), eq(orders.status, "pending")))
       .returning({ id: orders.id });
     if (!order) return false;

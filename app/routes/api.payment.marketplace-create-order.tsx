@@ -1,0 +1,53 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { db } from "~/db/client.server";
+import { requireApiUser } from "~/models/accounts/auth.server";
+import { paymentGateway } from "~/models/payments/gateway.server";
+import { CHECKOUT_MESSAGES, ShippingSchema } from "~/models/store/checkout";
+import { savedShipping } from "~/models/store/checkout-session.server";
+import { placeOrder } from "~/models/store/orders.server";
+import { kickOutbox } from "~/utils/email.server";
+import { setFlash, type Flash } from "~/utils/flash.server";
+import { notFound, parseJsonBody } from "~/utils/http.server";
+
+// marketplace.md §7, POST /api/payment/marketplace-create-order → { orderId,
+// razorpayOrderId, amount, currency }, for the checkout's in-page payment. The spec's
+// userId, amount and items are ignored: the buyer is the session's, the items are
+// their cart and the prices the database's. The address is the checkout's shipping
+// step (its cookie), or the body's shippingAddress when there is none.
+const Body = z.object({
+  paymentMethod: z.enum(["razorpay", "upi"]).default("razorpay"),
+  key: z.string().uuid(),
+  shippingAddress: ShippingSchema.optional(),
+});
+
+async function refused(status: number, flash: Flash, to: string) {
+  return Response.json({ error: flash.message, redirect: to }, { status, headers: { "Set-Cookie": await setFlash(flash) } });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireApiUser(request, context);
+  const body = await parseJsonBody(request, Body);
+  const shipping = (await savedShipping(request)) ?? body.shippingAddress;
+  if (!shipping) return Response.json({ error: "Shipping details are required", redirect: "/checkout" }, { status: 400 });
+  const outcome = await placeOrder(db, paymentGateway(), { userId: user.id, shipping, method: body.paymentMethod, key: body.key, now: new Date() });
+  switch (outcome.kind) {
+    case "pay":
+      return Response.json({ orderId: outcome.orderId, razorpayOrderId: outcome.gatewayOrderId, amount: outcome.amount, currency: "INR", keyId: outcome.gateway.keyId, gateway: outcome.gateway.kind });
+    case "completed":
+      kickOutbox();
+      return Response.json({ orderId: outcome.orderId, redirect: `/checkout?order=${outcome.orderId}` });
+    case "sold-out":
+      return refused(409, { kind: "error", message: CHECKOUT_MESSAGES.soldOut(outcome.titles) }, "/cart");
+    case "empty":
+      return refused(409, { kind: "info", message: CHECKOUT_MESSAGES.emptyCart }, "/cart");
+    case "limited":
+      return Response.json({ error: CHECKOUT_MESSAGES.tooManyOrders }, { status: 429, headers: { "Retry-After": "3600" } });
+    case "unavailable":
+      return Response.json({ error: CHECKOUT_MESSAGES.paymentsOff }, { status: 503 });
+  }
+}
+
+export function loader() {
+  notFound();
+}

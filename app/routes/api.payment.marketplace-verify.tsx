@@ -1,0 +1,29 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { db } from "~/db/client.server";
+import { requireApiUser } from "~/models/accounts/auth.server";
+import { verifyForPayer } from "~/models/fulfilments.server";
+import { GATEWAY_ID } from "~/models/payments/gateway.server";
+import { setFlash } from "~/utils/flash.server";
+import { notFound, parseJsonBody } from "~/utils/http.server";
+
+// marketplace.md §7, POST payment/marketplace-verify → { success, orderId }. The
+// spec's razorpay_* names and the checkout script's short names are both read; its
+// userId is ignored (the payer is the session's, and must own the order).
+const id = z.string().regex(GATEWAY_ID);
+const signature = z.string().regex(/^[0-9a-f]{1,128}$/i);
+const Body = z.union([
+  z.object({ razorpay_order_id: id, razorpay_payment_id: id, razorpay_signature: signature }).transform((b) => ({ orderId: b.razorpay_order_id, paymentId: b.razorpay_payment_id, signature: b.razorpay_signature })),
+  z.object({ orderId: id, paymentId: id, signature }),
+]);
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireApiUser(request, context);
+  const body = await parseJsonBody(request, Body);
+  const reply = await verifyForPayer(db, { userId: user.id, ...body, now: new Date() });
+  return Response.json(reply.body, { status: reply.status, headers: reply.flash ? { "Set-Cookie": await setFlash(reply.flash) } : {} });
+}
+
+export function loader() {
+  notFound();
+}

@@ -151,4 +151,19 @@ test("a guest's Add to Cart goes through login and comes back done; the cart and
   await expect(page.getByRole("button", { name: "Remove from Cart" })).toBeVisible();
   await page.goto("/cart");
   await expect(page.getByRole("link", { name: title })).toBeVisible();
+
+  // The store previews the cart; the heart saves a book to the wishlist, which adds it to the cart.
+  await page.goto(`/store?q=${encodeURIComponent(title)}`);
+  await expect(page.getByText("Your cart (1 item)")).toBeVisible();
+  const other = await sellerWithBook({ price: 300 });
+  await page.goto(`/store/${other.productId}/productdetails`);
+  await page.getByRole("button", { name: "Add to wishlist" }).click();
+  await expect(page.getByRole("button", { name: "In your wishlist" })).toBeVisible();
+  await page.getByRole("link", { name: "Account menu" }).or(page.getByLabel(/Account menu/)).first().click();
+  await page.getByRole("menuitem", { name: "Wishlist" }).click();
+  await expect(page.getByRole("heading", { name: "Your Wishlist" })).toBeVisible();
+  await page.getByRole("button", { name: `Add ${other.title} to cart` }).click();
+  await expect(page.getByRole("link", { name: "In your cart" })).toBeVisible();
+  await page.goto("/cart");
+  await expect(page.getByRole("link", { name: other.title })).toBeVisible();
 });

@@ -220,3 +220,58 @@ describe("the in-page path's JSON routes", () => {
     expect(product!.stock).toBe(0);
   });
 });
+
+describe("the webhook and the callback, in either order", () => {
+  test("the webhook first completes the order; the callback after it changes nothing and shows the confirmation", async () => {
+    const webhook = await import("~/routes/api.payment.webhook");
+    const { checkoutSignature, hmacHex, paymentGateway } = await import("~/models/payments/gateway.server");
+    const { buyer, seller, productId } = await world({ price: 600, stock: 1 });
+    await call(productRoute.action as never, formRequest(`/store/${productId}/productdetails`, { intent: "cart-add", quantity: "1" }, buyer.cookie), { ...fresh(), params: { id: productId } });
+    const { cookie } = await shippingCookie(buyer.cookie);
+    const res = await call(checkoutRoute.action as never, formRequest("/checkout", { intent: "pay", paymentMethod: "razorpay", key: crypto.randomUUID() }, cookie), fresh());
+    const gatewayOrderId = new URL(res.location!, "http://x").searchParams.get("order")!;
+    const paymentId = `pay_hook_${Date.now()}`;
+    const raw = JSON.stringify({ event: "payment.captured", payload: { payment: { entity: { id: paymentId, order_id: gatewayOrderId, amount: 65000, currency: "INR", status: "captured" } } } });
+    const hook = () =>
+      call(webhook.action as never, new Request("http://localhost:3000/api/payment/webhook", { method: "POST", body: raw, headers: { "Content-Type": "application/json", "X-Razorpay-Signature": hmacHex("whsec_integration_test_secret", raw) } }), fresh());
+    expect((await hook()).status).toBe(200);
+    expect((await hook()).status).toBe(200);
+    const signature = checkoutSignature(paymentGateway()!, gatewayOrderId, paymentId);
+    const back = await call(callbackRoute.action as never, formRequest("/api/payment/callback", { razorpay_order_id: gatewayOrderId, razorpay_payment_id: paymentId, razorpay_signature: signature }), fresh());
+    const rows = await db.select().from(orders).where(eq(orders.buyer_id, buyer.userId));
+    expect(rows).toMatchObject([{ status: "completed", payment_status: "paid", total_amount: 650 }]);
+    expect(back.location).toBe(`/checkout?order=${rows[0]!.id}`);
+    const { email_outbox } = await import("~/db/schema");
+    const sellerMails = (await db.select().from(email_outbox).where(eq(email_outbox.to_address, seller.email))).filter((m) => m.subject.startsWith("Your book sold"));
+    expect(sellerMails).toHaveLength(1);
+  });
+});
+
+describe("the cart page and the store's preview", () => {
+  test("a line that sold out or was unlisted says so and is left out of the total; the preview shows the newest 3 of 4", async () => {
+    const { cartView, cartPreview } = await import("~/models/store/cart.server");
+    const seller = await signedInStudent();
+    const buyer = await signedInStudent();
+    const ids = [];
+    for (const price of [100, 200, 300, 400]) ids.push(await createProduct(db, { sellerId: seller.userId, title: `Preview ${price} ${Date.now()}`, price, category: "Textbooks", stock: 2 }));
+    for (const id of ids) {
+      await call(productRoute.action as never, formRequest(`/store/${id}/productdetails`, { intent: "cart-add", quantity: "1" }, buyer.cookie), { ...fresh(), params: { id } });
+    }
+    await db.update(marketplace_products).set({ stock: 0 }).where(eq(marketplace_products.id, ids[0]!));
+    await db.update(marketplace_products).set({ is_active: false }).where(eq(marketplace_products.id, ids[1]!));
+    const view = await cartView(db, buyer.userId);
+    expect(Object.fromEntries(view.lines.map((l) => [l.price, l.problem]))).toEqual({ 100: "sold-out", 200: "unlisted", 300: null, 400: null });
+    expect(view.totals).toEqual({ subtotal: 700, shipping: 50, total: 750, shippingDiscount: 0 });
+    const preview = await cartPreview(db, buyer.userId);
+    expect(preview.count).toBe(4);
+    expect(preview.lines).toHaveLength(3);
+    // The store lists neither the sold-out nor the unlisted book.
+    const { listStoreProducts } = await import("~/models/store/products.server");
+    const { parseStoreQuery } = await import("~/models/store/query");
+    const listed = await listStoreProducts(db, parseStoreQuery(new URLSearchParams({ q: "Preview" })));
+    const listedIds = listed.products.map((p) => p.id);
+    expect(listedIds).not.toContain(ids[0]);
+    expect(listedIds).not.toContain(ids[1]);
+    expect(listedIds).toContain(ids[2]);
+  });
+});

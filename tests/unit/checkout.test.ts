@@ -1,0 +1,44 @@
+import { describe, expect, test } from "vitest";
+import { orderTotals, ShippingSchema, shortOrderId } from "~/models/store/checkout";
+import { cutDescription, parseQuantity } from "~/models/store/cart";
+
+const good = { name: "Asha Rao", email: "asha@example.in", phone: "9876543210", address: "12 MG Road", city: "Pune", state: "Maharashtra", zip: "411001" };
+const errors = (input: Record<string, string>) => {
+  const result = ShippingSchema.safeParse(input);
+  return result.success ? {} : Object.fromEntries(result.error.issues.map((i) => [i.path[0], i.message]));
+};
+
+describe("the shipping step's rules (marketplace.md §5 Checkout)", () => {
+  test("the spec's messages", () => {
+    expect(errors({})).toEqual({
+      name: "Name is required",
+      email: "Email is required",
+      phone: "Phone is required",
+      address: "Address is required",
+      city: "City is required",
+      state: "State is required",
+      zip: "ZIP code is required",
+    });
+    expect(errors({ ...good, email: "asha@" })).toEqual({ email: "Email is invalid" });
+    expect(errors({ ...good, phone: "98765 43210" })).toEqual({ phone: "Phone must be 10 digits" });
+    expect(errors({ ...good, phone: "987654321" })).toEqual({ phone: "Phone must be 10 digits" });
+    expect(errors({ ...good, zip: "4110011" })).toEqual({ zip: "ZIP must be 6 digits" });
+    expect(errors({ ...good, name: "   " })).toEqual({ name: "Name is required" });
+    expect(errors(good)).toEqual({});
+  });
+});
+
+describe("totals", () => {
+  test("₹50 shipping up to ₹50,000 exactly, free from ₹50,001, nothing for an empty order", () => {
+    expect(orderTotals([{ price: 50_000, quantity: 1 }]).shipping).toBe(50);
+    expect(orderTotals([{ price: 50_001, quantity: 1 }])).toMatchObject({ shipping: 0, shippingDiscount: 50, total: 50_001 });
+    expect(orderTotals([])).toEqual({ subtotal: 0, shipping: 0, total: 0, shippingDiscount: 0 });
+  });
+});
+
+test("the short order id, the cart's quantity and description", () => {
+  expect(shortOrderId("0d4b034b-1111-4222-8333-444455556666")).toBe("0D4B034B");
+  expect([parseQuantity("0", 3), parseQuantity("-1", 3), parseQuantity("1e9", 3), parseQuantity("abc", 3), parseQuantity("5", 3)]).toEqual([1, 1, 1, 1, 3]);
+  expect(cutDescription("a".repeat(100))).toBe("a".repeat(100));
+  expect(cutDescription("a".repeat(101))).toBe(`${"a".repeat(100)}…`);
+});

@@ -6,6 +6,8 @@ import { db } from "~/db/client.server";
 import { createContest, createEntry, createPost, createProduct, createUser, productCategory, submitEntry } from "~/seed/factories.server";
 import { finalizeContest } from "~/models/contests/scoring.server";
 import { hashPassword } from "~/models/accounts/password.server";
+import { putInCart } from "~/models/store/cart.server";
+import { placeOrder } from "~/models/store/orders.server";
 
 const MINUTE = 60_000;
 const minutesFromNow = (m: number) => new Date(Date.now() + m * MINUTE);
@@ -84,6 +86,15 @@ export const e2eFixtures = {
 
   async product(input: Parameters<typeof createProduct>[1]) {
     return { id: await createProduct(db, input) };
+  },
+
+  /** A cash-on-delivery order of one copy, placed through the buyer's cart as checkout does. */
+  async order(input: { buyerId: string; productId: string }) {
+    await putInCart(db, { userId: input.buyerId, productId: input.productId, quantity: "1" });
+    const shipping = { name: "Asha Rao", email: "asha@example.in", phone: "9876543210", address: "12 MG Road", city: "Pune", state: "Maharashtra", zip: "411001" };
+    const placed = await placeOrder(db, null, { userId: input.buyerId, shipping, method: "cod", key: crypto.randomUUID(), now: new Date() });
+    if (placed.kind !== "completed") throw new Error(`order not placed: ${placed.kind}`);
+    return { id: placed.orderId };
   },
 
   async category(input: { name: string }) {

@@ -48,9 +48,16 @@ export async function redirectWithFlash(to: string, flash: Flash, init: Response
 export async function parseJsonBody<Schema extends z.ZodTypeAny>(request: Request, schema: Schema, rule: BodyRule = JSON_API_BODY): Promise<z.infer<Schema>> {
   const parsed = schema.safeParse((await readJson(request, rule)).value);
   if (!parsed.success) {
-    throw Response.json({ error: parsed.error.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`).join("; ") }, { status: 400 });
+    throw Response.json({ error: parsed.error.issues.map((i) => `${i.path.join(".") || "body"}: ${issueText(i)}`).join("; ") }, { status: 400 });
   }
   return parsed.data;
+}
+
+/** What is wrong, in words that never repeat what was sent (zod's enum and literal messages quote the received value). */
+function issueText(issue: z.ZodIssue) {
+  if (issue.code === "invalid_enum_value") return `expected one of ${issue.options.join(", ")}`;
+  if (issue.code === "invalid_literal") return `expected ${JSON.stringify(issue.expected)}`;
+  return issue.message;
 }
 
 /**

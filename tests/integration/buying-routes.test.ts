@@ -275,3 +275,20 @@ describe("the cart page and the store's preview", () => {
     expect(listedIds).toContain(ids[2]);
   });
 });
+
+test("the in-page JSON routes are bounded like the others: 413, 415, 401, and no echo of what was sent", async () => {
+  const createRoute = await import("~/routes/api.payment.marketplace-create-order");
+  const verifyRoute = await import("~/routes/api.payment.marketplace-verify");
+  const { buyer } = await world();
+  for (const [path, handler] of [["/api/payment/marketplace-create-order", createRoute.action], ["/api/payment/marketplace-verify", verifyRoute.action]] as const) {
+    const send = (body: string, type = "application/json", cookie = buyer.cookie) =>
+      call(handler as never, new Request(`http://localhost:3000${path}`, { method: "POST", body, headers: { "Content-Type": type, Cookie: cookie } }), fresh());
+    expect((await send(JSON.stringify({ key: crypto.randomUUID(), pad: "x".repeat(10_000) }))).status, path).toBe(413);
+    expect((await send("key=1", "application/x-www-form-urlencoded")).status, path).toBe(415);
+    expect((await send("{}", "application/json", "")).status, path).toBe(401);
+    const odd = await send(JSON.stringify({ key: "<script>nope</script>", orderId: "<b>x</b>", paymentMethod: "bitcoin" }));
+    expect(odd.status, path).toBe(400);
+    expect(String(odd.data), path).not.toMatch(/script|<b>|bitcoin/);
+  }
+  expect(await db.$count(orders, eq(orders.buyer_id, buyer.userId))).toBe(0);
+});

@@ -1,0 +1,44 @@
+// What JavaScript adds to the buying pages.
+import { create, expect, PASSWORD, test, unique, uniqueEmail } from "./support/fixtures";
+
+test("a shipping field's message goes as soon as it is corrected, before any post", async ({ page, student }) => {
+  const { id: sellerId } = await create("student", { email: uniqueEmail("seller"), password: PASSWORD });
+  const { id: productId } = await create("product", { sellerId, title: unique("Fix Me"), price: 150, category: "Engineering" });
+  await page.goto(`/store/${productId}/productdetails`);
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByRole("button", { name: "Remove from Cart" })).toBeVisible();
+  await page.goto("/checkout");
+  await expect(page.getByLabel("Email")).toHaveValue(student.email);
+  await page.getByRole("button", { name: "Continue to Payment" }).click();
+  await expect(page.getByText("Phone is required")).toBeVisible();
+  await expect(page.getByText("ZIP code is required")).toBeVisible();
+  await page.getByLabel("Phone Number").fill("9876543210");
+  await expect(page.getByText("Phone is required")).toHaveCount(0);
+  await expect(page.getByText("ZIP code is required")).toBeVisible(); // the others stay
+  await expect(page).toHaveURL("/checkout");
+});
+
+test("the confirmation counts down from 5 every 3 s to the store; a click on a link stops it", async ({ page, student }) => {
+  const { id: sellerId } = await create("student", { email: uniqueEmail("seller"), password: PASSWORD });
+  const first = await create("product", { sellerId, title: unique("Count Me"), price: 150, category: "Engineering" });
+  const second = await create("product", { sellerId, title: unique("Count Me Too"), price: 150, category: "Engineering" });
+  const a = await create("order", { buyerId: student.id, productId: first.id });
+  const b = await create("order", { buyerId: student.id, productId: second.id });
+
+  await page.clock.install();
+  await page.goto(`/orders/${a.id}/confirmation`);
+  await expect(page.getByText("Redirecting to homepage in 5 seconds...")).toBeVisible();
+  await page.clock.fastForward(3_000);
+  await expect(page.getByText("Redirecting to homepage in 4 seconds...")).toBeVisible();
+  await page.clock.fastForward(15_000);
+  await expect(page).toHaveURL("/store");
+
+  await page.goto(`/orders/${b.id}/confirmation`);
+  await expect(page.getByText("Redirecting to homepage in 5 seconds...")).toBeVisible();
+  // A link that opens nothing new (its own page's anchor) still counts as the reader taking over.
+  await page.getByRole("link", { name: "Skip to content" }).focus();
+  await page.getByRole("link", { name: "Skip to content" }).click();
+  await expect(page.getByText(/Redirecting to homepage/)).toHaveCount(0);
+  await page.clock.fastForward(20_000);
+  await expect(page).toHaveURL(new RegExp(`/orders/${b.id}/confirmation(#main)?$`));
+});

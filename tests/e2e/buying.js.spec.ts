@@ -42,3 +42,27 @@ test("the confirmation counts down from 5 every 3 s to the store; a click on a l
   await page.clock.fastForward(20_000);
   await expect(page).toHaveURL(new RegExp(`/orders/${b.id}/confirmation(#main)?$`));
 });
+
+// /checkout is not here yet: like every page with a Conform + Zod form (login, contact,
+// account), it loads about 131 KB, Zod and Conform's validation running in the browser.
+test("the store, a product page and the cart each load at most 110 KB of compressed script and style", async ({ page, student: _signedIn, browser }) => {
+  const { id: sellerId } = await create("student", { email: uniqueEmail("seller"), password: PASSWORD });
+  const { id: productId } = await create("product", { sellerId, title: unique("Weigh Me"), price: 150, category: "Engineering" });
+  await page.request.post(`/store/${productId}/productdetails`, { form: { intent: "cart-add", quantity: "1" } });
+  for (const path of ["/store", `/store/${productId}/productdetails`, "/cart"]) {
+    const sizes: Promise<number>[] = [];
+    const listener = (request: import("@playwright/test").Request) => {
+      if (["script", "stylesheet"].includes(request.resourceType())) sizes.push(request.sizes().then((s) => s.responseBodySize));
+    };
+    // A browser with an empty cache (and this student's cookies) counts every byte.
+    const context = await browser.newContext({ storageState: await page.context().storageState(), baseURL: test.info().project.use.baseURL, extraHTTPHeaders: { "X-Forwarded-For": "198.19.7.7" } });
+    const fresh = await context.newPage();
+    fresh.on("requestfinished", listener);
+    await fresh.goto(path);
+    await expect(fresh.locator("html[data-hydrated]")).toBeAttached();
+    const total = (await Promise.all(sizes)).reduce((a, b) => a + b, 0);
+    expect(total, path).toBeGreaterThan(10_000);
+    expect(total, path).toBeLessThan(110 * 1024);
+    await context.close();
+  }
+});

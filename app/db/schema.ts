@@ -34,7 +34,6 @@ import {
   PAYMENT_STATUSES,
   PROCTORING_EVENT_KINDS,
   PRODUCT_CONDITIONS,
-  ORDER_PAYMENT_STATUSES,
 } from "../utils/enums";
 
 const id = () => uuid("id").primaryKey().defaultRandom();
@@ -399,7 +398,6 @@ export const orders = pgTable(
     buyer_name: text("buyer_name").notNull(),
     buyer_email: text("buyer_email").notNull(),
     payment_method: text("payment_method", { enum: PAYMENT_METHODS }).notNull(),
-    payment_status: text("payment_status", { enum: ORDER_PAYMENT_STATUSES }).notNull().default("pending"),
     shipping_address: jsonb("shipping_address").$type<ShippingAddress>().notNull(),
     // An online order holds its copies until then; the sweep releases them after.
     hold_expires_at: time("hold_expires_at"),
@@ -408,7 +406,6 @@ export const orders = pgTable(
   },
   (t) => [
     check("orders_status", oneOf(t.status, ORDER_STATUSES)),
-    check("orders_payment_status", oneOf(t.payment_status, ORDER_PAYMENT_STATUSES)),
     index("orders_pending_hold_idx").on(t.hold_expires_at).where(sql`${t.status} = 'pending'`),
     check("orders_payment_method", oneOf(t.payment_method, PAYMENT_METHODS)),
     uniqueIndex("orders_buyer_idempotency_key").on(t.buyer_id, t.idempotency_key),

@@ -13,7 +13,7 @@ import { getProfile } from "~/models/accounts/profile.server";
 import { hostedCheckout, paymentGateway } from "~/models/payments/gateway.server";
 import { CART_MESSAGES } from "~/models/store/cart";
 import { cartView } from "~/models/store/cart.server";
-import { CHECKOUT_MESSAGES, PAYMENT_LABELS, PaymentSchema, ShippingSchema, SHIPPING_FIELDS } from "~/models/store/checkout";
+import { CHECKOUT_MESSAGES, PAYMENT_LABELS, paymentState, PaymentSchema, ShippingSchema, SHIPPING_FIELDS } from "~/models/store/checkout";
 import { forgetShipping, savedShipping, saveShipping } from "~/models/store/checkout-session.server";
 import { buyerOrder } from "~/models/store/order-views.server";
 import { placeOrder } from "~/models/store/orders.server";
@@ -41,7 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (orderId !== null) {
     const order = isUuid(orderId) ? await buyerOrder(db, user.id, orderId) : null;
     if (!order || order.status !== "completed") throw redirect("/orders");
-    return { step: 3 as const, order: { id: order.id, paidOnline: order.payment_status === "paid" } };
+    return { step: 3 as const, order: { id: order.id, paidOnline: paymentState(order) === "paid" } };
   }
   const cart = await cartView(db, user.id);
   const saved = await savedShipping(request);

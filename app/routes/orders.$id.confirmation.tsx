@@ -5,7 +5,7 @@ import { notFoundBoundary } from "~/components/not-found";
 import { ListingImage } from "~/components/store/listing-image";
 import { db } from "~/db/client.server";
 import { requireUserId } from "~/models/accounts/auth.server";
-import { PAYMENT_LABELS, shortOrderId } from "~/models/store/checkout";
+import { PAYMENT_LABELS, paymentState, shortOrderId } from "~/models/store/checkout";
 import { buyerOrder } from "~/models/store/order-views.server";
 import { invariantResponse, requireUuidParam } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
@@ -80,7 +80,7 @@ export default function OrderConfirmation() {
           </div>
           <div>
             <dt>Payment status</dt>
-            <dd>{PAYMENT_STATUS_LABELS[order.payment_status]}</dd>
+            <dd>{PAYMENT_STATUS_LABELS[paymentState(order)]}</dd>
           </div>
         </dl>
       </div>

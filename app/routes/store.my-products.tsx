@@ -4,7 +4,7 @@ import { ListingImage } from "~/components/store/listing-image";
 import { db } from "~/db/client.server";
 import { requireUserId } from "~/models/accounts/auth.server";
 import { myListings } from "~/models/store/listings.server";
-import { PAYMENT_LABELS, shortOrderId } from "~/models/store/checkout";
+import { PAYMENT_LABELS, paymentState, shortOrderId } from "~/models/store/checkout";
 import { markShipped, salesOf } from "~/models/store/order-views.server";
 import { formatDateTime } from "~/utils/dates";
 import { readForm } from "~/utils/forms.server";
@@ -75,7 +75,7 @@ function Sales({ sales }: { sales: Sale[] }) {
             Order #{shortOrderId(sale.order_id)} · {formatDateTime(sale.sold_at)} · {formatINR(sale.price)} × {sale.quantity}
           </p>
           <p>
-            {PAYMENT_LABELS[sale.payment_method]}: {sale.payment_status === "paid" ? "paid" : "collect on delivery"}
+            {PAYMENT_LABELS[sale.payment_method]}: {paymentState(sale) === "paid" ? "paid" : "collect on delivery"}
           </p>
           <address>
             <strong>{sale.buyer_name}</strong>

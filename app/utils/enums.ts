@@ -4,8 +4,6 @@ export const CONTACT_SUBJECTS = ["payment", "contest", "technical", "account", "
 export const PRODUCT_CONDITIONS = ["New", "Like New", "Good", "Fair", "Poor"] as const;
 export const ORDER_STATUSES = ["pending", "completed", "failed"] as const;
 export const PAYMENT_METHODS = ["razorpay", "upi", "cod"] as const;
-/** An order's money: awaiting the gateway, paid online, failed, or cash due when the book arrives. */
-export const ORDER_PAYMENT_STATUSES = ["pending", "paid", "failed", "on_delivery"] as const;
 export const PAYMENT_PURPOSES = ["contest", "order"] as const;
 export const PAYMENT_STATUSES = ["created", "paid", "failed"] as const;
 export const PAYMENT_GATEWAYS = ["razorpay", "test"] as const;

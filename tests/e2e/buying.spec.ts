@@ -19,7 +19,7 @@ async function signedInPage(browser: Browser, account: { email: string; password
   return javaScriptEnabled ? hydrateOnNavigation(page) : page;
 }
 
-async function addToCartAndCheckout(page: Page, title: string, productId: string, quantity: string) {
+async function addToCartAndCheckout(page: Page, title: string, productId: string, quantity: string, price: number) {
   await page.goto(`/store?q=${encodeURIComponent(title)}`);
   await page.getByRole("link", { name: title }).first().click();
   await expect(page).toHaveURL(`/store/${productId}/productdetails`);
@@ -30,6 +30,8 @@ async function addToCartAndCheckout(page: Page, title: string, productId: string
   await page.goto("/cart");
   await expect(page.getByRole("heading", { name: "Your Cart" })).toBeVisible();
   await expect(page.getByRole("link", { name: title })).toBeVisible();
+  // The cart shows amounts with their decimals (marketplace.md §9).
+  await expect(page.locator(".cart-line").filter({ hasText: title }).getByText(`₹${(Number(quantity) * price).toLocaleString("en-IN")}.00`, { exact: true })).toBeVisible();
   await page.getByRole("link", { name: "Proceed to Checkout" }).click();
   await expect(page).toHaveURL("/checkout");
 }
@@ -54,7 +56,7 @@ async function fillShipping(page: Page) {
 
 test("cash on delivery: cart, three checkout steps, the confirmation, Your Orders, and the seller ships it", async ({ page, student, browser, javaScriptEnabled }) => {
   const { seller, title, productId } = await sellerWithBook({ price: 350, stock: 3 });
-  await addToCartAndCheckout(page, title, productId, "2");
+  await addToCartAndCheckout(page, title, productId, "2", 350);
   const summary = page.getByRole("complementary", { name: "Order summary" });
   await expect(summary.getByText("₹700").first()).toBeVisible(); // 2 × ₹350
   await expect(summary.getByLabel("Quantity 2")).toBeVisible();
@@ -108,7 +110,7 @@ test("cash on delivery: cart, three checkout steps, the confirmation, Your Order
 // Without JavaScript the test gateway is a hosted page; with it, a dialog in the payment step. Same buttons.
 test("the test gateway: a failed payment, then a paid order is confirmed and leads to its page", async ({ page, student: _signedIn, javaScriptEnabled }) => {
   const { title, productId } = await sellerWithBook({ price: 1200 });
-  await addToCartAndCheckout(page, title, productId, "1");
+  await addToCartAndCheckout(page, title, productId, "1", 1200);
   await fillShipping(page);
   await page.getByLabel("UPI Payment").check();
   await page.getByRole("button", { name: "Complete Order" }).click();

@@ -157,8 +157,8 @@ describe("the gateway's callback", () => {
     const again = await post(good);
     expect(first.location).toMatch(/^\/checkout\?order=/);
     expect(again.location).toBe(first.location);
-    const [done] = await db.select({ status: orders.status, payment_status: orders.payment_status }).from(orders).where(eq(orders.buyer_id, buyer.userId));
-    expect(done).toEqual({ status: "completed", payment_status: "paid" });
+    const [done] = await db.select({ status: orders.status, payment_method: orders.payment_method }).from(orders).where(eq(orders.buyer_id, buyer.userId));
+    expect(done).toEqual({ status: "completed", payment_method: "upi" });
     expect(await cartRows(buyer.userId)).toEqual([]);
   });
 });
@@ -195,7 +195,7 @@ describe("the in-page path's JSON routes", () => {
     expect(JSON.parse(verified.data)).toEqual({ success: true, orderId: reply.orderId });
     expect(JSON.parse((await json("/api/payment/marketplace-verify", verifyRoute.action, signed, buyer.cookie)).data)).toEqual({ success: true, orderId: reply.orderId });
     const [order] = await db.select().from(orders).where(eq(orders.id, reply.orderId));
-    expect(order).toMatchObject({ status: "completed", payment_status: "paid", payment_method: "razorpay", total_amount: 450, buyer_id: buyer.userId });
+    expect(order).toMatchObject({ status: "completed", payment_method: "razorpay", total_amount: 450, buyer_id: buyer.userId });
     expect(await db.$count(orders, eq(orders.buyer_id, stranger.userId))).toBe(0);
   });
 
@@ -239,7 +239,7 @@ describe("the webhook and the callback, in either order", () => {
     const signature = checkoutSignature(paymentGateway()!, gatewayOrderId, paymentId);
     const back = await call(callbackRoute.action as never, formRequest("/api/payment/callback", { razorpay_order_id: gatewayOrderId, razorpay_payment_id: paymentId, razorpay_signature: signature }), fresh());
     const rows = await db.select().from(orders).where(eq(orders.buyer_id, buyer.userId));
-    expect(rows).toMatchObject([{ status: "completed", payment_status: "paid", total_amount: 650 }]);
+    expect(rows).toMatchObject([{ status: "completed", payment_method: "razorpay", total_amount: 650 }]);
     expect(back.location).toBe(`/checkout?order=${rows[0]!.id}`);
     const { email_outbox } = await import("~/db/schema");
     const sellerMails = (await db.select().from(email_outbox).where(eq(email_outbox.to_address, seller.email))).filter((m) => m.subject.startsWith("Your book sold"));

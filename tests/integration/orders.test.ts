@@ -9,7 +9,7 @@ import { email_outbox, marketplace_products, order_items, orders, payments, user
 import { failPayment, settlePayment } from "~/models/fulfilments.server";
 import { checkoutSignature, paymentGateway } from "~/models/payments/gateway.server";
 import { putInCart } from "~/models/store/cart.server";
-import { orderTotals, type Shipping } from "~/models/store/checkout";
+import { orderTotals, paymentState, type Shipping } from "~/models/store/checkout";
 import { completedOrders, buyerOrder, markShipped, salesOf } from "~/models/store/order-views.server";
 import { placeOrder, releaseExpiredHolds } from "~/models/store/orders.server";
 import { createProduct, createUser } from "~/seed/factories.server";
@@ -54,7 +54,7 @@ describe("cash on delivery", () => {
     expect(outcome.kind).toBe("completed");
     const orderId = (outcome as { orderId: string }).orderId;
     const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-    expect(order).toMatchObject({ status: "completed", payment_status: "on_delivery", subtotal: 900, shipping: 50, total_amount: 950, buyer_id: buyer });
+    expect(order).toMatchObject({ status: "completed", payment_method: "cod", subtotal: 900, shipping: 50, total_amount: 950, buyer_id: buyer });
     expect(await stockOf(book)).toBe(1);
     expect(await db.$count(user_cart, eq(user_cart.user_id, buyer))).toBe(0);
     const mails = await db.select().from(email_outbox).where(inArray(email_outbox.to_address, [shipping.email]));
@@ -141,7 +141,7 @@ describe("online payment", () => {
     expect(o.amount).toBe(750);
     expect(await stockOf(o.book)).toBe(0);
     const [pending] = await db.select().from(orders).where(eq(orders.id, o.orderId));
-    expect(pending).toMatchObject({ status: "pending", payment_status: "pending" });
+    expect(pending).toMatchObject({ status: "pending", payment_method: "razorpay" });
     expect(pending!.hold_expires_at!.getTime() - pending!.created_at.getTime()).toBeGreaterThan(14 * 60_000);
     // The cart stays until the order completes.
     expect(await db.$count(user_cart, eq(user_cart.user_id, o.buyer))).toBe(1);
@@ -150,7 +150,8 @@ describe("online payment", () => {
     expect((await pay(o.gatewayOrderId, paymentId)).kind).toBe("completed");
     expect((await pay(o.gatewayOrderId, paymentId)).kind).toBe("already");
     const [done] = await db.select().from(orders).where(eq(orders.id, o.orderId));
-    expect(done).toMatchObject({ status: "completed", payment_status: "paid" });
+    expect(done).toMatchObject({ status: "completed" });
+    expect(paymentState(done!)).toBe("paid");
     expect(await db.$count(user_cart, eq(user_cart.user_id, o.buyer))).toBe(0);
     expect(await stockOf(o.book)).toBe(0);
     expect(await db.$count(email_outbox, and(eq(email_outbox.to_address, shipping.email)))).toBeGreaterThan(0);
@@ -163,7 +164,7 @@ describe("online payment", () => {
     await failPayment(db, { orderId: o.gatewayOrderId });
     expect(await stockOf(o.book)).toBe(1);
     const [order] = await db.select().from(orders).where(eq(orders.id, o.orderId));
-    expect(order).toMatchObject({ status: "failed", payment_status: "failed" });
+    expect(order).toMatchObject({ status: "failed" });
     expect(await db.$count(user_cart, eq(user_cart.user_id, o.buyer))).toBe(1);
   });
 
@@ -214,7 +215,8 @@ describe("sales", () => {
     await putInCart(db, { userId: buyer, productId: book, quantity: "1" });
     await placeOrder(db, gateway, { userId: buyer, shipping, method: "cod", key: key(), now: new Date() });
     const [sale] = await salesOf(db, seller);
-    expect(sale).toMatchObject({ buyer_name: "Asha Rao", payment_method: "cod", payment_status: "on_delivery", shipped_at: null });
+    expect(sale).toMatchObject({ buyer_name: "Asha Rao", payment_method: "cod", status: "completed", shipped_at: null });
+    expect(paymentState(sale!)).toBe("on_delivery");
     expect(sale!.address).toMatchObject({ street: "12 MG Road", postal_code: "411001", phone: "9876543210" });
     expect(await salesOf(db, stranger)).toEqual([]);
     expect(await markShipped(db, { sellerId: stranger, itemId: sale!.id, now: new Date() })).toBe(false);

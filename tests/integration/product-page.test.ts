@@ -17,12 +17,24 @@ async function listing(stock = 2) {
 const act = (id: string, fields: Record<string, string>, cookie?: string) => call(productRoute.action, formRequest(`/store/${id}/productdetails`, fields, cookie), { params: { id } });
 const cartOf = (userId: string, productId: string) => db.select().from(user_cart).where(and(eq(user_cart.user_id, userId), eq(user_cart.product_id, productId)));
 
-test("a guest who adds to cart or wishlist goes to log in and comes back to the product", async () => {
-  const { id } = await listing();
-  for (const intent of ["cart-add", "wish"]) {
-    const res = await act(id, { intent, quantity: "1", on: "1" });
+test("a guest who adds to cart or wishlist goes to log in and comes back to the product with it done", async () => {
+  const loginRoute = await import("~/routes/login");
+  const { id } = await listing(3);
+  const here = `/store/${id}/productdetails`;
+  const cases = [
+    [{ intent: "cart-add", quantity: "2" }, { redirectTo: here, action: "cart", quantity: "2" }],
+    [{ intent: "wish", on: "1" }, { redirectTo: here, action: "wish" }],
+  ] as const;
+  for (const [fields, params] of cases) {
+    const res = await act(id, fields);
     expect(res.status).toBe(302);
-    expect(res.location).toBe(`/login?${new URLSearchParams({ redirectTo: `/store/${id}/productdetails` })}`);
+    expect(res.location).toBe(`/login?${new URLSearchParams(params)}`);
+    const guest = await signedInStudent({ password: "Secret@123" });
+    // The login page carries the action in hidden fields; its post does it.
+    const login = await call(loginRoute.action, formRequest(res.location!, { email: guest.email, password: "Secret@123", redirectTo: here, blogAction: params.action, ...("quantity" in params ? { quantity: params.quantity } : {}) }), { ip: `203.0.113.${fields.intent.length}` });
+    expect(login.location).toBe(here);
+    if (params.action === "cart") expect((await cartOf(guest.userId, id))[0]?.quantity).toBe(2);
+    else expect(await db.$count(user_wishlist, and(eq(user_wishlist.user_id, guest.userId), eq(user_wishlist.product_id, id)))).toBe(1);
   }
 });
 

@@ -68,5 +68,16 @@ export const PaymentSchema = z.object({
   key: z.string().regex(/^[0-9a-f-]{36}$/),
 });
 
+/**
+ * Where an order's money is, from its status and method (one status column: the
+ * schema keeps no second one to disagree with it): paid online, cash due on delivery,
+ * awaiting the gateway, or failed.
+ */
+export function paymentState(order: { status: string; payment_method: (typeof PAYMENT_METHODS)[number] }) {
+  if (order.status === "failed") return "failed" as const;
+  if (order.payment_method === "cod") return order.status === "completed" ? ("on_delivery" as const) : ("pending" as const);
+  return order.status === "completed" ? ("paid" as const) : ("pending" as const);
+}
+
 /** The short id the orders list shows: the id's first segment, in capitals. */
 export const shortOrderId = (id: string) => id.split("-")[0]!.toUpperCase();

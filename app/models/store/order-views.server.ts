@@ -34,7 +34,7 @@ const withItems = <T extends { id: string }>(rows: T[], items: Item[]) => rows.m
 /** /orders: the buyer's completed orders, newest first (marketplace.md §2). */
 export async function completedOrders(db: DbOrTx, buyerId: string) {
   const rows = await db
-    .select({ id: orders.id, created_at: orders.created_at, status: orders.status, total_amount: orders.total_amount, payment_method: orders.payment_method, payment_status: orders.payment_status })
+    .select({ id: orders.id, created_at: orders.created_at, status: orders.status, total_amount: orders.total_amount, payment_method: orders.payment_method })
     .from(orders)
     .where(and(eq(orders.buyer_id, buyerId), eq(orders.status, "completed")))
     .orderBy(desc(orders.created_at))
@@ -64,7 +64,7 @@ export async function salesOf(db: DbOrTx, sellerId: string) {
       buyer_name: orders.buyer_name,
       address: orders.shipping_address,
       payment_method: orders.payment_method,
-      payment_status: orders.payment_status,
+      status: orders.status,
     })
     .from(order_items)
     .innerJoin(orders, eq(orders.id, order_items.order_id))

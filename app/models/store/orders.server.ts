@@ -10,7 +10,7 @@ import { pgErrorCode, type Db, type DbOrTx, type Tx } from "~/db/client.server";
 import { marketplace_products, order_items, orders, payments, user_cart, users, type ShippingAddress } from "~/db/schema";
 import type { Gateway } from "~/models/payments/gateway.server";
 import { openOrder, type Fulfil } from "~/models/payments/ledger.server";
-import { HOLD_MINUTES, orderTotals, PAYMENT_LABELS, type Shipping } from "~/models/store/checkout";
+import { HOLD_MINUTES, orderTotals, PAYMENT_LABELS, paymentState, type Shipping } from "~/models/store/checkout";
 import type { PAYMENT_METHODS } from "~/utils/enums";
 import { enqueueEmail, renderMail } from "~/utils/email.server";
 import { appUrl } from "~/utils/env.server";
@@ -80,7 +80,6 @@ export async function placeOrder(db: Db, gateway: Gateway | null, input: { userI
           buyer_id: input.userId,
           idempotency_key: input.key,
           status: online ? "pending" : "completed",
-          payment_status: online ? "pending" : "on_delivery",
           subtotal: totals.subtotal,
           shipping: totals.shipping,
           total_amount: totals.total,
@@ -192,7 +191,7 @@ export async function releaseOrder(db: DbOrTx, orderId: string) {
     const [order] = await tx
       .update(orders)
       // Its form's key is set free: sending that form again places a new order.
-      .set({ status: "failed", payment_status: "failed", hold_expires_at: null, idempotency_key: sql`${orders.idempotency_key} || ':released:' || ${orders.id}` })
+      .set({ status: "failed", hold_expires_at: null, idempotency_key: sql`${orders.idempotency_key} || ':released:' || ${orders.id}` })
       .where(and(eq(orders.id, orderId), eq(orders.status, "pending")))
       .returning({ id: orders.id });
     if (!order) return false;
@@ -225,7 +224,6 @@ export const fulfilOrder: Fulfil<OrderResult> = async (tx, payment) => {
   if (order!.status === "failed" && !(await reserveAgain(tx, orderId))) {
     return { kind: "late", orderId, refund: refund("after its hold had ended and a book in it had sold") };
   }
-  await tx.update(orders).set({ payment_status: "paid" }).where(eq(orders.id, orderId));
   await completed(tx, orderId);
   return { kind: "completed", orderId };
 };
@@ -267,7 +265,7 @@ type ItemRow = typeof order_items.$inferSelect;
 
 const itemLine = (i: ItemRow) => `${i.title_at_purchase} × ${i.quantity}: ${formatINR(i.price_at_purchase * i.quantity)}`;
 const addressLines = (a: ShippingAddress) => `${a.name}, ${a.street}, ${a.city}, ${a.state} ${a.postal_code}, ${a.country}. Phone ${a.phone}.`;
-const paymentLine = (o: OrderRow) => (o.payment_status === "on_delivery" ? "Cash on Delivery: pay when the book arrives." : `${PAYMENT_LABELS[o.payment_method]}: paid.`);
+const paymentLine = (o: OrderRow) => (paymentState(o) === "on_delivery" ? "Cash on Delivery: pay when the book arrives." : `${PAYMENT_LABELS[o.payment_method]}: paid.`);
 
 function buyerMail(order: OrderRow, items: ItemRow[]) {
   return {

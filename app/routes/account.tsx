@@ -1,4 +1,3 @@
-import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
@@ -8,7 +7,8 @@ import { FormErrors, TextareaField, TextField } from "~/components/ui/field";
 import { db } from "~/db/client.server";
 import { requireUserId, sessionKey } from "~/models/accounts/auth.server";
 import { changePassword, getProfile, updateProfile } from "~/models/accounts/profile.server";
-import { ACCOUNT_MESSAGES, ChangePasswordSchema, MESSAGES, ProfileSchema } from "~/models/accounts/schemas";
+import { ChangePasswordSchema, ProfileSchema } from "~/models/accounts/schemas";
+import { ACCOUNT_MESSAGES, MESSAGES } from "~/models/accounts/messages";
 import { readForm } from "~/utils/forms.server";
 import { invariantResponse, redirectWithFlash } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
@@ -49,12 +49,11 @@ export default function Account() {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
-  const [profileForm, profileFields] = useSchemaForm(ProfileSchema, result && "profile" in result ? result.profile : undefined, {
+  const [profileForm, profileFields] = useSchemaForm<typeof ProfileSchema>(result && "profile" in result ? result.profile : undefined, {
     id: "profile",
     defaultValue: { fullName: profile.fullName, phone: profile.phone, address: profile.address },
-    shouldValidate: "onBlur",
   });
-  const [passwordForm, passwordFields] = useSchemaForm(ChangePasswordSchema, result && "password" in result ? result.password : undefined, { id: "password", shouldValidate: "onBlur" });
+  const [passwordForm, passwordFields] = useSchemaForm<typeof ChangePasswordSchema>(result && "password" in result ? result.password : undefined, { id: "password" });
   return (
     <section className="container narrow section">
       <h1>My Account</h1>
@@ -62,7 +61,7 @@ export default function Account() {
         {profile.email} · member since {profile.since}
       </p>
       <h2>Your details</h2>
-      <Form method="post" className="form card" {...getFormProps(profileForm)}>
+      <Form method="post" className="form card" {...profileForm.props}>
         <input type="hidden" name="intent" value="profile" />
         <FormErrors id={profileForm.errorId} errors={profileForm.errors} />
         <TextField label="Full name" field={profileFields.fullName} autoComplete="name" maxLength={100} hint="Shown on leaderboards and to buyers of your listings" />
@@ -73,7 +72,7 @@ export default function Account() {
         </button>
       </Form>
       <h2>Change password</h2>
-      <Form method="post" className="form card" {...getFormProps(passwordForm)}>
+      <Form method="post" className="form card" {...passwordForm.props}>
         <input type="hidden" name="intent" value="password" />
         <FormErrors id={passwordForm.errorId} errors={passwordForm.errors} />
         <PasswordField label="Current password" field={passwordFields.currentPassword} autoComplete="current-password" />

@@ -1,4 +1,3 @@
-import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
@@ -13,7 +12,8 @@ import { getProfile } from "~/models/accounts/profile.server";
 import { hostedCheckout, paymentGateway } from "~/models/payments/gateway.server";
 import { CART_MESSAGES } from "~/models/store/cart";
 import { cartView } from "~/models/store/cart.server";
-import { CHECKOUT_MESSAGES, PAYMENT_LABELS, paymentState, PaymentSchema, ShippingSchema, SHIPPING_FIELDS } from "~/models/store/checkout";
+import { CHECKOUT_MESSAGES, PAYMENT_LABELS, paymentState } from "~/models/store/checkout";
+import { PaymentSchema, ShippingSchema, SHIPPING_FIELDS } from "~/models/store/checkout-schema";
 import { forgetShipping, savedShipping, saveShipping } from "~/models/store/checkout-session.server";
 import { buyerOrder } from "~/models/store/order-views.server";
 import { placeOrder } from "~/models/store/orders.server";
@@ -135,9 +135,9 @@ export default function Checkout() {
 
 function ShippingStep({ defaults }: { defaults: Record<string, string> }) {
   const result = useActionData<typeof action>();
-  const [form, fields] = useSchemaForm(ShippingSchema, result && "shipping" in result ? result.shipping : undefined, { id: "shipping", defaultValue: defaults, shouldValidate: "onBlur" });
+  const [form, fields] = useSchemaForm<typeof ShippingSchema>(result && "shipping" in result ? result.shipping : undefined, { id: "shipping", defaultValue: defaults });
   return (
-    <Form method="post" className="form card" {...getFormProps(form)}>
+    <Form method="post" className="form card" {...form.props}>
       <h2>Shipping</h2>
       <FormErrors id={form.errorId} errors={form.errors} />
       <TextField label="Full Name" field={fields.name} autoComplete="name" maxLength={100} />

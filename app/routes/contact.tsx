@@ -1,4 +1,3 @@
-import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLocation } from "@remix-run/react";
@@ -7,9 +6,10 @@ import { FaqList } from "~/components/support/faq-list";
 import { CheckboxField, FormErrors, SelectField, TextareaField, TextField } from "~/components/ui/field";
 import { db } from "~/db/client.server";
 import { submitContactRequest } from "~/models/support/contact.server";
-import { MESSAGES } from "~/models/accounts/schemas";
+import { MESSAGES } from "~/models/accounts/messages";
 import { clientIp, getUserId } from "~/models/accounts/auth.server";
-import { CONTACT_SENT, ContactSchema, SUBJECT_LABELS } from "~/models/support/contact-schema";
+import { ContactSchema } from "~/models/support/contact-schema";
+import { CONTACT_SENT, SUBJECT_LABELS } from "~/models/support/contact-copy";
 import { kickOutbox } from "~/utils/email.server";
 import { parseForm } from "~/utils/forms.server";
 import { redirectWithFlash } from "~/utils/http.server";
@@ -41,12 +41,12 @@ export default function ContactPage() {
   const pending = useIsPending();
   const location = useLocation();
   const support = useSupportContact();
-  const [form, fields] = useSchemaForm(ContactSchema, lastResult, { shouldValidate: "onBlur" });
+  const [form, fields] = useSchemaForm<typeof ContactSchema>(lastResult);
   return (
     <ContentPage title="Contact & Support" intro={`We reply within ${POLICY.replyWithinHours} hours.`}>
       {/* A successful send redirects (a new location), so the form remounts empty: the spec's
           "the form then resets". A refused one stays at the same location, keeping the input. */}
-      <Form key={location.key} method="post" className="form card" {...getFormProps(form)} style={{ marginTop: "1rem" }}>
+      <Form key={location.key} method="post" className="form card" {...form.props} style={{ marginTop: "1rem" }}>
         <FormErrors id={form.errorId} errors={form.errors} />
         <TextField label="Name" field={fields.name} autoComplete="name" maxLength={100} />
         <TextField label="Email" field={fields.email} type="email" autoComplete="email" inputMode="email" />

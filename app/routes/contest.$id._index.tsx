@@ -1,4 +1,3 @@
-import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -9,7 +8,8 @@ import { db } from "~/db/client.server";
 import { signInOrSignUp } from "~/models/accounts/account.server";
 import { getContest } from "~/models/contests/catalogue.server";
 import { enrolState } from "~/models/contests/enrolment";
-import { ContestJoinSchema, MESSAGES } from "~/models/accounts/schemas";
+import { ContestJoinSchema } from "~/models/accounts/schemas";
+import { MESSAGES } from "~/models/accounts/messages";
 import { clientIp, createUserSession, getUserId, readLoginDevice, rememberLoginDevice } from "~/models/accounts/auth.server";
 import { CONTEST_REQUIREMENTS, CONTEST_RULES } from "~/models/contests/rules";
 import { formatDateTime } from "~/utils/dates";
@@ -142,11 +142,11 @@ function EnrolBox({ id, state, signedIn }: { id: string; state: ReturnType<typeo
 function GuestJoin() {
   const lastResult = useActionData<typeof action>();
   const pending = useIsPending();
-  const [form, fields] = useSchemaForm(ContestJoinSchema, lastResult);
+  const [form, fields] = useSchemaForm<typeof ContestJoinSchema>(lastResult);
   return (
     <details className="join" open={Boolean(lastResult)}>
       <summary className="btn btn-primary btn-block">Pay &amp; Enroll Now</summary>
-      <Form method="post" className="form" {...getFormProps(form)}>
+      <Form method="post" className="form" {...form.props}>
         <p className="muted">Sign in or create your account with your e-mail and a password; then you pay.</p>
         <FormErrors id={form.errorId} errors={form.errors} />
         <TextField label="Full name (for a new account)" field={fields.fullName} autoComplete="name" />

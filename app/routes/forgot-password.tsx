@@ -1,11 +1,11 @@
-import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { FormErrors, TextField } from "~/components/ui/field";
 import { db } from "~/db/client.server";
 import { admitResetRequest, mailResetLink } from "~/models/accounts/account.server";
-import { ForgotPasswordSchema, MESSAGES } from "~/models/accounts/schemas";
+import { ForgotPasswordSchema } from "~/models/accounts/schemas";
+import { MESSAGES } from "~/models/accounts/messages";
 import { clientIp } from "~/models/accounts/auth.server";
 import { inBackground } from "~/utils/background.server";
 import { kickOutbox } from "~/utils/email.server";
@@ -37,12 +37,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ForgotPasswordPage() {
   const lastResult = useActionData<typeof action>();
   const pending = useIsPending();
-  const [form, fields] = useSchemaForm(ForgotPasswordSchema, lastResult);
+  const [form, fields] = useSchemaForm<typeof ForgotPasswordSchema>(lastResult);
   return (
     <section className="container narrow auth-page">
       <h1>Forgot your password?</h1>
       <p className="muted">Enter the email of your account and we will mail you a link to choose a new password.</p>
-      <Form method="post" className="form card" {...getFormProps(form)}>
+      <Form method="post" className="form card" {...form.props}>
         <FormErrors id={form.errorId} errors={form.errors} />
         <TextField label="Email" field={fields.email} type="email" autoComplete="email" inputMode="email" />
         <button type="submit" className="btn btn-primary btn-block" disabled={pending}>

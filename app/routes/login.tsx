@@ -1,11 +1,11 @@
-import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { PasswordField } from "~/components/accounts/password-input";
 import { FormErrors, TextField } from "~/components/ui/field";
-import { LoginSchema, MESSAGES } from "~/models/accounts/schemas";
+import { LoginSchema } from "~/models/accounts/schemas";
+import { MESSAGES } from "~/models/accounts/messages";
 import { db } from "~/db/client.server";
 import { resumeBlogAction } from "~/models/blog/posts.server";
 import { resumeStoreAction } from "~/models/store/cart.server";
@@ -62,13 +62,13 @@ export default function LoginPage() {
   const blogAction = searchParams.get("action");
   const draft = searchParams.get("draft");
   const quantity = searchParams.get("quantity");
-  const [form, fields] = useSchemaForm(LoginSchema, lastResult);
+  const [form, fields] = useSchemaForm<typeof LoginSchema>(lastResult);
   const signupHref = redirectTo === "/dashboard" ? "/signup" : `/signup?${new URLSearchParams({ redirectTo })}`;
   return (
     <section className="container narrow auth-page">
       <h1>Welcome back</h1>
       <p className="muted">Log in to join contests, track your results and use the marketplace.</p>
-      <Form method="post" className="form card" {...getFormProps(form)}>
+      <Form method="post" className="form card" {...form.props}>
         <FormErrors id={form.errorId} errors={form.errors} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         {blogAction ? <input type="hidden" name="blogAction" value={blogAction} /> : null}

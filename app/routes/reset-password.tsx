@@ -1,4 +1,3 @@
-import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
@@ -8,7 +7,8 @@ import { NoScriptRedirect } from "~/components/no-script-redirect";
 import { FormErrors } from "~/components/ui/field";
 import { db } from "~/db/client.server";
 import { isResetTokenUsable, resetPassword } from "~/models/accounts/account.server";
-import { MESSAGES, ResetPasswordSchema } from "~/models/accounts/schemas";
+import { ResetPasswordSchema } from "~/models/accounts/schemas";
+import { MESSAGES } from "~/models/accounts/messages";
 import { clientIp } from "~/models/accounts/auth.server";
 import { parseForm } from "~/utils/forms.server";
 import { useIsPending } from "~/utils/use-is-pending";
@@ -93,9 +93,9 @@ function Invalid() {
 function ResetForm({ token }: { token: string }) {
   const lastResult = useActionData<typeof action>();
   const pending = useIsPending();
-  const [form, fields] = useSchemaForm(ResetPasswordSchema, lastResult);
+  const [form, fields] = useSchemaForm<typeof ResetPasswordSchema>(lastResult);
   return (
-    <Form method="post" className="form card" {...getFormProps(form)}>
+    <Form method="post" className="form card" {...form.props}>
       <FormErrors id={form.errorId} errors={form.errors} />
       <input type="hidden" name="token" value={token} />
       <PasswordField label="New Password" field={fields.password} autoComplete="new-password" meter />

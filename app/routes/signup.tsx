@@ -1,4 +1,3 @@
-import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
@@ -8,7 +7,8 @@ import { NoScriptRedirect } from "~/components/no-script-redirect";
 import { FormErrors, TextField } from "~/components/ui/field";
 import { db } from "~/db/client.server";
 import { signup } from "~/models/accounts/account.server";
-import { MESSAGES, SignupSchema } from "~/models/accounts/schemas";
+import { SignupSchema } from "~/models/accounts/schemas";
+import { MESSAGES } from "~/models/accounts/messages";
 import { clientIp, createUserSession, getUser } from "~/models/accounts/auth.server";
 import { parseForm } from "~/utils/forms.server";
 import { safeRedirect } from "~/utils/misc";
@@ -85,12 +85,12 @@ function SignupForm() {
   const pending = useIsPending();
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get("redirectTo");
-  const [form, fields] = useSchemaForm(SignupSchema, lastResult);
+  const [form, fields] = useSchemaForm<typeof SignupSchema>(lastResult);
   return (
     <section className="container narrow auth-page">
       <h1>Create your account</h1>
       <p className="muted">Join contests, win prizes and trade study materials.</p>
-      <Form method="post" className="form card" {...getFormProps(form)}>
+      <Form method="post" className="form card" {...form.props}>
         <FormErrors id={form.errorId} errors={form.errors} />
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <TextField label="Full Name" field={fields.fullName} autoComplete="name" maxLength={100} />

@@ -88,7 +88,7 @@ test("payments whose webhook arrives three times, shuffled, racing the client's 
     questions: [["1 + 1?", ["1", "2"], "2"]],
   });
   const payers = await Promise.all(Array.from({ length: PAYERS }, () => signedInStudent()));
-  const orders_ = [];
+  const orders_: Array<{ payer: (typeof payers)[number]; orderId: string; paymentId: string }> = [];
   for (const p of payers) {
     const started = await startContestPayment(db, gateway, { userId: p.userId, contestId: contest.id, now: new Date() });
     if (started.kind !== "order") throw new Error(started.kind);

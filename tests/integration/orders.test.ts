@@ -9,7 +9,8 @@ import { email_outbox, marketplace_products, order_items, orders, payments, user
 import { failPayment, settlePayment } from "~/models/fulfilments.server";
 import { checkoutSignature, paymentGateway } from "~/models/payments/gateway.server";
 import { putInCart } from "~/models/store/cart.server";
-import { orderTotals, paymentState, type Shipping } from "~/models/store/checkout";
+import { orderTotals, paymentState } from "~/models/store/checkout";
+import type { Shipping } from "~/models/store/checkout-schema";
 import { completedOrders, buyerOrder, markShipped, salesOf } from "~/models/store/order-views.server";
 import { placeOrder, releaseExpiredHolds } from "~/models/store/orders.server";
 import { createProduct, createUser } from "~/seed/factories.server";

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { orderTotals, ShippingSchema, shortOrderId } from "~/models/store/checkout";
+import { orderTotals, shortOrderId } from "~/models/store/checkout";
+import { ShippingSchema } from "~/models/store/checkout-schema";
 import { cutDescription, parseQuantity } from "~/models/store/cart";
 
 const good = { name: "Asha Rao", email: "asha@example.in", phone: "9876543210", address: "12 MG Road", city: "Pune", state: "Maharashtra", zip: "411001" };

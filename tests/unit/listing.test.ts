@@ -1,6 +1,7 @@
 import { expect, test } from "vitest";
 import { sniffImageType } from "~/models/media/pipeline.server";
-import { isValidIsbn, ListingSchema, LISTING_MESSAGES } from "~/models/store/listing";
+import { isValidIsbn, LISTING_MESSAGES } from "~/models/store/listing";
+import { ListingSchema } from "~/models/store/listing-schema";
 import { bodyRuleFor, IMAGE_FORM_BODY, refuseRequest } from "~/utils/request-guard";
 
 test("ISBN-10 and ISBN-13 are checked by their check digit; spaces and hyphens are allowed", () => {

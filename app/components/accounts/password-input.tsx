@@ -1,7 +1,7 @@
-import type { FieldMetadata } from "@conform-to/react";
 import { useState } from "react";
 import { TextField } from "~/components/ui/field";
 import { useHydrated } from "~/utils/use-hydrated";
+import type { FieldMeta } from "~/utils/use-schema-form";
 import {
   PASSWORD_REQUIREMENTS,
   passwordScore,
@@ -16,7 +16,7 @@ export function PasswordField({
   meter = false,
 }: {
   label: string;
-  field: FieldMetadata<string>;
+  field: FieldMeta;
   autoComplete: "current-password" | "new-password";
   meter?: boolean;
 }) {

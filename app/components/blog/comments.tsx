@@ -1,7 +1,8 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { FormErrors, TextareaField } from "~/components/ui/field";
-import { BlogActionSchema, COMMENT_MAX_CHARS } from "~/models/blog/schemas";
+import type { BlogActionSchema } from "~/models/blog/schemas";
+import { COMMENT_MAX_CHARS } from "~/models/blog/comment-rules";
 import { formatDateTime } from "~/utils/dates";
 import { useIsPending } from "~/utils/use-is-pending";
 import { useSchemaForm } from "~/utils/use-schema-form";
@@ -21,12 +22,12 @@ export function Comments({
   focus: boolean;
 }) {
   const pending = useIsPending();
-  const [form, fields] = useSchemaForm(BlogActionSchema, lastResult, { id: "comment-form", defaultValue: { intent: "comment", content: draft } });
+  const [form, fields] = useSchemaForm<typeof BlogActionSchema>(lastResult, { id: "comment-form", defaultValue: { intent: "comment", content: draft } });
   return (
     <section aria-labelledby="comments-title" id="comments">
       <h2 id="comments-title">Comments</h2>
       {/* A new comment remounts the form, so the box is empty again. */}
-      <Form method="post" className="form card" key={comments.length} preventScrollReset {...getFormProps(form)}>
+      <Form method="post" className="form card" key={comments.length} preventScrollReset {...form.props}>
         <FormErrors id={form.errorId} errors={form.errors} />
         <input type="hidden" name="intent" value="comment" />
         {/* eslint-disable-next-line jsx-a11y/no-autofocus -- only when the student came back from logging in to write this comment (issue: "the form focused") */}

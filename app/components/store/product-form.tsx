@@ -1,8 +1,9 @@
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { CheckboxField, FormErrors, SelectField, TextareaField, TextField } from "~/components/ui/field";
+import { CheckboxField, controlProps, FormErrors, SelectField, TextareaField, TextField } from "~/components/ui/field";
 import { IMAGE_ACCEPT, IMAGE_MESSAGES } from "~/models/media/images";
-import { ListingSchema, PRICE_MAX_RUPEES } from "~/models/store/listing";
+import { PRICE_MAX_RUPEES } from "~/models/store/listing";
+import type { ListingSchema } from "~/models/store/listing-schema";
 import { PRODUCT_CONDITIONS } from "~/utils/enums";
 import { useIsPending } from "~/utils/use-is-pending";
 import { useSchemaForm } from "~/utils/use-schema-form";
@@ -39,13 +40,11 @@ export function ProductForm({
   currentImage?: { url: string; width: number; height: number } | null;
 }) {
   const pending = useIsPending();
-  const [form, fields] = useSchemaForm(ListingSchema, lastResult, {
+  const [form, fields] = useSchemaForm<typeof ListingSchema>(lastResult, {
     defaultValue: { ...defaults, isActive: defaults.isActive ? "on" : undefined },
-    shouldValidate: "onBlur",
   });
-  const { key: imageKey, ...image } = getInputProps(fields.image, { type: "file", ariaAttributes: true });
   return (
-    <Form method="post" encType="multipart/form-data" className="form card" {...getFormProps(form)}>
+    <Form method="post" encType="multipart/form-data" className="form card" {...form.props}>
       <FormErrors id={form.errorId} errors={form.errors} />
       <TextField label="Title" field={fields.title} maxLength={200} />
       <TextareaField label="Description" field={fields.description} rows={5} maxLength={5000} />
@@ -63,12 +62,12 @@ export function ProductForm({
       </div>
       <CheckboxField field={fields.isActive}>Active Listing</CheckboxField>
       <div className="field">
-        <label htmlFor={image.id}>Product Image</label>
+        <label htmlFor={fields.image.id}>Product Image</label>
         {currentImage ? (
           <img src={currentImage.url} alt="Now shown on the listing" width={currentImage.width} height={currentImage.height} className="form-image-preview" loading="lazy" decoding="async" />
         ) : null}
-        <input key={imageKey} {...image} accept={IMAGE_ACCEPT} aria-describedby={`${image.id}-hint${fields.image.errors ? ` ${fields.image.errorId}` : ""}`} />
-        <p id={`${image.id}-hint`} className="muted" style={{ margin: 0, fontSize: ".85rem" }}>
+        <input {...controlProps(fields.image, { describedBy: `${fields.image.id}-hint` })} type="file" accept={IMAGE_ACCEPT} />
+        <p id={`${fields.image.id}-hint`} className="muted" style={{ margin: 0, fontSize: ".85rem" }}>
           {IMAGE_MESSAGES.hint}
           {currentImage ? " · leave empty to keep the current image" : ""}
         </p>

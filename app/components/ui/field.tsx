@@ -1,5 +1,16 @@
-import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import type { InputHTMLAttributes, ReactNode } from "react";
+import type { FieldMeta } from "~/utils/use-schema-form";
+
+/** The attributes every control of a field carries: its name, first value and error wiring. */
+export function controlProps(field: FieldMeta, options: { describedBy?: string } = {}) {
+  const describedBy = [field.errors ? field.errorId : null, options.describedBy ?? null].filter(Boolean).join(" ");
+  return {
+    id: field.id,
+    name: field.name,
+    "aria-invalid": field.errors ? true : undefined,
+    "aria-describedby": describedBy || undefined,
+  };
+}
 
 type InputType = "text" | "email" | "password" | "tel" | "number" | "search" | "url";
 
@@ -13,14 +24,12 @@ export function TextField({
   ...rest
 }: {
   label: string;
-  field: FieldMetadata<string>;
+  field: FieldMeta;
   type?: InputType;
   hint?: string;
   trailing?: ReactNode;
 } & Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "name" | "id" | "defaultValue">) {
-  const { key, ...props } = getInputProps(field, { type, ariaAttributes: true });
-  const describedBy = [field.errors ? field.errorId : null, hint ? field.descriptionId : null].filter(Boolean).join(" ");
-  const input = <input key={key} {...props} {...rest} aria-describedby={describedBy || undefined} />;
+  const input = <input {...controlProps(field, { describedBy: hint ? field.descriptionId : undefined })} type={type} defaultValue={type === "password" ? undefined : field.initialValue} {...rest} />;
   return (
     <div className="field">
       <label htmlFor={field.id}>{label}</label>
@@ -50,17 +59,16 @@ export function TextareaField({
   ...rest
 }: {
   label: string;
-  field: FieldMetadata<string>;
+  field: FieldMeta;
   rows?: number;
   maxLength?: number;
   /** Only where the student just asked for this form (e.g. back from logging in to comment). */
   autoFocus?: boolean;
 }) {
-  const { key, ...props } = getTextareaProps(field, { ariaAttributes: true });
   return (
     <div className="field">
       <label htmlFor={field.id}>{label}</label>
-      <textarea key={key} {...props} {...rest} />
+      <textarea {...controlProps(field)} defaultValue={field.initialValue} {...rest} />
       <p id={field.errorId} className="field-error">
         {field.errors?.[0]}
       </p>
@@ -75,15 +83,14 @@ export function SelectField({
   options,
 }: {
   label: string;
-  field: FieldMetadata<string>;
+  field: FieldMeta;
   placeholder?: string;
   options: ReadonlyArray<{ value: string; label: string }>;
 }) {
-  const { key, ...props } = getSelectProps(field, { ariaAttributes: true });
   return (
     <div className="field">
       <label htmlFor={field.id}>{label}</label>
-      <select key={key} {...props}>
+      <select {...controlProps(field)} defaultValue={field.initialValue ?? ""}>
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -99,12 +106,11 @@ export function SelectField({
 }
 
 /** A checkbox with its label beside it (the label may hold links). */
-export function CheckboxField({ field, children }: { field: FieldMetadata<string | boolean>; children: ReactNode }) {
-  const { key, ...props } = getInputProps(field, { type: "checkbox", ariaAttributes: true });
+export function CheckboxField({ field, children }: { field: FieldMeta; children: ReactNode }) {
   return (
     <div className="field">
       <label className="check">
-        <input key={key} {...props} />
+        <input {...controlProps(field)} type="checkbox" defaultChecked={field.initialValue === "on"} />
         <span>{children}</span>
       </label>
       <p id={field.errorId} className="field-error">

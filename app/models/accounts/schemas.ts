@@ -1,29 +1,14 @@
-// One zod schema per account form, used by the server and (through Conform) the
-// browser. The spec's exact messages live here.
+// One zod schema per account form, checked on the server (the browser gets the action's
+// reply, never Zod). The spec's exact messages are in messages.ts, which pages import.
 import { z } from "zod";
 import { BLOG_ACTIONS, COMMENT_MAX_CHARS } from "~/models/blog/schemas";
 import { STORE_ACTIONS } from "~/models/store/cart";
 import { isEmail } from "~/utils/email";
 import { stripBidiControls } from "~/utils/misc";
+import { ACCOUNT_MESSAGES, MESSAGES, normalizePhone } from "~/models/accounts/messages";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_SCORE, passwordScore } from "~/models/accounts/password-strength";
 
-export const MESSAGES = {
-  loginRequired: "Please fill in both email and password",
-  invalidCredentials: "Invalid email or password",
-  signupRequired: "All fields are required!",
-  emailInvalid: "Please enter a valid email address",
-  emailTaken: "An account with this email already exists. Please log in instead.",
-  forgotRequired: "Please enter your email",
-  resetSent: "Password reset link sent! Please check your inbox.",
-  resetInvalid: "Reset link is invalid or expired",
-  passwordsDiffer: "Passwords do not match",
-  passwordWeak: "Password is too weak",
-  passwordTooLong: `Password must be at most ${MAX_PASSWORD_LENGTH} characters`,
-  passwordRequired: "Please enter a new password",
-  passwordUpdated: "Password updated successfully! Redirecting to login...",
-  tooManyAttempts: "Too many attempts. Please wait a while and try again.",
-  nameTooLong: "Full name must be at most 100 characters",
-} as const;
+export { ACCOUNT_MESSAGES, MESSAGES, normalizePhone };
 
 const blank = (v: string | undefined) => !v || v.trim() === "";
 const text = (v: string | undefined) => v ?? "";
@@ -37,7 +22,6 @@ export const LoginSchema = z
     email: z.string().optional(),
     password: z.string().optional(),
     redirectTo: z.string().optional(),
-    // The blog's pending action (marketplace.md §2: /login?redirect=…&action=like|bookmark|comment), done after signing in.
     // What a guest was doing when sent to log in, done on their return (a like, a comment's draft, a book into the cart).
     blogAction: z.enum([...BLOG_ACTIONS, ...STORE_ACTIONS]).optional().catch(undefined),
     draft: z.string().optional().transform((d) => d?.slice(0, COMMENT_MAX_CHARS)),
@@ -115,22 +99,6 @@ function checkNewPassword(password: string, path: string[], ctx: z.RefinementCtx
   } else if (passwordScore(password) < MIN_PASSWORD_SCORE) {
     ctx.addIssue({ code: "custom", path, message: MESSAGES.passwordWeak });
   }
-}
-
-export const ACCOUNT_MESSAGES = {
-  nameRequired: "Please enter your full name",
-  phoneInvalid: "Enter a 10-digit mobile number (with +91 if you like)",
-  addressTooLong: "Address must be at most 300 characters",
-  currentRequired: "Please enter your current password",
-  currentWrong: "Your current password is not right",
-  profileSaved: "Your details are saved.",
-  passwordChanged: "Password changed. Other devices have been signed out.",
-} as const;
-
-/** An Indian mobile number as people write it; stored as its 10 digits. */
-export function normalizePhone(value: string) {
-  const digits = value.replace(/[\s()-]/g, "").replace(/^(\+91|0091|0)/, "");
-  return /^[6-9]\d{9}$/.test(digits) ? digits : null;
 }
 
 /** The profile on /account (DESIGN.md §7): the name leaderboards and the seller block show, phone and address. */

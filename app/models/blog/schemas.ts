@@ -1,17 +1,10 @@
 // The blog reader's forms (marketplace.md §3, §5): like and bookmark say which state
 // they set (so pressing twice is harmless), a comment needs non-blank text of bounded length.
 import { z } from "zod";
+import { BLOG_ACTIONS, BLOG_MESSAGES, COMMENT_MAX_CHARS } from "~/models/blog/comment-rules";
 import { stripBidiControls } from "~/utils/misc";
 
-export const COMMENT_MAX_CHARS = 1000;
-
-export const BLOG_MESSAGES = {
-  commentRequired: "Please write a comment first.",
-  commentTooLong: `Comments can be at most ${COMMENT_MAX_CHARS} characters.`,
-  tooMany: "You have commented a lot in the last hour. Please try again later.",
-} as const;
-
-export const BLOG_ACTIONS = ["like", "bookmark", "comment"] as const;
+export { BLOG_ACTIONS, BLOG_MESSAGES, COMMENT_MAX_CHARS };
 
 export const BlogActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("like"), on: z.enum(["1", "0"]) }),

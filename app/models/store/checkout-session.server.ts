@@ -1,7 +1,7 @@
 // The checkout's shipping step, kept between steps in a signed, httpOnly cookie for two
 // hours: Back, a failed payment and the in-page payment all find what was entered,
 // and nothing of it travels in a URL.
-import { ShippingSchema, type Shipping } from "~/models/store/checkout";
+import { ShippingSchema, type Shipping } from "~/models/store/checkout-schema";
 import { signedCookie } from "~/utils/cookies.server";
 
 const shippingCookie = () => signedCookie("__checkout", 2 * 60 * 60);

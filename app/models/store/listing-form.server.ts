@@ -8,7 +8,8 @@ import { processUpload, type ProcessResult, type Variants } from "~/models/media
 import { QueueFull } from "~/utils/fair-queue";
 import { IMAGE_MESSAGES } from "~/models/media/images";
 import { readUploadForm, UnreadableForm } from "~/models/media/upload.server";
-import { LISTING_FIELDS, LISTING_MESSAGES, ListingSchema, type ListingValues } from "~/models/store/listing";
+import { LISTING_FIELDS, LISTING_MESSAGES } from "~/models/store/listing";
+import { ListingSchema, type ListingValues } from "~/models/store/listing-schema";
 import { categoryExists } from "~/models/store/listings.server";
 import type { DbOrTx } from "~/db/client.server";
 import { stripControlChars } from "~/utils/misc";

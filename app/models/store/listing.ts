@@ -1,7 +1,5 @@
 // The product form's rules (marketplace.md §5 Product form), shared by the form's
 // script and its action. The image is checked on the server (by its bytes).
-import { z } from "zod";
-import { PRODUCT_CONDITIONS } from "~/utils/enums";
 
 export const LISTING_MESSAGES = {
   title: "Title is required",
@@ -35,37 +33,5 @@ export function isValidIsbn(value: string) {
   }
   return false;
 }
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `At most ${max} characters`)
-    .optional()
-    .transform((v) => (v ? v : null));
-
-export const ListingSchema = z.object({
-  title: z.string({ required_error: LISTING_MESSAGES.title }).trim().min(1, LISTING_MESSAGES.title).max(200, "At most 200 characters"),
-  description: z.string({ required_error: LISTING_MESSAGES.description }).trim().min(1, LISTING_MESSAGES.description).max(5000, "At most 5,000 characters"),
-  price: z
-    .string({ required_error: LISTING_MESSAGES.price })
-    .trim()
-    .regex(/^\d+$/, LISTING_MESSAGES.price)
-    .transform(Number)
-    .pipe(z.number().int().min(1, LISTING_MESSAGES.price).max(PRICE_MAX_RUPEES, LISTING_MESSAGES.priceRange)),
-  category: z.string({ required_error: LISTING_MESSAGES.category }).regex(/^\d{1,9}$/, LISTING_MESSAGES.category).transform(Number),
-  author: optionalText(200),
-  publisher: optionalText(200),
-  isbn: optionalText(20).refine((v) => v === null || isValidIsbn(v), LISTING_MESSAGES.isbn),
-  condition: z.enum(PRODUCT_CONDITIONS, { errorMap: () => ({ message: LISTING_MESSAGES.condition }) }),
-  isActive: z
-    .string()
-    .optional()
-    .transform((v) => v === "on"),
-  // Checked on the server by its bytes (listing-form.server.ts); named here so the form has its field.
-  image: z.unknown().optional(),
-});
-
-export type ListingValues = z.output<typeof ListingSchema>;
 
 export const LISTING_FIELDS = ["title", "description", "price", "category", "author", "publisher", "isbn", "condition", "isActive"] as const;

@@ -10,7 +10,7 @@ import { invariantResponse, requireUuidParam } from "~/utils/http.server";
 import { marketplace_products, product_categories } from "~/db/schema";
 import type { Variants } from "~/models/media/pipeline.server";
 import { databaseImageStore, keyOfUrl, mediaUrl, type ImageStore } from "~/models/media/storage.server";
-import type { ListingValues } from "~/models/store/listing";
+import type { ListingValues } from "~/models/store/listing-schema";
 
 const columnsOf = (values: ListingValues) => ({
   title: values.title,

@@ -1,16 +1,9 @@
 import { z } from "zod";
 import { CONTACT_SUBJECTS } from "~/utils/enums";
+import { CONTACT_SENT, SUBJECT_LABELS } from "~/models/support/contact-copy";
 import { isEmail } from "~/utils/email";
 
-export const CONTACT_SENT = "Your message has been sent! We'll get back to you soon.";
-
-export const SUBJECT_LABELS: Record<(typeof CONTACT_SUBJECTS)[number], string> = {
-  payment: "Payment",
-  contest: "Contest",
-  technical: "Technical issue",
-  account: "Account",
-  other: "Other",
-};
+export { CONTACT_SENT, SUBJECT_LABELS };
 
 const required = (message: string, max: number, tooLong: string) =>
   z

@@ -1,0 +1,37 @@
+// The product form's schema, checked on the server (the form itself imports listing.ts,
+// which has no Zod in it).
+import { z } from "zod";
+import { isValidIsbn, LISTING_MESSAGES, PRICE_MAX_RUPEES } from "~/models/store/listing";
+import { PRODUCT_CONDITIONS } from "~/utils/enums";
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `At most ${max} characters`)
+    .optional()
+    .transform((v) => (v ? v : null));
+
+export const ListingSchema = z.object({
+  title: z.string({ required_error: LISTING_MESSAGES.title }).trim().min(1, LISTING_MESSAGES.title).max(200, "At most 200 characters"),
+  description: z.string({ required_error: LISTING_MESSAGES.description }).trim().min(1, LISTING_MESSAGES.description).max(5000, "At most 5,000 characters"),
+  price: z
+    .string({ required_error: LISTING_MESSAGES.price })
+    .trim()
+    .regex(/^\d+$/, LISTING_MESSAGES.price)
+    .transform(Number)
+    .pipe(z.number().int().min(1, LISTING_MESSAGES.price).max(PRICE_MAX_RUPEES, LISTING_MESSAGES.priceRange)),
+  category: z.string({ required_error: LISTING_MESSAGES.category }).regex(/^\d{1,9}$/, LISTING_MESSAGES.category).transform(Number),
+  author: optionalText(200),
+  publisher: optionalText(200),
+  isbn: optionalText(20).refine((v) => v === null || isValidIsbn(v), LISTING_MESSAGES.isbn),
+  condition: z.enum(PRODUCT_CONDITIONS, { errorMap: () => ({ message: LISTING_MESSAGES.condition }) }),
+  isActive: z
+    .string()
+    .optional()
+    .transform((v) => v === "on"),
+  // Checked on the server by its bytes (listing-form.server.ts); named here so the form has its field.
+  image: z.unknown().optional(),
+});
+
+export type ListingValues = z.output<typeof ListingSchema>;

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { notFoundBoundary } from "~/components/not-found";
-import { ListingImage } from "~/components/store/listing-image";
+import { OrderItems } from "~/components/store/order-items";
 import { db } from "~/db/client.server";
 import { requireUserId } from "~/models/accounts/auth.server";
 import { PAYMENT_LABELS, paymentState, shortOrderId } from "~/models/store/checkout";
@@ -45,20 +45,7 @@ export default function OrderConfirmation() {
       <Countdown />
       <div className="card">
         <h2>Items</h2>
-        <ul className="order-items">
-          {order.items.map((item) => (
-            <li key={item.id}>
-              <ListingImage src={item.thumbnail_url} category="Book" size="icon" alt="" />
-              <span>
-                {item.title}
-                {item.author ? <span className="muted"> By {item.author}</span> : null}
-              </span>
-              <span>
-                {formatINR(item.price)} × {item.quantity}
-              </span>
-            </li>
-          ))}
-        </ul>
+        <OrderItems items={order.items} />
         <dl className="facts-list">
           <div>
             <dt>Subtotal</dt>

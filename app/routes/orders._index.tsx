@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ListingImage } from "~/components/store/listing-image";
+import { OrderItems } from "~/components/store/order-items";
 import { db } from "~/db/client.server";
 import { getUserId } from "~/models/accounts/auth.server";
 import { shortOrderId } from "~/models/store/checkout";
@@ -55,21 +55,7 @@ export default function Orders() {
                 <p className="muted">
                   {formatDateTime(order.created_at)} · <strong>{formatINR(order.total_amount)}</strong>
                 </p>
-                <ul className="order-items">
-                  {order.items.map((item) => (
-                    <li key={item.id}>
-                      <ListingImage src={item.thumbnail_url} category="Book" size="icon" alt="" />
-                      <span>
-                        {item.title}
-                        {item.author ? <span className="muted"> By {item.author}</span> : null}
-                        {item.shipped_at ? <span className="badge tone-blue">Shipped</span> : null}
-                      </span>
-                      <span>
-                        {formatINR(item.price)} × {item.quantity}
-                      </span>
-                    </li>
-                  ))}
-                </ul>
+                <OrderItems items={order.items} />
               </li>
             );
           })}

@@ -176,6 +176,11 @@ describe("the in-page path's JSON routes", () => {
 
     const noShipping = await json("/api/payment/marketplace-create-order", createRoute.action, { key: crypto.randomUUID() }, buyer.cookie);
     expect(noShipping.status).toBe(400);
+    // A NUL in the JSON address is removed as in a form, never a 500 from PostgreSQL.
+    const withNul = await json("/api/payment/marketplace-create-order", createRoute.action, { key: crypto.randomUUID(), paymentMethod: "upi", shippingAddress: { ...SHIPPING, name: "Asha\u0000 Rao" } }, buyer.cookie);
+    expect(withNul.status).toBe(200);
+    const [nulOrder] = await db.select({ name: orders.buyer_name }).from(orders).where(eq(orders.id, JSON.parse(withNul.data).orderId));
+    expect(nulOrder!.name).toBe("Asha Rao");
     const key = crypto.randomUUID();
     const spec = { key, paymentMethod: "upi", userId: stranger.userId, amount: 1, items: [{ id: productId, quantity: 1, price: 1 }], shippingAddress: SHIPPING };
     const created = await json("/api/payment/marketplace-create-order", createRoute.action, spec, buyer.cookie);

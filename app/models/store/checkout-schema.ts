@@ -2,18 +2,24 @@
 import { z } from "zod";
 import { CHECKOUT_MESSAGES } from "~/models/store/checkout";
 import { PAYMENT_METHODS } from "~/utils/enums";
+import { stripControlChars } from "~/utils/misc";
 
 const required = (message: string, max: number) => z.string({ required_error: message }).trim().min(1, message).max(max, CHECKOUT_MESSAGES.tooLong);
+/**
+ * A form post arrives without control characters (readForm); the in-page JSON route's
+ * `shippingAddress` does not, and a NUL would reach PostgreSQL's jsonb, which refuses it.
+ */
+const clean = <T extends z.ZodTypeAny>(field: T) => z.preprocess((v) => (typeof v === "string" ? stripControlChars(v) : v), field);
 
 /** Step 1 (marketplace.md §5 Checkout; the address, city and state messages are ours). */
 export const ShippingSchema = z.object({
-  name: required(CHECKOUT_MESSAGES.name, 100),
-  email: required(CHECKOUT_MESSAGES.email, 254).email(CHECKOUT_MESSAGES.emailInvalid),
-  phone: required(CHECKOUT_MESSAGES.phone, 20).regex(/^\d{10}$/, CHECKOUT_MESSAGES.phoneDigits),
-  address: required(CHECKOUT_MESSAGES.address, 300),
-  city: required(CHECKOUT_MESSAGES.city, 100),
-  state: required(CHECKOUT_MESSAGES.state, 100),
-  zip: required(CHECKOUT_MESSAGES.zip, 20).regex(/^\d{6}$/, CHECKOUT_MESSAGES.zipDigits),
+  name: clean(required(CHECKOUT_MESSAGES.name, 100)),
+  email: clean(required(CHECKOUT_MESSAGES.email, 254).email(CHECKOUT_MESSAGES.emailInvalid)),
+  phone: clean(required(CHECKOUT_MESSAGES.phone, 20).regex(/^\d{10}$/, CHECKOUT_MESSAGES.phoneDigits)),
+  address: clean(required(CHECKOUT_MESSAGES.address, 300)),
+  city: clean(required(CHECKOUT_MESSAGES.city, 100)),
+  state: clean(required(CHECKOUT_MESSAGES.state, 100)),
+  zip: clean(required(CHECKOUT_MESSAGES.zip, 20).regex(/^\d{6}$/, CHECKOUT_MESSAGES.zipDigits)),
 });
 export type Shipping = z.infer<typeof ShippingSchema>;
 export const SHIPPING_FIELDS = ["name", "email", "phone", "address", "city", "state", "zip"] as const;

@@ -8,8 +8,8 @@ import { ShippingSchema } from "~/models/store/checkout-schema";
 import { savedShipping } from "~/models/store/checkout-session.server";
 import { placeOrder } from "~/models/store/orders.server";
 import { kickOutbox } from "~/utils/email.server";
-import { setFlash, type Flash } from "~/utils/flash.server";
-import { notFound, parseJsonBody } from "~/utils/http.server";
+import type { Flash } from "~/utils/flash.server";
+import { jsonWithFlash, notFound, parseJsonBody } from "~/utils/http.server";
 
 // marketplace.md §7, POST /api/payment/marketplace-create-order → { orderId,
 // razorpayOrderId, amount, currency }, for the checkout's in-page payment. The spec's
@@ -22,9 +22,7 @@ const Body = z.object({
   shippingAddress: ShippingSchema.optional(),
 });
 
-async function refused(status: number, flash: Flash, to: string) {
-  return Response.json({ error: flash.message, redirect: to }, { status, headers: { "Set-Cookie": await setFlash(flash) } });
-}
+const refused = (status: number, flash: Flash, to: string) => jsonWithFlash({ error: flash.message, redirect: to }, { status, flash });
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireApiUser(request, context);

@@ -4,8 +4,7 @@ import { db } from "~/db/client.server";
 import { requireApiUser } from "~/models/accounts/auth.server";
 import { verifyForPayer } from "~/models/fulfilments.server";
 import { GATEWAY_ID } from "~/models/payments/gateway.server";
-import { setFlash } from "~/utils/flash.server";
-import { notFound, parseJsonBody } from "~/utils/http.server";
+import { jsonWithFlash, notFound, parseJsonBody } from "~/utils/http.server";
 
 // contests.md §7, POST /api/payment/verify: { orderId, paymentId, signature } → { success }.
 // The same verification path as the callback; only the order's own payer may call it.
@@ -15,7 +14,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireApiUser(request, context);
   const body = await parseJsonBody(request, Body);
   const reply = await verifyForPayer(db, { userId: user.id, ...body, now: new Date() });
-  return Response.json(reply.body, { status: reply.status, headers: reply.flash ? { "Set-Cookie": await setFlash(reply.flash) } : {} });
+  return jsonWithFlash(reply.body, reply);
 }
 
 export function loader() {

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, type FormEvent } from "react";
-import { useInPageCheckout } from "~/components/payments/use-in-page-checkout";
+import { SUCCESS_REDIRECT_MS, useInPageCheckout } from "~/components/payments/use-in-page-checkout";
 import { OrderConfirmed, OrderSummary, StepIndicator } from "~/components/store/checkout-parts";
 import { FormErrors, TextareaField, TextField } from "~/components/ui/field";
 import { db } from "~/db/client.server";
@@ -32,7 +32,6 @@ export const meta: MetaFunction = () => pageMeta("Checkout", "Shipping, payment 
 // Razorpay's hosted checkout is entered by a form post from this page.
 export const handle = { razorpayCheckout: true };
 
-const SUCCESS_REDIRECT_MS = 1_500;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);

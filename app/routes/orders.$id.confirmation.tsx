@@ -6,6 +6,7 @@ import { OrderItems } from "~/components/store/order-items";
 import { db } from "~/db/client.server";
 import { requireUserId } from "~/models/accounts/auth.server";
 import { PAYMENT_LABELS, paymentState, shortOrderId } from "~/models/store/checkout";
+import { POLICY } from "~/models/support/policy";
 import { buyerOrder } from "~/models/store/order-views.server";
 import { invariantResponse, requireUuidParam } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
@@ -97,8 +98,8 @@ export default function OrderConfirmation() {
         <h3>What&apos;s Next?</h3>
         <ul>
           <li>A confirmation has been sent to {order.buyer_email}.</li>
-          <li>The seller ships within 3 business days; the order shows Shipped under Your Orders.</li>
-          <li>Report a problem within 48 hours of delivery from the Contact page.</li>
+          <li>The seller ships within {POLICY.sellerShipBusinessDays} business days; the order shows Shipped under Your Orders.</li>
+          <li>Report a problem within {POLICY.reportProblemHours} hours of delivery from the Contact page.</li>
         </ul>
       </div>
       <p className="actions-row">

@@ -39,6 +39,11 @@ export function combineHeaders(...sources: Array<HeadersInit | null | undefined>
   return combined;
 }
 
+/** A JSON reply for a page's script; with a flash, the page it goes to next shows the message (as after a redirect). */
+export async function jsonWithFlash(body: unknown, init: { status?: number; flash?: Flash }) {
+  return Response.json(body, { status: init.status ?? 200, headers: init.flash ? { "Set-Cookie": await setFlash(init.flash) } : {} });
+}
+
 /** Post/redirect/get with a one-time message that the next page renders as server HTML. */
 export async function redirectWithFlash(to: string, flash: Flash, init: ResponseInit = {}): Promise<never> {
   throw redirect(to, { ...init, headers: combineHeaders(init.headers, { "Set-Cookie": await setFlash(flash) }) });

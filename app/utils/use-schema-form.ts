@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { useId, useMemo, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import type { z } from "zod";
 
 /** What a field component needs: its ids, name, value to start from and message. */
@@ -46,19 +46,13 @@ export function useSchemaForm<Schema extends z.ZodTypeAny>(
     return typeof value === "string" ? value : value === undefined || value === null ? undefined : String(value);
   };
 
-  const fields = useMemo(
-    () =>
-      new Proxy({} as Record<string, FieldMeta>, {
-        get(_, name) {
-          if (typeof name !== "string") return undefined;
-          const id = `${formId}-${name}`;
-          return { id, name, errorId: `${id}-error`, descriptionId: `${id}-description`, errors: errorOf(name), initialValue: valueOf(name) };
-        },
-      }),
-    // errorOf and valueOf read what is listed here.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [formId, lastResult, names, options.defaultValue],
-  );
+  const fields = new Proxy({} as Record<string, FieldMeta>, {
+    get(_, name) {
+      if (typeof name !== "string") return undefined;
+      const id = `${formId}-${name}`;
+      return { id, name, errorId: `${id}-error`, descriptionId: `${id}-description`, errors: errorOf(name), initialValue: valueOf(name) };
+    },
+  });
 
   const form: FormMeta = {
     id: formId,

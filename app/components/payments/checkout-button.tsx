@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import type { FormEvent, ReactNode } from "react";
-import { PAYMENT_FAILED, useInPageCheckout, type Opened } from "~/components/payments/use-in-page-checkout";
+import { PAYMENT_FAILED, SUCCESS_REDIRECT_MS, useInPageCheckout, type Opened } from "~/components/payments/use-in-page-checkout";
 import { requestJson } from "~/utils/post-json";
 
 // The contest's pay button. Without JavaScript it is a plain form post that leads to
@@ -8,7 +8,6 @@ import { requestJson } from "~/utils/post-json";
 // entry goes on to its confirmation after 1.5 s.
 
 export { PAYMENT_FAILED };
-const SUCCESS_REDIRECT_MS = 1_500;
 
 export function CheckoutButton(props: { contestId: string; title: string; email: string; label: ReactNode; initiallyFailed: boolean }) {
   const confirmation = `/contest/${props.contestId}/confirmation`;

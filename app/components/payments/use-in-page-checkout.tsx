@@ -16,6 +16,8 @@ export type Opened = { orderId: string; amount: number; currency: string; keyId:
 type Verified = { success: boolean; redirect?: string } & Record<string, unknown>;
 
 export const PAYMENT_FAILED = "Payment failed. Please try again.";
+/** After a payment succeeds, its confirmation follows this much later (contests.md §4, marketplace.md §9). */
+export const SUCCESS_REDIRECT_MS = 1_500;
 
 declare global {
   interface Window {

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { ListingImage } from "~/components/store/listing-image";
+import { POLICY } from "~/models/support/policy";
 import { formatINR } from "~/utils/money";
 
 // The pieces of /checkout that every step shows (marketplace.md §2 Checkout).
@@ -80,7 +81,7 @@ export function OrderConfirmed({ orderId, paidOnline }: { orderId: string; paidO
       <p>Thank you for your order. A confirmation has been sent to your e-mail.</p>
       <h3>What&apos;s Next?</h3>
       <ul>
-        <li>The seller prepares your book and ships it within 3 business days.</li>
+        <li>The seller prepares your book and ships it within {POLICY.sellerShipBusinessDays} business days.</li>
         <li>You will find the order under Your Orders, with its status.</li>
         <li>Delivery usually takes 3-5 business days after shipping.</li>
       </ul>

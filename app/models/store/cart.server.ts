@@ -4,7 +4,7 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { marketplace_products, product_categories, user_cart, user_wishlist } from "~/db/schema";
-import { CART_PREVIEW_ITEMS, parseQuantity } from "~/models/store/cart";
+import { CART_PREVIEW_ITEMS, lineProblem, parseQuantity } from "~/models/store/cart";
 import { orderTotals } from "~/models/store/checkout";
 import { isUuid } from "~/utils/misc";
 
@@ -42,9 +42,6 @@ export async function setWished(db: DbOrTx, input: { userId: string; productId: 
   else await db.delete(user_wishlist).where(and(eq(user_wishlist.user_id, input.userId), eq(user_wishlist.product_id, input.productId)));
 }
 
-/** Why a cart line cannot be bought now (it is shown, and left out of the total). */
-export type LineProblem = "sold-out" | "unlisted" | "fewer" | null;
-
 /** The cart page and checkout's summary: every line with its listing as it is now, the total of what can be bought. */
 export async function cartView(db: DbOrTx, userId: string) {
   const rows = await db
@@ -65,10 +62,7 @@ export async function cartView(db: DbOrTx, userId: string) {
     .innerJoin(product_categories, eq(product_categories.id, marketplace_products.category_id))
     .where(eq(user_cart.user_id, userId))
     .orderBy(desc(user_cart.added_at), asc(marketplace_products.id));
-  const lines = rows.map((row) => ({
-    ...row,
-    problem: (!row.is_active ? "unlisted" : row.stock === 0 ? "sold-out" : row.stock < row.quantity ? "fewer" : null) as LineProblem,
-  }));
+  const lines = rows.map((row) => ({ ...row, problem: lineProblem(row) }));
   const buyable = lines.filter((l) => l.problem === null);
   return { lines, buyable, totals: orderTotals(buyable) };
 }

@@ -6,6 +6,15 @@ export function parseQuantity(value: unknown, stock: number) {
   return Math.max(1, Math.min(Math.max(1, stock), n));
 }
 
+/** Why a line cannot be bought now (the cart shows it and leaves it out of the total; an order refuses it). */
+export type LineProblem = "sold-out" | "unlisted" | "fewer" | null;
+
+export function lineProblem(line: { is_active: boolean; stock: number; quantity: number }): LineProblem {
+  if (!line.is_active) return "unlisted";
+  if (line.stock === 0) return "sold-out";
+  return line.stock < line.quantity ? "fewer" : null;
+}
+
 /** What a guest asked for on a product page, done after they log in (like the blog's guest actions). */
 export const STORE_ACTIONS = ["cart", "wish"] as const;
 

@@ -10,7 +10,8 @@ import { pgErrorCode, type Db, type DbOrTx, type Tx } from "~/db/client.server";
 import { marketplace_products, order_items, orders, payments, user_cart, users, type ShippingAddress } from "~/db/schema";
 import type { Gateway } from "~/models/payments/gateway.server";
 import { openOrder, type Fulfil } from "~/models/payments/ledger.server";
-import { HOLD_MINUTES, orderTotals, PAYMENT_LABELS, paymentState } from "~/models/store/checkout";
+import { lineProblem } from "~/models/store/cart";
+import { HOLD_MINUTES, orderTotals, PAYMENT_LABELS, paymentState, shortOrderId } from "~/models/store/checkout";
 import type { Shipping } from "~/models/store/checkout-schema";
 import type { PAYMENT_METHODS } from "~/utils/enums";
 import { enqueueEmail, renderMail } from "~/utils/email.server";
@@ -71,7 +72,7 @@ export async function placeOrder(db: Db, gateway: Gateway | null, input: { userI
     orderId = await db.transaction(async (tx) => {
       const lines = await lockCartLines(tx, input.userId);
       if (lines.length === 0) throw new NotPlaced({ kind: "empty" });
-      const gone = lines.filter((l) => !l.is_active || l.stock < l.quantity || l.seller_id === input.userId);
+      const gone = lines.filter((l) => lineProblem(l) !== null || l.seller_id === input.userId);
       if (gone.length > 0) throw new NotPlaced({ kind: "sold-out", titles: gone.map((l) => l.title) });
 
       const totals = orderTotals(lines);
@@ -95,9 +96,7 @@ export async function placeOrder(db: Db, gateway: Gateway | null, input: { userI
       await tx.insert(order_items).values(
         lines.map((l) => ({ order_id: order!.id, product_id: l.product_id, seller_id: l.seller_id, title_at_purchase: l.title, author_at_purchase: l.author, price_at_purchase: l.price, quantity: l.quantity })),
       );
-      for (const l of lines) {
-        await tx.update(marketplace_products).set({ stock: sql`${marketplace_products.stock} - ${l.quantity}` }).where(eq(marketplace_products.id, l.product_id));
-      }
+      await moveStock(tx, lines, -1);
       if (!online) await completed(tx, order!.id);
       return order!.id;
     });
@@ -197,9 +196,7 @@ export async function releaseOrder(db: DbOrTx, orderId: string) {
       .returning({ id: orders.id });
     if (!order) return false;
     const items = await tx.select({ product_id: order_items.product_id, quantity: order_items.quantity }).from(order_items).where(eq(order_items.order_id, orderId)).orderBy(asc(order_items.product_id));
-    for (const item of items) {
-      if (item.product_id) await tx.update(marketplace_products).set({ stock: sql`${marketplace_products.stock} + ${item.quantity}` }).where(eq(marketplace_products.id, item.product_id));
-    }
+    await moveStock(tx, items, +1);
     // Its open gateway order is closed too; a payment that still arrives is handled as late.
     await tx.update(payments).set({ status: "failed" }).where(and(eq(payments.order_id, orderId), eq(payments.status, "created")));
     return true;
@@ -240,9 +237,19 @@ async function reserveAgain(tx: Tx, orderId: string) {
     .orderBy(asc(marketplace_products.id))
     .for("update", { of: marketplace_products });
   // A listing deleted since has no row to lock: the order cannot be whole again.
-  if (items.length !== wanted.length || items.some((i) => !i.is_active || i.stock < i.quantity)) return false;
-  for (const i of items) await tx.update(marketplace_products).set({ stock: sql`${marketplace_products.stock} - ${i.quantity}` }).where(eq(marketplace_products.id, i.product_id));
+  if (items.length !== wanted.length || items.some((i) => lineProblem(i) !== null)) return false;
+  await moveStock(tx, items, -1);
   return true;
+}
+
+/**
+ * Takes copies (-1) or gives them back (+1). `lines` come in product-id order (every
+ * caller reads them so), the order every locker here takes; a deleted listing has none.
+ */
+async function moveStock(tx: Tx, lines: { product_id: string | null; quantity: number }[], direction: -1 | 1) {
+  for (const line of lines) {
+    if (line.product_id) await tx.update(marketplace_products).set({ stock: sql`${marketplace_products.stock} + ${direction * line.quantity}` }).where(eq(marketplace_products.id, line.product_id));
+  }
 }
 
 /** An order becomes completed: its books leave the buyer's cart, the buyer and each seller get a mail (same transaction). */
@@ -271,7 +278,7 @@ const paymentLine = (o: OrderRow) => (paymentState(o) === "on_delivery" ? "Cash 
 function buyerMail(order: OrderRow, items: ItemRow[]) {
   return {
     to: order.buyer_email,
-    subject: `Order confirmed: ${order.id.split("-")[0]!.toUpperCase()}`,
+    subject: `Order confirmed: ${shortOrderId(order.id)}`,
     ...renderMail({
       heading: "Order Confirmed!",
       paragraphs: [
@@ -280,7 +287,7 @@ function buyerMail(order: OrderRow, items: ItemRow[]) {
         `Subtotal ${formatINR(order.subtotal)}, shipping ${order.shipping === 0 ? "free" : formatINR(order.shipping)}, total ${formatINR(order.total_amount)}.`,
         paymentLine(order),
         `Shipping to: ${addressLines(order.shipping_address)}`,
-        "Sellers ship within 3 business days; delivery usually takes 3-5 business days.",
+        `Sellers ship within ${POLICY.sellerShipBusinessDays} business days; delivery usually takes 3-5 business days.`,
       ],
       action: { label: "View your order", url: `${appUrl()}/orders/${order.id}/confirmation` },
     }),
@@ -296,7 +303,7 @@ function sellerMail(order: OrderRow, items: ItemRow[], to: string) {
       paragraphs: [
         ...items.map(itemLine),
         paymentLine(order),
-        `Please ship within 3 business days to: ${addressLines(order.shipping_address)}`,
+        `Please ship within ${POLICY.sellerShipBusinessDays} business days to: ${addressLines(order.shipping_address)}`,
         "Mark it as shipped in My Products, under Sales, once it is on its way.",
       ],
       action: { label: "Open your sales", url: `${appUrl()}/store/my-products?view=sales` },

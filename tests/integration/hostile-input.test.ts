@@ -169,7 +169,7 @@ describe("/api/events", () => {
 });
 
 
-describe("the seller's and the account's forms, signed in (issue 16)", () => {
+describe("the seller's, the account's and the buyer's forms, signed in (issues 16, 17)", () => {
   async function signedInForms() {
     const { signedInStudent } = await import("../support/scenarios");
     const { createProduct } = await import("~/seed/factories.server");
@@ -182,6 +182,10 @@ describe("the seller's and the account's forms, signed in (issue 16)", () => {
     const theirs = await createProduct(db, { sellerId: other.userId, title: "Someone Else's", price: 100, category: "Textbooks" });
     const forms: Array<[string, unknown, Record<string, string>]> = [
       ["/account", accountRoute.action, {}],
+      ["/cart", (await import("~/routes/cart")).action, {}],
+      ["/wishlist", (await import("~/routes/wishlist")).action, {}],
+      ["/checkout", (await import("~/routes/checkout")).action, {}],
+      ["/store/my-products", (await import("~/routes/store.my-products")).action, {}],
       [`/store/${theirs}/productdetails`, productRoute.action, { id: theirs }],
       [`/store/${id}/delete`, deleteRoute.action, { id }],
     ];

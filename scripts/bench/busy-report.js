@@ -1,0 +1,43 @@
+// The busiest-minute benchmark's table: each figure beside its goal (issue 18, point 2).
+const ms = (v) => (v === null || v === undefined ? "-" : `${Math.round(v).toLocaleString("en-IN")} ms`);
+const n = (v) => (v === null || v === undefined ? "-" : Math.round(v).toLocaleString("en-IN"));
+const verdict = (ok) => (ok ? "met" : "NOT met");
+
+export function formatTable(r) {
+  const rows = [];
+  const row = (what, figure, goal = "", met) => rows.push(`| ${what} | ${figure} | ${goal} | ${met === undefined ? "" : verdict(met)} |`);
+  if (r.guest) {
+    const minimal = r.guest["minimal Remix"]?.rps;
+    for (const [name, g] of Object.entries(r.guest)) {
+      const ratio = minimal ? ` (${(g.rps / minimal).toFixed(2)}x minimal)` : "";
+      const goal = name === "/contests (no cache)" ? ">= 0.6x minimal" : "";
+      row(`guest ${name}`, `${n(g.rps)} req/s${ratio}, p50 ${ms(g.p50)}, p99 ${ms(g.p99)}, errors ${g.errors}`, goal, goal ? g.rps / minimal >= 0.6 : undefined);
+    }
+  }
+  if (r.start) {
+    const s = r.start;
+    row(`start: page (${n(s.students)} students in 5 s)`, `p50 ${ms(s.page.p50)}, p99 ${ms(s.page.p99)}, max ${ms(s.page.max)}`);
+    row("start: paper", `p50 ${ms(s.paper.p50)}, p99 ${ms(s.paper.p99)}, max ${ms(s.paper.max)}`);
+    row("start: page + paper", `p50 ${ms(s.start.p50)}, p99 ${ms(s.start.p99)}, max ${ms(s.start.max)}, errors ${s.start.errors}`, "p99 <= 1 s, 0 errors", s.start.p99 <= 1000 && s.start.errors === 0);
+  }
+  if (r.saturation) {
+    row("autosave throughput", `${n(r.saturation.perSecond)} saves/s; pgbench upsert ${n(r.pgbenchUpsertTps)} tps (${r.saturation.ratioToPgbench}x)`, ">= 0.2x pgbench", r.saturation.ratioToPgbench >= 0.2);
+  }
+  if (r.autosave) {
+    const a = r.autosave;
+    row(`autosave (${n(a.students)} students × 20 in 60 s)`, `${n(a.saves.perSecond)} saves/s, p50 ${ms(a.saves.p50)}, p99 ${ms(a.saves.p99)}, max ${ms(a.saves.max)}, retried ${a.saves.retried}, errors ${a.saves.errors}`, "p99 <= 300 ms, 0 errors", a.saves.p99 <= 300 && a.saves.errors === 0);
+    row("submit burst (10 s)", `p50 ${ms(a.submit.p50)}, p99 ${ms(a.submit.p99)}, errors ${a.submit.errors}`, "p99 <= 1 s", a.submit.p99 <= 1000 && a.submit.errors === 0);
+    const c = a.check;
+    row("acknowledged = stored", `${n(c.acknowledgedAnswers)} acknowledged, ${n(c.storedAnswers)} stored, ${c.differentChoice} different; ${n(c.submitted)} submitted, ${n(c.results)} results`, "equal", c.ok && c.submitted === a.students && c.results === a.students);
+  }
+  if (r.payments) {
+    const p = r.payments;
+    row(`payments (${n(p.payments)}, webhook ×3 + verify)`, `fulfilled ${n(p.fulfilled)}, webhook p50 ${ms(p.webhook.p50)}, p99 ${ms(p.webhook.p99)}, verify p99 ${ms(p.verify.p99)}, errors ${p.errors}`, `exactly ${n(p.payments)}`, p.ok && p.errors === 0);
+  }
+  if (r.checkout) {
+    const c = r.checkout;
+    row(`checkout (${c.buyers} buyers, 10 copies)`, `orders ${c.orders}, p50 ${ms(c.latency.p50)}, p99 ${ms(c.latency.p99)}; ${JSON.stringify(c.outcomes)}`, "exactly 10", c.ok);
+  }
+  const head = `Commit ${r.machine.commit}, ${r.instances} instance(s), ${r.machine.cpus} × ${r.machine.cpu}, Node ${r.machine.node}, PostgreSQL ${r.postgres}, load average ${r.loadBefore.map((x) => x.toFixed(2)).join(" ")} before, ${r.loadAfter.map((x) => x.toFixed(2)).join(" ")} after`;
+  return [head, "", "| measure | figure | goal | |", "|---|---|---|---|", ...rows].join("\n");
+}

@@ -1,11 +1,13 @@
 // The production server: the request guard, compression for slow networks, long-lived
-// caching for fingerprinted assets, the cross-site POST check, then Remix.
+// caching for fingerprinted assets, the cross-site POST check, pages from memory, load
+// shedding, the test API's lean route, then Remix.
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { broadcastDevReady } from "@remix-run/node";
 import { createRequestHandler } from "@remix-run/express";
+import { createRequestHandler as createRenderer } from "@remix-run/node";
 import compression from "compression";
 import onHeaders from "on-headers";
 import express from "express";
@@ -47,6 +49,14 @@ app.use((req, res, next) => {
   res.status(refusal.status).type("text/plain").send(refusal.message);
 });
 
+// Brotli at its default quality costs about twice gzip's CPU on a streamed page and
+// saves little more: a browser that offers br gets gzip (nginx in front, in
+// production, compresses on its own cores anyway).
+app.use((req, _res, next) => {
+  const offered = req.headers["accept-encoding"];
+  if (offered && offered.includes("br")) req.headers["accept-encoding"] = offered.split(",").filter((e) => e.trim().split(";")[0] !== "br").join(",");
+  next();
+});
 // Event streams (live blog counts) must not wait in the compressor's buffer.
 app.use(compression({ filter: (req, res) => !/event-stream/.test(String(res.getHeader("Content-Type") ?? "")) && compression.filter(req, res) }));
 app.use("/build", express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }));
@@ -81,6 +91,55 @@ app.get("/blog/:slug/events", (req, res, next) => {
   entry.serveLiveCounts(req, res, { slug: req.params.slug, address: req.ip ?? "" }).catch(next);
 });
 
+// The shared test document and guests' public pages, from memory (app/utils/page-cache.server.ts).
+const pages = entry.createPageCache();
+const render = createRenderer(build, process.env.NODE_ENV);
+app.get("*", (req, res, next) => {
+  const lookup = entry.pageCacheKey({ method: req.method, path: req.path, search: req.originalUrl.slice(req.path.length), cookie: req.headers.cookie });
+  if (!lookup) return next();
+  const headers = { ...req.headers };
+  if (lookup.key.startsWith("shell ")) delete headers.cookie;
+  const request = () => new Request(`${req.protocol}://${req.get("host")}${req.originalUrl}`, { headers });
+  pages
+    .get(lookup, (nonce) => render(request(), { clientIp: req.ip, cspNonce: nonce }))
+    .then((page) => {
+      if (!page) return next();
+      const served = pages.withNonce(page, res.locals.cspNonce);
+      res.status(served.status);
+      for (const [name, value] of served.headers) res.append(name, value);
+      res.send(served.body);
+    })
+    .catch(next);
+});
+
+// More work than this instance can finish in good time: refuse at once, with Retry-After.
+const shedder = entry.createLoadShedder();
+app.use((req, res, next) => {
+  if (req.path === "/healthz") return next();
+  const place = shedder.enter();
+  if (place.ok) {
+    res.on("close", place.leave);
+    return next();
+  }
+  res.set({ "Retry-After": String(place.retryAfterS), "Cache-Control": "no-store" }).status(503);
+  if (req.path.startsWith("/api/")) res.json({ error: entry.BUSY_MESSAGE });
+  else res.type("html").send(entry.busyPage());
+});
+
+// The test API without Remix's request machinery: the same functions as its Remix route.
+const sendReply = (res, reply) => {
+  const send = () => res.status(reply.status).set(reply.headers).json(reply.body);
+  if (reply.pauseMs) setTimeout(send, reply.pauseMs);
+  else send();
+};
+app.get("/api/contest/:id/test", (req, res, next) => {
+  entry.testPaperReply({ cookie: req.headers.cookie ?? null, contestId: req.params.id, now: new Date() }).then((reply) => sendReply(res, reply), next);
+});
+app.post("/api/contest/:id/test", (req, res, next) => {
+  const readBody = () => entry.readJsonStream(req, req.headers["content-type"]);
+  entry.testApiReply({ cookie: req.headers.cookie ?? null, contestId: req.params.id, readBody, now: new Date() }).then((reply) => sendReply(res, reply), next);
+});
+
 app.all(
   "*",
   createRequestHandler({ build, getLoadContext: (req, res) => ({ clientIp: req.ip, cspNonce: res.locals.cspNonce }) }),
@@ -91,7 +150,9 @@ app.use((error, _req, res, _next) => {
   const status = Number.isInteger(error?.status) && error.status >= 400 && error.status < 600 ? error.status : 500;
   if (status >= 500) console.error("[server]", error);
   if (res.headersSent) return res.end();
-  res.status(status).type("text/plain").send(status >= 500 ? "Something went wrong." : "That request could not be read.");
+  // Our own refusals (a body too large, not JSON) say what was wrong; anything else says nothing.
+  const message = status >= 500 ? "Something went wrong." : error?.expose ? error.message : "That request could not be read.";
+  res.status(status).type("text/plain").send(message);
 });
 
 // Slow clients must not hold the door (docs/decisions.md, "The live service"): all
@@ -104,7 +165,9 @@ const server = http.createServer(
   app,
 );
 const port = Number(process.env.PORT || 3000);
-server.listen(port, () => {
+// A crowd arriving at once waits in the kernel's queue instead of being reset: Node's
+// default backlog is 511; Linux caps it at net.core.somaxconn (4096 here).
+server.listen({ port, backlog: 4096 }, () => {
   console.log(`StudyArena ready on http://localhost:${port} (${process.env.NODE_ENV || "development"} mode)`);
   if (process.env.NODE_ENV === "development") broadcastDevReady(build);
 });

@@ -16,9 +16,12 @@ export type DbOrTx = Db | Tx;
 /** Subscribes to a Postgres NOTIFY channel; resolves to a function that stops listening. */
 type Listen = (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
 
+/** Runs one statement, written as text with $1… parameters; prepared once per connection on PostgreSQL. */
+type Hot = <T>(text: string, params: unknown[]) => Promise<T[]>;
+
 export type Connection =
-  | { kind: "postgres"; db: Db; url: string; listen: Listen; close: () => Promise<void> }
-  | { kind: "pglite"; db: Db; client: PGlite; memory: boolean; listen: Listen; close: () => Promise<void> };
+  | { kind: "postgres"; db: Db; url: string; hot: Hot; listen: Listen; close: () => Promise<void> }
+  | { kind: "pglite"; db: Db; client: PGlite; memory: boolean; hot: Hot; listen: Listen; close: () => Promise<void> };
 
 /**
  * DATABASE_URL=postgres://… uses postgres.js; unset, the embedded PGlite in
@@ -51,7 +54,8 @@ export function connect(url = env().DATABASE_URL): Connection {
     const db = drizzlePostgres(client, { schema, logger }) as unknown as Db;
     // postgres.js keeps one dedicated connection for all of a process's LISTENs.
     const listen: Listen = async (channel, onPayload) => (await client.listen(channel, onPayload)).unlisten;
-    return { kind: "postgres", db, url, listen, close: () => client.end({ timeout: 5 }) };
+    const hot: Hot = async (text, params) => (await client.unsafe(text, params as never[], { prepare: true })) as never;
+    return { kind: "postgres", db, url, hot, listen, close: () => client.end({ timeout: 5 }) };
   }
   const dir = url ? url.slice("pglite:".length) : path.join(dataDir(), "pglite");
   // PGlite creates only the last level of its directory.
@@ -59,7 +63,8 @@ export function connect(url = env().DATABASE_URL): Connection {
   const client = new PGlite(dir);
   const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
   const listen: Listen = (channel, onPayload) => client.listen(channel, onPayload);
-  return { kind: "pglite", db, client, memory: dir.includes("://"), listen, close: () => client.close() };
+  const hot: Hot = async (text, params) => (await client.query(text, params)).rows as never;
+  return { kind: "pglite", db, client, memory: dir.includes("://"), hot, listen, close: () => client.close() };
 }
 
 // One connection per process, opened on first use, not on import: a module that only
@@ -81,6 +86,15 @@ export const db: Db = new Proxy({} as Db, {
     return typeof value === "function" ? value.bind(real) : value;
   },
 });
+
+/**
+ * The hot paths' statements (an autosave, the paper): fixed SQL text, no query builder
+ * at each call, prepared once per connection on PostgreSQL. Seen by `queriesDuring`.
+ */
+export function hotQuery<T>(text: string, params: unknown[]): Promise<T[]> {
+  watchers.forEach((seen) => seen.push(text));
+  return getConnection().hot<T>(text, params);
+}
 
 /** `db.execute()` returns an array on postgres.js and `{ rows }` on PGlite. */
 export function rowsOf<T>(result: unknown): T[] {

@@ -5,7 +5,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { z } from "zod";
 import { stripControlChars } from "~/utils/misc";
-import { FORM_BODY, hasBoundary, mediaType, type BodyRule } from "~/utils/request-guard";
+import { FORM_BODY, hasBoundary, JSON_API_BODY, mediaType, type BodyRule } from "~/utils/request-guard";
 
 /** More pairs than any of our forms has, with room for checkbox lists. */
 export const MAX_FIELDS = 100;
@@ -91,6 +91,29 @@ export function schemaFields(schema: z.ZodTypeAny): string[] {
 export async function parseForm<Schema extends z.ZodTypeAny>(request: Request, schema: Schema, rule?: BodyRule) {
   const form = await readForm(request, schemaFields(schema), rule);
   return parseWithZod(form, { schema });
+}
+
+/** An error server.js may show as it is (a 4xx with our own words). */
+const clientError = (status: 400 | 413 | 415, message: string) => Object.assign(new Error(message), { status, expose: true });
+
+/**
+ * readJson for a Node request stream (the test API's lean route in server.js, which has
+ * no Request object): the same type, the same bound (counted as it arrives), parsed.
+ */
+export async function readJsonStream(stream: AsyncIterable<Buffer>, contentType: string | undefined, rule: BodyRule = JSON_API_BODY): Promise<unknown> {
+  if (!rule.types.includes(mediaType(contentType ?? null))) throw clientError(415, "This address takes JSON only.");
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    size += chunk.byteLength;
+    if (size > rule.maxBytes) throw clientError(413, "That was more than this form accepts.");
+    chunks.push(chunk);
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString("utf8"));
+  } catch {
+    throw clientError(400, "That was not JSON.");
+  }
 }
 
 /** A JSON body within the route's limits, as the exact text received (a webhook signs it) and parsed. */

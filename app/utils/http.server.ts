@@ -53,9 +53,14 @@ export async function redirectWithFlash(to: string, flash: Flash, init: Response
 export async function parseJsonBody<Schema extends z.ZodTypeAny>(request: Request, schema: Schema, rule: BodyRule = JSON_API_BODY): Promise<z.infer<Schema>> {
   const parsed = schema.safeParse((await readJson(request, rule)).value);
   if (!parsed.success) {
-    throw Response.json({ error: parsed.error.issues.map((i) => `${i.path.join(".") || "body"}: ${issueText(i)}`).join("; ") }, { status: 400 });
+    throw Response.json({ error: issuesText(parsed.error.issues) }, { status: 400 });
   }
   return parsed.data;
+}
+
+/** A 400's message: each field and what is wrong with it, never the value received. */
+export function issuesText(issues: z.ZodIssue[]) {
+  return issues.map((i) => `${i.path.join(".") || "body"}: ${issueText(i)}`).join("; ");
 }
 
 /** What is wrong, in words that never repeat what was sent (zod's enum and literal messages quote the received value). */

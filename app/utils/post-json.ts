@@ -14,7 +14,7 @@ export async function requestJson<T>(url: string, body: unknown): Promise<T> {
 }
 
 /**
- * How long a 429 asks us to wait (its Retry-After in seconds, 1 to 60), with up to a
+ * How long a 429 or 503 asks us to wait (its Retry-After in seconds, 1 to 60), with up to a
  * quarter more at random so that many pages refused together do not return together.
  */
 export function retryAfterMs(res: Pick<Response, "headers">, random = Math.random) {
@@ -23,10 +23,10 @@ export function retryAfterMs(res: Pick<Response, "headers">, random = Math.rando
   return Math.round(base * (1 + random() / 4));
 }
 
-/** A JSON post that, when refused with 429, waits as asked and tries again (`tries` in all). */
-export async function postJsonPatiently(url: string, body: unknown, tries = 3) {
+/** A JSON post that, when refused for now (429, or 503 from a busy server), waits as asked and tries again (`tries` in all). */
+export async function postJsonPatiently(url: string, body: unknown, tries = 4) {
   let res = await postJson(url, body);
-  for (let n = 1; res.status === 429 && n < tries; n++) {
+  for (let n = 1; (res.status === 429 || res.status === 503) && n < tries; n++) {
     await new Promise((resolve) => setTimeout(resolve, retryAfterMs(res)));
     res = await postJson(url, body);
   }

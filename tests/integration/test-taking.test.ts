@@ -84,23 +84,28 @@ test("before the start the page gets the waiting room, without questions", async
   expect(early.status).toBe(409);
 });
 
-test("each choice is saved with the session lookup and one upsert; a reload gets it back with the same deadline", async () => {
+test("each choice is saved in one statement that checks the session too; a reload gets it back with the same deadline", async () => {
   const contest = await contestAt(new Date(), { startedMinutesAgo: 5, duration: 30 });
   const me = await student();
   await createEntry(db, { userId: me.userId, contestId: contest.id });
   const [q1, q2] = contest.questions;
 
   const queries = await queriesDuring(() => post(contest.id, { intent: "answer", questionId: q1!.id, choice: 0 }, me.cookie));
-  expect(queries).toHaveLength(2);
-  expect(queries[1]).toMatch(/^\s*insert into user_answers/i);
+  expect(queries).toHaveLength(1);
+  expect(queries[0]).toMatch(/^\s*insert into user_answers[\s\S]*from sessions s/i);
   await post(contest.id, { intent: "answer", questionId: q1!.id, choice: 1 }, me.cookie); // changed mind
   await post(contest.id, { intent: "answer", questionId: q2!.id, choice: 1 }, me.cookie);
 
   const rows = await db.select().from(user_answers).where(eq(user_answers.user_id, me.userId));
   expect(rows.map((r) => r.selected_answer).sort()).toEqual(["4", "New Delhi"]);
 
-  const paper = json((await get(contest.id, me.cookie)).data);
+  // The paper: the session, contest, entry and answers in one statement; the started contest's questions from memory after the first read.
+  let reply: Awaited<ReturnType<typeof get>> | undefined;
+  const first = await queriesDuring(async () => (reply = await get(contest.id, me.cookie)));
+  const paper = json(reply!.data);
   expect(paper.answers).toEqual({ [q1!.id]: 1, [q2!.id]: 1 });
+  expect(first.length).toBeLessThanOrEqual(2);
+  expect(await queriesDuring(() => get(contest.id, me.cookie))).toHaveLength(1);
   const [row] = await db.select().from(contests).where(eq(contests.id, contest.id));
   expect(paper.deadline).toBe(new Date(row!.start_time.getTime() + 30 * MINUTE).toISOString());
 });
@@ -113,8 +118,8 @@ test("answers are taken until the deadline plus 10 seconds, and only as options 
   const stranger = await student();
   await createEntry(db, { userId: me.userId, contestId: contest.id });
   const deadline = at.getTime() + 20 * MINUTE;
-  const save = (input: Partial<Parameters<typeof saveAnswer>[1]>) =>
-    saveAnswer(db, { userId: me.userId, contestId: contest.id, questionId: contest.questions[0]!.id, choice: 0, now: at, ...input });
+  const save = (input: Partial<{ userId: string; contestId: string; questionId: string; choice: number; now: Date }>) =>
+    saveAnswer({ userId: me.userId, contestId: contest.id, questionId: contest.questions[0]!.id, choice: 0, now: at, ...input });
 
   expect(await save({ now: new Date(at.getTime() - SECOND) })).toBe(false); // before the start
   expect(await save({ now: new Date(deadline + 9 * SECOND) })).toBe(true);
@@ -183,9 +188,9 @@ test("after the deadline the server submits every opened test with its saved ans
   for (const s of [opened, answeredOnly, absent]) await createEntry(db, { userId: s.userId, contestId: contest.id });
   await db.update(user_contest_entries).set({ status: true, started_at: at }).where(eq(user_contest_entries.user_id, opened.userId));
   const during = new Date(at.getTime() + 2 * MINUTE);
-  await saveAnswer(db, { userId: opened.userId, contestId: contest.id, questionId: contest.questions[0]!.id, choice: 1, now: during });
-  await saveAnswer(db, { userId: opened.userId, contestId: contest.id, questionId: contest.questions[1]!.id, choice: 1, now: during });
-  await saveAnswer(db, { userId: answeredOnly.userId, contestId: contest.id, questionId: contest.questions[2]!.id, choice: 0, now: during });
+  await saveAnswer({ userId: opened.userId, contestId: contest.id, questionId: contest.questions[0]!.id, choice: 1, now: during });
+  await saveAnswer({ userId: opened.userId, contestId: contest.id, questionId: contest.questions[1]!.id, choice: 1, now: during });
+  await saveAnswer({ userId: answeredOnly.userId, contestId: contest.id, questionId: contest.questions[2]!.id, choice: 0, now: during });
 
   const deadline = new Date(at.getTime() + 10 * MINUTE);
   expect(await sweep(new Date(deadline.getTime() + 9 * SECOND), contest.id)).toEqual([]); // answers may still be in flight
@@ -211,7 +216,7 @@ test("finalisation after the end runs once: a second sweep or command changes no
   const [fast, slow] = [await student(), await student()];
   for (const s of [fast, slow]) {
     await createEntry(db, { userId: s.userId, contestId: contest.id });
-    await saveAnswer(db, { userId: s.userId, contestId: contest.id, questionId: contest.questions[1]!.id, choice: 1, now: new Date(at.getTime() + MINUTE) });
+    await saveAnswer({ userId: s.userId, contestId: contest.id, questionId: contest.questions[1]!.id, choice: 1, now: new Date(at.getTime() + MINUTE) });
   }
   await submitTest(db, { userId: fast.userId, contestId: contest.id, reason: "Manual submission", now: new Date(at.getTime() + 2 * MINUTE) });
   // `slow` never submits: the finaliser submits them at the deadline.

@@ -20,7 +20,11 @@ const sessionCookie = () => signedCookie("__session", SESSION_TTL_MS / 1000);
 const hashToken = sha256Hex;
 
 async function sessionToken(request: Request): Promise<string | null> {
-  const value = await sessionCookie().parse(request.headers.get("Cookie"));
+  return tokenOf(request.headers.get("Cookie"));
+}
+
+async function tokenOf(cookieHeader: string | null): Promise<string | null> {
+  const value = await sessionCookie().parse(cookieHeader);
   return typeof value === "string" && value.length > 0 ? value : null;
 }
 
@@ -30,7 +34,12 @@ async function sessionToken(request: Request): Promise<string | null> {
  * missing or forged cookie, which the session lookup then refuses.
  */
 export async function sessionKey(request: Request) {
-  const token = await sessionToken(request);
+  return sessionKeyOf(request.headers.get("Cookie"));
+}
+
+/** sessionKey for a bare Cookie header (the lean test API has no Request object). */
+export async function sessionKeyOf(cookieHeader: string | null) {
+  const token = await tokenOf(cookieHeader);
   return token ? hashToken(token) : null;
 }
 

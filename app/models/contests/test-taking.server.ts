@@ -1,62 +1,44 @@
-// Taking the test (DESIGN.md §4): the paper a student sees (never with correct
-// answers), each answer saved as it is chosen, one submission, proctoring events.
+// Taking the test (DESIGN.md §4): each answer saved as it is chosen, one submission,
+// proctoring events (the paper a student sees is served by ./test-api.server.ts).
 // The server's clock decides everything; the browser only shows it.
-import { and, asc, eq, sql } from "drizzle-orm";
-import { rowsOf, type DbOrTx } from "~/db/client.server";
-import { proctoring_events, questions, user_answers, user_contest_entries } from "~/db/schema";
-import { DEADLINE_SQL, GRACE_SQL } from "~/models/contests/deadline.server";
+import { eq, sql } from "drizzle-orm";
+import { hotQuery, rowsOf, type DbOrTx } from "~/db/client.server";
+import { proctoring_events, user_contest_entries } from "~/db/schema";
+import { DEADLINE_SQL, DEADLINE_TEXT, GRACE_SQL, GRACE_TEXT } from "~/models/contests/deadline.server";
 import { recordResult } from "~/models/contests/scoring.server";
 import type { PROCTORING_EVENT_KINDS } from "~/utils/enums";
 
-/**
- * The questions in order, with their options only, and the student's saved choices
- * as option indexes. The correct answer is not selected, so it cannot leak.
- */
-export async function testPaper(db: DbOrTx, input: { contestId: string; userId: string }) {
-  const [rows, saved] = await Promise.all([
-    db
-      .select({ id: questions.id, text: questions.question_text, options: questions.options })
-      .from(questions)
-      .where(eq(questions.contest_id, input.contestId))
-      .orderBy(asc(questions.position)),
-    db
-      .select({ questionId: user_answers.question_id, selected: user_answers.selected_answer })
-      .from(user_answers)
-      .where(and(eq(user_answers.user_id, input.userId), eq(user_answers.contest_id, input.contestId))),
-  ]);
-  const answers: Record<string, number> = {};
-  for (const a of saved) {
-    const index = rows.find((q) => q.id === a.questionId)?.options.indexOf(a.selected ?? "") ?? -1;
-    if (index >= 0) answers[a.questionId] = index;
-  }
-  return { questions: rows, answers };
-}
+/** Who saves: the user (tests, scripts) or the browser session the request names (the test API, one statement). */
+export type Saver = { userId: string } | { sessionKey: string };
+
+// Built once: the hot path sends the same text every time, prepared on PostgreSQL.
+const saveAnswerText = (by: "user" | "session") => `
+  INSERT INTO user_answers (user_id, contest_id, question_id, selected_answer, answered_at)
+  SELECT e.user_id, e.contest_id, q.id, q.options[$3::int + 1], $4::timestamptz
+    FROM ${by === "session" ? "sessions s JOIN user_contest_entries e ON e.user_id = s.user_id" : "user_contest_entries e"}
+    JOIN contests c ON c.id = e.contest_id
+    JOIN questions q ON q.id = $2::uuid AND q.contest_id = e.contest_id
+   WHERE ${by === "session" ? "s.id = $5 AND s.expires_at > $4::timestamptz" : "e.user_id = $5::uuid"}
+     AND e.contest_id = $1::uuid AND NOT e.has_submitted
+     AND c.start_time <= $4::timestamptz
+     AND $4::timestamptz <= ${DEADLINE_TEXT} + ${GRACE_TEXT}
+     AND $3::int + 1 <= cardinality(q.options)
+     FOR SHARE OF e
+  ON CONFLICT (user_id, question_id) DO UPDATE
+    SET selected_answer = EXCLUDED.selected_answer, answered_at = EXCLUDED.answered_at
+  RETURNING question_id`;
+const SAVE_ANSWER = { user: saveAnswerText("user"), session: saveAnswerText("session") };
 
 /**
- * Saves one choice (an option's index) in one statement: the entry must be the
- * student's, not submitted, the contest open (start ≤ now ≤ deadline + grace), the
- * question of this contest and the index one of its options. The entry row is
- * share-locked, so a submission running at the same moment is either before this
+ * Saves one choice (an option's index) in one statement: the session (when given) live,
+ * the entry the student's, not submitted, the contest open (start ≤ now ≤ deadline +
+ * grace), the question of this contest and the index one of its options. The entry row
+ * is share-locked, so a submission running at the same moment is either before this
  * save (which then finds it submitted) or after it (and scores it).
  */
-export async function saveAnswer(db: DbOrTx, input: { userId: string; contestId: string; questionId: string; choice: number; now: Date }) {
-  const now = input.now.toISOString();
-  const saved = rowsOf<{ question_id: string }>(
-    await db.execute(sql`
-      INSERT INTO user_answers (user_id, contest_id, question_id, selected_answer, answered_at)
-      SELECT e.user_id, e.contest_id, q.id, q.options[${input.choice + 1}::int], ${now}::timestamptz
-        FROM user_contest_entries e
-        JOIN contests c ON c.id = e.contest_id
-        JOIN questions q ON q.id = ${input.questionId} AND q.contest_id = e.contest_id
-       WHERE e.user_id = ${input.userId} AND e.contest_id = ${input.contestId} AND NOT e.has_submitted
-         AND c.start_time <= ${now}::timestamptz
-         AND ${now}::timestamptz <= ${DEADLINE_SQL} + ${GRACE_SQL}
-         AND ${input.choice + 1}::int <= cardinality(q.options)
-         FOR SHARE OF e
-      ON CONFLICT (user_id, question_id) DO UPDATE
-        SET selected_answer = EXCLUDED.selected_answer, answered_at = EXCLUDED.answered_at
-      RETURNING question_id`),
-  );
+export async function saveAnswer(input: Saver & { contestId: string; questionId: string; choice: number; now: Date }) {
+  const [text, who] = "sessionKey" in input ? [SAVE_ANSWER.session, input.sessionKey] : [SAVE_ANSWER.user, input.userId];
+  const saved = await hotQuery<{ question_id: string }>(text, [input.contestId, input.questionId, input.choice, input.now.toISOString(), who]);
   return saved.length === 1;
 }
 

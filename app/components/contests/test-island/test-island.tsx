@@ -8,6 +8,7 @@ import { startsInLabel, TEST_MESSAGES } from "~/models/contests/test-rules";
 import { Instructions } from "~/components/contests/test-island/instructions";
 import { testApi, type Paper, type WaitingPaper } from "~/models/contests/paper";
 import { TestRunner } from "~/components/contests/test-island/test-runner";
+import { retryAfterMs } from "~/utils/post-json";
 
 type Load =
   | { kind: "loading" }
@@ -15,10 +16,21 @@ type Load =
   | { kind: "failed" }
   | { kind: "ready"; paper: Paper };
 
-/** Asks the JSON route for the student's paper; a guard's redirect is followed as a page load. */
+/** How many times the paper is asked for while the server says it is busy (503 or 429, each with Retry-After). */
+const BUSY_TRIES = 6;
+
+/**
+ * Asks the JSON route for the student's paper; a guard's redirect is followed as a page
+ * load. At a popular contest's start the server may answer "busy, come back in a moment":
+ * the island waits as asked (with a little at random, so the crowd spreads) and asks again.
+ */
 async function readPaper(contestId: string): Promise<Load | null> {
   try {
-    const res = await fetch(testApi(contestId), { headers: { Accept: "application/json" } });
+    let res = await fetch(testApi(contestId), { headers: { Accept: "application/json" } });
+    for (let n = 1; (res.status === 503 || res.status === 429) && n < BUSY_TRIES; n++) {
+      await new Promise((resolve) => setTimeout(resolve, retryAfterMs(res)));
+      res = await fetch(testApi(contestId), { headers: { Accept: "application/json" } });
+    }
     if (res.status === 401) return { kind: "auth" };
     if (res.status === 409) {
       // Not (or no longer) this student's test to take: the guard's page says why.

@@ -20,7 +20,8 @@ export function useAutosave(paper: OpenPaper, api: string, active: boolean) {
         send: async (questionId, choice): Promise<SendResult> => {
           const res = await postJson(api, { intent: "answer", questionId, choice });
           if (res.ok) return "saved";
-          if (res.status === 429) return { waitMs: retryAfterMs(res) };
+          // Too many from this student (429) or the server busy (503): both say when to come back.
+          if (res.status === 429 || res.status === 503) return { waitMs: retryAfterMs(res) };
           return res.status >= 500 ? "retry" : "refused";
         },
       }),

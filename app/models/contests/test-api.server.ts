@@ -1,0 +1,203 @@
+// The test API (DESIGN.md §4; issue 18): the student's paper, each answer, the start,
+// proctoring events and the one submission. One implementation with two doors: the
+// Remix route app/routes/api.contest.$id.test.tsx, and server.js's lean route, which
+// serves the same function at the contest's start without Remix's request machinery
+// (after the same request guard, body limit and cross-site check).
+//
+// Built for the crowd: limits are counted from the signed cookie before any query; an
+// answer is one prepared statement that checks the session too; the paper is one
+// statement (session, contest, entry and saved answers) plus the questions, kept in
+// memory once the contest has started; submissions take turns (a few at a time), so
+// a burst of them never holds every connection the autosaves need.
+import { z } from "zod";
+import { hotQuery } from "~/db/client.server";
+import { sessionKeyOf } from "~/models/accounts/auth.server";
+import { contestDeadline } from "~/models/contests/deadline";
+import type { Paper, PaperQuestion } from "~/models/contests/paper";
+import { decideStage, type JourneyStage } from "~/models/contests/stage";
+import { recordEvent, saveAnswer, startTest, submitTest } from "~/models/contests/test-taking.server";
+import { SUBMIT_REASON_LIST, WITH_ERRORS } from "~/models/contests/test-rules";
+import { admitTestRequest, takeEventSlot } from "~/models/contests/test-traffic.server";
+import { db } from "~/db/client.server";
+import { createFairLimiter, QueueFull } from "~/utils/fair-queue";
+import { setFlash } from "~/utils/flash.server";
+import { issuesText } from "~/utils/http.server";
+import { isUuid } from "~/utils/misc";
+
+/** `pauseMs`: answer only after this pause (a refusal to a flood; see tooManyRequestsAfterPause). */
+export type ApiReply = { status: number; body: unknown; headers: Record<string, string>; pauseMs?: number };
+
+const NO_STORE = { "Cache-Control": "private, no-store" };
+const reply = (body: unknown, status = 200, headers: Record<string, string> = {}): ApiReply => ({ status, body, headers: { ...NO_STORE, ...headers } });
+const LOG_IN_AGAIN = () => reply({ error: "Please log in again." }, 401);
+const NOT_FOUND = () => reply({ error: "Contest Not Found" }, 404);
+
+const Body = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("answer"), questionId: z.string().uuid(), choice: z.number().int().min(0).max(25) }),
+  z.object({ intent: z.literal("start"), fullscreen: z.boolean() }),
+  z.object({ intent: z.literal("submit"), reason: z.enum(SUBMIT_REASON_LIST), withErrors: z.boolean().default(false) }),
+  z.object({ intent: z.literal("event"), kind: z.enum(["fullscreen_exit", "tab_hidden", "camera_lost"]) }),
+]);
+type Body = z.infer<typeof Body>;
+
+type StageRow = {
+  user_id: string;
+  contest_id: string | null;
+  title: string;
+  description: string;
+  duration_minutes: number;
+  start_time: Date;
+  end_time: Date;
+  is_active: boolean;
+  entry_id: string | null;
+  has_submitted: boolean | null;
+  answers: Array<[string, string | null]> | null;
+};
+
+// The session, the contest, the student's entry and (for the paper) saved answers: one statement.
+const STAGE_ROW = `
+  SELECT s.user_id, c.id AS contest_id, c.title, c.description, c.duration_minutes, c.start_time, c.end_time, c.is_active,
+         e.id AS entry_id, e.has_submitted,
+         CASE WHEN $4::boolean THEN (
+           SELECT coalesce(json_agg(json_build_array(a.question_id, a.selected_answer)), '[]'::json)
+             FROM user_answers a WHERE a.user_id = s.user_id AND a.contest_id = c.id) END AS answers
+    FROM sessions s
+    LEFT JOIN contests c ON c.id = $2::uuid
+    LEFT JOIN user_contest_entries e ON e.user_id = s.user_id AND e.contest_id = c.id
+   WHERE s.id = $1 AND s.expires_at > $3::timestamptz`;
+
+type Staged = { ok: true; row: StageRow & { contest_id: string; entry_id: string } } | { ok: false; reply: ApiReply };
+
+/** The page guard's rule (requireContestStage) for a JSON caller: 401, 404, or 409 with where to go and why. */
+async function stageOf(key: string, contestId: string, stage: JourneyStage, now: Date, withAnswers = false): Promise<Staged> {
+  const [row] = await hotQuery<StageRow>(STAGE_ROW, [key, contestId, now.toISOString(), withAnswers]);
+  if (!row) return { ok: false, reply: LOG_IN_AGAIN() };
+  if (!row.contest_id) return { ok: false, reply: NOT_FOUND() };
+  const contest = { id: row.contest_id, start_time: new Date(row.start_time), end_time: new Date(row.end_time), duration_minutes: row.duration_minutes, is_active: row.is_active };
+  const decision = decideStage(stage, contest, row.entry_id ? { has_submitted: row.has_submitted === true } : null, now);
+  if (!decision.ok) {
+    const flash = await setFlash({ kind: decision.kind, message: decision.message });
+    return { ok: false, reply: reply({ redirect: decision.to }, 409, { "Set-Cookie": flash }) };
+  }
+  return { ok: true, row: { ...row, ...contest, contest_id: row.contest_id, entry_id: row.entry_id! } };
+}
+
+// A started contest's questions do not change (admins fix them before the start), so
+// they are read once per instance and kept a while; a fix after the start shows within
+// PAPER_MEMORY_MS. Before the start nothing is kept.
+const PAPER_MEMORY_MS = 5 * 60_000;
+const MAX_PAPERS = 200;
+const papers = new Map<string, { questions: PaperQuestion[]; until: number; loading?: Promise<PaperQuestion[]> }>();
+
+async function questionsOf(contestId: string, now: number): Promise<PaperQuestion[]> {
+  const read = () => hotQuery<PaperQuestion>(`SELECT id, question_text AS text, options FROM questions WHERE contest_id = $1::uuid ORDER BY position`, [contestId]);
+  const kept = papers.get(contestId);
+  if (kept && kept.until > now) return kept.loading ?? kept.questions;
+  // Concurrent first readers share one query.
+  const loading = read();
+  papers.set(contestId, { questions: [], until: now + PAPER_MEMORY_MS, loading });
+  try {
+    const questions = await loading;
+    if (papers.size > MAX_PAPERS) papers.delete(papers.keys().next().value!);
+    papers.set(contestId, { questions, until: now + PAPER_MEMORY_MS });
+    return questions;
+  } catch (error) {
+    papers.delete(contestId);
+    throw error;
+  }
+}
+
+/** GET: the student's paper (a waiting room before the start), never a correct answer. */
+export async function testPaperReply(input: { cookie: string | null; contestId: string | undefined; now: Date }): Promise<ApiReply> {
+  const key = await sessionKeyOf(input.cookie);
+  if (!key) return LOG_IN_AGAIN();
+  if (!isUuid(input.contestId)) return NOT_FOUND();
+  const staged = await stageOf(key, input.contestId, "entry", input.now, true);
+  if (!staged.ok) return staged.reply;
+  const { row } = staged;
+  const base = {
+    contest: { id: row.contest_id, title: row.title, description: row.description, durationMinutes: row.duration_minutes },
+    entryId: row.entry_id,
+    serverNow: input.now.toISOString(),
+    startsAt: row.start_time.toISOString(),
+    deadline: contestDeadline(row).toISOString(),
+  };
+  if (input.now < row.start_time) return reply({ ...base, state: "waiting" } satisfies Paper);
+  const questions = await questionsOf(row.contest_id, input.now.getTime());
+  const answers: Record<string, number> = {};
+  for (const [questionId, selected] of row.answers ?? []) {
+    const index = questions.find((q) => q.id === questionId)?.options.indexOf(selected ?? "") ?? -1;
+    if (index >= 0) answers[questionId] = index;
+  }
+  return reply({ ...base, state: "open", questions, answers } satisfies Paper);
+}
+
+// A flood's refusal comes after a pause, spread at random (see tooManyRequestsAfterPause).
+const REFUSAL_PAUSE_MS = 2_000;
+
+// Submissions write a result row each; at most a few at a time per instance, in arrival order.
+const submissions = createFairLimiter({ concurrency: 3, kinds: ["submit"] as const, maxWaitingPerKind: 20_000 });
+
+/**
+ * POST: one answer, the start, an event or the submission. `readBody` is called only
+ * after the request is admitted (limits are counted before any work) and returns the
+ * parsed JSON, or throws the body reader's 4xx.
+ */
+export async function testApiReply(input: { cookie: string | null; contestId: string | undefined; readBody: () => Promise<unknown>; now: Date }): Promise<ApiReply> {
+  const key = await sessionKeyOf(input.cookie);
+  if (!key) return LOG_IN_AGAIN();
+  if (!isUuid(input.contestId)) return NOT_FOUND();
+  const contestId = input.contestId;
+  const admitted = admitTestRequest(key, contestId);
+  if (!admitted.ok) {
+    const refused = reply({ error: "Too many requests; please wait a moment." }, 429, { "Retry-After": String(admitted.retryAfterS) });
+    return { ...refused, pauseMs: REFUSAL_PAUSE_MS * (0.5 + Math.random()) };
+  }
+  try {
+    const parsed = Body.safeParse(await input.readBody());
+    if (!parsed.success) return reply({ error: issuesText(parsed.error.issues) }, 400);
+    const body = parsed.data;
+    if (body.intent === "event" && !takeEventSlot(key, contestId)) return reply({ recorded: false });
+    return await respond(key, contestId, body, input.now);
+  } finally {
+    admitted.release();
+  }
+}
+
+async function respond(key: string, contestId: string, body: Body, now: Date): Promise<ApiReply> {
+  switch (body.intent) {
+    case "answer": {
+      // The hot path: one statement, the session checked in it.
+      if (await saveAnswer({ sessionKey: key, contestId, questionId: body.questionId, choice: body.choice, now })) return reply({ saved: true });
+      // Only when refused: say why (signed out, submitted, over, not enrolled) or that the choice is not an option.
+      const staged = await stageOf(key, contestId, "test", now);
+      if (!staged.ok) return staged.reply;
+      return reply({ saved: false, error: "That is not an option of this question." }, 400);
+    }
+    case "submit": {
+      const [session] = await hotQuery<{ user_id: string }>(`SELECT user_id FROM sessions WHERE id = $1 AND expires_at > $2::timestamptz`, [key, now.toISOString()]);
+      if (!session) return LOG_IN_AGAIN();
+      const reason = body.withErrors ? body.reason + WITH_ERRORS : body.reason;
+      try {
+        // The time of arrival counts, not the time of the turn.
+        const { submitted } = await submissions.run("submit", () => submitTest(db, { userId: session.user_id, contestId, reason, now }));
+        return reply({ submitted });
+      } catch (error) {
+        if (error instanceof QueueFull) return reply({ error: "The server is busy; please try again in a moment." }, 503, { "Retry-After": "2" });
+        throw error;
+      }
+    }
+    case "start": {
+      const staged = await stageOf(key, contestId, "test", now);
+      if (!staged.ok) return staged.reply;
+      await startTest(db, { entryId: staged.row.entry_id, now, fullscreen: body.fullscreen });
+      return reply({ started: true });
+    }
+    case "event": {
+      const staged = await stageOf(key, contestId, "entry", now);
+      if (!staged.ok) return staged.reply;
+      await recordEvent(db, { entryId: staged.row.entry_id, kind: body.kind, now });
+      return reply({ recorded: true });
+    }
+  }
+}

@@ -1,0 +1,57 @@
+// Load shedding (issue 18): when an instance already has more work than it can finish
+// in good time, a new request is answered at once with 503 and Retry-After instead of
+// joining a queue whose every member then times out. The test island and the answer
+// queue wait as asked and try again; a page's visitor sees a short "busy" page.
+//
+// Two signals, both cheap: requests in flight, and how late the event loop runs (a
+// timer that should fire every 50 ms; when it fires 250 ms late, every request in the
+// process is already waiting that long).
+
+export type SheddingLimits = { maxInFlight: number; maxLagMs: number };
+
+export const SHEDDING: SheddingLimits = { maxInFlight: 800, maxLagMs: 250 };
+const TICK_MS = 50;
+
+export function createLoadShedder(limits: SheddingLimits = SHEDDING, options: { now?: () => number; sample?: boolean } = {}) {
+  const now = options.now ?? (() => performance.now());
+  let inFlight = 0;
+  let lagMs = 0;
+  let expected = now() + TICK_MS;
+  if (options.sample !== false) {
+    const timer = setInterval(() => {
+      const t = now();
+      lagMs = Math.max(0, t - expected);
+      expected = t + TICK_MS;
+    }, TICK_MS);
+    timer.unref();
+  }
+
+  return {
+    /** Takes a place for one request, or says it must be refused; `leave` gives the place back. */
+    enter(): { ok: true; leave: () => void } | { ok: false; retryAfterS: number } {
+      if (inFlight >= limits.maxInFlight || lagMs > limits.maxLagMs) return { ok: false, retryAfterS: 2 };
+      inFlight++;
+      let left = false;
+      return {
+        ok: true,
+        leave: () => {
+          if (left) return;
+          left = true;
+          inFlight--;
+        },
+      };
+    },
+    /** For tests: what the loop timer would have measured. */
+    setLag(ms: number) {
+      lagMs = ms;
+    },
+    inFlight: () => inFlight,
+  };
+}
+
+export const BUSY_MESSAGE = "StudyArena is very busy right now. Please try again in a moment.";
+
+/** The page a refused visitor sees: tiny, no script, and it says what to do. */
+export function busyPage() {
+  return `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Busy — StudyArena</title><main style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem"><h1>One moment, please</h1><p>${BUSY_MESSAGE}</p><p><a href="">Try again</a></p></main></html>`;
+}

@@ -1,0 +1,94 @@
+// Pages served from memory (issue 18; docs/decisions.md, "Pages from memory"): the
+// shared test document, which is the same for every student (app/utils/shared-shell.ts),
+// and a one-second micro-cache of the public pages a guest sees. A page is rendered once
+// per key and lifetime, and concurrent misses wait for that one render: the crowd at a
+// contest's start costs one render, not five thousand.
+//
+// The CSP nonce stays fresh for every response: a page is rendered with a placeholder
+// nonce (random per process, so no page can guess it) and each response gets its own
+// nonce spliced in. A signed-in page is never cached: only requests whose cookies are
+// all in the short list below (consent and the home page's guide, the same for everyone
+// who holds them) are, and a response that sets any other cookie is not stored.
+import { randomBytes } from "node:crypto";
+import { isSharedShell } from "~/utils/shared-shell";
+
+/** Public pages a guest may be served from the micro-cache (with their query, which is part of the key). */
+const GUEST_PAGES = [/^\/$/, /^\/contests$/, /^\/store$/, /^\/blog$/, /^\/about$/, /^\/faq$/, /^\/terms$/, /^\/privacy$/, /^\/refund-policy$/];
+/** Cookies that change a guest page the same way for everyone who has them. */
+const GUEST_COOKIES = new Set(["cookie_consent", "guide_seen"]);
+
+export const GUEST_PAGE_MS = 1_000;
+export const SHARED_SHELL_MS = 60_000;
+const MAX_ENTRIES = 500;
+const MAX_KEY_CHARS = 1_024;
+
+export type CachedPage = { status: number; headers: Array<[string, string]>; parts: string[]; expires: number };
+
+type Lookup = { key: string; ttlMs: number };
+
+/** Which cache entry a request may be served from, and for how long; null when it must be rendered for this visitor. */
+export function pageCacheKey(request: { method: string; path: string; search: string; cookie: string | undefined }): Lookup | null {
+  if (request.method !== "GET") return null;
+  // The shell reads no cookie at all (the root loader returns early for it).
+  if (isSharedShell(request.path)) return { key: `shell ${request.path}`, ttlMs: SHARED_SHELL_MS };
+  if (!GUEST_PAGES.some((page) => page.test(request.path))) return null;
+  const cookies = (request.cookie ?? "")
+    .split(";")
+    .map((c) => c.trim())
+    .filter(Boolean)
+    .sort();
+  if (!cookies.every((c) => GUEST_COOKIES.has(c.slice(0, c.indexOf("="))))) return null;
+  const key = `guest ${request.path}${request.search} ${cookies.join("; ")}`;
+  return key.length <= MAX_KEY_CHARS ? { key, ttlMs: GUEST_PAGE_MS } : null;
+}
+
+/** Whether a rendered response is the same for everyone with this key: a 200 that sets no cookie of its own. */
+export function isShareable(status: number, headers: Headers) {
+  if (status !== 200) return false;
+  if (/private|no-store/.test(headers.get("Cache-Control") ?? "")) return false;
+  return headers.getSetCookie().every((cookie) => GUEST_COOKIES.has(cookie.slice(0, cookie.indexOf("="))));
+}
+
+export function createPageCache(options: { now?: () => number } = {}) {
+  const now = options.now ?? Date.now;
+  /** Rendered into every cached page instead of a nonce; random per process, 24 base64 characters like a real one. */
+  const placeholder = randomBytes(16).toString("base64");
+  const entries = new Map<string, CachedPage>();
+  const rendering = new Map<string, Promise<CachedPage | null>>();
+
+  async function renderOnce(lookup: Lookup, render: (nonce: string) => Promise<Response>) {
+    const response = await render(placeholder);
+    const body = await response.text();
+    if (!isShareable(response.status, response.headers)) return null;
+    const page: CachedPage = { status: response.status, headers: [...response.headers], parts: body.split(placeholder), expires: now() + lookup.ttlMs };
+    if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+    entries.set(lookup.key, page);
+    return page;
+  }
+
+  /**
+   * The cached page for this key, rendering it (once, however many wait) when missing or
+   * stale; null when the render is not shareable (the caller then renders for the visitor).
+   */
+  async function get(lookup: Lookup, render: (nonce: string) => Promise<Response>): Promise<CachedPage | null> {
+    const hit = entries.get(lookup.key);
+    if (hit && hit.expires > now()) return hit;
+    let pending = rendering.get(lookup.key);
+    if (!pending) {
+      pending = renderOnce(lookup, render).finally(() => rendering.delete(lookup.key));
+      rendering.set(lookup.key, pending);
+    }
+    return pending;
+  }
+
+  /** A cached page's body and headers with this response's own nonce. */
+  function withNonce(page: CachedPage, nonce: string) {
+    return {
+      status: page.status,
+      headers: page.headers.map(([name, value]): [string, string] => [name, value.split(placeholder).join(nonce)]),
+      body: page.parts.join(nonce),
+    };
+  }
+
+  return { get, withNonce, placeholder, size: () => entries.size };
+}

@@ -1,0 +1,96 @@
+import { describe, expect, test } from "vitest";
+import { createLoadShedder } from "~/utils/load-shedding.server";
+import { createPageCache, GUEST_PAGE_MS, isShareable, pageCacheKey, SHARED_SHELL_MS } from "~/utils/page-cache.server";
+
+const get = (path: string, cookie?: string, search = "") => pageCacheKey({ method: "GET", path, search, cookie });
+
+describe("pageCacheKey: what may come from memory", () => {
+  test("the shared test document, whoever asks, for a minute", () => {
+    const shell = get("/contest/4f0c2b1e-0000-4000-8000-000000000000/test", "__session=abc");
+    expect(shell).toEqual({ key: "shell /contest/4f0c2b1e-0000-4000-8000-000000000000/test", ttlMs: SHARED_SHELL_MS });
+  });
+
+  test("a guest's public page for a second, keyed by its query and the known cookies", () => {
+    expect(get("/contests")).toEqual({ key: "guest /contests ", ttlMs: GUEST_PAGE_MS });
+    expect(get("/store", undefined, "?q=physics")?.key).toBe("guest /store?q=physics ");
+    expect(get("/", "guide_seen=1; cookie_consent=true")?.key).toBe("guest / cookie_consent=true; guide_seen=1");
+  });
+
+  test("never a signed-in visitor, a flash message, an unknown cookie, a POST or a private page", () => {
+    expect(get("/contests", "__session=abc")).toBeNull();
+    expect(get("/contests", "cookie_consent=true; __flash=xyz")).toBeNull();
+    expect(get("/contests", "other=1")).toBeNull();
+    expect(pageCacheKey({ method: "POST", path: "/contests", search: "", cookie: undefined })).toBeNull();
+    expect(get("/dashboard")).toBeNull();
+    expect(get("/cart")).toBeNull();
+    expect(get("/store", undefined, `?q=${"x".repeat(2000)}`)).toBeNull();
+  });
+});
+
+describe("isShareable", () => {
+  test("a 200 that sets no cookie, or only a guest cookie everyone gets, is shared; anything personal is not", () => {
+    expect(isShareable(200, new Headers({ "Content-Type": "text/html" }))).toBe(true);
+    expect(isShareable(200, new Headers({ "Set-Cookie": "guide_seen=1; Path=/" }))).toBe(true);
+    expect(isShareable(200, new Headers({ "Set-Cookie": "__session=; Max-Age=0" }))).toBe(false);
+    expect(isShareable(200, new Headers({ "Cache-Control": "private, no-store" }))).toBe(false);
+    expect(isShareable(404, new Headers())).toBe(false);
+  });
+});
+
+describe("createPageCache", () => {
+  const page = (nonce: string, headers: Record<string, string> = {}) =>
+    new Response(`<script nonce="${nonce}">go()</script><p>hello</p>`, { headers: { "Content-Security-Policy": `script-src 'nonce-${nonce}'`, ...headers } });
+
+  test("renders once for a crowd, and every response carries its own nonce", async () => {
+    let t = 0;
+    const cache = createPageCache({ now: () => t });
+    let renders = 0;
+    const render = async (nonce: string) => {
+      renders++;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return page(nonce);
+    };
+    const lookup = { key: "guest /contests ", ttlMs: 1000 };
+    const crowd = await Promise.all(Array.from({ length: 50 }, () => cache.get(lookup, render)));
+    expect(renders).toBe(1);
+    const a = cache.withNonce(crowd[0]!, "AAAA");
+    const b = cache.withNonce(crowd[1]!, "BBBB");
+    expect(a.body).toBe('<script nonce="AAAA">go()</script><p>hello</p>');
+    expect(b.body).toBe('<script nonce="BBBB">go()</script><p>hello</p>');
+    expect(Object.fromEntries(b.headers)["content-security-policy"]).toBe("script-src 'nonce-BBBB'");
+    expect(a.body).not.toContain(cache.placeholder);
+
+    t = 999;
+    await cache.get(lookup, render);
+    expect(renders).toBe(1);
+    t = 1000;
+    await cache.get(lookup, render);
+    expect(renders).toBe(2);
+  });
+
+  test("a render that is not shareable is not stored: the caller renders for its visitor", async () => {
+    const cache = createPageCache();
+    const lookup = { key: "guest / ", ttlMs: 1000 };
+    expect(await cache.get(lookup, async (nonce) => page(nonce, { "Set-Cookie": "__flash=x" }))).toBeNull();
+    expect(cache.size()).toBe(0);
+  });
+});
+
+describe("createLoadShedder", () => {
+  test("refuses past the requests in flight or when the event loop runs late, and takes again once they leave", () => {
+    const shedder = createLoadShedder({ maxInFlight: 2, maxLagMs: 100 }, { sample: false });
+    const a = shedder.enter();
+    const b = shedder.enter();
+    expect(a.ok && b.ok).toBe(true);
+    expect(shedder.enter()).toEqual({ ok: false, retryAfterS: 2 });
+    if (a.ok) {
+      a.leave();
+      a.leave(); // twice gives back one place only
+    }
+    expect(shedder.inFlight()).toBe(1);
+    shedder.setLag(101);
+    expect(shedder.enter().ok).toBe(false);
+    shedder.setLag(100);
+    expect(shedder.enter().ok).toBe(true);
+  });
+});

@@ -1,15 +1,19 @@
 // Pages served from memory (issue 18; docs/decisions.md, "Pages from memory"): the
 // shared test document, which is the same for every student (app/utils/shared-shell.ts),
 // and a one-second micro-cache of the public pages a guest sees. A page is rendered once
-// per key and lifetime, and concurrent misses wait for that one render: the crowd at a
-// contest's start costs one render, not five thousand.
+// per key and lifetime, concurrent misses wait for that one render, and its gzip is made
+// once: the crowd at a contest's start costs one render and one compression, not five
+// thousand.
 //
-// The CSP nonce stays fresh for every response: a page is rendered with a placeholder
-// nonce (random per process, so no page can guess it) and each response gets its own
-// nonce spliced in. A signed-in page is never cached: only requests whose cookies are
-// all in the short list below (consent and the home page's guide, the same for everyone
-// who holds them) are, and a response that sets any other cookie is not stored.
-import { randomBytes } from "node:crypto";
+// A shared page carries no nonce: it is rendered with a placeholder (random per
+// process), the placeholder is taken out, and its Content-Security-Policy lists the
+// SHA-256 of each of its inline scripts instead (CSP's hash sources, as strict as a
+// nonce for a page whose scripts are known). A signed-in page is never cached: only
+// requests whose cookies are all in the short list below (consent and the home page's
+// guide, the same for everyone who holds them) are, and a response that sets any other
+// cookie is not stored.
+import { createHash, randomBytes } from "node:crypto";
+import { gzipSync } from "node:zlib";
 import { isSharedShell } from "~/utils/shared-shell";
 
 /** Public pages a guest may be served from the micro-cache (with their query, which is part of the key). */
@@ -22,7 +26,7 @@ export const SHARED_SHELL_MS = 60_000;
 const MAX_ENTRIES = 500;
 const MAX_KEY_CHARS = 1_024;
 
-export type CachedPage = { status: number; headers: Array<[string, string]>; parts: string[]; expires: number };
+export type CachedPage = { status: number; headers: Array<[string, string]>; body: Buffer; gzip: Buffer; etag: string; expires: number };
 
 type Lookup = { key: string; ttlMs: number };
 
@@ -49,18 +53,49 @@ export function isShareable(status: number, headers: Headers) {
   return headers.getSetCookie().every((cookie) => GUEST_COOKIES.has(cookie.slice(0, cookie.indexOf("="))));
 }
 
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/g;
+
+/** CSP hash sources for every inline script of a page (external ones are allowed by 'self'). */
+export function inlineScriptHashes(html: string) {
+  const hashes = new Set<string>();
+  for (const [, attributes, text] of html.matchAll(INLINE_SCRIPT)) {
+    if (/\bsrc=/.test(attributes!)) continue;
+    hashes.add(`'sha256-${createHash("sha256").update(text!).digest("base64")}'`);
+  }
+  return [...hashes];
+}
+
+/**
+ * A rendered page as everyone may receive it: the placeholder nonce taken out of the
+ * markup and the policy, which names the inline scripts by hash. Null when the
+ * placeholder appears anywhere else (it never should; then the page is not shared).
+ */
+export function withoutNonce(html: string, headers: Array<[string, string]>, placeholder: string) {
+  const body = html.split(` nonce="${placeholder}"`).join("");
+  if (body.includes(placeholder)) return null;
+  const hashes = inlineScriptHashes(body).join(" ");
+  const shared = headers
+    .filter(([name]) => name !== "content-length")
+    .map(([name, value]): [string, string] => [name, name === "content-security-policy" ? value.split(`'nonce-${placeholder}'`).join(hashes) : value]);
+  return { body, headers: shared };
+}
+
 export function createPageCache(options: { now?: () => number } = {}) {
   const now = options.now ?? Date.now;
-  /** Rendered into every cached page instead of a nonce; random per process, 24 base64 characters like a real one. */
+  /** Rendered into every cached page instead of a nonce, then taken out; random per process. */
   const placeholder = randomBytes(16).toString("base64");
   const entries = new Map<string, CachedPage>();
   const rendering = new Map<string, Promise<CachedPage | null>>();
 
   async function renderOnce(lookup: Lookup, render: (nonce: string) => Promise<Response>) {
     const response = await render(placeholder);
-    const body = await response.text();
+    const html = await response.text();
     if (!isShareable(response.status, response.headers)) return null;
-    const page: CachedPage = { status: response.status, headers: [...response.headers], parts: body.split(placeholder), expires: now() + lookup.ttlMs };
+    const shared = withoutNonce(html, [...response.headers], placeholder);
+    if (!shared) return null;
+    const body = Buffer.from(shared.body);
+    const etag = `"${createHash("sha1").update(body).digest("base64url")}"`;
+    const page: CachedPage = { status: response.status, headers: shared.headers, body, gzip: gzipSync(body, { level: 9 }), etag, expires: now() + lookup.ttlMs };
     if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
     entries.set(lookup.key, page);
     return page;
@@ -81,14 +116,5 @@ export function createPageCache(options: { now?: () => number } = {}) {
     return pending;
   }
 
-  /** A cached page's body and headers with this response's own nonce. */
-  function withNonce(page: CachedPage, nonce: string) {
-    return {
-      status: page.status,
-      headers: page.headers.map(([name, value]): [string, string] => [name, value.split(placeholder).join(nonce)]),
-      body: page.parts.join(nonce),
-    };
-  }
-
-  return { get, withNonce, placeholder, size: () => entries.size };
+  return { get, placeholder, size: () => entries.size };
 }

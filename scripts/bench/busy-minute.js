@@ -73,13 +73,45 @@ async function waitFor(url, child, name) {
   throw new Error(`${name} did not answer ${url}`);
 }
 
+// Where the CPU goes, per scenario: the app instances, PostgreSQL (every postgres
+// process on the machine; ours is the only busy one) and the load generator, from
+// /proc (utime + stime, in clock ticks of 10 ms). Linux only; elsewhere it is left out.
+function cpuSeconds(pids) {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // gone, or not Linux
+    }
+  }
+  return ticks / 100;
+}
+const postgresPids = () => spawnSync("pgrep", ["-u", "postgres"], { encoding: "utf8" }).stdout.split("\n").filter(Boolean).map(Number);
+const appPids = () => children.filter((c) => c.exitCode === null && c.spawnargs.some((a) => a.endsWith(path.join(appDir, "server.js")))).map((c) => c.pid);
+const cpu = {};
+
 function load(scenario, extra = {}) {
   const configPath = path.join(work, `${scenario}.json`);
   const resultPath = path.join(work, `${scenario}.result.json`);
   fs.writeFileSync(configPath, JSON.stringify({ scenario, ports, world, sessionSecret: SECRET, webhookSecret: WEBHOOK_SECRET, ...extra }));
+  const before = { app: cpuSeconds(appPids()), postgres: cpuSeconds(postgresPids()), at: Date.now() };
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(here, "busy-load.js"), configPath, resultPath], { stdio: ["ignore", "inherit", "inherit"] });
-    child.on("exit", (code) => (code === 0 ? resolve(JSON.parse(fs.readFileSync(resultPath, "utf8"))) : reject(new Error(`load ${scenario} failed (${code})`))));
+    let loadCpu = 0;
+    const watch = setInterval(() => (loadCpu = cpuSeconds([child.pid]) || loadCpu), 200);
+    child.on("exit", (code) => {
+      clearInterval(watch);
+      cpu[scenario] = {
+        wallSeconds: (Date.now() - before.at) / 1000,
+        appSeconds: Math.round((cpuSeconds(appPids()) - before.app) * 100) / 100,
+        postgresSeconds: Math.round((cpuSeconds(postgresPids()) - before.postgres) * 100) / 100,
+        loadSeconds: loadCpu,
+      };
+      if (code === 0) resolve(JSON.parse(fs.readFileSync(resultPath, "utf8")));
+      else reject(new Error(`load ${scenario} failed (${code})`));
+    });
   });
 }
 
@@ -225,6 +257,7 @@ try {
   }
   await sql.end();
   results.loadAfter = os.loadavg();
+  results.cpu = cpu;
 
   fs.mkdirSync(path.join(repo, "bench/results"), { recursive: true });
   const file = path.join(repo, "bench/results", `${results.started.replace(/[:.]/g, "-")}.json`);

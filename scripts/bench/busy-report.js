@@ -38,6 +38,14 @@ export function formatTable(r) {
     const c = r.checkout;
     row(`checkout (${c.buyers} buyers, 10 copies)`, `orders ${c.orders}, p50 ${ms(c.latency.p50)}, p99 ${ms(c.latency.p99)}; ${JSON.stringify(c.outcomes)}`, "exactly 10", c.ok);
   }
+  if (r.cpu) {
+    const requests = { saturation: r.saturation && r.saturation.latency.count, autosave: r.autosave && r.autosave.saves.count, contestStart: r.start && r.start.students * 2 };
+    for (const [scenario, c] of Object.entries(r.cpu)) {
+      if (scenario === "warmUp") continue;
+      const per = requests[scenario] ? `; per request: app ${((c.appSeconds * 1000) / requests[scenario]).toFixed(2)} ms, PostgreSQL ${((c.postgresSeconds * 1000) / requests[scenario]).toFixed(2)} ms, load ${((c.loadSeconds * 1000) / requests[scenario]).toFixed(2)} ms` : "";
+      row(`CPU during ${scenario}`, `${c.wallSeconds.toFixed(0)} s: app ${c.appSeconds} s, PostgreSQL ${c.postgresSeconds} s, load generator ${c.loadSeconds} s${per}`);
+    }
+  }
   const head = `Commit ${r.machine.commit}, ${r.instances} instance(s), ${r.machine.cpus} × ${r.machine.cpu}, Node ${r.machine.node}, PostgreSQL ${r.postgres}, load average ${r.loadBefore.map((x) => x.toFixed(2)).join(" ")} before, ${r.loadAfter.map((x) => x.toFixed(2)).join(" ")} after`;
   return [head, "", "| measure | figure | goal | |", "|---|---|---|---|", ...rows].join("\n");
 }

@@ -1,6 +1,8 @@
+import { createHash } from "node:crypto";
+import { gunzipSync } from "node:zlib";
 import { describe, expect, test } from "vitest";
 import { createLoadShedder } from "~/utils/load-shedding.server";
-import { createPageCache, GUEST_PAGE_MS, isShareable, pageCacheKey, SHARED_SHELL_MS } from "~/utils/page-cache.server";
+import { createPageCache, GUEST_PAGE_MS, inlineScriptHashes, isShareable, pageCacheKey, SHARED_SHELL_MS, withoutNonce } from "~/utils/page-cache.server";
 
 const get = (path: string, cookie?: string, search = "") => pageCacheKey({ method: "GET", path, search, cookie });
 
@@ -39,9 +41,11 @@ describe("isShareable", () => {
 
 describe("createPageCache", () => {
   const page = (nonce: string, headers: Record<string, string> = {}) =>
-    new Response(`<script nonce="${nonce}">go()</script><p>hello</p>`, { headers: { "Content-Security-Policy": `script-src 'nonce-${nonce}'`, ...headers } });
+    new Response(`<script nonce="${nonce}">go()</script><script nonce="${nonce}" src="/build/a.js"></script><p>hello</p>`, {
+      headers: { "Content-Security-Policy": `default-src 'self'; script-src 'self' 'nonce-${nonce}'`, ...headers },
+    });
 
-  test("renders once for a crowd, and every response carries its own nonce", async () => {
+  test("renders once for a crowd; the shared copy has no nonce and its policy names the inline scripts by hash", async () => {
     let t = 0;
     const cache = createPageCache({ now: () => t });
     let renders = 0;
@@ -53,12 +57,12 @@ describe("createPageCache", () => {
     const lookup = { key: "guest /contests ", ttlMs: 1000 };
     const crowd = await Promise.all(Array.from({ length: 50 }, () => cache.get(lookup, render)));
     expect(renders).toBe(1);
-    const a = cache.withNonce(crowd[0]!, "AAAA");
-    const b = cache.withNonce(crowd[1]!, "BBBB");
-    expect(a.body).toBe('<script nonce="AAAA">go()</script><p>hello</p>');
-    expect(b.body).toBe('<script nonce="BBBB">go()</script><p>hello</p>');
-    expect(Object.fromEntries(b.headers)["content-security-policy"]).toBe("script-src 'nonce-BBBB'");
-    expect(a.body).not.toContain(cache.placeholder);
+    const shared = crowd[0]!;
+    expect(shared.body.toString()).toBe('<script>go()</script><script src="/build/a.js"></script><p>hello</p>');
+    expect(gunzipSync(shared.gzip).toString()).toBe(shared.body.toString());
+    const hash = createHash("sha256").update("go()").digest("base64");
+    expect(Object.fromEntries(shared.headers)["content-security-policy"]).toBe(`default-src 'self'; script-src 'self' 'sha256-${hash}'`);
+    expect(JSON.stringify(shared)).not.toContain(cache.placeholder);
 
     t = 999;
     await cache.get(lookup, render);
@@ -68,11 +72,24 @@ describe("createPageCache", () => {
     expect(renders).toBe(2);
   });
 
-  test("a render that is not shareable is not stored: the caller renders for its visitor", async () => {
+  test("a render that is not shareable, or that shows the placeholder anywhere but a nonce attribute, is not stored", async () => {
     const cache = createPageCache();
     const lookup = { key: "guest / ", ttlMs: 1000 };
     expect(await cache.get(lookup, async (nonce) => page(nonce, { "Set-Cookie": "__flash=x" }))).toBeNull();
+    expect(await cache.get(lookup, async (nonce) => new Response(`<p data-n="${nonce}">leak</p>`))).toBeNull();
     expect(cache.size()).toBe(0);
+  });
+});
+
+describe("inlineScriptHashes and withoutNonce", () => {
+  test("every inline script is hashed once, external ones are not", () => {
+    const html = '<script>a()</script><script type="module">a()</script><script src="/x.js"></script><script>b()</script>';
+    const sha = (t: string) => `'sha256-${createHash("sha256").update(t).digest("base64")}'`;
+    expect(inlineScriptHashes(html)).toEqual([sha("a()"), sha("b()")]);
+    expect(withoutNonce('<script nonce="P">x</script>', [["content-security-policy", "script-src 'nonce-P'"], ["content-length", "9"]], "P")).toEqual({
+      body: "<script>x</script>",
+      headers: [["content-security-policy", `script-src ${sha("x")}`]],
+    });
   });
 });
 

@@ -136,7 +136,7 @@ export async function testPaperReply(input: { cookie: string | null; contestId: 
 const REFUSAL_PAUSE_MS = 2_000;
 
 // Submissions write a result row each; at most a few at a time per instance, in arrival order.
-const submissions = createFairLimiter({ concurrency: 3, kinds: ["submit"] as const, maxWaitingPerKind: 20_000 });
+const submissions = createFairLimiter({ concurrency: 6, kinds: ["submit"] as const, maxWaitingPerKind: 20_000 });
 
 /**
  * POST: one answer, the start, an event or the submission. `readBody` is called only

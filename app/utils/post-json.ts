@@ -5,9 +5,13 @@ export function postJson(url: string, body: unknown, options: { keepalive?: bool
   return fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), keepalive: options.keepalive });
 }
 
-/** A JSON post whose reply is read as JSON; a refusal throws with the server's `error`. */
+/**
+ * A JSON post whose reply is read as JSON; a refusal throws with the server's `error`.
+ * A busy server's "come back in a moment" (503, 429) is waited out first: the payment
+ * scripts' posts are answered without work in that case, so sending again is safe.
+ */
 export async function requestJson<T>(url: string, body: unknown): Promise<T> {
-  const res = await postJson(url, body);
+  const res = await postJsonPatiently(url, body);
   const data = (await res.json().catch(() => ({}))) as T & { error?: string };
   if (!res.ok) throw new Error(data.error ?? `HTTP ${res.status}`);
   return data;

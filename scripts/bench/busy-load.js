@@ -272,12 +272,16 @@ async function payments() {
     orders.flatMap((o) => {
       const raw = JSON.stringify({ event: "payment.captured", payload: { payment: { entity: { id: o.paymentId, order_id: o.orderId, amount: 4900, currency: "INR", status: "captured" } } } });
       const hook = async (b) => {
-        const reply = await b.request("POST", "/api/payment/webhook", raw, { "Content-Type": "application/json", "X-Razorpay-Signature": hex(config.webhookSecret, raw) });
+        // Razorpay sends a webhook again when it is not answered 2xx (later, with backoff): a 503 is retried after its Retry-After.
+        const attempts = await withRetries(() => b.request("POST", "/api/payment/webhook", raw, { "Content-Type": "application/json", "X-Razorpay-Signature": hex(config.webhookSecret, raw) }));
+        const reply = attempts.at(-1);
         if (reply.status === 200) hooks.push(reply.ms);
         else countErrors(errors, reply);
       };
       const verify = async (b) => {
-        const reply = await b.json("POST", "/api/payment/verify", { orderId: o.orderId, paymentId: o.paymentId, signature: hex(gatewaySecret, `${o.orderId}|${o.paymentId}`) });
+        // The pay page's script, like the island, waits out a busy server.
+        const body = { orderId: o.orderId, paymentId: o.paymentId, signature: hex(gatewaySecret, `${o.orderId}|${o.paymentId}`) };
+        const reply = (await withRetries(() => b.json("POST", "/api/payment/verify", body))).at(-1);
         if (reply.status === 200) verifies.push(reply.ms);
         else countErrors(errors, reply);
       };

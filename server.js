@@ -1,15 +1,15 @@
 // The production server: the request guard, compression for slow networks, long-lived
 // caching for fingerprinted assets, the cross-site POST check, pages from memory, load
-// shedding, the test API's lean route, then Remix.
+// shedding, then Remix; the test API's lean door in front of it all (serveTestApi).
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { gzipSync } from "node:zlib";
 import { broadcastDevReady } from "@remix-run/node";
 import { createRequestHandler } from "@remix-run/express";
 import { createRequestHandler as createRenderer } from "@remix-run/node";
 import compression from "compression";
-import { gzipSync } from "node:zlib";
 import onHeaders from "on-headers";
 import express from "express";
 
@@ -145,11 +145,6 @@ app.use((error, _req, res, _next) => {
   res.status(status).type("text/plain").send(message);
 });
 
-// Slow clients must not hold the door (docs/decisions.md, "The live service"): all
-// headers within 10 s and the whole request within 30 s (Node allows 60 s and 300 s),
-// checked every 2 s rather than every 30. Idle keep-alive connections stay 65 s, longer
-// than a proxy's own idle timeout (nginx's upstream keepalive_timeout is 60 s), so the
-// proxy, not the app, closes them and never sends on a socket the app just closed.
 // The test API's lean door, in front of Express (issue 18): the crowd's answers, its
 // papers and its submissions pass the same checks as every request (the security
 // headers, the request guard, the cross-site check, load shedding), then go straight to
@@ -206,6 +201,11 @@ function serveTestApi(req, res) {
   return true;
 }
 
+// Slow clients must not hold the door (docs/decisions.md, "The live service"): all
+// headers within 10 s and the whole request within 30 s (Node allows 60 s and 300 s),
+// checked every 2 s rather than every 30. Idle keep-alive connections stay 65 s, longer
+// than a proxy's own idle timeout (nginx's upstream keepalive_timeout is 60 s), so the
+// proxy, not the app, closes them and never sends on a socket the app just closed.
 const server = http.createServer(
   { headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 65_000, connectionsCheckingInterval: 2_000 },
   (req, res) => serveTestApi(req, res) || app(req, res),

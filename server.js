@@ -35,7 +35,11 @@ app.use((req, res, next) => {
   // Whatever a POST answers (a redirect, a form's errors, a payment API's signed JSON)
   // is for this client only and never stored by a cache between.
   // Set as the headers go out, so it also replaces what a route's own answer appended.
-  if (req.method !== "GET" && req.method !== "HEAD") onHeaders(res, () => res.setHeader("Cache-Control", "private, no-store"));
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    onHeaders(res, () => res.setHeader("Cache-Control", "private, no-store"));
+    // Something may have changed: pages in memory are rendered again (app/utils/page-cache.server.ts).
+    res.on("finish", () => res.statusCode < 400 && entry.forgetCachedPages());
+  }
   // Odd methods, undecodable paths, and bodies of the wrong type or size are refused
   // before anything reads them.
   const refusal = entry.refuseRequest({

@@ -109,7 +109,7 @@ export { closeAllReaders as closeLiveStreams } from "~/models/blog/live.server";
 export { serveLiveCounts } from "~/models/blog/live-stream.server";
 export { baseSecurityHeaders } from "~/utils/security-headers";
 export { appUrl } from "~/utils/env.server";
-export { createPageCache, pageCacheKey } from "~/utils/page-cache.server";
+export { createPageCache, forgetCachedPages, pageCacheKey } from "~/utils/page-cache.server";
 export { BUSY_MESSAGE, busyPage, createLoadShedder } from "~/utils/load-shedding.server";
 export { testApiReply, testPaperReply } from "~/models/contests/test-api.server";
 export { readJsonStream } from "~/utils/forms.server";

@@ -4,23 +4,29 @@
 // queue wait as asked and try again; a page's visitor sees a short "busy" page.
 //
 // Two signals, both cheap: requests in flight, and how late the event loop runs (a
-// timer that should fire every 50 ms; when it fires 250 ms late, every request in the
-// process is already waiting that long).
+// timer that should fire every 50 ms), smoothed over the last few ticks: one slow
+// moment (a long garbage collection, the embedded database's query on the main thread)
+// is not overload; a loop that keeps running half a second late is.
 
 export type SheddingLimits = { maxInFlight: number; maxLagMs: number };
 
-export const SHEDDING: SheddingLimits = { maxInFlight: 800, maxLagMs: 250 };
+export const SHEDDING: SheddingLimits = { maxInFlight: 800, maxLagMs: 500 };
 const TICK_MS = 50;
+/** Weight of the newest lateness in the running average (about the last five ticks count). */
+const SMOOTHING = 0.3;
 
 export function createLoadShedder(limits: SheddingLimits = SHEDDING, options: { now?: () => number; sample?: boolean } = {}) {
   const now = options.now ?? (() => performance.now());
   let inFlight = 0;
   let lagMs = 0;
+  const observe = (lateMs: number) => {
+    lagMs += (Math.max(0, lateMs) - lagMs) * SMOOTHING;
+  };
   let expected = now() + TICK_MS;
   if (options.sample !== false) {
     const timer = setInterval(() => {
       const t = now();
-      lagMs = Math.max(0, t - expected);
+      observe(t - expected);
       expected = t + TICK_MS;
     }, TICK_MS);
     timer.unref();
@@ -41,10 +47,8 @@ export function createLoadShedder(limits: SheddingLimits = SHEDDING, options: { 
         },
       };
     },
-    /** For tests: what the loop timer would have measured. */
-    setLag(ms: number) {
-      lagMs = ms;
-    },
+    /** One tick's lateness, as the loop timer measures it (tests feed it directly). */
+    observe,
     inFlight: () => inFlight,
   };
 }

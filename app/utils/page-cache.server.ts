@@ -80,6 +80,19 @@ export function withoutNonce(html: string, headers: Array<[string, string]>, pla
   return { body, headers: shared };
 }
 
+// Every cache of this process, so a write can empty them (see forgetCachedPages).
+const caches = new Set<{ clear: () => void }>();
+
+/**
+ * Empties the pages in memory: server.js calls it after every successful form post or
+ * API write of this instance (whoever just changed something sees it at once, and the
+ * browser tests' fixtures call it after writing their rows); other instances catch up
+ * within a second.
+ */
+export function forgetCachedPages() {
+  caches.forEach((cache) => cache.clear());
+}
+
 export function createPageCache(options: { now?: () => number } = {}) {
   const now = options.now ?? Date.now;
   /** Rendered into every cached page instead of a nonce, then taken out; random per process. */
@@ -116,5 +129,7 @@ export function createPageCache(options: { now?: () => number } = {}) {
     return pending;
   }
 
-  return { get, placeholder, size: () => entries.size };
+  const cache = { get, placeholder, size: () => entries.size, clear: () => entries.clear() };
+  caches.add(cache);
+  return cache;
 }

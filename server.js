@@ -1,6 +1,7 @@
 // The production server: the request guard, compression for slow networks, long-lived
 // caching for fingerprinted assets, the cross-site POST check, pages from memory, load
-// shedding, then Remix; the test API's lean door in front of it all (serveTestApi).
+// shedding, then Remix; in front of it all, the test API's lean door (serveTestApi) and
+// the pages already in memory (servePageFromMemory).
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import path from "node:path";
@@ -30,6 +31,7 @@ app.disable("x-powered-by");
 if (process.env.TRUST_PROXY) app.set("trust proxy", Number(process.env.TRUST_PROXY) || process.env.TRUST_PROXY);
 
 const securityHeaders = entry.baseSecurityHeaders(entry.appUrl());
+const securityHeaderList = Object.entries(securityHeaders);
 app.use((req, res, next) => {
   res.set(securityHeaders);
   // Whatever a POST answers (a redirect, a form's errors, a payment API's signed JSON)
@@ -107,18 +109,46 @@ app.get("*", (req, res, next) => {
   const request = () => new Request(`${req.protocol}://${req.get("host")}${req.originalUrl}`, { headers });
   pages
     .get(lookup, (nonce) => render(request(), { clientIp: req.ip, cspNonce: nonce }))
-    .then((page) => {
-      if (!page) return next();
-      res.status(page.status);
-      for (const [name, value] of page.headers) res.append(name, value);
-      res.set({ ETag: page.etag, Vary: "Accept-Encoding" });
-      if (req.fresh) return res.status(304).end();
-      // Compressed once, when it was cached: the compression middleware leaves an encoded body alone.
-      if (req.acceptsEncodings("gzip", "identity") === "gzip") res.set("Content-Encoding", "gzip").end(page.gzip);
-      else res.end(page.body);
-    })
+    .then((page) => (page ? sendPage(req, res, page) : next()))
     .catch(next);
 });
+
+/** A page from memory: compressed once, when it was cached (the compression middleware leaves an encoded body alone). */
+function sendPage(req, res, page) {
+  for (const [name, value] of securityHeaderList) res.setHeader(name, value);
+  for (const [name, value] of page.headers) res.appendHeader(name, value);
+  res.setHeader("ETag", page.etag);
+  res.setHeader("Vary", "Accept-Encoding");
+  if (req.headers["if-none-match"] === page.etag) {
+    res.statusCode = 304;
+    return res.end();
+  }
+  const gzip = /\bgzip\b/.test(req.headers["accept-encoding"] ?? "");
+  if (gzip) res.setHeader("Content-Encoding", "gzip");
+  res.statusCode = page.status;
+  res.end(gzip ? page.gzip : page.body);
+}
+
+/**
+ * In front of Express, like the test API: a page already in memory is sent without the
+ * middleware chain (the crowd at a contest's start asks for the same document 5,000
+ * times). A miss goes on to Express, which renders it once and keeps it.
+ */
+function servePageFromMemory(req, res) {
+  if (req.method !== "GET") return false;
+  const url = req.url ?? "/";
+  const query = url.indexOf("?");
+  const lookup = entry.pageCacheKey({
+    method: "GET",
+    path: query < 0 ? url : url.slice(0, query),
+    search: query < 0 ? "" : url.slice(query),
+    cookie: req.headers.cookie,
+  });
+  const page = lookup && pages.peek(lookup.key);
+  if (!page) return false;
+  sendPage(req, res, page);
+  return true;
+}
 
 // More work than this instance can finish in good time: refuse at once, with Retry-After.
 const shedder = entry.createLoadShedder();
@@ -155,7 +185,6 @@ app.use((error, _req, res, _next) => {
 // the functions the Remix route also calls. Express's middleware chain cost about as
 // much CPU per answer as the answer's own work.
 const TEST_API = /^\/api\/contest\/([^/?#]+)\/test(?:\?.*)?$/;
-const securityHeaderList = Object.entries(securityHeaders);
 
 function serveTestApi(req, res) {
   const path = TEST_API.exec(req.url ?? "");
@@ -212,7 +241,7 @@ function serveTestApi(req, res) {
 // proxy, not the app, closes them and never sends on a socket the app just closed.
 const server = http.createServer(
   { headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 65_000, connectionsCheckingInterval: 2_000 },
-  (req, res) => serveTestApi(req, res) || app(req, res),
+  (req, res) => serveTestApi(req, res) || servePageFromMemory(req, res) || app(req, res),
 );
 const port = Number(process.env.PORT || 3000);
 // A crowd arriving at once waits in the kernel's queue instead of being reset: Node's

@@ -129,7 +129,13 @@ export function createPageCache(options: { now?: () => number } = {}) {
     return pending;
   }
 
-  const cache = { get, placeholder, size: () => entries.size, clear: () => entries.clear() };
+  /** The page for this key if it is in memory and fresh; never renders. */
+  function peek(key: string): CachedPage | null {
+    const hit = entries.get(key);
+    return hit && hit.expires > now() ? hit : null;
+  }
+
+  const cache = { get, peek, placeholder, size: () => entries.size, clear: () => entries.clear() };
   caches.add(cache);
   return cache;
 }

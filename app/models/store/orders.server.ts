@@ -56,7 +56,8 @@ export async function placeOrder(db: Db, gateway: Gateway | null, input: { userI
   if (placed) return placed;
 
   const cart = await cartLines(db, input.userId);
-  if (cart.length === 0) return { kind: "empty" };
+  // Empty, perhaps because the same form sent a moment earlier has just placed it.
+  if (cart.length === 0) return (await sameForm()) ?? { kind: "empty" };
   const held = await heldOrderOf(db, input.userId, input.now);
   if (held) {
     if (online && sameLines(held.lines, cart)) {

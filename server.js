@@ -32,6 +32,21 @@ if (process.env.TRUST_PROXY) app.set("trust proxy", Number(process.env.TRUST_PRO
 
 const securityHeaders = entry.baseSecurityHeaders(entry.appUrl());
 const securityHeaderList = Object.entries(securityHeaders);
+
+// The request guard and the cross-site check, asked the same way by both doors (Express
+// below and the test API's lean door in front of it), from Node's own request.
+const refusalOf = (req) =>
+  entry.refuseRequest({
+    method: req.method,
+    url: req.url,
+    contentType: req.headers["content-type"],
+    contentLength: req.headers["content-length"],
+    transferEncoding: req.headers["transfer-encoding"],
+  });
+const isCrossSite = (req) =>
+  entry.refusesCrossSite({ method: req.method, path: req.url.split("?")[0], origin: req.headers.origin, secFetchSite: req.headers["sec-fetch-site"], host: req.headers.host });
+const CROSS_SITE = "This form was sent from another website, so it was refused.";
+
 app.use((req, res, next) => {
   res.set(securityHeaders);
   // Whatever a POST answers (a redirect, a form's errors, a payment API's signed JSON)
@@ -44,13 +59,7 @@ app.use((req, res, next) => {
   }
   // Odd methods, undecodable paths, and bodies of the wrong type or size are refused
   // before anything reads them.
-  const refusal = entry.refuseRequest({
-    method: req.method,
-    url: req.originalUrl,
-    contentType: req.get("content-type"),
-    contentLength: req.get("content-length"),
-    transferEncoding: req.get("transfer-encoding"),
-  });
+  const refusal = refusalOf(req);
   if (!refusal) return next();
   res.set({ ...refusal.headers, Connection: "close" });
   res.status(refusal.status).type("text/plain").send(refusal.message);
@@ -73,15 +82,8 @@ const publicFiles = express.static(path.join(root, "public"), { maxAge: "1h" });
 app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()));
 
 app.use((req, res, next) => {
-  const refused = entry.refusesCrossSite({
-    method: req.method,
-    path: req.path,
-    origin: req.get("origin"),
-    secFetchSite: req.get("sec-fetch-site"),
-    host: req.get("host"),
-  });
-  if (refused) {
-    res.status(403).type("text/plain").send("This form was sent from another website, so it was refused.");
+  if (isCrossSite(req)) {
+    res.status(403).type("text/plain").send(CROSS_SITE);
     return;
   }
   // Remix 2.17 compares Origin with Host itself and answers an empty 500 when they
@@ -101,8 +103,16 @@ app.get("/blog/:slug/events", (req, res, next) => {
 // The shared test document and guests' public pages, from memory (app/utils/page-cache.server.ts).
 const pages = entry.createPageCache();
 const render = createRenderer(build, process.env.NODE_ENV);
+
+/** Which page in memory a request may be served from (null: rendered for this visitor). */
+function pageLookupOf(req) {
+  const url = req.url ?? "/";
+  const query = url.indexOf("?");
+  return entry.pageCacheKey({ method: req.method, path: query < 0 ? url : url.slice(0, query), search: query < 0 ? "" : url.slice(query), cookie: req.headers.cookie });
+}
+
 app.get("*", (req, res, next) => {
-  const lookup = entry.pageCacheKey({ method: req.method, path: req.path, search: req.originalUrl.slice(req.path.length), cookie: req.headers.cookie });
+  const lookup = pageLookupOf(req);
   if (!lookup) return next();
   const headers = { ...req.headers };
   if (lookup.key.startsWith("shell ")) delete headers.cookie;
@@ -135,15 +145,7 @@ function sendPage(req, res, page) {
  * times). A miss goes on to Express, which renders it once and keeps it.
  */
 function servePageFromMemory(req, res) {
-  if (req.method !== "GET") return false;
-  const url = req.url ?? "/";
-  const query = url.indexOf("?");
-  const lookup = entry.pageCacheKey({
-    method: "GET",
-    path: query < 0 ? url : url.slice(0, query),
-    search: query < 0 ? "" : url.slice(query),
-    cookie: req.headers.cookie,
-  });
+  const lookup = pageLookupOf(req);
   const page = lookup && pages.peek(lookup.key);
   if (!page) return false;
   sendPage(req, res, page);
@@ -192,18 +194,10 @@ function serveTestApi(req, res) {
   for (const [name, value] of securityHeaderList) res.setHeader(name, value);
   res.setHeader("Cache-Control", "private, no-store");
   const text = (status, message, headers = {}) => res.writeHead(status, { "Content-Type": "text/plain; charset=utf-8", ...headers }).end(message);
-  const refusal = entry.refuseRequest({
-    method: req.method,
-    url: req.url,
-    contentType: req.headers["content-type"],
-    contentLength: req.headers["content-length"],
-    transferEncoding: req.headers["transfer-encoding"],
-  });
-  const crossSite = () =>
-    entry.refusesCrossSite({ method: req.method, path: req.url.split("?")[0], origin: req.headers.origin, secFetchSite: req.headers["sec-fetch-site"], host: req.headers.host });
-  const place = refusal || crossSite() ? null : shedder.enter();
+  const refusal = refusalOf(req);
+  const place = refusal || isCrossSite(req) ? null : shedder.enter();
   if (refusal) text(refusal.status, refusal.message, { ...refusal.headers, Connection: "close" });
-  else if (!place) text(403, "This form was sent from another website, so it was refused.");
+  else if (!place) text(403, CROSS_SITE);
   else if (!place.ok) res.writeHead(503, { "Content-Type": "application/json", "Retry-After": String(place.retryAfterS) }).end(JSON.stringify({ error: entry.BUSY_MESSAGE }));
   if (!place?.ok) return true;
   res.on("close", place.leave);

@@ -56,10 +56,15 @@ export function createFlowLimiter(limit: FlowLimit, options: { maxKeys?: number;
   return { admit, size: () => buckets.size };
 }
 
+export const TOO_MANY_REQUESTS = "Too many requests; please wait a moment.";
+
 /** The answer for a client over its limit; `Retry-After` tells the page's queue when to try again. */
-function tooManyRequests(retryAfterS: number, message = "Too many requests; please wait a moment.") {
+function tooManyRequests(retryAfterS: number, message = TOO_MANY_REQUESTS) {
   return Response.json({ error: message }, { status: 429, headers: { "Retry-After": String(retryAfterS), "Cache-Control": "private, no-store" } });
 }
+
+/** How long a refusal waits before it is sent: about `pauseMs`, spread at random, or a flood's refused requests all come back in one wave. */
+export const refusalPauseMs = (pauseMs = 2000) => pauseMs * (0.5 + Math.random());
 
 /**
  * The same answer, given only after a pause (a timer, no work). A script that floods
@@ -68,7 +73,6 @@ function tooManyRequests(retryAfterS: number, message = "Too many requests; plea
  * connections per pause (1 to 3 s). A page honouring Retry-After waits about as long anyway.
  */
 export async function tooManyRequestsAfterPause(retryAfterS: number, pauseMs = 2000) {
-  // Spread at random, or a flood's refused requests all come back in one wave.
-  await new Promise((resolve) => setTimeout(resolve, pauseMs * (0.5 + Math.random())));
+  await new Promise((resolve) => setTimeout(resolve, refusalPauseMs(pauseMs)));
   return tooManyRequests(retryAfterS);
 }

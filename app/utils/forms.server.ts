@@ -14,28 +14,57 @@ export const MAX_INDEX = 99;
 /** No value is longer than the longest field a person can type into (the 5,000-character message), with room. */
 export const MAX_VALUE_CHARS = 20_000;
 
-function refuse(status: 400 | 413 | 415, message: string): never {
+type Refuse = (status: 400 | 413 | 415, message: string) => never;
+
+/** Remix's doors refuse with a Response (the route's thrown answer). */
+const refuse: Refuse = (status, message) => {
   throw new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+};
+
+/** server.js's lean door refuses with an error its handler may show as it is (a 4xx in our own words). */
+const refuseAsError: Refuse = (status, message) => {
+  throw Object.assign(new Error(message), { status, expose: true });
+};
+
+const TOO_LARGE = "That was more than this form accepts.";
+const NOT_JSON_TYPE = "This address takes JSON only.";
+
+/** A body as text, at most `maxBytes`, counted as it arrives (a web or a Node stream). */
+async function boundedText(body: AsyncIterable<Uint8Array> | null, maxBytes: number, fail: Refuse) {
+  if (!body) return "";
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  // Leaving the loop early (the throw) cancels the stream.
+  for await (const chunk of body) {
+    size += chunk.byteLength;
+    if (size > maxBytes) fail(413, TOO_LARGE);
+    chunks.push(chunk);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+/**
+ * A JSON body of the rule's type and size, as the exact text received (a webhook signs
+ * it) and parsed. The type is checked first: a large body of the wrong type is a 415.
+ */
+async function boundedJson(contentType: string | null, rule: BodyRule, body: () => AsyncIterable<Uint8Array> | null, fail: Refuse) {
+  if (!rule.types.includes(mediaType(contentType))) fail(415, NOT_JSON_TYPE);
+  const raw = await boundedText(body(), rule.maxBytes, fail);
+  try {
+    return { raw, value: JSON.parse(raw) as unknown };
+  } catch {
+    fail(400, "That was not JSON.");
+  }
+}
+
+/** A Request's body, refused at once when its declared length is already too large. */
+function bodyWithin(request: Request, maxBytes: number) {
+  if (Number(request.headers.get("Content-Length") ?? "0") > maxBytes) refuse(413, TOO_LARGE);
+  return request.body as AsyncIterable<Uint8Array> | null;
 }
 
 export async function readBoundedText(request: Request, maxBytes: number) {
-  const declared = Number(request.headers.get("Content-Length") ?? "0");
-  if (declared > maxBytes) refuse(413, "That was more than this form accepts.");
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      refuse(413, "That was more than this form accepts.");
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  return boundedText(bodyWithin(request, maxBytes), maxBytes, refuse);
 }
 
 /** The field's name before any `.key` or `[index]`, and whether its indexes are small. */
@@ -93,36 +122,15 @@ export async function parseForm<Schema extends z.ZodTypeAny>(request: Request, s
   return parseWithZod(form, { schema });
 }
 
-/** An error server.js may show as it is (a 4xx with our own words). */
-const clientError = (status: 400 | 413 | 415, message: string) => Object.assign(new Error(message), { status, expose: true });
-
 /**
- * readJson for a Node request stream (the test API's lean route in server.js, which has
- * no Request object): the same type, the same bound (counted as it arrives), parsed.
+ * readJson for a Node request stream (the test API's lean door in server.js, which has
+ * no Request object): the same type, the same bound, the same words.
  */
 export async function readJsonStream(stream: AsyncIterable<Buffer>, contentType: string | undefined, rule: BodyRule = JSON_API_BODY): Promise<unknown> {
-  if (!rule.types.includes(mediaType(contentType ?? null))) throw clientError(415, "This address takes JSON only.");
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    size += chunk.byteLength;
-    if (size > rule.maxBytes) throw clientError(413, "That was more than this form accepts.");
-    chunks.push(chunk);
-  }
-  try {
-    return JSON.parse(Buffer.concat(chunks).toString("utf8"));
-  } catch {
-    throw clientError(400, "That was not JSON.");
-  }
+  return (await boundedJson(contentType ?? null, rule, () => stream, refuseAsError)).value;
 }
 
 /** A JSON body within the route's limits, as the exact text received (a webhook signs it) and parsed. */
 export async function readJson(request: Request, rule: BodyRule): Promise<{ raw: string; value: unknown }> {
-  if (!rule.types.includes(mediaType(request.headers.get("Content-Type")))) refuse(415, "This address takes JSON only.");
-  const raw = await readBoundedText(request, rule.maxBytes);
-  try {
-    return { raw, value: JSON.parse(raw) };
-  } catch {
-    refuse(400, "That was not JSON.");
-  }
+  return boundedJson(request.headers.get("Content-Type"), rule, () => bodyWithin(request, rule.maxBytes), refuse);
 }

@@ -10,7 +10,7 @@
 // memory once the contest has started; submissions take turns (a few at a time), so
 // a burst of them never holds every connection the autosaves need.
 import { z } from "zod";
-import { hotQuery } from "~/db/client.server";
+import { db, hotQuery } from "~/db/client.server";
 import { sessionKeyOf } from "~/models/accounts/auth.server";
 import { contestDeadline } from "~/models/contests/deadline";
 import type { Paper, PaperQuestion } from "~/models/contests/paper";
@@ -18,8 +18,9 @@ import { decideStage, type JourneyStage } from "~/models/contests/stage";
 import { recordEvent, saveAnswer, startTest, submitTest } from "~/models/contests/test-taking.server";
 import { SUBMIT_REASON_LIST, WITH_ERRORS } from "~/models/contests/test-rules";
 import { admitTestRequest, takeEventSlot } from "~/models/contests/test-traffic.server";
-import { db } from "~/db/client.server";
 import { createFairLimiter, QueueFull } from "~/utils/fair-queue";
+import { refusalPauseMs, TOO_MANY_REQUESTS } from "~/utils/flow-limit";
+import { BUSY_MESSAGE } from "~/utils/load-shedding.server";
 import { setFlash } from "~/utils/flash.server";
 import { issuesText } from "~/utils/http.server";
 import { isUuid } from "~/utils/misc";
@@ -132,9 +133,6 @@ export async function testPaperReply(input: { cookie: string | null; contestId: 
   return reply({ ...base, state: "open", questions, answers } satisfies Paper);
 }
 
-// A flood's refusal comes after a pause, spread at random (see tooManyRequestsAfterPause).
-const REFUSAL_PAUSE_MS = 2_000;
-
 // Submissions write a result row each; at most a few at a time per instance, in arrival order.
 const submissions = createFairLimiter({ concurrency: 6, kinds: ["submit"] as const, maxWaitingPerKind: 20_000 });
 
@@ -150,8 +148,9 @@ export async function testApiReply(input: { cookie: string | null; contestId: st
   const contestId = input.contestId;
   const admitted = admitTestRequest(key, contestId);
   if (!admitted.ok) {
-    const refused = reply({ error: "Too many requests; please wait a moment." }, 429, { "Retry-After": String(admitted.retryAfterS) });
-    return { ...refused, pauseMs: REFUSAL_PAUSE_MS * (0.5 + Math.random()) };
+    // The same refusal as tooManyRequestsAfterPause, its pause left to the door that sends it.
+    const refused = reply({ error: TOO_MANY_REQUESTS }, 429, { "Retry-After": String(admitted.retryAfterS) });
+    return { ...refused, pauseMs: refusalPauseMs() };
   }
   try {
     const parsed = Body.safeParse(await input.readBody());
@@ -183,7 +182,7 @@ async function respond(key: string, contestId: string, body: Body, now: Date): P
         const { submitted } = await submissions.run("submit", () => submitTest(db, { userId: session.user_id, contestId, reason, now }));
         return reply({ submitted });
       } catch (error) {
-        if (error instanceof QueueFull) return reply({ error: "The server is busy; please try again in a moment." }, 503, { "Retry-After": "2" });
+        if (error instanceof QueueFull) return reply({ error: BUSY_MESSAGE }, 503, { "Retry-After": "2" });
         throw error;
       }
     }

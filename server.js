@@ -22,7 +22,8 @@ try {
   await entry.startup();
 } catch (error) {
   // A bad environment or an unreachable database: say what, without a stack trace.
-  console.error(`StudyArena could not start. ${error instanceof Error ? error.message : error}`);
+  entry.log().fatal({ event: "startup" }, `StudyArena could not start. ${error instanceof Error ? error.message : error}`);
+  await entry.flushLog();
   process.exit(1);
 }
 
@@ -174,7 +175,7 @@ app.all(
 // Last resort: a short answer, never a stack trace.
 app.use((error, _req, res, _next) => {
   const status = Number.isInteger(error?.status) && error.status >= 400 && error.status < 600 ? error.status : 500;
-  if (status >= 500) console.error("[server]", error);
+  if (status >= 500) entry.log().error({ err: error }, "request failed");
   if (res.headersSent) return res.end();
   // Our own refusals (a body too large, not JSON) say what was wrong; anything else says nothing.
   const message = status >= 500 ? "Something went wrong." : error?.expose ? error.message : "That request could not be read.";
@@ -220,7 +221,7 @@ function serveTestApi(req, res) {
     },
     (error) => {
       const status = error?.expose && Number.isInteger(error.status) ? error.status : 500;
-      if (status >= 500) console.error("[test api]", error);
+      if (status >= 500) entry.log().error({ err: error }, "test api failed");
       if (!res.headersSent) text(status, status >= 500 ? "Something went wrong." : error.message);
       else res.end();
     },
@@ -233,33 +234,66 @@ function serveTestApi(req, res) {
 // checked every 2 s rather than every 30. Idle keep-alive connections stay 65 s, longer
 // than a proxy's own idle timeout (nginx's upstream keepalive_timeout is 60 s), so the
 // proxy, not the app, closes them and never sends on a socket the app just closed.
+const serve = (req, res) => serveTestApi(req, res) || servePageFromMemory(req, res) || app(req, res);
+const trustProxy = Boolean(process.env.TRUST_PROXY);
+
 const server = http.createServer(
   { headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 65_000, connectionsCheckingInterval: 2_000 },
-  (req, res) => serveTestApi(req, res) || servePageFromMemory(req, res) || app(req, res),
+  (req, res) => {
+    // One id per request (nginx's own when it is trusted): echoed to the client and on
+    // every log line written while the request is served (app/utils/log.server.ts).
+    const id = entry.requestIdOf(req.headers["x-request-id"], trustProxy);
+    res.setHeader("X-Request-Id", id);
+    // While draining, no connection is kept for another request.
+    if (stopping) res.setHeader("Connection", "close");
+    const started = performance.now();
+    entry.withRequestLog(id, (logger) => {
+      res.once("close", () => entry.logRequest(logger, { method: req.method, url: req.url ?? "/", status: res.statusCode, ms: performance.now() - started, finished: res.writableFinished }));
+      // Draining: the health check fails first, so a balancer that asks stops sending work.
+      if (stopping && /^\/healthz(?:\?|$)/.test(req.url ?? "")) {
+        res.writeHead(503, { "Content-Type": "application/json", "Cache-Control": "no-store", Connection: "close" }).end(JSON.stringify({ status: "draining" }));
+        return;
+      }
+      serve(req, res);
+    });
+  },
 );
 const port = Number(process.env.PORT || 3000);
 // A crowd arriving at once waits in the kernel's queue instead of being reset: Node's
 // default backlog is 511; Linux caps it at net.core.somaxconn (4096 here).
 server.listen({ port, backlog: 4096 }, () => {
-  console.log(`StudyArena ready on http://localhost:${port} (${process.env.NODE_ENV || "development"} mode)`);
+  entry.log().info({ event: "startup", port }, `StudyArena ready on http://localhost:${port} (${process.env.NODE_ENV || "development"} mode)`);
   if (process.env.NODE_ENV === "development") broadcastDevReady(build);
 });
 
-// Stop taking requests, let the running ones finish, then close the database cleanly
-// (the embedded one must not be cut off mid-write).
+// SIGTERM (a deploy, a rolling restart): /healthz fails at once; after SHUTDOWN_DELAY_MS
+// (long enough for a balancer that polls it to notice; 0 behind nginx, which sees the
+// closed port and sends the next request to another instance) the port closes, idle
+// connections close, requests under way finish on connections that then close, event
+// streams end (browsers reconnect, through the balancer, to another instance), and the
+// database is closed cleanly (the embedded one must not be cut off mid-write). Whatever
+// is still running after SHUTDOWN_TIMEOUT_MS is cut.
 let stopping = false;
+const { SHUTDOWN_DELAY_MS: shutdownDelayMs, SHUTDOWN_TIMEOUT_MS: shutdownTimeoutMs } = entry.env();
 for (const signal of ["SIGTERM", "SIGINT"]) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
-    // Open event streams would keep the server from closing; browsers reconnect.
-    entry.closeLiveStreams();
-    const force = setTimeout(() => process.exit(1), 10_000);
+    entry.log().info({ event: "shutdown", signal, inFlight: shedder.inFlight() }, "draining");
+    const force = setTimeout(() => {
+      entry.log().warn({ event: "shutdown" }, `requests still running after ${shutdownTimeoutMs} ms: cut`);
+      entry.flushLog().finally(() => process.exit(1));
+    }, shutdownDelayMs + shutdownTimeoutMs);
     force.unref();
-    server.close(async () => {
-      await entry.shutdown().catch((error) => console.error("[shutdown]", error));
-      process.exit(0);
-    });
-    server.closeIdleConnections?.();
+    setTimeout(() => {
+      entry.closeLiveStreams();
+      server.close(async () => {
+        await entry.shutdown().catch((error) => entry.log().error({ err: error, event: "shutdown" }, "shutdown failed"));
+        entry.log().info({ event: "shutdown" }, "stopped");
+        await entry.flushLog();
+        process.exit(0);
+      });
+      server.closeIdleConnections?.();
+    }, shutdownDelayMs);
   });
 }

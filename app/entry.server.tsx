@@ -20,6 +20,7 @@ import { isCrossSiteWrite } from "~/utils/origin";
 import { chooseGateway, describeGateway, paymentGateway } from "~/models/payments/gateway.server";
 import { contentSecurityPolicy, cspExtrasFor, isPersonal } from "~/utils/security-headers";
 import { isSharedShell, SHELL_CACHE_CONTROL } from "~/utils/shared-shell";
+import { log } from "~/utils/log.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -31,31 +32,35 @@ const ABORT_DELAY = 5_000;
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) {
-    console.warn(`[refused] ${request.method} ${new URL(request.url).pathname} ${error.status}: ${String(error.data).slice(0, 200)}`);
+    log().warn({ event: "refused", method: request.method, path: new URL(request.url).pathname, status: error.status }, String(error.data).slice(0, 200));
     return;
   }
-  console.error(error);
+  log().error({ err: error, method: request.method, path: new URL(request.url).pathname }, "route failed");
 }
 
 /** Called by server.js before it listens: check the environment, migrate, seed an empty database, start the background loops. */
 export async function startup() {
   const config = env();
-  console.log(`[payments] gateway: ${describeGateway(chooseGateway(config))}`);
+  log().info({ event: "startup" }, `payment gateway: ${describeGateway(chooseGateway(config))}`);
   const connection = getConnection();
   await prepareDatabase(connection);
   if (connection.kind === "pglite" && !connection.memory) {
     adminSocket = await openAdminSocket(connection.client, { dataDir: dataDir(), port: config.DATABASE_SOCKET === "off" ? null : config.DATABASE_SOCKET_PORT });
-    console.log(
+    log().info(
+      { event: "startup" },
       adminSocket.url
-        ? `[db] embedded database open to psql on the loopback interface: psql ${adminSocket.url} (DATABASE_SOCKET=off closes it)`
-        : "[db] embedded database socket is off (DATABASE_SOCKET=off)",
+        ? `embedded database open to psql on the loopback interface: psql ${adminSocket.url} (DATABASE_SOCKET=off closes it)`
+        : "embedded database socket is off (DATABASE_SOCKET=off)",
     );
   }
   await loadSharedSecret((candidate) => storeSecretOnce(db, "session", candidate));
   every(30_000, "mail outbox", () => deliverOutbox());
   every(60 * 60_000, "housekeeping", () => purgeExpired(db, new Date()));
   // Tests nobody submitted are submitted at the deadline; ended contests get their ranks and prizes.
-  every(30_000, "contest sweep", () => closeDueContests(db, new Date()));
+  every(30_000, "contest sweep", async () => {
+    const report = await closeDueContests(db, new Date());
+    for (const { id, outcome, submitted } of report) log().info({ event: "sweep", contestId: id, outcome, submitted }, "contest closed");
+  });
   // Unpaid online orders give their copies back when their hold ends.
   every(60_000, "order holds", () => releaseExpiredHolds(db, new Date()));
   await deliverOutbox();
@@ -66,7 +71,7 @@ let adminSocket: AdminSocket | undefined;
 
 function every(ms: number, name: string, run: () => Promise<unknown>) {
   const timer = setInterval(() => {
-    run().catch((error) => console.error(`[${name}] failed`, error));
+    run().catch((error) => log().error({ err: error, job: name }, "background job failed"));
   }, ms);
   timer.unref();
   timers.push(timer);
@@ -108,11 +113,12 @@ export { refuseRequest } from "~/utils/request-guard";
 export { closeAllReaders as closeLiveStreams } from "~/models/blog/live.server";
 export { serveLiveCounts } from "~/models/blog/live-stream.server";
 export { baseSecurityHeaders } from "~/utils/security-headers";
-export { appUrl } from "~/utils/env.server";
+export { appUrl, env } from "~/utils/env.server";
 export { createPageCache, forgetCachedPages, pageCacheKey } from "~/utils/page-cache.server";
 export { BUSY_MESSAGE, busyPage, createLoadShedder } from "~/utils/load-shedding.server";
 export { testApiReply, testPaperReply } from "~/models/contests/test-api.server";
 export { readJsonStream } from "~/utils/forms.server";
+export { flushLog, log, logRequest, requestIdOf, withRequestLog } from "~/utils/log.server";
 
 function markPersonal(request: Request, headers: Headers) {
   if (isPersonal(request)) headers.set("Cache-Control", "private, no-store");
@@ -169,7 +175,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) log().error({ err: error }, "render failed");
         },
       },
     );

@@ -29,6 +29,8 @@ Object.assign(process.env, {
   PAYMENT_GATEWAY: "test",
   // The tests give each browser context its own client address, as a proxy would.
   TRUST_PROXY: "1",
+  // The log, as production writes it, where tests/e2e/logs.js.spec.ts reads it.
+  LOG_FILE: path.join(dataDir, "server.log"),
 });
 delete process.env.RESEND_API_KEY;
 

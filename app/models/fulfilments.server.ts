@@ -9,6 +9,7 @@ import { fulfilOrder, orderCallbackPage, orderTitle, releaseOrder, type OrderRes
 import { orderOwner, recordCapture, recordFailure, type CaptureInput, type CaptureOutcome, type Fulfil, type Purpose } from "~/models/payments/ledger.server";
 import { kickOutbox } from "~/utils/email.server";
 import type { Flash } from "~/utils/flash.server";
+import { log } from "~/utils/log.server";
 
 /** What any fulfilment may answer (a union: each purpose adds its own). */
 type Result = EnrolmentResult | OrderResult;
@@ -43,7 +44,12 @@ export async function settlePayment(db: DbOrTx, input: CaptureInput): Promise<Se
   const gateway = paymentGateway();
   // Without a gateway no order was opened here and no signature can be checked.
   if (!gateway) return { kind: "invalid-signature" };
-  return recordCapture(db, gateway, input, (purpose) => fulfilmentOf(purpose).fulfil);
+  const outcome = await recordCapture(db, gateway, input, (purpose) => fulfilmentOf(purpose).fulfil);
+  // Every way a payment arrives (callback, verify, webhook) is one line, with the gateway's order id.
+  const line = { event: "payment", orderId: input.orderId, outcome: outcome.kind };
+  if (outcome.kind === "amount-mismatch" || outcome.kind === "review") log().error(line, "payment needs review");
+  else log().info(line, "payment settled");
+  return outcome;
 }
 
 /** Whether the outcome may have queued a mail (the confirmation, or a notice to support) to deliver now. */
@@ -56,6 +62,7 @@ export const isSettled = (outcome: SettleOutcome) =>
 /** A payment the gateway reports as failed: the ledger closes it and its purpose undoes what it held. */
 export async function failPayment(db: DbOrTx, input: { orderId: string }) {
   const failed = await recordFailure(db, input);
+  log().info({ event: "payment", orderId: input.orderId, outcome: failed ? "failed" : "already closed" }, "payment failed");
   if (failed) await fulfilmentOf(failed.purpose).release?.(db, failed.targetId);
   return failed;
 }

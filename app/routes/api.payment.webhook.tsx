@@ -47,7 +47,6 @@ export async function action({ request }: ActionFunctionArgs) {
     now: new Date(),
   });
   if (queuedMail(outcome)) kickOutbox();
-  if (outcome.kind === "amount-mismatch" || outcome.kind === "review") console.error(`[webhook] ${outcome.kind} for order ${payment.order_id}`);
   return json({ ok: true, outcome: outcome.kind });
 }
 

@@ -1,5 +1,7 @@
 // Work a request starts but does not wait for (mail delivery, the reset mail). Every
 // job is tracked, so a shutdown or a test can wait for the ones under way.
+import { log } from "~/utils/log.server";
+
 const inFlight = new Set<Promise<unknown>>();
 const started = new Map<string, number>();
 
@@ -7,7 +9,7 @@ export function inBackground(name: string, work: () => Promise<unknown>) {
   started.set(name, (started.get(name) ?? 0) + 1);
   const job = Promise.resolve()
     .then(work)
-    .catch((error) => console.error(`[${name}] failed`, error))
+    .catch((error) => log().error({ err: error, job: name }, "background job failed"))
     .finally(() => inFlight.delete(job));
   inFlight.add(job);
 }

@@ -10,6 +10,7 @@ import { db as defaultDb, rowsOf, type Db, type DbOrTx } from "~/db/client.serve
 import { email_outbox } from "~/db/schema";
 import { inBackground } from "~/utils/background.server";
 import { dataDir, emailFrom, env, isDevelopment } from "~/utils/env.server";
+import { log } from "~/utils/log.server";
 
 export type Mail = { to: string; subject: string; html: string; text: string };
 
@@ -83,7 +84,8 @@ const localDrop: MailTransport = async (mail) => {
   const dir = path.join(dataDir(), "mail");
   const file = path.join(dir, `${Date.now()}-${mail.id}.json`);
   // Only a developer's own terminal sees the body (links in it are live); files are the owner's alone.
-  console.log(`[mail] to=${mail.to_address} subject=${JSON.stringify(mail.subject)} → ${file}${isDevelopment() ? `\n${mail.text}` : ""}`);
+  log().info({ event: "mail", mailId: mail.id, file }, "mail kept in the local folder (no provider)");
+  if (isDevelopment()) console.log(`[mail] to ${mail.to_address}: ${mail.subject}\n${mail.text}`);
   await fs.mkdir(dir, { recursive: true, mode: 0o700 });
   // Written aside, then renamed: whoever watches the folder never reads half a mail.
   await fs.writeFile(
@@ -129,9 +131,10 @@ export async function deliverOutbox(database: Db = defaultDb, now = new Date(), 
         // Handed to the provider, the body is no longer ours to keep (it may hold a live reset link).
         .set({ status: delivered ? "sent" : "logged", sent_at: new Date(), last_error: null, ...(delivered ? REDACTED : {}) })
         .where(eq(email_outbox.id, mail.id));
+      if (delivered) log().info({ event: "mail", mailId: mail.id }, "mail sent");
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      console.error(`[mail] delivery to ${mail.to_address} failed (attempt ${mail.attempts}): ${message}`);
+      log().warn({ event: "mail", mailId: mail.id, attempt: mail.attempts, err: error }, "mail delivery failed");
       const failed = error instanceof PermanentMailError || mail.attempts >= MAX_ATTEMPTS;
       await database
         .update(email_outbox)

@@ -58,6 +58,13 @@ const EnvSchema = z.object({
   DATABASE_SOCKET_PORT: optional.pipe(z.coerce.number().int().min(0).max(65_535).default(0)),
   // Open live-count streams one process holds at most (each is a socket and ~10 KB).
   LIVE_MAX_READERS: optional.pipe(z.coerce.number().int().min(1).max(100_000).default(5000)),
+  // Logs (app/utils/log.server.ts reads these before anything else starts; checked here).
+  LOG_LEVEL: optional.pipe(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional()),
+  LOG_FILE: optional,
+  INSTANCE_ID: optional.pipe(z.string().max(64).optional()),
+  // Graceful stop (server.js): how long /healthz fails before the port closes, and how long requests may then take.
+  SHUTDOWN_DELAY_MS: optional.pipe(z.coerce.number().int().min(0).max(120_000).default(0)),
+  SHUTDOWN_TIMEOUT_MS: optional.pipe(z.coerce.number().int().min(100).max(600_000).default(10_000)),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

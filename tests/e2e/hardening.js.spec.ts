@@ -190,7 +190,7 @@ test("`npm start` serves in production mode unless told otherwise", async () => 
     await expect.poll(output, { timeout: 60_000 }).toContain("StudyArena ready");
     expect(output()).toContain("(production mode)");
     // The embedded demo database takes payments through the test gateway, and says so.
-    expect(output()).toContain("[payments] gateway: the built-in test gateway (test payment: no money moves)");
+    expect(output()).toContain("payment gateway: the built-in test gateway (test payment: no money moves)");
     const res = await fetch(`http://localhost:${port}/%E0%A4%A`);
     expect(res.status).toBe(400);
     expect(await res.text()).not.toMatch(STACK);
@@ -209,7 +209,7 @@ test("on PostgreSQL without Razorpay keys the test gateway is not silently live:
   // Nothing listens on port 1: the server prints its gateway, then cannot reach the database and stops.
   const server = startServer({ ...process.env, NODE_ENV: "production", DATABASE_URL: "postgres://postgres@127.0.0.1:1/none", PAYMENT_GATEWAY: "", RAZORPAY_KEY_ID: "", RAZORPAY_KEY_SECRET: "", SESSION_SECRET: "x".repeat(40), DATA_DIR: dataDir, PORT: "1", SEED: "none" });
   try {
-    await expect.poll(() => server.output, { timeout: 45_000 }).toContain("[payments] gateway: none: paid enrolment is off");
+    await expect.poll(() => server.output, { timeout: 45_000 }).toContain("payment gateway: none: paid enrolment is off");
   } finally {
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });

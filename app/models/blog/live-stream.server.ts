@@ -9,6 +9,7 @@
 // the response's `close`, whatever happened before.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { addReader, countsOf, postIdForStream, startListening, takeStreamPlace, type Counts } from "~/models/blog/live.server";
+import { log } from "~/utils/log.server";
 
 const KEEPALIVE_MS = 25_000;
 
@@ -64,7 +65,7 @@ export async function serveLiveCounts(req: IncomingMessage, res: ServerResponse,
     const first = await countsOf(postId);
     if (first && !closed) send(first);
   } catch (error) {
-    console.error("[blog-live] stream failed", error);
+    log().error({ err: error }, "live stream failed");
     if (!closed) refuse(res, 503, "Busy, please retry.", 30);
   }
 }

@@ -10,6 +10,7 @@
 import { db, getConnection } from "~/db/client.server";
 import { COUNTS_CHANNEL, postCounts, postIdBySlug } from "~/models/blog/posts.server";
 import { env } from "~/utils/env.server";
+import { log } from "~/utils/log.server";
 
 /** `at` is the server's time of the count, so a page can tell which of two counts is newer. */
 export type Counts = { likes: number; comments: number; at: string };
@@ -103,7 +104,7 @@ function onNotify(postId: string) {
       if (!post) return;
       refresh(postId, post)
         .then((counts) => counts && post.readers.forEach((send) => send(counts)))
-        .catch((error) => console.error("[blog-live] counts failed", error));
+        .catch((error) => log().error({ err: error }, "live counts failed"));
     }, COALESCE_MS),
   );
 }

@@ -13,6 +13,7 @@ import { ListingSchema, type ListingValues } from "~/models/store/listing-schema
 import { categoryExists } from "~/models/store/listings.server";
 import type { DbOrTx } from "~/db/client.server";
 import { stripControlChars } from "~/utils/misc";
+import { log } from "~/utils/log.server";
 
 type ReplyOptions = { formErrors?: string[]; fieldErrors?: Record<string, string[]> };
 /** The answer the form shows: the seller's input kept, with these errors. */
@@ -84,7 +85,7 @@ export async function saveListingPost(db: DbOrTx, request: Request, save: (post:
   try {
     return (await save(post)) ? "saved" : "missing";
   } catch (error) {
-    console.error("[store] save failed", error);
+    log().error({ err: error }, "listing save failed");
     return { status: 500, reply: post.reply({ formErrors: [LISTING_MESSAGES.saveFailed] }) };
   }
 }

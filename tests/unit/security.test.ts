@@ -168,17 +168,16 @@ test("the preference cookies are Secure under an https APP_URL, and not over pla
 
 test("an expected refusal (the 429 of a like) is one line of log; a real error is logged whole", async () => {
   const { handleError } = await import("~/entry.server");
+  const { log } = await import("~/utils/log.server");
   const request = new Request("http://localhost:3000/blog/some-post", { method: "POST" });
-  const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-  const error = vi.spyOn(console, "error").mockImplementation(() => {});
+  const warn = vi.spyOn(log(), "warn").mockImplementation(() => {});
+  const error = vi.spyOn(log(), "error").mockImplementation(() => {});
   try {
     handleError({ status: 429, statusText: "", internal: false, data: "Too many likes and bookmarks in the last hour." }, { request });
     const boom = new Error("boom");
     handleError(boom, { request });
-    const warned = warn.mock.calls.map((c) => c.join(" "));
-    const errored = error.mock.calls;
-    expect(warned).toEqual(["[refused] POST /blog/some-post 429: Too many likes and bookmarks in the last hour."]);
-    expect(errored).toEqual([[boom]]);
+    expect(warn.mock.calls).toEqual([[{ event: "refused", method: "POST", path: "/blog/some-post", status: 429 }, "Too many likes and bookmarks in the last hour."]]);
+    expect(error.mock.calls).toEqual([[{ err: boom, method: "POST", path: "/blog/some-post" }, "route failed"]]);
   } finally {
     warn.mockRestore();
     error.mockRestore();

@@ -48,6 +48,18 @@ const isCrossSite = (req) =>
   entry.refusesCrossSite({ method: req.method, path: req.url.split("?")[0], origin: req.headers.origin, secFetchSite: req.headers["sec-fetch-site"], host: req.headers.host });
 const CROSS_SITE = "This form was sent from another website, so it was refused.";
 
+// A refused body that is still on its way is read to its end (and dropped) before the
+// answer when it is no larger than a proxy lets through: a proxy still sending it would
+// see the connection reset and answer 502 instead of our message. A larger one is cut.
+const DRAIN_BEFORE_REFUSING = 8 * 1024 * 1024;
+function afterBody(req, answer) {
+  const length = Number(req.headers["content-length"] ?? 0);
+  if (req.complete || !(length > 0 && length <= DRAIN_BEFORE_REFUSING)) return answer();
+  req.on("error", () => req.socket.destroy());
+  req.once("end", answer);
+  req.resume();
+}
+
 app.use((req, res, next) => {
   res.set(securityHeaders);
   // Whatever a POST answers (a redirect, a form's errors, a payment API's signed JSON)
@@ -63,7 +75,7 @@ app.use((req, res, next) => {
   const refusal = refusalOf(req);
   if (!refusal) return next();
   res.set({ ...refusal.headers, Connection: "close" });
-  res.status(refusal.status).type("text/plain").send(refusal.message);
+  afterBody(req, () => res.status(refusal.status).type("text/plain").send(refusal.message));
 });
 
 // Brotli at its default quality costs about twice gzip's CPU on a streamed page and
@@ -197,7 +209,7 @@ function serveTestApi(req, res) {
   const text = (status, message, headers = {}) => res.writeHead(status, { "Content-Type": "text/plain; charset=utf-8", ...headers }).end(message);
   const refusal = refusalOf(req);
   const place = refusal || isCrossSite(req) ? null : shedder.enter();
-  if (refusal) text(refusal.status, refusal.message, { ...refusal.headers, Connection: "close" });
+  if (refusal) afterBody(req, () => text(refusal.status, refusal.message, { ...refusal.headers, Connection: "close" }));
   else if (!place) text(403, CROSS_SITE);
   else if (!place.ok) res.writeHead(503, { "Content-Type": "application/json", "Retry-After": String(place.retryAfterS) }).end(JSON.stringify({ error: entry.BUSY_MESSAGE }));
   if (!place?.ok) return true;

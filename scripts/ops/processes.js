@@ -1,0 +1,194 @@
+// The parts `npm run cluster` and `npm run chaos` start and stop: app instances
+// (server.js), Debian's nginx with deploy/nginx.conf, and a throwaway PostgreSQL
+// cluster (initdb on a free loopback port, never the machine's own server).
+import { execFileSync, spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls `url` until it answers `status` (bounded). */
+export async function waitFor(url, { status = 200, timeoutMs = 60_000, process: child } = {}) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child && child.exitCode !== null) throw new Error(`${url}: the process exited (${child.exitCode}) before it answered`);
+    const answered = await fetch(url, { signal: AbortSignal.timeout(2_000) }).then(
+      (res) => res.status,
+      () => 0,
+    );
+    if (answered === status) return;
+    await sleep(200);
+  }
+  throw new Error(`${url} did not answer ${status} within ${timeoutMs} ms`);
+}
+
+function which(command, candidates = []) {
+  for (const dir of (process.env.PATH ?? "").split(":").concat(candidates)) {
+    const file = path.join(dir, command);
+    if (fs.existsSync(file)) return file;
+  }
+  return null;
+}
+
+/** Debian's nginx, or a message saying how to install it. */
+export function nginxBinary() {
+  const found = which("nginx", ["/usr/sbin", "/usr/local/sbin"]);
+  if (!found) throw new Error("nginx is not installed. On Debian: apt-get install -y nginx (docs/operations.md).");
+  return found;
+}
+
+/** A PostgreSQL server program (initdb, postgres, pg_dump …): on PATH, or Debian's versioned folder. */
+export function postgresBinary(name) {
+  const versioned = fs.existsSync("/usr/lib/postgresql")
+    ? fs
+        .readdirSync("/usr/lib/postgresql")
+        .sort((a, b) => Number(b) - Number(a))
+        .map((v) => `/usr/lib/postgresql/${v}/bin`)
+    : [];
+  const found = which(name, versioned);
+  if (!found) throw new Error(`${name} is not installed. On Debian: apt-get install -y postgresql (docs/operations.md).`);
+  return found;
+}
+
+/** A child process whose output goes to ours (one JSON line per log entry), stoppable and killable. */
+function supervised(command, args, options) {
+  const child = spawn(command, args, { ...options, stdio: ["ignore", options.output ?? "inherit", options.output ?? "inherit"] });
+  const exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+  return {
+    child,
+    exited,
+    /** Sends `signal` and waits for the process to end (SIGKILL after `graceMs`). */
+    async stop(signal = "SIGTERM", graceMs = 15_000) {
+      if (child.exitCode !== null || child.signalCode !== null) return exited;
+      child.kill(signal);
+      const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
+      const result = await exited;
+      clearTimeout(timer);
+      return result;
+    },
+  };
+}
+
+/**
+ * One app instance on `port`: the production server.js, behind a proxy (TRUST_PROXY=1),
+ * named in its log lines. Resolves once its /healthz answers 200.
+ */
+export async function startInstance({ port, name, env, output }) {
+  const instance = supervised(process.execPath, [path.join(root, "server.js")], {
+    cwd: root,
+    output,
+    env: { NODE_ENV: "production", TRUST_PROXY: "1", DATABASE_SOCKET: "off", ...env, PORT: String(port), INSTANCE_ID: name },
+  });
+  await waitFor(`http://127.0.0.1:${port}/healthz`, { process: instance.child });
+  return { ...instance, port, name };
+}
+
+/**
+ * nginx with the repo's deploy/nginx.conf, copied as it is into `runDir` beside the two
+ * files it includes (the instances and the listening port), in the foreground.
+ */
+export async function startNginx({ runDir, port, upstreamPorts, output }) {
+  fs.mkdirSync(path.join(runDir, "tmp"), { recursive: true });
+  fs.mkdirSync(path.join(runDir, "logs"), { recursive: true });
+  // nginx's workers (nobody) write request bodies and cached files under the prefix.
+  fs.chmodSync(runDir, 0o755);
+  fs.copyFileSync(path.join(root, "deploy/nginx.conf"), path.join(runDir, "nginx.conf"));
+  writeUpstreams(runDir, upstreamPorts);
+  fs.writeFileSync(path.join(runDir, "studyarena-listen.conf"), `listen 127.0.0.1:${port};\n`);
+  const binary = nginxBinary();
+  const args = ["-p", `${runDir}/`, "-c", path.join(runDir, "nginx.conf"), "-e", "stderr"];
+  const test = spawnSync(binary, [...args, "-t", "-q"], { encoding: "utf8" });
+  if (test.status !== 0) throw new Error(`deploy/nginx.conf is not valid:\n${test.stderr}`);
+  const nginx = supervised(binary, [...args, "-g", "daemon off;"], { cwd: runDir, output });
+  await waitFor(`http://127.0.0.1:${port}/healthz`, { process: nginx.child });
+  return {
+    ...nginx,
+    port,
+    // SIGQUIT: nginx finishes the requests it has, then stops.
+    stop: () => nginx.stop("SIGQUIT"),
+    /** Points nginx at another set of instances without dropping a request (SIGHUP). */
+    reload(ports) {
+      writeUpstreams(runDir, ports);
+      nginx.child.kill("SIGHUP");
+    },
+  };
+}
+
+function writeUpstreams(runDir, ports) {
+  const lines = ports.map((p) => `server 127.0.0.1:${p} max_fails=2 fail_timeout=5s;`);
+  fs.writeFileSync(path.join(runDir, "studyarena-upstreams.conf"), `${lines.join("\n")}\n`);
+}
+
+// PostgreSQL refuses to run as root: on a machine where we are root, its programs run as
+// the `postgres` user, in a folder that user owns.
+const asPostgres = (binary, args) => (process.getuid?.() === 0 ? ["runuser", ["-u", "postgres", "--", binary, ...args]] : [binary, args]);
+
+/**
+ * A PostgreSQL cluster of our own: initdb into a temporary folder, a free loopback port,
+ * trust authentication for the loopback only. `restart()` stops it (fast shutdown:
+ * clients are cut, committed work is kept) and starts it again on the same port.
+ */
+export async function startThrowawayPostgres({ output = "ignore" } = {}) {
+  const initdb = postgresBinary("initdb");
+  const postgresProgram = postgresBinary("postgres");
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "studyarena-pg-"));
+  if (process.getuid?.() === 0) execFileSync("chown", ["postgres:", dir]);
+  const [command, args] = asPostgres(initdb, ["-D", dir, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync", "--locale=C"]);
+  execFileSync(command, args, { stdio: "ignore" });
+  const port = await freePort();
+  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  let server;
+  const start = async () => {
+    const [cmd, argv] = asPostgres(postgresProgram, ["-D", dir, "-p", String(port), "-k", dir, "-c", "listen_addresses=127.0.0.1", "-c", "max_connections=200"]);
+    server = supervised(cmd, argv, { output });
+    const until = Date.now() + 30_000;
+    while (Date.now() < until) {
+      if (server.child.exitCode !== null) throw new Error("the throwaway PostgreSQL stopped at start");
+      if (spawnSync(postgresBinary("pg_isready"), ["-q", "-h", "127.0.0.1", "-p", String(port)]).status === 0) return;
+      await sleep(100);
+    }
+    throw new Error("the throwaway PostgreSQL did not start within 30 s");
+  };
+  await start();
+  return {
+    url,
+    port,
+    dir,
+    async restart() {
+      // SIGINT: PostgreSQL's fast shutdown.
+      await server.stop("SIGINT");
+      await start();
+    },
+    async stop() {
+      await server.stop("SIGINT");
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A new, empty database on the server at `adminUrl`, and the URL to reach it. */
+export async function createDatabase(adminUrl, name) {
+  const { default: postgres } = await import("postgres");
+  const sql = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  await sql.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await sql.unsafe(`CREATE DATABASE ${name}`);
+  await sql.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}

@@ -1,0 +1,193 @@
+// Two instances behind nginx with the repo's deploy/nginx.conf (what `npm run cluster`
+// starts), on a database of their own: whatever one instance knows, the other knows
+// through PostgreSQL (issue 19, point 1), and nginx does what docs/operations.md says.
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import postgres from "postgres";
+import { createDatabase, freePort, startInstance, startNginx, startThrowawayPostgres } from "../../scripts/ops/processes.js";
+import { expect, test, unique, uniqueEmail } from "./support/fixtures";
+
+type Started = Awaited<ReturnType<typeof startInstance>>;
+let a: Started;
+let b: Started;
+let nginx: Awaited<ReturnType<typeof startNginx>>;
+let sql: postgres.Sql;
+let nginxUrl: string;
+const cleanups: Array<() => Promise<unknown>> = [];
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async ({}, testInfo) => {
+  testInfo.setTimeout(180_000);
+  // On the test server when there is one (a database of its own), else a throwaway cluster.
+  let url: string;
+  if (process.env.TEST_DATABASE_URL) {
+    url = await createDatabase(process.env.TEST_DATABASE_URL, `studyarena_cluster_${process.pid}`);
+  } else {
+    const server = await startThrowawayPostgres();
+    cleanups.push(() => server.stop());
+    url = server.url;
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "studyarena-cluster-test-"));
+  const runDir = fs.mkdtempSync(path.join(os.tmpdir(), "studyarena-cluster-nginx-"));
+  const nginxPort = await freePort();
+  nginxUrl = `http://localhost:${nginxPort}`;
+  // No SESSION_SECRET: the instances must share the one generated in the database.
+  const env = { PATH: process.env.PATH, DATABASE_URL: url, DATA_DIR: dataDir, APP_URL: nginxUrl, SEED: "none", PAYMENT_GATEWAY: "test", LOG_LEVEL: "warn" };
+  a = await startInstance({ port: await freePort(), name: "app-a", env, output: "ignore" });
+  cleanups.push(() => a.stop());
+  b = await startInstance({ port: await freePort(), name: "app-b", env, output: "ignore" });
+  cleanups.push(() => b.stop());
+  nginx = await startNginx({ runDir, port: nginxPort, upstreamPorts: [a.port, b.port], output: "ignore" });
+  cleanups.unshift(() => nginx.stop());
+  sql = postgres(url, { max: 2, onnotice: () => {} });
+  cleanups.push(() => sql.end(), async () => fs.rmSync(dataDir, { recursive: true, force: true }), async () => fs.rmSync(runDir, { recursive: true, force: true }));
+});
+
+test.afterAll(async () => {
+  for (const cleanup of cleanups) await cleanup().catch(() => {});
+});
+
+const direct = (instance: Started, p: string) => `http://127.0.0.1:${instance.port}${p}`;
+const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+const FORM = "application/x-www-form-urlencoded";
+
+async function signUp(instance: Started) {
+  const email = uniqueEmail("cluster");
+  const res = await fetch(direct(instance, "/signup"), { method: "POST", redirect: "manual", headers: { "Content-Type": FORM, Origin: nginxUrl }, body: form({ fullName: "Cluster Student", email, password: "Cluster@123" }) });
+  expect(res.status).toBe(302);
+  const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  expect(cookie).toContain("__session=");
+  return { email, cookie };
+}
+
+test("a session made through one instance works on the other and through nginx", async () => {
+  const { email, cookie } = await signUp(a);
+  for (const url of [direct(b, "/account"), `${nginxUrl}/account`]) {
+    const res = await fetch(url, { headers: { Cookie: cookie }, redirect: "manual" });
+    expect(res.status, url).toBe(200);
+    expect(await res.text()).toContain(email);
+  }
+});
+
+test("a like through one instance reaches a live-count stream held by the other, through nginx unbuffered", async () => {
+  const slug = `cluster-${unique("x").split(" ")[1]!.toLowerCase()}`;
+  const [category] = await sql`INSERT INTO blog_categories (name) VALUES (${unique("Cluster")}) RETURNING id`;
+  await sql`INSERT INTO blog_posts (slug, title, excerpt, content, category_id) VALUES (${slug}, 'Cluster post', 'A short read.', '<p>Hello.</p>', ${category!.id})`;
+  const { cookie } = await signUp(a);
+
+  for (const [holder, liker] of [[direct(b, ""), direct(a, "")], [nginxUrl, direct(a, "")]] as const) {
+    const stream = await fetch(`${holder}/blog/${slug}/events`);
+    expect(stream.headers.get("content-type")).toContain("text/event-stream");
+    const reader = stream.body!.getReader();
+    const events: string[] = [];
+    const read = (async () => {
+      let text = "";
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        text += new TextDecoder().decode(value);
+        events.push(...text.split("\n\n").filter((e) => e.startsWith("event: counts")));
+        text = text.slice(text.lastIndexOf("\n\n") + 2);
+      }
+    })();
+    // The stream's first counts, then the like on the other side.
+    await expect.poll(() => events.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    const on = holder === nginxUrl ? "0" : "1";
+    const liked = await fetch(`${liker}/blog/${slug}`, { method: "POST", redirect: "manual", headers: { "Content-Type": FORM, Cookie: cookie, Origin: nginxUrl }, body: form({ intent: "like", on }) });
+    expect(liked.status).toBe(302);
+    const expected = on === "1" ? '"likes":1' : '"likes":0';
+    await expect.poll(() => events.at(-1) ?? "", { timeout: 10_000 }).toContain(expected);
+    await reader.cancel();
+    await read.catch(() => {});
+  }
+});
+
+test("limits are shared: wrong passwords counted on both instances stop the eleventh try", async () => {
+  const { email } = await signUp(a);
+  const address = "203.0.113.91";
+  const attempt = (instance: Started) =>
+    fetch(direct(instance, "/login"), { method: "POST", redirect: "manual", headers: { "Content-Type": FORM, Origin: nginxUrl, "X-Forwarded-For": address }, body: form({ email, password: "Wrong@pass1" }) });
+  for (let i = 0; i < 10; i++) expect((await attempt(i % 2 ? a : b)).status).toBe(400);
+  const eleventh = await attempt(a);
+  expect(eleventh.status).toBe(429);
+  expect(await eleventh.text()).toContain("Too many attempts. Please wait a while and try again.");
+});
+
+test("nginx: the request id reaches the app, text is compressed, /build/ is kept, bodies are bounded as the app bounds them", async () => {
+  const page = await fetch(`${nginxUrl}/about`, { headers: { "Accept-Encoding": "gzip" } });
+  expect(page.status).toBe(200);
+  expect(page.headers.get("x-request-id")).toMatch(/^[0-9a-f]{32}$/);
+  expect(page.headers.get("content-encoding")).toBe("gzip");
+  const asset = (await page.text()).match(/\/build\/[^"]+\.js/)![0];
+  const first = await fetch(`${nginxUrl}${asset}`);
+  const second = await fetch(`${nginxUrl}${asset}`);
+  expect([first.status, second.status]).toEqual([200, 200]);
+  expect(second.headers.get("x-cache")).toBe("HIT");
+  expect(second.headers.get("cache-control")).toContain("immutable");
+
+  // An ordinary form past 128 KB stops at nginx; an image form of 5.4 MB reaches the app, which answers in the form's words.
+  const big = await fetch(`${nginxUrl}/contact`, { method: "POST", headers: { "Content-Type": FORM }, body: "message=" + "x".repeat(200 * 1024) });
+  expect(big.status).toBe(413);
+  const image = await fetch(`${nginxUrl}/store/new`, { method: "POST", headers: { "Content-Type": "multipart/form-data; boundary=x" }, body: Buffer.alloc(5.4 * 1024 * 1024, 97) });
+  expect(image.status).toBe(413);
+  expect(await image.text()).toContain("Image must be less than 5MB");
+});
+
+test("nginx: a GET that fails on one instance moves to the other; a POST is never sent twice", async () => {
+  // A broken instance: reads each request, counts it, and cuts the connection.
+  const seen: string[] = [];
+  const broken = http.createServer((req) => {
+    seen.push(req.method!);
+    req.socket.destroy();
+  });
+  const brokenPort = await freePort();
+  await new Promise<void>((resolve) => broken.listen(brokenPort, "127.0.0.1", resolve));
+  try {
+    nginx.reload([a.port, brokenPort]);
+    // POSTs until the broken instance has swallowed some (the reload takes a moment).
+    const posts: number[] = [];
+    for (let i = 0; i < 60 && !seen.includes("POST"); i++) {
+      const res = await fetch(`${nginxUrl}/contact`, { method: "POST", headers: { "Content-Type": FORM, Origin: nginxUrl }, body: form({ name: "x" }) });
+      posts.push(res.status);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    // Every POST the broken instance swallowed came back as 502, never as a second try elsewhere.
+    const swallowed = seen.filter((m) => m === "POST").length;
+    expect(swallowed).toBeGreaterThan(0);
+    expect(posts.filter((s) => s === 502).length).toBe(swallowed);
+    expect(posts.filter((s) => s !== 502).every((s) => s === 400)).toBe(true);
+
+    // Once its 5 s out of rotation are over, GETs reach it again and each moves on to the good one.
+    await new Promise((r) => setTimeout(r, 5_500));
+    seen.length = 0;
+    const gets = [];
+    for (let i = 0; i < 6; i++) gets.push((await fetch(`${nginxUrl}/about`)).status);
+    expect(seen).toContain("GET");
+    expect(gets.every((s) => s === 200)).toBe(true);
+  } finally {
+    nginx.reload([a.port, b.port]);
+    broken.close();
+  }
+});
+
+test("nginx: an address past its request cap gets 429; loopback (health checks, the benchmark) is exempt", async () => {
+  const from = (localAddress: string) =>
+    new Promise<number>((resolve) => {
+      const req = http.request({ host: "127.0.0.1", port: nginx.port, path: "/healthz", localAddress, agent: false }, (res) => {
+        res.resume();
+        resolve(res.statusCode!);
+      });
+      req.on("error", () => resolve(0));
+      req.end();
+    });
+  const burst = async (address: string) => {
+    const statuses: number[] = [];
+    for (let round = 0; round < 16; round++) statuses.push(...(await Promise.all(Array.from({ length: 50 }, () => from(address)))));
+    return statuses;
+  };
+  expect((await burst("127.0.0.2")).filter((s) => s === 429).length).toBeGreaterThan(0);
+  expect((await burst("127.0.0.1")).every((s) => s === 200)).toBe(true);
+});

@@ -57,7 +57,7 @@ export async function startup() {
   every(30_000, "mail outbox", () => deliverOutbox());
   every(60 * 60_000, "housekeeping", () => purgeExpired(db, new Date()));
   // Tests nobody submitted are submitted at the deadline; ended contests get their ranks and prizes.
-  every(30_000, "contest sweep", async () => {
+  every(config.SWEEP_INTERVAL_MS, "contest sweep", async () => {
     const report = await closeDueContests(db, new Date());
     for (const { id, outcome, submitted } of report) log().info({ event: "sweep", contestId: id, outcome, submitted }, "contest closed");
   });

@@ -65,6 +65,8 @@ const EnvSchema = z.object({
   // Graceful stop (server.js): how long /healthz fails before the port closes, and how long requests may then take.
   SHUTDOWN_DELAY_MS: optional.pipe(z.coerce.number().int().min(0).max(120_000).default(0)),
   SHUTDOWN_TIMEOUT_MS: optional.pipe(z.coerce.number().int().min(100).max(600_000).default(10_000)),
+  // How often each instance submits overdue tests and finalises ended contests (any instance may; the row lock makes it once).
+  SWEEP_INTERVAL_MS: optional.pipe(z.coerce.number().int().min(200).max(3_600_000).default(30_000)),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -15,13 +15,31 @@ export const BUYERS = 200;
 export const COPIES = 10;
 
 /**
+ * `count` users whose e-mails start with `prefix`, each with a session made in the
+ * database and the signed cookie a browser would hold for it (one statement per table).
+ */
+export async function createUsersWithSessions(sql, { prefix, count, secret }) {
+  const session = createCookie("__session", { httpOnly: true, sameSite: "lax", path: "/", secrets: [secret], maxAge: 30 * 24 * 3600 });
+  const rows = await sql`
+    INSERT INTO users (email, password_hash)
+    SELECT ${prefix} || g || '@example.in', 'x' FROM generate_series(1, ${count}::int) g
+    RETURNING id, email`;
+  await sql`INSERT INTO profiles (id, email, full_name) SELECT id, email, 'Bench Student' FROM users WHERE email LIKE ${prefix + "%"}`;
+  const tokens = rows.map(() => randomBytes(32).toString("base64url"));
+  await sql`
+    INSERT INTO sessions (id, user_id, expires_at)
+    SELECT t.id, t.user_id::uuid, now() + interval '1 day'
+      FROM unnest(${sql.array(tokens.map(sha256Hex))}::text[], ${sql.array(rows.map((r) => r.id))}::text[]) AS t(id, user_id)`;
+  return Promise.all(rows.map(async (r, i) => ({ userId: r.id, email: r.email, cookie: (await session.serialize(tokens[i])).split(";")[0] })));
+}
+
+/**
  * `sql` is a postgres.js client on the bench database (already migrated by the app);
  * `secret` the app's SESSION_SECRET. Returns what the load needs: ids and cookies.
  */
 export async function seedBusyMinute(sql, { students, payers, secret }) {
   const { createContest, createProduct, createPost, createUser } = await tsImport("../../app/seed/factories.server.ts", import.meta.url);
   const { db, getConnection } = await tsImport("../../app/db/client.server.ts", import.meta.url);
-  const session = createCookie("__session", { httpOnly: true, sameSite: "lax", path: "/", secrets: [secret], maxAge: 30 * 24 * 3600 });
   const checkout = createCookie("__checkout", { httpOnly: true, sameSite: "lax", path: "/", secrets: [secret], maxAge: 2 * 3600 });
   const cookieOf = async (cookie, value) => (await cookie.serialize(value)).split(";")[0];
 
@@ -65,19 +83,7 @@ export async function seedBusyMinute(sql, { students, payers, secret }) {
   }
 
   // Students and buyers in bulk: users, profiles, sessions, entries, carts.
-  const makeUsers = async (prefix, count) => {
-    const rows = await sql`
-      INSERT INTO users (email, password_hash)
-      SELECT ${prefix} || g || '@example.in', 'x' FROM generate_series(1, ${count}::int) g
-      RETURNING id, email`;
-    await sql`INSERT INTO profiles (id, email, full_name) SELECT id, email, 'Bench Student' FROM users WHERE email LIKE ${prefix + "%"}`;
-    const tokens = rows.map(() => randomBytes(32).toString("base64url"));
-    await sql`
-      INSERT INTO sessions (id, user_id, expires_at)
-      SELECT t.id, t.user_id::uuid, now() + interval '1 day'
-        FROM unnest(${sql.array(tokens.map(sha256Hex))}::text[], ${sql.array(rows.map((r) => r.id))}::text[]) AS t(id, user_id)`;
-    return Promise.all(rows.map(async (r, i) => ({ userId: r.id, email: r.email, cookie: await cookieOf(session, tokens[i]) })));
-  };
+  const makeUsers = (prefix, count) => createUsersWithSessions(sql, { prefix, count, secret });
   const studentRows = await makeUsers("bench-student-", students);
   await sql`INSERT INTO user_contest_entries (user_id, contest_id) SELECT id, ${contest.id} FROM users WHERE email LIKE 'bench-student-%'`;
   const buyerRows = await makeUsers("bench-buyer-", BUYERS);

@@ -129,8 +129,15 @@ export async function startNginx({ runDir, port, upstreamPorts, output }) {
   };
 }
 
+/**
+ * How long nginx leaves an instance alone after it failed (passive health): a rolling
+ * restart waits this long after an instance is back before stopping the next, or nginx
+ * would see none alive.
+ */
+export const FAIL_TIMEOUT_MS = 5_000;
+
 function writeUpstreams(runDir, ports) {
-  const lines = ports.map((p) => `server 127.0.0.1:${p} max_fails=2 fail_timeout=5s;`);
+  const lines = ports.map((p) => `server 127.0.0.1:${p} max_fails=2 fail_timeout=${FAIL_TIMEOUT_MS / 1000}s;`);
   fs.writeFileSync(path.join(runDir, "studyarena-upstreams.conf"), `${lines.join("\n")}\n`);
 }
 
@@ -140,43 +147,38 @@ const asPostgres = (binary, args) => (process.getuid?.() === 0 ? ["runuser", ["-
 
 /**
  * A PostgreSQL cluster of our own: initdb into a temporary folder, a free loopback port,
- * trust authentication for the loopback only. `restart()` stops it (fast shutdown:
- * clients are cut, committed work is kept) and starts it again on the same port.
+ * trust authentication for the loopback only, run by pg_ctl. `restart()` stops it (fast
+ * shutdown: clients are cut, committed work is kept) and starts it on the same port.
  */
-export async function startThrowawayPostgres({ output = "ignore" } = {}) {
-  const initdb = postgresBinary("initdb");
-  const postgresProgram = postgresBinary("postgres");
+export async function startThrowawayPostgres() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "studyarena-pg-"));
   if (process.getuid?.() === 0) execFileSync("chown", ["postgres:", dir]);
-  const [command, args] = asPostgres(initdb, ["-D", dir, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync", "--locale=C"]);
-  execFileSync(command, args, { stdio: "ignore" });
-  const port = await freePort();
-  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
-  let server;
-  const start = async () => {
-    const [cmd, argv] = asPostgres(postgresProgram, ["-D", dir, "-p", String(port), "-k", dir, "-c", "listen_addresses=127.0.0.1", "-c", "max_connections=200"]);
-    server = supervised(cmd, argv, { output });
-    const until = Date.now() + 30_000;
-    while (Date.now() < until) {
-      if (server.child.exitCode !== null) throw new Error("the throwaway PostgreSQL stopped at start");
-      if (spawnSync(postgresBinary("pg_isready"), ["-q", "-h", "127.0.0.1", "-p", String(port)]).status === 0) return;
-      await sleep(100);
-    }
-    throw new Error("the throwaway PostgreSQL did not start within 30 s");
+  const data = path.join(dir, "data");
+  const run = (program, args) => {
+    const [command, argv] = asPostgres(postgresBinary(program), args);
+    const result = spawnSync(command, argv, { encoding: "utf8" });
+    if (result.status !== 0) throw new Error(`${program} failed: ${(result.stderr || result.stdout).trim()}`);
   };
-  await start();
+  run("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync", "--locale=C"]);
+  const port = await freePort();
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200`;
+  const start = () => run("pg_ctl", ["-D", data, "-o", options, "-l", path.join(dir, "server.log"), "-w", "-t", "30", "start"]);
+  const stop = () => run("pg_ctl", ["-D", data, "-m", "fast", "-w", "-t", "30", "stop"]);
+  start();
   return {
-    url,
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
     dir,
     async restart() {
-      // SIGINT: PostgreSQL's fast shutdown.
-      await server.stop("SIGINT");
-      await start();
+      stop();
+      start();
     },
     async stop() {
-      await server.stop("SIGINT");
-      fs.rmSync(dir, { recursive: true, force: true });
+      try {
+        stop();
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
     },
   };
 }

@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { db } from "~/db/client.server";
-import { databaseImageStore } from "~/models/media/storage.server";
+import { imageStore } from "~/models/media/stores.server";
 
 // A stored image by its content address (DESIGN.md §7): the same URL always means the
 // same bytes, so browsers and any cache in between keep it for a year.
 export async function loader({ params }: LoaderFunctionArgs) {
-  const image = await databaseImageStore(db).get(params.key ?? "");
+  const image = await imageStore(db).get(params.key ?? "");
   if (!image) return new Response("Not found.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
   return new Response(new Uint8Array(image.bytes), {
     headers: {

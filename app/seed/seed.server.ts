@@ -14,7 +14,7 @@ import {
 } from "~/seed/demo-content";
 import { createContest, createEntry, createUser, submitEntry } from "~/seed/factories.server";
 import { generateCover } from "~/seed/covers.server";
-import { databaseImageStore } from "~/models/media/storage.server";
+import { imageStore } from "~/models/media/stores.server";
 import { storeVariants } from "~/models/store/listings.server";
 import { blog_categories, blog_posts, comments, likes, marketplace_products, product_categories, users } from "~/db/schema";
 import { finalizeContest } from "~/models/contests/scoring.server";
@@ -79,9 +79,9 @@ export async function seedDemoData(db: Db, now = new Date()) {
     }
     const sellers = others.slice(0, 3);
     // Covers first (CPU work, one at a time), then one insert.
-    const imageStore = databaseImageStore(tx);
+    const store = imageStore(tx);
     const covers: Array<Awaited<ReturnType<typeof storeVariants>>> = [];
-    for (const [i, [title, author, publisher]] of DEMO_PRODUCTS.entries()) covers.push(await storeVariants(imageStore, await generateCover({ title, author, publisher, index: i })));
+    for (const [i, [title, author, publisher]] of DEMO_PRODUCTS.entries()) covers.push(await storeVariants(store, await generateCover({ title, author, publisher, index: i })));
     await tx.insert(marketplace_products).values(
       DEMO_PRODUCTS.map(([title, author, publisher, category, price, condition], i) => ({
         ...covers[i],

@@ -65,6 +65,14 @@ const EnvSchema = z.object({
   // Graceful stop (server.js): how long /healthz fails before the port closes, and how long requests may then take.
   SHUTDOWN_DELAY_MS: optional.pipe(z.coerce.number().int().min(0).max(120_000).default(0)),
   SHUTDOWN_TIMEOUT_MS: optional.pipe(z.coerce.number().int().min(100).max(600_000).default(10_000)),
+  // Images in S3-compatible object storage (app/models/media/s3-storage.server.ts) instead of the database.
+  S3_BUCKET: optional,
+  S3_REGION: optional.pipe(z.string().default("ap-south-1")),
+  // Another S3-compatible service (R2, MinIO, a local stand-in): its origin; path-style addressing.
+  S3_ENDPOINT: optional.pipe(z.string().url().optional()),
+  S3_ACCESS_KEY_ID: optional,
+  S3_SECRET_ACCESS_KEY: optional,
+  S3_PREFIX: optional.pipe(z.string().max(200).default("images/")),
   // How often each instance submits overdue tests and finalises ended contests (any instance may; the row lock makes it once).
   SWEEP_INTERVAL_MS: optional.pipe(z.coerce.number().int().min(200).max(3_600_000).default(30_000)),
 });

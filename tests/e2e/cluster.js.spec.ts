@@ -6,6 +6,8 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
+import sharp from "sharp";
+import { startS3rver } from "../support/s3rver";
 import { createDatabase, freePort, startInstance, startNginx, startThrowawayPostgres } from "../../scripts/ops/processes.js";
 import { expect, test, unique, uniqueEmail } from "./support/fixtures";
 
@@ -15,6 +17,7 @@ let b: Started;
 let nginx: Awaited<ReturnType<typeof startNginx>>;
 let sql: postgres.Sql;
 let nginxUrl: string;
+let s3: Awaited<ReturnType<typeof startS3rver>>;
 const cleanups: Array<() => Promise<unknown>> = [];
 
 test.describe.configure({ mode: "serial" });
@@ -34,8 +37,12 @@ test.beforeAll(async ({}, testInfo) => {
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), "studyarena-cluster-nginx-"));
   const nginxPort = await freePort();
   nginxUrl = `http://localhost:${nginxPort}`;
+  // Images in S3-compatible storage (a local s3rver), shared by both instances.
+  s3 = await startS3rver("cluster-images");
+  cleanups.push(() => s3.stop());
+  const storage = { S3_BUCKET: "cluster-images", S3_ENDPOINT: s3.endpoint, S3_ACCESS_KEY_ID: s3.accessKeyId, S3_SECRET_ACCESS_KEY: s3.secretAccessKey };
   // No SESSION_SECRET: the instances must share the one generated in the database.
-  const env = { PATH: process.env.PATH, DATABASE_URL: url, DATA_DIR: dataDir, APP_URL: nginxUrl, SEED: "none", PAYMENT_GATEWAY: "test", LOG_LEVEL: "warn" };
+  const env = { PATH: process.env.PATH, DATABASE_URL: url, DATA_DIR: dataDir, APP_URL: nginxUrl, SEED: "none", PAYMENT_GATEWAY: "test", LOG_LEVEL: "warn", ...storage };
   a = await startInstance({ port: await freePort(), name: "app-a", env, output: "ignore" });
   cleanups.push(() => a.stop());
   b = await startInstance({ port: await freePort(), name: "app-b", env, output: "ignore" });
@@ -102,6 +109,29 @@ test("a like through one instance reaches a live-count stream held by the other,
     await expect.poll(() => events.at(-1) ?? "", { timeout: 10_000 }).toContain(expected);
     await reader.cancel();
     await read.catch(() => {});
+  }
+});
+
+test("an image uploaded through one instance is kept in object storage and served by the other and by nginx", async () => {
+  const { cookie } = await signUp(a);
+  const [category] = await sql`INSERT INTO product_categories (name) VALUES (${unique("Cluster books")}) RETURNING id`;
+  const title = unique("Cluster Chemistry");
+  const body = new FormData();
+  for (const [name, value] of Object.entries({ title, description: "Lightly used.", price: "250", category: String(category!.id), condition: "Good", isActive: "on" })) body.set(name, value);
+  const png = await sharp({ create: { width: 400, height: 560, channels: 3, background: { r: 40, g: 90, b: 150 } } }).png().toBuffer();
+  body.set("image", new Blob([new Uint8Array(png)], { type: "image/png" }), "cover.png");
+  const saved = await fetch(direct(a, "/store/new"), { method: "POST", redirect: "manual", headers: { Cookie: cookie, Origin: nginxUrl }, body });
+  expect(saved.status).toBe(302);
+
+  const [product] = await sql`SELECT image_url, thumbnail_url FROM marketplace_products WHERE title = ${title}`;
+  expect(product!.image_url).toMatch(/^\/media\/[0-9a-f]{64}\.webp$/);
+  // The bytes are in the bucket, not in the database.
+  expect((await sql`SELECT count(*)::int AS n FROM images`)[0]!.n).toBe(0);
+  for (const url of [direct(b, product!.image_url), `${nginxUrl}${product!.thumbnail_url}`]) {
+    const image = await fetch(url);
+    expect(image.status, url).toBe(200);
+    expect(image.headers.get("content-type")).toBe("image/webp");
+    expect((await sharp(Buffer.from(await image.arrayBuffer())).metadata()).format).toBe("webp");
   }
 });
 

@@ -1,8 +1,8 @@
-// Where images live (DESIGN.md §7): behind one small interface, so that a second driver
-// (S3-compatible object storage, with the operations issue) can replace the default
-// without touching the pipeline or the routes. The default keeps the bytes in the
-// database: every app instance behind a load balancer serves them, and a backup of the
-// database includes them.
+// Where images live (DESIGN.md §7): behind one small interface, so that the second
+// driver (S3-compatible object storage, s3-storage.server.ts; stores.server.ts chooses)
+// replaces the default without touching the pipeline or the routes. The default keeps
+// the bytes in the database: every app instance behind a load balancer serves them, and
+// a backup of the database includes them.
 import { inArray, eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { images } from "~/db/schema";
@@ -53,3 +53,4 @@ export function databaseImageStore(db: DbOrTx): ImageStore {
     },
   };
 }
+

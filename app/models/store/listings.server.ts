@@ -9,7 +9,8 @@ import { requireUserId } from "~/models/accounts/auth.server";
 import { invariantResponse, requireUuidParam } from "~/utils/http.server";
 import { marketplace_products, product_categories } from "~/db/schema";
 import type { Variants } from "~/models/media/pipeline.server";
-import { databaseImageStore, keyOfUrl, mediaUrl, type ImageStore } from "~/models/media/storage.server";
+import { keyOfUrl, mediaUrl, type ImageStore } from "~/models/media/storage.server";
+import { imageStore } from "~/models/media/stores.server";
 import type { ListingValues } from "~/models/store/listing-schema";
 
 const columnsOf = (values: ListingValues) => ({
@@ -53,7 +54,7 @@ export async function categoryExists(db: DbOrTx, id: number) {
 /** A new listing, with its image when one was given; one transaction, so a failure leaves nothing. */
 export async function createListing(db: Db, input: { sellerId: string; values: ListingValues; variants: Variants | null }) {
   return db.transaction(async (tx) => {
-    const images = input.variants ? await storeVariants(databaseImageStore(tx), input.variants) : {};
+    const images = input.variants ? await storeVariants(imageStore(tx), input.variants) : {};
     const [row] = await tx
       .insert(marketplace_products)
       .values({ seller_id: input.sellerId, ...columnsOf(input.values), ...images })
@@ -99,7 +100,7 @@ export async function updateListing(db: Db, input: { id: string; sellerId: strin
       .where(owned(input.id, input.sellerId))
       .for("update");
     if (!before) return false;
-    const store = databaseImageStore(tx);
+    const store = imageStore(tx);
     const images = input.variants ? await storeVariants(store, input.variants) : {};
     await tx
       .update(marketplace_products)
@@ -118,7 +119,7 @@ export async function deleteListing(db: Db, input: { id: string; sellerId: strin
       .where(owned(input.id, input.sellerId))
       .returning({ image_url: marketplace_products.image_url, thumbnail_url: marketplace_products.thumbnail_url });
     if (!gone) return false;
-    await dropUnused(tx, databaseImageStore(tx), [gone.image_url, gone.thumbnail_url]);
+    await dropUnused(tx, imageStore(tx), [gone.image_url, gone.thumbnail_url]);
     return true;
   });
 }

@@ -8,6 +8,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import postgres from "postgres";
+import { runningServer } from "./ops/embedded.js";
 
 if (fs.existsSync(".env")) process.loadEnvFile(".env");
 const args = process.argv.slice(2);
@@ -19,25 +20,9 @@ function fail(message) {
   process.exit(1);
 }
 
-/** The running server's record (app/db/admin-socket.server.ts), when its process is alive. */
-function runningServer() {
-  let record;
-  try {
-    record = JSON.parse(fs.readFileSync(path.join(dataDir, "db-server.json"), "utf8"));
-  } catch {
-    return null;
-  }
-  try {
-    process.kill(record.pid, 0);
-    return record;
-  } catch (error) {
-    return error.code === "EPERM" ? record : null; // alive but not ours to signal
-  }
-}
-
 function target() {
   if (databaseUrl && !databaseUrl.startsWith("pglite:")) return { kind: "postgres", url: databaseUrl };
-  const server = runningServer();
+  const server = runningServer(dataDir);
   if (server?.url) return { kind: "postgres", url: server.url };
   if (server) fail("a running server holds the embedded database and its socket is off (DATABASE_SOCKET=off): stop the server or turn the socket on.");
   return { kind: "pglite", dir: databaseUrl.startsWith("pglite:") ? databaseUrl.slice("pglite:".length) : path.join(dataDir, "pglite") };

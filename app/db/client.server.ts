@@ -60,11 +60,15 @@ export function connect(url = env().DATABASE_URL): Connection {
   const dir = url ? url.slice("pglite:".length) : path.join(dataDir(), "pglite");
   // PGlite creates only the last level of its directory.
   if (!dir.includes("://")) fs.mkdirSync(path.dirname(dir), { recursive: true });
-  const client = new PGlite(dir);
+  return pgliteConnection(new PGlite(dir), dir.includes("://"));
+}
+
+/** The app's connection over an open PGlite (the integration tests open theirs from a migrated copy). */
+export function pgliteConnection(client: PGlite, memory: boolean): Connection {
   const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
   const listen: Listen = (channel, onPayload) => client.listen(channel, onPayload);
   const hot: Hot = async (text, params) => (await client.query(text, params)).rows as never;
-  return { kind: "pglite", db, client, memory: dir.includes("://"), hot, listen, close: () => client.close() };
+  return { kind: "pglite", db, client, memory, hot, listen, close: () => client.close() };
 }
 
 // One connection per process, opened on first use, not on import: a module that only

@@ -40,7 +40,7 @@ export function scrubError(error: unknown): ScrubbedError {
 export const instanceName = () => process.env.INSTANCE_ID || `${hostname()}:${process.env.PORT || 3000}`;
 
 // Test runs print only what went wrong; the browser tests' server logs like production.
-const level = () => process.env.LOG_LEVEL || (process.env.VITEST ? "warn" : "info");
+const level = () => process.env.LOG_LEVEL || (process.env.VITEST ? "error" : "info");
 
 // A second net under the rule above: fields that would be personal or secret if someone logged them.
 const REDACT = ["password", "*.password", "token", "*.token", "email", "*.email", "to", "cookie", "*.cookie", "authorization", "*.authorization", "body", "*.body", "text", "html"];

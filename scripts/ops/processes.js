@@ -194,3 +194,10 @@ export async function createDatabase(adminUrl, name) {
   url.pathname = `/${name}`;
   return url.toString();
 }
+
+export async function dropDatabase(adminUrl, name) {
+  const { default: postgres } = await import("postgres");
+  const sql = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  await sql.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await sql.end();
+}

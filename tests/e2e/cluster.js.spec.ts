@@ -8,7 +8,7 @@ import path from "node:path";
 import postgres from "postgres";
 import sharp from "sharp";
 import { startS3rver } from "../support/s3rver";
-import { createDatabase, freePort, startInstance, startNginx, startThrowawayPostgres } from "../../scripts/ops/processes.js";
+import { createDatabase, dropDatabase, freePort, startInstance, startNginx, startThrowawayPostgres } from "../../scripts/ops/processes.js";
 import { expect, test, unique, uniqueEmail } from "./support/fixtures";
 
 type Started = Awaited<ReturnType<typeof startInstance>>;
@@ -27,7 +27,9 @@ test.beforeAll(async ({}, testInfo) => {
   // On the test server when there is one (a database of its own), else a throwaway cluster.
   let url: string;
   if (process.env.TEST_DATABASE_URL) {
-    url = await createDatabase(process.env.TEST_DATABASE_URL, `studyarena_cluster_${process.pid}`);
+    const name = `studyarena_cluster_${process.pid}`;
+    url = await createDatabase(process.env.TEST_DATABASE_URL, name);
+    cleanups.push(() => dropDatabase(process.env.TEST_DATABASE_URL!, name));
   } else {
     const server = await startThrowawayPostgres();
     cleanups.push(() => server.stop());
@@ -48,13 +50,14 @@ test.beforeAll(async ({}, testInfo) => {
   b = await startInstance({ port: await freePort(), name: "app-b", env, output: "ignore" });
   cleanups.push(() => b.stop());
   nginx = await startNginx({ runDir, port: nginxPort, upstreamPorts: [a.port, b.port], output: "ignore" });
-  cleanups.unshift(() => nginx.stop());
+  cleanups.push(() => nginx.stop());
   sql = postgres(url, { max: 2, onnotice: () => {} });
   cleanups.push(() => sql.end(), async () => fs.rmSync(dataDir, { recursive: true, force: true }), async () => fs.rmSync(runDir, { recursive: true, force: true }));
 });
 
 test.afterAll(async () => {
-  for (const cleanup of cleanups) await cleanup().catch(() => {});
+  // Last started, first stopped: nginx before the instances, the database last.
+  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
 });
 
 const direct = (instance: Started, p: string) => `http://127.0.0.1:${instance.port}${p}`;

@@ -9,6 +9,7 @@ import { afterAll, inject } from "vitest";
 import { withDatabase } from "./global-setup";
 
 const template = inject("templateDatabase");
+const pgliteTemplate = inject("pgliteTemplate");
 const admin = process.env.TEST_DATABASE_URL;
 let dropName: string | null = null;
 
@@ -28,9 +29,10 @@ if (template && admin) {
   process.env.DATABASE_URL = withDatabase(admin, dropName);
 } else {
   process.env.DATABASE_URL = "pglite:memory://";
-  const { getConnection } = await import("~/db/client.server");
-  const { migrateDatabase } = await import("~/db/migrate.server");
-  await migrateDatabase(getConnection());
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { pgliteConnection } = await import("~/db/client.server");
+  const client = await PGlite.create({ loadDataDir: new Blob([fs.readFileSync(pgliteTemplate!)]) });
+  (globalThis as { __studyarenaDb?: unknown }).__studyarenaDb = pgliteConnection(client, true);
 }
 
 afterAll(async () => {

@@ -1,8 +1,15 @@
 // With TEST_DATABASE_URL (an admin connection to a real Postgres), migrate a template
 // database once; every test file then gets a copy of it (CREATE DATABASE … TEMPLATE),
-// so runs and files never see each other's data. Without it, each file migrates its
-// own in-memory PGlite instead.
+// so runs and files never see each other's data. Without it, an in-memory PGlite is
+// migrated once and its data directory written to a file; every test file opens its
+// own PGlite from that copy (about 1 s, against 5 s to create and migrate one).
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import type { TestProject } from "vitest/node";
 import postgres from "postgres";
 import { drizzle } from "drizzle-orm/postgres-js";
@@ -11,6 +18,7 @@ import { migrate } from "drizzle-orm/postgres-js/migrator";
 declare module "vitest" {
   export interface ProvidedContext {
     templateDatabase: string | null;
+    pgliteTemplate: string | null;
   }
 }
 
@@ -24,8 +32,15 @@ export default async function setup(project: TestProject) {
   const admin = process.env.TEST_DATABASE_URL;
   if (!admin) {
     project.provide("templateDatabase", null);
-    return;
+    const pg = await PGlite.create();
+    await migratePglite(drizzlePglite(pg), { migrationsFolder: "drizzle" });
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "studyarena-pglite-tpl-")), "migrated.tar");
+    fs.writeFileSync(file, Buffer.from(await (await pg.dumpDataDir("none")).arrayBuffer()));
+    await pg.close();
+    project.provide("pgliteTemplate", file);
+    return () => fs.rmSync(path.dirname(file), { recursive: true, force: true });
   }
+  project.provide("pgliteTemplate", null);
   const name = `studyarena_tpl_${randomBytes(4).toString("hex")}`;
   const sql = postgres(admin, { max: 1, onnotice: () => {} });
   await sql.unsafe(`CREATE DATABASE ${name}`);

@@ -1,0 +1,13 @@
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle } from "drizzle-orm/pglite";
+import { migrate } from "drizzle-orm/pglite/migrator";
+let t=performance.now();
+const pg = new PGlite(); await pg.waitReady;
+console.log("create", (performance.now()-t).toFixed(0)); t=performance.now();
+await migrate(drizzle(pg), { migrationsFolder: "drizzle" });
+console.log("migrate", (performance.now()-t).toFixed(0)); t=performance.now();
+const dump = await pg.dumpDataDir("none");
+console.log("dump", (performance.now()-t).toFixed(0), dump.size); t=performance.now();
+const pg2 = await PGlite.create({ loadDataDir: dump });
+console.log("load", (performance.now()-t).toFixed(0)); 
+console.log((await pg2.query("select count(*) from contests")).rows);

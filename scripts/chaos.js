@@ -156,6 +156,8 @@ async function run() {
     for (const [status, n] of Object.entries(s.statuses)) all[status] = (all[status] ?? 0) + n;
     return all;
   }, {});
+  console.log("\nper student (questions):");
+  for (const line of report.lines) console.log(line);
   console.log("");
   console.log(`answers sent (by reply status): ${JSON.stringify(statuses)}`);
   console.log(`choices made ${report.made}, acknowledged ${report.acknowledged}, still unsent ${unsent}`);
@@ -292,6 +294,7 @@ async function compare(sql, world, students) {
     stored.get(row.user_id).set(row.question_id, OPTIONS.indexOf(row.selected_answer));
   }
   const differing = [];
+  const lines = [];
   let made = 0;
   let acknowledged = 0;
   for (const s of students) {
@@ -304,6 +307,8 @@ async function compare(sql, world, students) {
     for (const questionId of mine.keys()) if (!s.final.has(questionId)) problems.push(`q${world.questions.indexOf(questionId) + 1}: stored but never chosen`);
     if (s.acknowledged.size !== mine.size) problems.push(`acknowledged ${s.acknowledged.size} questions, stored ${mine.size}`);
     if (problems.length > 0) differing.push(`${s.userId}: ${problems.join(", ")}`);
+    const finalsStored = [...s.final].filter(([q, c]) => mine.get(q) === c).length;
+    lines.push(`${String(lines.length + 1).padStart(5)}  acknowledged ${String(s.acknowledged.size).padStart(2)}  stored ${String(mine.size).padStart(2)}  final choices ${String(s.final.size).padStart(2)}, stored as chosen ${String(finalsStored).padStart(2)}  ${problems.length ? "DIFFERENT" : "ok"}`);
   }
   const [{ submitted }] = await sql`SELECT count(*)::int AS submitted FROM user_contest_entries WHERE contest_id = ${world.contestId} AND has_submitted AND submitted_at IS NOT NULL`;
   const results = await sql`SELECT user_id, score, answered FROM contest_results WHERE contest_id = ${world.contestId}`;
@@ -314,5 +319,5 @@ async function compare(sql, world, students) {
     const expected = s ? [...s.final].filter(([q, c]) => world.questions.indexOf(q) % OPTIONS.length === c).length : -1;
     if (r.score !== expected || r.answered !== s?.final.size) wrongScores++;
   }
-  return { differing, made, acknowledged, submitted, results: results.length, wrongScores };
+  return { differing, lines, made, acknowledged, submitted, results: results.length, wrongScores };
 }

@@ -18,6 +18,8 @@ let nginx: Awaited<ReturnType<typeof startNginx>>;
 let sql: postgres.Sql;
 let nginxUrl: string;
 let s3: Awaited<ReturnType<typeof startS3rver>>;
+let env: Record<string, string | undefined>;
+let storage: Record<string, string>;
 const cleanups: Array<() => Promise<unknown>> = [];
 
 test.describe.configure({ mode: "serial" });
@@ -39,16 +41,16 @@ test.beforeAll(async ({}, testInfo) => {
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), "studyarena-cluster-nginx-"));
   const nginxPort = await freePort();
   nginxUrl = `http://localhost:${nginxPort}`;
-  // Images in S3-compatible storage (a local s3rver), shared by both instances.
+  // Images in the database first; later the instances restart onto S3-compatible storage (a local s3rver).
   s3 = await startS3rver("cluster-images");
   cleanups.push(() => s3.stop());
-  const storage = { S3_BUCKET: "cluster-images", S3_ENDPOINT: s3.endpoint, S3_ACCESS_KEY_ID: s3.accessKeyId, S3_SECRET_ACCESS_KEY: s3.secretAccessKey };
+  storage = { S3_BUCKET: "cluster-images", S3_ENDPOINT: s3.endpoint, S3_ACCESS_KEY_ID: s3.accessKeyId, S3_SECRET_ACCESS_KEY: s3.secretAccessKey };
   // No SESSION_SECRET: the instances must share the one generated in the database.
-  const env = { PATH: process.env.PATH, DATABASE_URL: url, DATA_DIR: dataDir, APP_URL: nginxUrl, SEED: "none", PAYMENT_GATEWAY: "test", LOG_LEVEL: "warn", ...storage };
+  env = { PATH: process.env.PATH, DATABASE_URL: url, DATA_DIR: dataDir, APP_URL: nginxUrl, SEED: "none", PAYMENT_GATEWAY: "test", LOG_LEVEL: "warn" };
   a = await startInstance({ port: await freePort(), name: "app-a", env, output: "ignore" });
-  cleanups.push(() => a.stop());
+  cleanups.push(() => a.stop(), () => a.stop()); // (the second: the instance that replaces it)
   b = await startInstance({ port: await freePort(), name: "app-b", env, output: "ignore" });
-  cleanups.push(() => b.stop());
+  cleanups.push(() => b.stop(), () => b.stop());
   nginx = await startNginx({ runDir, port: nginxPort, upstreamPorts: [a.port, b.port], output: "ignore" });
   cleanups.push(() => nginx.stop());
   sql = postgres(url, { max: 2, onnotice: () => {} });
@@ -115,27 +117,66 @@ test("a like through one instance reaches a live-count stream held by the other,
   }
 });
 
-test("an image uploaded through one instance is kept in object storage and served by the other and by nginx", async () => {
+/** A listing with an image, saved through A; its image URLs, read back through B and through nginx. */
+async function uploadThroughAServeThroughB() {
   const { cookie } = await signUp(a);
   const [category] = await sql`INSERT INTO product_categories (name) VALUES (${unique("Cluster books")}) RETURNING id`;
   const title = unique("Cluster Chemistry");
   const body = new FormData();
   for (const [name, value] of Object.entries({ title, description: "Lightly used.", price: "250", category: String(category!.id), condition: "Good", isActive: "on" })) body.set(name, value);
-  const png = await sharp({ create: { width: 400, height: 560, channels: 3, background: { r: 40, g: 90, b: 150 } } }).png().toBuffer();
+  const png = await sharp({ create: { width: 400, height: 560, channels: 3, background: { r: 40, g: 90, b: Math.floor(Math.random() * 255) } } }).png().toBuffer();
   body.set("image", new Blob([new Uint8Array(png)], { type: "image/png" }), "cover.png");
   const saved = await fetch(direct(a, "/store/new"), { method: "POST", redirect: "manual", headers: { Cookie: cookie, Origin: nginxUrl }, body });
   expect(saved.status).toBe(302);
-
   const [product] = await sql`SELECT image_url, thumbnail_url FROM marketplace_products WHERE title = ${title}`;
   expect(product!.image_url).toMatch(/^\/media\/[0-9a-f]{64}\.webp$/);
-  // The bytes are in the bucket, not in the database.
-  expect((await sql`SELECT count(*)::int AS n FROM images`)[0]!.n).toBe(0);
   for (const url of [direct(b, product!.image_url), `${nginxUrl}${product!.thumbnail_url}`]) {
     const image = await fetch(url);
     expect(image.status, url).toBe(200);
     expect(image.headers.get("content-type")).toBe("image/webp");
     expect((await sharp(Buffer.from(await image.arrayBuffer())).metadata()).format).toBe("webp");
   }
+  return product!.image_url.slice("/media/".length) as string;
+}
+
+test("an image uploaded through one instance is served by the other: the database store", async () => {
+  const key = await uploadThroughAServeThroughB();
+  expect((await sql`SELECT count(*)::int AS n FROM images WHERE key = ${key}`)[0]!.n).toBe(1);
+});
+
+test("SIGTERM: /healthz fails first while pages are still served, open streams end, and the instance exits within its bound", async () => {
+  // A restarts with a delay, so the draining health check can be seen while it still serves.
+  await a.stop();
+  a = await startInstance({ port: a.port, name: "app-a", env: { ...env, SHUTDOWN_DELAY_MS: "1500" }, output: "ignore" });
+  const slug = `drain-${unique("x").split(" ")[1]!.toLowerCase()}`;
+  const [category] = await sql`INSERT INTO blog_categories (name) VALUES (${unique("Drain")}) RETURNING id`;
+  await sql`INSERT INTO blog_posts (slug, title, excerpt, content, category_id) VALUES (${slug}, 'Drain post', 'A short read.', '<p>Hello.</p>', ${category!.id})`;
+  const stream = await fetch(direct(a, `/blog/${slug}/events`));
+  const reader = stream.body!.getReader();
+  await reader.read();
+
+  const signalled = Date.now();
+  a.child.kill("SIGTERM");
+  const health = await fetch(direct(a, "/healthz"));
+  expect(health.status).toBe(503);
+  expect(await health.json()).toEqual({ status: "draining" });
+  expect((await fetch(direct(a, "/about"))).status).toBe(200);
+  // The stream is ended by the server (the browser reconnects through nginx elsewhere).
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read());
+  expect(await a.exited).toEqual({ code: 0, signal: null });
+  expect(Date.now() - signalled).toBeLessThan(1500 + 10_000);
+  expect(await fetch(direct(a, "/about")).then(() => "open", () => "closed")).toBe("closed");
+});
+
+test("an image uploaded through one instance is served by the other: the S3 store", async () => {
+  // Both instances restart onto object storage, one after the other.
+  a = await startInstance({ port: a.port, name: "app-a", env: { ...env, ...storage }, output: "ignore" });
+  await b.stop();
+  b = await startInstance({ port: b.port, name: "app-b", env: { ...env, ...storage }, output: "ignore" });
+  const key = await uploadThroughAServeThroughB();
+  // The bytes are in the bucket, not in the database.
+  expect((await sql`SELECT count(*)::int AS n FROM images WHERE key = ${key}`)[0]!.n).toBe(0);
+  expect(fs.readdirSync(s3.directory, { recursive: true }).some((f) => String(f).includes(key))).toBe(true);
 });
 
 test("limits are shared: wrong passwords counted on both instances stop the eleventh try", async () => {

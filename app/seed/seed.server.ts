@@ -36,11 +36,17 @@ export async function isEmpty(db: Db) {
   return (row?.n ?? 0) === 0;
 }
 
+const SEED_LOCK = 72_83_2027;
+
 export async function seedDemoData(db: Db, now = new Date()) {
   const rnd = random(42);
   // Everyone shares the demo password, so one hash serves all of them.
   const passwordHash = await hashPassword(DEMO_STUDENT.password, "signup");
   await db.transaction(async (tx) => {
+    // Instances starting together: the first seeds, the others wait here, then find users.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`);
+    const [someone] = await tx.select({ n: sql<number>`count(*)::int` }).from(users);
+    if ((someone?.n ?? 0) > 0) return;
     const studentId = await createUser(tx, { email: DEMO_STUDENT.email, fullName: DEMO_STUDENT.fullName, passwordHash });
     const others: string[] = [];
     for (const u of DEMO_USERS) others.push(await createUser(tx, { ...u, passwordHash }));

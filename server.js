@@ -259,8 +259,8 @@ const server = http.createServer(
     // While draining, no connection is kept for another request.
     if (stopping) res.setHeader("Connection", "close");
     const started = performance.now();
-    entry.withRequestLog(id, (logger) => {
-      res.once("close", () => entry.logRequest(logger, { method: req.method, url: req.url ?? "/", status: res.statusCode, ms: performance.now() - started, finished: res.writableFinished }));
+    entry.withRequestLog(id, () => {
+      res.once("close", () => entry.logRequest(id, { method: req.method, url: req.url ?? "/", status: res.statusCode, ms: performance.now() - started, finished: res.writableFinished }));
       // Draining: the health check fails first, so a balancer that asks stops sending work.
       if (stopping && /^\/healthz(?:\?|$)/.test(req.url ?? "")) {
         res.writeHead(503, { "Content-Type": "application/json", "Cache-Control": "no-store", Connection: "close" }).end(JSON.stringify({ status: "draining" }));

@@ -45,11 +45,18 @@ const level = () => process.env.LOG_LEVEL || (process.env.VITEST ? "error" : "in
 // A second net under the rule above: fields that would be personal or secret if someone logged them.
 const REDACT = ["password", "*.password", "token", "*.token", "email", "*.email", "to", "cookie", "*.cookie", "authorization", "*.authorization", "body", "*.body", "text", "html"];
 
+const current = new AsyncLocalStorage<string>();
+
 /** A logger writing to `to` (exported for tests; the app uses the one below). */
 export const createLogger = (to: pino.DestinationStream, minLevel = level()) =>
   pino(
     {
       level: minLevel,
+      // The request being served, added as each line is written (cheaper than a child logger per request).
+      mixin: () => {
+        const reqId = current.getStore();
+        return reqId ? { reqId } : {};
+      },
       base: { instance: instanceName() },
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
@@ -62,10 +69,11 @@ export const createLogger = (to: pino.DestinationStream, minLevel = level()) =>
 // stdout, or LOG_FILE (appended). Written asynchronously: flushLog before exiting.
 const root = createLogger(pino.destination({ dest: process.env.LOG_FILE || 1, mkdir: Boolean(process.env.LOG_FILE), sync: false }));
 
-const current = new AsyncLocalStorage<Logger>();
+/** The instance's logger; a line written while a request is served carries the request's id. */
+export const log = (): Logger => root;
 
-/** The logger of the request being served (with its id), or the instance's own. */
-export const log = (): Logger => current.getStore() ?? root;
+/** The id of the request being served, if any. */
+export const currentRequestId = () => current.getStore();
 
 /** Writes out what is buffered (before the process exits). */
 export const flushLog = () => new Promise<void>((resolve) => root.flush(() => resolve()));
@@ -79,18 +87,17 @@ export function requestIdOf(header: string | string[] | undefined, trustProxy: b
   return trustProxy && offered && FOREIGN_ID.test(offered) ? offered : randomUUID();
 }
 
-/** Runs `serve` with the request's logger, so every line it writes carries `reqId` (events fire outside it: keep the logger). */
-export function withRequestLog<T>(reqId: string, serve: (logger: Logger) => T): T {
-  const logger = root.child({ reqId });
-  return current.run(logger, () => serve(logger));
+/** Runs `serve` as the request `reqId`, so every line written meanwhile carries it (events fire outside it: keep the id). */
+export function withRequestLog<T>(reqId: string, serve: () => T): T {
+  return current.run(reqId, serve);
 }
 
 export type RequestLine = { method?: string; url: string; status: number; ms: number; finished: boolean };
 
 /** The one line per request, written when its answer is done (or its client went away): the path without its query. */
-export function logRequest(logger: Logger, { method, url, status, ms, finished }: RequestLine) {
+export function logRequest(reqId: string, { method, url, status, ms, finished }: RequestLine, logger: Logger = root) {
   const query = url.indexOf("?");
-  const line = { method, path: query < 0 ? url : url.slice(0, query), status, ms: Math.round(ms * 10) / 10, ...(finished ? {} : { aborted: true }) };
+  const line = { reqId, method, path: query < 0 ? url : url.slice(0, query), status, ms: Math.round(ms * 10) / 10, ...(finished ? {} : { aborted: true }) };
   if (status >= 500) logger.error(line, "request");
   else logger.info(line, "request");
 }

@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import { DrizzleQueryError } from "drizzle-orm/errors";
 import { describe, expect, test } from "vitest";
-import { createLogger, log, logRequest, requestIdOf, scrubError, withRequestLog } from "~/utils/log.server";
+import { createLogger, logRequest, requestIdOf, scrubError, withRequestLog } from "~/utils/log.server";
 
 /** A logger whose lines land in an array. */
 function capture() {
@@ -40,9 +40,9 @@ describe("what a log line may carry", () => {
 
   test("one line per request: method, path without its query, status, duration; errors at error level", () => {
     const { logger, lines } = capture();
-    logRequest(logger, { method: "GET", url: "/reset-password?token=s3cr3t", status: 200, ms: 12.345, finished: true });
-    logRequest(logger, { method: "POST", url: "/api/x", status: 502, ms: 1, finished: false });
-    expect(lines[0]).toMatchObject({ method: "GET", path: "/reset-password", status: 200, ms: 12.3, msg: "request" });
+    logRequest("req-1", { method: "GET", url: "/reset-password?token=s3cr3t", status: 200, ms: 12.345, finished: true }, logger);
+    logRequest("req-2", { method: "POST", url: "/api/x", status: 502, ms: 1, finished: false }, logger);
+    expect(lines[0]).toMatchObject({ reqId: "req-1", method: "GET", path: "/reset-password", status: 200, ms: 12.3, msg: "request" });
     expect(JSON.stringify(lines)).not.toContain("s3cr3t");
     expect(lines[1]).toMatchObject({ level: "error", aborted: true });
   });
@@ -57,11 +57,13 @@ describe("request ids", () => {
   });
 
   test("every line written while a request is served carries its id, across awaits", async () => {
-    const seen = await withRequestLog("req-12345678", async () => {
+    const { logger, lines } = capture();
+    await withRequestLog("req-12345678", async () => {
       await new Promise((r) => setTimeout(r, 1));
-      return (log().bindings() as { reqId?: string }).reqId;
+      logger.warn("inside");
     });
-    expect(seen).toBe("req-12345678");
-    expect((log().bindings() as { reqId?: string }).reqId).toBeUndefined();
+    logger.warn("outside");
+    expect(lines).toMatchObject([{ msg: "inside", reqId: "req-12345678" }, { msg: "outside" }]);
+    expect(lines[1]).not.toHaveProperty("reqId");
   });
 });

@@ -7,7 +7,7 @@
 // whose transaction then fails leaves an unreferenced object (harmless: the same bytes
 // get the same name), and a delete cannot be rolled back (it runs last, after the
 // listing's row is written).
-import { DeleteObjectsCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import type { S3Client } from "@aws-sdk/client-s3";
 import { env } from "~/utils/env.server";
 import { contentKey, IMAGE_KEY, type ImageStore, type ImageType } from "~/models/media/storage.server";
 
@@ -20,13 +20,16 @@ export function s3Settings(): S3Settings | null {
   return { bucket: config.S3_BUCKET, region: config.S3_REGION, endpoint: config.S3_ENDPOINT, accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY, prefix: config.S3_PREFIX };
 }
 
-const clients = new Map<string, S3Client>();
+// The SDK is loaded only when S3 is configured: an instance storing images in the
+// database never pays for it (nor prints its Node version notice).
+const sdk = () => import("@aws-sdk/client-s3");
+const clients = new Map<string, Promise<S3Client>>();
 
 function clientFor(settings: S3Settings) {
   const id = JSON.stringify(settings);
   let client = clients.get(id);
   if (!client) {
-    client = new S3Client({
+    client = sdk().then(({ S3Client }) => new S3Client({
       region: settings.region,
       ...(settings.endpoint ? { endpoint: settings.endpoint, forcePathStyle: true } : {}),
       ...(settings.accessKeyId && settings.secretAccessKey ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } } : {}),
@@ -34,7 +37,7 @@ function clientFor(settings: S3Settings) {
       requestChecksumCalculation: "WHEN_REQUIRED",
       responseChecksumValidation: "WHEN_REQUIRED",
       maxAttempts: 3,
-    });
+    }));
     clients.set(id, client);
   }
   return client;
@@ -46,7 +49,8 @@ export function s3ImageStore(settings: S3Settings): ImageStore {
   return {
     async put(image) {
       const key = contentKey(image.bytes, image.contentType);
-      await client.send(
+      const { PutObjectCommand } = await sdk();
+      await (await client).send(
         new PutObjectCommand({
           Bucket: settings.bucket,
           Key: name(key),
@@ -60,8 +64,9 @@ export function s3ImageStore(settings: S3Settings): ImageStore {
     },
     async get(key) {
       if (!IMAGE_KEY.test(key)) return null;
+      const { GetObjectCommand, NoSuchKey } = await sdk();
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket: settings.bucket, Key: name(key) }));
+        const object = await (await client).send(new GetObjectCommand({ Bucket: settings.bucket, Key: name(key) }));
         const bytes = Buffer.from(await object.Body!.transformToByteArray());
         return { key, contentType: (object.ContentType ?? "image/webp") as ImageType, bytes, width: Number(object.Metadata?.width ?? 0), height: Number(object.Metadata?.height ?? 0) };
       } catch (error) {
@@ -72,7 +77,8 @@ export function s3ImageStore(settings: S3Settings): ImageStore {
     async delete(keys) {
       const valid = keys.filter((k) => IMAGE_KEY.test(k));
       if (valid.length === 0) return;
-      await client.send(new DeleteObjectsCommand({ Bucket: settings.bucket, Delete: { Objects: valid.map((k) => ({ Key: name(k) })), Quiet: true } }));
+      const { DeleteObjectsCommand } = await sdk();
+      await (await client).send(new DeleteObjectsCommand({ Bucket: settings.bucket, Delete: { Objects: valid.map((k) => ({ Key: name(k) })), Quiet: true } }));
     },
   };
 }

@@ -19,9 +19,12 @@ type Listen = (channel: string, onPayload: (payload: string) => void) => Promise
 /** Runs one statement, written as text with $1… parameters; prepared once per connection on PostgreSQL. */
 type Hot = <T>(text: string, params: unknown[]) => Promise<T[]>;
 
+/** Runs statements in one transaction, each as a Hot one; on PostgreSQL sent together (pipelined), one round trip. */
+type HotTransaction = (statements: Array<[text: string, params: unknown[]]>) => Promise<unknown[][]>;
+
 export type Connection =
-  | { kind: "postgres"; db: Db; url: string; hot: Hot; listen: Listen; close: () => Promise<void> }
-  | { kind: "pglite"; db: Db; client: PGlite; memory: boolean; hot: Hot; listen: Listen; close: () => Promise<void> };
+  | { kind: "postgres"; db: Db; url: string; hot: Hot; hotTransaction: HotTransaction; listen: Listen; close: () => Promise<void> }
+  | { kind: "pglite"; db: Db; client: PGlite; memory: boolean; hot: Hot; hotTransaction: HotTransaction; listen: Listen; close: () => Promise<void> };
 
 /**
  * DATABASE_URL=postgres://… uses postgres.js; unset, the embedded PGlite in
@@ -55,7 +58,10 @@ export function connect(url = env().DATABASE_URL): Connection {
     // postgres.js keeps one dedicated connection for all of a process's LISTENs.
     const listen: Listen = async (channel, onPayload) => (await client.listen(channel, onPayload)).unlisten;
     const hot: Hot = async (text, params) => (await client.unsafe(text, params as never[], { prepare: true })) as never;
-    return { kind: "postgres", db, url, hot, listen, close: () => client.end({ timeout: 5 }) };
+    // A callback returning an array of queries makes postgres.js pipeline them.
+    const hotTransaction: HotTransaction = async (statements) =>
+      (await client.begin((tx) => statements.map(([text, params]) => tx.unsafe(text, params as never[], { prepare: true })))) as never;
+    return { kind: "postgres", db, url, hot, hotTransaction, listen, close: () => client.end({ timeout: 5 }) };
   }
   const dir = url ? url.slice("pglite:".length) : path.join(dataDir(), "pglite");
   // PGlite creates only the last level of its directory.
@@ -68,7 +74,13 @@ export function pgliteConnection(client: PGlite, memory: boolean): Connection {
   const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
   const listen: Listen = (channel, onPayload) => client.listen(channel, onPayload);
   const hot: Hot = async (text, params) => (await client.query(text, params)).rows as never;
-  return { kind: "pglite", db, client, memory, hot, listen, close: () => client.close() };
+  const hotTransaction: HotTransaction = (statements) =>
+    client.transaction(async (tx) => {
+      const results: unknown[][] = [];
+      for (const [text, params] of statements) results.push((await tx.query(text, params)).rows);
+      return results;
+    });
+  return { kind: "pglite", db, client, memory, hot, hotTransaction, listen, close: () => client.close() };
 }
 
 // One connection per process, opened on first use, not on import: a module that only
@@ -98,6 +110,12 @@ export const db: Db = new Proxy({} as Db, {
 export function hotQuery<T>(text: string, params: unknown[]): Promise<T[]> {
   watchers.forEach((seen) => seen.push(text));
   return getConnection().hot<T>(text, params);
+}
+
+/** Hot statements in one transaction (a submission), pipelined on PostgreSQL. Seen by `queriesDuring`. */
+export function hotTransaction(statements: Array<[text: string, params: unknown[]]>): Promise<unknown[][]> {
+  for (const [text] of statements) watchers.forEach((seen) => seen.push(text));
+  return getConnection().hotTransaction(statements);
 }
 
 /** `db.execute()` returns an array on postgres.js and `{ rows }` on PGlite. */

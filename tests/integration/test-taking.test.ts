@@ -156,13 +156,38 @@ test("the test is submitted once: the first submission wins, a second changes no
   expect(json(again.data)).toEqual({ submitted: false });
 });
 
+test("a submission racing its student's saves scores exactly the answers stored: each save is before it or refused", async () => {
+  const now = new Date();
+  const contest = await contestAt(now);
+  const takers = await Promise.all(Array.from({ length: 30 }, () => student()));
+  await Promise.all(takers.map((t) => createEntry(db, { userId: t.userId, contestId: contest.id })));
+  // Every student's three saves (the right option) and submission leave at once.
+  const acknowledged = await Promise.all(
+    takers.map(async (t, i) => {
+      const saves = contest.questions.map((q) => saveAnswer({ userId: t.userId, contestId: contest.id, questionId: q.id, choice: q.options.indexOf(q.correct_answer), now }));
+      // The submission leaves a little after, at a different moment for each student, so it lands among the saves.
+      await new Promise((resolve) => setTimeout(resolve, i % 8));
+      const [submitted, ...saved] = await Promise.all([submitTest({ userId: t.userId, contestId: contest.id, reason: "Manual submission", now }), ...saves]);
+      expect(submitted).toEqual({ submitted: true });
+      return saved.filter(Boolean).length;
+    }),
+  );
+  const stored = await db.select({ userId: user_answers.user_id }).from(user_answers).where(eq(user_answers.contest_id, contest.id));
+  const results = await db.select().from(contest_results).where(eq(contest_results.contest_id, contest.id));
+  for (const [i, t] of takers.entries()) {
+    const count = stored.filter((a) => a.userId === t.userId).length;
+    expect(count).toBe(acknowledged[i]);
+    expect(results.find((r) => r.user_id === t.userId)).toMatchObject({ answered: count, score: count });
+  }
+});
+
 test("a submission after the deadline's grace is refused: the server's sweep submits opened tests itself", async () => {
   const at = new Date("2026-12-08T10:00:00Z");
   const contest = await contestAt(at, { startedMinutesAgo: 0, duration: 10, window: 30 });
   const [onTime, late] = [await student(), await student()];
   for (const s of [onTime, late]) await createEntry(db, { userId: s.userId, contestId: contest.id });
   const deadline = at.getTime() + 10 * MINUTE;
-  const submit = (userId: string, ms: number) => submitTest(db, { userId, contestId: contest.id, reason: "Time's up", now: new Date(ms) });
+  const submit = (userId: string, ms: number) => submitTest({ userId, contestId: contest.id, reason: "Time's up", now: new Date(ms) });
   expect(await submit(onTime.userId, deadline + 9 * SECOND)).toEqual({ submitted: true });
   expect(await submit(late.userId, deadline + 11 * SECOND)).toEqual({ submitted: false });
   const results = await db.select().from(contest_results).where(eq(contest_results.contest_id, contest.id));
@@ -218,7 +243,7 @@ test("finalisation after the end runs once: a second sweep or command changes no
     await createEntry(db, { userId: s.userId, contestId: contest.id });
     await saveAnswer({ userId: s.userId, contestId: contest.id, questionId: contest.questions[1]!.id, choice: 1, now: new Date(at.getTime() + MINUTE) });
   }
-  await submitTest(db, { userId: fast.userId, contestId: contest.id, reason: "Manual submission", now: new Date(at.getTime() + 2 * MINUTE) });
+  await submitTest({ userId: fast.userId, contestId: contest.id, reason: "Manual submission", now: new Date(at.getTime() + 2 * MINUTE) });
   // `slow` never submits: the finaliser submits them at the deadline.
   const after = new Date(at.getTime() + 31 * MINUTE);
   expect((await sweep(after, contest.id)).map((r) => r.outcome)).toEqual(["finalized"]);

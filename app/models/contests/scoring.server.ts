@@ -19,32 +19,35 @@ export const RANK_SQL = sql`CASE WHEN answered > 0 THEN RANK() OVER (PARTITION B
 /**
  * Each submitted entry's score and response time: score = answers whose
  * selected_answer equals the question's correct_answer (compared here, never taken
- * from a flag), response_time = ms from start_time to submission.
+ * from a flag), response_time = ms from start_time to submission. Over `s`, submitted
+ * entries as rows of (contest_id, user_id, submitted_at, start_time): the contest's start.
  */
-function scores(where: SQL) {
-  return sql`
-    SELECT e.contest_id, e.user_id,
+const SCORE_COLUMNS = `
+    SELECT s.contest_id, s.user_id,
            count(q.id)::int AS score, count(a.question_id)::int AS answered,
-           GREATEST(0, EXTRACT(EPOCH FROM (e.submitted_at - c.start_time)) * 1000)::int AS response_time
-      FROM user_contest_entries e
-      JOIN contests c ON c.id = e.contest_id
-      LEFT JOIN user_answers a ON a.user_id = e.user_id AND a.contest_id = e.contest_id
-      LEFT JOIN questions q ON q.id = a.question_id AND q.contest_id = e.contest_id
+           GREATEST(0, EXTRACT(EPOCH FROM (s.submitted_at - s.start_time)) * 1000)::int AS response_time`;
+const SCORE_JOINS = `
+      LEFT JOIN user_answers a ON a.user_id = s.user_id AND a.contest_id = s.contest_id
+      LEFT JOIN questions q ON q.id = a.question_id AND q.contest_id = s.contest_id
                            AND a.selected_answer = q.correct_answer
-     WHERE e.has_submitted AND ${where}
-     GROUP BY e.contest_id, e.user_id, e.submitted_at, c.start_time`;
+     GROUP BY s.contest_id, s.user_id, s.submitted_at, s.start_time`;
+
+/** The scores of the submitted entries in `entries` (a relation or CTE name), as text for a fixed statement. */
+export const scoresOfText = (entries: string) => `${SCORE_COLUMNS} FROM ${entries} s ${SCORE_JOINS}`;
+
+/** The scores of the submitted entries `e` (joined to their contest `c`) that `where` picks. */
+function scores(where: SQL) {
+  return sql`${sql.raw(SCORE_COLUMNS)}
+      FROM (SELECT e.contest_id, e.user_id, e.submitted_at, c.start_time
+              FROM user_contest_entries e JOIN contests c ON c.id = e.contest_id
+             WHERE e.has_submitted AND ${where}) s ${sql.raw(SCORE_JOINS)}`;
 }
 
-/**
- * At submission: the student's own result row (score and response time). Ranks are
- * not written here (thousands submit in the same minute); until the contest is
- * finalised they are computed when read, by the same window function.
- */
+/** One submitted entry's result row, as a submission writes it (for entries submitted otherwise, e.g. by a factory). */
 export async function recordResult(tx: DbOrTx, input: { contestId: string; userId: string }) {
   await tx.execute(sql`
     INSERT INTO contest_results (contest_id, user_id, score, answered, response_time)
-    SELECT contest_id, user_id, score, answered, response_time
-      FROM (${scores(sql`e.contest_id = ${input.contestId} AND e.user_id = ${input.userId}`)}) s
+    ${scores(sql`e.contest_id = ${input.contestId} AND e.user_id = ${input.userId}`)}
     ON CONFLICT (contest_id, user_id) DO UPDATE SET score = EXCLUDED.score, answered = EXCLUDED.answered, response_time = EXCLUDED.response_time`);
 }
 

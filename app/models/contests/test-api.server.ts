@@ -179,7 +179,7 @@ async function respond(key: string, contestId: string, body: Body, now: Date): P
       const reason = body.withErrors ? body.reason + WITH_ERRORS : body.reason;
       try {
         // The time of arrival counts, not the time of the turn.
-        const { submitted } = await submissions.run("submit", () => submitTest(db, { userId: session.user_id, contestId, reason, now }));
+        const { submitted } = await submissions.run("submit", () => submitTest({ userId: session.user_id, contestId, reason, now }));
         return reply({ submitted });
       } catch (error) {
         if (error instanceof QueueFull) return reply({ error: BUSY_MESSAGE }, 503, { "Retry-After": "2" });

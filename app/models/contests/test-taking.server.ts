@@ -2,10 +2,10 @@
 // proctoring events (the paper a student sees is served by ./test-api.server.ts).
 // The server's clock decides everything; the browser only shows it.
 import { eq, sql } from "drizzle-orm";
-import { hotQuery, rowsOf, type DbOrTx } from "~/db/client.server";
+import { hotQuery, hotTransaction, type DbOrTx } from "~/db/client.server";
 import { proctoring_events, user_contest_entries } from "~/db/schema";
-import { DEADLINE_SQL, DEADLINE_TEXT, GRACE_SQL, GRACE_TEXT } from "~/models/contests/deadline.server";
-import { recordResult } from "~/models/contests/scoring.server";
+import { DEADLINE_TEXT, GRACE_TEXT } from "~/models/contests/deadline.server";
+import { scoresOfText } from "~/models/contests/scoring.server";
 import type { PROCTORING_EVENT_KINDS } from "~/utils/enums";
 
 /** Who saves: the user (tests, scripts) or the browser session the request names (the test API, one statement). */
@@ -42,31 +42,43 @@ export async function saveAnswer(input: Saver & { contestId: string; questionId:
   return saved.length === 1;
 }
 
+// The submission as fixed statements, sent together in one transaction. The first
+// takes the entry's row lock, waiting for a save that holds it (share-locked), so the
+// second statement's snapshot, taken after, sees every answer saved before the
+// submission; a later save finds the entry submitted. The second submits and writes the
+// student's result row from what the update returned (ranks are not written here:
+// thousands submit in the same minute; until the contest is finalised they are computed
+// when read, by the same window function).
+const SUBMIT_TEST = [
+  `SELECT 1 FROM user_contest_entries WHERE user_id = $1::uuid AND contest_id = $2::uuid FOR UPDATE`,
+  `WITH submitted AS (
+     UPDATE user_contest_entries e
+        SET has_submitted = true, submitted_at = LEAST($3::timestamptz, ${DEADLINE_TEXT}), submit_reason = $4,
+            status = true, started_at = COALESCE(e.started_at, LEAST($3::timestamptz, ${DEADLINE_TEXT}))
+       FROM contests c
+      WHERE c.id = e.contest_id AND e.user_id = $1::uuid AND e.contest_id = $2::uuid
+        AND NOT e.has_submitted AND c.start_time <= $3::timestamptz
+        -- Past the grace the server's sweep submits opened tests itself; a late post adds nothing after finalisation.
+        AND $3::timestamptz <= ${DEADLINE_TEXT} + ${GRACE_TEXT}
+      RETURNING e.contest_id, e.user_id, e.submitted_at, c.start_time)
+   INSERT INTO contest_results (contest_id, user_id, score, answered, response_time)
+   ${scoresOfText("submitted")}
+   ON CONFLICT (contest_id, user_id) DO UPDATE SET score = EXCLUDED.score, answered = EXCLUDED.answered, response_time = EXCLUDED.response_time
+   RETURNING user_id`,
+] as const;
+
 /**
  * Submits the student's test once: the first submission wins (its reason and time are
  * kept), any later one changes nothing. The result row is written in the same
  * transaction. A submission after the deadline counts as at the deadline; after the
  * grace it is refused (the server has submitted, or will submit, what was saved).
  */
-export async function submitTest(db: DbOrTx, input: { userId: string; contestId: string; reason: string; now: Date }) {
-  return db.transaction(async (tx) => {
-    const now = input.now.toISOString();
-    const [row] = rowsOf<{ id: string }>(
-      await tx.execute(sql`
-        UPDATE user_contest_entries e
-           SET has_submitted = true, submitted_at = LEAST(${now}::timestamptz, ${DEADLINE_SQL}), submit_reason = ${input.reason},
-               status = true, started_at = COALESCE(e.started_at, LEAST(${now}::timestamptz, ${DEADLINE_SQL}))
-          FROM contests c
-         WHERE c.id = e.contest_id AND e.user_id = ${input.userId} AND e.contest_id = ${input.contestId}
-           AND NOT e.has_submitted AND c.start_time <= ${now}::timestamptz
-           -- Past the grace the server's sweep submits opened tests itself; a late post adds nothing after finalisation.
-           AND ${now}::timestamptz <= ${DEADLINE_SQL} + ${GRACE_SQL}
-        RETURNING e.id`),
-    );
-    if (!row) return { submitted: false as const };
-    await recordResult(tx, { contestId: input.contestId, userId: input.userId });
-    return { submitted: true as const };
-  });
+export async function submitTest(input: { userId: string; contestId: string; reason: string; now: Date }) {
+  const [, written] = await hotTransaction([
+    [SUBMIT_TEST[0], [input.userId, input.contestId]],
+    [SUBMIT_TEST[1], [input.userId, input.contestId, input.now.toISOString(), input.reason]],
+  ]);
+  return written!.length === 1 ? { submitted: true as const } : { submitted: false as const };
 }
 
 /** 'Start Contest' or 'Start Now': marks the entry started once; notes a device without the Fullscreen API. */

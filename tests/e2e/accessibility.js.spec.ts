@@ -41,6 +41,8 @@ test("no accessibility violations on a contest page, a product page, a post and 
 });
 
 test("no accessibility violations on the camera check, the test's instructions, the completion page and every results tab", async ({ page, student }) => {
+  // Six pages, each analysed by axe: past 30 s on a busy two-core machine.
+  test.setTimeout(90_000);
   const finished = await create("finishedContest", { title: unique("Axe Results"), students: [{ userId: student.id, correct: 2, minutes: 5 }] });
   const running = await create("contest", { title: unique("Axe Test"), startsInMinutes: -1, endsInMinutes: 60 });
   await create("entry", { userId: student.id, contestId: running.id });

@@ -32,23 +32,31 @@ const SCORE_JOINS = `
                            AND a.selected_answer = q.correct_answer
      GROUP BY s.contest_id, s.user_id, s.submitted_at, s.start_time`;
 
-/** The scores of the submitted entries in `entries` (a relation or CTE name), as text for a fixed statement. */
-export const scoresOfText = (entries: string) => `${SCORE_COLUMNS} FROM ${entries} s ${SCORE_JOINS}`;
+/**
+ * Writes the result rows (score, answered, response time; no rank) of the submitted
+ * entries in `entries`, a CTE's name, as text for a fixed statement.
+ */
+export const recordResultsText = (entries: string) => `
+    INSERT INTO contest_results (contest_id, user_id, score, answered, response_time)
+    ${SCORE_COLUMNS} FROM ${entries} s ${SCORE_JOINS}
+    ON CONFLICT (contest_id, user_id) DO UPDATE SET score = EXCLUDED.score, answered = EXCLUDED.answered, response_time = EXCLUDED.response_time`;
 
-/** The scores of the submitted entries `e` (joined to their contest `c`) that `where` picks. */
+/** The submitted entries `e` (joined to their contest `c`) that `where` picks, as the rows the scores are read over. */
+const submittedEntries = (where: SQL) => sql`
+    SELECT e.contest_id, e.user_id, e.submitted_at, c.start_time
+      FROM user_contest_entries e JOIN contests c ON c.id = e.contest_id
+     WHERE e.has_submitted AND ${where}`;
+
+/** The scores of the submitted entries that `where` picks. */
 function scores(where: SQL) {
-  return sql`${sql.raw(SCORE_COLUMNS)}
-      FROM (SELECT e.contest_id, e.user_id, e.submitted_at, c.start_time
-              FROM user_contest_entries e JOIN contests c ON c.id = e.contest_id
-             WHERE e.has_submitted AND ${where}) s ${sql.raw(SCORE_JOINS)}`;
+  return sql`${sql.raw(SCORE_COLUMNS)} FROM (${submittedEntries(where)}) s ${sql.raw(SCORE_JOINS)}`;
 }
 
 /** One submitted entry's result row, as a submission writes it (for entries submitted otherwise, e.g. by a factory). */
 export async function recordResult(tx: DbOrTx, input: { contestId: string; userId: string }) {
   await tx.execute(sql`
-    INSERT INTO contest_results (contest_id, user_id, score, answered, response_time)
-    ${scores(sql`e.contest_id = ${input.contestId} AND e.user_id = ${input.userId}`)}
-    ON CONFLICT (contest_id, user_id) DO UPDATE SET score = EXCLUDED.score, answered = EXCLUDED.answered, response_time = EXCLUDED.response_time`);
+    WITH submitted AS (${submittedEntries(sql`e.contest_id = ${input.contestId} AND e.user_id = ${input.userId}`)})
+    ${sql.raw(recordResultsText("submitted"))}`);
 }
 
 /**

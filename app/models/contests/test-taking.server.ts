@@ -5,7 +5,7 @@ import { eq, sql } from "drizzle-orm";
 import { hotQuery, hotTransaction, type DbOrTx } from "~/db/client.server";
 import { proctoring_events, user_contest_entries } from "~/db/schema";
 import { DEADLINE_TEXT, GRACE_TEXT } from "~/models/contests/deadline.server";
-import { scoresOfText } from "~/models/contests/scoring.server";
+import { recordResultsText } from "~/models/contests/scoring.server";
 import type { PROCTORING_EVENT_KINDS } from "~/utils/enums";
 
 /** Who saves: the user (tests, scripts) or the browser session the request names (the test API, one statement). */
@@ -61,9 +61,7 @@ const SUBMIT_TEST = [
         -- Past the grace the server's sweep submits opened tests itself; a late post adds nothing after finalisation.
         AND $3::timestamptz <= ${DEADLINE_TEXT} + ${GRACE_TEXT}
       RETURNING e.contest_id, e.user_id, e.submitted_at, c.start_time)
-   INSERT INTO contest_results (contest_id, user_id, score, answered, response_time)
-   ${scoresOfText("submitted")}
-   ON CONFLICT (contest_id, user_id) DO UPDATE SET score = EXCLUDED.score, answered = EXCLUDED.answered, response_time = EXCLUDED.response_time
+   ${recordResultsText("submitted")}
    RETURNING user_id`,
 ] as const;
 

@@ -271,10 +271,20 @@ const server = http.createServer(
   },
 );
 const port = Number(process.env.PORT || 3000);
+// HOST: the address to listen on (every interface when unset). Behind a proxy, 127.0.0.1,
+// so nobody reaches an instance past the proxy and picks their own X-Forwarded-For.
+const host = entry.env().HOST;
 // A crowd arriving at once waits in the kernel's queue instead of being reset: Node's
 // default backlog is 511; Linux caps it at net.core.somaxconn (4096 here).
-server.listen({ port, backlog: 4096 }, () => {
-  entry.log().info({ event: "startup", port }, `StudyArena ready on http://localhost:${port} (${process.env.NODE_ENV || "development"} mode)`);
+server.once("error", async (error) => {
+  const why = error.code === "EADDRINUSE" ? `port ${port} is already in use (is another StudyArena running? PORT picks another)` : error.code === "EADDRNOTAVAIL" ? `HOST ${host} is not an address of this machine` : error.message;
+  entry.log().fatal({ event: "startup" }, `StudyArena could not start: ${why}.`);
+  await entry.shutdown().catch(() => {});
+  await entry.flushLog();
+  process.exit(1);
+});
+server.listen({ port, host, backlog: 4096 }, () => {
+  entry.log().info({ event: "startup", port, host: host ?? "*" }, `StudyArena ready on http://${host && host !== "0.0.0.0" && host !== "::" ? (host.includes(":") ? `[${host}]` : host) : "localhost"}:${port} (${process.env.NODE_ENV || "development"} mode)`);
   if (process.env.NODE_ENV === "development") broadcastDevReady(build);
 });
 

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
@@ -6,6 +7,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { db, getConnection, isConnected } from "~/db/client.server";
 import { openAdminSocket, type AdminSocket } from "~/db/admin-socket.server";
+import { makePrivate } from "~/db/private-dir.server";
 import { storeSecretOnce } from "~/db/secrets.server";
 import { prepareDatabase } from "~/seed/setup.server";
 import { purgeExpired } from "~/models/accounts/housekeeping.server";
@@ -42,14 +44,20 @@ export function handleError(error: unknown, { request }: { request: Request }) {
 export async function startup() {
   const config = env();
   log().info({ event: "startup" }, `payment gateway: ${describeGateway(chooseGateway(config))}`);
+  // What the server writes (the database, the mail drop, backups) is its own.
+  process.umask(0o077);
+  makePrivate(dataDir());
   const connection = getConnection();
   await prepareDatabase(connection);
   if (connection.kind === "pglite" && !connection.memory) {
+    // A new embedded database's files come from PGlite with mode 0666.
+    makePrivate(connection.client.dataDir ?? path.join(dataDir(), "pglite"));
     adminSocket = await openAdminSocket(connection.client, { dataDir: dataDir(), port: config.DATABASE_SOCKET === "off" ? null : config.DATABASE_SOCKET_PORT });
     log().info(
       { event: "startup" },
       adminSocket.url
-        ? `embedded database open to psql on the loopback interface: psql ${adminSocket.url} (DATABASE_SOCKET=off closes it)`
+        ? // The URL carries the socket's password: it stays in DATA_DIR, never in a log.
+          "embedded database open to psql on the loopback interface, with a password: `npm run db:sql -- --url` prints the URL (DATABASE_SOCKET=off closes it)"
         : "embedded database socket is off (DATABASE_SOCKET=off)",
     );
   }

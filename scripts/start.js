@@ -14,6 +14,21 @@ process.env.NODE_ENV ||= "production";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
+console.log("Starting StudyArena: checking the build…");
 buildIfStale(root);
+
+// Under `npm start` the server lives as long as npm does: npm's shell may die on a plain
+// `kill` of npm without passing the signal on (package.json's `exec` avoids that shell),
+// and a SIGKILLed npm passes nothing. Left without its parent, the server drains as on
+// SIGTERM instead of serving on, unseen.
+if (process.env.npm_lifecycle_event === "start") {
+  const parent = process.ppid;
+  const watch = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(watch);
+    process.kill(process.pid, "SIGTERM");
+  }, 500);
+  watch.unref();
+}
 
 await import("../server.js");

@@ -1,19 +1,257 @@
 // The embedded database, reachable by psql while the server runs (docs/admin-sql.md):
 // a PostgreSQL wire-protocol socket on the loopback interface only, over the server's
-// own PGlite instance. Its address is written into DATA_DIR (readable by its owner
-// only) for `npm run db:sql` and printed at start-up.
+// own PGlite instance. Two promises (docs/decisions.md, "The embedded database's socket"):
+//
+// - Only someone who can read DATA_DIR gets in: each start makes a random password,
+//   kept only in DATA_DIR/db-server.json (0600, in a 0700 directory), and a client
+//   proves it with SCRAM-SHA-256 before any byte reaches the database.
+// - Nothing a client does can hurt the site. PGlite is one session, shared with the
+//   app, so a client's transaction holds PGlite's transaction lock from its BEGIN to
+//   its end: the app's statements are never inside it (a late ROLLBACK undoes only the
+//   client's own work), and they wait for it. A transaction idle for
+//   `idleInTransactionMs`, or idle for `yieldMs` while the site waits, is rolled back
+//   and its connection ended with a message that says why (as PostgreSQL's own
+//   idle_in_transaction_session_timeout does). Settings a client changes are reset
+//   after each of its messages, so the app's session is never left altered.
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
+import { randomBytes } from "node:crypto";
 import type { PGlite } from "@electric-sql/pglite";
+import {
+  CANCEL_REQUEST,
+  errorResponse,
+  GSSENC_REQUEST,
+  PROTOCOL_3,
+  queryMessage,
+  scramServer,
+  SSL_REQUEST,
+  SYNC_MESSAGE,
+  takeFrames,
+  type Frame,
+} from "./pg-wire.server";
 
 /** Where the running server says how to reach its embedded database (read by scripts/db-sql.js). */
 export const SERVER_FILE = "db-server.json";
 
 export type AdminSocket = { url: string | null; close: () => Promise<void> };
 
+export type AdminSocketOptions = {
+  dataDir: string;
+  /** null: no socket; 0: a free port. */
+  port: number | null;
+  /** A transaction idle this long is rolled back and its connection ended. */
+  idleInTransactionMs?: number;
+  /** A transaction idle this long while the site waits for the database is rolled back too. */
+  yieldMs?: number;
+};
+
+export const IDLE_IN_TRANSACTION_MS = 30_000;
+export const YIELD_MS = 2_000;
+const MAX_CONNECTIONS = 4;
+
+export const ENDED = {
+  idle: (ms: number) =>
+    `terminating connection: your transaction was idle for ${Math.round(ms / 1000)} s, so it was rolled back (the site shares this embedded database). Send a whole transaction at once: npm run db:sql -- FILE.sql, or psql -1 -f FILE.sql.`,
+  yield: "terminating connection: the site needed the embedded database while your transaction was idle, so it was rolled back. Send a whole transaction at once: npm run db:sql -- FILE.sql, or psql -1 -f FILE.sql.",
+  stopping: "terminating connection: the server is stopping.",
+  password: 'password authentication failed for user "postgres"',
+};
+
+type Release = () => void;
+type Locks = { transaction: <T>(fn: () => Promise<T>) => Promise<T>; query: <T>(fn: () => Promise<T>) => Promise<T>; waiting: () => number };
+
+const locksByClient = new WeakMap<PGlite, Locks>();
+
+/**
+ * PGlite's transaction lock, which its query, exec and transaction calls all take, and a
+ * count of the app's calls waiting for it. The count wraps the instance's own method
+ * (every one of those calls goes through `this._runExclusiveTransaction`); the socket
+ * takes the lock through the unwrapped one, so it never counts itself.
+ */
+function locksOf(client: PGlite): Locks {
+  const known = locksByClient.get(client);
+  if (known) return known;
+  const unwrapped = client._runExclusiveTransaction.bind(client);
+  let waiting = 0;
+  client._runExclusiveTransaction = <T,>(fn: () => Promise<T>) => {
+    waiting++;
+    let started = false;
+    const start = () => {
+      if (!started) waiting--;
+      started = true;
+    };
+    return unwrapped(async () => {
+      start();
+      return fn();
+    }).finally(start);
+  };
+  const locks: Locks = { transaction: unwrapped, query: (fn) => client._runExclusiveQuery(fn), waiting: () => waiting };
+  locksByClient.set(client, locks);
+  return locks;
+}
+
+/** Holds the transaction lock until the returned function is called. */
+function takeTransactionLock(locks: Locks): Promise<Release> {
+  return new Promise((granted, failed) => {
+    locks.transaction(() => new Promise<void>((release) => granted(release))).catch(failed);
+  });
+}
+
+/** One psql (or db:sql) connection. */
+class AdminSession {
+  private buffer: Buffer = Buffer.alloc(0);
+  private untyped = true;
+  private phase: "startup" | "sasl-first" | "sasl-final" | "ready" | "closed" = "startup";
+  private startup: Buffer | null = null;
+  private scram;
+  private work: Promise<void> = Promise.resolve();
+  private lock: Release | null = null;
+  private idleTimers: NodeJS.Timeout[] = [];
+
+  constructor(
+    private socket: net.Socket,
+    private client: PGlite,
+    private locks: Locks,
+    password: string,
+    private options: { idleInTransactionMs: number; yieldMs: number },
+  ) {
+    this.scram = scramServer(password);
+    socket.setNoDelay(true);
+    socket.on("data", (data) => this.receive(data));
+    socket.on("error", () => this.end(null));
+    socket.on("close", () => this.end(null));
+  }
+
+  private receive(data: Buffer) {
+    if (this.phase === "closed") return;
+    this.buffer = Buffer.concat([this.buffer, data]);
+    const { frames, rest, error } = takeFrames(this.buffer, () => this.untyped);
+    this.buffer = rest;
+    for (const frame of frames) {
+      if (frame.type === null && frame.body.length >= 4 && frame.body.readInt32BE(0) === PROTOCOL_3) this.untyped = false;
+      this.work = this.work.then(() => this.handle(frame)).catch(() => this.finish(null));
+    }
+    if (error) this.end(errorResponse("FATAL", "08P01", error));
+  }
+
+  private closed() {
+    return this.phase === "closed";
+  }
+
+  private send(bytes: Buffer | Uint8Array) {
+    if (this.socket.writable) this.socket.write(bytes);
+  }
+
+  private async handle(frame: Frame) {
+    if (this.phase === "closed") return;
+    if (this.phase === "startup") return this.handleStartup(frame);
+    if (this.phase === "sasl-first" || this.phase === "sasl-final") return this.authenticate(frame);
+    if (frame.type === "X") return this.finish(null);
+    this.clearIdleTimers();
+    this.lock ??= await takeTransactionLock(this.locks);
+    // The connection may have closed while it waited for the lock.
+    if (!this.closed()) await this.run(frame.bytes, (data) => this.send(data));
+    // A message cycle ends with a simple Query or a Sync; outside a transaction block the
+    // database goes back to the site. Inside one, the lock stays until it ends.
+    const cycleEnded = frame.type === "Q" || frame.type === "S";
+    if (cycleEnded && !this.client.isInTransaction()) await this.giveBack();
+    else if (!this.closed()) this.armIdleTimers();
+  }
+
+  private async handleStartup(frame: Frame) {
+    const code = frame.body.length >= 4 ? frame.body.readInt32BE(0) : 0;
+    if (code === SSL_REQUEST || code === GSSENC_REQUEST) return this.send(Buffer.from("N"));
+    if (code !== PROTOCOL_3) return this.finish(code === CANCEL_REQUEST ? null : errorResponse("FATAL", "0A000", "unsupported frontend protocol"));
+    this.startup = Buffer.from(frame.bytes);
+    this.phase = "sasl-first";
+    this.send(this.scram.offer());
+  }
+
+  private async authenticate(frame: Frame) {
+    const reply = frame.type !== "p" ? null : this.phase === "sasl-first" ? this.scram.first(frame.body) : this.scram.final(frame.body);
+    if (!reply) return this.finish(errorResponse("FATAL", "28P01", ENDED.password));
+    this.send(reply);
+    if (this.phase === "sasl-first") {
+      this.phase = "sasl-final";
+      return;
+    }
+    this.phase = "ready";
+    // PGlite answers the startup message itself: AuthenticationOk, parameters, ReadyForQuery.
+    const release = await takeTransactionLock(this.locks);
+    try {
+      await this.run(this.startup!, (data) => this.send(data));
+    } finally {
+      release();
+    }
+  }
+
+  private run(bytes: Uint8Array, onRawData: (data: Uint8Array) => void) {
+    return this.locks.query(() => this.client.execProtocolRawStream(new Uint8Array(bytes), { onRawData }));
+  }
+
+  /** Ends the client's work (a failed extended-protocol cycle, an open transaction, changed settings) and releases the lock. */
+  private async giveBack() {
+    const release = this.lock;
+    if (!release) return;
+    this.lock = null;
+    this.clearIdleTimers();
+    try {
+      const discard = () => {};
+      await this.run(SYNC_MESSAGE, discard);
+      if (this.client.isInTransaction()) await this.run(queryMessage("ROLLBACK"), discard);
+      await this.run(queryMessage("RESET ALL"), discard);
+    } finally {
+      release();
+    }
+  }
+
+  private armIdleTimers() {
+    const since = Date.now();
+    const { idleInTransactionMs, yieldMs } = this.options;
+    this.idleTimers.push(
+      setTimeout(() => this.endFromTimer(ENDED.idle(idleInTransactionMs)), idleInTransactionMs),
+      setInterval(() => {
+        if (this.locks.waiting() > 0 && Date.now() - since >= yieldMs) this.endFromTimer(ENDED.yield);
+      }, Math.min(yieldMs, 250)),
+    );
+  }
+
+  private clearIdleTimers() {
+    this.idleTimers.forEach(clearTimeout);
+    this.idleTimers = [];
+  }
+
+  private endFromTimer(reason: string) {
+    this.clearIdleTimers();
+    this.end(errorResponse("FATAL", "25P03", reason));
+  }
+
+  /** Closes the connection (with a last message, if any) and gives the database back; runs in turn with the messages. */
+  private finish(last: Buffer | null) {
+    if (this.phase === "closed") return this.giveBack();
+    this.phase = "closed";
+    this.clearIdleTimers();
+    if (last) this.send(last);
+    this.socket.end();
+    return this.giveBack();
+  }
+
+  /** `finish`, after whatever the connection is doing now. */
+  end(last: Buffer | null) {
+    this.work = this.work.then(() => this.finish(last)).catch(() => {});
+    return this.work;
+  }
+
+  stop() {
+    return this.end(errorResponse("FATAL", "57P01", ENDED.stopping));
+  }
+}
+
 /**
  * Writes DATA_DIR/db-server.json (mode 0600): this process's id and, when the socket is
- * on, its URL. While the file names a live process, nothing else opens the directory.
+ * on, its URL with the password. While the file names a live process, nothing else
+ * opens the directory.
  */
 function writeServerFile(dataDir: string, content: { pid: number; url: string | null }) {
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
@@ -25,18 +263,33 @@ function writeServerFile(dataDir: string, content: { pid: number; url: string | 
 }
 
 /** Opens the socket (unless `port` is null: off) on 127.0.0.1 and records it; `close` undoes both. */
-export async function openAdminSocket(client: PGlite, input: { dataDir: string; port: number | null }): Promise<AdminSocket> {
+export async function openAdminSocket(client: PGlite, options: AdminSocketOptions): Promise<AdminSocket> {
   let stop = async () => {};
   let url: string | null = null;
-  if (input.port !== null) {
-    const { PGLiteSocketServer } = await import("@electric-sql/pglite-socket");
-    // Never a public interface: the socket has no password, like a local trust login.
-    const server = new PGLiteSocketServer({ db: client, host: "127.0.0.1", port: input.port, maxConnections: 4 });
-    await server.start();
-    url = `postgres://postgres@${server.getServerConn()}/postgres`;
-    stop = () => server.stop();
+  if (options.port !== null) {
+    const locks = locksOf(client);
+    const password = randomBytes(24).toString("base64url");
+    const timing = { idleInTransactionMs: options.idleInTransactionMs ?? IDLE_IN_TRANSACTION_MS, yieldMs: options.yieldMs ?? YIELD_MS };
+    const sessions = new Set<AdminSession>();
+    const server = net.createServer((socket) => {
+      const session = new AdminSession(socket, client, locks, password, timing);
+      sessions.add(session);
+      socket.once("close", () => sessions.delete(session));
+    });
+    server.maxConnections = MAX_CONNECTIONS;
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(options.port!, "127.0.0.1", () => resolve());
+    });
+    const { port } = server.address() as net.AddressInfo;
+    url = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
+    stop = async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      await Promise.all([...sessions].map((session) => session.stop()));
+      await closed;
+    };
   }
-  const file = writeServerFile(input.dataDir, { pid: process.pid, url });
+  const file = writeServerFile(options.dataDir, { pid: process.pid, url });
   return {
     url,
     close: async () => {

@@ -52,6 +52,8 @@ const EnvSchema = z.object({
   PAYMENT_GATEWAY: optional.pipe(z.enum(["razorpay", "test"]).optional()),
   // Razorpay's API origin; a local stand-in in tests of our own client code.
   RAZORPAY_BASE_URL: optional.pipe(z.string().url().default("https://api.razorpay.com")),
+  // The address server.js listens on: unset, every interface; 127.0.0.1 behind a proxy on this machine.
+  HOST: optional.pipe(z.string().regex(/^[0-9A-Za-z.:-]{1,253}$/, "an IP address or host name").optional()),
   SEED: optional.pipe(z.enum(["demo", "none"]).default("demo")),
   // The embedded database's psql socket (loopback only): on unless `off`; port 0 picks a free one.
   DATABASE_SOCKET: optional.pipe(z.enum(["on", "off"]).default("on")),

@@ -86,13 +86,14 @@ function supervised(command, args, options) {
 
 /**
  * One app instance on `port`: the production server.js, behind a proxy (TRUST_PROXY=1),
- * named in its log lines. Resolves once its /healthz answers 200.
+ * named in its log lines, listening on 127.0.0.1 only: it trusts X-Forwarded-For, so
+ * nobody may reach it but nginx on this machine. Resolves once its /healthz answers 200.
  */
 export async function startInstance({ port, name, env, output }) {
   const instance = supervised(process.execPath, [path.join(root, "server.js")], {
     cwd: root,
     output,
-    env: { NODE_ENV: "production", TRUST_PROXY: "1", DATABASE_SOCKET: "off", ...env, PORT: String(port), INSTANCE_ID: name },
+    env: { NODE_ENV: "production", TRUST_PROXY: "1", DATABASE_SOCKET: "off", ...env, HOST: "127.0.0.1", PORT: String(port), INSTANCE_ID: name },
   });
   await waitFor(`http://127.0.0.1:${port}/healthz`, { process: instance.child });
   return { ...instance, port, name };

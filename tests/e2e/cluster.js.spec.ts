@@ -84,6 +84,14 @@ test("a session made through one instance works on the other and through nginx",
   }
 });
 
+test("instances listen on 127.0.0.1 only: no one reaches one past nginx (it trusts X-Forwarded-For)", async () => {
+  for (const instance of [a, b]) {
+    expect((await fetch(direct(instance, "/healthz"))).status).toBe(200);
+    // Another address of this machine, as a neighbour on the network would try.
+    await expect(fetch(`http://127.0.0.2:${instance.port}/healthz`)).rejects.toThrow();
+  }
+});
+
 test("a like through one instance reaches a live-count stream held by the other, through nginx unbuffered", async () => {
   const slug = `cluster-${unique("x").split(" ")[1]!.toLowerCase()}`;
   const [category] = await sql`INSERT INTO blog_categories (name) VALUES (${unique("Cluster")}) RETURNING id`;

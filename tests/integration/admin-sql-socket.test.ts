@@ -34,8 +34,8 @@ test("the documented example runs through `npm run db:sql` while the app serves,
   let env: Record<string, string>;
   if (connection.kind === "pglite") {
     socket = await openAdminSocket(connection.client, { dataDir, port: 0 });
-    // Loopback only, and the address is for the owner's eyes only.
-    expect(socket.url).toMatch(/^postgres:\/\/postgres@127\.0\.0\.1:\d+\/postgres$/);
+    // Loopback only, with a password, and the address is for the owner's eyes only.
+    expect(socket.url).toMatch(/^postgres:\/\/postgres:[\w-]+@127\.0\.0\.1:\d+\/postgres$/);
     expect(fs.statSync(path.join(dataDir, SERVER_FILE)).mode & 0o777).toBe(0o600);
     env = { DATA_DIR: dataDir, DATABASE_URL: "" };
   } else {

@@ -1,0 +1,118 @@
+// The few pieces of PostgreSQL's wire protocol (version 3) the embedded database's admin
+// socket speaks itself, in front of PGlite: framing, error replies and the server side
+// of SCRAM-SHA-256 (RFC 5802, RFC 7677), so a client must prove it knows the password
+// before any byte reaches the database. Everything else is PGlite's own reply.
+import { createHash, createHmac, pbkdf2Sync, randomBytes, timingSafeEqual } from "node:crypto";
+
+export const PROTOCOL_3 = 196_608;
+export const SSL_REQUEST = 80_877_103;
+export const GSSENC_REQUEST = 80_877_104;
+export const CANCEL_REQUEST = 80_877_102;
+/** No admin message needs more (a whole contest's SQL is a few hundred KB). */
+export const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
+
+export type Frame = { type: string | null; bytes: Buffer; body: Buffer };
+
+/**
+ * Takes the complete messages off the front of `buffer`. Before the startup message a
+ * frame has no type byte (`untyped`); after it, a type byte and a length.
+ * Returns what is left, or an error for a length no message may have.
+ */
+export function takeFrames(buffer: Buffer, untyped: () => boolean): { frames: Frame[]; rest: Buffer; error?: string } {
+  const frames: Frame[] = [];
+  let offset = 0;
+  for (;;) {
+    const head = untyped() ? 0 : 1;
+    if (buffer.length - offset < head + 4) break;
+    const length = buffer.readInt32BE(offset + head);
+    if (length < 4 || length > MAX_MESSAGE_BYTES) return { frames, rest: Buffer.alloc(0), error: "invalid message length" };
+    if (buffer.length - offset < head + length) break;
+    const bytes = buffer.subarray(offset, offset + head + length);
+    frames.push({ type: head ? String.fromCharCode(bytes[0]!) : null, bytes, body: bytes.subarray(head + 4) });
+    offset += head + length;
+  }
+  return { frames, rest: buffer.subarray(offset) };
+}
+
+function message(type: string, ...parts: Buffer[]) {
+  const body = Buffer.concat(parts);
+  const head = Buffer.alloc(5);
+  head.write(type, 0, "latin1");
+  head.writeInt32BE(body.length + 4, 1);
+  return Buffer.concat([head, body]);
+}
+
+const int32 = (n: number) => {
+  const b = Buffer.alloc(4);
+  b.writeInt32BE(n);
+  return b;
+};
+const cstring = (s: string) => Buffer.from(`${s}\0`, "utf8");
+
+/** An ErrorResponse; a FATAL one is followed by the server closing the connection. */
+export function errorResponse(severity: "ERROR" | "FATAL", code: string, text: string) {
+  const field = (name: string, value: string) => Buffer.concat([Buffer.from(name, "latin1"), cstring(value)]);
+  return message("E", field("S", severity), field("V", severity), field("C", code), field("M", text), Buffer.from([0]));
+}
+
+/** A simple-protocol Query message (the socket's own ROLLBACK and RESET). */
+export const queryMessage = (sql: string) => message("Q", cstring(sql));
+export const SYNC_MESSAGE = message("S");
+
+/** The startup message's parameters (user, database, …). */
+export function startupParameters(body: Buffer): Record<string, string> {
+  const words = body.subarray(4).toString("utf8").split("\0");
+  const parameters: Record<string, string> = {};
+  for (let i = 0; i + 1 < words.length && words[i]; i += 2) parameters[words[i]!] = words[i + 1]!;
+  return parameters;
+}
+
+const hmac = (key: Buffer, text: string) => createHmac("sha256", key).update(text).digest();
+const sha256 = (data: Buffer) => createHash("sha256").update(data).digest();
+const ITERATIONS = 4096;
+
+/** The server's side of one SCRAM-SHA-256 exchange against one password. */
+export function scramServer(password: string) {
+  const salt = randomBytes(16);
+  const salted = pbkdf2Sync(password.normalize("NFKC"), salt, ITERATIONS, 32, "sha256");
+  const storedKey = sha256(hmac(salted, "Client Key"));
+  const serverKey = hmac(salted, "Server Key");
+  let gs2Header = "";
+  let clientFirstBare = "";
+  let serverFirst = "";
+  let nonce = "";
+
+  return {
+    /** AuthenticationSASL: the one mechanism offered (no channel binding: loopback, no TLS). */
+    offer: () => message("R", int32(10), cstring("SCRAM-SHA-256"), Buffer.from([0])),
+
+    /** SASLInitialResponse → AuthenticationSASLContinue, or null when it is not one we take. */
+    first(body: Buffer): Buffer | null {
+      const end = body.indexOf(0);
+      if (end < 0 || body.subarray(0, end).toString() !== "SCRAM-SHA-256" || body.length < end + 5) return null;
+      const text = body.subarray(end + 5).toString("utf8");
+      const match = /^([ny],,)(n=[^,]*,r=([!-+\--~]+))$/.exec(text);
+      if (!match) return null;
+      gs2Header = match[1]!;
+      clientFirstBare = match[2]!;
+      nonce = match[3]! + randomBytes(18).toString("base64");
+      serverFirst = `r=${nonce},s=${salt.toString("base64")},i=${ITERATIONS}`;
+      return message("R", int32(11), Buffer.from(serverFirst));
+    },
+
+    /** SASLResponse → AuthenticationSASLFinal when the proof is right, else null. */
+    final(body: Buffer): Buffer | null {
+      const text = body.toString("utf8");
+      const match = /^(c=([^,]*),r=([^,]+)),p=([A-Za-z0-9+/=]+)$/.exec(text);
+      if (!match || !serverFirst || match[3] !== nonce || match[2] !== Buffer.from(gs2Header).toString("base64")) return null;
+      const authMessage = `${clientFirstBare},${serverFirst},${match[1]}`;
+      const proof = Buffer.from(match[4]!, "base64");
+      const signature = hmac(storedKey, authMessage);
+      if (proof.length !== signature.length) return null;
+      const clientKey = Buffer.from(proof.map((byte, i) => byte ^ signature[i]!));
+      if (!timingSafeEqual(sha256(clientKey), storedKey)) return null;
+      const serverSignature = hmac(serverKey, authMessage).toString("base64");
+      return message("R", int32(12), Buffer.from(`v=${serverSignature}`));
+    },
+  };
+}

@@ -1,0 +1,115 @@
+// `npm start` as an operator meets it: it says what it is doing, keeps DATA_DIR to itself,
+// opens the embedded database to psql only with the password in that directory, and a
+// plain `kill` of npm stops the server as SIGTERM does. (The HOST of instances behind
+// nginx: tests/e2e/cluster.js.spec.ts.)
+import { execFile, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { expect, test } from "./support/fixtures";
+
+const run = promisify(execFile);
+const STACK = /\n\s+at .+:\d+:\d+/;
+
+function npm(args: string[], env: Record<string, string>) {
+  // (Remix's types declare NODE_ENV always set; here it is deliberately empty: production by default.)
+  const variables = { ...process.env, NODE_ENV: "", DATABASE_URL: "", SESSION_SECRET: "", PAYMENT_GATEWAY: "", HOST: "", ...env } as unknown as NodeJS.ProcessEnv;
+  const child = spawn("npm", args, { env: variables, stdio: ["ignore", "pipe", "pipe"] });
+  const started = { child, output: "", exited: new Promise<number | null>((resolve) => child.once("exit", resolve)) };
+  child.stdout.on("data", (d) => (started.output += d));
+  child.stderr.on("data", (d) => (started.output += d));
+  return started;
+}
+
+/** Every entry below `dir` (and `dir`) with its permission bits. */
+function modes(dir: string): Array<[string, number]> {
+  const all: Array<[string, number]> = [];
+  const walk = (entry: string) => {
+    const stat = fs.lstatSync(entry);
+    all.push([entry, stat.mode & 0o777]);
+    if (stat.isDirectory()) for (const name of fs.readdirSync(entry)) walk(path.join(entry, name));
+  };
+  walk(dir);
+  return all;
+}
+
+const serverPids = () => run("pgrep", ["-f", "node scripts/start.js"]).then(({ stdout }) => stdout.split("\n").filter(Boolean).map(Number), () => [] as number[]);
+
+test("npm start says what it does, keeps DATA_DIR private, opens psql only with its password, and stops when npm is killed", async () => {
+  test.setTimeout(150_000);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "studyarena-npmstart-"));
+  // Left open by an earlier tool: the server closes it.
+  fs.chmodSync(dataDir, 0o755);
+  fs.mkdirSync(path.join(dataDir, "mail"), { mode: 0o755 });
+  fs.writeFileSync(path.join(dataDir, "mail", "old.eml"), "reset link", { mode: 0o644 });
+  fs.chmodSync(path.join(dataDir, "mail", "old.eml"), 0o644);
+  const port = String(21_000 + (process.pid % 20_000));
+  const before = await serverPids();
+  const server = npm(["start"], { DATA_DIR: dataDir, PORT: port, SEED: "demo", LOG_LEVEL: "info" });
+  try {
+    await expect.poll(() => server.output, { timeout: 120_000 }).toContain("StudyArena ready");
+    // Each step is named as it starts, and timed when done.
+    const said = server.output;
+    for (const step of ["checking the build", "opening the embedded database", "database ready in", "seeding demo data", "demo data seeded in"]) expect(said).toContain(step);
+    expect(said.indexOf("opening the embedded database")).toBeLessThan(said.indexOf("seeding demo data"));
+
+    // DATA_DIR is the server's alone, old files and PGlite's new ones alike.
+    const open = modes(dataDir).filter(([, mode]) => mode & 0o077);
+    expect(open).toEqual([]);
+    expect(modes(dataDir)[0]![1]).toBe(0o700);
+
+    // The documented URL works for psql; the same without its password does not.
+    const { stdout: url } = await run("npm", ["run", "-s", "db:sql", "--", "--url"], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" } });
+    expect(url.trim()).toMatch(/^postgres:\/\/postgres:[\w-]{32}@127\.0\.0\.1:\d+\/postgres$/);
+    expect(said).not.toContain(url.trim().split("@")[0]!.split(":")[2]!);
+    const { stdout } = await run("psql", ["-X", "-At", url.trim(), "-c", "SELECT count(*) > 0 FROM contests"]);
+    expect(stdout.trim()).toBe("t");
+    await expect(run("psql", ["-X", "-w", url.trim().replace(/:[\w-]+@/, "@"), "-c", "SELECT 1"], { env: { ...process.env, PGPASSWORD: "" } })).rejects.toThrow(/password/);
+
+    // HOST unset: every interface, as before.
+    expect((await fetch(`http://127.0.0.2:${port}/healthz`)).status).toBe(200);
+
+    // A plain kill of npm (SIGTERM to npm alone): the server drains and exits too.
+    const pids = (await serverPids()).filter((pid) => !before.includes(pid));
+    expect(pids).toHaveLength(1);
+    process.kill(server.child.pid!, "SIGTERM");
+    await server.exited;
+    await expect.poll(async () => (await serverPids()).filter((pid) => pids.includes(pid)), { timeout: 15_000 }).toEqual([]);
+    await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+    expect(server.output).toContain('"draining"');
+    expect(server.output).toContain('"stopped"');
+    expect(fs.existsSync(path.join(dataDir, "db-server.json"))).toBe(false);
+  } finally {
+    server.child.kill("SIGKILL");
+    for (const pid of (await serverPids()).filter((p) => !before.includes(p))) process.kill(pid, "SIGKILL");
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  expect(server.output).not.toMatch(STACK);
+});
+
+test("a DATA_DIR the server cannot make its own stops start-up with a message that says what to do", async () => {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "studyarena-notadir-")), "data");
+  fs.writeFileSync(file, "not a directory");
+  const server = npm(["start"], { DATA_DIR: file, PORT: "1", SEED: "none" });
+  expect(await server.exited).not.toBe(0);
+  expect(server.output).toContain(`The data directory ${file} could not be created`);
+  expect(server.output).toContain("set DATA_DIR to a directory the server may write");
+  expect(server.output).not.toMatch(STACK);
+  fs.rmSync(path.dirname(file), { recursive: true, force: true });
+});
+
+test("a port already in use is said in words, not a stack trace", async () => {
+  const port = String(23_000 + (process.pid % 20_000));
+  const blocker = (await import("node:net")).createServer().listen(Number(port));
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "studyarena-busyport-"));
+  try {
+    const server = npm(["start"], { DATA_DIR: dataDir, PORT: port, SEED: "none", DATABASE_SOCKET: "off" });
+    expect(await server.exited).toBe(1);
+    expect(server.output).toContain(`port ${port} is already in use`);
+    expect(server.output).not.toMatch(STACK);
+  } finally {
+    blocker.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,156 @@
+// The embedded database's psql socket (app/db/admin-socket.server.ts): only the holder of
+// the password in DATA_DIR gets in, and nothing a client does can break the site's pages
+// or undo what the app acknowledged. The socket exists only over PGlite, so this file
+// runs in the embedded pass (scripts/test-integration.js leaves `embedded-*` out of the
+// PostgreSQL pass).
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import postgres from "postgres";
+import { afterEach, beforeAll, expect, test } from "vitest";
+import { sql as drizzleSql } from "drizzle-orm";
+import { db, getConnection, rowsOf } from "~/db/client.server";
+import { ENDED, openAdminSocket, SERVER_FILE, type AdminSocket, type AdminSocketOptions } from "~/db/admin-socket.server";
+import { createSession } from "~/models/accounts/auth.server";
+import { createUser } from "~/seed/factories.server";
+import * as contestsRoute from "~/routes/contests._index";
+import { call, getRequest } from "../support/remix";
+
+let socket: AdminSocket | undefined;
+const clients: postgres.Sql[] = [];
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "studyarena-socket-"));
+
+beforeAll(() => expect(getConnection().kind).toBe("pglite"));
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((c) => c.end({ timeout: 1 }).catch(() => {})));
+  await socket?.close();
+  socket = undefined;
+});
+
+async function open(options: Partial<AdminSocketOptions> = {}) {
+  const connection = getConnection();
+  if (connection.kind !== "pglite") throw new Error("embedded only");
+  socket = await openAdminSocket(connection.client, { dataDir, port: 0, ...options });
+  return socket.url!;
+}
+
+function client(url: string) {
+  const c = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 5 });
+  clients.push(c);
+  return c;
+}
+
+/**
+ * psql reading `lines` on its standard input; a number is a pause (ms), a `{ until }`
+ * waits for that text in psql's error output before the next line.
+ */
+function psql(url: string, lines: Array<string | number | { until: string }>) {
+  const child = spawn("psql", ["-X", "-w", url], { stdio: ["pipe", "pipe", "pipe"], env: { ...process.env, PGPASSWORD: "" } });
+  let out = "";
+  let err = "";
+  child.stdout.on("data", (d) => (out += d));
+  child.stderr.on("data", (d) => (err += d));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+  const seen = async (text: string) => {
+    for (let i = 0; i < 100 && !err.includes(text); i++) await new Promise((r) => setTimeout(r, 50));
+  };
+  const sent = (async () => {
+    for (const line of lines) {
+      if (typeof line === "number") await new Promise((r) => setTimeout(r, line));
+      else if (typeof line === "object") await seen(line.until);
+      else child.stdin.write(`${line}\n`);
+    }
+    child.stdin.end();
+  })();
+  return { seen, done: sent.then(() => exited).then((code) => ({ code, out, err })) };
+}
+
+const withoutPassword = (url: string) => url.replace(/:[^:@/]+@/, "@");
+const withPassword = (url: string, password: string) => url.replace(/:[^:@/]+@/, `:${password}@`);
+
+test("only a client with the password in DATA_DIR's 0600 file gets in; psql with the documented URL works", async () => {
+  const url = await open();
+  expect(url).toMatch(/^postgres:\/\/postgres:[A-Za-z0-9_-]{32}@127\.0\.0\.1:\d+\/postgres$/);
+  const file = path.join(dataDir, SERVER_FILE);
+  expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+  expect(JSON.parse(fs.readFileSync(file, "utf8")).url).toBe(url);
+
+  expect((await psql(url, ["SELECT 40 + 2 AS answer;"]).done).out).toMatch(/answer\s*\n-+\n\s*42/);
+  const none = await psql(withoutPassword(url), ["SELECT 1;"]).done;
+  expect(none.code).not.toBe(0);
+  expect(none.err).toMatch(/password/i);
+  const wrong = await psql(withPassword(url, "not-the-password"), ["SELECT 1;"]).done;
+  expect(wrong.code).not.toBe(0);
+  expect(wrong.err).toContain(ENDED.password);
+  // postgres.js too: the wrong password is refused before any statement runs.
+  await expect(client(withPassword(url, "x".repeat(32)))`SELECT 1`).rejects.toMatchObject({ code: "28P01" });
+  await expect(client(url)`SELECT 42 AS answer`).resolves.toEqual([{ answer: 42 }]);
+});
+
+test("a failed transaction left open does not break the site: pages answer and the client is told why it was ended", async () => {
+  const url = await open({ yieldMs: 300 });
+  const admin = await client(url).reserve();
+  await admin.unsafe("BEGIN");
+  await expect(admin.unsafe("SELECT 1/0")).rejects.toThrow(/division by zero/);
+
+  // The site needs the database: the idle, failed transaction gives way after yieldMs.
+  const started = Date.now();
+  const page = await call(contestsRoute.loader, getRequest("/contests"));
+  expect(page.status).toBe(200);
+  expect(Date.now() - started).toBeLessThan(5_000);
+  const health = rowsOf<{ ok: number }>(await db.execute(drizzleSql`SELECT 1 AS ok`));
+  expect(health).toEqual([{ ok: 1 }]);
+  admin.release();
+});
+
+test("psql's idle failed transaction is rolled back when the site needs the database, with the reason shown", async () => {
+  const url = await open({ yieldMs: 300 });
+  const run = psql(url, ["BEGIN;", "SELECT 1/0;", { until: "division by zero" }, 1_000, "SELECT 'still here';"]);
+  await run.seen("division by zero");
+  expect((await call(contestsRoute.loader, getRequest("/contests"))).status).toBe(200);
+  const { err } = await run.done;
+  expect(err).toContain("division by zero");
+  expect(err).toContain(ENDED.yield);
+});
+
+test("a transaction idle past the bound is ended with a clear message even when the site is quiet", async () => {
+  const url = await open({ idleInTransactionMs: 600, yieldMs: 60_000 });
+  const { err } = await psql(url, ["BEGIN;", "CREATE TABLE admin_scratch (x int);", 1_200, "COMMIT;"]).done;
+  expect(err).toContain(ENDED.idle(600));
+  // Rolled back, not committed by the COMMIT sent after the connection ended.
+  expect(rowsOf(await db.execute(drizzleSql`SELECT to_regclass('admin_scratch') AS t`))).toEqual([{ t: null }]);
+});
+
+test("a late ROLLBACK undoes only the client's own work: a sign-in the app acknowledged meanwhile stays", async () => {
+  const url = await open();
+  const userId = await createUser(db, { email: `socket-${Date.now()}@example.in`, passwordHash: "x" });
+  const admin = await client(url).reserve();
+  await admin.unsafe("BEGIN");
+  await admin.unsafe("UPDATE profiles SET full_name = 'Changed by admin' WHERE id = $1", [userId]);
+
+  // The app's write waits for the client's transaction instead of joining it.
+  let acknowledged = false;
+  const signIn = createSession(db, userId).then(() => (acknowledged = true));
+  await new Promise((r) => setTimeout(r, 300));
+  expect(acknowledged).toBe(false);
+  await admin.unsafe("ROLLBACK");
+  await signIn;
+  admin.release();
+
+  const rows = rowsOf<{ sessions: number; full_name: string | null }>(
+    await db.execute(drizzleSql`SELECT (SELECT count(*)::int FROM sessions WHERE user_id = ${userId}) AS sessions, full_name FROM profiles WHERE id = ${userId}`),
+  );
+  expect(rows).toEqual([{ sessions: 1, full_name: null }]);
+});
+
+test("a whole transaction sent at once commits, and settings a client changes do not stay on the site's session", async () => {
+  const url = await open();
+  const admin = client(url);
+  const before = rowsOf(await db.execute(drizzleSql`SELECT current_setting('search_path') AS path`));
+  await admin.unsafe("BEGIN; CREATE TABLE admin_made (x int); INSERT INTO admin_made VALUES (7); COMMIT;").simple();
+  await admin.unsafe("SET statement_timeout = 1; SET search_path = nowhere").simple();
+  const rows = rowsOf(await db.execute(drizzleSql`SELECT x, current_setting('statement_timeout') AS timeout, current_setting('search_path') AS path FROM public.admin_made`));
+  expect(rows).toEqual([{ x: 7, timeout: "0", path: (before[0] as { path: string }).path }]);
+  await db.execute(drizzleSql`DROP TABLE admin_made`);
+});

@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { PasswordField } from "~/components/accounts/password-input";
 import { FormErrors, TextField } from "~/components/ui/field";
 import { LoginSchema } from "~/models/accounts/schemas";
-import { MESSAGES } from "~/models/accounts/messages";
+import { MESSAGES, tooManyAttemptsFor } from "~/models/accounts/messages";
 import { db } from "~/db/client.server";
 import { resumeBlogAction } from "~/models/blog/posts.server";
 import { resumeStoreAction } from "~/models/store/cart.server";
@@ -39,11 +39,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const device = await readLoginDevice(request);
   const result = await authenticator({ ip: clientIp(context), device }).authenticate("form", cleaned);
   if (!result.ok) {
-    const limited = result.reason === "limited";
-    return data(
-      submission.reply({ formErrors: [limited ? MESSAGES.tooManyAttempts : MESSAGES.invalidCredentials], hideFields: ["password"] }),
-      { status: limited ? 429 : 400 },
-    );
+    if (result.reason === "limited") {
+      return data(submission.reply({ formErrors: [tooManyAttemptsFor(result.retryAfterS)], hideFields: ["password"] }), {
+        status: 429,
+        headers: { "Retry-After": String(result.retryAfterS) },
+      });
+    }
+    return data(submission.reply({ formErrors: [MESSAGES.invalidCredentials], hideFields: ["password"] }), { status: 400 });
   }
   const resume = { userId: result.userId, path: safeRedirect(submission.value.redirectTo, "/dashboard"), action: submission.value.blogAction };
   // Each acts only on its own pages' paths.

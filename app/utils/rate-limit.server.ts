@@ -33,6 +33,10 @@ export const LIMITS = {
 
 /** Counts one hit in a fixed window that starts with the first hit after the last one expired. */
 export async function recordHit(db: DbOrTx, key: string, limit: Limit, now: Date) {
+  return (await recordHitInWindow(db, key, limit, now)).count;
+}
+
+async function recordHitInWindow(db: DbOrTx, key: string, limit: Limit, now: Date) {
   const resetAt = new Date(now.getTime() + limit.windowMs);
   // ISO strings cast in SQL: the two drivers bind Date parameters differently.
   const nowSql = sql`${now.toISOString()}::timestamptz`;
@@ -47,13 +51,19 @@ export async function recordHit(db: DbOrTx, key: string, limit: Limit, now: Date
         reset_at: sql`CASE WHEN ${rate_limits.reset_at} <= ${nowSql} THEN ${resetSql} ELSE ${rate_limits.reset_at} END`,
       },
     })
-    .returning({ count: rate_limits.count });
-  return row?.count ?? 1;
+    .returning({ count: rate_limits.count, reset_at: rate_limits.reset_at });
+  return { count: row?.count ?? 1, resetAt: row ? new Date(row.reset_at) : resetAt };
 }
 
 /** Hits first, then answers whether this hit went over the limit. */
 export async function consume(db: DbOrTx, key: string, limit: Limit, now: Date) {
-  return (await recordHit(db, key, limit, now)) > limit.max;
+  return (await consumeOrWait(db, key, limit, now)) !== null;
+}
+
+/** Hits first; over the limit, answers how many seconds are left until its window ends (at least 1), else null. */
+export async function consumeOrWait(db: DbOrTx, key: string, limit: Limit, now: Date): Promise<number | null> {
+  const { count, resetAt } = await recordHitInWindow(db, key, limit, now);
+  return count > limit.max ? Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000)) : null;
 }
 
 /** Gives back one hit counted by `consume` (an attempt that turned out not to be a failure). */

@@ -195,7 +195,8 @@ test("limits are shared: wrong passwords counted on both instances stop the elev
   for (let i = 0; i < 10; i++) expect((await attempt(i % 2 ? a : b)).status).toBe(400);
   const eleventh = await attempt(a);
   expect(eleventh.status).toBe(429);
-  expect(await eleventh.text()).toContain("Too many attempts. Please wait a while and try again.");
+  expect(Number(eleventh.headers.get("retry-after"))).toBeGreaterThan(14 * 60);
+  expect(await eleventh.text()).toContain("Too many attempts. Please wait 15 minutes and try again.");
 });
 
 test("nginx: the request id reaches the app, text is compressed, /build/ is kept, bodies are bounded as the app bounds them", async () => {

@@ -48,6 +48,10 @@ test("a seller lists a book with an image, edits it, replaces the image and dele
   const firstSrc = await image.getAttribute("src");
   expect(await image.getAttribute("width")).toBe("500");
   expect(await image.getAttribute("height")).toBe("700");
+  // Served for a year, with each security header once (the server sets them for every response).
+  const served = await page.request.get(firstSrc!);
+  expect(served.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  expect(served.headersArray().filter((h) => h.name.toLowerCase() === "x-content-type-options")).toEqual([{ name: expect.any(String), value: "nosniff" }]);
 
   // In My Products.
   await page.goto("/store/my-products");

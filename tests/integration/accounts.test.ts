@@ -173,7 +173,7 @@ describe("login", () => {
     for (let i = 0; i < 100; i++) {
       await attemptLogin(db, { email: "arjun@example.in", password: "nope", ip: `10.9.${Math.floor(i / 40)}.${i}`, now });
     }
-    expect(await attemptLogin(db, { email: "arjun@example.in", password: "Secret@123", ip: "10.99.0.1", now })).toEqual({ ok: false, reason: "limited" });
+    expect(await attemptLogin(db, { email: "arjun@example.in", password: "Secret@123", ip: "10.99.0.1", now })).toMatchObject({ ok: false, reason: "limited" });
   });
 });
 

@@ -7,7 +7,7 @@ import { createUser } from "~/seed/factories.server";
 import { email_outbox, rate_limits, sessions } from "~/db/schema";
 import { sha256Hex } from "~/utils/hash.server";
 import { attemptLogin, LOGINS_AT_ONCE, LOGINS_WAITING, mailResetLink } from "~/models/accounts/account.server";
-import { MESSAGES } from "~/models/accounts/schemas";
+import { tooManyAttemptsFor } from "~/models/accounts/messages";
 import { getUser } from "~/models/accounts/auth.server";
 import { backgroundJobsStarted, settleBackground } from "~/utils/background.server";
 import { hashingStats } from "~/models/accounts/password.server";
@@ -69,7 +69,12 @@ describe("login limits under parallel attack", () => {
     // A browser that never signed in to this account is now refused, even with the right password…
     const stranger = await call(loginRoute.action, loginPost("owner@example.in", PASSWORD), { ip: "192.0.2.99" });
     expect(stranger.status).toBe(429);
-    expect(stranger.data.error[""]).toEqual([MESSAGES.tooManyAttempts]);
+    // It says how long to wait, in words and in Retry-After: what is left of the account's hour.
+    const retryAfter = Number(stranger.headers.get("Retry-After"));
+    expect(retryAfter).toBeGreaterThan(55 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(60 * 60);
+    expect(stranger.data.error[""]).toEqual([tooManyAttemptsFor(retryAfter)]);
+    expect(tooManyAttemptsFor(retryAfter)).toBe("Too many attempts. Please wait 60 minutes and try again.");
     // …but the owner's phone, from yet another address, gets in.
     const owner = await call(loginRoute.action, loginPost("owner@example.in", PASSWORD, device), { ip: "192.0.2.77" });
     expect(owner.status).toBe(302);
@@ -108,7 +113,7 @@ describe("login limits under parallel attack", () => {
     for (let a = 0; a < 11; a++) {
       await Promise.all(Array.from({ length: 10 }, (_, i) => attemptLogin(db, { email: "reset-owner@example.in", password: `g${i}`, ip: `10.40.${a}.1`, now })));
     }
-    expect(await attemptLogin(db, { email: "reset-owner@example.in", password: PASSWORD, ip: "10.41.0.1", now })).toEqual({ ok: false, reason: "limited" });
+    expect(await attemptLogin(db, { email: "reset-owner@example.in", password: PASSWORD, ip: "10.41.0.1", now })).toMatchObject({ ok: false, reason: "limited" });
     await mailResetLink(db, { email: "reset-owner@example.in", now });
     const [mail] = await db.select().from(email_outbox).where(eq(email_outbox.to_address, "reset-owner@example.in"));
     const token = mail!.text.match(/token=([\w-]+)/)![1]!;

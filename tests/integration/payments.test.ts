@@ -85,6 +85,12 @@ test("a tampered signature or another payment id is refused and leaves no entry"
   expect(await entries(p.userId, p.contestId)).toBe(1);
   expect(await db.select().from(payment_reviews).where(eq(payment_reviews.razorpay_payment_id, other))).toMatchObject([{ reason: "second_payment", razorpay_order_id: p.orderId, amount: 49, user_id: p.userId }]);
   expect((await db.select().from(email_outbox)).filter((m) => m.subject.startsWith("[Refund]") && m.text.includes(other))).toHaveLength(1);
+
+  // A webhook reporting a second payment of another amount books nothing: no review, no refund mail.
+  const odd = `pay_odd_${n}`;
+  expect(await settlePayment(db, { orderId: p.orderId, paymentId: odd, verified: true, amount: 1, now: p.now })).toEqual({ kind: "amount-mismatch" });
+  expect(await db.select().from(payment_reviews).where(eq(payment_reviews.razorpay_payment_id, odd))).toEqual([]);
+  expect((await db.select().from(email_outbox)).filter((m) => m.text.includes(odd))).toEqual([]);
 });
 
 test("the webhook before or after the callback: one payment, one entry", async () => {

@@ -67,3 +67,14 @@ describe("bidirectional controls never reach a name or a comment", () => {
     expect(errors(BlogActionSchema, { intent: "comment", content: "\u202E\u202C" })?.content).toEqual([BLOG_MESSAGES.commentRequired]);
   });
 });
+
+describe("a refused login says how long to wait", () => {
+  test("in seconds under a minute, else in whole minutes rounded up", async () => {
+    const { tooManyAttemptsFor } = await import("~/models/accounts/messages");
+    expect(tooManyAttemptsFor(1)).toBe("Too many attempts. Please wait 1 second and try again.");
+    expect(tooManyAttemptsFor(59)).toBe("Too many attempts. Please wait 59 seconds and try again.");
+    expect(tooManyAttemptsFor(60)).toBe("Too many attempts. Please wait 1 minute and try again.");
+    expect(tooManyAttemptsFor(61)).toBe("Too many attempts. Please wait 2 minutes and try again.");
+    expect(tooManyAttemptsFor(900)).toBe("Too many attempts. Please wait 15 minutes and try again.");
+  });
+});

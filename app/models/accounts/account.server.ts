@@ -12,7 +12,7 @@ import { appUrl } from "~/utils/env.server";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "~/models/accounts/password.server";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_SCORE, passwordScore } from "~/models/accounts/password-strength";
 import { createFairLimiter, QueueFull } from "~/utils/fair-queue";
-import { clearHits, consume, LIMITS, releaseHit, type Limit } from "~/utils/rate-limit.server";
+import { clearHits, consume, consumeOrWait, LIMITS, releaseHit, type Limit } from "~/utils/rate-limit.server";
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
@@ -57,7 +57,11 @@ export type LoginDevice = { userId: string; nonce: string };
 
 export type LoginResult =
   | { ok: true; userId: string; device: LoginDevice }
-  | { ok: false; reason: "invalid" | "limited" };
+  | { ok: false; reason: "invalid" }
+  | { ok: false; reason: "limited"; retryAfterS: number };
+
+/** How long a login refused because the hashing queue is full asks the client to wait. */
+export const BUSY_RETRY_AFTER_S = 10;
 
 /**
  * Checks credentials. Every attempt is counted, atomically and before the password
@@ -83,7 +87,7 @@ export async function attemptLogin(db: Db, input: LoginInput): Promise<LoginResu
   try {
     return await loginAttempts.run("login", () => attemptLoginNow(db, input));
   } catch (error) {
-    if (error instanceof QueueFull) return { ok: false, reason: "limited" };
+    if (error instanceof QueueFull) return { ok: false, reason: "limited", retryAfterS: BUSY_RETRY_AFTER_S };
     throw error;
   }
 }
@@ -106,14 +110,15 @@ async function attemptLoginNow(db: Db, input: LoginInput): Promise<LoginResult> 
   const counted: string[] = [];
   for (const [key, limit] of limits) {
     counted.push(key);
-    if (await consume(db, key, limit, input.now)) return { ok: false, reason: "limited" };
+    const retryAfterS = await consumeOrWait(db, key, limit, input.now);
+    if (retryAfterS !== null) return { ok: false, reason: "limited", retryAfterS };
   }
 
   let valid: boolean;
   try {
     valid = user && plausible ? await verifyPassword(user.password_hash, input.password) : await verifyAgainstNothing(input.password.slice(0, MAX_PASSWORD_LENGTH));
   } catch (error) {
-    if (error instanceof QueueFull) return { ok: false, reason: "limited" };
+    if (error instanceof QueueFull) return { ok: false, reason: "limited", retryAfterS: BUSY_RETRY_AFTER_S };
     throw error;
   }
   if (!user || !valid) return { ok: false, reason: "invalid" };

@@ -20,6 +20,13 @@ export const MESSAGES = {
   nameTooLong: "Full name must be at most 100 characters",
 } as const;
 
+/** A refused login says how long to wait (the same figure as its Retry-After header). */
+export function tooManyAttemptsFor(seconds: number) {
+  const minutes = Math.ceil(seconds / 60);
+  const wait = seconds < 60 ? `${seconds} second${seconds === 1 ? "" : "s"}` : `${minutes} minute${minutes === 1 ? "" : "s"}`;
+  return `Too many attempts. Please wait ${wait} and try again.`;
+}
+
 export const ACCOUNT_MESSAGES = {
   nameRequired: "Please enter your full name",
   phoneInvalid: "Enter a 10-digit mobile number (with +91 if you like)",

@@ -5,8 +5,8 @@
 //
 // Unlike the database store, a put is not part of the listing's transaction: an upload
 // whose transaction then fails leaves an unreferenced object (harmless: the same bytes
-// get the same name), and a delete cannot be rolled back (it runs last, after the
-// listing's row is written).
+// get the same name), and a delete cannot be rolled back, so the caller runs it only
+// once its transaction has committed (`transactional: false`).
 import type { S3Client } from "@aws-sdk/client-s3";
 import { env } from "~/utils/env.server";
 import { contentKey, IMAGE_KEY, type ImageStore, type ImageType } from "~/models/media/storage.server";
@@ -47,6 +47,7 @@ export function s3ImageStore(settings: S3Settings): ImageStore {
   const client = clientFor(settings);
   const name = (key: string) => `${settings.prefix}${key}`;
   return {
+    transactional: false,
     async put(image) {
       const key = contentKey(image.bytes, image.contentType);
       const { PutObjectCommand } = await sdk();

@@ -16,6 +16,8 @@ export interface ImageStore {
   get(key: string): Promise<StoredImage | null>;
   /** Removes these keys (unknown keys are ignored). */
   delete(keys: string[]): Promise<void>;
+  /** Whether its writes are part of the caller's database transaction (a delete is undone by a rollback). */
+  transactional: boolean;
 }
 
 export const IMAGE_TYPES = { "image/webp": "webp", "image/jpeg": "jpg", "image/png": "png" } as const;
@@ -37,6 +39,7 @@ export function keyOfUrl(url: string | null | undefined) {
 
 export function databaseImageStore(db: DbOrTx): ImageStore {
   return {
+    transactional: true,
     async put(image) {
       const key = contentKey(image.bytes, image.contentType);
       await db.insert(images).values({ key, content_type: image.contentType, bytes: image.bytes, width: image.width, height: image.height }).onConflictDoNothing();

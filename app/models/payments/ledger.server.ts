@@ -106,6 +106,8 @@ export async function recordCapture<R extends FulfilResult>(
     if (!row) return { kind: "unknown-order" };
     const who: Who = { purpose: row.purpose, targetId: targetOf(row), userId: row.user_id };
     const review = { orderId: input.orderId, paymentId: input.paymentId, amount: "amount" in input ? input.amount : row.amount, userId: row.user_id };
+    // Before anything is booked, a second payment included: the gateway's amount must be the order's.
+    if ("amount" in input && input.amount !== row.amount) return { kind: "amount-mismatch" };
     if (row.status === "paid") {
       if (row.razorpay_payment_id === input.paymentId) return { kind: "already", ...who };
       if (await keepForReview(tx, { ...review, reason: "second_payment" })) {
@@ -113,7 +115,6 @@ export async function recordCapture<R extends FulfilResult>(
       }
       return { kind: "second-payment", ...who };
     }
-    if ("amount" in input && input.amount !== row.amount) return { kind: "amount-mismatch" };
     // The gateway reports a payment id that another order already holds: book nothing, tell a person.
     const [elsewhere] = await tx
       .select({ orderId: payments.razorpay_order_id })

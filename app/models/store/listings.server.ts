@@ -11,6 +11,7 @@ import { marketplace_products, product_categories } from "~/db/schema";
 import type { Variants } from "~/models/media/pipeline.server";
 import { keyOfUrl, mediaUrl, type ImageStore } from "~/models/media/storage.server";
 import { imageStore } from "~/models/media/stores.server";
+import { log } from "~/utils/log.server";
 import type { ListingValues } from "~/models/store/listing-schema";
 
 const columnsOf = (values: ListingValues) => ({
@@ -34,17 +35,32 @@ export async function storeVariants(store: ImageStore, variants: Variants) {
   return { image_url: mediaUrl(display), thumbnail_url: mediaUrl(thumb), image_width: variants.display.width, image_height: variants.display.height };
 }
 
-/** Removes the images behind these URLs that no listing uses any more. */
-async function dropUnused(tx: DbOrTx, store: ImageStore, urls: Array<string | null>) {
+/**
+ * The images behind these URLs that no listing uses any more, removed: at once in the
+ * database store (the caller's transaction undoes it on a rollback), and by the returned
+ * function in a store outside the transaction, which the caller runs only after its
+ * transaction has committed (else a rollback would leave a listing pointing at a deleted
+ * object).
+ */
+async function dropUnused(tx: DbOrTx, store: ImageStore, urls: Array<string | null>): Promise<AfterCommit> {
   const candidates = [...new Set(urls)].filter((u): u is string => keyOfUrl(u) !== null);
-  if (candidates.length === 0) return;
+  if (candidates.length === 0) return NOTHING_AFTER_COMMIT;
   const used = await tx
     .select({ image_url: marketplace_products.image_url, thumbnail_url: marketplace_products.thumbnail_url })
     .from(marketplace_products)
     .where(or(...candidates.flatMap((u) => [eq(marketplace_products.image_url, u), eq(marketplace_products.thumbnail_url, u)])));
   const stillUsed = new Set(used.flatMap((r) => [r.image_url, r.thumbnail_url]));
-  await store.delete(candidates.filter((u) => !stillUsed.has(u)).map((u) => keyOfUrl(u)!));
+  const keys = candidates.filter((u) => !stillUsed.has(u)).map((u) => keyOfUrl(u)!);
+  if (store.transactional) {
+    await store.delete(keys);
+    return NOTHING_AFTER_COMMIT;
+  }
+  // The listing is saved either way: an object left behind is only space (logged).
+  return () => store.delete(keys).catch((error) => log().warn({ err: error, event: "image-delete" }, "unused images were not deleted"));
 }
+
+type AfterCommit = () => Promise<void>;
+const NOTHING_AFTER_COMMIT: AfterCommit = async () => {};
 
 export async function categoryExists(db: DbOrTx, id: number) {
   const [row] = await db.select({ id: product_categories.id }).from(product_categories).where(eq(product_categories.id, id));
@@ -93,35 +109,38 @@ export async function requireOwnListing(
  * another listing uses the same bytes). False when the listing is not the seller's.
  */
 export async function updateListing(db: Db, input: { id: string; sellerId: string; values?: ListingValues; variants: Variants | null }) {
-  return db.transaction(async (tx) => {
+  const { updated, afterCommit } = await db.transaction(async (tx) => {
     const [before] = await tx
       .select({ image_url: marketplace_products.image_url, thumbnail_url: marketplace_products.thumbnail_url })
       .from(marketplace_products)
       .where(owned(input.id, input.sellerId))
       .for("update");
-    if (!before) return false;
+    if (!before) return { updated: false, afterCommit: NOTHING_AFTER_COMMIT };
     const store = imageStore(tx);
     const images = input.variants ? await storeVariants(store, input.variants) : {};
     await tx
       .update(marketplace_products)
       .set({ ...(input.values ? columnsOf(input.values) : {}), ...images, updated_at: sql`now()` })
       .where(owned(input.id, input.sellerId));
-    if (input.variants) await dropUnused(tx, store, [before.image_url, before.thumbnail_url]);
-    return true;
+    const afterCommit = input.variants ? await dropUnused(tx, store, [before.image_url, before.thumbnail_url]) : NOTHING_AFTER_COMMIT;
+    return { updated: true, afterCommit };
   });
+  await afterCommit();
+  return updated;
 }
 
 /** Deletes the seller's listing and its images; orders keep their own title and price. False when not theirs. */
 export async function deleteListing(db: Db, input: { id: string; sellerId: string }) {
-  return db.transaction(async (tx) => {
+  const { deleted, afterCommit } = await db.transaction(async (tx) => {
     const [gone] = await tx
       .delete(marketplace_products)
       .where(owned(input.id, input.sellerId))
       .returning({ image_url: marketplace_products.image_url, thumbnail_url: marketplace_products.thumbnail_url });
-    if (!gone) return false;
-    await dropUnused(tx, imageStore(tx), [gone.image_url, gone.thumbnail_url]);
-    return true;
+    if (!gone) return { deleted: false, afterCommit: NOTHING_AFTER_COMMIT };
+    return { deleted: true, afterCommit: await dropUnused(tx, imageStore(tx), [gone.image_url, gone.thumbnail_url]) };
   });
+  await afterCommit();
+  return deleted;
 }
 
 /** The seller's listings, newest first, for My Products (the seller index serves it). */

@@ -24,7 +24,7 @@ import { supportContact } from "~/utils/env.server";
 import { readFlash } from "~/utils/flash.server";
 import { isSharedShell } from "~/utils/shared-shell";
 import { avatarInitial, displayName } from "~/utils/misc";
-import { START_SCRIPT } from "~/utils/late-hydration";
+import { restoreTypedValues, START_SCRIPT } from "~/utils/late-hydration";
 import { useNonce } from "~/utils/nonce";
 
 export const links: LinksFunction = () => [
@@ -72,6 +72,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const bare = isSharedShell(useLocation().pathname);
   // Hydration starts after the load event (late-hydration.ts); browser tests wait for this mark.
   useEffect(() => {
+    restoreTypedValues();
     document.documentElement.dataset.hydrated = "";
   }, []);
   return (

@@ -8,7 +8,12 @@ import {
   strengthLabel,
 } from "~/models/accounts/password-strength";
 
-/** A password field; with JavaScript it gains a show/hide toggle and, if asked, a strength meter. */
+/**
+ * A password field; with JavaScript it gains a show/hide toggle and, if asked, a strength
+ * meter. The toggle is in the server's HTML too, hidden until the page hydrates: adding
+ * it then would wrap the input anew and wipe what was typed (or filled by a password
+ * manager) before React arrived.
+ */
 export function PasswordField({
   label,
   field,
@@ -32,17 +37,16 @@ export function PasswordField({
         autoComplete={autoComplete}
         onInput={(e) => setValue(e.currentTarget.value)}
         trailing={
-          hydrated ? (
-            <button
-              type="button"
-              className="btn btn-ghost btn-sm"
-              aria-pressed={visible}
-              aria-controls={field.id}
-              onClick={() => setVisible((v) => !v)}
-            >
-              {visible ? "Hide" : "Show"}
-            </button>
-          ) : undefined
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            hidden={!hydrated}
+            aria-pressed={visible}
+            aria-controls={field.id}
+            onClick={() => setVisible((v) => !v)}
+          >
+            {visible ? "Hide" : "Show"}
+          </button>
         }
       />
       {meter && value ? <StrengthMeter password={value} /> : null}

@@ -283,8 +283,9 @@ server.once("error", async (error) => {
   await entry.flushLog();
   process.exit(1);
 });
+const shownHost = !host || host === "0.0.0.0" || host === "::" ? "localhost" : host.includes(":") ? `[${host}]` : host;
 server.listen({ port, host, backlog: 4096 }, () => {
-  entry.log().info({ event: "startup", port, host: host ?? "*" }, `StudyArena ready on http://${host && host !== "0.0.0.0" && host !== "::" ? (host.includes(":") ? `[${host}]` : host) : "localhost"}:${port} (${process.env.NODE_ENV || "development"} mode)`);
+  entry.log().info({ event: "startup", port, host: host ?? "*" }, `StudyArena ready on http://${shownHost}:${port} (${process.env.NODE_ENV || "development"} mode)`);
   if (process.env.NODE_ENV === "development") broadcastDevReady(build);
 });
 

@@ -22,6 +22,8 @@ import {
   CANCEL_REQUEST,
   errorResponse,
   GSSENC_REQUEST,
+  MAX_GREETING_BYTES,
+  MAX_MESSAGE_BYTES,
   PROTOCOL_3,
   queryMessage,
   scramServer,
@@ -49,6 +51,8 @@ export type AdminSocketOptions = {
 export const IDLE_IN_TRANSACTION_MS = 30_000;
 export const YIELD_MS = 2_000;
 const MAX_CONNECTIONS = 4;
+/** A connection that has not proven the password by then is closed (it holds one of the few places). */
+const AUTHENTICATION_TIMEOUT_MS = 10_000;
 
 export const ENDED = {
   idle: (ms: number) =>
@@ -56,6 +60,7 @@ export const ENDED = {
   yield: "terminating connection: the site needed the embedded database while your transaction was idle, so it was rolled back. Send a whole transaction at once: npm run db:sql -- FILE.sql, or psql -1 -f FILE.sql.",
   stopping: "terminating connection: the server is stopping.",
   password: 'password authentication failed for user "postgres"',
+  authenticationTimeout: "terminating connection: the password was not given in time",
 };
 
 type Release = () => void;
@@ -100,8 +105,11 @@ function takeTransactionLock(locks: Locks): Promise<Release> {
 
 /** One psql (or db:sql) connection. */
 class AdminSession {
-  private buffer: Buffer = Buffer.alloc(0);
-  private untyped = true;
+  // What has arrived of the next messages: kept as chunks until the message they begin is whole.
+  private chunks: Buffer[] = [];
+  private buffered = 0;
+  private needed = 0;
+  private framing = { untyped: true };
   private phase: "startup" | "sasl-first" | "sasl-final" | "ready" | "closed" = "startup";
   private startup: Buffer | null = null;
   private scram;
@@ -118,6 +126,10 @@ class AdminSession {
   ) {
     this.scram = scramServer(password);
     socket.setNoDelay(true);
+    const greeting = setTimeout(() => {
+      if (this.phase !== "ready") this.end(errorResponse("FATAL", "08P01", ENDED.authenticationTimeout));
+    }, AUTHENTICATION_TIMEOUT_MS);
+    greeting.unref();
     socket.on("data", (data) => this.receive(data));
     socket.on("error", () => this.end(null));
     socket.on("close", () => this.end(null));
@@ -125,11 +137,19 @@ class AdminSession {
 
   private receive(data: Buffer) {
     if (this.phase === "closed") return;
-    this.buffer = Buffer.concat([this.buffer, data]);
-    const { frames, rest, error } = takeFrames(this.buffer, () => this.untyped);
-    this.buffer = rest;
+    this.chunks.push(data);
+    this.buffered += data.length;
+    // A long message arrives in many chunks: they are joined once, when it is whole.
+    if (this.buffered < this.needed) return;
+    const whole = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks);
+    // Until the password is proven only small messages are read (checked at parse time: a
+    // client waits for AuthenticationOk before it sends more).
+    const limit = this.phase === "ready" ? MAX_MESSAGE_BYTES : MAX_GREETING_BYTES;
+    const { frames, rest, needed, error } = takeFrames(whole, this.framing, limit);
+    this.chunks = rest.length > 0 ? [rest] : [];
+    this.buffered = rest.length;
+    this.needed = needed;
     for (const frame of frames) {
-      if (frame.type === null && frame.body.length >= 4 && frame.body.readInt32BE(0) === PROTOCOL_3) this.untyped = false;
       this.work = this.work.then(() => this.handle(frame)).catch(() => this.finish(null));
     }
     if (error) this.end(errorResponse("FATAL", "08P01", error));

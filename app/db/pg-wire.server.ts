@@ -10,28 +10,38 @@ export const GSSENC_REQUEST = 80_877_104;
 export const CANCEL_REQUEST = 80_877_102;
 /** No admin message needs more (a whole contest's SQL is a few hundred KB). */
 export const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
+/** Before the password is proven: the startup and SASL messages are a few hundred bytes. */
+export const MAX_GREETING_BYTES = 8 * 1024;
 
 export type Frame = { type: string | null; bytes: Buffer; body: Buffer };
 
 /**
- * Takes the complete messages off the front of `buffer`. Before the startup message a
- * frame has no type byte (`untyped`); after it, a type byte and a length.
- * Returns what is left, or an error for a length no message may have.
+ * Takes the complete messages off the front of `buffer`. Until the startup message a
+ * frame has no type byte (`state.untyped`, which turns false as that message is taken);
+ * after it, a type byte and a length.
+ * Returns what is left, how many bytes the next message needs in all (so a caller can
+ * wait for them without copying), or an error for a length no message may have here.
  */
-export function takeFrames(buffer: Buffer, untyped: () => boolean): { frames: Frame[]; rest: Buffer; error?: string } {
+export function takeFrames(buffer: Buffer, state: { untyped: boolean }, maxBytes: number): { frames: Frame[]; rest: Buffer; needed: number; error?: string } {
   const frames: Frame[] = [];
   let offset = 0;
+  let needed = 0;
   for (;;) {
-    const head = untyped() ? 0 : 1;
+    const head = state.untyped ? 0 : 1;
     if (buffer.length - offset < head + 4) break;
     const length = buffer.readInt32BE(offset + head);
-    if (length < 4 || length > MAX_MESSAGE_BYTES) return { frames, rest: Buffer.alloc(0), error: "invalid message length" };
-    if (buffer.length - offset < head + length) break;
+    if (length < 4 || length > maxBytes) return { frames, rest: Buffer.alloc(0), needed: 0, error: "invalid message length" };
+    if (buffer.length - offset < head + length) {
+      needed = head + length;
+      break;
+    }
     const bytes = buffer.subarray(offset, offset + head + length);
-    frames.push({ type: head ? String.fromCharCode(bytes[0]!) : null, bytes, body: bytes.subarray(head + 4) });
+    const body = bytes.subarray(head + 4);
+    frames.push({ type: head ? String.fromCharCode(bytes[0]!) : null, bytes, body });
+    if (!head && body.length >= 4 && body.readInt32BE(0) === PROTOCOL_3) state.untyped = false;
     offset += head + length;
   }
-  return { frames, rest: buffer.subarray(offset) };
+  return { frames, rest: buffer.subarray(offset), needed };
 }
 
 function message(type: string, ...parts: Buffer[]) {

@@ -21,5 +21,6 @@ async function step(event: string, starting: string, done: string, work: () => P
   log().info({ event }, `${starting}…`);
   const started = performance.now();
   await work();
-  log().info({ event, ms: Math.round(performance.now() - started) }, `${done} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const ms = performance.now() - started;
+  log().info({ event, ms: Math.round(ms) }, `${done} in ${(ms / 1000).toFixed(1)} s`);
 }

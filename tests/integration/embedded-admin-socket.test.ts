@@ -5,6 +5,7 @@
 // PostgreSQL pass).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
@@ -150,7 +151,51 @@ test("a whole transaction sent at once commits, and settings a client changes do
   const before = rowsOf(await db.execute(drizzleSql`SELECT current_setting('search_path') AS path`));
   await admin.unsafe("BEGIN; CREATE TABLE admin_made (x int); INSERT INTO admin_made VALUES (7); COMMIT;").simple();
   await admin.unsafe("SET statement_timeout = 1; SET search_path = nowhere").simple();
+  // A long message (a big SQL file) arrives in many chunks and is read whole.
+  const long = "x".repeat(3 * 1024 * 1024);
+  await expect(admin.unsafe(`SELECT length('${long}') AS n`).simple()).resolves.toEqual([{ n: long.length }]);
   const rows = rowsOf(await db.execute(drizzleSql`SELECT x, current_setting('statement_timeout') AS timeout, current_setting('search_path') AS path FROM public.admin_made`));
   expect(rows).toEqual([{ x: 7, timeout: "0", path: (before[0] as { path: string }).path }]);
   await db.execute(drizzleSql`DROP TABLE admin_made`);
+});
+
+/** A raw connection: sends `bytes`, answers everything the server sent until it closed. */
+function raw(url: string, bytes: Buffer) {
+  const { port } = new URL(url);
+  return new Promise<string>((resolve) => {
+    const socket = net.connect(Number(port), "127.0.0.1");
+    let got = "";
+    socket.on("data", (d) => (got += d.toString("latin1")));
+    socket.on("error", () => {});
+    socket.on("close", () => resolve(got));
+    socket.on("connect", () => socket.write(bytes));
+  });
+}
+
+function startupMessage() {
+  const params = Buffer.from("user\0postgres\0database\0postgres\0\0");
+  const head = Buffer.alloc(8);
+  head.writeInt32BE(8 + params.length, 0);
+  head.writeInt32BE(196_608, 4);
+  return Buffer.concat([head, params]);
+}
+
+function message(type: string, body: Buffer) {
+  const head = Buffer.alloc(5);
+  head.write(type, 0, "latin1");
+  head.writeInt32BE(body.length + 4, 1);
+  return Buffer.concat([head, body]);
+}
+
+test("a stranger's bytes never reach the database: a query instead of the password, or a huge greeting, ends the connection", async () => {
+  const url = await open();
+  // A query where the password's proof should be: refused, and nothing ran.
+  const sneaked = await raw(url, Buffer.concat([startupMessage(), message("Q", Buffer.from("CREATE TABLE sneaked (x int)\0"))]));
+  expect(sneaked).toContain(ENDED.password);
+  expect(rowsOf(await db.execute(drizzleSql`SELECT to_regclass('sneaked') AS t`))).toEqual([{ t: null }]);
+  // A 1 MB message before the password: refused as soon as its length is read.
+  const huge = await raw(url, Buffer.concat([startupMessage(), message("p", Buffer.alloc(1024 * 1024, 0x61))]));
+  expect(huge).toContain("invalid message length");
+  // The socket still serves the password's holder.
+  await expect(client(url)`SELECT 1 AS ok`).resolves.toEqual([{ ok: 1 }]);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { contestDeadline } from "~/models/contests/deadline";
+import { contestDeadline, isTestClosed, testClosesAt } from "~/models/contests/deadline";
 import { decideStage, STAGE_MESSAGES } from "~/models/contests/stage";
 import { combineHeaders, invariantResponse, requireUuidParam } from "~/utils/http.server";
 
@@ -12,6 +12,14 @@ describe("the contest-stage guard (DESIGN.md §4)", () => {
   test("the deadline is the earlier of start + duration and the end", () => {
     expect(contestDeadline(contest)).toEqual(at(30));
     expect(contestDeadline({ ...contest, duration_minutes: 90 })).toEqual(at(60));
+  });
+
+  test("the key never shows in the last millisecond answers are accepted (deadline + grace, inclusive)", () => {
+    // Answers are taken while now <= deadline + grace (test-taking.server.ts); the test closes only after.
+    const lastAccepted = testClosesAt(contest);
+    expect(lastAccepted).toEqual(new Date(at(30).getTime() + 10_000));
+    expect(isTestClosed(contest, lastAccepted)).toBe(false);
+    expect(isTestClosed(contest, new Date(lastAccepted.getTime() + 1))).toBe(true);
   });
 
   test("pay: only without an entry, and only before the start", () => {

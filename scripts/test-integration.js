@@ -14,3 +14,4 @@ for (const [name, env, extra] of runs) {
   const { status } = spawnSync(process.execPath, [...vitest, ...extra], { stdio: "inherit", env });
   if (status !== 0) process.exit(status ?? 1);
 }
+console.log(`\nIntegration tests passed on: ${runs.map(([name]) => name).join(" and ")}${runs.length === 1 ? " ONLY (set TEST_DATABASE_URL for PostgreSQL, which alone proves the row locks)" : ""}`);

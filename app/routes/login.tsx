@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { PasswordField } from "~/components/accounts/password-input";
@@ -22,6 +22,13 @@ export const meta: MetaFunction = () => pageMeta("Log in", "Log in to join conte
 function nextPath(params: URLSearchParams) {
   return safeRedirect(params.get("redirectTo") ?? params.get("redirect"), "/dashboard");
 }
+
+// A document's headers come from here, not from the action's own answer: a refused
+// login's Retry-After must reach the browser (and a proxy) on the page too.
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAnonymous(request, context, nextPath(new URL(request.url).searchParams));

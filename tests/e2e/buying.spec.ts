@@ -55,6 +55,8 @@ async function fillShipping(page: Page) {
 }
 
 test("cash on delivery: cart, three checkout steps, the confirmation, Your Orders, and the seller ships it", async ({ page, student, browser, javaScriptEnabled }) => {
+  // Ten pages and two browsers: past 30 s on a busy two-core machine (seen in CI).
+  test.setTimeout(90_000);
   const { seller, title, productId } = await sellerWithBook({ price: 350, stock: 3 });
   await addToCartAndCheckout(page, title, productId, "2", 350);
   const summary = page.getByRole("complementary", { name: "Order summary" });

@@ -4,7 +4,7 @@
 // The page's scripts are held back (as a slow connection would) so the typing lands
 // before hydration for certain; each page is tried on a normal CPU and on one slowed 4x.
 import type { Browser, Page } from "@playwright/test";
-import { create, expect, PASSWORD, test, unique, uniqueEmail } from "./support/fixtures";
+import { create, expect, latestMailTo, PASSWORD, test, unique, uniqueEmail } from "./support/fixtures";
 
 /** A page whose scripts (/build/*.js) arrive `delayMs` late, on a CPU slowed `cpu` times. */
 async function slowPage(browser: Browser, options: { cpu: number; delayMs: number; cookies?: string }) {
@@ -69,15 +69,26 @@ async function readBack(page: Page, expected: Array<{ selector: string; value: s
   );
 }
 
-async function signedInCookie(browser: Browser) {
+/** A signed-in student with a copy of another seller's book in the cart (for /cart and /checkout), as cookies. */
+async function signedInWithCart(browser: Browser, productId: string) {
   const email = uniqueEmail("hydrate");
   const { id } = await create("student", { email, password: PASSWORD, fullName: "Hydration Student" });
   const context = await browser.newContext();
-  const res = await context.request.post("/login", { form: { email, password: PASSWORD } });
-  expect(res.ok()).toBe(true);
-  const state = await context.storageState();
+  expect((await context.request.post("/login", { form: { email, password: PASSWORD } })).ok()).toBe(true);
+  expect((await context.request.post(`/store/${productId}/productdetails`, { form: { intent: "cart-add", quantity: "1" } })).ok()).toBe(true);
+  const { cookies } = await context.storageState();
   await context.close();
-  return { id, email, cookies: state.cookies };
+  return { id, cookies };
+}
+
+/** A live reset link's path, mailed through the app's own form. */
+async function resetLinkPath(browser: Browser) {
+  const email = uniqueEmail("reset");
+  await create("student", { email, password: PASSWORD, fullName: "Reset Student" });
+  const context = await browser.newContext();
+  expect((await context.request.post("/forgot-password", { form: { email } })).ok()).toBe(true);
+  await context.close();
+  return (await latestMailTo(email)).text.match(/http:\/\/localhost:\d+(\/reset-password\?token=[\w-]+)/)![1]!;
 }
 
 for (const cpu of [1, 4]) {
@@ -86,10 +97,12 @@ for (const cpu of [1, 4]) {
     const contest = await create("contest", { title: unique("Hydration Contest"), startsInMinutes: 120, endsInMinutes: 240 });
     const slug = `hydration-${Date.now().toString(36)}-${cpu}`;
     await create("post", { slug, title: unique("Hydration Post"), category: "Study Tips" });
-    const signedIn = await signedInCookie(browser);
+    const seller = await create("student", { email: uniqueEmail("seller"), password: PASSWORD, fullName: "Hydration Seller" });
+    const forSale = await create("product", { sellerId: seller.id, title: unique("Hydration Atlas"), price: 90, category: "Books", stock: 3 });
+    const signedIn = await signedInWithCart(browser, forSale.id);
     const product = await create("product", { sellerId: signedIn.id, title: unique("Hydration Book"), price: 120, category: "Books" });
-    const guestPages = ["/login", "/signup", "/forgot-password", "/contact", "/contests", "/store", "/blog", `/contest/${contest.id}`];
-    const studentPages = ["/account", "/store/new", `/store/${product.id}/edit`, `/blog/${slug}`];
+    const guestPages = ["/login", "/signup", "/forgot-password", await resetLinkPath(browser), "/contact", "/contests", "/store", "/blog", `/contest/${contest.id}`];
+    const studentPages = ["/account", "/store/new", `/store/${product.id}/edit`, `/store/${forSale.id}/productdetails`, "/cart", "/checkout", `/blog/${slug}`];
     const lost: string[] = [];
     for (const path of [...guestPages, ...studentPages]) {
       const { page, context, release } = await slowPage(browser, { cpu, delayMs: 60_000 });

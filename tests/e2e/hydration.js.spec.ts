@@ -3,12 +3,18 @@
 // typed then must survive hydration, and a form sent then is sent once and answered.
 // The page's scripts are held back (as a slow connection would) so the typing lands
 // before hydration for certain; each page is tried on a normal CPU and on one slowed 4x.
-import type { Browser, Page } from "@playwright/test";
+import type { Browser, BrowserContext, Cookie, Page } from "@playwright/test";
 import { create, expect, latestMailTo, PASSWORD, test, unique, uniqueEmail } from "./support/fixtures";
 
-/** A page whose scripts (/build/*.js) arrive `delayMs` late, on a CPU slowed `cpu` times. */
-async function slowPage(browser: Browser, options: { cpu: number; delayMs: number; cookies?: string }) {
+/** A browser context (one visitor): its pages' scripts can be held, its CPU slowed. */
+async function visitor(browser: Browser, cookies: Cookie[] = []) {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, extraHTTPHeaders: { "X-Forwarded-For": `198.19.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` } });
+  await context.addCookies(cookies);
+  return context;
+}
+
+/** A page whose scripts (/build/*.js) arrive `delayMs` late (or when released), on a CPU slowed `cpu` times. */
+async function slowPageIn(context: BrowserContext, options: { cpu: number; delayMs: number }) {
   const page = await context.newPage();
   if (options.cpu > 1) {
     const cdp = await context.newCDPSession(page);
@@ -25,7 +31,12 @@ async function slowPage(browser: Browser, options: { cpu: number; delayMs: numbe
   page.on("request", (request) => {
     if (request.method() === "POST" && /^\/login(\.data)?$/.test(new URL(request.url()).pathname)) posts.push(request.url());
   });
-  return { page, context, release, posts };
+  return { page, release, posts };
+}
+
+async function slowPage(browser: Browser, options: { cpu: number; delayMs: number }) {
+  const context = await visitor(browser);
+  return { context, ...(await slowPageIn(context, options)) };
 }
 
 /** Fills every field a person can type into or tick, and returns what each should now hold. */
@@ -93,20 +104,24 @@ async function resetLinkPath(browser: Browser) {
 
 for (const cpu of [1, 4]) {
   test(`whatever is typed or filled before hydration is still there after it, on every form page, with the CPU ${cpu === 1 ? "at normal speed" : `slowed ${cpu}x`}`, async ({ browser }) => {
-    test.setTimeout(240_000);
+    // Sixteen pages, each in a fresh page with its scripts held: minutes on a busy two-core machine.
+    test.setTimeout(480_000);
     const contest = await create("contest", { title: unique("Hydration Contest"), startsInMinutes: 120, endsInMinutes: 240 });
     const slug = `hydration-${Date.now().toString(36)}-${cpu}`;
     await create("post", { slug, title: unique("Hydration Post"), category: "Study Tips" });
     const seller = await create("student", { email: uniqueEmail("seller"), password: PASSWORD, fullName: "Hydration Seller" });
     const forSale = await create("product", { sellerId: seller.id, title: unique("Hydration Atlas"), price: 90, category: "Books", stock: 3 });
+    // Another listing, not in the cart, for the product page's quantity.
+    const browsing = await create("product", { sellerId: seller.id, title: unique("Hydration Dictionary"), price: 60, category: "Books", stock: 3 });
     const signedIn = await signedInWithCart(browser, forSale.id);
     const product = await create("product", { sellerId: signedIn.id, title: unique("Hydration Book"), price: 120, category: "Books" });
     const guestPages = ["/login", "/signup", "/forgot-password", await resetLinkPath(browser), "/contact", "/contests", "/store", "/blog", `/contest/${contest.id}`];
-    const studentPages = ["/account", "/store/new", `/store/${product.id}/edit`, `/store/${forSale.id}/productdetails`, "/cart", "/checkout", `/blog/${slug}`];
+    const studentPages = ["/account", "/store/new", `/store/${product.id}/edit`, `/store/${browsing.id}/productdetails`, "/cart", "/checkout", `/blog/${slug}`];
     const lost: string[] = [];
+    const guest = await visitor(browser);
+    const student = await visitor(browser, signedIn.cookies);
     for (const path of [...guestPages, ...studentPages]) {
-      const { page, context, release } = await slowPage(browser, { cpu, delayMs: 60_000 });
-      if (studentPages.includes(path)) await context.addCookies(signedIn.cookies);
+      const { page, release } = await slowPageIn(studentPages.includes(path) ? student : guest, { cpu, delayMs: 60_000 });
       await page.goto(path, { waitUntil: "domcontentloaded" });
       const expected = await fillEverything(page);
       expect(expected.length, `${path} has fields`).toBeGreaterThan(0);
@@ -120,8 +135,10 @@ for (const cpu of [1, 4]) {
       expected.forEach(({ selector, value }, i) => {
         if (values[i] !== value) lost.push(`${path}: ${selector} held ${JSON.stringify(values[i])}, not ${JSON.stringify(value)}`);
       });
-      await context.close();
+      await page.close();
     }
+    await guest.close();
+    await student.close();
     expect(lost).toEqual([]);
   });
 }

@@ -38,6 +38,7 @@ export default tseslint.config(
             { target: ["./app/models", "./app/utils", "./app/components"], from: ["./app/routes", "./app/root.tsx"], message: "Only routes compose screens: models, utils and UI never import a route." },
             { target: "./app/utils", from: ["./app/models", "./app/components", "./app/seed"], message: "app/utils is cross-cutting plumbing: it imports no domain." },
             { target: ["./app/models", "./app/utils", "./app/components", "./app/routes"], from: "./app/seed", message: "Seed data, factories and fixtures are for start-up and tests only." },
+            { target: ["./app/models", "./app/utils", "./app/components", "./app/db", "./app/seed"], from: "./app/server", message: "app/server is the front door and the instance's start-up: only routes (their requestPolicy) and the server itself import it." },
           ],
         },
       ],

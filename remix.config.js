@@ -3,6 +3,8 @@ export default {
   // Not "**/*.test.tsx": the test page is the route contest.$id.test.tsx (tests live in tests/).
   ignoredRouteFiles: ["**/.*"],
   serverModuleFormat: "esm",
+  // build/index.js is the server itself (the front door in front of Remix), started by server.js.
+  server: "app/server/main.server.ts",
   future: {
     v3_fetcherPersist: true,
     v3_relativeSplatPath: true,

@@ -11,7 +11,9 @@ declare module "@remix-run/node" {
   interface AppLoadContext {
     /** The client's address as the server saw it (after TRUST_PROXY). */
     clientIp?: string;
-    /** This request's Content-Security-Policy nonce (server.js). */
+    /** This request's Content-Security-Policy nonce (app/server/front-door.server.ts). */
     cspNonce?: string;
+    /** What the route declares of its page (its requestPolicy): "shared" is rendered without a session. */
+    page?: "shared" | "guest";
   }
 }

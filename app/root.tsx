@@ -11,6 +11,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
@@ -22,7 +23,6 @@ import { getUser, staleSessionCookie } from "~/models/accounts/auth.server";
 import { hasConsent } from "~/utils/consent.server";
 import { supportContact } from "~/utils/env.server";
 import { readFlash } from "~/utils/flash.server";
-import { isSharedShell } from "~/utils/shared-shell";
 import { avatarInitial, displayName } from "~/utils/misc";
 import { restoreTypedValues, START_SCRIPT } from "~/utils/late-hydration";
 import { useNonce } from "~/utils/nonce";
@@ -39,7 +39,7 @@ export const meta: MetaFunction = ({ error }) => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // A shared document (the test page) is the same for everyone: no session, no flash, no cookies.
-  if (isSharedShell(new URL(request.url).pathname)) return data({ user: null, flash: null, askConsent: false, support: supportContact() });
+  if (context.page === "shared") return data({ user: null, flash: null, askConsent: false, support: supportContact(), shared: true });
   const [user, staleSession, { flash, clear }, consented] = await Promise.all([
     getUser(request, context),
     staleSessionCookie(request, context),
@@ -56,20 +56,26 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       flash,
       askConsent: !consented,
       support: supportContact(),
+      shared: false,
     },
     { headers },
   );
 }
 
-// Entering or leaving a shared document changes what the root knows (who is signed in).
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
-  isSharedShell(currentUrl.pathname) !== isSharedShell(nextUrl.pathname) || defaultShouldRevalidate;
+// The root's data in a shared document is nobody's (no user, no flash): leaving it, the
+// root loads again. Only the browser asks shouldRevalidate; Layout keeps this up to date.
+const shown = { sharedRootData: false };
+export const shouldRevalidate: ShouldRevalidateFunction = ({ defaultShouldRevalidate }) => shown.sharedRootData || defaultShouldRevalidate;
 
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
-  // The test fills the screen: no site header, footer or banners around it.
-  const bare = isSharedShell(useLocation().pathname);
+  const shared = root?.shared === true;
+  useEffect(() => {
+    shown.sharedRootData = shared;
+  }, [shared]);
+  // The test fills the screen: no site header, footer or banners around it (its route's handle says so).
+  const bare = useMatches().some((match) => (match.handle as { bare?: boolean } | undefined)?.bare === true);
   // Hydration starts after the load event (late-hydration.ts); browser tests wait for this mark.
   useEffect(() => {
     restoreTypedValues();

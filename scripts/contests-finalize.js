@@ -15,7 +15,7 @@ buildIfStale(root);
 
 const build = await import(pathToFileURL(path.join(root, "build/index.js")).href);
 try {
-  const report = await build.entry.module.finalizeDueContests();
+  const report = await build.finalizeDueContests();
   for (const row of report) console.log(`${row.outcome.padEnd(10)} ${row.title} (${row.id})${row.submitted ? `: ${row.submitted} tests submitted` : ""}`);
   console.log(report.length === 0 ? "Nothing to finalise." : `${report.length} contest(s) handled.`);
 } catch (error) {

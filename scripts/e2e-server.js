@@ -50,7 +50,7 @@ if (admin) {
 
 await import("../server.js");
 // The same module instance as server.js's (the same URL).
-const entry = (await import(pathToFileURL(path.join(root, "build/index.js")).href)).entry.module;
+const server = await import(pathToFileURL(path.join(root, "build/index.js")).href);
 
 // The fixtures are no part of the production bundle: they are loaded from source here,
 // and share the server's database connection through the process-wide handle in
@@ -67,7 +67,7 @@ http
       if (req.method !== "POST" || !Object.hasOwn(fixtures, name)) throw new Error(`no fixture named ${name}`);
       const result = await fixtures[name](JSON.parse(body || "{}"));
       // The rows are new: guests' pages kept in memory for a second are rendered again, as after a form post.
-      entry.forgetCachedPages();
+      server.forgetCachedPages();
       res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(result));
     } catch (error) {
       res.writeHead(400, { "Content-Type": "text/plain" }).end(String(error?.stack ?? error));

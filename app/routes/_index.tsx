@@ -9,6 +9,10 @@ import { recentChampions, upcomingContests } from "~/models/contests/catalogue.s
 import { getUserId } from "~/models/accounts/auth.server";
 import { guideSeenCookie } from "~/utils/consent.server";
 import { ALREADY_JOINED, homeCardButton } from "~/models/contests/enrolment";
+import type { RequestPolicy } from "~/server/policy";
+
+/** A guest's view is the same for every guest: kept in memory for a second (app/utils/page-cache.server.ts). */
+export const requestPolicy: RequestPolicy = { page: "guest" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const now = new Date();

@@ -2,6 +2,10 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { ContentPage } from "~/components/content-page";
 import { pageMeta } from "~/utils/meta";
+import type { RequestPolicy } from "~/server/policy";
+
+/** A guest's view is the same for every guest: kept in memory for a second (app/utils/page-cache.server.ts). */
+export const requestPolicy: RequestPolicy = { page: "guest" };
 
 export const meta: MetaFunction = () => pageMeta("About", "StudyArena runs skill contests with cash prizes and a marketplace for used study materials, for students across India.");
 

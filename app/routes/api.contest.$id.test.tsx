@@ -1,13 +1,29 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { testApiReply, testPaperReply, type ApiReply } from "~/models/contests/test-api.server";
+import type { RequestPolicy } from "~/server/policy";
 import { readJson } from "~/utils/forms.server";
 import { JSON_API_BODY } from "~/utils/request-guard";
 
 // The test page's data (DESIGN.md §4): the page itself is the same document for every
 // student (served from memory); this session-checked route gives the student's paper,
 // saved answers and the server's deadline, and takes each answer, the start,
-// proctoring events and the one submission. Never a correct answer. server.js serves
-// the same functions on its lean route; this door is Remix's (and the tests').
+// proctoring events and the one submission. Never a correct answer.
+
+/**
+ * The crowd's hot path: the front door answers it straight from Node's request with the
+ * same functions as the loader and action below (Express's and Remix's work cost about
+ * as much CPU per answer as the answer itself). Its posts change no page in memory.
+ */
+export const requestPolicy: RequestPolicy = {
+  body: JSON_API_BODY,
+  keepsPages: true,
+  lean: {
+    GET: ({ cookie, params, now }) => testPaperReply({ cookie, contestId: params.id, now }),
+    POST: ({ cookie, params, now, readBody }) => testApiReply({ cookie, contestId: params.id, now, readBody }),
+  },
+};
+
+// Remix's door to the same functions (what integration tests call).
 async function toResponse(reply: ApiReply) {
   if (reply.pauseMs) await new Promise((resolve) => setTimeout(resolve, reply.pauseMs));
   return Response.json(reply.body, { status: reply.status, headers: reply.headers });

@@ -6,12 +6,16 @@ import { orderOwner } from "~/models/payments/ledger.server";
 import { kickOutbox } from "~/utils/email.server";
 import { readForm } from "~/utils/forms.server";
 import { invariantResponse, redirectWithFlash } from "~/utils/http.server";
+import type { RequestPolicy } from "~/server/policy";
 
 // Where the gateway's hosted page sends the payer back (Razorpay's callback_url, or
 // the test gateway's Pay and Fail forms). Razorpay posts from its own site, so this
 // exact path is exempt from the cross-site check: the HMAC signature is its check, and
 // the payment is found by its order id, not by a session cookie (which a cross-site
 // POST does not carry). Where the payer goes next comes from the payment's purpose.
+/** Posted from the gateway's own site: its signature, not the Origin, is the check. */
+export const requestPolicy: RequestPolicy = { crossSite: "signed" };
+
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request, ["razorpay_order_id", "razorpay_payment_id", "razorpay_signature", "error"]);
   const field = (name: string) => {

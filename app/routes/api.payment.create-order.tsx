@@ -7,11 +7,16 @@ import { STAGE_MESSAGES } from "~/models/contests/stage";
 import { kickOutbox } from "~/utils/email.server";
 import { notFound, parseJsonBody } from "~/utils/http.server";
 import { paymentGateway } from "~/models/payments/gateway.server";
+import type { RequestPolicy } from "~/server/policy";
+import { JSON_API_BODY } from "~/utils/request-guard";
 
 // contests.md §7, POST /api/payment/create-order, for the pay page's script. The body
 // names the contest; the spec's userId and amount are ignored: the user is the
 // session's and the amount is the entry fee in the database.
 const Body = z.object({ contestId: z.string().uuid() });
+
+/** JSON from the pay page's script. */
+export const requestPolicy: RequestPolicy = { body: JSON_API_BODY };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireApiUser(request, context);

@@ -10,6 +10,8 @@ import { placeOrder } from "~/models/store/orders.server";
 import { kickOutbox } from "~/utils/email.server";
 import type { Flash } from "~/utils/flash.server";
 import { jsonWithFlash, notFound, parseJsonBody } from "~/utils/http.server";
+import type { RequestPolicy } from "~/server/policy";
+import { JSON_API_BODY } from "~/utils/request-guard";
 
 // marketplace.md §7, POST /api/payment/marketplace-create-order → { orderId,
 // razorpayOrderId, amount, currency }, for the checkout's in-page payment. The spec's
@@ -23,6 +25,9 @@ const Body = z.object({
 });
 
 const refused = (status: number, flash: Flash, to: string) => jsonWithFlash({ error: flash.message, redirect: to }, { status, flash });
+
+/** JSON from the pay page's script. */
+export const requestPolicy: RequestPolicy = { body: JSON_API_BODY };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireApiUser(request, context);

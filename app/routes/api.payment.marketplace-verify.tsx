@@ -5,6 +5,8 @@ import { requireApiUser } from "~/models/accounts/auth.server";
 import { verifyForPayer } from "~/models/fulfilments.server";
 import { GATEWAY_ID } from "~/models/payments/gateway.server";
 import { jsonWithFlash, notFound, parseJsonBody } from "~/utils/http.server";
+import type { RequestPolicy } from "~/server/policy";
+import { JSON_API_BODY } from "~/utils/request-guard";
 
 // marketplace.md §7, POST payment/marketplace-verify → { success, orderId }. The
 // spec's razorpay_* names and the checkout script's short names are both read; its
@@ -15,6 +17,9 @@ const Body = z.union([
   z.object({ razorpay_order_id: id, razorpay_payment_id: id, razorpay_signature: signature }).transform((b) => ({ orderId: b.razorpay_order_id, paymentId: b.razorpay_payment_id, signature: b.razorpay_signature })),
   z.object({ orderId: id, paymentId: id, signature }),
 ]);
+
+/** JSON from the pay page's script. */
+export const requestPolicy: RequestPolicy = { body: JSON_API_BODY };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireApiUser(request, context);

@@ -6,10 +6,15 @@ import { resendConfirmation } from "~/models/contests/enrolment.server";
 import { kickOutbox } from "~/utils/email.server";
 import { notFound, parseJsonBody } from "~/utils/http.server";
 import { consume, LIMITS } from "~/utils/rate-limit.server";
+import type { RequestPolicy } from "~/server/policy";
+import { JSON_API_BODY } from "~/utils/request-guard";
 
 // contests.md §7 takes `to`, `subject` and `html` from the browser: an open relay. Ours
 // only queues the caller's own confirmation again (DESIGN.md §5); those fields are ignored.
 const Body = z.object({ contestId: z.string().uuid() });
+
+/** JSON from the pay page's script. */
+export const requestPolicy: RequestPolicy = { body: JSON_API_BODY };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireApiUser(request, context);

@@ -5,11 +5,16 @@ import { requireApiUser } from "~/models/accounts/auth.server";
 import { GATEWAY_ID, paymentGateway, testCapture } from "~/models/payments/gateway.server";
 import { findOpenOrder } from "~/models/payments/ledger.server";
 import { notFound, parseJsonBody } from "~/utils/http.server";
+import type { RequestPolicy } from "~/server/policy";
+import { JSON_API_BODY } from "~/utils/request-guard";
 
 // The test gateway's stand-in for Razorpay's checkout.js: the pay page's in-page dialog
 // asks here for what Razorpay's modal would hand back on success, then verifies it
 // through /api/payment/verify like a real payment. Exists only without Razorpay keys.
 const Body = z.object({ orderId: z.string().regex(GATEWAY_ID) });
+
+/** JSON from the pay page's script. */
+export const requestPolicy: RequestPolicy = { body: JSON_API_BODY };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const gateway = paymentGateway();

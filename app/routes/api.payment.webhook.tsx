@@ -7,6 +7,7 @@ import { kickOutbox } from "~/utils/email.server";
 import { readJson } from "~/utils/forms.server";
 import { notFound } from "~/utils/http.server";
 import { WEBHOOK_BODY } from "~/utils/request-guard";
+import type { RequestPolicy } from "~/server/policy";
 
 // Razorpay's server-to-server notice (DESIGN.md §5). Its signature, HMAC-SHA256 of the
 // raw body with RAZORPAY_WEBHOOK_SECRET, is its only credential; the path is exempt
@@ -22,6 +23,9 @@ const PaymentEvent = z.object({
 });
 
 const json = (body: unknown, status = 200) => Response.json(body, { status });
+
+/** Razorpay's JSON, posted from its servers: its signature, not the Origin, is the check. */
+export const requestPolicy: RequestPolicy = { body: WEBHOOK_BODY, crossSite: "signed" };
 
 export async function action({ request }: ActionFunctionArgs) {
   const isSigned = webhookVerifier();

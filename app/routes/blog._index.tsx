@@ -8,10 +8,14 @@ import { formatDate } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
 import { searchText } from "~/utils/misc";
 import { useDebouncedSubmit } from "~/utils/use-debounced-submit";
+import type { RequestPolicy } from "~/server/policy";
 
 // The blog list (marketplace.md §2 Blog): search and category chips are GET
 // parameters, so they work without JavaScript; a signed-in reader's bookmarks are
 // the list at ?bookmarked=1.
+/** A guest's view is the same for every guest: kept in memory for a second (app/utils/page-cache.server.ts). */
+export const requestPolicy: RequestPolicy = { page: "guest" };
+
 export const meta: MetaFunction = () =>
   pageMeta("Blog", "Study tips, exam strategy and student life: articles for students preparing for contests and exams.");
 

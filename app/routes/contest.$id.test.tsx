@@ -2,12 +2,18 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useParams } from "@remix-run/react";
 import { NeedsJavaScript } from "~/components/contests/test-island/camera";
 import { TestIsland } from "~/components/contests/test-island/test-island";
+import type { RequestPolicy } from "~/server/policy";
 import { requireUuidParam } from "~/utils/http.server";
 
 // The test (contests.md §2 Test). This document is the same for every student and
-// reads no session (see app/utils/shared-shell.ts): the island fetches the student's
-// paper from /api/contest/{id}/test. Fullscreen and the camera need JavaScript, so
-// without it the page says so.
+// reads no session: the island fetches the student's paper from /api/contest/{id}/test.
+// Fullscreen and the camera need JavaScript, so without it the page says so.
+
+/** One document for the whole crowd: kept in memory, cacheable, rendered without a session. */
+export const requestPolicy: RequestPolicy = { page: "shared" };
+
+/** The test fills the screen: no site header, footer or banners around it (root.tsx). */
+export const handle = { bare: true };
 export const meta: MetaFunction = () => [
   { title: "Contest Test — StudyArena" },
   { name: "description", content: "Take your StudyArena contest test in fullscreen." },

@@ -8,6 +8,10 @@ import { getUserId } from "~/models/accounts/auth.server";
 import { useDebouncedSubmit } from "~/utils/use-debounced-submit";
 import { searchText } from "~/utils/misc";
 import { pageMeta } from "~/utils/meta";
+import type { RequestPolicy } from "~/server/policy";
+
+/** A guest's view is the same for every guest: kept in memory for a second (app/utils/page-cache.server.ts). */
+export const requestPolicy: RequestPolicy = { page: "guest" };
 
 export const meta: MetaFunction = () => pageMeta("Contests", "Browse active skill contests with cash prizes: entry fee, duration and prize pool of each.");
 

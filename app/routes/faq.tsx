@@ -3,6 +3,10 @@ import { Link } from "@remix-run/react";
 import { ContentPage } from "~/components/content-page";
 import { FaqList } from "~/components/support/faq-list";
 import { pageMeta } from "~/utils/meta";
+import type { RequestPolicy } from "~/server/policy";
+
+/** A guest's view is the same for every guest: kept in memory for a second (app/utils/page-cache.server.ts). */
+export const requestPolicy: RequestPolicy = { page: "guest" };
 
 export const meta: MetaFunction = () => pageMeta("FAQ", "Answers to common questions about contests, payments, refunds and the marketplace.");
 

@@ -1,8 +1,12 @@
 import { sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { log } from "~/utils/log.server";
+import type { RequestPolicy } from "~/server/policy";
 
 // For load balancers: 200 once the database answers, 503 while it does not.
+/** Never shed; fails while the instance drains (app/server/front-door.server.ts). */
+export const requestPolicy: RequestPolicy = { healthCheck: true };
+
 export async function loader() {
   const headers = { "Cache-Control": "no-store", "Content-Type": "application/json" };
   try {

@@ -10,6 +10,11 @@ import { requireOwnListing, updateListing } from "~/models/store/listings.server
 import { notFound, redirectWithFlash } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { useIsPending } from "~/utils/use-is-pending";
+import type { RequestPolicy } from "~/server/policy";
+import { IMAGE_FORM_BODY } from "~/utils/request-guard";
+
+/** A form with one image (multipart, up to 5 MB and a little). */
+export const requestPolicy: RequestPolicy = { body: IMAGE_FORM_BODY };
 
 export const meta: MetaFunction = () => pageMeta("Upload Image", "Replace a listing's image.");
 

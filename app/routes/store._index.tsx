@@ -10,6 +10,10 @@ import { PRODUCT_CONDITIONS } from "~/utils/enums";
 import { pageWindow, parseStoreQuery, PRICE_MAX, PRICE_STEP, SORTS } from "~/models/store/query";
 import { useDebouncedSubmit } from "~/utils/use-debounced-submit";
 import { pageMeta } from "~/utils/meta";
+import type { RequestPolicy } from "~/server/policy";
+
+/** A guest's view is the same for every guest: kept in memory for a second (app/utils/page-cache.server.ts). */
+export const requestPolicy: RequestPolicy = { page: "guest" };
 
 export const meta: MetaFunction = () => pageMeta("Marketplace", "Buy and sell used textbooks and study materials at 50-70% off: search by title, category, price and condition.");
 

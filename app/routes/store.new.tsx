@@ -10,6 +10,11 @@ import { createListing } from "~/models/store/listings.server";
 import { listCategories } from "~/models/store/products.server";
 import { redirectWithFlash } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
+import type { RequestPolicy } from "~/server/policy";
+import { IMAGE_FORM_BODY } from "~/utils/request-guard";
+
+/** A form with one image (multipart, up to 5 MB and a little). */
+export const requestPolicy: RequestPolicy = { body: IMAGE_FORM_BODY };
 
 export const meta: MetaFunction = () => pageMeta("Add New Product", "List a used book or study material on the StudyArena marketplace.");
 

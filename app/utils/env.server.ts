@@ -41,7 +41,8 @@ const EnvSchema = z.object({
   SUPPORT_PHONE: optional.pipe(z.string().max(40).optional()),
   SUPPORT_ADDRESS: optional.pipe(z.string().max(200).optional()),
   EMAIL_FROM: optional.pipe(z.string().default("StudyArena <no-reply@studyarena.in>")),
-  TRUST_PROXY: optional,
+  // How many proxies in front of the app are trusted with X-Forwarded-For (README: 1 behind nginx).
+  TRUST_PROXY: optional.pipe(z.coerce.number({ message: "the number of proxies in front of the app, such as 1" }).int().min(0).max(10).optional()),
   RESEND_API_KEY: optional,
   // Resend's API origin (the SDK's default when unset); a local stand-in in tests.
   RESEND_BASE_URL: optional.pipe(z.string().url().optional()),

@@ -53,6 +53,8 @@ export function createLoadShedder(limits: SheddingLimits = SHEDDING, options: { 
   };
 }
 
+export type LoadShedder = ReturnType<typeof createLoadShedder>;
+
 export const BUSY_MESSAGE = "StudyArena is very busy right now. Please try again in a moment.";
 
 /** The page a refused visitor sees: tiny, no script, and it says what to do. */

@@ -14,10 +14,10 @@
 // cookie is not stored.
 import { createHash, randomBytes } from "node:crypto";
 import { gzipSync } from "node:zlib";
-import { isSharedShell } from "~/utils/shared-shell";
 
-/** Public pages a guest may be served from the micro-cache (with their query, which is part of the key). */
-const GUEST_PAGES = [/^\/$/, /^\/contests$/, /^\/store$/, /^\/blog$/, /^\/about$/, /^\/faq$/, /^\/terms$/, /^\/privacy$/, /^\/refund-policy$/];
+/** What a route declares of its page (its requestPolicy): one document for everyone, or a guest's view. */
+export type PageKind = "shared" | "guest";
+
 /** Cookies that change a guest page the same way for everyone who has them. */
 const GUEST_COOKIES = new Set(["cookie_consent", "guide_seen"]);
 
@@ -30,12 +30,14 @@ export type CachedPage = { status: number; headers: Array<[string, string]>; bod
 
 type Lookup = { key: string; ttlMs: number };
 
-/** Which cache entry a request may be served from, and for how long; null when it must be rendered for this visitor. */
-export function pageCacheKey(request: { method: string; path: string; search: string; cookie: string | undefined }): Lookup | null {
-  if (request.method !== "GET") return null;
+/**
+ * Which cache entry a request may be served from, and for how long; null when it must be
+ * rendered for this visitor. `page` is what the route declares (its requestPolicy).
+ */
+export function pageCacheKey(request: { method: string; path: string; search: string; cookie: string | undefined; page: PageKind | undefined }): Lookup | null {
+  if (request.method !== "GET" || !request.page) return null;
   // The shell reads no cookie at all (the root loader returns early for it).
-  if (isSharedShell(request.path)) return { key: `shell ${request.path}`, ttlMs: SHARED_SHELL_MS };
-  if (!GUEST_PAGES.some((page) => page.test(request.path))) return null;
+  if (request.page === "shared") return { key: `shell ${request.path}`, ttlMs: SHARED_SHELL_MS };
   const cookies = (request.cookie ?? "")
     .split(";")
     .map((c) => c.trim())
@@ -139,3 +141,5 @@ export function createPageCache(options: { now?: () => number } = {}) {
   caches.add(cache);
   return cache;
 }
+
+export type PageCache = ReturnType<typeof createPageCache>;

@@ -1,8 +1,8 @@
 // What a request may look like before any of our code reads it (DESIGN.md §8):
-// the methods we serve, the body types and sizes each route takes. server.js asks
-// `refuseRequest` for every request, before Remix; the same body rules are applied
-// again when an action reads its body (forms.server.ts), so a route is bounded
-// whichever way it is reached.
+// the methods we serve, the body types and sizes a route takes. The front door
+// (app/server/front-door.server.ts) asks `refuseRequest` for every request, with the
+// body rule the route declares; the same rule is applied again when an action reads
+// its body (forms.server.ts), so a route is bounded whichever way it is reached.
 
 export const KB = 1024;
 export const MB = 1024 * KB;
@@ -15,8 +15,9 @@ export type BodyRule = { types: readonly string[]; maxBytes: number; tooLarge?: 
  */
 export const FORM_BODY: BodyRule = { types: ["application/x-www-form-urlencoded"], maxBytes: 64 * KB };
 
-/** Routes that take another kind of body, by exact path. Everything else takes FORM_BODY. */
+/** JSON from our own scripts (the pay page, the test page). */
 export const JSON_API_BODY: BodyRule = { types: ["application/json"], maxBytes: 4 * KB };
+/** Razorpay's webhook: JSON, its signature computed over the raw body. */
 export const WEBHOOK_BODY: BodyRule = { types: ["application/json"], maxBytes: 64 * KB };
 /**
  * A form with one image (at most 5 MB) and its text fields. A little more than 5 MB gets
@@ -24,22 +25,6 @@ export const WEBHOOK_BODY: BodyRule = { types: ["application/json"], maxBytes: 6
  * here, by its declared length, with the form's own words.
  */
 export const IMAGE_FORM_BODY: BodyRule = { types: ["multipart/form-data"], maxBytes: 5 * MB + 256 * KB, tooLarge: "Image must be less than 5MB. Please go back and choose a smaller image." };
-
-const BODY_RULES: Array<{ path: RegExp; rule: BodyRule }> = [
-  // Razorpay's webhook: JSON, its signature computed over the raw body.
-  { path: /^\/api\/payment\/webhook$/, rule: WEBHOOK_BODY },
-  // The spec's payment API, called by the pay page's script.
-  { path: /^\/api\/payment\/(create-order|verify|send-email|test-checkout|marketplace-create-order|marketplace-verify)$/, rule: JSON_API_BODY },
-  // The test page's answers, start, events and submission.
-  { path: /^\/api\/contest\/[^/]+\/test$/, rule: JSON_API_BODY },
-  // The product form and a listing's image upload.
-  { path: /^\/store\/(new|[^/]+\/edit|[^/]+\/image)$/, rule: IMAGE_FORM_BODY },
-];
-
-export function bodyRuleFor(pathname: string): BodyRule {
-  const path = pathname.replace(/\.data$/, "");
-  return BODY_RULES.find((r) => r.path.test(path))?.rule ?? FORM_BODY;
-}
 
 export const ALLOWED_METHODS = ["GET", "HEAD", "POST"] as const;
 
@@ -60,10 +45,9 @@ export function hasBoundary(contentType: string | null | undefined) {
  * browsers always declare one, and Node then stops reading at that length.
  */
 export function refuseBody(
-  pathname: string,
+  rule: BodyRule,
   headers: { contentType?: string | null; contentLength?: string | null; transferEncoding?: string | null },
 ): Refusal | null {
-  const rule = bodyRuleFor(pathname);
   const length = headers.contentLength == null ? null : Number(headers.contentLength);
   if (length === null) {
     if (headers.transferEncoding) return { status: 411, message: "Please send the length of the request body." };
@@ -80,10 +64,14 @@ export function refuseBody(
   return null;
 }
 
-/** Everything server.js refuses before Remix: odd methods, undecodable paths, legacy data requests, bad bodies. */
+/**
+ * Everything the front door refuses before any route code runs: odd methods, undecodable
+ * paths, legacy data requests, bodies the route does not take (`body`, from its policy).
+ */
 export function refuseRequest(input: {
   method: string;
   url: string;
+  body?: BodyRule;
   contentType?: string | null;
   contentLength?: string | null;
   transferEncoding?: string | null;
@@ -101,6 +89,6 @@ export function refuseRequest(input: {
   }
   // Remix's pre-single-fetch data requests: nothing of ours makes them any more.
   if (url.searchParams.has("_data")) return { status: 400, message: "That address could not be read." };
-  if (method === "POST") return refuseBody(url.pathname, input);
+  if (method === "POST") return refuseBody(input.body ?? FORM_BODY, input);
   return null;
 }

@@ -1,4 +1,4 @@
-// The headers every response carries (server.js) and the Content-Security-Policy of
+// The headers every response carries (app/server/front-door.server.ts) and the Content-Security-Policy of
 // every page (entry.server.tsx). Pure functions, so a unit test reads the policy.
 
 export const RAZORPAY_HOSTED_CHECKOUT = "https://api.razorpay.com/v1/checkout/embedded";
@@ -66,3 +66,6 @@ export function baseSecurityHeaders(appUrl: string): Record<string, string> {
 export function isPersonal(request: Request) {
   return !["GET", "HEAD"].includes(request.method) || /(?:^|;\s*)__session=/.test(request.headers.get("Cookie") ?? "");
 }
+
+/** How long a browser or a shared cache may keep a document the same for everyone (a route's `page: "shared"`). */
+export const SHARED_PAGE_CACHE_CONTROL = "public, max-age=60";

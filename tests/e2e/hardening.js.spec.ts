@@ -218,7 +218,7 @@ test("on PostgreSQL without Razorpay keys the test gateway is not silently live:
 
 test("the production server bundle holds no test fixtures or factories", async () => {
   const bundle = fs.readFileSync(path.join(process.cwd(), "build/index.js"), "utf8");
-  expect(bundle).toContain("closeLiveStreams");
+  expect(bundle).toContain("startServer");
   expect(bundle).not.toContain("e2eFixtures");
   expect(bundle).not.toContain("finishedContest");
 });

@@ -52,3 +52,10 @@ test("hooks follow React's rules", async () => {
   const code = 'import { useState } from "react";\nexport function C({ on }: { on: boolean }) {\n  if (on) useState(0);\n  return null;\n}\n';
   expect(await ruleIds("app/components/zz-probe.tsx", code)).toContain("react-hooks/rules-of-hooks");
 }, 60_000);
+
+test("app/server (the front door, start-up) is imported by routes and itself only", async () => {
+  for (const file of ["app/models/contests/zz-probe.server.ts", "app/utils/zz-probe.server.ts", "app/db/zz-probe.server.ts"]) {
+    expect(await ruleIds(file, importing("~/server/front-door.server"))).toContain("import-x/no-restricted-paths");
+  }
+  expect(await ruleIds("app/routes/zz-probe.tsx", importing("~/server/policy"))).toEqual([]);
+}, 60_000);

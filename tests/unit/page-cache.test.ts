@@ -4,7 +4,10 @@ import { describe, expect, test } from "vitest";
 import { createLoadShedder } from "~/utils/load-shedding.server";
 import { createPageCache, GUEST_PAGE_MS, inlineScriptHashes, isShareable, pageCacheKey, SHARED_SHELL_MS, withoutNonce } from "~/utils/page-cache.server";
 
-const get = (path: string, cookie?: string, search = "") => pageCacheKey({ method: "GET", path, search, cookie });
+const guest = new Set(["/contests", "/store", "/"]);
+// The page kind is what the route's requestPolicy declares (tests/unit/front-door.test.ts checks the routes).
+const get = (path: string, cookie?: string, search = "") =>
+  pageCacheKey({ method: "GET", path, search, cookie, page: path.endsWith("/test") ? "shared" : guest.has(path) ? "guest" : undefined });
 
 describe("pageCacheKey: what may come from memory", () => {
   test("the shared test document, whoever asks, for a minute", () => {
@@ -22,7 +25,7 @@ describe("pageCacheKey: what may come from memory", () => {
     expect(get("/contests", "__session=abc")).toBeNull();
     expect(get("/contests", "cookie_consent=true; __flash=xyz")).toBeNull();
     expect(get("/contests", "other=1")).toBeNull();
-    expect(pageCacheKey({ method: "POST", path: "/contests", search: "", cookie: undefined })).toBeNull();
+    expect(pageCacheKey({ method: "POST", path: "/contests", search: "", cookie: undefined, page: "guest" })).toBeNull();
     expect(get("/dashboard")).toBeNull();
     expect(get("/cart")).toBeNull();
     expect(get("/store", undefined, `?q=${"x".repeat(2000)}`)).toBeNull();

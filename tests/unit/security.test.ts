@@ -3,10 +3,10 @@ import { isSameSitePath } from "~/models/analytics/events.server";
 import { MIN_SECRET_LENGTH, parseEnv } from "~/utils/env.server";
 import { createFairLimiter, QueueFull } from "~/utils/fair-queue";
 import { safeRedirect, searchText, stripControlChars } from "~/utils/misc";
-import { bodyRuleFor, FORM_BODY, JSON_API_BODY, refuseRequest } from "~/utils/request-guard";
+import { FORM_BODY, JSON_API_BODY, refuseRequest } from "~/utils/request-guard";
 import { baseSecurityHeaders, contentSecurityPolicy, cspExtrasFor, isPersonal } from "~/utils/security-headers";
 
-describe("the request guard (server.js, before Remix)", () => {
+describe("the request guard (the front door, before any route code)", () => {
   const post = (headers: { contentType?: string; contentLength?: string; transferEncoding?: string }, url = "/login") =>
     refuseRequest({ method: "POST", url, ...headers });
 
@@ -36,15 +36,8 @@ describe("the request guard (server.js, before Remix)", () => {
     expect(post({ contentLength: "0" })).toBeNull(); // a bodiless POST (sign-out by fetch)
   });
 
-  test("single-fetch data requests follow the route's rule", () => {
-    expect(bodyRuleFor("/login.data")).toBe(FORM_BODY);
-  });
-
-  test("the test page's answers take small JSON only; its page route stays a form route", () => {
-    expect(bodyRuleFor("/api/contest/6f1c0c4e-0000-4000-8000-000000000000/test")).toBe(JSON_API_BODY);
-    expect(bodyRuleFor("/api/contest/x/test/more")).toBe(FORM_BODY);
-    expect(bodyRuleFor("/contest/6f1c0c4e-0000-4000-8000-000000000000/test")).toBe(FORM_BODY);
-    const answer = (contentType: string, contentLength: string) => refuseRequest({ method: "POST", url: "/api/contest/c/test", contentType, contentLength });
+  test("a route that takes small JSON (its policy's body rule) refuses forms and anything past 4 KB", () => {
+    const answer = (contentType: string, contentLength: string) => refuseRequest({ method: "POST", url: "/api/contest/c/test", body: JSON_API_BODY, contentType, contentLength });
     expect(answer("application/json", "120")).toBeNull();
     expect(answer("application/json", String(5 * 1024))).toMatchObject({ status: 413 });
     expect(answer("application/x-www-form-urlencoded", "20")).toMatchObject({ status: 415 });

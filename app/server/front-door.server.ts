@@ -1,0 +1,242 @@
+// The one front door (issue 29): every request, whoever answers it, passes the same
+// checks in the same order, with the policy its route declares (app/server/policy.ts):
+//
+//   1. an id and a log line; the security headers; a POST's answer is never stored
+//   2. while draining, the health check fails
+//   3. the request guard: method, path, and the body the route takes
+//   4. the cross-site check (unless the route's posts are signed by the gateway)
+//   5. a public file: served (cheap, never shed)
+//   6. a page in memory (the shared test document, a guest's page): served, or rendered once
+//   7. load shedding (never for the health check or a stream, which has its own limit)
+//   8. the route's lean handler, its stream, or Remix (through app/server/renderer.server.ts)
+//
+// Unit tests (tests/unit/front-door.test.ts) send the same hostile requests to every
+// kind of route and expect the same answers.
+import { randomBytes } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { gzipSync } from "node:zlib";
+import onHeaders from "on-headers";
+import type { LeanReply, RequestPolicy } from "~/server/policy";
+import type { RouteMatch, RouteTable } from "~/server/route-table";
+import { pageCacheKey, type CachedPage, type PageCache } from "~/utils/page-cache.server";
+import { BUSY_MESSAGE, busyPage, type LoadShedder } from "~/utils/load-shedding.server";
+import { logRequest, requestIdOf, withRequestLog, log } from "~/utils/log.server";
+import { isCrossSiteWrite } from "~/utils/origin";
+import { refuseRequest, type Refusal } from "~/utils/request-guard";
+import { readJsonStream } from "~/utils/forms.server";
+
+export const CROSS_SITE = "This form was sent from another website, so it was refused.";
+
+/** What the door hands on with a request: the route it is for, and what the client is. */
+export type DoorContext = { match: RouteMatch | null; policy: RequestPolicy; clientIp: string; origin: string; nonce: string; file?: true };
+
+export type FrontDoorParts = {
+  routes: RouteTable;
+  appUrl: string;
+  securityHeaders: Record<string, string>;
+  /** How many proxies in front are trusted with X-Forwarded-For/-Proto and X-Request-Id (TRUST_PROXY). */
+  trustedProxies: number;
+  /** Exact paths of the files under public/ (found once at start-up, so no request costs a disk lookup). */
+  publicFiles: ReadonlySet<string>;
+  pages: PageCache;
+  shedder: LoadShedder;
+  /** Renders a page for the memory cache (Remix, with this nonce). */
+  renderForCache: (request: Request, context: DoorContext) => Promise<Response>;
+  /** Express: public files, and Remix for everything else. */
+  renderer: (req: IncomingMessage, res: ServerResponse, context: DoorContext) => void;
+  /** After a post that changed something: pages in memory are rendered again. */
+  forgetCachedPages: () => void;
+  isDraining: () => boolean;
+};
+
+/** The client's address: the peer's, or, behind `hops` trusted proxies, the one they were sent by. */
+export function clientAddress(req: IncomingMessage, hops: number) {
+  const peer = req.socket.remoteAddress ?? "";
+  if (hops === 0) return peer;
+  const forwarded = String(req.headers["x-forwarded-for"] ?? "")
+    .split(",")
+    .map((a) => a.trim())
+    .filter(Boolean)
+    .reverse();
+  const chain = [peer, ...forwarded];
+  return chain[Math.min(hops, chain.length - 1)]!;
+}
+
+function originOf(req: IncomingMessage, hops: number) {
+  const forwarded = hops > 0 ? String(req.headers["x-forwarded-proto"] ?? "").split(",")[0]!.trim() : "";
+  const protocol = forwarded === "https" || forwarded === "http" ? forwarded : "encrypted" in req.socket && req.socket.encrypted ? "https" : "http";
+  return `${protocol}://${req.headers.host ?? "localhost"}`;
+}
+
+// A refused body that is still on its way is read to its end (and dropped) before the
+// answer when it is no larger than a proxy lets through: a proxy still sending it would
+// see the connection reset and answer 502 instead of our message. A larger one is cut.
+const DRAIN_BEFORE_REFUSING = 8 * 1024 * 1024;
+function afterBody(req: IncomingMessage, answer: () => void) {
+  const length = Number(req.headers["content-length"] ?? 0);
+  if (req.complete || !(length > 0 && length <= DRAIN_BEFORE_REFUSING)) return answer();
+  req.on("error", () => req.socket.destroy());
+  req.once("end", answer);
+  req.resume();
+}
+
+function text(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}) {
+  res.writeHead(status, { "Content-Type": "text/plain; charset=utf-8", ...headers }).end(message);
+}
+
+function refuse(req: IncomingMessage, res: ServerResponse, refusal: Refusal) {
+  afterBody(req, () => text(res, refusal.status, refusal.message, { ...refusal.headers, "Cache-Control": "no-store", Connection: "close" }));
+}
+
+/** A page from memory: compressed once, when it was cached. */
+function sendPage(req: IncomingMessage, res: ServerResponse, page: CachedPage) {
+  for (const [name, value] of page.headers) res.appendHeader(name, value);
+  res.setHeader("ETag", page.etag);
+  res.setHeader("Vary", "Accept-Encoding");
+  if (req.headers["if-none-match"] === page.etag) {
+    res.statusCode = 304;
+    return void res.end();
+  }
+  const gzip = /\bgzip\b/.test(req.headers["accept-encoding"] ?? "");
+  if (gzip) res.setHeader("Content-Encoding", "gzip");
+  res.statusCode = page.status;
+  res.end(gzip ? page.gzip : page.body);
+}
+
+function sendLean(req: IncomingMessage, res: ServerResponse, reply: LeanReply) {
+  const send = () => {
+    if (res.destroyed) return;
+    const body = Buffer.from(JSON.stringify(reply.body));
+    // A paper is a few KB of JSON: gzipped when the browser takes it; a small answer is not worth it.
+    const gzip = body.length > 1024 && /\bgzip\b/.test(req.headers["accept-encoding"] ?? "");
+    res.writeHead(reply.status, { ...reply.headers, "Content-Type": "application/json; charset=utf-8", ...(gzip ? { "Content-Encoding": "gzip", Vary: "Accept-Encoding" } : {}) });
+    res.end(gzip ? gzipSync(body) : body);
+  };
+  if (reply.pauseMs) setTimeout(send, reply.pauseMs);
+  else send();
+}
+
+function failed(res: ServerResponse, error: unknown, what: string) {
+  const known = error as { expose?: boolean; status?: number; message?: string } | null;
+  const status = known?.expose && Number.isInteger(known.status) ? known.status! : 500;
+  if (status >= 500) log().error({ err: error }, what);
+  if (res.headersSent) return void res.end();
+  text(res, status, status >= 500 ? "Something went wrong." : (known?.message ?? "That request could not be read."));
+}
+
+export function createFrontDoor(parts: FrontDoorParts) {
+  const headerList = Object.entries(parts.securityHeaders);
+  const trustProxy = parts.trustedProxies > 0;
+
+  function serve(req: IncomingMessage, res: ServerResponse) {
+    const url = req.url ?? "/";
+    const query = url.indexOf("?");
+    const path = query < 0 ? url : url.slice(0, query);
+    const method = req.method ?? "GET";
+    const match = parts.routes.match(path);
+    const policy = match?.policy ?? {};
+
+    // 1. Headers every answer carries.
+    for (const [name, value] of headerList) res.setHeader(name, value);
+    if (method !== "GET" && method !== "HEAD") {
+      // Whatever a POST answers (a redirect, a form's errors, signed JSON) is for this
+      // client only; set as the headers go out, so it replaces what a route appended.
+      onHeaders(res, () => res.setHeader("Cache-Control", "private, no-store"));
+      if (!policy.keepsPages) res.on("finish", () => res.statusCode < 400 && parts.forgetCachedPages());
+    }
+
+    // 2. Draining: the health check fails first, so a balancer that asks stops sending work.
+    if (policy.healthCheck && parts.isDraining()) {
+      res.writeHead(503, { "Content-Type": "application/json", "Cache-Control": "no-store", Connection: "close" }).end(JSON.stringify({ status: "draining" }));
+      return;
+    }
+
+    // 3. Odd methods, undecodable paths, and bodies of the wrong type or size, before anything reads them.
+    const refusal = refuseRequest({
+      method,
+      url,
+      body: policy.body,
+      contentType: req.headers["content-type"],
+      contentLength: req.headers["content-length"],
+      transferEncoding: req.headers["transfer-encoding"],
+    });
+    if (refusal) return refuse(req, res, refusal);
+
+    // 4. A post made by another site's page.
+    if (
+      policy.crossSite !== "signed" &&
+      isCrossSiteWrite({ method, origin: req.headers.origin, secFetchSite: req.headers["sec-fetch-site"] as string | undefined, host: req.headers.host, appUrl: parts.appUrl })
+    ) {
+      return afterBody(req, () => text(res, 403, CROSS_SITE, { "Cache-Control": "no-store" }));
+    }
+
+    const context: DoorContext = { match, policy, clientIp: clientAddress(req, parts.trustedProxies), origin: originOf(req, parts.trustedProxies), nonce: "" };
+
+    // 5. A public file costs a read from disk, no rendering: never shed.
+    if (parts.publicFiles.has(path)) return parts.renderer(req, res, { ...context, file: true });
+
+    // 6. A page in memory (rendered once however many ask, so before shedding).
+    const lookup = pageCacheKey({ method, path, search: query < 0 ? "" : url.slice(query), cookie: req.headers.cookie, page: policy.page });
+    if (lookup) {
+      const hit = parts.pages.peek(lookup.key);
+      if (hit) return sendPage(req, res, hit);
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) {
+        if (value === undefined || (name === "cookie" && policy.page === "shared")) continue;
+        for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+      }
+      parts.pages
+        .get(lookup, (nonce) => parts.renderForCache(new Request(context.origin + url, { headers }), { ...context, nonce }))
+        .then((page) => (page ? sendPage(req, res, page) : admit(req, res, context)))
+        .catch((error) => failed(res, error, "request failed"));
+      return;
+    }
+    admit(req, res, context);
+  }
+
+  // 7 and 8.
+  function admit(req: IncomingMessage, res: ServerResponse, context: DoorContext) {
+    const { policy, match } = context;
+    // The health check must answer however busy we are; a stream has its own limit of
+    // places and would hold a place here for as long as its reader stays.
+    if (!policy.healthCheck && !policy.stream) {
+      const place = parts.shedder.enter();
+      if (!place.ok) {
+        const headers = { "Retry-After": String(place.retryAfterS), "Cache-Control": "no-store" };
+        if ((req.url ?? "").startsWith("/api/")) res.writeHead(503, { ...headers, "Content-Type": "application/json" }).end(JSON.stringify({ error: BUSY_MESSAGE }));
+        else res.writeHead(503, { ...headers, "Content-Type": "text/html; charset=utf-8" }).end(busyPage());
+        return;
+      }
+      res.on("close", place.leave);
+    }
+
+    const lean = policy.lean?.[req.method as "GET" | "POST"];
+    if (lean) {
+      res.setHeader("Cache-Control", "private, no-store");
+      const readBody = () => readJsonStream(req, req.headers["content-type"], policy.body);
+      lean({ cookie: req.headers.cookie ?? null, params: match?.params ?? {}, now: new Date(), readBody }).then(
+        (reply) => sendLean(req, res, reply),
+        (error) => failed(res, error, "lean route failed"),
+      );
+      return;
+    }
+    if (policy.stream) {
+      policy.stream(req, res, { params: match?.params ?? {}, address: context.clientIp }).catch((error) => failed(res, error, "stream failed"));
+      return;
+    }
+    parts.renderer(req, res, { ...context, nonce: randomBytes(16).toString("base64") });
+  }
+
+  /** Node's request handler: the id and log line around the door. */
+  return function handle(req: IncomingMessage, res: ServerResponse) {
+    const id = requestIdOf(req.headers["x-request-id"], trustProxy);
+    res.setHeader("X-Request-Id", id);
+    // While draining, no connection is kept for another request.
+    if (parts.isDraining()) res.setHeader("Connection", "close");
+    const started = performance.now();
+    withRequestLog(id, () => {
+      res.once("close", () => logRequest(id, { method: req.method, url: req.url ?? "/", status: res.statusCode, ms: performance.now() - started, finished: res.writableFinished }));
+      serve(req, res);
+    });
+  };
+}

@@ -1,0 +1,84 @@
+// Start-up and shutdown of an instance, and the one-off contest sweep: everything around
+// the requests (app/server/main.server.ts calls these).
+import path from "node:path";
+import { db, getConnection, isConnected } from "~/db/client.server";
+import { openAdminSocket, type AdminSocket } from "~/db/admin-socket.server";
+import { makePrivate } from "~/db/private-dir.server";
+import { storeSecretOnce } from "~/db/secrets.server";
+import { prepareDatabase } from "~/seed/setup.server";
+import { purgeExpired } from "~/models/accounts/housekeeping.server";
+import { closeDueContests } from "~/models/contests/scoring.server";
+import { releaseExpiredHolds } from "~/models/store/orders.server";
+import { chooseGateway, describeGateway } from "~/models/payments/gateway.server";
+import { settleBackground } from "~/utils/background.server";
+import { deliverOutbox } from "~/utils/email.server";
+import { dataDir, env, loadSharedSecret } from "~/utils/env.server";
+import { log } from "~/utils/log.server";
+
+/** Before the server listens: check the environment, migrate, seed an empty database, start the background loops. */
+export async function startup() {
+  const config = env();
+  log().info({ event: "startup" }, `payment gateway: ${describeGateway(chooseGateway(config))}`);
+  // What the server writes (the database, the mail drop, backups) is its own.
+  process.umask(0o077);
+  makePrivate(dataDir());
+  const connection = getConnection();
+  await prepareDatabase(connection);
+  if (connection.kind === "pglite" && !connection.memory) {
+    // A new embedded database's files come from PGlite with mode 0666.
+    makePrivate(connection.client.dataDir ?? path.join(dataDir(), "pglite"));
+    adminSocket = await openAdminSocket(connection.client, { dataDir: dataDir(), port: config.DATABASE_SOCKET === "off" ? null : config.DATABASE_SOCKET_PORT });
+    log().info(
+      { event: "startup" },
+      adminSocket.url
+        ? // The URL carries the socket's password: it stays in DATA_DIR, never in a log.
+          "embedded database open to psql on the loopback interface, with a password: `npm run db:sql -- --url` prints the URL (DATABASE_SOCKET=off closes it)"
+        : "embedded database socket is off (DATABASE_SOCKET=off)",
+    );
+  }
+  await loadSharedSecret((candidate) => storeSecretOnce(db, "session", candidate));
+  every(30_000, "mail outbox", () => deliverOutbox());
+  every(60 * 60_000, "housekeeping", () => purgeExpired(db, new Date()));
+  // Tests nobody submitted are submitted at the deadline; ended contests get their ranks and prizes.
+  every(config.SWEEP_INTERVAL_MS, "contest sweep", async () => {
+    const report = await closeDueContests(db, new Date());
+    for (const { id, outcome, submitted } of report) log().info({ event: "sweep", contestId: id, outcome, submitted }, "contest closed");
+  });
+  // Unpaid online orders give their copies back when their hold ends.
+  every(60_000, "order holds", () => releaseExpiredHolds(db, new Date()));
+  await deliverOutbox();
+}
+
+const timers: NodeJS.Timeout[] = [];
+let adminSocket: AdminSocket | undefined;
+
+function every(ms: number, name: string, run: () => Promise<unknown>) {
+  const timer = setInterval(() => {
+    run().catch((error) => log().error({ err: error, job: name }, "background job failed"));
+  }, ms);
+  timer.unref();
+  timers.push(timer);
+}
+
+/** `npm run contests:finalize`: migrate if needed, then submit overdue tests and finalise every ended contest. */
+export async function finalizeDueContests() {
+  env();
+  const connection = getConnection();
+  await prepareDatabase(connection, "none");
+  const report = [];
+  for (;;) {
+    const batch = await closeDueContests(db, new Date());
+    report.push(...batch);
+    if (batch.length < 50) break;
+  }
+  await connection.close();
+  return report;
+}
+
+/** Once the server stops taking requests: finish mail runs, close the database cleanly. */
+export async function shutdown() {
+  timers.forEach(clearInterval);
+  await adminSocket?.close();
+  await settleBackground();
+  if (isConnected()) await getConnection().close();
+}

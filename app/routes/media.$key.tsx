@@ -12,7 +12,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
       "Content-Type": image.contentType,
       "Content-Length": String(image.bytes.length),
       "Cache-Control": "public, max-age=31536000, immutable",
-      // (nosniff, like every security header, is set by server.js for every response.)
+      // (nosniff, like every security header, is set by the front door for every response.)
       ETag: `"${image.key.split(".")[0]}"`,
     },
   });

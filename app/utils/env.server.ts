@@ -53,7 +53,7 @@ const EnvSchema = z.object({
   PAYMENT_GATEWAY: optional.pipe(z.enum(["razorpay", "test"]).optional()),
   // Razorpay's API origin; a local stand-in in tests of our own client code.
   RAZORPAY_BASE_URL: optional.pipe(z.string().url().default("https://api.razorpay.com")),
-  // The address server.js listens on: unset, every interface; 127.0.0.1 behind a proxy on this machine.
+  // The address the server listens on: unset, every interface; 127.0.0.1 behind a proxy on this machine.
   HOST: optional.pipe(z.string().regex(/^[0-9A-Za-z.:-]{1,253}$/, "an IP address or host name").optional()),
   SEED: optional.pipe(z.enum(["demo", "none"]).default("demo")),
   // The embedded database's psql socket (loopback only): on unless `off`; port 0 picks a free one.
@@ -65,7 +65,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: optional.pipe(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional()),
   LOG_FILE: optional,
   INSTANCE_ID: optional.pipe(z.string().max(64).optional()),
-  // Graceful stop (server.js): how long /healthz fails before the port closes, and how long requests may then take.
+  // Graceful stop (app/server/main.server.ts): how long /healthz fails before the port closes, and how long requests may then take.
   SHUTDOWN_DELAY_MS: optional.pipe(z.coerce.number().int().min(0).max(120_000).default(0)),
   SHUTDOWN_TIMEOUT_MS: optional.pipe(z.coerce.number().int().min(100).max(600_000).default(10_000)),
   // Images in S3-compatible object storage (app/models/media/s3-storage.server.ts) instead of the database.

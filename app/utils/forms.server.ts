@@ -21,7 +21,7 @@ const refuse: Refuse = (status, message) => {
   throw new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 };
 
-/** server.js's lean door refuses with an error its handler may show as it is (a 4xx in our own words). */
+/** The front door's lean handlers refuse with an error its handler may show as it is (a 4xx in our own words). */
 const refuseAsError: Refuse = (status, message) => {
   throw Object.assign(new Error(message), { status, expose: true });
 };
@@ -123,7 +123,7 @@ export async function parseForm<Schema extends z.ZodTypeAny>(request: Request, s
 }
 
 /**
- * readJson for a Node request stream (the test API's lean door in server.js, which has
+ * readJson for a Node request stream (a lean handler behind the front door, which has
  * no Request object): the same type, the same bound, the same words.
  */
 export async function readJsonStream(stream: AsyncIterable<Buffer>, contentType: string | undefined, rule: BodyRule = JSON_API_BODY): Promise<unknown> {

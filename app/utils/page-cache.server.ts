@@ -86,7 +86,7 @@ export function withoutNonce(html: string, headers: Array<[string, string]>, pla
 const caches = new Set<{ clear: () => void }>();
 
 /**
- * Empties the pages in memory: server.js calls it after every successful form post or
+ * Empties the pages in memory: the front door calls it after every successful form post or
  * API write of this instance (whoever just changed something sees it at once, and the
  * browser tests' fixtures call it after writing their rows); other instances catch up
  * within a second.

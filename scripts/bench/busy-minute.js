@@ -205,6 +205,8 @@ try {
         { name: "/contests", url: app("/contests") },
         // A cookie the guest cache does not know: the page rendered as if no cache were there.
         { name: "/contests (no cache)", url: app("/contests"), headers: { Cookie: "bench_uncached=1" } },
+        // A signed-in student's /contests: rendered for them on each request (issue 29, point 6).
+        { name: "/contests (signed in)", url: app("/contests"), headers: { Cookie: world.students[0].cookie } },
         { name: "/store", url: app("/store") },
         { name: "/blog", url: app("/blog") },
         { name: "minimal Remix", url: `http://127.0.0.1:${minimalPort}/` },

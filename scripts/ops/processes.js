@@ -1,5 +1,5 @@
 // The parts `npm run cluster` and `npm run chaos` start and stop: app instances
-// (server.js), Debian's nginx with deploy/nginx.conf, and a throwaway PostgreSQL
+// (server.js, which starts app/server/ from the build), Debian's nginx with deploy/nginx.conf, and a throwaway PostgreSQL
 // cluster (initdb on a free loopback port, never the machine's own server).
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";

@@ -1,4 +1,4 @@
-// The production server (server.js) against what a stranger sends. These speak HTTP
+// The production server (server.js, app/server/) against what a stranger sends. These speak HTTP
 // directly; they live in the JavaScript project only because one run is enough.
 import { spawn } from "node:child_process";
 import fs from "node:fs";

@@ -2,7 +2,8 @@
 // sent at once, then on every change, with a comment line every 25 s so proxies keep
 // the connection open.
 //
-// Served by server.js on Node's own request and response, not through Remix: a reader
+// Served by the front door on Node's own request and response, not through Remix (the
+// route app/routes/blog.$slug_.events.ts declares it as its stream): a reader
 // must be let go when its socket closes, and only the socket knows that for sure (Remix
 // answers HEAD without reading the body, and the Request signal it gives a loader stops
 // hearing the client once its copies are collected). Every place taken is given back on

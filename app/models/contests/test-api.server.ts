@@ -1,8 +1,8 @@
 // The test API (DESIGN.md §4; issue 18): the student's paper, each answer, the start,
 // proctoring events and the one submission. One implementation with two doors: the
-// Remix route app/routes/api.contest.$id.test.tsx, and server.js's lean route, which
-// serves the same function at the contest's start without Remix's request machinery
-// (after the same request guard, body limit and cross-site check).
+// Remix loader and action of app/routes/api.contest.$id.test.tsx, and that route's lean
+// handler (its requestPolicy), which the front door calls at the contest's start without
+// Remix's request machinery (after the same request guard, body limit and cross-site check).
 //
 // Built for the crowd: limits are counted from the signed cookie before any query; an
 // answer is one prepared statement that checks the session too; the paper is one

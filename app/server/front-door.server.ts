@@ -128,6 +128,15 @@ export function createFrontDoor(parts: FrontDoorParts) {
   const headerList = Object.entries(parts.securityHeaders);
   const trustProxy = parts.trustedProxies > 0;
 
+  const contextOf = (req: IncomingMessage, match: RouteMatch | null, policy: RequestPolicy, file?: true): DoorContext => ({
+    match,
+    policy,
+    clientIp: clientAddress(req, parts.trustedProxies),
+    origin: originOf(req, parts.trustedProxies),
+    nonce: "",
+    ...(file ? { file } : {}),
+  });
+
   function serve(req: IncomingMessage, res: ServerResponse) {
     const url = req.url ?? "/";
     const query = url.indexOf("?");
@@ -170,16 +179,15 @@ export function createFrontDoor(parts: FrontDoorParts) {
       return afterBody(req, () => text(res, 403, CROSS_SITE, { "Cache-Control": "no-store" }));
     }
 
-    const context: DoorContext = { match, policy, clientIp: clientAddress(req, parts.trustedProxies), origin: originOf(req, parts.trustedProxies), nonce: "" };
-
     // 5. A public file costs a read from disk, no rendering: never shed.
-    if (parts.publicFiles.has(path)) return parts.renderer(req, res, { ...context, file: true });
+    if (parts.publicFiles.has(path)) return parts.renderer(req, res, contextOf(req, match, policy, true));
 
     // 6. A page in memory (rendered once however many ask, so before shedding).
     const lookup = pageCacheKey({ method, path, search: query < 0 ? "" : url.slice(query), cookie: req.headers.cookie, page: policy.page });
+    const hit = lookup && parts.pages.peek(lookup.key);
+    if (hit) return sendPage(req, res, hit);
+    const context = contextOf(req, match, policy);
     if (lookup) {
-      const hit = parts.pages.peek(lookup.key);
-      if (hit) return sendPage(req, res, hit);
       const headers = new Headers();
       for (const [name, value] of Object.entries(req.headers)) {
         if (value === undefined || (name === "cookie" && policy.page === "shared")) continue;

@@ -62,8 +62,22 @@ export function createRouteTable(routes: Record<string, RouteEntry>) {
   }
   compiled.sort((a, b) => b.score - a.score || a.order - b.order);
 
+  // The crowd asks for a few paths many times: each is matched once. Bounded, since
+  // anyone can send any path (emptied when full; refilling costs a match each).
+  const remembered = new Map<string, RouteMatch | null>();
+  const REMEMBER = 2_000;
+
   /** The route for a pathname (a single-fetch `.data` path is its page's), or null when none matches. */
   function match(pathname: string): RouteMatch | null {
+    let found = remembered.get(pathname);
+    if (found !== undefined) return found;
+    found = find(pathname);
+    if (remembered.size >= REMEMBER) remembered.clear();
+    remembered.set(pathname, found);
+    return found;
+  }
+
+  function find(pathname: string): RouteMatch | null {
     let path = pathname;
     if (path === "/_root.data") path = "/";
     else if (path.endsWith(".data")) path = path.slice(0, -".data".length);
@@ -82,7 +96,7 @@ export function createRouteTable(routes: Record<string, RouteEntry>) {
       if (!found) continue;
       const params: Record<string, string | undefined> = {};
       route.names.forEach((name, i) => (params[name] = found[i + 1]));
-      return { id: route.id, policy: route.policy, params };
+      return Object.freeze({ id: route.id, policy: route.policy, params: Object.freeze(params) });
     }
     return null;
   }

@@ -3,7 +3,9 @@
 // drivers the app supports are proven on every run.
 import { spawnSync } from "node:child_process";
 
-const vitest = ["node_modules/vitest/vitest.mjs", "run", "--project", "integration", ...process.argv.slice(2)];
+// Two files at a time: vitest's default on two cores is one, which leaves a core idle
+// while a file waits on its database (docs/performance.md, "CI under 15 minutes").
+const vitest = ["node_modules/vitest/vitest.mjs", "run", "--project", "integration", "--maxWorkers", "2", ...process.argv.slice(2)];
 const runs = [["embedded PGlite", { ...process.env, TEST_DATABASE_URL: "" }, []]];
 // `embedded-*` files test what exists only over PGlite (its psql socket).
 if (process.env.TEST_DATABASE_URL)

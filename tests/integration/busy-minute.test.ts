@@ -17,6 +17,7 @@ import * as webhookRoute from "~/routes/api.payment.webhook";
 import { createContest, createEntry, createProduct, createUser } from "~/seed/factories.server";
 import { call } from "../support/remix";
 import { signedInStudent } from "../support/scenarios";
+import { PROVEN_ON_POSTGRESQL } from "../support/locks";
 
 const MINUTE = 60_000;
 const gateway = paymentGateway()!;
@@ -37,7 +38,7 @@ function shuffled<T>(items: T[], seed: number) {
 const jsonPost = (handler: unknown, url: string, body: unknown, headers: Record<string, string>, params: Record<string, string> = {}) =>
   call(handler as never, new Request(url, { method: "POST", body: typeof body === "string" ? body : JSON.stringify(body), headers: { "Content-Type": "application/json", ...headers } }), { params, ip: `198.51.100.${++n % 250}` });
 
-test("autosave under a crowd: every acknowledged answer is stored, then every submission is scored once", async () => {
+test(`${PROVEN_ON_POSTGRESQL} autosave under a crowd: every acknowledged answer is stored, then every submission is scored once`, async () => {
   const STUDENTS = 40;
   const start = new Date(Date.now() - 2 * MINUTE);
   const contest = await createContest(db, {
@@ -75,7 +76,7 @@ test("autosave under a crowd: every acknowledged answer is stored, then every su
   expect(await db.$count(user_contest_entries, and(eq(user_contest_entries.contest_id, contest.id), eq(user_contest_entries.has_submitted, true)))).toBe(STUDENTS);
 });
 
-test("payments whose webhook arrives three times, shuffled, racing the client's verify: each fulfilled exactly once", async () => {
+test(`${PROVEN_ON_POSTGRESQL} payments whose webhook arrives three times, shuffled, racing the client's verify: each fulfilled exactly once`, async () => {
   const PAYERS = 30;
   const contest = await createContest(db, {
     title: `Paid Cup ${++n}`,
@@ -115,7 +116,7 @@ test("payments whose webhook arrives three times, shuffled, racing the client's 
   expect(refunds).toEqual([]);
 });
 
-test("60 buyers racing for 5 copies: exactly 5 orders, the rest told it is gone", async () => {
+test(`${PROVEN_ON_POSTGRESQL} 60 buyers racing for 5 copies: exactly 5 orders, the rest told it is gone`, async () => {
   const seller = await createUser(db, { email: `busy-seller-${++n}@example.in`, passwordHash: "x" });
   const book = await createProduct(db, { sellerId: seller, title: `Busy Book ${n}`, price: 300, category: "Textbooks", stock: 5 });
   const buyers = await Promise.all(Array.from({ length: 60 }, (_, i) => createUser(db, { email: `busy-buyer-${n}-${i}@example.in`, passwordHash: "x" })));

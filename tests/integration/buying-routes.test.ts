@@ -13,6 +13,7 @@ import * as callbackRoute from "~/routes/api.payment.callback";
 import { createProduct } from "~/seed/factories.server";
 import { call, cookieFrom, formRequest, getRequest } from "../support/remix";
 import { signedInStudent } from "../support/scenarios";
+import { PROVEN_ON_POSTGRESQL } from "../support/locks";
 
 let ip = 0;
 const fresh = () => ({ ip: `203.0.113.${(ip++ % 200) + 20}` });
@@ -108,7 +109,7 @@ describe("checkout", () => {
     expect(await db.$count(orders, eq(orders.buyer_id, buyer.userId))).toBe(0);
   });
 
-  test("two tabs completing the same cart: one order, the other is told the cart is empty", async () => {
+  test(`${PROVEN_ON_POSTGRESQL} two tabs completing the same cart: one order, the other is told the cart is empty`, async () => {
     const { buyer, productId } = await world();
     await call(productRoute.action as never, formRequest(`/store/${productId}/productdetails`, { intent: "cart-add", quantity: "1" }, buyer.cookie), { ...fresh(), params: { id: productId } });
     const { cookie } = await shippingCookie(buyer.cookie);

@@ -14,6 +14,7 @@ import type { Shipping } from "~/models/store/checkout-schema";
 import { completedOrders, buyerOrder, markShipped, salesOf } from "~/models/store/order-views.server";
 import { placeOrder, releaseExpiredHolds } from "~/models/store/orders.server";
 import { createProduct, createUser } from "~/seed/factories.server";
+import { PROVEN_ON_POSTGRESQL } from "../support/locks";
 
 const gateway = paymentGateway()!;
 let n = 0;
@@ -103,7 +104,7 @@ describe("cash on delivery", () => {
 });
 
 describe("the last copies", () => {
-  test("two buyers of one copy at once: exactly one order", async () => {
+  test(`${PROVEN_ON_POSTGRESQL} two buyers of one copy at once: exactly one order`, async () => {
     const seller = await person();
     const book = await listing(seller, { stock: 1 });
     const buyers = [await person(), await person()];
@@ -113,7 +114,7 @@ describe("the last copies", () => {
     expect(await stockOf(book)).toBe(0);
   });
 
-  test("20 buyers of 3 copies at once: exactly 3 orders, stock 0", async () => {
+  test(`${PROVEN_ON_POSTGRESQL} 20 buyers of 3 copies at once: exactly 3 orders, stock 0`, async () => {
     const seller = await person();
     const book = await listing(seller, { stock: 3 });
     const buyers = await Promise.all(Array.from({ length: 20 }, () => person()));

@@ -9,6 +9,7 @@ import { startContestPayment } from "~/models/contests/enrolment.server";
 import { settlePayment } from "~/models/fulfilments.server";
 import { checkoutSignature, paymentGateway } from "~/models/payments/gateway.server";
 import { recordFailure } from "~/models/payments/ledger.server";
+import { PROVEN_ON_POSTGRESQL } from "../support/locks";
 
 const gateway = paymentGateway()!;
 const MINUTE = 60_000;
@@ -106,7 +107,7 @@ test("the webhook before or after the callback: one payment, one entry", async (
   }
 });
 
-test("two verifications of one payment at once: one enrols, the other finds it done", async () => {
+test(`${PROVEN_ON_POSTGRESQL} two verifications of one payment at once: one enrols, the other finds it done`, async () => {
   const p = await paidOrder();
   const outcomes = await Promise.all([settlePayment(db, p), settlePayment(db, p), settlePayment(db, p)]);
   expect(outcomes.map((o) => o.kind).sort()).toEqual(["already", "already", "enrolled"]);

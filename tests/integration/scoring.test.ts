@@ -7,6 +7,7 @@ import { contest_results, contests, questions } from "~/db/schema";
 import { recentChampions } from "~/models/contests/catalogue.server";
 import { finalizeContest } from "~/models/contests/scoring.server";
 import { contestWithResults, type Taker } from "../support/scenarios";
+import { PROVEN_ON_POSTGRESQL } from "../support/locks";
 
 const MINUTE = 60_000;
 const start = new Date("2026-10-01T10:00:00Z");
@@ -118,7 +119,7 @@ test("finalisation is refused before the end and its 10-second grace, and happen
   expect(row?.finalized_at?.toISOString()).toBe(endsForAll.toISOString());
 });
 
-test("two finalisers at once: one finalises, the other finds it done", async () => {
+test(`${PROVEN_ON_POSTGRESQL} two finalisers at once: one finalises, the other finds it done`, async () => {
   const { contestId, users } = await contestWith([{ correct: 2, minutes: 10 }, { correct: 1, minutes: 10 }], { first: 300, second: 100 });
   const outcomes = await Promise.all([finalizeContest(db, contestId, after), finalizeContest(db, contestId, after)]);
   expect(outcomes.sort()).toEqual(["already", "finalized"]);

@@ -11,6 +11,7 @@ import { saveAnswer, submitTest } from "~/models/contests/test-taking.server";
 import * as testApi from "~/routes/api.contest.$id.test";
 import { call } from "../support/remix";
 import { signedInStudent } from "../support/scenarios";
+import { PROVEN_ON_POSTGRESQL } from "../support/locks";
 
 const MINUTE = 60_000;
 const SECOND = 1000;
@@ -156,7 +157,7 @@ test("the test is submitted once: the first submission wins, a second changes no
   expect(json(again.data)).toEqual({ submitted: false });
 });
 
-test("a submission racing its student's saves scores exactly the answers stored: each save is before it or refused", async () => {
+test(`${PROVEN_ON_POSTGRESQL} a submission racing its student's saves scores exactly the answers stored: each save is before it or refused`, async () => {
   const now = new Date();
   const contest = await contestAt(now);
   const takers = await Promise.all(Array.from({ length: 30 }, () => student()));

@@ -43,7 +43,9 @@ export default defineConfig({
     trace: "retain-on-failure",
   },
   projects: [
-    { name: "js", use: { javaScriptEnabled: true } },
+    // A test tagged @same-without-js reads a page or an answer that no script changes (a
+    // policy page, a 404, headers, a layout at 360 px): the JavaScript-off project proves it.
+    { name: "js", use: { javaScriptEnabled: true }, grepInvert: /@same-without-js/ },
     // Every form must work with JavaScript off; *.js.spec.ts files test enhancements only.
     { name: "no-js", use: { javaScriptEnabled: false }, testIgnore: /\.js\.spec\.ts$/ },
   ],

@@ -12,7 +12,7 @@ import { getProfile } from "~/models/accounts/profile.server";
 import { hostedCheckout, paymentGateway } from "~/models/payments/gateway.server";
 import { CART_MESSAGES } from "~/models/store/cart";
 import { cartView } from "~/models/store/cart.server";
-import { CHECKOUT_MESSAGES, PAYMENT_LABELS, paymentState } from "~/models/store/checkout";
+import { CHECKOUT_MESSAGES, PAYMENT_LABELS, paymentState, SHIPPING_MAX } from "~/models/store/checkout";
 import { PaymentSchema, ShippingSchema, SHIPPING_FIELDS } from "~/models/store/checkout-schema";
 import { forgetShipping, savedShipping, saveShipping } from "~/models/store/checkout-session.server";
 import { buyerOrder } from "~/models/store/order-views.server";
@@ -139,15 +139,15 @@ function ShippingStep({ defaults }: { defaults: Record<string, string> }) {
     <Form method="post" className="form card" {...form.props}>
       <h2>Shipping</h2>
       <FormErrors id={form.errorId} errors={form.errors} />
-      <TextField label="Full Name" field={fields.name} autoComplete="name" maxLength={100} />
-      <TextField label="Email" field={fields.email} type="email" autoComplete="email" inputMode="email" maxLength={254} />
-      <TextField label="Phone Number" field={fields.phone} type="tel" autoComplete="tel-national" inputMode="numeric" maxLength={10} hint="10 digits" />
-      <TextareaField label="Address" field={fields.address} rows={2} maxLength={300} />
+      <TextField label="Full Name" field={fields.name} autoComplete="name" maxLength={SHIPPING_MAX.name} />
+      <TextField label="Email" field={fields.email} type="email" autoComplete="email" inputMode="email" maxLength={SHIPPING_MAX.email} />
+      <TextField label="Phone Number" field={fields.phone} type="tel" autoComplete="tel-national" inputMode="numeric" maxLength={SHIPPING_MAX.phone} hint="10 digits" />
+      <TextareaField label="Address" field={fields.address} rows={2} maxLength={SHIPPING_MAX.address} />
       <div className="form-row">
-        <TextField label="City" field={fields.city} autoComplete="address-level2" maxLength={100} />
-        <TextField label="State" field={fields.state} autoComplete="address-level1" maxLength={100} />
+        <TextField label="City" field={fields.city} autoComplete="address-level2" maxLength={SHIPPING_MAX.city} />
+        <TextField label="State" field={fields.state} autoComplete="address-level1" maxLength={SHIPPING_MAX.state} />
       </div>
-      <TextField label="ZIP Code" field={fields.zip} autoComplete="postal-code" inputMode="numeric" maxLength={6} hint="6 digits" />
+      <TextField label="ZIP Code" field={fields.zip} autoComplete="postal-code" inputMode="numeric" maxLength={SHIPPING_MAX.zip} hint="6 digits" />
       <button type="submit" name="intent" value="shipping" className="btn btn-primary btn-block">
         Continue to Payment
       </button>

@@ -46,7 +46,7 @@ test.describe("content pages", () => {
     await expect(page.getByText("at least 24 hours before the contest starts")).toBeVisible();
   });
 
-  test("policy pages state the spec's figures", async ({ page }) => {
+  test("policy pages state the spec's figures", { tag: "@same-without-js" }, async ({ page }) => {
     await page.goto("/refund");
     await expect(page.getByText("at least 24 hours before the contest starts")).toBeVisible();
     await expect(page.getByText("processed in 5-7 days")).toBeVisible();
@@ -70,7 +70,7 @@ test.describe("content pages", () => {
     }
   });
 
-  test("legacy paths redirect permanently", async ({ page }) => {
+  test("legacy paths redirect permanently", { tag: "@same-without-js" }, async ({ page }) => {
     const id = "7f1b4f5e-9a0c-4b4e-8a3a-0d1e2f3a4b5c";
     const moves: Array<[string, string]> = [
       ["/marketplace", "/store"],
@@ -87,7 +87,7 @@ test.describe("content pages", () => {
     }
   });
 
-  test("an unknown page is a styled 404; a malformed id is 404, not 500", async ({ page }) => {
+  test("an unknown page is a styled 404; a malformed id is 404, not 500", { tag: "@same-without-js" }, async ({ page }) => {
     const res = await page.goto("/no-such-page");
     expect(res?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
@@ -95,7 +95,7 @@ test.describe("content pages", () => {
     expect((await page.request.get("/marketplace/not-a-uuid", { maxRedirects: 0 })).status()).toBe(404);
   });
 
-  test("pages are compressed and protected; fingerprinted assets are cached for a year", async ({ page }) => {
+  test("pages are compressed and protected; fingerprinted assets are cached for a year", { tag: "@same-without-js" }, async ({ page }) => {
     const res = await page.request.get("/", { headers: { "Accept-Encoding": "gzip" } });
     expect(res.headers()["content-encoding"]).toBe("gzip");
     expect(res.headers()["x-frame-options"]).toBe("DENY");
@@ -105,7 +105,7 @@ test.describe("content pages", () => {
     expect(cached.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
   });
 
-  test("a POST from another site is refused", async ({ page, account }) => {
+  test("a POST from another site is refused", { tag: "@same-without-js" }, async ({ page, account }) => {
     const res = await page.request.post("/contact", {
       form: { name: "x", email: account.email, subject: "other", message: "x", privacy: "on" },
       headers: { Origin: "https://evil.example" },
@@ -206,7 +206,7 @@ test.describe("contest detail", () => {
     await expect(page.getByRole("link", { name: "dashboard" })).toBeVisible();
   });
 
-  test("an unknown contest says 'Contest Not Found'", async ({ page }) => {
+  test("an unknown contest says 'Contest Not Found'", { tag: "@same-without-js" }, async ({ page }) => {
     const res = await page.goto("/contest/00000000-0000-4000-8000-000000000000");
     expect(res?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Contest Not Found" })).toBeVisible();
@@ -253,7 +253,7 @@ test.describe("the first screen on a phone", () => {
 test.describe("on a desktop", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test("three cards fill a row: no empty fourth column", async ({ page }) => {
+  test("three cards fill a row: no empty fourth column", { tag: "@same-without-js" }, async ({ page }) => {
     const token = unique("Row").split(" ")[1]!;
     for (const i of [1, 2, 3]) await create("contest", { title: `Row ${token} ${i}`, startsInMinutes: 300 + i, endsInMinutes: 400 });
     await page.goto(`/contests?q=${token}`);

@@ -67,7 +67,7 @@ test("a free contest enrols without a payment, says so in its own words and mail
   expect(mail.text).not.toContain("Amount paid");
 });
 
-test("the contest page lists what the test needs before anyone pays", async ({ page }) => {
+test("the contest page lists what the test needs before anyone pays", { tag: "@same-without-js" }, async ({ page }) => {
   const contest = await create("contest", { title: unique("Needs Cup"), startsInMinutes: 90, endsInMinutes: 180 });
   await page.goto(`/contest/${contest.id}`);
   await expect(page.getByRole("listitem").filter({ hasText: "JavaScript turned on: the test cannot run without it" })).toBeVisible();
@@ -79,7 +79,7 @@ test("guests are asked to log in first and come back to pay", async ({ page }) =
   await expect(page).toHaveURL(`/login?redirectTo=${encodeURIComponent(`/contest/${contest.id}/pay`)}`);
 });
 
-test("a confirmation is a 404 for a contest one is not enrolled in, and for an unknown contest", async ({ page, student: _signedIn }) => {
+test("a confirmation is a 404 for a contest one is not enrolled in, and for an unknown contest", { tag: "@same-without-js" }, async ({ page, student: _signedIn }) => {
   const contest = await create("contest", { title: unique("Other Cup"), startsInMinutes: 90, endsInMinutes: 180 });
   const res = await page.goto(`/contest/${contest.id}/confirmation`);
   expect(res?.status()).toBe(404);
@@ -92,7 +92,7 @@ test("a confirmation is a 404 for a contest one is not enrolled in, and for an u
   await expect(page).toHaveTitle("Contest Not Found — StudyArena");
 });
 
-test("an ended contest's confirmation does not say the test has started", async ({ page, student }) => {
+test("an ended contest's confirmation does not say the test has started", { tag: "@same-without-js" }, async ({ page, student }) => {
   const contest = await create("contest", { title: unique("Ended Cup"), startsInMinutes: -120, endsInMinutes: -60 });
   await create("entry", { userId: student.id, contestId: contest.id });
   await page.goto(`/contest/${contest.id}/confirmation`);

@@ -30,7 +30,7 @@ test("results: summary with the band, the breakdown beside the key, the leaderbo
   await expect(page.getByRole("row", { name: /Test Student \(you\)/ })).toBeVisible();
 });
 
-test("no result for this student: 'Results Not Available' with 'Return to Dashboard'", async ({ page, student }) => {
+test("no result for this student: 'Results Not Available' with 'Return to Dashboard'", { tag: "@same-without-js" }, async ({ page, student }) => {
   const contest = await create("finishedContest", { title: unique("Not Mine Cup"), students: [] });
   await create("entry", { userId: student.id, contestId: contest.id });
   await page.goto(`/contest/${contest.id}/results`);
@@ -85,7 +85,7 @@ test("the test and camera check say plainly when JavaScript is off", async ({ pa
   await expect(page.getByRole("button", { name: "Submit Entry" })).toBeDisabled();
 });
 
-test("the test page is one shared document: no session read, cacheable, no header", async ({ page, student }) => {
+test("the test page is one shared document: no session read, cacheable, no header", { tag: "@same-without-js" }, async ({ page, student }) => {
   const contest = await create("contest", { title: unique("Shell Cup"), startsInMinutes: -1, endsInMinutes: 60 });
   await create("entry", { userId: student.id, contestId: contest.id });
   const signedIn = await page.request.get(`/contest/${contest.id}/test`);
@@ -98,7 +98,7 @@ test("the test page is one shared document: no session read, cacheable, no heade
   expect((await page.request.get("/contest/not-a-uuid/test")).status()).toBe(404);
 });
 
-test("a leaderboard and podium with a 40-character unbroken name fit a 360 px phone", async ({ page, student }) => {
+test("a leaderboard and podium with a 40-character unbroken name fit a 360 px phone", { tag: "@same-without-js" }, async ({ page, student }) => {
   const longName = "Venkatanarasimharajuvaripetaramasubbaiah";
   expect(longName).toHaveLength(40);
   const rival = await create("student", { email: `${unique("long").replace(/\s/g, "")}@example.in`, password: "Secret@123", fullName: longName });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { orderTotals, shortOrderId } from "~/models/store/checkout";
+import { orderTotals, shortOrderId, SHIPPING_MAX } from "~/models/store/checkout";
 import { ShippingSchema } from "~/models/store/checkout-schema";
 import { cutDescription, parseQuantity } from "~/models/store/cart";
 
@@ -26,6 +26,16 @@ describe("the shipping step's rules (marketplace.md §5 Checkout)", () => {
     expect(errors({ ...good, zip: "4110011" })).toEqual({ zip: "ZIP must be 6 digits" });
     expect(errors({ ...good, name: "   " })).toEqual({ name: "Name is required" });
     expect(errors(good)).toEqual({});
+  });
+
+  test("the server takes exactly what the inputs' maxLength lets a person type, and no more", () => {
+    for (const field of ["name", "address", "city", "state"] as const) {
+      expect(errors({ ...good, [field]: "a".repeat(SHIPPING_MAX[field]) }), field).toEqual({});
+      expect(errors({ ...good, [field]: "a".repeat(SHIPPING_MAX[field] + 1) }), field).toEqual({ [field]: "This is too long" });
+    }
+    expect(errors({ ...good, phone: "9".repeat(SHIPPING_MAX.phone + 1) })).toEqual({ phone: "Phone must be 10 digits" });
+    expect(errors({ ...good, zip: "4".repeat(SHIPPING_MAX.zip + 1) })).toEqual({ zip: "ZIP must be 6 digits" });
+    expect([SHIPPING_MAX.phone, SHIPPING_MAX.zip]).toEqual([10, 6]);
   });
 });
 

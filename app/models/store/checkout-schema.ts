@@ -1,10 +1,13 @@
 // The checkout's forms, checked on the server (the page imports checkout.ts, which has no Zod in it).
 import { z } from "zod";
-import { CHECKOUT_MESSAGES } from "~/models/store/checkout";
+import { CHECKOUT_MESSAGES, SHIPPING_MAX } from "~/models/store/checkout";
 import { PAYMENT_METHODS } from "~/utils/enums";
 import { stripControlChars } from "~/utils/misc";
 
-const required = (message: string, max: number) => z.string({ required_error: message }).trim().min(1, message).max(max, CHECKOUT_MESSAGES.tooLong);
+const present = (message: string) => z.string({ required_error: message }).trim().min(1, message);
+const required = (message: string, max: number) => present(message).max(max, CHECKOUT_MESSAGES.tooLong);
+/** Exactly `digits` digits (the input's maxLength), with the spec's message for anything else. */
+const digits = (message: string, digits: number, wrong: string) => present(message).regex(new RegExp(`^\\d{${digits}}$`), wrong);
 /**
  * A form post arrives without control characters (readForm); the in-page JSON route's
  * `shippingAddress` does not, and a NUL would reach PostgreSQL's jsonb, which refuses it.
@@ -13,13 +16,13 @@ const clean = <T extends z.ZodTypeAny>(field: T) => z.preprocess((v) => (typeof 
 
 /** Step 1 (marketplace.md §5 Checkout; the address, city and state messages are ours). */
 export const ShippingSchema = z.object({
-  name: clean(required(CHECKOUT_MESSAGES.name, 100)),
-  email: clean(required(CHECKOUT_MESSAGES.email, 254).email(CHECKOUT_MESSAGES.emailInvalid)),
-  phone: clean(required(CHECKOUT_MESSAGES.phone, 20).regex(/^\d{10}$/, CHECKOUT_MESSAGES.phoneDigits)),
-  address: clean(required(CHECKOUT_MESSAGES.address, 300)),
-  city: clean(required(CHECKOUT_MESSAGES.city, 100)),
-  state: clean(required(CHECKOUT_MESSAGES.state, 100)),
-  zip: clean(required(CHECKOUT_MESSAGES.zip, 20).regex(/^\d{6}$/, CHECKOUT_MESSAGES.zipDigits)),
+  name: clean(required(CHECKOUT_MESSAGES.name, SHIPPING_MAX.name)),
+  email: clean(required(CHECKOUT_MESSAGES.email, SHIPPING_MAX.email).email(CHECKOUT_MESSAGES.emailInvalid)),
+  phone: clean(digits(CHECKOUT_MESSAGES.phone, SHIPPING_MAX.phone, CHECKOUT_MESSAGES.phoneDigits)),
+  address: clean(required(CHECKOUT_MESSAGES.address, SHIPPING_MAX.address)),
+  city: clean(required(CHECKOUT_MESSAGES.city, SHIPPING_MAX.city)),
+  state: clean(required(CHECKOUT_MESSAGES.state, SHIPPING_MAX.state)),
+  zip: clean(digits(CHECKOUT_MESSAGES.zip, SHIPPING_MAX.zip, CHECKOUT_MESSAGES.zipDigits)),
 });
 export type Shipping = z.infer<typeof ShippingSchema>;
 export const SHIPPING_FIELDS = ["name", "email", "phone", "address", "city", "state", "zip"] as const;

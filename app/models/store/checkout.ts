@@ -8,6 +8,12 @@ export const FREE_SHIPPING_ABOVE = 50_000;
 /** How long an online order holds its copies while the buyer pays. */
 export const HOLD_MINUTES = 15;
 
+/**
+ * The shipping form's field lengths, written once: the inputs' maxLength and the
+ * server's schema (checkout-schema.ts) both read them, so they cannot disagree.
+ */
+export const SHIPPING_MAX = { name: 100, email: 254, phone: 10, address: 300, city: 100, state: 100, zip: 6 } as const;
+
 export type Line = { price: number; quantity: number };
 
 export function orderTotals(lines: readonly Line[]) {

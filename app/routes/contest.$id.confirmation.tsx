@@ -1,10 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useLoaderData, useParams, useRouteError } from "@remix-run/react";
-import { and, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { contests, user_contest_entries } from "~/db/schema";
 import { requireUser } from "~/models/accounts/auth.server";
 import { relativeStart } from "~/models/contests/countdown";
+import { enrolmentConfirmation } from "~/models/contests/enrolment.server";
 import { formatDateTime } from "~/utils/dates";
 import { countOf } from "~/utils/misc";
 import { requireUuidParam } from "~/utils/http.server";
@@ -22,23 +21,10 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const id = requireUuidParam(params);
-  const [row] = await db
-    .select({
-      id: contests.id,
-      title: contests.title,
-      start_time: contests.start_time,
-      end_time: contests.end_time,
-      duration_minutes: contests.duration_minutes,
-      entry: user_contest_entries.id,
-      payment: user_contest_entries.payment_id,
-    })
-    .from(contests)
-    .leftJoin(user_contest_entries, and(eq(user_contest_entries.contest_id, contests.id), eq(user_contest_entries.user_id, user.id)))
-    .where(eq(contests.id, id));
-  if (!row) throw new Response("Contest Not Found", { status: 404 });
-  if (!row.entry) throw new Response(NOT_ENROLLED, { status: 404 });
-  const { entry: _entry, payment, ...contest } = row;
-  return { contest, paid: payment !== null, serverNow: new Date().toISOString() };
+  const found = await enrolmentConfirmation(db, { userId: user.id, contestId: id });
+  if (found === "missing") throw new Response("Contest Not Found", { status: 404 });
+  if (found === "not-enrolled") throw new Response(NOT_ENROLLED, { status: 404 });
+  return { ...found, serverNow: new Date().toISOString() };
 }
 
 export default function Confirmation() {

@@ -5,7 +5,7 @@ import { expect, test } from "vitest";
 import { db } from "~/db/client.server";
 import { createContest, createUser } from "~/seed/factories.server";
 import { email_outbox, payment_reviews, payments, user_contest_entries } from "~/db/schema";
-import { startContestPayment } from "~/models/contests/enrolment.server";
+import { enrolmentConfirmation, startContestPayment } from "~/models/contests/enrolment.server";
 import { settlePayment } from "~/models/fulfilments.server";
 import { checkoutSignature, paymentGateway } from "~/models/payments/gateway.server";
 import { recordFailure } from "~/models/payments/ledger.server";
@@ -173,4 +173,17 @@ test("a failed payment closes the order; paying again makes a new one", async ()
   expect(await settlePayment(db, second)).toMatchObject({ kind: "duplicate" });
   expect(await entries(p.userId, p.contestId)).toBe(1);
   expect((await db.select().from(email_outbox)).some((m) => m.subject.startsWith("[Refund]") && m.text.includes("pay_twice"))).toBe(true);
+});
+
+test("the confirmation: the student's own entry, paid or free; an unknown contest and a stranger are told apart", async () => {
+  const free = await world(0);
+  expect((await startContestPayment(db, gateway, free)).kind).toBe("enrolled");
+  expect(await enrolmentConfirmation(db, free)).toMatchObject({ contest: { id: free.contestId, title: expect.stringMatching(/^Paid Cup/) }, paid: false });
+  const paid = await paidOrder();
+  expect(await enrolmentConfirmation(db, paid)).toBe("not-enrolled");
+  expect(await settlePayment(db, paid)).toMatchObject({ kind: "enrolled" });
+  expect(await enrolmentConfirmation(db, paid)).toMatchObject({ paid: true });
+  const stranger = await createUser(db, { email: `stranger${++n}@example.in`, passwordHash: "x", fullName: "Stranger" });
+  expect(await enrolmentConfirmation(db, { userId: stranger, contestId: paid.contestId })).toBe("not-enrolled");
+  expect(await enrolmentConfirmation(db, { userId: stranger, contestId: "6f1c0c4e-0000-4000-8000-000000000000" })).toBe("missing");
 });

@@ -164,3 +164,30 @@ export async function resendConfirmation(db: DbOrTx, input: { userId: string; co
   await enqueueEmail(db, confirmationMail({ student: { email: row.email, name: row.name }, title: row.title, startTime: row.startTime, payment: { amount: row.amount, paymentId: row.paymentId, paidAt: row.paidAt } }));
   return true;
 }
+
+export type Confirmation = { contest: { id: string; title: string; start_time: Date; end_time: Date; duration_minutes: number }; paid: boolean };
+
+/**
+ * What the confirmation page shows a student about their entry: the contest, and
+ * whether the entry was paid for. "missing" for an unknown contest, "not-enrolled" when
+ * the student has no entry in it (the page is a 404 for both, saying which).
+ */
+export async function enrolmentConfirmation(db: DbOrTx, input: { userId: string; contestId: string }): Promise<Confirmation | "missing" | "not-enrolled"> {
+  const [row] = await db
+    .select({
+      id: contests.id,
+      title: contests.title,
+      start_time: contests.start_time,
+      end_time: contests.end_time,
+      duration_minutes: contests.duration_minutes,
+      entry: user_contest_entries.id,
+      payment: user_contest_entries.payment_id,
+    })
+    .from(contests)
+    .leftJoin(user_contest_entries, and(eq(user_contest_entries.contest_id, contests.id), eq(user_contest_entries.user_id, input.userId)))
+    .where(eq(contests.id, input.contestId));
+  if (!row) return "missing";
+  if (!row.entry) return "not-enrolled";
+  const { entry: _entry, payment, ...contest } = row;
+  return { contest, paid: payment !== null };
+}

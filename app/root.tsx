@@ -23,7 +23,7 @@ import { getUser, staleSessionCookie } from "~/models/accounts/auth.server";
 import { hasConsent } from "~/utils/consent.server";
 import { supportContact } from "~/utils/env.server";
 import { readFlash } from "~/utils/flash.server";
-import { avatarInitial, displayName } from "~/utils/misc";
+import { avatarInitial, displayName } from "~/utils/names";
 import { restoreTypedValues, START_SCRIPT } from "~/utils/late-hydration";
 import { useNonce } from "~/utils/nonce";
 

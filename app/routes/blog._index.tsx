@@ -6,7 +6,7 @@ import { listBlogCategories, listPosts } from "~/models/blog/posts.server";
 import { getUser, requireUser } from "~/models/accounts/auth.server";
 import { formatDate } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
-import { searchText } from "~/utils/misc";
+import { searchText } from "~/utils/text";
 import { useDebouncedSubmit } from "~/utils/use-debounced-submit";
 import type { RequestPolicy } from "~/server/policy";
 

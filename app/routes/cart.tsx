@@ -8,7 +8,7 @@ import { cartView, setCartQuantity, takeOutOfCart } from "~/models/store/cart.se
 import { readForm } from "~/utils/forms.server";
 import { notFound, redirectWithFlash } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
-import { isUuid } from "~/utils/misc";
+import { isUuid } from "~/utils/urls";
 import { formatINR } from "~/utils/money";
 
 export const meta: MetaFunction = () => pageMeta("Cart", "The books in your StudyArena cart.");

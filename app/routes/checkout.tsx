@@ -23,7 +23,7 @@ import { appUrl } from "~/utils/env.server";
 import { readForm } from "~/utils/forms.server";
 import { redirectWithFlash } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
-import { isUuid } from "~/utils/misc";
+import { isUuid } from "~/utils/urls";
 import { postJson } from "~/utils/post-json";
 import { useSchemaForm } from "~/utils/use-schema-form";
 

@@ -16,7 +16,7 @@ import { formatDateTime } from "~/utils/dates";
 import { parseForm } from "~/utils/forms.server";
 import { invariantResponse, requireUuidParam } from "~/utils/http.server";
 import { formatINR } from "~/utils/money";
-import { countOf } from "~/utils/misc";
+import { countOf } from "~/utils/text";
 import { prizeLines } from "~/models/contests/prizes";
 import { useIsPending } from "~/utils/use-is-pending";
 import { useSchemaForm } from "~/utils/use-schema-form";

@@ -5,7 +5,7 @@ import { requireUser } from "~/models/accounts/auth.server";
 import { relativeStart } from "~/models/contests/countdown";
 import { enrolmentConfirmation } from "~/models/contests/enrolment.server";
 import { formatDateTime } from "~/utils/dates";
-import { countOf } from "~/utils/misc";
+import { countOf } from "~/utils/text";
 import { requireUuidParam } from "~/utils/http.server";
 import { useServerClock } from "~/utils/use-hydrated";
 

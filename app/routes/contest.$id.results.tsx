@@ -6,7 +6,8 @@ import { db } from "~/db/client.server";
 import { requireContestStage } from "~/models/contests/stage.server";
 import { answerBreakdown, contestResults, leaderboard, type MyResult } from "~/models/contests/results.server";
 import { formatDateTime } from "~/utils/dates";
-import { avatarInitial, countOf } from "~/utils/misc";
+import { avatarInitial } from "~/utils/names";
+import { countOf } from "~/utils/text";
 import { formatINR } from "~/utils/money";
 import { formatDuration, scoreBand, scorePercent } from "~/models/contests/test-rules";
 

@@ -6,7 +6,7 @@ import { db } from "~/db/client.server";
 import { activeContests } from "~/models/contests/catalogue.server";
 import { getUserId } from "~/models/accounts/auth.server";
 import { useDebouncedSubmit } from "~/utils/use-debounced-submit";
-import { searchText } from "~/utils/misc";
+import { searchText } from "~/utils/text";
 import { pageMeta } from "~/utils/meta";
 import type { RequestPolicy } from "~/server/policy";
 

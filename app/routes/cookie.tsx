@@ -5,7 +5,7 @@ import { ContentPage } from "~/components/content-page";
 import { consentCookie, hasConsent } from "~/utils/consent.server";
 import { setFlash } from "~/utils/flash.server";
 import { readForm } from "~/utils/forms.server";
-import { safeRedirect } from "~/utils/misc";
+import { safeRedirect } from "~/utils/urls";
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction = () => pageMeta("Cookie Policy", "Which cookies StudyArena uses and why.");

@@ -8,7 +8,7 @@ import { timeUntil } from "~/models/contests/countdown";
 import { getUser } from "~/models/accounts/auth.server";
 import { setFlash } from "~/utils/flash.server";
 import { formatDateTime } from "~/utils/dates";
-import { displayName } from "~/utils/misc";
+import { displayName } from "~/utils/names";
 import { formatINR } from "~/utils/money";
 import { useServerClock } from "~/utils/use-hydrated";
 import { pageMeta } from "~/utils/meta";

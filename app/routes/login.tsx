@@ -11,7 +11,7 @@ import { resumeBlogAction } from "~/models/blog/posts.server";
 import { resumeStoreAction } from "~/models/store/cart.server";
 import { authenticator, clientIp, createUserSession, readLoginDevice, rememberLoginDevice, requireAnonymous } from "~/models/accounts/auth.server";
 import { readForm, schemaFields } from "~/utils/forms.server";
-import { safeRedirect } from "~/utils/misc";
+import { safeRedirect } from "~/utils/urls";
 import { useIsPending } from "~/utils/use-is-pending";
 import { pageMeta } from "~/utils/meta";
 import { useSchemaForm } from "~/utils/use-schema-form";

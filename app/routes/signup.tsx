@@ -11,7 +11,7 @@ import { SignupSchema } from "~/models/accounts/schemas";
 import { MESSAGES } from "~/models/accounts/messages";
 import { clientIp, createUserSession, getUser } from "~/models/accounts/auth.server";
 import { parseForm } from "~/utils/forms.server";
-import { safeRedirect } from "~/utils/misc";
+import { safeRedirect } from "~/utils/urls";
 import { useIsPending } from "~/utils/use-is-pending";
 import { useSchemaForm } from "~/utils/use-schema-form";
 

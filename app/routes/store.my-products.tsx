@@ -9,7 +9,7 @@ import { markShipped, salesOf } from "~/models/store/order-views.server";
 import { formatDateTime } from "~/utils/dates";
 import { readForm } from "~/utils/forms.server";
 import { notFound, redirectWithFlash } from "~/utils/http.server";
-import { isUuid } from "~/utils/misc";
+import { isUuid } from "~/utils/urls";
 import { formatINR } from "~/utils/money";
 import { pageMeta } from "~/utils/meta";
 

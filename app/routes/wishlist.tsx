@@ -8,7 +8,7 @@ import { putInCart, setWished, wishlistView } from "~/models/store/cart.server";
 import { readForm } from "~/utils/forms.server";
 import { notFound, redirectWithFlash } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
-import { isUuid } from "~/utils/misc";
+import { isUuid } from "~/utils/urls";
 import { formatINR } from "~/utils/money";
 
 export const meta: MetaFunction = () => pageMeta("Wishlist", "Books you saved on the StudyArena marketplace.");

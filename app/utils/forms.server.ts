@@ -4,7 +4,7 @@
 // hundred million slots and echo it back), and odd bytes never reach the database.
 import { parseWithZod } from "@conform-to/zod";
 import type { z } from "zod";
-import { stripControlChars } from "~/utils/misc";
+import { stripControlChars } from "~/utils/text";
 import { FORM_BODY, hasBoundary, JSON_API_BODY, mediaType, type BodyRule } from "~/utils/request-guard";
 
 /** More pairs than any of our forms has, with room for checkbox lists. */

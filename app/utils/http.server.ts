@@ -5,7 +5,7 @@ import type { z } from "zod";
 import { readJson } from "~/utils/forms.server";
 import { JSON_API_BODY, type BodyRule } from "~/utils/request-guard";
 import { setFlash, type Flash } from "~/utils/flash.server";
-import { isUuid } from "~/utils/misc";
+import { isUuid } from "~/utils/urls";
 
 /** Throws a Response (404 by default) unless `condition` holds: for loaders, where a 404 is the answer. */
 export function invariantResponse(condition: unknown, message = "Not Found", init: ResponseInit = { status: 404 }): asserts condition {

@@ -1,7 +1,8 @@
 import { describe, expect, test } from "vitest";
 import { homeCardButton } from "~/models/contests/enrolment";
 import { isEmail, normalizeEmail } from "~/utils/email";
-import { avatarInitial, displayName, isUuid, safeRedirect } from "~/utils/misc";
+import { avatarInitial, displayName } from "~/utils/names";
+import { isUuid, safeRedirect } from "~/utils/urls";
 import { isCrossSiteWrite } from "~/utils/origin";
 
 describe("safeRedirect", () => {
@@ -60,7 +61,7 @@ describe("cross-site POST check", () => {
 });
 
 test("counts read in the right number: '1 minute', '2 minutes'", async () => {
-  const { countOf } = await import("~/utils/misc");
+  const { countOf } = await import("~/utils/text");
   expect(countOf(1, "minute")).toBe("1 minute");
   expect(countOf(2, "minute")).toBe("2 minutes");
   expect(countOf(0, "question")).toBe("0 questions");

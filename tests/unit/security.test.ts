@@ -2,7 +2,8 @@ import { describe, expect, test, vi } from "vitest";
 import { isSameSitePath } from "~/models/analytics/events.server";
 import { MIN_SECRET_LENGTH, parseEnv } from "~/utils/env.server";
 import { createFairLimiter, QueueFull } from "~/utils/fair-queue";
-import { safeRedirect, searchText, stripControlChars } from "~/utils/misc";
+import { searchText, stripControlChars } from "~/utils/text";
+import { safeRedirect } from "~/utils/urls";
 import { FORM_BODY, JSON_API_BODY, refuseRequest } from "~/utils/request-guard";
 import { baseSecurityHeaders, contentSecurityPolicy, cspExtrasFor, isPersonal } from "~/utils/security-headers";
 

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { formatDateTime } from "~/utils/dates";
 import { formatINR } from "~/utils/money";
-import { countOf } from "~/utils/misc";
+import { countOf } from "~/utils/text";
 import { grandTotal } from "~/models/contests/prizes";
 
 export type ContestCardData = {

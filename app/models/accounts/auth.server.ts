@@ -11,7 +11,7 @@ import { sha256Hex } from "~/utils/hash.server";
 import { profiles, sessions, users } from "~/db/schema";
 import { attemptLogin, type LoginDevice, type LoginResult } from "~/models/accounts/account.server";
 import { signedCookie } from "~/utils/cookies.server";
-import { safeRedirect } from "~/utils/misc";
+import { safeRedirect } from "~/utils/urls";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { BLOG_ACTIONS, COMMENT_MAX_CHARS } from "~/models/blog/schemas";
 import { STORE_ACTIONS } from "~/models/store/cart";
 import { isEmail } from "~/utils/email";
-import { stripBidiControls } from "~/utils/misc";
+import { stripBidiControls } from "~/utils/text";
 import { ACCOUNT_MESSAGES, MESSAGES, normalizePhone } from "~/models/accounts/messages";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_SCORE, passwordScore } from "~/models/accounts/password-strength";
 

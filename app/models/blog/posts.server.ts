@@ -4,7 +4,7 @@
 // reader on every app instance hears of them after commit (blog-live.server.ts).
 import { and, desc, eq, ilike, lte, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { containsPattern } from "~/utils/misc";
+import { containsPattern } from "~/utils/text";
 import { blog_categories, blog_posts, bookmarks, comments, likes, profiles } from "~/db/schema";
 import { COMMENT_MAX_CHARS } from "~/models/blog/schemas";
 

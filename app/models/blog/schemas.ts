@@ -2,7 +2,7 @@
 // they set (so pressing twice is harmless), a comment needs non-blank text of bounded length.
 import { z } from "zod";
 import { BLOG_ACTIONS, BLOG_MESSAGES, COMMENT_MAX_CHARS } from "~/models/blog/comment-rules";
-import { stripBidiControls } from "~/utils/misc";
+import { stripBidiControls } from "~/utils/text";
 
 export { BLOG_ACTIONS, BLOG_MESSAGES, COMMENT_MAX_CHARS };
 

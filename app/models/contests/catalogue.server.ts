@@ -2,7 +2,7 @@
 // (no query per card): enrolment comes from a join on the user's entries.
 import { and, asc, desc, eq, getViewSelectedFields, gt, gte, ilike, isNotNull, lte, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { containsPattern } from "~/utils/misc";
+import { containsPattern } from "~/utils/text";
 import { contest_details, contest_results, contests, profiles } from "~/db/schema";
 
 /** The columns a contest card or a journey page shows. */

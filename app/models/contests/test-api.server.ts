@@ -23,7 +23,7 @@ import { refusalPauseMs, TOO_MANY_REQUESTS } from "~/utils/flow-limit";
 import { BUSY_MESSAGE } from "~/utils/load-shedding.server";
 import { setFlash } from "~/utils/flash.server";
 import { issuesText } from "~/utils/http.server";
-import { isUuid } from "~/utils/misc";
+import { isUuid } from "~/utils/urls";
 
 /** `pauseMs`: answer only after this pause (a refusal to a flood; see tooManyRequestsAfterPause). */
 export type ApiReply = { status: number; body: unknown; headers: Record<string, string>; pauseMs?: number };

@@ -6,7 +6,7 @@ import type { DbOrTx } from "~/db/client.server";
 import { marketplace_products, product_categories, user_cart, user_wishlist } from "~/db/schema";
 import { CART_PREVIEW_ITEMS, lineProblem, parseQuantity } from "~/models/store/cart";
 import { orderTotals } from "~/models/store/checkout";
-import { isUuid } from "~/utils/misc";
+import { isUuid } from "~/utils/urls";
 
 /** Whether this product is in the user's cart (and how many) and wishlist. */
 export async function buyerState(db: DbOrTx, userId: string, productId: string) {

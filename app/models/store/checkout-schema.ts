@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { CHECKOUT_MESSAGES, SHIPPING_MAX } from "~/models/store/checkout";
 import { PAYMENT_METHODS } from "~/utils/enums";
-import { stripControlChars } from "~/utils/misc";
+import { stripControlChars } from "~/utils/text";
 
 const present = (message: string) => z.string({ required_error: message }).trim().min(1, message);
 const required = (message: string, max: number) => present(message).max(max, CHECKOUT_MESSAGES.tooLong);

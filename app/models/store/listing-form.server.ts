@@ -12,7 +12,7 @@ import { LISTING_FIELDS, LISTING_MESSAGES } from "~/models/store/listing";
 import { ListingSchema, type ListingValues } from "~/models/store/listing-schema";
 import { categoryExists } from "~/models/store/listings.server";
 import type { DbOrTx } from "~/db/client.server";
-import { stripControlChars } from "~/utils/misc";
+import { stripControlChars } from "~/utils/text";
 import { log } from "~/utils/log.server";
 
 type ReplyOptions = { formErrors?: string[]; fieldErrors?: Record<string, string[]> };

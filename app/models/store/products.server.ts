@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, ilike, lte, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { containsPattern } from "~/utils/misc";
+import { containsPattern } from "~/utils/text";
 import { marketplace_products, product_categories, profiles } from "~/db/schema";
 import { PAGE_SIZE, PRICE_MAX, type StoreQuery } from "~/models/store/query";
 

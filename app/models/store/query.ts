@@ -1,5 +1,5 @@
 import { PRODUCT_CONDITIONS } from "~/utils/enums";
-import { searchText } from "~/utils/misc";
+import { searchText } from "~/utils/text";
 
 // The store's URL state (search, filters, sort, page): parsed leniently, because it
 // comes from links and hand-edited URLs, never trusted further than this.

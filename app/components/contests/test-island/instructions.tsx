@@ -1,6 +1,6 @@
 // The instruction card, shared by the waiting room and the test's first screen.
 import type { Paper } from "~/models/contests/paper";
-import { countOf } from "~/utils/misc";
+import { countOf } from "~/utils/text";
 import { CONTEST_RULES } from "~/models/contests/rules";
 
 /** The instruction card, shown before the test (and in the waiting room before the start). */

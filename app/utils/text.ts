@@ -1,0 +1,31 @@
+// Text from forms and URLs, cleaned for storage and search, and counts in words.
+
+/** Text with control characters (NUL above all, which PostgreSQL refuses) removed; tabs and line breaks stay. */
+export function stripControlChars(value: string) {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this removes
+  return value.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "");
+}
+
+/** A search box's value from the URL: one line, trimmed, at most `max` characters. */
+export function searchText(params: URLSearchParams, name = "q", max = 100) {
+  return stripControlChars(params.get(name) ?? "").replace(/\s+/g, " ").trim().slice(0, max);
+}
+
+/** A LIKE/ILIKE pattern matching `text` anywhere, its own `%`, `_` and `\` taken literally; null for no text. */
+export function containsPattern(text: string | null | undefined) {
+  return text ? `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+}
+
+/** '1 minute', '2 minutes': a count with its noun in the right number. */
+export function countOf(count: number, singular: string, plural = `${singular}s`) {
+  return `${count} ${count === 1 ? singular : plural}`;
+}
+
+/**
+ * Text without the bidirectional embedding, override and isolate controls
+ * (U+202A–U+202E, U+2066–U+2069), which can make a name or a comment read backwards or
+ * hide what follows it. Right-to-left text itself is untouched.
+ */
+export function stripBidiControls(value: string) {
+  return value.replace(/[\u202a-\u202e\u2066-\u2069]/g, "");
+}

@@ -34,7 +34,17 @@ function modes(dir: string): Array<[string, number]> {
   return all;
 }
 
-const serverPids = () => run("pgrep", ["-f", "node scripts/start.js"]).then(({ stdout }) => stdout.split("\n").filter(Boolean).map(Number), () => [] as number[]);
+/** The server processes npm started for this test (its children: npm's script shell execs into node), never another test's. */
+const serverPidsOf = (npmPid: number) => run("pgrep", ["-P", String(npmPid), "-f", "scripts/start.js"]).then(({ stdout }) => stdout.split("\n").filter(Boolean).map(Number), () => [] as number[]);
+const alive = (pids: number[]) =>
+  pids.filter((pid) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  });
 
 test("npm start says what it does, keeps DATA_DIR private, opens psql only with its password, and stops when npm is killed", async () => {
   test.setTimeout(150_000);
@@ -45,8 +55,8 @@ test("npm start says what it does, keeps DATA_DIR private, opens psql only with 
   fs.writeFileSync(path.join(dataDir, "mail", "old.eml"), "reset link", { mode: 0o644 });
   fs.chmodSync(path.join(dataDir, "mail", "old.eml"), 0o644);
   const port = String(21_000 + (process.pid % 20_000));
-  const before = await serverPids();
   const server = npm(["start"], { DATA_DIR: dataDir, PORT: port, SEED: "demo", LOG_LEVEL: "info" });
+  let pids: number[] = [];
   try {
     await expect.poll(() => server.output, { timeout: 120_000 }).toContain("StudyArena ready");
     // Each step is named as it starts, and timed when done.
@@ -71,18 +81,18 @@ test("npm start says what it does, keeps DATA_DIR private, opens psql only with 
     expect((await fetch(`http://127.0.0.2:${port}/healthz`)).status).toBe(200);
 
     // A plain kill of npm (SIGTERM to npm alone): the server drains and exits too.
-    const pids = (await serverPids()).filter((pid) => !before.includes(pid));
+    pids = await serverPidsOf(server.child.pid!);
     expect(pids).toHaveLength(1);
     process.kill(server.child.pid!, "SIGTERM");
     await server.exited;
-    await expect.poll(async () => (await serverPids()).filter((pid) => pids.includes(pid)), { timeout: 15_000 }).toEqual([]);
+    await expect.poll(() => alive(pids), { timeout: 15_000 }).toEqual([]);
     await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
     expect(server.output).toContain('"draining"');
     expect(server.output).toContain('"stopped"');
     expect(fs.existsSync(path.join(dataDir, "db-server.json"))).toBe(false);
   } finally {
     server.child.kill("SIGKILL");
-    for (const pid of (await serverPids()).filter((p) => !before.includes(p))) process.kill(pid, "SIGKILL");
+    for (const pid of alive(pids)) process.kill(pid, "SIGKILL");
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
   expect(server.output).not.toMatch(STACK);

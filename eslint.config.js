@@ -48,7 +48,7 @@ export default tseslint.config(
   },
   {
     // What the browser may load: the bundle must never pull in server code or the
-    // database. The `.server` suffix, not the folder, is the line (STYLE.md §1).
+    // database. The `.server` suffix, not the folder, is the line (docs/product/style.md §1).
     files: ["app/**/*.{ts,tsx}"],
     ignores: ["app/routes/**", "app/root.tsx", "app/entry.server.tsx", "app/**/*.server.{ts,tsx}", "app/db/**", "app/seed/**"],
     rules: {

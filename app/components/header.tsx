@@ -121,7 +121,7 @@ export function SignOutConfirmation({ onCancel }: { onCancel?: () => void }) {
       action="/logout"
       className="confirm"
       onSubmit={() => {
-        // contests.md §2: signing out clears local and session storage too.
+        // docs/product/contests.md §2: signing out clears local and session storage too.
         try {
           localStorage.clear();
           sessionStorage.clear();

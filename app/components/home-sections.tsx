@@ -3,7 +3,7 @@ import { useState } from "react";
 import { formatINR } from "~/utils/money";
 import { useHydrated } from "~/utils/use-hydrated";
 
-// Sample winners (contests.md §2: static content), shown until real contests have
+// Sample winners (docs/product/contests.md §2: static content), shown until real contests have
 // been finalised. Their contests are samples too, named so, never a real contest.
 const SAMPLE_CHAMPIONS = [
   { name: "Ananya Sharma", rank: 1, prize: 2000, contest: "Sample: Maths Olympiad Sprint", image: "/images/champions/ananya.svg", rating: 5, quote: "Practising under the timer every day made the real contest feel easy." },

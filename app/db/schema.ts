@@ -1,4 +1,4 @@
-// The one Drizzle schema for the whole product (one file, as DESIGN.md names it, so
+// The one Drizzle schema for the whole product (one file, as docs/product/design.md names it, so
 // an admin finds every table in one place). Table and column names follow the
 // spec (snake_case) so that an admin's SQL reads like the spec. Every rule an admin
 // could break by hand is a CHECK or a foreign key, not just application code.
@@ -283,7 +283,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 });
 
 /**
- * Uploaded and generated images (DESIGN.md §7), kept in the database by the default
+ * Uploaded and generated images (docs/product/design.md §7), kept in the database by the default
  * storage driver so that every instance serves them and a backup includes them. The
  * key is the SHA-256 of the bytes with the file's extension: the same bytes are stored
  * once, and a URL never changes meaning (served as immutable).

@@ -18,7 +18,7 @@ type Fulfilment = {
   fulfil: Fulfil<Result>;
   /** Where the gateway's callback sends the payer for an outcome (or `failed`). */
   callbackPage(targetId: string, outcome: string): { to: string; flash?: Flash };
-  /** The name the verify API gives the target in its reply (contests.md §7: `contestId`). */
+  /** The name the verify API gives the target in its reply (docs/product/contests.md §7: `contestId`). */
   replyField: string;
   /** What the test gateway's page says the payment is for. */
   describe(db: DbOrTx, targetId: string): Promise<string | null>;
@@ -72,7 +72,7 @@ export const verifyReplyField = (purpose: Purpose) => fulfilmentOf(purpose).repl
 export const describeTarget = (db: DbOrTx, purpose: Purpose, targetId: string) => fulfilmentOf(purpose).describe(db, targetId);
 
 /**
- * The in-page path's verification (contests.md §7 verify, marketplace.md §7
+ * The in-page path's verification (docs/product/contests.md §7 verify, docs/product/marketplace.md §7
  * marketplace-verify): the same capture as the callback, for the order's own payer
  * only. A payment taken but not booked (too late, a second one) answers with the page
  * where the callback would send the payer, and its message.

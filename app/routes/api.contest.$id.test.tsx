@@ -4,7 +4,7 @@ import type { RequestPolicy } from "~/server/policy";
 import { readJson } from "~/utils/forms.server";
 import { JSON_API_BODY } from "~/utils/request-guard";
 
-// The test page's data (DESIGN.md §4): the page itself is the same document for every
+// The test page's data (docs/product/design.md §4): the page itself is the same document for every
 // student (served from memory); this session-checked route gives the student's paper,
 // saved answers and the server's deadline, and takes each answer, the start,
 // proctoring events and the one submission. Never a correct answer.

@@ -10,7 +10,7 @@ import { paymentGateway } from "~/models/payments/gateway.server";
 import type { RequestPolicy } from "~/server/policy";
 import { JSON_API_BODY } from "~/utils/request-guard";
 
-// contests.md §7, POST /api/payment/create-order, for the pay page's script. The body
+// docs/product/contests.md §7, POST /api/payment/create-order, for the pay page's script. The body
 // names the contest; the spec's userId and amount are ignored: the user is the
 // session's and the amount is the entry fee in the database.
 const Body = z.object({ contestId: z.string().uuid() });

@@ -13,7 +13,7 @@ import { jsonWithFlash, notFound, parseJsonBody } from "~/utils/http.server";
 import type { RequestPolicy } from "~/server/policy";
 import { JSON_API_BODY } from "~/utils/request-guard";
 
-// marketplace.md §7, POST /api/payment/marketplace-create-order → { orderId,
+// docs/product/marketplace.md §7, POST /api/payment/marketplace-create-order → { orderId,
 // razorpayOrderId, amount, currency }, for the checkout's in-page payment. The spec's
 // userId, amount and items are ignored: the buyer is the session's, the items are
 // their cart and the prices the database's. The address is the checkout's shipping

@@ -8,7 +8,7 @@ import { jsonWithFlash, notFound, parseJsonBody } from "~/utils/http.server";
 import type { RequestPolicy } from "~/server/policy";
 import { JSON_API_BODY } from "~/utils/request-guard";
 
-// marketplace.md §7, POST payment/marketplace-verify → { success, orderId }. The
+// docs/product/marketplace.md §7, POST payment/marketplace-verify → { success, orderId }. The
 // spec's razorpay_* names and the checkout script's short names are both read; its
 // userId is ignored (the payer is the session's, and must own the order).
 const id = z.string().regex(GATEWAY_ID);

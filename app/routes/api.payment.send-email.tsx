@@ -9,8 +9,8 @@ import { consume, LIMITS } from "~/utils/rate-limit.server";
 import type { RequestPolicy } from "~/server/policy";
 import { JSON_API_BODY } from "~/utils/request-guard";
 
-// contests.md §7 takes `to`, `subject` and `html` from the browser: an open relay. Ours
-// only queues the caller's own confirmation again (DESIGN.md §5); those fields are ignored.
+// docs/product/contests.md §7 takes `to`, `subject` and `html` from the browser: an open relay. Ours
+// only queues the caller's own confirmation again (docs/product/design.md §5); those fields are ignored.
 const Body = z.object({ contestId: z.string().uuid() });
 
 /** JSON from the pay page's script. */

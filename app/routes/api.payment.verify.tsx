@@ -8,7 +8,7 @@ import { jsonWithFlash, notFound, parseJsonBody } from "~/utils/http.server";
 import type { RequestPolicy } from "~/server/policy";
 import { JSON_API_BODY } from "~/utils/request-guard";
 
-// contests.md §7, POST /api/payment/verify: { orderId, paymentId, signature } → { success }.
+// docs/product/contests.md §7, POST /api/payment/verify: { orderId, paymentId, signature } → { success }.
 // The same verification path as the callback; only the order's own payer may call it.
 const Body = z.object({ orderId: z.string().regex(GATEWAY_ID), paymentId: z.string().regex(GATEWAY_ID), signature: z.string().regex(/^[0-9a-f]{1,128}$/i) });
 

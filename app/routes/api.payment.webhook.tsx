@@ -9,7 +9,7 @@ import { notFound } from "~/utils/http.server";
 import { WEBHOOK_BODY } from "~/utils/request-guard";
 import type { RequestPolicy } from "~/server/policy";
 
-// Razorpay's server-to-server notice (DESIGN.md §5). Its signature, HMAC-SHA256 of the
+// Razorpay's server-to-server notice (docs/product/design.md §5). Its signature, HMAC-SHA256 of the
 // raw body with RAZORPAY_WEBHOOK_SECRET, is its only credential; the path is exempt
 // from the cross-site check. Idempotent by payment: a notice that arrives twice, or
 // before or after the student's own callback, records the payment once.

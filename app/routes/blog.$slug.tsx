@@ -16,7 +16,7 @@ import { invariantResponse, redirectWithFlash } from "~/utils/http.server";
 import { consume, LIMITS } from "~/utils/rate-limit.server";
 import { sanitizePostHtml } from "~/models/blog/sanitize.server";
 
-// The reader (marketplace.md §2 Blog): the post, server-rendered and sanitised, with
+// The reader (docs/product/marketplace.md §2 Blog): the post, server-rendered and sanitised, with
 // likes, bookmarks, comments and sharing. Every action is a form post that works
 // without JavaScript; a guest is sent to log in and comes back with the action done.
 export const meta: MetaFunction<typeof loader> = ({ data }) => {

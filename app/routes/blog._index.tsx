@@ -10,7 +10,7 @@ import { searchText } from "~/utils/text";
 import { useDebouncedSubmit } from "~/utils/use-debounced-submit";
 import type { RequestPolicy } from "~/server/policy";
 
-// The blog list (marketplace.md §2 Blog): search and category chips are GET
+// The blog list (docs/product/marketplace.md §2 Blog): search and category chips are GET
 // parameters, so they work without JavaScript; a signed-in reader's bookmarks are
 // the list at ?bookmarked=1.
 /** A guest's view is the same for every guest: kept in memory for a second (app/utils/page-cache.server.ts). */

@@ -252,7 +252,7 @@ function PaymentStep({ shipping, failed, orderKey, testGateway }: { shipping: Re
 
 function Confirmed({ orderId, paidOnline }: { orderId: string; paidOnline: boolean }) {
   const navigate = useNavigate();
-  // With JavaScript, a paid order goes on to its confirmation page after 1.5 s (marketplace.md §4).
+  // With JavaScript, a paid order goes on to its confirmation page after 1.5 s (docs/product/marketplace.md §4).
   useEffect(() => {
     if (!paidOnline) return;
     const timer = setTimeout(() => navigate(`/orders/${orderId}/confirmation`), SUCCESS_REDIRECT_MS);

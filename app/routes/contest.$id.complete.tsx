@@ -6,7 +6,7 @@ import { db } from "~/db/client.server";
 import { requireContestStage } from "~/models/contests/stage.server";
 import { completionMessage, readCompletion, SUBMIT_ERRORS } from "~/models/contests/test-rules";
 
-// Test submitted (contests.md §2): a message for the reason the test page gave, and
+// Test submitted (docs/product/contests.md §2): a message for the reason the test page gave, and
 // the error when saving failed. Only our own reasons and error codes are read from
 // the address, so a crafted link cannot put words on this page.
 export const meta: MetaFunction = () => [

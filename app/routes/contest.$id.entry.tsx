@@ -10,7 +10,7 @@ import { formatDateTime } from "~/utils/dates";
 import { startsInLabel, TEST_MESSAGES } from "~/models/contests/test-rules";
 import { useHydrated, useServerClock } from "~/utils/use-hydrated";
 
-// The pre-test screen (contests.md §2 Pre-test): the camera check before the test.
+// The pre-test screen (docs/product/contests.md §2 Pre-test): the camera check before the test.
 // Open to the enrolled student from enrolment until the deadline.
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Camera check: ${data.contest.title} — StudyArena` : "Contest Not Found — StudyArena" },

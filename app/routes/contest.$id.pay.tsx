@@ -125,7 +125,7 @@ export default function PayPage() {
 }
 
 /**
- * Before anyone pays: can this device take the test? (DESIGN.md §4, devices.) Needs
+ * Before anyone pays: can this device take the test? (docs/product/design.md §4, devices.) Needs
  * JavaScript to ask; without it nothing is shown, and the rules already say what is needed.
  */
 function DeviceCheck() {

@@ -11,7 +11,7 @@ import { countOf } from "~/utils/text";
 import { formatINR } from "~/utils/money";
 import { formatDuration, scoreBand, scorePercent } from "~/models/contests/test-rules";
 
-// Results (contests.md §2 Results): the student's own only. Tabs are links, so they
+// Results (docs/product/contests.md §2 Results): the student's own only. Tabs are links, so they
 // work without JavaScript; each tab loads only what it shows.
 const TABS = [
   { id: "summary", label: "Summary" },
@@ -31,7 +31,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const requested = new URL(args.request.url).searchParams.get("tab");
   const tab: Tab = TABS.find((t) => t.id === requested)?.id ?? "summary";
   const results = (await contestResults(db, { contestId: contest.id, userId: user.id, now }))!;
-  // Nothing derived from the key before the test has closed for everyone (DESIGN.md §4).
+  // Nothing derived from the key before the test has closed for everyone (docs/product/design.md §4).
   const scored = results.state === "scored";
   const [breakdown, leaders] = await Promise.all([
     scored && tab === "breakdown" ? answerBreakdown(db, { contestId: contest.id, userId: user.id, showKey: results.contest.closed }) : [],

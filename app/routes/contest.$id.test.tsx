@@ -5,7 +5,7 @@ import { TestIsland } from "~/components/contests/test-island/test-island";
 import type { RequestPolicy } from "~/server/policy";
 import { requireUuidParam } from "~/utils/http.server";
 
-// The test (contests.md §2 Test). This document is the same for every student and
+// The test (docs/product/contests.md §2 Test). This document is the same for every student and
 // reads no session: the island fetches the student's paper from /api/contest/{id}/test.
 // Fullscreen and the camera need JavaScript, so without it the page says so.
 

@@ -16,7 +16,7 @@ import { pageMeta } from "~/utils/meta";
 export const meta: MetaFunction = () => pageMeta("Dashboard", "Your upcoming and past StudyArena contests, ranks, scores and prizes.");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  // contests.md §2 and §6: without a session the guard redirects to /, where the
+  // docs/product/contests.md §2 and §6: without a session the guard redirects to /, where the
   // student reads 'Session Expired' with a Go to Login button.
   const user = await getUser(request, context);
   if (!user) {

@@ -18,7 +18,7 @@ import { useSchemaForm } from "~/utils/use-schema-form";
 
 export const meta: MetaFunction = () => pageMeta("Log in", "Log in to join contests, track your results and use the marketplace.");
 
-/** Where to go after login: the guards' `redirectTo`, or the blog's `redirect` (marketplace.md §2). */
+/** Where to go after login: the guards' `redirectTo`, or the blog's `redirect` (docs/product/marketplace.md §2). */
 function nextPath(params: URLSearchParams) {
   return safeRedirect(params.get("redirectTo") ?? params.get("redirect"), "/dashboard");
 }

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { db } from "~/db/client.server";
 import { imageStore } from "~/models/media/stores.server";
 
-// A stored image by its content address (DESIGN.md §7): the same URL always means the
+// A stored image by its content address (docs/product/design.md §7): the same URL always means the
 // same bytes, so browsers and any cache in between keep it for a year.
 export async function loader({ params }: LoaderFunctionArgs) {
   const image = await imageStore(db).get(params.key ?? "");

@@ -117,7 +117,7 @@ export default function OrderConfirmation() {
 const COUNTDOWN_FROM = 5;
 const TICK_MS = 3_000;
 
-/** 5 to 0 every 3 s, then the store (marketplace.md §9); with JavaScript only, and a click anywhere on a link stops it. */
+/** 5 to 0 every 3 s, then the store (docs/product/marketplace.md §9); with JavaScript only, and a click anywhere on a link stops it. */
 function Countdown() {
   const hydrated = useHydrated();
   const navigate = useNavigate();

@@ -11,7 +11,7 @@ import { formatINR } from "~/utils/money";
 
 export const meta: MetaFunction = () => pageMeta("Your Orders", "Your StudyArena marketplace orders.");
 
-// marketplace.md §2 Orders: without a user the list is empty; there is no redirect.
+// docs/product/marketplace.md §2 Orders: without a user the list is empty; there is no redirect.
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const userId = await getUserId(request, context);
   return { signedIn: Boolean(userId), orders: userId ? await completedOrders(db, userId) : [] };

@@ -9,7 +9,7 @@ import { invariantResponse } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { formatINR } from "~/utils/money";
 
-// The built-in test gateway's hosted page (DESIGN.md §5): it plays Razorpay's part
+// The built-in test gateway's hosted page (docs/product/design.md §5): it plays Razorpay's part
 // and posts the same three signed fields to our callback, so the real verification
 // path runs. It exists only while no Razorpay keys are set.
 export const meta: MetaFunction = () => pageMeta("Test payment", "The built-in test payment page. Test payment: no money moves.");

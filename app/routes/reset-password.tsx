@@ -15,7 +15,7 @@ import { useIsPending } from "~/utils/use-is-pending";
 import { pageMeta } from "~/utils/meta";
 import { useSchemaForm } from "~/utils/use-schema-form";
 
-// contests.md §9: after a reset, the user is sent to /login after 2 seconds.
+// docs/product/contests.md §9: after a reset, the user is sent to /login after 2 seconds.
 const REDIRECT_SECONDS = 2;
 
 export const meta: MetaFunction = () => pageMeta("Choose a new password", "Choose a new password for your StudyArena account.");

@@ -15,7 +15,7 @@ import { safeRedirect } from "~/utils/urls";
 import { useIsPending } from "~/utils/use-is-pending";
 import { useSchemaForm } from "~/utils/use-schema-form";
 
-// contests.md §9: after signing up, the user is sent to / after 10 seconds.
+// docs/product/contests.md §9: after signing up, the user is sent to / after 10 seconds.
 const REDIRECT_SECONDS = 10;
 
 export const meta: MetaFunction = () => [

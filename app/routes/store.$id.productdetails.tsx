@@ -34,7 +34,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   };
 }
 
-// The buying controls are plain forms (marketplace.md §2 Product detail): a guest goes
+// The buying controls are plain forms (docs/product/marketplace.md §2 Product detail): a guest goes
 // to log in and comes back to this page; the cart page and checkout come with orders.
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const id = requireUuidParam(params);
@@ -94,7 +94,7 @@ export default function ProductDetails() {
             <span className={product.is_active ? "badge tone-green" : "badge tone-gray"}>{product.is_active ? "Active" : "Inactive"}</span>
           </p>
           {isOwner ? (
-            // The seller's own listing: its tools instead of buying (marketplace.md §2 Product detail).
+            // The seller's own listing: its tools instead of buying (docs/product/marketplace.md §2 Product detail).
             <p className="actions-row">
               <Link to={`/store/${product.id}/edit`} className="btn btn-primary">
                 Edit Product

@@ -35,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function Store() {
   const { products, total, pages, categories, query, cart } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
-  // marketplace.md §2: search is debounced by 500 ms.
+  // docs/product/marketplace.md §2: search is debounced by 500 ms.
   const searchAsYouType = useDebouncedSubmit();
   const withParams = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
@@ -155,7 +155,7 @@ export default function Store() {
   );
 }
 
-/** The store's cart preview (marketplace.md §2): the newest 3 lines, folded on a phone so the books come first. */
+/** The store's cart preview (docs/product/marketplace.md §2): the newest 3 lines, folded on a phone so the books come first. */
 function CartPreview({ cart }: { cart: { count: number; lines: { id: string; title: string; price: number; quantity: number }[] } }) {
   return (
     <details className="card cart-preview">

@@ -1,4 +1,4 @@
-// Every action reads its body through here (DESIGN.md §8, STYLE.md 18). A stranger
+// Every action reads its body through here (docs/product/design.md §8, docs/product/style.md 18). A stranger
 // can post anything: the body is bounded before it is read, only the fields a form
 // knows reach Conform (which would otherwise expand `x[99999999]` into an array of a
 // hundred million slots and echo it back), and odd bytes never reach the database.

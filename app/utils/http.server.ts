@@ -1,4 +1,4 @@
-// Small helpers every loader and action uses (STYLE.md 17), so routes read like their
+// Small helpers every loader and action uses (docs/product/style.md 17), so routes read like their
 // screens instead of repeating Response plumbing.
 import { redirect } from "@remix-run/node";
 import type { z } from "zod";

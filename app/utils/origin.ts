@@ -1,4 +1,4 @@
-// CSRF defence for every POST (DESIGN.md §8): browsers send Origin (and
+// CSRF defence for every POST (docs/product/design.md §8): browsers send Origin (and
 // Sec-Fetch-Site) with form posts, so a post made by another site is recognisable.
 // A request with neither header does not come from a browser page, so it cannot
 // carry a victim's cookies and is let through.

@@ -1,4 +1,4 @@
-// What a request may look like before any of our code reads it (DESIGN.md §8):
+// What a request may look like before any of our code reads it (docs/product/design.md §8):
 // the methods we serve, the body types and sizes a route takes. The front door
 // (app/server/front-door.server.ts) asks `refuseRequest` for every request, with the
 // body rule the route declares; the same rule is applied again when an action reads

@@ -24,11 +24,11 @@ export type FormMeta = {
 };
 
 /**
- * A form checked by its action's zod schema on the server only (STYLE.md §3): the
+ * A form checked by its action's zod schema on the server only (docs/product/style.md §3): the
  * browser gets the action's reply (Conform's `submission.reply()`), never Zod or
  * Conform themselves, which would cost every form page about 26 KB (issue 18). The
  * reply keeps the input and shows the messages, with JavaScript or without; with it, a
- * field's message clears as soon as the field is edited (marketplace.md §5).
+ * field's message clears as soon as the field is edited (docs/product/marketplace.md §5).
  * `Schema` is a type argument only: passing the schema object would ship Zod.
  */
 export function useSchemaForm<Schema extends z.ZodTypeAny>(

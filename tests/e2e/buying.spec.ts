@@ -30,7 +30,7 @@ async function addToCartAndCheckout(page: Page, title: string, productId: string
   await page.goto("/cart");
   await expect(page.getByRole("heading", { name: "Your Cart" })).toBeVisible();
   await expect(page.getByRole("link", { name: title })).toBeVisible();
-  // The cart shows amounts with their decimals (marketplace.md §9).
+  // The cart shows amounts with their decimals (docs/product/marketplace.md §9).
   await expect(page.locator(".cart-line").filter({ hasText: title }).getByText(`₹${(Number(quantity) * price).toLocaleString("en-IN")}.00`, { exact: true })).toBeVisible();
   await page.getByRole("link", { name: "Proceed to Checkout" }).click();
   await expect(page).toHaveURL("/checkout");

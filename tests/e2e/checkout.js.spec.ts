@@ -1,5 +1,5 @@
 // The pay page with JavaScript: the checkout opens in place (the test gateway's dialog
-// standing in for Razorpay's checkout.js), and the statuses follow contests.md §4.
+// standing in for Razorpay's checkout.js), and the statuses follow docs/product/contests.md §4.
 import { create, expect, test, unique } from "./support/fixtures";
 
 test("dismissing the checkout resets the status; paying shows success, then the confirmation", async ({ page, student: _signedIn }) => {

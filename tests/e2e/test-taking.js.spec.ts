@@ -1,4 +1,4 @@
-// Taking the test in a real browser (contests.md §2 Pre-test, Test; DESIGN.md §4):
+// Taking the test in a real browser (docs/product/contests.md §2 Pre-test, Test; docs/product/design.md §4):
 // Chromium's fake camera, real fullscreen after a click, autosave across a reload,
 // proctoring warnings, manual and time-up submission, then the results.
 import type { Page } from "@playwright/test";

@@ -1,4 +1,4 @@
-// The blog reader's actions against a real database (marketplace.md §3, §5): likes and
+// The blog reader's actions against a real database (docs/product/marketplace.md §3, §5): likes and
 // bookmarks that a double click or two tabs cannot double, comments that must say
 // something, the guest's round trip through login, and live counts by LISTEN/NOTIFY.
 import { and, eq } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// The journey guard against real rows: guests, strangers' entries, bad ids (DESIGN.md §4).
+// The journey guard against real rows: guests, strangers' entries, bad ids (docs/product/design.md §4).
 import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { db } from "~/db/client.server";

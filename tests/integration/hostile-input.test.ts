@@ -1,4 +1,4 @@
-// What a stranger can send to every form action: DESIGN.md §8, issue "Security and
+// What a stranger can send to every form action: docs/product/design.md §8, issue "Security and
 // hostile input". Each action is called the way Remix calls it, with a real Request.
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";

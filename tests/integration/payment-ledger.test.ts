@@ -1,4 +1,4 @@
-// The ledger serves any purpose (DESIGN.md §5): a payment of a second purpose, with a
+// The ledger serves any purpose (docs/product/design.md §5): a payment of a second purpose, with a
 // fulfilment defined only here, goes through the same order, capture, replay and refund
 // rules without touching contest code.
 import { eq } from "drizzle-orm";

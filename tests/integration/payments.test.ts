@@ -1,5 +1,5 @@
 // Paying for a contest through the test gateway, which takes the real code path
-// (DESIGN.md §5): however the confirmations arrive, exactly zero or one entry.
+// (docs/product/design.md §5): however the confirmations arrive, exactly zero or one entry.
 import { and, eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { db } from "~/db/client.server";

@@ -1,5 +1,5 @@
 // Our Resend client code (payload, retries, idempotency) against a local HTTP stand-in
-// that speaks Resend's API (STYLE.md 14: this tests our requests, not the product).
+// that speaks Resend's API (docs/product/style.md 14: this tests our requests, not the product).
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";

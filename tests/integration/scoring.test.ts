@@ -1,4 +1,4 @@
-// Scores, ranks and prizes from the database (DESIGN.md §4). Each rule here has a test
+// Scores, ranks and prizes from the database (docs/product/design.md §4). Each rule here has a test
 // that fails if its line of SQL changes (rank() → row_number(), asc → desc, …).
 import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";

@@ -1,4 +1,4 @@
-// Taking the test against a real database (DESIGN.md §4): the paper without the key,
+// Taking the test against a real database (docs/product/design.md §4): the paper without the key,
 // autosave, resume, the deadline's grace, one submission, and the server's own
 // submission and finalisation after the deadline.
 import { and, eq } from "drizzle-orm";

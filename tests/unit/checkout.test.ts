@@ -9,7 +9,7 @@ const errors = (input: Record<string, string>) => {
   return result.success ? {} : Object.fromEntries(result.error.issues.map((i) => [i.path[0], i.message]));
 };
 
-describe("the shipping step's rules (marketplace.md §5 Checkout)", () => {
+describe("the shipping step's rules (docs/product/marketplace.md §5 Checkout)", () => {
   test("the spec's messages", () => {
     expect(errors({})).toEqual({
       name: "Name is required",

@@ -6,7 +6,7 @@ const now = new Date("2026-11-22T10:00:00Z");
 const at = (ms: number) => new Date(now.getTime() + ms);
 const S = 1000, M = 60 * S, H = 60 * M, D = 24 * H;
 
-describe("home card countdown (contests.md §4)", () => {
+describe("home card countdown (docs/product/contests.md §4)", () => {
   test("start passed is LIVE NOW in green", () => {
     expect(homeCountdown(at(-1), now)).toEqual({ label: "LIVE NOW", tone: "green" });
     expect(homeCountdown(now, now)).toEqual({ label: "LIVE NOW", tone: "green" });
@@ -22,7 +22,7 @@ describe("home card countdown (contests.md §4)", () => {
   });
 });
 
-describe("contest list timing (contests.md §2)", () => {
+describe("contest list timing (docs/product/contests.md §2)", () => {
   test("ENDED once the end has passed", () => {
     expect(contestTimingLabel(at(-2 * H), at(-H), now).label).toBe("ENDED");
     expect(contestTimingLabel(at(-2 * H), now, now).label).toBe("ENDED");

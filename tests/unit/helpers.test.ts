@@ -8,7 +8,7 @@ const start = new Date("2026-12-01T10:00:00Z");
 const contest = { id: "c1", start_time: start, end_time: new Date(start.getTime() + 60 * MINUTE), duration_minutes: 30, is_active: true };
 const at = (minutes: number) => new Date(start.getTime() + minutes * MINUTE);
 
-describe("the contest-stage guard (DESIGN.md §4)", () => {
+describe("the contest-stage guard (docs/product/design.md §4)", () => {
   test("the deadline is the earlier of start + duration and the end", () => {
     expect(contestDeadline(contest)).toEqual(at(30));
     expect(contestDeadline({ ...contest, duration_minutes: 90 })).toEqual(at(60));

@@ -35,7 +35,7 @@ describe("ids, names, e-mail", () => {
   });
 });
 
-describe("home card button (contests.md §4)", () => {
+describe("home card button (docs/product/contests.md §4)", () => {
   test("states", () => {
     expect(homeCardButton({ isActive: false, enrolled: false })).toEqual({ label: "Coming Soon", disabled: true });
     expect(homeCardButton({ isActive: true, enrolled: true })).toEqual({ label: "Already Enrolled", disabled: true });

@@ -13,7 +13,7 @@ describe("money", () => {
   });
 });
 
-describe("prizes (DESIGN.md §4)", () => {
+describe("prizes (docs/product/design.md §4)", () => {
   test("ordinal and numeric keys are rank prizes; grand_total and bonus are not", () => {
     expect(placePrizes({ first: 500, second: 300, grand_total: 800, bonus: "T-shirt" })).toEqual([500, 300]);
     expect(placePrizes({ "1": 100, "3": 50 })).toEqual([100, 0, 50]);

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { passwordScore, strengthLabel } from "~/models/accounts/password-strength";
 
-describe("password strength (contests.md §5)", () => {
+describe("password strength (docs/product/contests.md §5)", () => {
   test.each([
     ["", 0],
     ["a", 1],

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 
-/** contests.md §2: the results (and completion) page of a student without a submitted entry. */
+/** docs/product/contests.md §2: the results (and completion) page of a student without a submitted entry. */
 export function ResultsNotAvailable() {
   return (
     <section className="container narrow error-page">

@@ -5,7 +5,7 @@ import { useHydrated } from "~/utils/use-hydrated";
 
 // The gateway opened in the page, with JavaScript (the same order, signature and
 // verification as the hosted page without it): Razorpay's checkout.js when keys are
-// set, the test gateway's dialog otherwise (contests.md §4, marketplace.md §4: none →
+// set, the test gateway's dialog otherwise (docs/product/contests.md §4, docs/product/marketplace.md §4: none →
 // processing → success, or failed; dismissing resets to none).
 
 export type Status = "none" | "processing" | "success" | "failed";
@@ -16,7 +16,7 @@ export type Opened = { orderId: string; amount: number; currency: string; keyId:
 type Verified = { success: boolean; redirect?: string } & Record<string, unknown>;
 
 export const PAYMENT_FAILED = "Payment failed. Please try again.";
-/** After a payment succeeds, its confirmation follows this much later (contests.md §4, marketplace.md §9). */
+/** After a payment succeeds, its confirmation follows this much later (docs/product/contests.md §4, docs/product/marketplace.md §9). */
 export const SUCCESS_REDIRECT_MS = 1_500;
 
 declare global {

@@ -3,7 +3,7 @@ import { ListingImage } from "~/components/store/listing-image";
 import { POLICY } from "~/models/support/policy";
 import { formatINR } from "~/utils/money";
 
-// The pieces of /checkout that every step shows (marketplace.md §2 Checkout).
+// The pieces of /checkout that every step shows (docs/product/marketplace.md §2 Checkout).
 
 const STEPS = ["Shipping", "Payment", "Confirmation"] as const;
 

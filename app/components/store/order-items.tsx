@@ -3,7 +3,7 @@ import { formatINR } from "~/utils/money";
 
 type Item = { id: string; title: string; author: string | null; price: number; quantity: number; thumbnail_url: string | null; shipped_at: Date | string | null };
 
-/** An order's items as bought (marketplace.md §2 Orders): image, title, 'By author', price at purchase, quantity, and Shipped once the seller says so. */
+/** An order's items as bought (docs/product/marketplace.md §2 Orders): image, title, 'By author', price at purchase, quantity, and Shipped once the seller says so. */
 export function OrderItems({ items }: { items: Item[] }) {
   return (
     <ul className="order-items">

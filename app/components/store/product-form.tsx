@@ -23,7 +23,7 @@ export type ListingDefaults = {
 export const NEW_LISTING: ListingDefaults = { title: "", description: "", price: "", category: "", author: "", publisher: "", isbn: "", condition: "Good", isActive: true };
 
 /**
- * The product form (marketplace.md §2, §5): a plain multipart post, so it works without
+ * The product form (docs/product/marketplace.md §2, §5): a plain multipart post, so it works without
  * JavaScript; with it, the text fields are checked as the seller types. After a refused
  * post every field comes back as typed, except the image (browsers never refill a file
  * input), which the form asks for again.

@@ -131,7 +131,7 @@ async function attemptLoginNow(db: Db, input: LoginInput): Promise<LoginResult> 
 export type JoinResult = { ok: true; userId: string; device?: LoginDevice } | { ok: false; reason: "invalid" | "limited" | "weak" | "name" };
 
 /**
- * The contest page's one form for guests (contests.md §5): e-mail and password sign
+ * The contest page's one form for guests (docs/product/contests.md §5): e-mail and password sign
  * in to an existing account, or create one (its name the part of the e-mail before
  * the @) when the address has none.
  */

@@ -1,4 +1,4 @@
-// contests.md §5: one point each for non-empty, 8+ characters, an uppercase letter,
+// docs/product/contests.md §5: one point each for non-empty, 8+ characters, an uppercase letter,
 // a digit and a special character. Only the score is enforced (minimum 3).
 export const MIN_PASSWORD_SCORE = 3;
 export const MAX_PASSWORD_LENGTH = 256;

@@ -1,4 +1,4 @@
-// /account (DESIGN.md §7): a signed-in user's own details and password. The name is
+// /account (docs/product/design.md §7): a signed-in user's own details and password. The name is
 // what leaderboards and the seller block show; phone and address are read by the
 // seller block and, later, by checkout's prefill.
 import { and, eq, ne } from "drizzle-orm";

@@ -101,7 +101,7 @@ function checkNewPassword(password: string, path: string[], ctx: z.RefinementCtx
   }
 }
 
-/** The profile on /account (DESIGN.md §7): the name leaderboards and the seller block show, phone and address. */
+/** The profile on /account (docs/product/design.md §7): the name leaderboards and the seller block show, phone and address. */
 export const ProfileSchema = z
   .object({
     intent: z.literal("profile"),

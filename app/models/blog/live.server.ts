@@ -1,4 +1,4 @@
-// Live like and comment counts for open readers (marketplace.md §3): one LISTEN per
+// Live like and comment counts for open readers (docs/product/marketplace.md §3): one LISTEN per
 // app process on Postgres' `blog_counts` channel (PGlite has its own notify), so a
 // like on any instance reaches readers on every instance. A burst of notifications
 // for one post is read once and sent to all of its readers.

@@ -1,4 +1,4 @@
-// Blog reads and the reader's actions (marketplace.md §2 Blog, §3, §7). Counts come
+// Blog reads and the reader's actions (docs/product/marketplace.md §2 Blog, §3, §7). Counts come
 // from correlated subqueries in the same statement (no query per post). Likes,
 // bookmarks and comments notify `blog_counts` in their transaction, so every open
 // reader on every app instance hears of them after commit (blog-live.server.ts).
@@ -69,7 +69,7 @@ export async function postIdBySlug(db: DbOrTx, slug: string, now: Date) {
   return row?.id ?? null;
 }
 
-/** Approved comments, newest first; the name falls back to 'User' (marketplace.md §7). */
+/** Approved comments, newest first; the name falls back to 'User' (docs/product/marketplace.md §7). */
 export async function listComments(db: DbOrTx, postId: string) {
   const rows = await db
     .select({ id: comments.id, content: comments.content, created_at: comments.created_at, name: profiles.full_name, avatar_url: profiles.avatar_url })

@@ -1,4 +1,4 @@
-// The blog reader's forms (marketplace.md §3, §5): like and bookmark say which state
+// The blog reader's forms (docs/product/marketplace.md §3, §5): like and bookmark say which state
 // they set (so pressing twice is harmless), a comment needs non-blank text of bounded length.
 import { z } from "zod";
 import { BLOG_ACTIONS, BLOG_MESSAGES, COMMENT_MAX_CHARS } from "~/models/blog/comment-rules";

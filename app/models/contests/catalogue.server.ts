@@ -30,7 +30,7 @@ export function enrolledColumn(userId: string | null) {
     : sql<boolean>`false`;
 }
 
-/** Home: active contests starting at or after now, soonest first (contests.md §7). */
+/** Home: active contests starting at or after now, soonest first (docs/product/contests.md §7). */
 export async function upcomingContests(db: DbOrTx, input: { userId: string | null; now: Date; limit?: number }) {
   return db
     .select({ ...cardColumns, enrolled: enrolledColumn(input.userId) })

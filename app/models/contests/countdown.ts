@@ -1,4 +1,4 @@
-// Countdown labels from contests.md §2 and §4. Every function takes `now` so that the
+// Countdown labels from docs/product/contests.md §2 and §4. Every function takes `now` so that the
 // server renders the same text the client shows on its first paint (no hydration
 // mismatch), and so tests need no fake timers.
 const SECOND = 1000;

@@ -1,4 +1,4 @@
-// The dashboard's rules (contests.md §2 Dashboard), pure so each is unit-tested: which
+// The dashboard's rules (docs/product/contests.md §2 Dashboard), pure so each is unit-tested: which
 // entries are upcoming and which past, in what order, what a past card may say, and
 // the four totals.
 import { isTestClosed, testClosesAt } from "~/models/contests/deadline";

@@ -1,4 +1,4 @@
-// The contest clock (DESIGN.md §4, Clock): the server is the only clock; the deadline is
+// The contest clock (docs/product/design.md §4, Clock): the server is the only clock; the deadline is
 // min(start_time + duration, end_time); answers still in flight are taken for a short
 // grace after it. The same rule in SQL is in ./deadline.server.ts, built from these.
 

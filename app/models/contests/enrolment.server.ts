@@ -1,4 +1,4 @@
-// Enrolling in a contest (DESIGN.md §4, §5): a free contest enrols at once; a paid one
+// Enrolling in a contest (docs/product/design.md §4, §5): a free contest enrols at once; a paid one
 // opens a ledger order for its entry fee, and the captured payment is fulfilled here,
 // by an entry and the confirmation mail in the ledger's transaction.
 import { and, eq } from "drizzle-orm";

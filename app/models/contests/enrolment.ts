@@ -1,4 +1,4 @@
-// Who may still join a contest (DESIGN.md §4, Enrolment: closes at start_time, no late
+// Who may still join a contest (docs/product/design.md §4, Enrolment: closes at start_time, no late
 // entries), in one pure rule that the contest page, the pay guard, the order and the
 // capture of a payment all ask.
 
@@ -16,7 +16,7 @@ export function enrolState(contest: { start_time: Date; end_time: Date; enrolled
   return "closed" as const;
 }
 
-// The home card's button (contests.md §4): not active → 'Coming Soon' (disabled);
+// The home card's button (docs/product/contests.md §4): not active → 'Coming Soon' (disabled);
 // already enrolled → 'Already Enrolled' (disabled); otherwise 'Know more'.
 export function homeCardButton(input: { isActive: boolean; enrolled: boolean }) {
   if (!input.isActive) return { label: "Coming Soon", disabled: true } as const;

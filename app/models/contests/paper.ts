@@ -1,4 +1,4 @@
-// What the test island receives from GET /api/contest/{id}/test (DESIGN.md §4): the
+// What the test island receives from GET /api/contest/{id}/test (docs/product/design.md §4): the
 // questions with their options only (never a correct answer), the student's saved
 // choices as option indexes, and the server's clock. Declared once, for the route that
 // builds it and the island that reads it.

@@ -1,4 +1,4 @@
-// Prize rules (DESIGN.md §4). prize_pool keys `first`…`tenth` or `1`…`10` are rank
+// Prize rules (docs/product/design.md §4). prize_pool keys `first`…`tenth` or `1`…`10` are rank
 // prizes; `grand_total` and `bonus` are not. Tied users pool the prizes of the places
 // they occupy and split them equally, rounded down.
 const ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"];
@@ -42,7 +42,7 @@ export function assignPrizes(ranks: number[], pool: Record<string, unknown> | nu
 
 /**
  * The prize of each ranked row (ascending rank): the tie rule of assignPrizes, and no
- * rank prize for a score of 0, whose place stays unawarded (DESIGN.md §4).
+ * rank prize for a score of 0, whose place stays unawarded (docs/product/design.md §4).
  */
 export function awardPrizes(rows: Array<{ rank: number; score: number }>, pool: Record<string, unknown> | null | undefined): number[] {
   const prizes = assignPrizes(
@@ -55,7 +55,7 @@ export function awardPrizes(rows: Array<{ rank: number; score: number }>, pool: 
 export type PrizeLine = { name: string; value: string };
 
 /**
- * How a prize pool is listed (contests.md §3): 'bonus' as is, other values with the
+ * How a prize pool is listed (docs/product/contests.md §3): 'bonus' as is, other values with the
  * rupee sign as '{name} Prize'. Unparseable → empty (the page says
  * 'Prize details not available').
  */

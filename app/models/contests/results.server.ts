@@ -1,4 +1,4 @@
-// What the results page reads (contests.md §2 Results): the student's own score and
+// What the results page reads (docs/product/contests.md §2 Results): the student's own score and
 // rank, their answers beside the key, and the top ten. Ranks come from the window
 // function until the contest is finalised, then from the stored rank (the same rule).
 import { and, asc, eq, sql } from "drizzle-orm";
@@ -41,7 +41,7 @@ export async function contestResults(db: DbOrTx, input: { contestId: string; use
     .leftJoin(user_contest_entries, and(eq(user_contest_entries.contest_id, contests.id), eq(user_contest_entries.user_id, input.userId)))
     .where(eq(contests.id, input.contestId));
   if (!contest) return null;
-  // The first results view after the end assigns the prizes (DESIGN.md §4); idempotent.
+  // The first results view after the end assigns the prizes (docs/product/design.md §4); idempotent.
   let finalized = contest.finalized;
   if (!finalized && isContestOver(contest, input.now)) {
     finalized = ["finalized", "already"].includes(await finalizeContest(db, contest.id, input.now));

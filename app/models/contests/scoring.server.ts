@@ -9,7 +9,7 @@ import { SUBMIT_REASONS } from "~/models/contests/test-rules";
 const OPENED_SQL = sql`(e.status OR EXISTS (SELECT 1 FROM user_answers a WHERE a.user_id = e.user_id AND a.contest_id = e.contest_id))`;
 
 /**
- * The rank of a result row (DESIGN.md §4): score descending, then response time
+ * The rank of a result row (docs/product/design.md §4): score descending, then response time
  * ascending; exact ties share a rank (RANK(): 1, 2, 2, 4). A blank paper (no saved
  * answer) is not ranked: nobody took that test. The one order of every ranking, live
  * and final, over rows with `score`, `answered` and `response_time` columns.

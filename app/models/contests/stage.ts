@@ -1,4 +1,4 @@
-// Which journey route a student may open, and where they go instead (DESIGN.md §4,
+// Which journey route a student may open, and where they go instead (docs/product/design.md §4,
 // Guards and Clock). Pure, so every rule has a unit test; the loader guard in
 // app/models/contests/stage.server.ts reads the rows and applies it.
 import { contestDeadline } from "~/models/contests/deadline";

@@ -1,4 +1,4 @@
-// The test API (DESIGN.md §4; issue 18): the student's paper, each answer, the start,
+// The test API (docs/product/design.md §4; issue 18): the student's paper, each answer, the start,
 // proctoring events and the one submission. One implementation with two doors: the
 // Remix loader and action of app/routes/api.contest.$id.test.tsx, and that route's lean
 // handler (its requestPolicy), which the front door calls at the contest's start without

@@ -1,4 +1,4 @@
-// Rules of taking the test and reading results (contests.md §2, §4, §9; DESIGN.md §4)
+// Rules of taking the test and reading results (docs/product/contests.md §2, §4, §9; docs/product/design.md §4)
 // that the browser and the server share. Pure, so each has a unit test.
 import { timeUntil } from "~/models/contests/countdown";
 
@@ -46,7 +46,7 @@ export function readCompletion(params: URLSearchParams): { reason: string; error
   return { reason: withErrors || error ? base + WITH_ERRORS : base, error: error ?? (withErrors ? "network" : null) };
 }
 
-/** The completion page's heading and text for a reason (the wording is ours; contests.md leaves it open). */
+/** The completion page's heading and text for a reason (the wording is ours; docs/product/contests.md leaves it open). */
 export function completionMessage(reason: string): { title: string; text: string } {
   const base = reason.endsWith(WITH_ERRORS) ? reason.slice(0, -WITH_ERRORS.length) : reason;
   switch (base) {
@@ -62,12 +62,12 @@ export function completionMessage(reason: string): { title: string; text: string
   }
 }
 
-/** Score over total questions, rounded (contests.md §2). */
+/** Score over total questions, rounded (docs/product/contests.md §2). */
 export function scorePercent(score: number, total: number) {
   return total > 0 ? Math.round((score / total) * 100) : 0;
 }
 
-/** contests.md §2 and §9: 70 % or more 'Excellent', 50 % or more 'Good effort', else 'Keep practicing'. */
+/** docs/product/contests.md §2 and §9: 70 % or more 'Excellent', 50 % or more 'Good effort', else 'Keep practicing'. */
 export function scoreBand(percent: number): "Excellent" | "Good effort" | "Keep practicing" {
   if (percent >= 70) return "Excellent";
   if (percent >= 50) return "Good effort";

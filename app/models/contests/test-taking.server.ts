@@ -1,4 +1,4 @@
-// Taking the test (DESIGN.md §4): each answer saved as it is chosen, one submission,
+// Taking the test (docs/product/design.md §4): each answer saved as it is chosen, one submission,
 // proctoring events (the paper a student sees is served by ./test-api.server.ts).
 // The server's clock decides everything; the browser only shows it.
 import { eq, sql } from "drizzle-orm";
@@ -96,7 +96,7 @@ export async function startTest(db: DbOrTx, input: { entryId: string; now: Date;
 /** A test can raise only so many events; past that they are not stored (nothing is decided by them anyway). */
 export const MAX_EVENTS_PER_ENTRY = 200;
 
-/** Stores a proctoring event for review by SQL (DESIGN.md §4); nothing is decided by it. */
+/** Stores a proctoring event for review by SQL (docs/product/design.md §4); nothing is decided by it. */
 export async function recordEvent(
   db: DbOrTx,
   input: { entryId: string; kind: (typeof PROCTORING_EVENT_KINDS)[number]; now: Date; detail?: string | null },

@@ -1,4 +1,4 @@
-// What one test-taker may ask of the test API (DESIGN.md §4) before any database work:
+// What one test-taker may ask of the test API (docs/product/design.md §4) before any database work:
 // answers, the start, events and the submission share one allowance per browser session
 // and contest, a rate and a number in flight. The island sends one answer at a time and
 // a handful of events, so a real student never meets it; a script that floods is

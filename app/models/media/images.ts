@@ -1,4 +1,4 @@
-// What the browser and the server share about listing images (marketplace.md §5).
+// What the browser and the server share about listing images (docs/product/marketplace.md §5).
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 

@@ -1,4 +1,4 @@
-// Every image that buyers see goes through here (DESIGN.md §7): checked by its bytes,
+// Every image that buyers see goes through here (docs/product/design.md §7): checked by its bytes,
 // turned upright, stripped of its metadata (a phone photo's GPS position must not
 // reach buyers), and re-encoded as WebP in two sizes. One at a time, like password
 // hashes: a burst of uploads must not take the CPU from a running contest.

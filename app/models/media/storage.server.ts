@@ -1,4 +1,4 @@
-// Where images live (DESIGN.md §7): behind one small interface, so that the second
+// Where images live (docs/product/design.md §7): behind one small interface, so that the second
 // driver (S3-compatible object storage, s3-storage.server.ts; stores.server.ts chooses)
 // replaces the default without touching the pipeline or the routes. The default keeps
 // the bytes in the database: every app instance behind a load balancer serves them, and

@@ -1,4 +1,4 @@
-// One gateway interface, two implementations (DESIGN.md §5): Razorpay when its keys
+// One gateway interface, two implementations (docs/product/design.md §5): Razorpay when its keys
 // are set, else the built-in test gateway. Both sign `order_id|payment_id` with
 // HMAC-SHA256, so one verification path serves both. Everything that speaks the
 // gateway's language lives here: orders, checkout and webhook signatures, the hosted
@@ -121,7 +121,7 @@ function razorpay(keyId: string, keySecret: string): Gateway {
 export type GatewayChoice = "razorpay" | "test" | "none";
 
 /**
- * Which gateway takes payments (DESIGN.md §5). The test gateway is a demo: on for the
+ * Which gateway takes payments (docs/product/design.md §5). The test gateway is a demo: on for the
  * embedded database or when chosen with PAYMENT_GATEWAY=test, never silently live on a
  * PostgreSQL server without keys, where it would let anyone enter a paid contest for
  * free and win real prizes. There, paid enrolment is off ("none") until keys are set.

@@ -1,4 +1,4 @@
-// The payment ledger (DESIGN.md §5): an order at the gateway for a purpose, a target
+// The payment ledger (docs/product/design.md §5): an order at the gateway for a purpose, a target
 // and an amount taken from the database; a capture recorded once, under a row lock,
 // with its amount checked; failures, late and duplicate payments kept on record. It
 // knows no contest and no cart: what a captured payment buys is done by the purpose's

@@ -1,4 +1,4 @@
-// The buyer's cart and wishlist rows (marketplace.md §3): the product page's controls,
+// The buyer's cart and wishlist rows (docs/product/marketplace.md §3): the product page's controls,
 // the cart page, the wishlist page and the store's preview. A seller cannot buy their
 // own listing, and only active listings in stock go in a cart.
 import { and, asc, desc, eq, sql } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// What the product page's buying controls share with their action (marketplace.md §5 Other).
+// What the product page's buying controls share with their action (docs/product/marketplace.md §5 Other).
 
 /** A quantity as typed: at least 1, at most the copies in stock; anything not a number becomes 1. */
 export function parseQuantity(value: unknown, stock: number) {
@@ -18,9 +18,9 @@ export function lineProblem(line: { is_active: boolean; stock: number; quantity:
 /** What a guest asked for on a product page, done after they log in (like the blog's guest actions). */
 export const STORE_ACTIONS = ["cart", "wish"] as const;
 
-/** The store's cart preview (marketplace.md §9). */
+/** The store's cart preview (docs/product/marketplace.md §9). */
 export const CART_PREVIEW_ITEMS = 3;
-/** Cart descriptions are cut to this (marketplace.md §9). */
+/** Cart descriptions are cut to this (docs/product/marketplace.md §9). */
 export const CART_DESCRIPTION_CHARS = 100;
 
 export const cutDescription = (text: string) => (text.length > CART_DESCRIPTION_CHARS ? `${text.slice(0, CART_DESCRIPTION_CHARS).trimEnd()}…` : text);

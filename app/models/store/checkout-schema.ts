@@ -14,7 +14,7 @@ const digits = (message: string, digits: number, wrong: string) => present(messa
  */
 const clean = <T extends z.ZodTypeAny>(field: T) => z.preprocess((v) => (typeof v === "string" ? stripControlChars(v) : v), field);
 
-/** Step 1 (marketplace.md §5 Checkout; the address, city and state messages are ours). */
+/** Step 1 (docs/product/marketplace.md §5 Checkout; the address, city and state messages are ours). */
 export const ShippingSchema = z.object({
   name: clean(required(CHECKOUT_MESSAGES.name, SHIPPING_MAX.name)),
   email: clean(required(CHECKOUT_MESSAGES.email, SHIPPING_MAX.email).email(CHECKOUT_MESSAGES.emailInvalid)),

@@ -1,4 +1,4 @@
-// The checkout's rules (marketplace.md §2 Checkout, §5 Checkout, §9), shared by the
+// The checkout's rules (docs/product/marketplace.md §2 Checkout, §5 Checkout, §9), shared by the
 // shipping form's script and the server, which recomputes every amount at every step.
 import type { PAYMENT_METHODS } from "~/utils/enums";
 

@@ -1,4 +1,4 @@
-// The product form's rules (marketplace.md §5 Product form), shared by the form's
+// The product form's rules (docs/product/marketplace.md §5 Product form), shared by the form's
 // script and its action. The image is checked on the server (by its bytes).
 
 export const LISTING_MESSAGES = {

@@ -1,4 +1,4 @@
-// A seller's listings (marketplace.md §2 My Products, Product form; §6): only the
+// A seller's listings (docs/product/marketplace.md §2 My Products, Product form; §6): only the
 // seller may change one, which every write checks in its WHERE clause (a stranger's
 // crafted POST finds nothing and gets a 404). Images go through the pipeline and the
 // image store; a listing's old images are removed when nothing else uses them.

@@ -1,5 +1,5 @@
-// What buyers and sellers read about orders (marketplace.md §2 Orders, Order
-// confirmation; DESIGN.md §7 sales): each sees only their own, in two queries (orders,
+// What buyers and sellers read about orders (docs/product/marketplace.md §2 Orders, Order
+// confirmation; docs/product/design.md §7 sales): each sees only their own, in two queries (orders,
 // then all their items), never one per order.
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
@@ -31,7 +31,7 @@ async function itemsOf(db: DbOrTx, orderIds: string[]) {
 type Item = Awaited<ReturnType<typeof itemsOf>>[number];
 const withItems = <T extends { id: string }>(rows: T[], items: Item[]) => rows.map((row) => ({ ...row, items: items.filter((i) => i.order_id === row.id) }));
 
-/** /orders: the buyer's completed orders, newest first (marketplace.md §2). */
+/** /orders: the buyer's completed orders, newest first (docs/product/marketplace.md §2). */
 export async function completedOrders(db: DbOrTx, buyerId: string) {
   const rows = await db
     .select({ id: orders.id, created_at: orders.created_at, status: orders.status, total_amount: orders.total_amount, payment_method: orders.payment_method })

@@ -1,4 +1,4 @@
-// Orders (marketplace.md §2 Checkout, §4; DESIGN.md §7): an order is made from the
+// Orders (docs/product/marketplace.md §2 Checkout, §4; docs/product/design.md §7): an order is made from the
 // buyer's cart at the prices in the database, and reserves its copies in the same
 // transaction, under row locks taken in product-id order (two checkouts of the last
 // copy: one order). Cash on delivery completes at once; an online order holds its
@@ -35,7 +35,7 @@ class NotPlaced extends Error {
   }
 }
 
-/** The address as the order keeps it (the confirmation's block: marketplace.md §2). */
+/** The address as the order keeps it (the confirmation's block: docs/product/marketplace.md §2). */
 export const addressOf = (s: Shipping): ShippingAddress => ({ name: s.name, street: s.address, city: s.city, state: s.state, postal_code: s.zip, country: "India", phone: s.phone });
 
 /**

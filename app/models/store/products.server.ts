@@ -14,7 +14,7 @@ const ORDER = {
 
 /**
  * One page of active, in-stock listings with the total count, in one query. Unlike
- * the original (marketplace.md §2), the condition filter is applied: a filter that
+ * the original (docs/product/marketplace.md §2), the condition filter is applied: a filter that
  * does nothing is a bug to a student (docs/decisions.md).
  */
 export async function listStoreProducts(db: DbOrTx, query: StoreQuery) {

@@ -1,6 +1,6 @@
 import { POLICY } from "~/models/support/policy";
 
-// Six questions (marketplace.md §2), shared by /faq and the contact page's FAQ section.
+// Six questions (docs/product/marketplace.md §2), shared by /faq and the contact page's FAQ section.
 export function faqItems(supportEmail: string) {
   return [
     {

@@ -1,4 +1,4 @@
-// The test page's autosave (DESIGN.md §4, Answers): every choice is sent to the server
+// The test page's autosave (docs/product/design.md §4, Answers): every choice is sent to the server
 // as it is made; while the phone is offline the latest choice per question waits,
 // survives a reload (local storage), and is retried quietly until it lands.
 

@@ -5,7 +5,7 @@ export type CameraStatus = "idle" | "asking" | "on" | "denied" | "lost";
 
 /**
  * The student's camera, for the pre-test check and for the test itself. The picture
- * stays on the device (DESIGN.md §4: no camera image leaves it); only whether the
+ * stays on the device (docs/product/design.md §4: no camera image leaves it); only whether the
  * camera is on is known to the page. `onLost` hears when a running camera stops.
  */
 export function useCamera(onLost?: () => void) {
@@ -50,7 +50,7 @@ export function CameraPreview({ stream, className }: { stream: MediaStream | nul
   return <video ref={video} className={className} autoPlay muted playsInline width={320} height={240} aria-label="Your camera" />;
 }
 
-/** What the test and the camera check say without JavaScript (DESIGN.md §3: the one island that needs it). */
+/** What the test and the camera check say without JavaScript (docs/product/design.md §3: the one island that needs it). */
 export function NeedsJavaScript({ level = 2, children }: { level?: 1 | 2; children?: React.ReactNode }) {
   const Heading = level === 1 ? "h1" : "h2";
   const notice = (

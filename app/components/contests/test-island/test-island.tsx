@@ -1,4 +1,4 @@
-// The test page's one client-heavy island (DESIGN.md §3): the document is the same for
+// The test page's one client-heavy island (docs/product/design.md §3): the document is the same for
 // every student, and this component asks the session-checked JSON route for the
 // student's paper, then runs the test.
 import { Link } from "@remix-run/react";

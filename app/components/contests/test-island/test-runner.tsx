@@ -1,4 +1,4 @@
-// The running test (contests.md §2 Test, §4): instructions and 'Start Contest' in
+// The running test (docs/product/contests.md §2 Test, §4): instructions and 'Start Contest' in
 // fullscreen, one question at a time against the server's deadline, each choice
 // autosaved, proctoring warnings, and one submission.
 import { useCallback, useEffect, useState } from "react";
@@ -50,7 +50,7 @@ export function TestRunner({ paper }: { paper: OpenPaper }) {
 
   const start = async () => {
     setAlert(null);
-    // Without the Fullscreen API (iPhone Safari) the test runs full-viewport instead (DESIGN.md §4).
+    // Without the Fullscreen API (iPhone Safari) the test runs full-viewport instead (docs/product/design.md §4).
     if (!(await proctor.enterFullscreen())) return setAlert(TEST_MESSAGES.fullscreenRequired);
     setStarted(true);
     void postJsonPatiently(api, { intent: "start", fullscreen: proctor.canFullscreen }).catch(() => {});

@@ -4,7 +4,7 @@ import type { OpenPaper } from "~/models/contests/paper";
 import { postJson, retryAfterMs } from "~/utils/post-json";
 
 /**
- * The student's choices (DESIGN.md §4, Answers): each is shown at once and sent to the
+ * The student's choices (docs/product/design.md §4, Answers): each is shown at once and sent to the
  * server; choices not yet saved wait in local storage across a reload and are sent again
  * when the phone comes back online (while `active`).
  */

@@ -14,7 +14,7 @@ function fullscreenAvailable() {
 }
 
 /**
- * Proctoring while the test runs (contests.md §2 Test; DESIGN.md §4): leaving
+ * Proctoring while the test runs (docs/product/contests.md §2 Test; docs/product/design.md §4): leaving
  * fullscreen or hiding the tab raises the warning and is recorded; closing the page
  * asks first. Without the Fullscreen API (iPhone Safari) the test runs full-viewport
  * and only hidden tabs are watched. Nothing is decided here: events are only stored.

@@ -5,7 +5,7 @@ import { WITH_ERRORS, type SubmitError, type SubmitReason } from "~/models/conte
 import { postJsonPatiently } from "~/utils/post-json";
 
 /**
- * The one submission (contests.md §2 Test): waiting answers are flushed first (8 s at
+ * The one submission (docs/product/contests.md §2 Test): waiting answers are flushed first (8 s at
  * most), the server is told once, the camera and fullscreen are released, and the
  * completion page says what happened, ' (with errors)' when an answer or the
  * submission itself did not get through.

@@ -1,0 +1,21 @@
+// Every document a comment or a doc cites is in the repository (issue 29): a newcomer can
+// follow each citation. The product's own documents live in docs/product/.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import { expect, test } from "vitest";
+
+const files = execFileSync("git", ["ls-files", "app", "tests", "scripts", "docs", "deploy", "README.md", "server.js", "eslint.config.js", "remix.config.js"], { encoding: "utf8" })
+  .split("\n")
+  .filter((f) => /\.(ts|tsx|js|md|conf)$/.test(f) && !f.startsWith("docs/product/"));
+
+test("every cited document exists, and the product's are cited by their path in docs/product/", () => {
+  const missing: string[] = [];
+  for (const file of files) {
+    const text = fs.readFileSync(file, "utf8");
+    // A bare name of one of the product's documents, not its path in the repository.
+    for (const m of text.matchAll(/(?<![\w/.-])(DESIGN\.md|STYLE\.md|contests\.md|marketplace\.md)/g)) missing.push(`${file}: ${m[1]} (cite docs/product/${m[1].toLowerCase()})`);
+    // A path to a document in the repository that is not there.
+    for (const m of text.matchAll(/\b((?:docs|tests|app|scripts|deploy)\/[\w./$-]+\.md)\b/g)) if (!fs.existsSync(m[1]!)) missing.push(`${file}: ${m[1]}`);
+  }
+  expect(missing).toEqual([]);
+});

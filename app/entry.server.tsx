@@ -6,7 +6,7 @@ import { holdScriptsIn } from "~/utils/late-hydration.server";
 import { NonceContext } from "~/utils/nonce";
 import { paymentGateway } from "~/models/payments/gateway.server";
 import { contentSecurityPolicy, cspExtrasFor, isPersonal, SHARED_PAGE_CACHE_CONTROL } from "~/utils/security-headers";
-import { log } from "~/utils/log.server";
+import { log } from "~/services/log.server";
 
 const ABORT_DELAY = 5_000;
 

@@ -7,9 +7,9 @@ import { contestTitle, enrolmentCallbackPage, fulfilEnrolment, type EnrolmentRes
 import { paymentGateway } from "~/models/payments/gateway.server";
 import { fulfilOrder, orderCallbackPage, orderTitle, releaseOrder, type OrderResult } from "~/models/store/orders.server";
 import { orderOwner, recordCapture, recordFailure, type CaptureInput, type CaptureOutcome, type Fulfil, type Purpose } from "~/models/payments/ledger.server";
-import { kickOutbox } from "~/utils/email.server";
+import { kickOutbox } from "~/services/email.server";
 import type { Flash } from "~/utils/flash.server";
-import { log } from "~/utils/log.server";
+import { log } from "~/services/log.server";
 
 /** What any fulfilment may answer (a union: each purpose adds its own). */
 type Result = EnrolmentResult | OrderResult;

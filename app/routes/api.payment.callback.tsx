@@ -3,7 +3,7 @@ import { redirect } from "@remix-run/node";
 import { db } from "~/db/client.server";
 import { callbackPage, failPayment, queuedMail, settlePayment } from "~/models/fulfilments.server";
 import { orderOwner } from "~/models/payments/ledger.server";
-import { kickOutbox } from "~/utils/email.server";
+import { kickOutbox } from "~/services/email.server";
 import { readForm } from "~/utils/forms.server";
 import { invariantResponse, redirectWithFlash } from "~/utils/http.server";
 import type { RequestPolicy } from "~/server/policy";

@@ -4,7 +4,7 @@ import { db } from "~/db/client.server";
 import { requireApiUser } from "~/models/accounts/auth.server";
 import { startContestPayment } from "~/models/contests/enrolment.server";
 import { STAGE_MESSAGES } from "~/models/contests/stage";
-import { kickOutbox } from "~/utils/email.server";
+import { kickOutbox } from "~/services/email.server";
 import { notFound, parseJsonBody } from "~/utils/http.server";
 import { paymentGateway } from "~/models/payments/gateway.server";
 import type { RequestPolicy } from "~/server/policy";

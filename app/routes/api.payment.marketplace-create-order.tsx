@@ -7,7 +7,7 @@ import { CHECKOUT_MESSAGES } from "~/models/store/checkout";
 import { ShippingSchema } from "~/models/store/checkout-schema";
 import { savedShipping } from "~/models/store/checkout-session.server";
 import { placeOrder } from "~/models/store/orders.server";
-import { kickOutbox } from "~/utils/email.server";
+import { kickOutbox } from "~/services/email.server";
 import type { Flash } from "~/utils/flash.server";
 import { jsonWithFlash, notFound, parseJsonBody } from "~/utils/http.server";
 import type { RequestPolicy } from "~/server/policy";

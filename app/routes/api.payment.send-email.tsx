@@ -3,9 +3,9 @@ import { z } from "zod";
 import { db } from "~/db/client.server";
 import { requireApiUser } from "~/models/accounts/auth.server";
 import { resendConfirmation } from "~/models/contests/enrolment.server";
-import { kickOutbox } from "~/utils/email.server";
+import { kickOutbox } from "~/services/email.server";
 import { notFound, parseJsonBody } from "~/utils/http.server";
-import { consume, LIMITS } from "~/utils/rate-limit.server";
+import { consume, LIMITS } from "~/services/rate-limit.server";
 import type { RequestPolicy } from "~/server/policy";
 import { JSON_API_BODY } from "~/utils/request-guard";
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { db } from "~/db/client.server";
 import { failPayment, queuedMail, settlePayment } from "~/models/fulfilments.server";
 import { GATEWAY_ID, webhookVerifier } from "~/models/payments/gateway.server";
-import { kickOutbox } from "~/utils/email.server";
+import { kickOutbox } from "~/services/email.server";
 import { readJson } from "~/utils/forms.server";
 import { notFound } from "~/utils/http.server";
 import { WEBHOOK_BODY } from "~/utils/request-guard";

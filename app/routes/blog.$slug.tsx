@@ -13,7 +13,7 @@ import { formatDate } from "~/utils/dates";
 import { appUrl } from "~/utils/env.server";
 import { parseForm, readForm } from "~/utils/forms.server";
 import { invariantResponse, redirectWithFlash } from "~/utils/http.server";
-import { consume, LIMITS } from "~/utils/rate-limit.server";
+import { consume, LIMITS } from "~/services/rate-limit.server";
 import { sanitizePostHtml } from "~/models/blog/sanitize.server";
 
 // The reader (docs/product/marketplace.md §2 Blog): the post, server-rendered and sanitised, with

@@ -17,7 +17,7 @@ import { PaymentSchema, ShippingSchema, SHIPPING_FIELDS } from "~/models/store/c
 import { forgetShipping, savedShipping, saveShipping } from "~/models/store/checkout-session.server";
 import { buyerOrder } from "~/models/store/order-views.server";
 import { placeOrder } from "~/models/store/orders.server";
-import { kickOutbox } from "~/utils/email.server";
+import { kickOutbox } from "~/services/email.server";
 import { PAYMENT_METHODS } from "~/utils/enums";
 import { appUrl } from "~/utils/env.server";
 import { readForm } from "~/utils/forms.server";

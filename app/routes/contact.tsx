@@ -10,7 +10,7 @@ import { MESSAGES } from "~/models/accounts/messages";
 import { clientIp, getUserId } from "~/models/accounts/auth.server";
 import { ContactSchema } from "~/models/support/contact-schema";
 import { CONTACT_SENT, SUBJECT_LABELS } from "~/models/support/contact-copy";
-import { kickOutbox } from "~/utils/email.server";
+import { kickOutbox } from "~/services/email.server";
 import { parseForm } from "~/utils/forms.server";
 import { redirectWithFlash } from "~/utils/http.server";
 import { useIsPending } from "~/utils/use-is-pending";

@@ -8,7 +8,7 @@ import { db } from "~/db/client.server";
 import { requireContestStage } from "~/models/contests/stage.server";
 import { startContestPayment } from "~/models/contests/enrolment.server";
 import { formatDateTime } from "~/utils/dates";
-import { kickOutbox } from "~/utils/email.server";
+import { kickOutbox } from "~/services/email.server";
 import { readForm } from "~/utils/forms.server";
 import { redirectWithFlash } from "~/utils/http.server";
 import { formatINR } from "~/utils/money";

@@ -7,8 +7,8 @@ import { admitResetRequest, mailResetLink } from "~/models/accounts/account.serv
 import { ForgotPasswordSchema } from "~/models/accounts/schemas";
 import { MESSAGES } from "~/models/accounts/messages";
 import { clientIp } from "~/models/accounts/auth.server";
-import { inBackground } from "~/utils/background.server";
-import { kickOutbox } from "~/utils/email.server";
+import { inBackground } from "~/services/background.server";
+import { kickOutbox } from "~/services/email.server";
 import { parseForm } from "~/utils/forms.server";
 import { redirectWithFlash } from "~/utils/http.server";
 import { useIsPending } from "~/utils/use-is-pending";

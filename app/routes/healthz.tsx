@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { log } from "~/utils/log.server";
+import { log } from "~/services/log.server";
 import type { RequestPolicy } from "~/server/policy";
 
 // For load balancers: 200 once the database answers, 503 while it does not.

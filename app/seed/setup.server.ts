@@ -2,7 +2,7 @@ import type { Connection } from "~/db/client.server";
 import { migrateDatabase } from "~/db/migrate.server";
 import { env } from "~/utils/env.server";
 import { isEmpty, seedDemoData } from "~/seed/seed.server";
-import { log } from "~/utils/log.server";
+import { log } from "~/services/log.server";
 
 /**
  * What start-up does before serving: migrate, then seed an empty database unless

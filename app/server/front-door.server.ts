@@ -20,7 +20,7 @@ import type { LeanReply, RequestPolicy } from "~/server/policy";
 import type { RouteMatch, RouteTable } from "~/server/route-table";
 import { pageCacheKey, type CachedPage, type PageCache } from "~/utils/page-cache.server";
 import { BUSY_MESSAGE, busyPage, type LoadShedder } from "~/utils/load-shedding.server";
-import { logRequest, requestIdOf, withRequestLog, log } from "~/utils/log.server";
+import { logRequest, requestIdOf, withRequestLog, log } from "~/services/log.server";
 import { isCrossSiteWrite } from "~/utils/origin";
 import { refuseRequest, type Refusal } from "~/utils/request-guard";
 import { readJsonStream } from "~/utils/forms.server";

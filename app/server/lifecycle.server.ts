@@ -10,10 +10,10 @@ import { purgeExpired } from "~/models/accounts/housekeeping.server";
 import { closeDueContests } from "~/models/contests/scoring.server";
 import { releaseExpiredHolds } from "~/models/store/orders.server";
 import { chooseGateway, describeGateway } from "~/models/payments/gateway.server";
-import { settleBackground } from "~/utils/background.server";
-import { deliverOutbox } from "~/utils/email.server";
+import { settleBackground } from "~/services/background.server";
+import { deliverOutbox } from "~/services/email.server";
 import { dataDir, env, loadSharedSecret } from "~/utils/env.server";
-import { log } from "~/utils/log.server";
+import { log } from "~/services/log.server";
 
 /** Before the server listens: check the environment, migrate, seed an empty database, start the background loops. */
 export async function startup() {

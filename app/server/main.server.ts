@@ -14,7 +14,7 @@ import { createRenderer } from "~/server/renderer.server";
 import { createRouteTable, type RouteEntry } from "~/server/route-table";
 import { appUrl, env } from "~/utils/env.server";
 import { createLoadShedder } from "~/utils/load-shedding.server";
-import { flushLog, log } from "~/utils/log.server";
+import { flushLog, log } from "~/services/log.server";
 import { createPageCache, forgetCachedPages } from "~/utils/page-cache.server";
 import { baseSecurityHeaders } from "~/utils/security-headers";
 

@@ -8,7 +8,7 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { DoorContext } from "~/server/front-door.server";
-import { log } from "~/utils/log.server";
+import { log } from "~/services/log.server";
 
 type WithDoor = { door?: DoorContext };
 

@@ -61,7 +61,7 @@ const EnvSchema = z.object({
   DATABASE_SOCKET_PORT: optional.pipe(z.coerce.number().int().min(0).max(65_535).default(0)),
   // Open live-count streams one process holds at most (each is a socket and ~10 KB).
   LIVE_MAX_READERS: optional.pipe(z.coerce.number().int().min(1).max(100_000).default(5000)),
-  // Logs (app/utils/log.server.ts reads these before anything else starts; checked here).
+  // Logs (app/services/log.server.ts reads these before anything else starts; checked here).
   LOG_LEVEL: optional.pipe(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional()),
   LOG_FILE: optional,
   INSTANCE_ID: optional.pipe(z.string().max(64).optional()),

@@ -4,7 +4,7 @@ import { createUser } from "~/seed/factories.server";
 import { email_outbox, password_reset_tokens, rate_limits, sessions } from "~/db/schema";
 import { purgeExpired } from "~/models/accounts/housekeeping.server";
 import { createSession } from "~/models/accounts/auth.server";
-import { recordHit } from "~/utils/rate-limit.server";
+import { recordHit } from "~/services/rate-limit.server";
 
 test("expired sessions, old tokens and finished rate-limit windows are purged; live ones stay", async () => {
   const now = new Date("2026-11-22T12:00:00Z");

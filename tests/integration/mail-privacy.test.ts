@@ -6,8 +6,8 @@ import { expect, test, vi } from "vitest";
 import { db } from "~/db/client.server";
 import { storeSecretOnce } from "~/db/secrets.server";
 import { app_secrets, email_outbox } from "~/db/schema";
-import { deliverOutbox, enqueueEmail } from "~/utils/email.server";
-import { log } from "~/utils/log.server";
+import { deliverOutbox, enqueueEmail } from "~/services/email.server";
+import { log } from "~/services/log.server";
 
 test("CR and LF never reach a mail header", async () => {
   await enqueueEmail(db, { to: "victim@example.in\r\nBcc: all@example.in", subject: "Hi\r\nBcc: all@example.in", html: "<p>x</p>", text: "x" });

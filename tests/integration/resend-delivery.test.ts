@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { db } from "~/db/client.server";
 import { email_outbox } from "~/db/schema";
-import { deliverOutbox, enqueueEmail, resendTransport } from "~/utils/email.server";
+import { deliverOutbox, enqueueEmail, resendTransport } from "~/services/email.server";
 
 type Seen = { path: string; headers: http.IncomingHttpHeaders; body: Record<string, unknown> };
 const seen: Seen[] = [];

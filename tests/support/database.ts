@@ -36,7 +36,7 @@ if (template && admin) {
 }
 
 afterAll(async () => {
-  const { settleBackground } = await import("~/utils/background.server");
+  const { settleBackground } = await import("~/services/background.server");
   await settleBackground();
   const { getConnection } = await import("~/db/client.server");
   await getConnection().close();

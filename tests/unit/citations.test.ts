@@ -13,7 +13,7 @@ test("every cited document exists, and the product's are cited by their path in 
   for (const file of files) {
     const text = fs.readFileSync(file, "utf8");
     // A bare name of one of the product's documents, not its path in the repository.
-    for (const m of text.matchAll(/(?<![\w/.-])(DESIGN\.md|STYLE\.md|contests\.md|marketplace\.md)/g)) missing.push(`${file}: ${m[1]} (cite docs/product/${m[1].toLowerCase()})`);
+    for (const m of text.matchAll(/(?<![\w/.-])(DESIGN\.md|STYLE\.md|contests\.md|marketplace\.md)/g)) missing.push(`${file}: ${m[1]} (cite docs/product/${m[1]!.toLowerCase()})`);
     // A path to a document in the repository that is not there.
     for (const m of text.matchAll(/\b((?:docs|tests|app|scripts|deploy)\/[\w./$-]+\.md)\b/g)) if (!fs.existsSync(m[1]!)) missing.push(`${file}: ${m[1]}`);
   }

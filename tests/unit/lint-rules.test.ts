@@ -59,3 +59,11 @@ test("app/server (the front door, start-up) is imported by routes and itself onl
   }
   expect(await ruleIds("app/routes/zz-probe.tsx", importing("~/server/policy"))).toEqual([]);
 }, 60_000);
+
+test("app/utils reaches no database and no service; app/services no domain", async () => {
+  expect(await ruleIds("app/utils/zz-probe.server.ts", importing("~/db/client.server"))).toContain("import-x/no-restricted-paths");
+  expect(await ruleIds("app/utils/zz-probe.server.ts", importing("~/services/email.server"))).toContain("import-x/no-restricted-paths");
+  expect(await ruleIds("app/services/zz-probe.server.ts", importing("~/models/contests/catalogue.server"))).toContain("import-x/no-restricted-paths");
+  expect(await ruleIds("app/services/zz-probe.server.ts", importing("~/db/client.server"))).toEqual([]);
+  expect(await ruleIds("app/models/contests/zz-probe.server.ts", importing("~/services/email.server"))).toEqual([]);
+}, 60_000);

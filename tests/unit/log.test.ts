@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import { DrizzleQueryError } from "drizzle-orm/errors";
 import { describe, expect, test } from "vitest";
-import { createLogger, logRequest, requestIdOf, scrubError, withRequestLog } from "~/utils/log.server";
+import { createLogger, logRequest, requestIdOf, scrubError, withRequestLog } from "~/services/log.server";
 
 /** A logger whose lines land in an array. */
 function capture() {

@@ -162,7 +162,7 @@ test("the preference cookies are Secure under an https APP_URL, and not over pla
 
 test("an expected refusal (the 429 of a like) is one line of log; a real error is logged whole", async () => {
   const { handleError } = await import("~/entry.server");
-  const { log } = await import("~/utils/log.server");
+  const { log } = await import("~/services/log.server");
   const request = new Request("http://localhost:3000/blog/some-post", { method: "POST" });
   const warn = vi.spyOn(log(), "warn").mockImplementation(() => {});
   const error = vi.spyOn(log(), "error").mockImplementation(() => {});

@@ -6,13 +6,13 @@ import { and, eq, gt, isNull } from "drizzle-orm";
 import { pgErrorCode, type Db, type DbOrTx } from "~/db/client.server";
 import { sha256Hex } from "~/utils/hash.server";
 import { password_reset_tokens, profiles, sessions, users } from "~/db/schema";
-import { enqueueEmail, renderMail } from "~/utils/email.server";
+import { enqueueEmail, renderMail } from "~/services/email.server";
 import { MAX_EMAIL_LENGTH, normalizeEmail } from "~/utils/email";
 import { appUrl } from "~/utils/env.server";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "~/models/accounts/password.server";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_SCORE, passwordScore } from "~/models/accounts/password-strength";
 import { createFairLimiter, QueueFull } from "~/utils/fair-queue";
-import { clearHits, consume, consumeOrWait, LIMITS, releaseHit, type Limit } from "~/utils/rate-limit.server";
+import { clearHits, consume, consumeOrWait, LIMITS, releaseHit, type Limit } from "~/services/rate-limit.server";
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 

@@ -2,7 +2,7 @@ import { and, inArray, isNotNull, lt, ne, or } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { email_outbox, password_reset_tokens, rate_limits, sessions } from "~/db/schema";
 import { RESET_TOKEN_TTL_MS } from "~/models/accounts/account.server";
-import { REDACTED } from "~/utils/email.server";
+import { REDACTED } from "~/services/email.server";
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -6,7 +6,7 @@ import type { Db, DbOrTx } from "~/db/client.server";
 import { profiles, sessions, users } from "~/db/schema";
 import { hashPassword, verifyPassword } from "~/models/accounts/password.server";
 import { QueueFull } from "~/utils/fair-queue";
-import { consume, LIMITS, releaseHit } from "~/utils/rate-limit.server";
+import { consume, LIMITS, releaseHit } from "~/services/rate-limit.server";
 
 export async function getProfile(db: DbOrTx, userId: string) {
   const [row] = await db

@@ -1,6 +1,6 @@
 import type { DbOrTx } from "~/db/client.server";
 import { analytics_events } from "~/db/schema";
-import { consume, LIMITS } from "~/utils/rate-limit.server";
+import { consume, LIMITS } from "~/services/rate-limit.server";
 
 // Only names we emit are stored, so the endpoint cannot be used as free storage.
 export const EVENT_NAMES = ["Page view", "Outbound click"] as const;

@@ -10,7 +10,7 @@
 // the response's `close`, whatever happened before.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { addReader, countsOf, postIdForStream, startListening, takeStreamPlace, type Counts } from "~/models/blog/live.server";
-import { log } from "~/utils/log.server";
+import { log } from "~/services/log.server";
 
 const KEEPALIVE_MS = 25_000;
 

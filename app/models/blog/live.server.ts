@@ -10,7 +10,7 @@
 import { db, getConnection } from "~/db/client.server";
 import { COUNTS_CHANNEL, postCounts, postIdBySlug } from "~/models/blog/posts.server";
 import { env } from "~/utils/env.server";
-import { log } from "~/utils/log.server";
+import { log } from "~/services/log.server";
 
 /** `at` is the server's time of the count, so a page can tell which of two counts is newer. */
 export type Counts = { likes: number; comments: number; at: string };

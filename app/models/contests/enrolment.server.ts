@@ -11,7 +11,7 @@ import { POLICY } from "~/models/support/policy";
 import type { Gateway } from "~/models/payments/gateway.server";
 import { openOrder, type Fulfil } from "~/models/payments/ledger.server";
 import { formatDateTime } from "~/utils/dates";
-import { enqueueEmail, renderMail } from "~/utils/email.server";
+import { enqueueEmail, renderMail } from "~/services/email.server";
 import { appUrl } from "~/utils/env.server";
 import type { Flash } from "~/utils/flash.server";
 import { formatINR } from "~/utils/money";

@@ -7,10 +7,10 @@ import { and, eq, ne } from "drizzle-orm";
 import { pgErrorCode, type DbOrTx, type Tx } from "~/db/client.server";
 import { payment_reviews, payments, users } from "~/db/schema";
 import type { PAYMENT_PURPOSES, PAYMENT_REVIEW_REASONS } from "~/utils/enums";
-import { enqueueEmail, renderMail } from "~/utils/email.server";
+import { enqueueEmail, renderMail } from "~/services/email.server";
 import { supportEmail } from "~/utils/env.server";
 import { formatINR } from "~/utils/money";
-import { consume, LIMITS } from "~/utils/rate-limit.server";
+import { consume, LIMITS } from "~/services/rate-limit.server";
 import { isCheckoutSignatureValid, isGatewayId, type Gateway } from "~/models/payments/gateway.server";
 
 export type Purpose = (typeof PAYMENT_PURPOSES)[number];

@@ -13,7 +13,7 @@ import { ListingSchema, type ListingValues } from "~/models/store/listing-schema
 import { categoryExists } from "~/models/store/listings.server";
 import type { DbOrTx } from "~/db/client.server";
 import { stripControlChars } from "~/utils/text";
-import { log } from "~/utils/log.server";
+import { log } from "~/services/log.server";
 
 type ReplyOptions = { formErrors?: string[]; fieldErrors?: Record<string, string[]> };
 /** The answer the form shows: the seller's input kept, with these errors. */

@@ -11,7 +11,7 @@ import { marketplace_products, product_categories } from "~/db/schema";
 import type { Variants } from "~/models/media/pipeline.server";
 import { keyOfUrl, mediaUrl, type ImageStore } from "~/models/media/storage.server";
 import { imageStore } from "~/models/media/stores.server";
-import { log } from "~/utils/log.server";
+import { log } from "~/services/log.server";
 import type { ListingValues } from "~/models/store/listing-schema";
 
 const columnsOf = (values: ListingValues) => ({

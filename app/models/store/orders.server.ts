@@ -14,12 +14,12 @@ import { lineProblem } from "~/models/store/cart";
 import { HOLD_MINUTES, orderTotals, PAYMENT_LABELS, paymentState, shortOrderId } from "~/models/store/checkout";
 import type { Shipping } from "~/models/store/checkout-schema";
 import type { PAYMENT_METHODS } from "~/utils/enums";
-import { enqueueEmail, renderMail } from "~/utils/email.server";
+import { enqueueEmail, renderMail } from "~/services/email.server";
 import { appUrl } from "~/utils/env.server";
 import type { Flash } from "~/utils/flash.server";
 import { POLICY } from "~/models/support/policy";
 import { formatINR } from "~/utils/money";
-import { consume, LIMITS } from "~/utils/rate-limit.server";
+import { consume, LIMITS } from "~/services/rate-limit.server";
 
 type Method = (typeof PAYMENT_METHODS)[number];
 

@@ -1,10 +1,10 @@
 import type { Db } from "~/db/client.server";
 import { contact_requests } from "~/db/schema";
-import { enqueueEmail, renderMail } from "~/utils/email.server";
+import { enqueueEmail, renderMail } from "~/services/email.server";
 import { normalizeEmail } from "~/utils/email";
 import { supportEmail } from "~/utils/env.server";
 import { SUBJECT_LABELS } from "~/models/support/contact-schema";
-import { consume, LIMITS } from "~/utils/rate-limit.server";
+import { consume, LIMITS } from "~/services/rate-limit.server";
 import type { CONTACT_SUBJECTS } from "~/utils/enums";
 
 export type ContactInput = {

@@ -8,9 +8,9 @@ import { eq, sql } from "drizzle-orm";
 import { Resend } from "resend";
 import { db as defaultDb, rowsOf, type Db, type DbOrTx } from "~/db/client.server";
 import { email_outbox } from "~/db/schema";
-import { inBackground } from "~/utils/background.server";
+import { inBackground } from "~/services/background.server";
 import { dataDir, emailFrom, env, isDevelopment } from "~/utils/env.server";
-import { log } from "~/utils/log.server";
+import { log } from "~/services/log.server";
 
 export type Mail = { to: string; subject: string; html: string; text: string };
 

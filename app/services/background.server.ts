@@ -1,6 +1,6 @@
 // Work a request starts but does not wait for (mail delivery, the reset mail). Every
 // job is tracked, so a shutdown or a test can wait for the ones under way.
-import { log } from "~/utils/log.server";
+import { log } from "~/services/log.server";
 
 const inFlight = new Set<Promise<unknown>>();
 const started = new Map<string, number>();

@@ -34,6 +34,7 @@ export default tseslint.config(
           zones: [
             { target: "./app/routes", from: "./app/routes", message: "A route never imports another route: move what both need into a model or a util." },
             { target: "./app/models/payments", from: ["./app/models/contests", "./app/models/store"], message: "The payment ledger knows no purpose: a fulfilment (in its own domain) is chosen by app/models/fulfilments.server.ts." },
+            { target: "./app/models/accounts", from: ["./app/models/contests", "./app/models/store", "./app/models/blog", "./app/models/payments"], message: "Accounts know no other domain: what a guest was doing before login is resumed by that domain (the login route composes them)." },
             { target: "./app/db", from: ["./app/models", "./app/seed", "./app/components", "./app/routes"], message: "app/db is the schema, the client and migrations: it imports no domain." },
             { target: ["./app/models", "./app/utils", "./app/components"], from: ["./app/routes", "./app/root.tsx"], message: "Only routes compose screens: models, utils and UI never import a route." },
             { target: "./app/utils", from: ["./app/models", "./app/components", "./app/seed", "./app/db", "./app/services"], message: "app/utils is cross-cutting plumbing: it imports no domain, no database and no service (those that need the database are app/services)." },

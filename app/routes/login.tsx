@@ -54,8 +54,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     return data(submission.reply({ formErrors: [MESSAGES.invalidCredentials], hideFields: ["password"] }), { status: 400 });
   }
-  const resume = { userId: result.userId, path: safeRedirect(submission.value.redirectTo, "/dashboard"), action: submission.value.blogAction };
-  // Each acts only on its own pages' paths.
+  const resume = { userId: result.userId, path: safeRedirect(submission.value.redirectTo, "/dashboard"), action: submission.value.pendingAction };
+  // What a guest was doing, resumed by the domain whose page it was; each acts only on its own pages' paths and actions.
   await resumeStoreAction(db, { ...resume, quantity: submission.value.quantity });
   const next = await resumeBlogAction(db, { ...resume, draft: submission.value.draft, now: new Date() });
   return createUserSession(request, result.userId, next, [
@@ -68,7 +68,7 @@ export default function LoginPage() {
   const [searchParams] = useSearchParams();
   const pending = useIsPending();
   const redirectTo = nextPath(searchParams);
-  const blogAction = searchParams.get("action");
+  const pendingAction = searchParams.get("action");
   const draft = searchParams.get("draft");
   const quantity = searchParams.get("quantity");
   const [form, fields] = useSchemaForm<typeof LoginSchema>(lastResult);
@@ -80,7 +80,7 @@ export default function LoginPage() {
       <Form method="post" className="form card" {...form.props}>
         <FormErrors id={form.errorId} errors={form.errors} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        {blogAction ? <input type="hidden" name="blogAction" value={blogAction} /> : null}
+        {pendingAction ? <input type="hidden" name="pendingAction" value={pendingAction} /> : null}
         {draft ? <input type="hidden" name="draft" value={draft} /> : null}
         {quantity ? <input type="hidden" name="quantity" value={quantity} /> : null}
         <TextField label="Email" field={fields.email} type="email" autoComplete="email" inputMode="email" />

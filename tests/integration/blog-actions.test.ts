@@ -87,7 +87,7 @@ test("a guest is sent to log in with the action; after logging in the like is do
   expect(guest.location).toBe(`/login?redirect=%2Fblog%2F${p.slug}&action=like`);
   const login = await call(
     loginRoute.action,
-    formRequest("/login", { email: me.email, password: "Secret@123", redirectTo: `/blog/${p.slug}`, blogAction: "like" }),
+    formRequest("/login", { email: me.email, password: "Secret@123", redirectTo: `/blog/${p.slug}`, pendingAction: "like" }),
     { ip: "198.51.100.9" },
   );
   expect(login).toMatchObject({ status: 302, location: `/blog/${p.slug}` });
@@ -101,7 +101,7 @@ test("a guest's comment survives the login: back on the post, the form is focuse
   expect(guest.location).toBe(`/login?redirect=%2Fblog%2F${p.slug}&action=comment&draft=My+first+thought`);
   const login = await call(
     loginRoute.action,
-    formRequest("/login", { email: me.email, password: "Secret@123", redirectTo: `/blog/${p.slug}`, blogAction: "comment", draft: "My first thought" }),
+    formRequest("/login", { email: me.email, password: "Secret@123", redirectTo: `/blog/${p.slug}`, pendingAction: "comment", draft: "My first thought" }),
     { ip: "198.51.100.10" },
   );
   expect(login.location).toBe(`/blog/${p.slug}?comment=1&draft=My+first+thought`);

@@ -31,7 +31,7 @@ test("a guest who adds to cart or wishlist goes to log in and comes back to the 
     expect(res.location).toBe(`/login?${new URLSearchParams(params)}`);
     const guest = await signedInStudent({ password: "Secret@123" });
     // The login page carries the action in hidden fields; its post does it.
-    const login = await call(loginRoute.action, formRequest(res.location!, { email: guest.email, password: "Secret@123", redirectTo: here, blogAction: params.action, ...("quantity" in params ? { quantity: params.quantity } : {}) }), { ip: `203.0.113.${fields.intent.length}` });
+    const login = await call(loginRoute.action, formRequest(res.location!, { email: guest.email, password: "Secret@123", redirectTo: here, pendingAction: params.action, ...("quantity" in params ? { quantity: params.quantity } : {}) }), { ip: `203.0.113.${fields.intent.length}` });
     expect(login.location).toBe(here);
     if (params.action === "cart") expect((await cartOf(guest.userId, id))[0]?.quantity).toBe(2);
     else expect(await db.$count(user_wishlist, and(eq(user_wishlist.user_id, guest.userId), eq(user_wishlist.product_id, id)))).toBe(1);

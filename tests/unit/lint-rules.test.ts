@@ -67,3 +67,9 @@ test("app/utils reaches no database and no service; app/services no domain", asy
   expect(await ruleIds("app/services/zz-probe.server.ts", importing("~/db/client.server"))).toEqual([]);
   expect(await ruleIds("app/models/contests/zz-probe.server.ts", importing("~/services/email.server"))).toEqual([]);
 }, 60_000);
+
+test("accounts know no other domain: a guest's action is resumed by its own domain", async () => {
+  expect(await ruleIds("app/models/accounts/zz-probe.ts", importing("~/models/store/cart"))).toContain("import-x/no-restricted-paths");
+  expect(await ruleIds("app/models/accounts/zz-probe.ts", importing("~/models/blog/schemas"))).toContain("import-x/no-restricted-paths");
+  expect(await ruleIds("app/models/accounts/zz-probe.ts", importing("~/utils/text"))).toEqual([]);
+}, 60_000);

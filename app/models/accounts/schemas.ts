@@ -1,14 +1,15 @@
 // One zod schema per account form, checked on the server (the browser gets the action's
 // reply, never Zod). The spec's exact messages are in messages.ts, which pages import.
 import { z } from "zod";
-import { BLOG_ACTIONS, COMMENT_MAX_CHARS } from "~/models/blog/schemas";
-import { STORE_ACTIONS } from "~/models/store/cart";
 import { isEmail } from "~/utils/email";
 import { stripBidiControls } from "~/utils/text";
 import { ACCOUNT_MESSAGES, MESSAGES, normalizePhone } from "~/models/accounts/messages";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_SCORE, passwordScore } from "~/models/accounts/password-strength";
 
 export { ACCOUNT_MESSAGES, MESSAGES, normalizePhone };
+
+/** The longest draft carried through login (a domain keeps less: a comment is 1,000 characters). */
+const PENDING_DRAFT_MAX = 5_000;
 
 const blank = (v: string | undefined) => !v || v.trim() === "";
 const text = (v: string | undefined) => v ?? "";
@@ -22,9 +23,11 @@ export const LoginSchema = z
     email: z.string().optional(),
     password: z.string().optional(),
     redirectTo: z.string().optional(),
-    // What a guest was doing when sent to log in, done on their return (a like, a comment's draft, a book into the cart).
-    blogAction: z.enum([...BLOG_ACTIONS, ...STORE_ACTIONS]).optional().catch(undefined),
-    draft: z.string().optional().transform((d) => d?.slice(0, COMMENT_MAX_CHARS)),
+    // What a guest was doing when sent to log in (a like, a comment's draft, a book into
+    // the cart), done on their return by the domain whose page it was: accounts only
+    // carries it, bounded; each domain's resume function decides what it means.
+    pendingAction: z.string().regex(/^[a-z-]{1,20}$/).optional().catch(undefined),
+    draft: z.string().optional().transform((d) => d?.slice(0, PENDING_DRAFT_MAX)),
     quantity: z.string().max(12).optional().catch(undefined),
   })
   .superRefine((v, ctx) => {
@@ -32,7 +35,7 @@ export const LoginSchema = z
       ctx.addIssue({ code: "custom", path: [], message: MESSAGES.loginRequired });
     }
   })
-  .transform((v) => ({ email: text(v.email).trim(), password: text(v.password), redirectTo: v.redirectTo, blogAction: v.blogAction, draft: v.draft, quantity: v.quantity }));
+  .transform((v) => ({ email: text(v.email).trim(), password: text(v.password), redirectTo: v.redirectTo, pendingAction: v.pendingAction, draft: v.draft, quantity: v.quantity }));
 
 export const SignupSchema = z
   .object({

@@ -5,7 +5,7 @@ import { and, eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { db, queriesDuring } from "~/db/client.server";
 import { createContest, createEntry } from "~/seed/factories.server";
-import { contest_results, contests, proctoring_events, user_answers, user_contest_entries } from "~/db/schema";
+import { contest_results, contests, proctoring_events, sessions, user_answers, user_contest_entries } from "~/db/schema";
 import { closeDueContests, finalizeContest } from "~/models/contests/scoring.server";
 import { saveAnswer, submitTest } from "~/models/contests/test-taking.server";
 import * as testApi from "~/routes/api.contest.$id.test";
@@ -301,5 +301,20 @@ test("guests, strangers and bad ids get no paper, and odd bodies get a short 4xx
     expect(String(res.data).length).toBeLessThan(300);
   }
   const [entry] = await db.select().from(user_contest_entries).where(and(eq(user_contest_entries.user_id, me.userId)));
+  expect(entry!.has_submitted).toBe(false);
+});
+
+test("a session that has expired gets no paper, saves no answer and submits nothing, on every one of the test API's paths", async () => {
+  const contest = await contestAt(new Date());
+  const me = await student();
+  await createEntry(db, { userId: me.userId, contestId: contest.id });
+  expect(json((await post(contest.id, { intent: "answer", questionId: contest.questions[0]!.id, choice: 1 }, me.cookie)).data)).toEqual({ saved: true });
+
+  await db.update(sessions).set({ expires_at: new Date(Date.now() - SECOND) }).where(eq(sessions.user_id, me.userId));
+  expect((await get(contest.id, me.cookie)).status).toBe(401);
+  expect((await post(contest.id, { intent: "answer", questionId: contest.questions[1]!.id, choice: 1 }, me.cookie)).status).toBe(401);
+  expect((await post(contest.id, { intent: "submit", reason: "Manual submission" }, me.cookie)).status).toBe(401);
+  expect(await db.$count(user_answers, eq(user_answers.user_id, me.userId))).toBe(1);
+  const [entry] = await db.select().from(user_contest_entries).where(eq(user_contest_entries.user_id, me.userId));
   expect(entry!.has_submitted).toBe(false);
 });

@@ -3,7 +3,8 @@
 // password really ends it.
 import { randomBytes } from "node:crypto";
 import { redirect, type AppLoadContext } from "@remix-run/node";
-import { and, eq, gt } from "drizzle-orm";
+import { liveSession } from "~/models/accounts/live-session.server";
+import { eq } from "drizzle-orm";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { db, type DbOrTx } from "~/db/client.server";
@@ -124,7 +125,7 @@ async function findSession(request: Request): Promise<SessionLookup> {
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
     .leftJoin(profiles, eq(profiles.id, users.id))
-    .where(and(eq(sessions.id, hashToken(token)), gt(sessions.expires_at, new Date())));
+    .where(liveSession("sessions", hashToken(token), new Date().toISOString()));
   return { user: row ?? null, stale: !row };
 }
 

@@ -12,6 +12,7 @@
 import { z } from "zod";
 import { db, hotQuery } from "~/db/client.server";
 import { sessionKeyOf } from "~/models/accounts/auth.server";
+import { liveSessionText } from "~/models/accounts/live-session.server";
 import { contestDeadline } from "~/models/contests/deadline";
 import type { Paper, PaperQuestion } from "~/models/contests/paper";
 import { decideStage, type JourneyStage } from "~/models/contests/stage";
@@ -65,7 +66,9 @@ const STAGE_ROW = `
     FROM sessions s
     LEFT JOIN contests c ON c.id = $2::uuid
     LEFT JOIN user_contest_entries e ON e.user_id = s.user_id AND e.contest_id = c.id
-   WHERE s.id = $1 AND s.expires_at > $3::timestamptz`;
+   WHERE ${liveSessionText("s", "$1", "$3")}`;
+
+const LIVE_SESSION_USER = `SELECT s.user_id FROM sessions s WHERE ${liveSessionText("s", "$1", "$2")}`;
 
 type Staged = { ok: true; row: StageRow & { contest_id: string; entry_id: string } } | { ok: false; reply: ApiReply };
 
@@ -174,7 +177,7 @@ async function respond(key: string, contestId: string, body: Body, now: Date): P
       return reply({ saved: false, error: "That is not an option of this question." }, 400);
     }
     case "submit": {
-      const [session] = await hotQuery<{ user_id: string }>(`SELECT user_id FROM sessions WHERE id = $1 AND expires_at > $2::timestamptz`, [key, now.toISOString()]);
+      const [session] = await hotQuery<{ user_id: string }>(LIVE_SESSION_USER, [key, now.toISOString()]);
       if (!session) return LOG_IN_AGAIN();
       const reason = body.withErrors ? body.reason + WITH_ERRORS : body.reason;
       try {

@@ -3,6 +3,7 @@
 // The server's clock decides everything; the browser only shows it.
 import { eq, sql } from "drizzle-orm";
 import { hotQuery, hotTransaction, type DbOrTx } from "~/db/client.server";
+import { liveSessionText } from "~/models/accounts/live-session.server";
 import { proctoring_events, user_contest_entries } from "~/db/schema";
 import { DEADLINE_TEXT, GRACE_TEXT } from "~/models/contests/deadline.server";
 import { recordResultsText } from "~/models/contests/scoring.server";
@@ -18,7 +19,7 @@ const saveAnswerText = (by: "user" | "session") => `
     FROM ${by === "session" ? "sessions s JOIN user_contest_entries e ON e.user_id = s.user_id" : "user_contest_entries e"}
     JOIN contests c ON c.id = e.contest_id
     JOIN questions q ON q.id = $2::uuid AND q.contest_id = e.contest_id
-   WHERE ${by === "session" ? "s.id = $5 AND s.expires_at > $4::timestamptz" : "e.user_id = $5::uuid"}
+   WHERE ${by === "session" ? liveSessionText("s", "$5", "$4") : "e.user_id = $5::uuid"}
      AND e.contest_id = $1::uuid AND NOT e.has_submitted
      AND c.start_time <= $4::timestamptz
      AND $4::timestamptz <= ${DEADLINE_TEXT} + ${GRACE_TEXT}

@@ -5,7 +5,8 @@
 import type { DbOrTx } from "~/db/client.server";
 import { contestTitle, enrolmentCallbackPage, fulfilEnrolment, type EnrolmentResult } from "~/models/contests/enrolment.server";
 import { paymentGateway } from "~/models/payments/gateway.server";
-import { fulfilOrder, orderCallbackPage, orderTitle, releaseOrder, type OrderResult } from "~/models/store/orders.server";
+import { fulfilOrder, orderCallbackPage, orderTitle, type OrderResult } from "~/models/store/order-fulfilment.server";
+import { releaseOrder } from "~/models/store/orders.server";
 import { orderOwner, recordCapture, recordFailure, type CaptureInput, type CaptureOutcome, type Fulfil, type Purpose } from "~/models/payments/ledger.server";
 import { kickOutbox } from "~/services/email.server";
 import type { Flash } from "~/utils/flash.server";

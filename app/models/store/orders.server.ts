@@ -4,21 +4,18 @@
 // copy: one order). Cash on delivery completes at once; an online order holds its
 // copies for HOLD_MINUTES while the ledger's gateway order is paid, and gives them back
 // when the payment fails or the hold ends. A payment that arrives after its hold ended
-// takes the copies again if they are still there, else it is owed back.
-import { and, asc, eq, gt, inArray, lt, sql } from "drizzle-orm";
+// takes the copies again if they are still there, else it is owed back
+// (order-fulfilment.server.ts); the mails are order-mails.server.ts.
+import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
 import { pgErrorCode, type Db, type DbOrTx, type Tx } from "~/db/client.server";
-import { marketplace_products, order_items, orders, payments, user_cart, users, type ShippingAddress } from "~/db/schema";
+import { marketplace_products, order_items, orders, payments, user_cart, type ShippingAddress } from "~/db/schema";
 import type { Gateway } from "~/models/payments/gateway.server";
-import { openOrder, type Fulfil } from "~/models/payments/ledger.server";
+import { openOrder } from "~/models/payments/ledger.server";
 import { lineProblem } from "~/models/store/cart";
-import { HOLD_MINUTES, orderTotals, PAYMENT_LABELS, paymentState, shortOrderId } from "~/models/store/checkout";
+import { HOLD_MINUTES, orderTotals } from "~/models/store/checkout";
+import { completed } from "~/models/store/order-mails.server";
 import type { Shipping } from "~/models/store/checkout-schema";
 import type { PAYMENT_METHODS } from "~/utils/enums";
-import { enqueueEmail, renderMail } from "~/services/email.server";
-import { appUrl } from "~/utils/env.server";
-import type { Flash } from "~/utils/flash.server";
-import { POLICY } from "~/models/support/policy";
-import { formatINR } from "~/utils/money";
 import { consume, LIMITS } from "~/services/rate-limit.server";
 
 type Method = (typeof PAYMENT_METHODS)[number];
@@ -212,128 +209,12 @@ export async function releaseExpiredHolds(db: DbOrTx, now: Date) {
   return released;
 }
 
-export type OrderResult = { kind: "completed"; orderId: string } | { kind: "late" | "duplicate"; orderId: string; refund: { subject: string; reason: string } };
-
-/** The fulfilment of a captured order payment, in the ledger's transaction. */
-export const fulfilOrder: Fulfil<OrderResult> = async (tx, payment) => {
-  const orderId = payment.targetId;
-  const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for("update");
-  const refund = (why: string) => ({ subject: `Order ${orderId.slice(0, 8)}`, reason: `marketplace order ${orderId}, ${why}` });
-  if (order!.status === "completed") return { kind: "duplicate", orderId, refund: refund("which was already paid") };
-  if (order!.status === "failed" && !(await reserveAgain(tx, orderId))) {
-    return { kind: "late", orderId, refund: refund("after its hold had ended and a book in it had sold") };
-  }
-  await completed(tx, orderId);
-  return { kind: "completed", orderId };
-};
-
-/** A released order paid late: its copies, if every one is still for sale. */
-async function reserveAgain(tx: Tx, orderId: string) {
-  const wanted = await tx.select({ product_id: order_items.product_id }).from(order_items).where(eq(order_items.order_id, orderId));
-  const items = await tx
-    .select({ product_id: marketplace_products.id, quantity: order_items.quantity, stock: marketplace_products.stock, is_active: marketplace_products.is_active })
-    .from(order_items)
-    .innerJoin(marketplace_products, eq(marketplace_products.id, order_items.product_id))
-    .where(eq(order_items.order_id, orderId))
-    .orderBy(asc(marketplace_products.id))
-    .for("update", { of: marketplace_products });
-  // A listing deleted since has no row to lock: the order cannot be whole again.
-  if (items.length !== wanted.length || items.some((i) => lineProblem(i) !== null)) return false;
-  await moveStock(tx, items, -1);
-  return true;
-}
-
 /**
  * Takes copies (-1) or gives them back (+1). `lines` come in product-id order (every
  * caller reads them so), the order every locker here takes; a deleted listing has none.
  */
-async function moveStock(tx: Tx, lines: { product_id: string | null; quantity: number }[], direction: -1 | 1) {
+export async function moveStock(tx: Tx, lines: { product_id: string | null; quantity: number }[], direction: -1 | 1) {
   for (const line of lines) {
     if (line.product_id) await tx.update(marketplace_products).set({ stock: sql`${marketplace_products.stock} + ${direction * line.quantity}` }).where(eq(marketplace_products.id, line.product_id));
   }
-}
-
-/** An order becomes completed: its books leave the buyer's cart, the buyer and each seller get a mail (same transaction). */
-async function completed(tx: Tx, orderId: string) {
-  const [order] = await tx
-    .update(orders)
-    .set({ status: "completed", hold_expires_at: null, completed_at: sql`coalesce(${orders.completed_at}, now())` })
-    .where(eq(orders.id, orderId))
-    .returning();
-  const items = await tx.select().from(order_items).where(eq(order_items.order_id, orderId));
-  const bought = items.flatMap((i) => (i.product_id ? [i.product_id] : []));
-  if (bought.length > 0) await tx.delete(user_cart).where(and(eq(user_cart.user_id, order!.buyer_id), inArray(user_cart.product_id, bought)));
-  await enqueueEmail(tx, buyerMail(order!, items));
-  const sellers = [...new Set(items.flatMap((i) => (i.seller_id ? [i.seller_id] : [])))];
-  const emails = sellers.length === 0 ? [] : await tx.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, sellers));
-  for (const seller of emails) await enqueueEmail(tx, sellerMail(order!, items.filter((i) => i.seller_id === seller.id), seller.email));
-}
-
-type OrderRow = typeof orders.$inferSelect;
-type ItemRow = typeof order_items.$inferSelect;
-
-const itemLine = (i: ItemRow) => `${i.title_at_purchase} × ${i.quantity}: ${formatINR(i.price_at_purchase * i.quantity)}`;
-const addressLines = (a: ShippingAddress) => `${a.name}, ${a.street}, ${a.city}, ${a.state} ${a.postal_code}, ${a.country}. Phone ${a.phone}.`;
-const paymentLine = (o: OrderRow) => (paymentState(o) === "on_delivery" ? "Cash on Delivery: pay when the book arrives." : `${PAYMENT_LABELS[o.payment_method]}: paid.`);
-
-function buyerMail(order: OrderRow, items: ItemRow[]) {
-  return {
-    to: order.buyer_email,
-    subject: `Order confirmed: ${shortOrderId(order.id)}`,
-    ...renderMail({
-      heading: "Order Confirmed!",
-      paragraphs: [
-        `Hi ${order.buyer_name}, thank you for your order.`,
-        ...items.map(itemLine),
-        `Subtotal ${formatINR(order.subtotal)}, shipping ${order.shipping === 0 ? "free" : formatINR(order.shipping)}, total ${formatINR(order.total_amount)}.`,
-        paymentLine(order),
-        `Shipping to: ${addressLines(order.shipping_address)}`,
-        `Sellers ship within ${POLICY.sellerShipBusinessDays} business days; delivery usually takes 3-5 business days.`,
-      ],
-      action: { label: "View your order", url: `${appUrl()}/orders/${order.id}/confirmation` },
-    }),
-  };
-}
-
-function sellerMail(order: OrderRow, items: ItemRow[], to: string) {
-  return {
-    to,
-    subject: `Your book sold: ${items[0]!.title_at_purchase}`,
-    ...renderMail({
-      heading: "Your book sold",
-      paragraphs: [
-        ...items.map(itemLine),
-        paymentLine(order),
-        `Please ship within ${POLICY.sellerShipBusinessDays} business days to: ${addressLines(order.shipping_address)}`,
-        "Mark it as shipped in My Products, under Sales, once it is on its way.",
-      ],
-      action: { label: "Open your sales", url: `${appUrl()}/store/my-products?view=sales` },
-    }),
-  };
-}
-
-/** Where the gateway's callback sends a buyer, for each outcome of the capture. */
-export function orderCallbackPage(orderId: string, outcome: string): { to: string; flash?: Flash } {
-  const refundIn = `${POLICY.refundReachesAccountBusinessDays} business days`;
-  switch (outcome) {
-    case "completed":
-    case "already":
-      return { to: `/checkout?${new URLSearchParams({ order: orderId })}` };
-    case "late":
-      return { to: "/cart", flash: { kind: "error", message: `Your payment arrived after your order's hold ended and a book in it had sold, so nothing was ordered. Your payment will be refunded in ${refundIn}.` } };
-    case "duplicate":
-    case "second-payment":
-      return { to: `/orders/${orderId}/confirmation`, flash: { kind: "info", message: `This order was already paid, so this second payment will be refunded in ${refundIn}.` } };
-    case "cancel":
-      return { to: "/checkout?step=payment" };
-    default:
-      return { to: "/checkout?step=payment&status=failed" };
-  }
-}
-
-/** What the test gateway's page says the order is for. */
-export async function orderTitle(db: DbOrTx, orderId: string) {
-  const items = await db.select({ title: order_items.title_at_purchase }).from(order_items).where(eq(order_items.order_id, orderId));
-  if (items.length === 0) return null;
-  return items.length === 1 ? items[0]!.title : `${items[0]!.title} and ${items.length - 1} more`;
 }

@@ -4,6 +4,6 @@ import { defineConfig } from "drizzle-kit";
 // and applied at start-up by app/db/migrate.server.ts (never pushed).
 export default defineConfig({
   dialect: "postgresql",
-  schema: "./app/db/schema.ts",
+  schema: "./app/db/schema/index.ts",
   out: "./drizzle",
 });

@@ -1,0 +1,69 @@
+// Accounts: users, their profiles and sessions, reset tokens, rate-limit counters and
+// the secrets every instance shares.
+import { index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { createdAt, id, time } from "./columns";
+
+/** A column naming the user a row describes: it goes with it (cascade). */
+export const userRef = (name: string) => uuid(name).notNull().references(() => users.id, { onDelete: "cascade" });
+
+export const users = pgTable("users", {
+  id: id(),
+  // Stored lower-cased and trimmed (see app/utils/email.ts), so a plain unique index suffices.
+  email: text("email").notNull().unique(),
+  password_hash: text("password_hash").notNull(),
+  created_at: createdAt(),
+});
+
+export const profiles = pgTable("profiles", {
+  id: uuid("id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  email: text("email").notNull(),
+  full_name: text("full_name"),
+  avatar_url: text("avatar_url"),
+  phone: text("phone"),
+  address: text("address"),
+  created_at: createdAt(),
+});
+
+// The cookie holds a signed random token; the row keeps only its SHA-256, so a leaked
+// table cannot be replayed. Deleting the row ends the session everywhere.
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    user_id: userRef("user_id"),
+    expires_at: time("expires_at").notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.user_id), index("sessions_expires_at_idx").on(t.expires_at)],
+);
+
+export const password_reset_tokens = pgTable(
+  "password_reset_tokens",
+  {
+    id: id(),
+    user_id: userRef("user_id"),
+    token_hash: text("token_hash").notNull().unique(),
+    expires_at: time("expires_at").notNull(),
+    used_at: time("used_at"),
+    created_at: createdAt(),
+  },
+  (t) => [index("password_reset_tokens_user_id_idx").on(t.user_id)],
+);
+
+// Fixed-window counters keyed like "login:ip:1.2.3.4". Kept in Postgres so that every
+// app instance shares them.
+// Secrets every app instance must share, generated once by whichever instance starts
+// first (today: the session secret, when SESSION_SECRET is not set).
+export const app_secrets = pgTable("app_secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  created_at: createdAt(),
+});
+
+export const rate_limits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  reset_at: time("reset_at").notNull(),
+});

@@ -1,0 +1,160 @@
+// Contests: the contest, its questions, each entry, its answers, results and
+// proctoring events.
+import { sql } from "drizzle-orm";
+import { boolean, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { PROCTORING_EVENT_KINDS } from "../../utils/enums";
+import { createdAt, id, keptFor, oneOf, time } from "./columns";
+import { userRef } from "./accounts";
+import { payments } from "./payments";
+
+/** A column naming the contest a row describes: it goes with it (cascade). */
+export const contestRef = () => uuid("contest_id").notNull().references(() => contests.id, { onDelete: "cascade" });
+
+export const contests = pgTable(
+  "contests",
+  {
+    id: id(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    subject: text("subject").notNull(),
+    entry_fee: integer("entry_fee").notNull().default(0),
+    duration_minutes: integer("duration_minutes").notNull(),
+    start_time: time("start_time").notNull(),
+    end_time: time("end_time").notNull(),
+    is_active: boolean("is_active").notNull().default(true),
+    // { "first": 5000, "second": 2000, "grand_total": 7000, "bonus": "Certificate" }
+    prize_pool: jsonb("prize_pool").$type<Record<string, unknown>>().notNull().default({}),
+    // Set once prizes are assigned; makes finalisation idempotent.
+    finalized_at: time("finalized_at"),
+    created_at: createdAt(),
+  },
+  (t) => [
+    check("contests_time_order", sql`${t.end_time} > ${t.start_time}`),
+    check("contests_duration_positive", sql`${t.duration_minutes} > 0`),
+    check("contests_entry_fee_nonnegative", sql`${t.entry_fee} >= 0`),
+    index("contests_active_start_idx").on(t.is_active, t.start_time),
+    // The server's sweep looks only at contests not finalised yet.
+    index("contests_unfinalized_start_idx").on(t.start_time).where(sql`${t.finalized_at} IS NULL`),
+  ],
+);
+
+export const questions = pgTable(
+  "questions",
+  {
+    id: id(),
+    contest_id: contestRef(),
+    position: integer("position").notNull().default(0),
+    question_text: text("question_text").notNull(),
+    options: text("options").array().notNull(),
+    correct_answer: text("correct_answer").notNull(),
+  },
+  (t) => [
+    check("questions_two_options", sql`cardinality(${t.options}) >= 2`),
+    check("questions_correct_answer_is_option", sql`${t.correct_answer} = ANY(${t.options})`),
+    // One question per place; (id, contest_id) lets an answer name both.
+    uniqueIndex("questions_contest_position_key").on(t.contest_id, t.position),
+    unique("questions_id_contest_key").on(t.id, t.contest_id),
+  ],
+);
+
+// One entry per user and contest, created only by a verified payment (or directly
+// for a free contest). "Enrolled" means this row exists.
+export const user_contest_entries = pgTable(
+  "user_contest_entries",
+  {
+    id: id(),
+    user_id: userRef("user_id"),
+    contest_id: contestRef(),
+    // Spec: true once the user starts the test.
+    status: boolean("status").notNull().default(false),
+    started_at: time("started_at"),
+    has_submitted: boolean("has_submitted").notNull().default(false),
+    submitted_at: time("submitted_at"),
+    submit_reason: text("submit_reason"),
+    // Recorded when the device has no Fullscreen API (e.g. iPhone Safari).
+    fullscreen_unavailable: boolean("fullscreen_unavailable").notNull().default(false),
+    // The verified payment that created this entry; null for a free contest.
+    payment_id: keptFor("payment_id", () => payments.id),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("user_contest_entries_user_contest_key").on(t.user_id, t.contest_id),
+    index("user_contest_entries_contest_idx").on(t.contest_id),
+    uniqueIndex("user_contest_entries_payment_key").on(t.payment_id),
+    // Entries still open, for the server's auto-submission after the deadline.
+    index("user_contest_entries_open_idx").on(t.contest_id).where(sql`NOT ${t.has_submitted}`),
+    // The flags are the timestamps' shadows: neither can say something the other does not.
+    check("user_contest_entries_started_when", sql`${t.status} = (${t.started_at} IS NOT NULL)`),
+    check("user_contest_entries_submitted_when", sql`${t.has_submitted} = (${t.submitted_at} IS NOT NULL)`),
+  ],
+);
+
+// An answer belongs to an entry and to a question of the same contest (both composite
+// keys share contest_id). Whether it is right is never stored: scoring compares it
+// with the question's correct_answer.
+export const user_answers = pgTable(
+  "user_answers",
+  {
+    id: id(),
+    user_id: uuid("user_id").notNull(),
+    contest_id: uuid("contest_id").notNull(),
+    question_id: uuid("question_id").notNull(),
+    selected_answer: text("selected_answer"),
+    answered_at: time("answered_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("user_answers_user_question_key").on(t.user_id, t.question_id),
+    index("user_answers_user_contest_idx").on(t.user_id, t.contest_id),
+    foreignKey({
+      name: "user_answers_entry_fk",
+      columns: [t.user_id, t.contest_id],
+      foreignColumns: [user_contest_entries.user_id, user_contest_entries.contest_id],
+    }).onDelete("cascade"),
+    foreignKey({
+      name: "user_answers_question_fk",
+      columns: [t.question_id, t.contest_id],
+      foreignColumns: [questions.id, questions.contest_id],
+    }).onDelete("cascade"),
+  ],
+);
+
+export const contest_results = pgTable(
+  "contest_results",
+  {
+    contest_id: contestRef(),
+    user_id: userRef("user_id"),
+    score: integer("score").notNull(),
+    // How many questions had a saved answer: a blank paper (0) gets no rank and no prize.
+    answered: integer("answered").notNull().default(0),
+    rank: integer("rank"),
+    prize_amount: integer("prize_amount").notNull().default(0),
+    // Milliseconds from the contest's start_time to the submission.
+    response_time: integer("response_time").notNull(),
+    updated_at: time("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.contest_id, t.user_id] }),
+    index("contest_results_contest_rank_idx").on(t.contest_id, t.rank),
+    // The live leaderboard's order before the contest is finalised.
+    index("contest_results_contest_order_idx").on(t.contest_id, t.score.desc(), t.response_time),
+    index("contest_results_user_idx").on(t.user_id),
+  ],
+);
+
+
+export const proctoring_events = pgTable(
+  "proctoring_events",
+  {
+    id: id(),
+    entry_id: uuid("entry_id")
+      .notNull()
+      .references(() => user_contest_entries.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: PROCTORING_EVENT_KINDS }).notNull(),
+    occurred_at: time("occurred_at").notNull().defaultNow(),
+    detail: text("detail"),
+  },
+  (t) => [
+    check("proctoring_events_kind", oneOf(t.kind, PROCTORING_EVENT_KINDS)),
+    index("proctoring_events_entry_idx").on(t.entry_id, t.occurred_at),
+  ],
+);

@@ -1,0 +1,176 @@
+// The marketplace: categories, images, listings, carts, wishlists, orders and what they hold.
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, uniqueIndex, uuid, customType } from "drizzle-orm/pg-core";
+import { ORDER_STATUSES, PAYMENT_METHODS, PRODUCT_CONDITIONS } from "../../utils/enums";
+import { createdAt, id, keptFor, oneOf, time } from "./columns";
+import { userRef, users } from "./accounts";
+
+export const product_categories = pgTable("product_categories", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull().unique(),
+});
+
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  // postgres.js gives a Buffer, PGlite a Uint8Array: the app sees a Buffer either way.
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * Uploaded and generated images (docs/product/design.md §7), kept in the database by the default
+ * storage driver so that every instance serves them and a backup includes them. The
+ * key is the SHA-256 of the bytes with the file's extension: the same bytes are stored
+ * once, and a URL never changes meaning (served as immutable).
+ */
+export const images = pgTable(
+  "images",
+  {
+    key: text("key").primaryKey(),
+    content_type: text("content_type").notNull(),
+    bytes: bytea("bytes").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    check("images_key_shape", sql`${t.key} ~ '^[0-9a-f]{64}\\.(webp|jpg|png)$'`),
+    check("images_size", sql`octet_length(${t.bytes}) BETWEEN 1 AND 5242880`),
+    check("images_dimensions", sql`${t.width} BETWEEN 1 AND 10000 AND ${t.height} BETWEEN 1 AND 10000`),
+  ],
+);
+
+export const marketplace_products = pgTable(
+  "marketplace_products",
+  {
+    id: id(),
+    seller_id: userRef("seller_id"),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    price: integer("price").notNull(),
+    category_id: integer("category_id")
+      .notNull()
+      .references(() => product_categories.id),
+    author: text("author"),
+    publisher: text("publisher"),
+    isbn: text("isbn"),
+    condition: text("condition", { enum: PRODUCT_CONDITIONS }).notNull().default("Good"),
+    is_active: boolean("is_active").notNull().default(true),
+    image_url: text("image_url"),
+    thumbnail_url: text("thumbnail_url"),
+    // The display image's size, for width and height on every <img> (no layout shift).
+    image_width: integer("image_width"),
+    image_height: integer("image_height"),
+    rating: numeric("rating", { precision: 2, scale: 1, mode: "number" }).notNull().default(0),
+    review_count: integer("review_count").notNull().default(0),
+    // Used books are usually single copies; checkout decrements under a row lock.
+    stock: integer("stock").notNull().default(1),
+    created_at: createdAt(),
+    updated_at: time("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    check("marketplace_products_price_nonnegative", sql`${t.price} >= 0`),
+    check("marketplace_products_stock_nonnegative", sql`${t.stock} >= 0`),
+    check("marketplace_products_rating_range", sql`${t.rating} BETWEEN 0 AND 5`),
+    check("marketplace_products_condition", oneOf(t.condition, PRODUCT_CONDITIONS)),
+    index("marketplace_products_store_newest_idx").on(t.is_active, t.created_at),
+    index("marketplace_products_store_price_idx").on(t.is_active, t.price),
+    index("marketplace_products_category_idx").on(t.category_id),
+    index("marketplace_products_seller_idx").on(t.seller_id, t.created_at),
+  ],
+);
+
+export const user_cart = pgTable(
+  "user_cart",
+  {
+    user_id: userRef("user_id"),
+    product_id: uuid("product_id")
+      .notNull()
+      .references(() => marketplace_products.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull().default(1),
+    added_at: time("added_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.user_id, t.product_id] }),
+    check("user_cart_quantity_positive", sql`${t.quantity} >= 1`),
+  ],
+);
+
+export const user_wishlist = pgTable(
+  "user_wishlist",
+  {
+    user_id: userRef("user_id"),
+    product_id: uuid("product_id")
+      .notNull()
+      .references(() => marketplace_products.id, { onDelete: "cascade" }),
+    added_at: time("added_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.product_id] })],
+);
+
+
+export type ShippingAddress = {
+  name: string;
+  street: string;
+  city: string;
+  state: string;
+  postal_code: string;
+  country: string;
+  phone: string;
+};
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: id(),
+    buyer_id: keptFor("buyer_id", () => users.id).notNull(),
+    // Sent with the checkout form, so a double submit or a retried request places one order.
+    idempotency_key: text("idempotency_key").notNull(),
+    status: text("status", { enum: ORDER_STATUSES }).notNull().default("pending"),
+    subtotal: integer("subtotal").notNull(),
+    shipping: integer("shipping").notNull(),
+    total_amount: integer("total_amount").notNull(),
+    buyer_name: text("buyer_name").notNull(),
+    buyer_email: text("buyer_email").notNull(),
+    payment_method: text("payment_method", { enum: PAYMENT_METHODS }).notNull(),
+    shipping_address: jsonb("shipping_address").$type<ShippingAddress>().notNull(),
+    // An online order holds its copies until then; the sweep releases them after.
+    hold_expires_at: time("hold_expires_at"),
+    completed_at: time("completed_at"),
+    created_at: createdAt(),
+  },
+  (t) => [
+    check("orders_status", oneOf(t.status, ORDER_STATUSES)),
+    index("orders_pending_hold_idx").on(t.hold_expires_at).where(sql`${t.status} = 'pending'`),
+    check("orders_payment_method", oneOf(t.payment_method, PAYMENT_METHODS)),
+    uniqueIndex("orders_buyer_idempotency_key").on(t.buyer_id, t.idempotency_key),
+    check("orders_total", sql`${t.total_amount} = ${t.subtotal} + ${t.shipping}`),
+    index("orders_buyer_status_created_idx").on(t.buyer_id, t.status, t.created_at),
+  ],
+);
+
+// What was bought, as it was when bought: the listing may change or go later.
+export const order_items = pgTable(
+  "order_items",
+  {
+    id: id(),
+    order_id: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    product_id: uuid("product_id").references(() => marketplace_products.id, { onDelete: "set null" }),
+    // Who sold it, kept when the listing goes (the seller's sales view reads this); a seller who leaves is forgotten.
+    seller_id: uuid("seller_id").references(() => users.id, { onDelete: "set null" }),
+    title_at_purchase: text("title_at_purchase").notNull(),
+    author_at_purchase: text("author_at_purchase"),
+    price_at_purchase: integer("price_at_purchase").notNull(),
+    quantity: integer("quantity").notNull(),
+    shipped_at: time("shipped_at"),
+  },
+  (t) => [
+    index("order_items_seller_idx").on(t.seller_id),
+    uniqueIndex("order_items_order_product_key").on(t.order_id, t.product_id),
+    check("order_items_quantity_positive", sql`${t.quantity} >= 1`),
+    check("order_items_price_nonnegative", sql`${t.price_at_purchase} >= 0`),
+    index("order_items_product_idx").on(t.product_id),
+  ],
+);

@@ -1,0 +1,69 @@
+// Payments: the ledger of gateway orders and captures, for any purpose, and the
+// captured money it could not book (kept for review).
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { PAYMENT_GATEWAYS, PAYMENT_PURPOSES, PAYMENT_REVIEW_REASONS, PAYMENT_STATUSES } from "../../utils/enums";
+import { createdAt, id, keptFor, oneOf, time } from "./columns";
+import { users } from "./accounts";
+import { contests } from "./contests";
+import { orders } from "./marketplace";
+
+export const payments = pgTable(
+  "payments",
+  {
+    id: id(),
+    user_id: keptFor("user_id", () => users.id).notNull(),
+    purpose: text("purpose", { enum: PAYMENT_PURPOSES }).notNull(),
+    contest_id: keptFor("contest_id", () => contests.id),
+    order_id: keptFor("order_id", () => orders.id),
+    // Integer rupees; paise exist only at the gateway boundary.
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull().default("INR"),
+    gateway: text("gateway", { enum: PAYMENT_GATEWAYS }).notNull(),
+    razorpay_order_id: text("razorpay_order_id").notNull().unique(),
+    razorpay_payment_id: text("razorpay_payment_id").unique(),
+    status: text("status", { enum: PAYMENT_STATUSES }).notNull().default("created"),
+    method: text("method"),
+    created_at: createdAt(),
+    updated_at: time("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    check("payments_amount_nonnegative", sql`${t.amount} >= 0`),
+    check("payments_status", oneOf(t.status, PAYMENT_STATUSES)),
+    check("payments_purpose", oneOf(t.purpose, PAYMENT_PURPOSES)),
+    check("payments_gateway", oneOf(t.gateway, PAYMENT_GATEWAYS)),
+    // A student pays for a contest through one open order at a time.
+    uniqueIndex("payments_one_open_per_contest")
+      .on(t.user_id, t.contest_id)
+      .where(sql`${t.status} = 'created' AND ${t.purpose} = 'contest'`),
+    check(
+      "payments_purpose_target",
+      sql`(${t.purpose} = 'contest' AND ${t.contest_id} IS NOT NULL) OR (${t.purpose} = 'order' AND ${t.order_id} IS NOT NULL)`,
+    ),
+    index("payments_user_idx").on(t.user_id, t.created_at),
+    index("payments_contest_idx").on(t.contest_id),
+    index("payments_order_idx").on(t.order_id),
+  ],
+);
+
+// Captured money that the ledger could not book on its order: a second payment of an
+// order already paid, or a payment id the gateway reports for another order than the
+// one it was recorded on. Kept for a person to refund or review; never deleted.
+export const payment_reviews = pgTable(
+  "payment_reviews",
+  {
+    id: id(),
+    razorpay_order_id: text("razorpay_order_id").notNull(),
+    razorpay_payment_id: text("razorpay_payment_id").notNull(),
+    // Rupees as the gateway reported them (the webhook), else the order's amount.
+    amount: integer("amount"),
+    user_id: keptFor("user_id", () => users.id),
+    reason: text("reason", { enum: PAYMENT_REVIEW_REASONS }).notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    check("payment_reviews_reason", oneOf(t.reason, PAYMENT_REVIEW_REASONS)),
+    // A notice that arrives again is recorded once.
+    uniqueIndex("payment_reviews_order_payment_key").on(t.razorpay_order_id, t.razorpay_payment_id),
+  ],
+);

@@ -8,7 +8,7 @@ import { db } from "~/db/client.server";
 import { requireUserId, sessionKey } from "~/models/accounts/auth.server";
 import { changePassword, getProfile, updateProfile } from "~/models/accounts/profile.server";
 import { ChangePasswordSchema, ProfileSchema } from "~/models/accounts/schemas";
-import { ACCOUNT_MESSAGES, MESSAGES } from "~/models/accounts/messages";
+import { ACCOUNT_MAX, ACCOUNT_MESSAGES, MESSAGES } from "~/models/accounts/messages";
 import { readForm } from "~/utils/forms.server";
 import { invariantResponse, redirectWithFlash } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
@@ -64,9 +64,9 @@ export default function Account() {
       <Form method="post" className="form card" {...profileForm.props}>
         <input type="hidden" name="intent" value="profile" />
         <FormErrors id={profileForm.errorId} errors={profileForm.errors} />
-        <TextField label="Full name" field={profileFields.fullName} autoComplete="name" maxLength={100} hint="Shown on leaderboards and to buyers of your listings" />
-        <TextField label="Phone" field={profileFields.phone} type="tel" autoComplete="tel" inputMode="tel" maxLength={20} hint="Optional: shown to signed-in buyers of your listings" />
-        <TextareaField label="Address" field={profileFields.address} rows={3} maxLength={300} />
+        <TextField label="Full name" field={profileFields.fullName} autoComplete="name" maxLength={ACCOUNT_MAX.fullName} hint="Shown on leaderboards and to buyers of your listings" />
+        <TextField label="Phone" field={profileFields.phone} type="tel" autoComplete="tel" inputMode="tel" maxLength={ACCOUNT_MAX.phone} hint="Optional: shown to signed-in buyers of your listings" />
+        <TextareaField label="Address" field={profileFields.address} rows={3} maxLength={ACCOUNT_MAX.address} />
         <button type="submit" className="btn btn-primary" disabled={busy("profile")}>
           {busy("profile") ? "Saving..." : "Save Details"}
         </button>

@@ -6,7 +6,7 @@ import { listBlogCategories, listPosts } from "~/models/blog/posts.server";
 import { getUser, requireUser } from "~/models/accounts/auth.server";
 import { formatDate } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
-import { searchText } from "~/utils/text";
+import { SEARCH_MAX, searchText } from "~/utils/text";
 import { useDebouncedSubmit } from "~/utils/use-debounced-submit";
 import type { RequestPolicy } from "~/server/policy";
 
@@ -52,7 +52,7 @@ export default function Blog() {
           {category ? <input type="hidden" name="category" value={category} /> : null}
           {bookmarked ? <input type="hidden" name="bookmarked" value="1" /> : null}
           <label htmlFor="blog-search" className="visually-hidden">Search posts</label>
-          <input id="blog-search" type="search" name="q" defaultValue={q} placeholder="Search posts" maxLength={100} onChange={searchAsYouType} />
+          <input id="blog-search" type="search" name="q" defaultValue={q} placeholder="Search posts" maxLength={SEARCH_MAX} onChange={searchAsYouType} />
           <button type="submit" className="btn btn-primary">Search</button>
         </Form>
         <nav aria-label="Categories" className="chips">

@@ -9,7 +9,7 @@ import { submitContactRequest } from "~/models/support/contact.server";
 import { MESSAGES } from "~/models/accounts/messages";
 import { clientIp, getUserId } from "~/models/accounts/auth.server";
 import { ContactSchema } from "~/models/support/contact-schema";
-import { CONTACT_SENT, SUBJECT_LABELS } from "~/models/support/contact-copy";
+import { CONTACT_MAX, CONTACT_SENT, SUBJECT_LABELS } from "~/models/support/contact-copy";
 import { kickOutbox } from "~/services/email.server";
 import { parseForm } from "~/utils/forms.server";
 import { redirectWithFlash } from "~/utils/http.server";
@@ -48,15 +48,15 @@ export default function ContactPage() {
           "the form then resets". A refused one stays at the same location, keeping the input. */}
       <Form key={location.key} method="post" className="form card" {...form.props} style={{ marginTop: "1rem" }}>
         <FormErrors id={form.errorId} errors={form.errors} />
-        <TextField label="Name" field={fields.name} autoComplete="name" maxLength={100} />
-        <TextField label="Email" field={fields.email} type="email" autoComplete="email" inputMode="email" />
+        <TextField label="Name" field={fields.name} autoComplete="name" maxLength={CONTACT_MAX.name} />
+        <TextField label="Email" field={fields.email} type="email" autoComplete="email" inputMode="email" maxLength={CONTACT_MAX.email} />
         <SelectField
           label="Subject"
           field={fields.subject}
           placeholder="Choose a subject"
           options={CONTACT_SUBJECTS.map((value) => ({ value, label: SUBJECT_LABELS[value] }))}
         />
-        <TextareaField label="Message" field={fields.message} rows={6} maxLength={5000} />
+        <TextareaField label="Message" field={fields.message} rows={6} maxLength={CONTACT_MAX.message} />
         <CheckboxField field={fields.privacy}>
           I agree to the <Link to="/privacy">Privacy Policy</Link>.
         </CheckboxField>

@@ -6,7 +6,7 @@ import { db } from "~/db/client.server";
 import { activeContests } from "~/models/contests/catalogue.server";
 import { getUserId } from "~/models/accounts/auth.server";
 import { useDebouncedSubmit } from "~/utils/use-debounced-submit";
-import { searchText } from "~/utils/text";
+import { SEARCH_MAX, searchText } from "~/utils/text";
 import { pageMeta } from "~/utils/meta";
 import type { RequestPolicy } from "~/server/policy";
 
@@ -46,7 +46,7 @@ export default function ContestsPage() {
             name="q"
             defaultValue={q}
             placeholder="Search by title or subject"
-            maxLength={100}
+            maxLength={SEARCH_MAX}
             onChange={searchAsYouType}
           />
           <button type="submit" className="btn btn-primary">

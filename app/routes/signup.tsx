@@ -8,7 +8,7 @@ import { FormErrors, TextField } from "~/components/ui/field";
 import { db } from "~/db/client.server";
 import { signup } from "~/models/accounts/account.server";
 import { SignupSchema } from "~/models/accounts/schemas";
-import { MESSAGES } from "~/models/accounts/messages";
+import { ACCOUNT_MAX, MESSAGES } from "~/models/accounts/messages";
 import { clientIp, createUserSession, getUser } from "~/models/accounts/auth.server";
 import { parseForm } from "~/utils/forms.server";
 import { safeRedirect } from "~/utils/urls";
@@ -93,7 +93,7 @@ function SignupForm() {
       <Form method="post" className="form card" {...form.props}>
         <FormErrors id={form.errorId} errors={form.errors} />
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-        <TextField label="Full Name" field={fields.fullName} autoComplete="name" maxLength={100} />
+        <TextField label="Full Name" field={fields.fullName} autoComplete="name" maxLength={ACCOUNT_MAX.fullName} />
         <TextField label="Email" field={fields.email} type="email" autoComplete="email" inputMode="email" />
         <PasswordField label="Password" field={fields.password} autoComplete="new-password" meter />
         <PasswordRequirements />

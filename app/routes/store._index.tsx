@@ -10,6 +10,7 @@ import { PRODUCT_CONDITIONS } from "~/utils/enums";
 import { pageWindow, parseStoreQuery, PRICE_MAX, PRICE_STEP, SORTS } from "~/models/store/query";
 import { useDebouncedSubmit } from "~/utils/use-debounced-submit";
 import { pageMeta } from "~/utils/meta";
+import { SEARCH_MAX } from "~/utils/text";
 import type { RequestPolicy } from "~/server/policy";
 
 /** A guest's view is the same for every guest: kept in memory for a second (app/utils/page-cache.server.ts). */
@@ -79,7 +80,7 @@ export default function Store() {
               name="q"
               defaultValue={query.q}
               placeholder="Search title, author or ISBN"
-              maxLength={100}
+              maxLength={SEARCH_MAX}
               onChange={searchAsYouType}
             />
             <button type="submit" className="btn btn-primary">

@@ -6,8 +6,11 @@ export function stripControlChars(value: string) {
   return value.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "");
 }
 
+/** A search box's length: its input's maxLength and what searchText keeps. */
+export const SEARCH_MAX = 100;
+
 /** A search box's value from the URL: one line, trimmed, at most `max` characters. */
-export function searchText(params: URLSearchParams, name = "q", max = 100) {
+export function searchText(params: URLSearchParams, name = "q", max = SEARCH_MAX) {
   return stripControlChars(params.get(name) ?? "").replace(/\s+/g, " ").trim().slice(0, max);
 }
 

@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { CheckboxField, controlProps, FormErrors, SelectField, TextareaField, TextField } from "~/components/ui/field";
 import { IMAGE_ACCEPT, IMAGE_MESSAGES } from "~/models/media/images";
-import { PRICE_MAX_RUPEES } from "~/models/store/listing";
+import { LISTING_MAX, PRICE_MAX_RUPEES } from "~/models/store/listing";
 import type { ListingSchema } from "~/models/store/listing-schema";
 import { PRODUCT_CONDITIONS } from "~/utils/enums";
 import { useIsPending } from "~/utils/use-is-pending";
@@ -46,18 +46,18 @@ export function ProductForm({
   return (
     <Form method="post" encType="multipart/form-data" className="form card" {...form.props}>
       <FormErrors id={form.errorId} errors={form.errors} />
-      <TextField label="Title" field={fields.title} maxLength={200} />
-      <TextareaField label="Description" field={fields.description} rows={5} maxLength={5000} />
+      <TextField label="Title" field={fields.title} maxLength={LISTING_MAX.title} />
+      <TextareaField label="Description" field={fields.description} rows={5} maxLength={LISTING_MAX.description} />
       <div className="form-row">
         <TextField label="Price (INR)" field={fields.price} inputMode="numeric" pattern="[0-9]*" hint={`Whole rupees, 1 to ${PRICE_MAX_RUPEES.toLocaleString("en-IN")}`} />
         <SelectField label="Category" field={fields.category} placeholder="Choose a category" options={categories.map((c) => ({ value: String(c.id), label: c.name }))} />
       </div>
       <div className="form-row">
-        <TextField label="Author" field={fields.author} maxLength={200} autoComplete="off" />
-        <TextField label="Publisher" field={fields.publisher} maxLength={200} autoComplete="off" />
+        <TextField label="Author" field={fields.author} maxLength={LISTING_MAX.author} autoComplete="off" />
+        <TextField label="Publisher" field={fields.publisher} maxLength={LISTING_MAX.publisher} autoComplete="off" />
       </div>
       <div className="form-row">
-        <TextField label="ISBN" field={fields.isbn} maxLength={20} autoComplete="off" hint="Optional: the 10 or 13 digits on the back cover" />
+        <TextField label="ISBN" field={fields.isbn} maxLength={LISTING_MAX.isbn} autoComplete="off" hint="Optional: the 10 or 13 digits on the back cover" />
         <SelectField label="Condition" field={fields.condition} options={PRODUCT_CONDITIONS.map((c) => ({ value: c, label: c }))} />
       </div>
       <CheckboxField field={fields.isActive}>Active Listing</CheckboxField>

@@ -2,6 +2,9 @@
 // schemas.ts (server only, where the forms are checked) use them too.
 import { MAX_PASSWORD_LENGTH } from "~/models/accounts/password-strength";
 
+/** The account forms' field lengths, written once: the inputs' maxLength and the schemas read them. */
+export const ACCOUNT_MAX = { fullName: 100, phone: 20, address: 300 } as const;
+
 export const MESSAGES = {
   loginRequired: "Please fill in both email and password",
   invalidCredentials: "Invalid email or password",

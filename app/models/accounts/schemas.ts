@@ -3,10 +3,10 @@
 import { z } from "zod";
 import { isEmail } from "~/utils/email";
 import { stripBidiControls } from "~/utils/text";
-import { ACCOUNT_MESSAGES, MESSAGES, normalizePhone } from "~/models/accounts/messages";
+import { ACCOUNT_MAX, ACCOUNT_MESSAGES, MESSAGES, normalizePhone } from "~/models/accounts/messages";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_SCORE, passwordScore } from "~/models/accounts/password-strength";
 
-export { ACCOUNT_MESSAGES, MESSAGES, normalizePhone };
+export { ACCOUNT_MAX, ACCOUNT_MESSAGES, MESSAGES, normalizePhone };
 
 /** The longest draft carried through login (a domain keeps less: a comment is 1,000 characters). */
 const PENDING_DRAFT_MAX = 5_000;
@@ -49,7 +49,7 @@ export const SignupSchema = z
       ctx.addIssue({ code: "custom", path: [], message: MESSAGES.signupRequired });
       return;
     }
-    if (text(v.fullName).trim().length > 100) ctx.addIssue({ code: "custom", path: ["fullName"], message: MESSAGES.nameTooLong });
+    if (text(v.fullName).trim().length > ACCOUNT_MAX.fullName) ctx.addIssue({ code: "custom", path: ["fullName"], message: MESSAGES.nameTooLong });
     if (!isEmail(text(v.email).trim())) ctx.addIssue({ code: "custom", path: ["email"], message: MESSAGES.emailInvalid });
     checkNewPassword(text(v.password), ["password"], ctx);
   })
@@ -65,7 +65,7 @@ export const ContestJoinSchema = z
     } else if (!isEmail(text(v.email).trim())) {
       ctx.addIssue({ code: "custom", path: ["email"], message: MESSAGES.emailInvalid });
     }
-    if (text(v.fullName).trim().length > 100) ctx.addIssue({ code: "custom", path: ["fullName"], message: MESSAGES.nameTooLong });
+    if (text(v.fullName).trim().length > ACCOUNT_MAX.fullName) ctx.addIssue({ code: "custom", path: ["fullName"], message: MESSAGES.nameTooLong });
   })
   .transform((v) => ({ fullName: text(v.fullName).trim(), email: text(v.email).trim(), password: text(v.password) }));
 
@@ -114,9 +114,9 @@ export const ProfileSchema = z
   })
   .superRefine((v, ctx) => {
     if (blank(v.fullName)) ctx.addIssue({ code: "custom", path: ["fullName"], message: ACCOUNT_MESSAGES.nameRequired });
-    else if (text(v.fullName).trim().length > 100) ctx.addIssue({ code: "custom", path: ["fullName"], message: MESSAGES.nameTooLong });
-    if (!blank(v.phone) && !normalizePhone(text(v.phone))) ctx.addIssue({ code: "custom", path: ["phone"], message: ACCOUNT_MESSAGES.phoneInvalid });
-    if (text(v.address).trim().length > 300) ctx.addIssue({ code: "custom", path: ["address"], message: ACCOUNT_MESSAGES.addressTooLong });
+    else if (text(v.fullName).trim().length > ACCOUNT_MAX.fullName) ctx.addIssue({ code: "custom", path: ["fullName"], message: MESSAGES.nameTooLong });
+    if (!blank(v.phone) && (text(v.phone).length > ACCOUNT_MAX.phone || !normalizePhone(text(v.phone)))) ctx.addIssue({ code: "custom", path: ["phone"], message: ACCOUNT_MESSAGES.phoneInvalid });
+    if (text(v.address).trim().length > ACCOUNT_MAX.address) ctx.addIssue({ code: "custom", path: ["address"], message: ACCOUNT_MESSAGES.addressTooLong });
   })
   .transform((v) => ({
     fullName: text(v.fullName).trim(),

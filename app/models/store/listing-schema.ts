@@ -1,7 +1,7 @@
 // The product form's schema, checked on the server (the form itself imports listing.ts,
 // which has no Zod in it).
 import { z } from "zod";
-import { isValidIsbn, LISTING_MESSAGES, PRICE_MAX_RUPEES } from "~/models/store/listing";
+import { isValidIsbn, LISTING_MAX, LISTING_MESSAGES, PRICE_MAX_RUPEES } from "~/models/store/listing";
 import { PRODUCT_CONDITIONS } from "~/utils/enums";
 
 const optionalText = (max: number) =>
@@ -13,8 +13,8 @@ const optionalText = (max: number) =>
     .transform((v) => (v ? v : null));
 
 export const ListingSchema = z.object({
-  title: z.string({ required_error: LISTING_MESSAGES.title }).trim().min(1, LISTING_MESSAGES.title).max(200, "At most 200 characters"),
-  description: z.string({ required_error: LISTING_MESSAGES.description }).trim().min(1, LISTING_MESSAGES.description).max(5000, "At most 5,000 characters"),
+  title: z.string({ required_error: LISTING_MESSAGES.title }).trim().min(1, LISTING_MESSAGES.title).max(LISTING_MAX.title, `At most ${LISTING_MAX.title} characters`),
+  description: z.string({ required_error: LISTING_MESSAGES.description }).trim().min(1, LISTING_MESSAGES.description).max(LISTING_MAX.description, `At most ${LISTING_MAX.description.toLocaleString("en-IN")} characters`),
   price: z
     .string({ required_error: LISTING_MESSAGES.price })
     .trim()
@@ -22,9 +22,9 @@ export const ListingSchema = z.object({
     .transform(Number)
     .pipe(z.number().int().min(1, LISTING_MESSAGES.price).max(PRICE_MAX_RUPEES, LISTING_MESSAGES.priceRange)),
   category: z.string({ required_error: LISTING_MESSAGES.category }).regex(/^\d{1,9}$/, LISTING_MESSAGES.category).transform(Number),
-  author: optionalText(200),
-  publisher: optionalText(200),
-  isbn: optionalText(20).refine((v) => v === null || isValidIsbn(v), LISTING_MESSAGES.isbn),
+  author: optionalText(LISTING_MAX.author),
+  publisher: optionalText(LISTING_MAX.publisher),
+  isbn: optionalText(LISTING_MAX.isbn).refine((v) => v === null || isValidIsbn(v), LISTING_MESSAGES.isbn),
   condition: z.enum(PRODUCT_CONDITIONS, { errorMap: () => ({ message: LISTING_MESSAGES.condition }) }),
   isActive: z
     .string()

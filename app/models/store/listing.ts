@@ -20,6 +20,9 @@ export const LISTING_MESSAGES = {
 
 export const PRICE_MAX_RUPEES = 1_000_000;
 
+/** The product form's text lengths, written once: the inputs' maxLength and the schema read them. */
+export const LISTING_MAX = { title: 200, description: 5000, author: 200, publisher: 200, isbn: 20 } as const;
+
 /** Whether an ISBN-10 or ISBN-13 (spaces and hyphens allowed) has a valid check digit. */
 export function isValidIsbn(value: string) {
   const isbn = value.replace(/[\s-]/g, "").toUpperCase();

@@ -52,16 +52,17 @@ export async function startServer(root: string) {
   const shedder = createLoadShedder();
   const render = createRequestHandler(serverBuild, process.env.NODE_ENV);
   const publicDir = path.join(root, "public");
+  const trustedProxies = config.TRUST_PROXY ?? 0;
   const door = createFrontDoor({
     routes: createRouteTable(serverBuild.routes as unknown as Record<string, RouteEntry>),
     appUrl: appUrl(),
     securityHeaders: baseSecurityHeaders(appUrl()),
-    trustedProxies: config.TRUST_PROXY ?? 0,
+    trustedProxies,
     publicFiles: new Set(listPublicFiles(publicDir)),
     pages: createPageCache(),
     shedder,
     renderForCache: (request, context) => render(request, { clientIp: context.clientIp, cspNonce: context.nonce, page: context.policy.page }),
-    renderer: createRenderer(serverBuild, { publicDir, trustedProxies: config.TRUST_PROXY ?? 0 }),
+    renderer: createRenderer(serverBuild, { publicDir, trustedProxies }),
     forgetCachedPages,
     isDraining: () => draining,
   });

@@ -39,8 +39,11 @@ export const e2eFixtures = {
     entryFee?: number;
     prizePool?: Record<string, unknown>;
     questions?: Array<[string, string[], string]>;
+    /** Off unless asked: the browser tests read questions in the order they wrote them. */
+    shuffle?: boolean;
   }) {
     const contest = await createContest(db, {
+      shuffle: input.shuffle ?? false,
       title: input.title,
       subject: input.subject ?? "Mathematics",
       description: input.description ?? `${input.title}: a short test.`,

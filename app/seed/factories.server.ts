@@ -55,6 +55,8 @@ export async function createContest(
     is_active?: boolean;
     prize_pool?: Record<string, unknown>;
     questions?: Array<[question: string, options: string[], answer: string]>;
+    /** Each entry's own question and option order (the database's default: on). */
+    shuffle?: boolean;
   },
 ) {
   const [contest] = await db
@@ -69,6 +71,7 @@ export async function createContest(
       end_time: input.end_time,
       is_active: input.is_active ?? true,
       prize_pool: input.prize_pool ?? {},
+      shuffle: input.shuffle,
     })
     .returning({ id: contests.id });
   const rows = (input.questions ?? []).map(([question_text, options, correct_answer], position) => ({
@@ -92,7 +95,7 @@ export async function createEntry(db: DbOrTx, input: { userId: string; contestId
   return entry!.id;
 }
 
-/** Records a finished test: the chosen answers (null = unanswered) and the submission time. */
+/** Records a finished test: the chosen answers (an option's text; null = unanswered) and the submission time. */
 export async function submitEntry(
   db: DbOrTx,
   input: {
@@ -109,6 +112,8 @@ export async function submitEntry(
         contest_id: input.contestId,
         question_id: a.questionId,
         selected_answer: a.selected,
+        // The option's number, what scoring reads (a text not among the options is no response).
+        selected_options: sql`(SELECT CASE WHEN ${a.selected}::text = ANY(q.options) THEN ARRAY[array_position(q.options, ${a.selected}::text)]::smallint[] END FROM ${questions} q WHERE q.id = ${a.questionId})`,
         answered_at: input.submittedAt,
       })),
     );

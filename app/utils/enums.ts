@@ -11,3 +11,5 @@ export const PAYMENT_GATEWAYS = ["razorpay", "test"] as const;
 export const PAYMENT_REVIEW_REASONS = ["second_payment", "payment_id_elsewhere"] as const;
 export const EMAIL_STATUSES = ["pending", "sent", "failed", "logged"] as const;
 export const PROCTORING_EVENT_KINDS = ["fullscreen_exit", "tab_hidden", "camera_lost", "fullscreen_unavailable"] as const;
+/** What a question asks for (docs/product/design.md §4, Papers are exams): one option, some options, or a number in a range. */
+export const QUESTION_KINDS = ["single", "multiple", "numerical"] as const;

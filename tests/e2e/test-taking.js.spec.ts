@@ -76,14 +76,26 @@ test("the whole test: fullscreen start, the navigator, a reload that keeps answe
 
   await page.getByRole("radio", { name: "4" }).check();
   await expect(page.getByText("All answers saved")).toBeVisible();
-  await page.getByRole("button", { name: "Next" }).click();
+  await page.getByRole("button", { name: "Save & Next" }).click();
   await page.getByRole("radio", { name: "6" }).check(); // wrong: 3 × 3 is 9
   await expect(page.getByText("All answers saved")).toBeVisible();
-  await expect(page.getByRole("button", { name: "Question 1, answered" })).toHaveClass(/test-nav-answered/);
-  await expect(page.getByRole("button", { name: "Question 2, answered" })).toHaveClass(/test-nav-current/);
-  await page.getByRole("button", { name: "Question 3, not answered" }).click();
-  await expect(page.getByRole("button", { name: "Question 2, answered" })).toHaveClass(/test-nav-answered/);
-  await expect(page.getByRole("button", { name: "Question 3, not answered" })).toHaveClass(/test-nav-current/);
+  // On a phone the palette is a drawer; picking a question closes it.
+  const palette = page.getByRole("region", { name: "Question Palette" });
+  const openPalette = async () => {
+    await page.getByRole("button", { name: "Question Palette" }).click();
+    await expect(palette).toBeVisible();
+  };
+  await expect(palette).toBeHidden();
+  await openPalette();
+  await expect(palette.getByRole("button", { name: "Question 1, Answered" })).toHaveClass(/test-pal-answered/);
+  await expect(palette.getByRole("button", { name: "Question 2, Answered" })).toHaveClass(/is-current/);
+  await expect(palette.getByRole("listitem").filter({ hasText: /^\d+Answered$/ })).toHaveText("2Answered");
+  await palette.getByRole("button", { name: "Question 3, Not Visited" }).click();
+  await expect(palette).toBeHidden();
+  await openPalette();
+  await expect(palette.getByRole("button", { name: "Question 2, Answered" })).not.toHaveClass(/is-current/);
+  await expect(palette.getByRole("button", { name: "Question 3, Not Answered" })).toHaveClass(/is-current/);
+  await palette.getByRole("button", { name: "Close" }).click();
   await expect(page.getByText("Question 3 of 3 · 100%")).toBeVisible();
 
   // The page asks before it goes; after a reload the saved answers and the time are kept.
@@ -96,8 +108,12 @@ test("the whole test: fullscreen start, the navigator, a reload that keeps answe
   expect(prompted).toBe(true);
   await expect(page.getByText("Welcome back: 2 saved answers are kept.")).toBeVisible();
   await page.getByRole("button", { name: "Start Contest" }).click();
-  await expect(page.getByRole("button", { name: "Question 1, answered" })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Question 2, answered" })).toBeVisible();
+  await openPalette();
+  await expect(page.getByRole("button", { name: "Question 1, Answered" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Question 2, Answered" })).toBeVisible();
+  // The palette's statuses were saved on the server too: the visited third question is Not Answered.
+  await expect(page.getByRole("button", { name: "Question 3, Not Answered" })).toBeVisible();
+  await palette.getByRole("button", { name: "Close" }).click();
 
   // Leaving fullscreen warns; 'Continue Test' goes back to it.
   await expect(page.getByRole("button", { name: "Return to Fullscreen" })).toBeHidden();
@@ -109,10 +125,12 @@ test("the whole test: fullscreen start, the navigator, a reload that keeps answe
   await expect.poll(() => isFullscreen(page)).toBe(true);
   await expect(warning).toBeHidden();
 
-  await page.getByRole("button", { name: "Question 3, not answered" }).click();
+  await openPalette();
+  await page.getByRole("button", { name: "Question 3, Not Answered" }).click();
   await page.getByRole("radio", { name: "3" }).check();
   await page.getByRole("button", { name: "Submit Test" }).click();
   const confirm = page.getByRole("dialog", { name: "Submit your test?" });
+  await expect(confirm.getByRole("definition")).toHaveText(["3", "0", "0"]); // answered, not answered, marked
   await expect(confirm.getByText("Are you sure you want to submit your answers?")).toBeVisible();
   await confirm.getByRole("button", { name: "Yes, submit" }).click();
 

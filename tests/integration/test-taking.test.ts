@@ -47,6 +47,8 @@ const post = (contestId: string, body: unknown, cookie?: string, contentType = "
     params: { id: contestId },
   });
 const json = (data: unknown) => JSON.parse(data as string);
+/** One option chosen, by its index in the question's own options (0-based), not marked. */
+const chose = (index: number) => ({ options: [index + 1], value: null, marked: false });
 /** The server's sweep at `now`, as far as this test's contest goes (other tests' contests share the database). */
 const sweep = async (now: Date, contestId: string) => (await closeDueContests(db, now)).filter((r) => r.id === contestId);
 
@@ -57,7 +59,7 @@ function keysOf(value: unknown): string[] {
   return [];
 }
 
-test("the paper carries questions and options only, never a correct answer", async () => {
+test("the paper carries questions and options only, never a correct answer, a range or an explanation", async () => {
   const contest = await contestAt(new Date());
   const me = await student();
   await createEntry(db, { userId: me.userId, contestId: contest.id });
@@ -66,8 +68,17 @@ test("the paper carries questions and options only, never a correct answer", asy
   expect(res.headers.get("Cache-Control")).toBe("private, no-store");
   const paper = json(res.data);
   expect(paper.state).toBe("open");
-  expect(paper.questions).toEqual(contest.questions.map((q, i) => ({ id: q.id, text: BANK[i]![0], options: BANK[i]![1] })));
-  expect(keysOf(paper).filter((k) => /correct|key|score/i.test(k))).toEqual([]);
+  type Shown = { id: string; html: string; options: Array<{ n: number; html: string }> };
+  const shown = new Map((paper.questions as Shown[]).map((q) => [q.id, q]));
+  expect([...shown.keys()].sort()).toEqual(contest.questions.map((q) => q.id).sort());
+  contest.questions.forEach((q, i) => {
+    const [text, options] = BANK[i]!;
+    expect(shown.get(q.id)!.html).toBe(text);
+    // Each option carries its own number (what an answer names), whatever order it is shown in.
+    expect(shown.get(q.id)!.options.map((o) => o.html)).toEqual(shown.get(q.id)!.options.map((o) => options[o.n - 1]));
+    expect(shown.get(q.id)!.options.map((o) => o.html).sort()).toEqual([...options].sort());
+  });
+  expect(keysOf(paper).filter((k) => /correct|key|score|answer_m|explanation/i.test(k))).toEqual([]);
   // Saving an answer says nothing about whether it was right.
   const saved = await post(contest.id, { intent: "answer", questionId: contest.questions[0]!.id, choice: 1 }, me.cookie);
   expect(json(saved.data)).toEqual({ saved: true });
@@ -104,7 +115,7 @@ test("each choice is saved in one statement that checks the session too; a reloa
   let reply: Awaited<ReturnType<typeof get>> | undefined;
   const first = await queriesDuring(async () => (reply = await get(contest.id, me.cookie)));
   const paper = json(reply!.data);
-  expect(paper.answers).toEqual({ [q1!.id]: 1, [q2!.id]: 1 });
+  expect(paper.answers).toEqual({ [q1!.id]: { o: [2] }, [q2!.id]: { o: [2] } });
   expect(first.length).toBeLessThanOrEqual(2);
   expect(await queriesDuring(() => get(contest.id, me.cookie))).toHaveLength(1);
   const [row] = await db.select().from(contests).where(eq(contests.id, contest.id));
@@ -119,8 +130,8 @@ test("answers are taken until the deadline plus 10 seconds, and only as options 
   const stranger = await student();
   await createEntry(db, { userId: me.userId, contestId: contest.id });
   const deadline = at.getTime() + 20 * MINUTE;
-  const save = (input: Partial<{ userId: string; contestId: string; questionId: string; choice: number; now: Date }>) =>
-    saveAnswer({ userId: me.userId, contestId: contest.id, questionId: contest.questions[0]!.id, choice: 0, now: at, ...input });
+  const save = ({ choice = 0, ...input }: Partial<{ userId: string; contestId: string; questionId: string; choice: number; now: Date }>) =>
+    saveAnswer({ userId: me.userId, contestId: contest.id, questionId: contest.questions[0]!.id, state: chose(choice), now: at, ...input });
 
   expect(await save({ now: new Date(at.getTime() - SECOND) })).toBe(false); // before the start
   expect(await save({ now: new Date(deadline + 9 * SECOND) })).toBe(true);
@@ -165,7 +176,7 @@ test(`${PROVEN_ON_POSTGRESQL} a submission racing its student's saves scores exa
   // Every student's three saves (the right option) and submission leave at once.
   const acknowledged = await Promise.all(
     takers.map(async (t, i) => {
-      const saves = contest.questions.map((q) => saveAnswer({ userId: t.userId, contestId: contest.id, questionId: q.id, choice: q.options.indexOf(q.correct_answer), now }));
+      const saves = contest.questions.map((q) => saveAnswer({ userId: t.userId, contestId: contest.id, questionId: q.id, state: chose(q.options.indexOf(q.correct_answer!)), now }));
       // The submission leaves a little after, at a different moment for each student, so it lands among the saves.
       await new Promise((resolve) => setTimeout(resolve, i % 8));
       const [submitted, ...saved] = await Promise.all([submitTest({ userId: t.userId, contestId: contest.id, reason: "Manual submission", now }), ...saves]);
@@ -214,9 +225,9 @@ test("after the deadline the server submits every opened test with its saved ans
   for (const s of [opened, answeredOnly, absent]) await createEntry(db, { userId: s.userId, contestId: contest.id });
   await db.update(user_contest_entries).set({ status: true, started_at: at }).where(eq(user_contest_entries.user_id, opened.userId));
   const during = new Date(at.getTime() + 2 * MINUTE);
-  await saveAnswer({ userId: opened.userId, contestId: contest.id, questionId: contest.questions[0]!.id, choice: 1, now: during });
-  await saveAnswer({ userId: opened.userId, contestId: contest.id, questionId: contest.questions[1]!.id, choice: 1, now: during });
-  await saveAnswer({ userId: answeredOnly.userId, contestId: contest.id, questionId: contest.questions[2]!.id, choice: 0, now: during });
+  await saveAnswer({ userId: opened.userId, contestId: contest.id, questionId: contest.questions[0]!.id, state: chose(1), now: during });
+  await saveAnswer({ userId: opened.userId, contestId: contest.id, questionId: contest.questions[1]!.id, state: chose(1), now: during });
+  await saveAnswer({ userId: answeredOnly.userId, contestId: contest.id, questionId: contest.questions[2]!.id, state: chose(0), now: during });
 
   const deadline = new Date(at.getTime() + 10 * MINUTE);
   expect(await sweep(new Date(deadline.getTime() + 9 * SECOND), contest.id)).toEqual([]); // answers may still be in flight
@@ -242,7 +253,7 @@ test("finalisation after the end runs once: a second sweep or command changes no
   const [fast, slow] = [await student(), await student()];
   for (const s of [fast, slow]) {
     await createEntry(db, { userId: s.userId, contestId: contest.id });
-    await saveAnswer({ userId: s.userId, contestId: contest.id, questionId: contest.questions[1]!.id, choice: 1, now: new Date(at.getTime() + MINUTE) });
+    await saveAnswer({ userId: s.userId, contestId: contest.id, questionId: contest.questions[1]!.id, state: chose(1), now: new Date(at.getTime() + MINUTE) });
   }
   await submitTest({ userId: fast.userId, contestId: contest.id, reason: "Manual submission", now: new Date(at.getTime() + 2 * MINUTE) });
   // `slow` never submits: the finaliser submits them at the deadline.

@@ -3,7 +3,7 @@ import { dashboardStats, pastResult, splitEntries } from "~/models/contests/dash
 
 const now = new Date("2026-11-22T10:00:00Z");
 const at = (minutes: number) => new Date(now.getTime() + minutes * 60_000);
-type More = { has_submitted?: boolean; contest_score?: number | null; contest_rank?: number | null; contest_prize_amount?: number | null; answered?: number | null; finalized?: boolean; duration?: number };
+type More = { has_submitted?: boolean; contest_score?: number | null; contest_rank?: number | null; contest_prize_amount?: number | null; answered?: number | null; finalized?: boolean; duration?: number; longestExtra?: number };
 const entry = (name: string, startIn: number, endIn: number, more: More = {}) => ({
   name,
   contest_start_time: at(startIn),
@@ -15,6 +15,7 @@ const entry = (name: string, startIn: number, endIn: number, more: More = {}) =>
   contest_prize_amount: more.contest_prize_amount ?? null,
   answered: more.answered ?? null,
   finalized: more.finalized ?? false,
+  longest_extra_minutes: more.longestExtra ?? 0,
 });
 
 test("upcoming entries: not submitted and not over, the one about to start first", () => {

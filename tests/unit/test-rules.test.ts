@@ -1,5 +1,6 @@
 import { expect, test } from "vitest";
 import { AnswerQueue, type SendResult } from "~/components/contests/test-island/answer-queue";
+import type { SavedAnswer } from "~/models/contests/paper";
 import { decideStage } from "~/models/contests/stage";
 import { retryAfterMs } from "~/utils/post-json";
 import { completionMessage, formatTimer, progressPercent, readCompletion, scoreBand, scorePercent, startsInLabel } from "~/models/contests/test-rules";
@@ -46,10 +47,10 @@ test("the completion page believes only our own reasons and error codes", () => 
 test("the camera check and waiting room are open from enrolment until the deadline", () => {
   const at = (m: number) => new Date(Date.UTC(2026, 0, 1, 10, m));
   const contest = { id: "c", start_time: at(30), end_time: at(90), duration_minutes: 20, is_active: true };
-  expect(decideStage("entry", contest, { has_submitted: false }, at(0))).toEqual({ ok: true });
-  expect(decideStage("entry", contest, { has_submitted: false }, at(49))).toEqual({ ok: true });
-  expect(decideStage("entry", contest, { has_submitted: false }, at(50))).toMatchObject({ ok: false, to: "/dashboard" });
-  expect(decideStage("entry", contest, { has_submitted: true }, at(35))).toMatchObject({ ok: false, to: "/contest/c/results" });
+  expect(decideStage("entry", contest, { has_submitted: false, extra_minutes: 0 }, at(0))).toEqual({ ok: true });
+  expect(decideStage("entry", contest, { has_submitted: false, extra_minutes: 0 }, at(49))).toEqual({ ok: true });
+  expect(decideStage("entry", contest, { has_submitted: false, extra_minutes: 0 }, at(50))).toMatchObject({ ok: false, to: "/dashboard" });
+  expect(decideStage("entry", contest, { has_submitted: true, extra_minutes: 0 }, at(35))).toMatchObject({ ok: false, to: "/contest/c/results" });
   expect(decideStage("entry", contest, null, at(0))).toMatchObject({ ok: false, to: "/contest/c" });
 });
 
@@ -57,7 +58,7 @@ test("the camera check and waiting room are open from enrolment until the deadli
 function queueWith(answers: SendResult[]) {
   const store = new Map<string, string>();
   const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v), removeItem: (k: string) => void store.delete(k) };
-  const sent: Array<[string, number]> = [];
+  const sent: Array<[string, SavedAnswer]> = [];
   const retries: Array<() => void> = [];
   const waits: number[] = [];
   const queue = new AnswerQueue({
@@ -74,33 +75,33 @@ function queueWith(answers: SendResult[]) {
 
 test("autosave: a choice waits while offline, survives a reload, and lands when the network is back", async () => {
   const { queue, store, sent, retries, storage } = queueWith(["retry"]);
-  queue.set("q1", 2);
+  queue.set("q1", { o: [2] });
   await Promise.resolve();
   await new Promise((r) => setTimeout(r, 0));
   expect(queue.status).toBe("offline");
-  expect(JSON.parse(store.get("k")!)).toEqual({ q1: 2 });
+  expect(JSON.parse(store.get("k")!)).toEqual({ q1: { o: [2] } });
   // The page reloads: a new queue finds the waiting choice.
   const reloaded = new AnswerQueue({ key: "k", storage, send: async (q, c) => (sent.push([q, c]), "saved") });
-  expect(Object.fromEntries(reloaded.waiting())).toEqual({ q1: 2 });
+  expect(Object.fromEntries(reloaded.waiting())).toEqual({ q1: { o: [2] } });
   expect(await reloaded.flush(1000)).toBe(true);
   expect(store.has("k")).toBe(false);
   expect(retries).toHaveLength(1);
   expect(sent).toEqual([
-    ["q1", 2],
-    ["q1", 2],
+    ["q1", { o: [2] }],
+    ["q1", { o: [2] }],
   ]);
 });
 
 test("autosave: the newest choice wins and a refused one is counted, not retried", async () => {
   const { queue, sent } = queueWith(["saved", "refused", "saved"]);
-  queue.set("q1", 0);
-  queue.set("q1", 1); // changed while the first was in flight
-  queue.set("q2", 3);
+  queue.set("q1", { o: [0] });
+  queue.set("q1", { o: [1] }); // changed while the first was in flight
+  queue.set("q2", { o: [3] });
   expect(await queue.flush(1000)).toBe(true);
   expect(sent).toEqual([
-    ["q1", 0],
-    ["q1", 1],
-    ["q2", 3],
+    ["q1", { o: [0] }],
+    ["q1", { o: [1] }],
+    ["q2", { o: [3] }],
   ]);
   expect(queue.refusedAny).toBe(true);
   expect(queue.status).toBe("refused");
@@ -113,25 +114,25 @@ test("autosave: before the first answer nothing is reported saved, even when the
   expect(await queue.flush(100)).toBe(true);
   expect(queue.status).toBe("idle");
   expect(statuses).toEqual([]);
-  queue.set("q1", 0);
+  queue.set("q1", { o: [0] });
   await queue.flush(1000);
   expect(queue.status).toBe("saved");
 });
 
 test("autosave: a 429 keeps the choice waiting for the time the server asked, then sends it", async () => {
   const { queue, sent, retries, waits, store } = queueWith([{ waitMs: 2500 }, "saved"]);
-  queue.set("q1", 1);
+  queue.set("q1", { o: [1] });
   await new Promise((r) => setTimeout(r, 0));
   // Not offline and not refused: still saving, the choice kept (and stored across a reload).
   expect(queue.status).toBe("saving");
   expect(queue.refusedAny).toBe(false);
   expect(waits).toEqual([2500]);
-  expect(JSON.parse(store.get("k")!)).toEqual({ q1: 1 });
+  expect(JSON.parse(store.get("k")!)).toEqual({ q1: { o: [1] } });
   retries[0]!();
   await new Promise((r) => setTimeout(r, 0));
   expect(sent).toEqual([
-    ["q1", 1],
-    ["q1", 1],
+    ["q1", { o: [1] }],
+    ["q1", { o: [1] }],
   ]);
   expect(queue.status).toBe("saved");
   expect(store.has("k")).toBe(false);

@@ -1,8 +1,8 @@
 // Contests: the contest, its questions, each entry, its answers, results and
 // proctoring events.
 import { sql } from "drizzle-orm";
-import { boolean, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { PROCTORING_EVENT_KINDS } from "../../utils/enums";
+import { boolean, check, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { PROCTORING_EVENT_KINDS, QUESTION_KINDS } from "../../utils/enums";
 import { createdAt, id, keptFor, oneOf, time } from "./columns";
 import { userRef } from "./accounts";
 import { payments } from "./payments";
@@ -27,33 +27,108 @@ export const contests = pgTable(
     // Set once prizes are assigned; makes finalisation idempotent.
     finalized_at: time("finalized_at"),
     created_at: createdAt(),
+    // The paper's default marking scheme (a section or a question may set its own):
+    // marks for a right answer, marks taken for a wrong one. Old contests are +1/0.
+    marks: integer("marks").notNull().default(1),
+    penalty: integer("penalty").notNull().default(0),
+    // Each entry sees its own question order (per section) and option order.
+    shuffle: boolean("shuffle").notNull().default(true),
+    // The largest extra time of any entry (kept by a trigger on user_contest_entries):
+    // the test closes for everyone only after the last deadline.
+    longest_extra_minutes: integer("longest_extra_minutes").notNull().default(0),
   },
   (t) => [
     check("contests_time_order", sql`${t.end_time} > ${t.start_time}`),
     check("contests_duration_positive", sql`${t.duration_minutes} > 0`),
     check("contests_entry_fee_nonnegative", sql`${t.entry_fee} >= 0`),
+    check("contests_marks_positive", sql`${t.marks} > 0`),
+    check("contests_penalty_within_marks", sql`${t.penalty} BETWEEN 0 AND ${t.marks}`),
     index("contests_active_start_idx").on(t.is_active, t.start_time),
     // The server's sweep looks only at contests not finalised yet.
     index("contests_unfinalized_start_idx").on(t.start_time).where(sql`${t.finalized_at} IS NULL`),
   ],
 );
 
+// A paper's parts, in order (Physics, Chemistry, Mathematics). Old contests have one
+// unnamed section. Marks and penalty, when set, are the default of its questions.
+export const contest_sections = pgTable(
+  "contest_sections",
+  {
+    id: id(),
+    contest_id: contestRef(),
+    position: integer("position").notNull(),
+    title: text("title").notNull().default(""),
+    title_hi: text("title_hi"),
+    marks: integer("marks"),
+    penalty: integer("penalty"),
+  },
+  (t) => [
+    uniqueIndex("contest_sections_contest_position_key").on(t.contest_id, t.position),
+    unique("contest_sections_id_contest_key").on(t.id, t.contest_id),
+    check("contest_sections_marks_positive", sql`${t.marks} > 0`),
+    check("contest_sections_penalty_within_marks", sql`${t.penalty} >= 0 AND ${t.penalty} <= COALESCE(${t.marks}, ${t.penalty})`),
+  ],
+);
+
+// A question: single correct, multiple correct or numerical. Options are named by their
+// number in `options` (1, 2, …), never by where a student saw them or by their text;
+// `correct_answer` (the spec's column) is the right option's text of a single-correct
+// question and `correct_options` the numbers (a trigger keeps the two in step, so
+// admin SQL may give either). A trigger also puts a question without a section into
+// its contest's first section (docs/admin-sql.md).
 export const questions = pgTable(
   "questions",
   {
     id: id(),
     contest_id: contestRef(),
+    // Left out of an insert, the trigger puts the question in the contest's first section.
+    section_id: uuid("section_id").notNull().$defaultFn(() => sql`NULL`),
     position: integer("position").notNull().default(0),
+    kind: text("kind", { enum: QUESTION_KINDS }).notNull().default("single"),
     question_text: text("question_text").notNull(),
-    options: text("options").array().notNull(),
-    correct_answer: text("correct_answer").notNull(),
+    question_text_hi: text("question_text_hi"),
+    options: text("options").array().notNull().default(sql`'{}'::text[]`),
+    options_hi: text("options_hi").array(),
+    correct_answer: text("correct_answer"),
+    correct_options: smallint("correct_options").array(),
+    // JEE Advanced's partial marking for a multiple-correct question (else all or nothing).
+    partial_marking: boolean("partial_marking").notNull().default(false),
+    // A numerical question is right from answer_min to answer_max, both included.
+    answer_min: numeric("answer_min"),
+    answer_max: numeric("answer_max"),
+    marks: integer("marks"),
+    penalty: integer("penalty"),
+    // A diagram from the image store (npm run contests:image), described for screen readers.
+    image_key: text("image_key"),
+    image_alt: text("image_alt"),
+    explanation: text("explanation"),
   },
   (t) => [
-    check("questions_two_options", sql`cardinality(${t.options}) >= 2`),
-    check("questions_correct_answer_is_option", sql`${t.correct_answer} = ANY(${t.options})`),
+    check("questions_kind", oneOf(t.kind, QUESTION_KINDS)),
+    check("questions_two_options", sql`${t.kind} = 'numerical' OR cardinality(${t.options}) >= 2`),
+    check("questions_correct_answer_is_option", sql`${t.correct_answer} IS NULL OR ${t.correct_answer} = ANY(${t.options})`),
+    check(
+      "questions_correct_options",
+      sql`CASE ${t.kind} WHEN 'numerical' THEN ${t.correct_options} IS NULL
+            WHEN 'single' THEN COALESCE(cardinality(${t.correct_options}), 0) = 1
+            ELSE COALESCE(cardinality(${t.correct_options}), 0) >= 1 END
+          AND 1 <= ALL(${t.correct_options}) AND cardinality(${t.options}) >= ALL(${t.correct_options})`,
+    ),
+    check("questions_numerical_range", sql`(${t.kind} = 'numerical') = (${t.answer_min} IS NOT NULL AND ${t.answer_max} IS NOT NULL) AND ${t.answer_min} <= ${t.answer_max}`),
+    check("questions_partial_is_multiple", sql`NOT ${t.partial_marking} OR ${t.kind} = 'multiple'`),
+    check("questions_hindi_options", sql`${t.options_hi} IS NULL OR cardinality(${t.options_hi}) = cardinality(${t.options})`),
+    check("questions_marks_positive", sql`${t.marks} > 0`),
+    check("questions_penalty_within_marks", sql`${t.penalty} >= 0 AND ${t.penalty} <= COALESCE(${t.marks}, ${t.penalty})`),
+    check("questions_image_has_alt", sql`${t.image_key} IS NULL OR length(btrim(${t.image_alt})) > 0`),
     // One question per place; (id, contest_id) lets an answer name both.
     uniqueIndex("questions_contest_position_key").on(t.contest_id, t.position),
     unique("questions_id_contest_key").on(t.id, t.contest_id),
+    // A question's section is one of its own contest's.
+    foreignKey({
+      name: "questions_section_fk",
+      columns: [t.section_id, t.contest_id],
+      foreignColumns: [contest_sections.id, contest_sections.contest_id],
+    }).onDelete("cascade"),
   ],
 );
 
@@ -76,6 +151,8 @@ export const user_contest_entries = pgTable(
     // The verified payment that created this entry; null for a free contest.
     payment_id: keptFor("payment_id", () => payments.id),
     created_at: createdAt(),
+    // An accommodation set by admin SQL: this entry's deadline only moves by it.
+    extra_minutes: integer("extra_minutes").notNull().default(0),
   },
   (t) => [
     uniqueIndex("user_contest_entries_user_contest_key").on(t.user_id, t.contest_id),
@@ -86,12 +163,16 @@ export const user_contest_entries = pgTable(
     // The flags are the timestamps' shadows: neither can say something the other does not.
     check("user_contest_entries_started_when", sql`${t.status} = (${t.started_at} IS NOT NULL)`),
     check("user_contest_entries_submitted_when", sql`${t.has_submitted} = (${t.submitted_at} IS NOT NULL)`),
+    check("user_contest_entries_extra_minutes", sql`${t.extra_minutes} BETWEEN 0 AND 600`),
   ],
 );
 
-// An answer belongs to an entry and to a question of the same contest (both composite
-// keys share contest_id). Whether it is right is never stored: scoring compares it
-// with the question's correct_answer.
+// A question the student has seen (the row exists once visited), what they answered
+// and whether they marked it for review. An answer belongs to an entry and to a
+// question of the same contest (both composite keys share contest_id). Whether it is
+// right is never stored: scoring compares selected_options (option numbers) or
+// numeric_answer with the question's key (question_marks() in drizzle/0008_exam_papers.sql).
+// selected_answer is the same answer as text, for people reading SQL.
 export const user_answers = pgTable(
   "user_answers",
   {
@@ -100,6 +181,9 @@ export const user_answers = pgTable(
     contest_id: uuid("contest_id").notNull(),
     question_id: uuid("question_id").notNull(),
     selected_answer: text("selected_answer"),
+    selected_options: smallint("selected_options").array(),
+    numeric_answer: numeric("numeric_answer"),
+    marked: boolean("marked").notNull().default(false),
     answered_at: time("answered_at").notNull().defaultNow(),
   },
   (t) => [

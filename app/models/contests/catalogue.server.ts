@@ -72,6 +72,7 @@ export async function dashboardEntries(db: DbOrTx, userId: string) {
       ...getViewSelectedFields(contest_details),
       finalized: sql<boolean>`${contests.finalized_at} IS NOT NULL`,
       answered: sql<number | null>`${contest_results.answered}`,
+      longest_extra_minutes: contests.longest_extra_minutes,
     })
     .from(contest_details)
     .innerJoin(contests, eq(contests.id, contest_details.contest_id))

@@ -13,6 +13,8 @@ export type DashboardEntry = {
   contest_prize_amount: number | null;
   answered: number | null;
   finalized: boolean;
+  /** The contest's largest extra time: its test closes for everyone after that. */
+  longest_extra_minutes: number;
 };
 
 export type PastResult =
@@ -27,7 +29,12 @@ export type PastResult =
  * for everyone (the same rule as the results page); ranks and prizes once finalised.
  */
 export function pastResult(entry: DashboardEntry, now: Date): PastResult {
-  const contest = { start_time: entry.contest_start_time, end_time: entry.contest_end_time, duration_minutes: entry.contest_duration_minutes };
+  const contest = {
+    start_time: entry.contest_start_time,
+    end_time: entry.contest_end_time,
+    duration_minutes: entry.contest_duration_minutes,
+    longest_extra_minutes: entry.longest_extra_minutes,
+  };
   if (!entry.has_submitted) return { kind: "missed" };
   if (!isTestClosed(contest, now)) return { kind: "pending", scoresAt: testClosesAt(contest) };
   if (!entry.answered) return { kind: "blank" };

@@ -1,9 +1,37 @@
 // What the test island receives from GET /api/contest/{id}/test (docs/product/design.md §4): the
-// questions with their options only (never a correct answer), the student's saved
-// choices as option indexes, and the server's clock. Declared once, for the route that
-// builds it and the island that reads it.
+// paper in this entry's own order, with its sections, marking and both languages, but
+// never a key, a range or an explanation; the student's saved state of each question;
+// and the server's clock. Declared once, for the route that builds it and the island
+// that reads it.
+import type { QUESTION_KINDS } from "~/utils/enums";
 
-export type PaperQuestion = { id: string; text: string; options: string[] };
+export type QuestionKind = (typeof QUESTION_KINDS)[number];
+
+/** An option: its number in the question (what an answer names) and its text as HTML (math rendered). */
+export type PaperOption = { n: number; html: string; htmlHi: string | null };
+
+export type PaperQuestion = {
+  id: string;
+  /** Index into the paper's sections. */
+  section: number;
+  kind: QuestionKind;
+  html: string;
+  htmlHi: string | null;
+  /** In this entry's order; empty for a numerical question. */
+  options: PaperOption[];
+  image: { src: string; width: number; height: number; alt: string } | null;
+  marks: number;
+  penalty: number;
+  partial: boolean;
+};
+
+export type PaperSection = { title: string; titleHi: string | null };
+
+/**
+ * A question's saved state: present once visited; `o` the option numbers chosen, `v`
+ * the number typed, `m` marked for review.
+ */
+export type SavedAnswer = { o?: number[]; v?: string; m?: boolean };
 
 type PaperBase = {
   contest: { id: string; title: string; description: string; durationMinutes: number };
@@ -11,13 +39,22 @@ type PaperBase = {
   /** The server's now when the paper was served: the island's clock runs from it. */
   serverNow: string;
   startsAt: string;
+  /** This entry's deadline (its extra time included). */
   deadline: string;
+  extraMinutes: number;
 };
 
 /** Before the start: a waiting room, no questions yet. */
 export type WaitingPaper = PaperBase & { state: "waiting" };
-/** From the start: the questions and the saved answers (question id → option index). */
-export type OpenPaper = PaperBase & { state: "open"; questions: PaperQuestion[]; answers: Record<string, number> };
+/** From the start: the sections, the questions and the saved answers (question id → state). */
+export type OpenPaper = PaperBase & {
+  state: "open";
+  sections: PaperSection[];
+  questions: PaperQuestion[];
+  answers: Record<string, SavedAnswer>;
+  /** Whether any text has a Hindi version (the language choice is offered then). */
+  hindi: boolean;
+};
 export type Paper = WaitingPaper | OpenPaper;
 
 export const testApi = (contestId: string) => `/api/contest/${contestId}/test`;

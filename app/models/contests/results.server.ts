@@ -34,6 +34,7 @@ export async function contestResults(db: DbOrTx, input: { contestId: string; use
       finalized: sql<boolean>`${contests.finalized_at} IS NOT NULL`,
       start_time: contests.start_time,
       duration_minutes: contests.duration_minutes,
+      longest_extra_minutes: contests.longest_extra_minutes,
       question_count: questionCountColumn,
       submitted: sql<boolean>`COALESCE(${user_contest_entries.has_submitted}, false)`,
     })

@@ -2,7 +2,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { rowsOf, type DbOrTx } from "~/db/client.server";
 import { awardPrizes } from "~/models/contests/prizes";
-import { DEADLINE_SQL, GRACE_SQL } from "~/models/contests/deadline.server";
+import { ENTRY_DEADLINE_SQL, GRACE_SQL, LAST_DEADLINE_SQL } from "~/models/contests/deadline.server";
 import { SUBMIT_REASONS } from "~/models/contests/test-rules";
 
 /** The entry `e` was opened: started, or answered (a student may open the test page without 'Start Now'). */
@@ -17,19 +17,34 @@ const OPENED_SQL = sql`(e.status OR EXISTS (SELECT 1 FROM user_answers a WHERE a
 export const RANK_SQL = sql`CASE WHEN answered > 0 THEN RANK() OVER (PARTITION BY answered > 0 ORDER BY score DESC, response_time ASC) END`;
 
 /**
- * Each submitted entry's score and response time: score = answers whose
- * selected_answer equals the question's correct_answer (compared here, never taken
- * from a flag), response_time = ms from start_time to submission. Over `s`, submitted
+ * The marks answer `a` earns on question `q` of section `sec` in contest `c`: the one
+ * rule (the SQL function question_marks, drizzle/0008_exam_papers.sql) applied with the
+ * marks and penalty that apply (the question's, else its section's, else the contest's).
+ * An option is named by its number, never by where the student saw it or by its text.
+ */
+export const MARKS_TEXT = `question_marks(q.kind, q.partial_marking, q.correct_options, q.answer_min, q.answer_max,
+      COALESCE(q.marks, sec.marks, c.marks), COALESCE(q.penalty, sec.penalty, c.penalty), a.selected_options, a.numeric_answer)`;
+/** The full marks of question `q` (section `sec`, contest `c`). */
+export const FULL_MARKS_TEXT = "COALESCE(q.marks, sec.marks, c.marks)";
+/** Whether answer `a` holds a response (a visited or marked question may hold none). */
+export const RESPONDED_TEXT = "(cardinality(a.selected_options) > 0 OR a.numeric_answer IS NOT NULL)";
+
+/**
+ * Each submitted entry's score and response time: score = the sum of each answer's
+ * marks, penalties included (so it may be negative); answered = questions with a
+ * response; response_time = ms from start_time to submission. Over `s`, submitted
  * entries as rows of (contest_id, user_id, submitted_at, start_time): the contest's start.
  */
 const SCORE_COLUMNS = `
     SELECT s.contest_id, s.user_id,
-           count(q.id)::int AS score, count(a.question_id)::int AS answered,
+           COALESCE(sum(${MARKS_TEXT}) FILTER (WHERE q.id IS NOT NULL), 0)::int AS score,
+           count(*) FILTER (WHERE q.id IS NOT NULL AND ${RESPONDED_TEXT})::int AS answered,
            GREATEST(0, EXTRACT(EPOCH FROM (s.submitted_at - s.start_time)) * 1000)::int AS response_time`;
 const SCORE_JOINS = `
+      JOIN contests c ON c.id = s.contest_id
       LEFT JOIN user_answers a ON a.user_id = s.user_id AND a.contest_id = s.contest_id
       LEFT JOIN questions q ON q.id = a.question_id AND q.contest_id = s.contest_id
-                           AND a.selected_answer = q.correct_answer
+      LEFT JOIN contest_sections sec ON sec.id = q.section_id
      GROUP BY s.contest_id, s.user_id, s.submitted_at, s.start_time`;
 
 /**
@@ -83,11 +98,11 @@ export async function submitOverdue(tx: DbOrTx, input: { contestId: string; now:
   const closed = rowsOf<{ user_id: string }>(
     await tx.execute(sql`
       UPDATE user_contest_entries e
-         SET has_submitted = true, submitted_at = ${DEADLINE_SQL}, submit_reason = ${SUBMIT_REASONS.timeUp},
-             status = true, started_at = COALESCE(e.started_at, ${DEADLINE_SQL})
+         SET has_submitted = true, submitted_at = ${ENTRY_DEADLINE_SQL}, submit_reason = ${SUBMIT_REASONS.timeUp},
+             status = true, started_at = COALESCE(e.started_at, ${ENTRY_DEADLINE_SQL})
         FROM contests c
        WHERE c.id = e.contest_id AND e.contest_id = ${input.contestId} AND NOT e.has_submitted
-         AND ${DEADLINE_SQL} + ${GRACE_SQL} < ${input.now.toISOString()}::timestamptz
+         AND ${ENTRY_DEADLINE_SQL} + ${GRACE_SQL} < ${input.now.toISOString()}::timestamptz
          AND ${OPENED_SQL}
       RETURNING e.user_id`),
   );
@@ -100,6 +115,9 @@ export async function submitOverdue(tx: DbOrTx, input: { contestId: string; now:
   }
   return closed.length;
 }
+
+/** Contest `c` has ended and every entry's time (extra time too) and grace are over (isContestOver in ./deadline.ts). */
+const ENDED = (now: Date) => sql`GREATEST(c.end_time, ${LAST_DEADLINE_SQL}) + ${GRACE_SQL} < ${now.toISOString()}::timestamptz`;
 
 export type FinalizeOutcome = "finalized" | "already" | "not-ended" | "missing";
 
@@ -114,8 +132,8 @@ export async function finalizeContest(db: DbOrTx, contestId: string, now: Date):
   return db.transaction(async (tx) => {
     const [contest] = rowsOf<{ prize_pool: Record<string, unknown>; finalized: boolean; ended: boolean }>(
       await tx.execute(sql`
-        SELECT prize_pool, finalized_at IS NOT NULL AS finalized, end_time + ${GRACE_SQL} < ${now.toISOString()}::timestamptz AS ended
-          FROM contests WHERE id = ${contestId} FOR UPDATE`),
+        SELECT prize_pool, finalized_at IS NOT NULL AS finalized, ${ENDED(now)} AS ended
+          FROM contests c WHERE id = ${contestId} FOR UPDATE`),
     );
     if (!contest) return "missing";
     if (contest.finalized) return "already";
@@ -146,12 +164,13 @@ export async function finalizeContest(db: DbOrTx, contestId: string, now: Date):
 export async function closeDueContests(db: DbOrTx, now: Date, limit = 50) {
   const due = rowsOf<{ id: string; title: string; ended: boolean }>(
     await db.execute(sql`
-      SELECT c.id, c.title, c.end_time + ${GRACE_SQL} < ${now.toISOString()}::timestamptz AS ended
+      SELECT c.id, c.title, ${ENDED(now)} AS ended
         FROM contests c
        WHERE c.finalized_at IS NULL AND c.start_time < ${now.toISOString()}::timestamptz
-         AND (c.end_time + ${GRACE_SQL} < ${now.toISOString()}::timestamptz
-              OR (${DEADLINE_SQL} + ${GRACE_SQL} < ${now.toISOString()}::timestamptz
-                  AND EXISTS (SELECT 1 FROM user_contest_entries e WHERE e.contest_id = c.id AND NOT e.has_submitted AND ${OPENED_SQL})))
+         AND (${ENDED(now)}
+              OR EXISTS (SELECT 1 FROM user_contest_entries e
+                          WHERE e.contest_id = c.id AND NOT e.has_submitted AND ${OPENED_SQL}
+                            AND ${ENTRY_DEADLINE_SQL} + ${GRACE_SQL} < ${now.toISOString()}::timestamptz))
        ORDER BY c.start_time
        LIMIT ${limit}`),
   );

@@ -31,6 +31,7 @@ export async function requireContestStage(
         has_submitted: user_contest_entries.has_submitted,
         submitted_at: user_contest_entries.submitted_at,
         submit_reason: user_contest_entries.submit_reason,
+        extra_minutes: user_contest_entries.extra_minutes,
       },
     })
     .from(contests)

@@ -1,13 +1,14 @@
 // Which journey route a student may open, and where they go instead (docs/product/design.md §4,
 // Guards and Clock). Pure, so every rule has a unit test; the loader guard in
 // app/models/contests/stage.server.ts reads the rows and applies it.
-import { contestDeadline } from "~/models/contests/deadline";
+import { entryDeadline } from "~/models/contests/deadline";
 import { isEnrolmentOpen } from "~/models/contests/enrolment";
 
 export type JourneyStage = "pay" | "entry" | "test" | "results";
 
 export type StageContest = { id: string; start_time: Date; end_time: Date; duration_minutes: number; is_active: boolean };
-export type StageEntry = { has_submitted: boolean } | null;
+/** `extra_minutes`: the entry's own extra time (an accommodation); it moves this entry's deadline only. */
+export type StageEntry = { has_submitted: boolean; extra_minutes: number } | null;
 
 export type StageDecision =
   | { ok: true }
@@ -36,13 +37,13 @@ export function decideStage(stage: JourneyStage, contest: StageContest, entry: S
       // The camera check and the test's waiting room: open before the start too.
       if (!entry) return no(page, STAGE_MESSAGES.notEnrolled, "error");
       if (entry.has_submitted) return no(`${page}/results`, STAGE_MESSAGES.alreadySubmitted);
-      if (now >= contestDeadline(contest)) return no("/dashboard", STAGE_MESSAGES.timeOver);
+      if (now >= entryDeadline(contest, entry.extra_minutes)) return no("/dashboard", STAGE_MESSAGES.timeOver);
       return { ok: true };
     case "test":
       if (!entry) return no(page, STAGE_MESSAGES.notEnrolled, "error");
       if (entry.has_submitted) return no(`${page}/results`, STAGE_MESSAGES.alreadySubmitted);
       if (now < contest.start_time) return no("/dashboard", STAGE_MESSAGES.notStarted);
-      if (now >= contestDeadline(contest)) return no("/dashboard", STAGE_MESSAGES.timeOver);
+      if (now >= entryDeadline(contest, entry.extra_minutes)) return no("/dashboard", STAGE_MESSAGES.timeOver);
       return { ok: true };
     case "results":
       // A missing or unsubmitted entry is not a redirect: the page says 'Results Not Available'.

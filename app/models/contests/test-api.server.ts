@@ -13,11 +13,12 @@ import { z } from "zod";
 import { db, hotQuery } from "~/db/client.server";
 import { sessionKeyOf } from "~/models/accounts/auth.server";
 import { liveSessionText } from "~/models/accounts/live-session.server";
-import { contestDeadline } from "~/models/contests/deadline";
-import type { Paper, PaperQuestion } from "~/models/contests/paper";
+import { entryDeadline } from "~/models/contests/deadline";
+import type { Paper, SavedAnswer } from "~/models/contests/paper";
+import { paperFor, savedAnswer, sharedPaper } from "~/models/contests/paper.server";
 import { decideStage, type JourneyStage } from "~/models/contests/stage";
-import { recordEvent, saveAnswer, startTest, submitTest } from "~/models/contests/test-taking.server";
-import { SUBMIT_REASON_LIST, WITH_ERRORS } from "~/models/contests/test-rules";
+import { recordEvent, saveAnswer, startTest, submitTest, type AnswerState } from "~/models/contests/test-taking.server";
+import { NUMBER_ANSWER, NUMBER_HINT, SUBMIT_REASON_LIST, WITH_ERRORS } from "~/models/contests/test-rules";
 import { admitTestRequest, takeEventSlot } from "~/models/contests/test-traffic.server";
 import { createFairLimiter, QueueFull } from "~/utils/fair-queue";
 import { refusalPauseMs, TOO_MANY_REQUESTS } from "~/utils/flow-limit";
@@ -35,12 +36,29 @@ const LOG_IN_AGAIN = () => reply({ error: "Please log in again." }, 401);
 const NOT_FOUND = () => reply({ error: "Contest Not Found" }, 404);
 
 const Body = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("answer"), questionId: z.string().uuid(), choice: z.number().int().min(0).max(25) }),
+  // A question's whole state (docs/product/design.md §4): `options`, the option numbers chosen, or
+  // `value`, the number typed, or neither (visited, or cleared); `marked` for review.
+  // `choice`, an option's index (0-based), is the short form of one option chosen.
+  z.object({
+    intent: z.literal("answer"),
+    questionId: z.string().uuid(),
+    choice: z.number().int().min(0).max(25).optional(),
+    options: z.array(z.number().int().min(1).max(26)).max(26).optional(),
+    value: z.string().regex(NUMBER_ANSWER, NUMBER_HINT).optional(),
+    marked: z.boolean().default(false),
+  }),
   z.object({ intent: z.literal("start"), fullscreen: z.boolean() }),
   z.object({ intent: z.literal("submit"), reason: z.enum(SUBMIT_REASON_LIST), withErrors: z.boolean().default(false) }),
   z.object({ intent: z.literal("event"), kind: z.enum(["fullscreen_exit", "tab_hidden", "camera_lost"]) }),
 ]);
 type Body = z.infer<typeof Body>;
+
+/** The state a save writes: option numbers sorted and distinct, a typed number, the mark. */
+function answerState(body: Extract<Body, { intent: "answer" }>): AnswerState {
+  const chosen = body.options ?? (body.choice === undefined ? [] : [body.choice + 1]);
+  const options = [...new Set(chosen)].sort((a, b) => a - b);
+  return { options: options.length > 0 ? options : null, value: body.value ?? null, marked: body.marked };
+}
 
 type StageRow = {
   user_id: string;
@@ -53,15 +71,16 @@ type StageRow = {
   is_active: boolean;
   entry_id: string | null;
   has_submitted: boolean | null;
-  answers: Array<[string, string | null]> | null;
+  extra_minutes: number | null;
+  answers: Array<{ q: string; o: number[] | null; v: string | null; m: boolean }> | null;
 };
 
 // The session, the contest, the student's entry and (for the paper) saved answers: one statement.
 const STAGE_ROW = `
   SELECT s.user_id, c.id AS contest_id, c.title, c.description, c.duration_minutes, c.start_time, c.end_time, c.is_active,
-         e.id AS entry_id, e.has_submitted,
+         e.id AS entry_id, e.has_submitted, e.extra_minutes,
          CASE WHEN $4::boolean THEN (
-           SELECT coalesce(json_agg(json_build_array(a.question_id, a.selected_answer)), '[]'::json)
+           SELECT coalesce(json_agg(json_build_object('q', a.question_id, 'o', a.selected_options, 'v', a.numeric_answer::text, 'm', a.marked)), '[]'::json)
              FROM user_answers a WHERE a.user_id = s.user_id AND a.contest_id = c.id) END AS answers
     FROM sessions s
     LEFT JOIN contests c ON c.id = $2::uuid
@@ -78,37 +97,13 @@ async function stageOf(key: string, contestId: string, stage: JourneyStage, now:
   if (!row) return { ok: false, reply: LOG_IN_AGAIN() };
   if (!row.contest_id) return { ok: false, reply: NOT_FOUND() };
   const contest = { id: row.contest_id, start_time: new Date(row.start_time), end_time: new Date(row.end_time), duration_minutes: row.duration_minutes, is_active: row.is_active };
-  const decision = decideStage(stage, contest, row.entry_id ? { has_submitted: row.has_submitted === true } : null, now);
+  const entry = row.entry_id ? { has_submitted: row.has_submitted === true, extra_minutes: row.extra_minutes ?? 0 } : null;
+  const decision = decideStage(stage, contest, entry, now);
   if (!decision.ok) {
     const flash = await setFlash({ kind: decision.kind, message: decision.message });
     return { ok: false, reply: reply({ redirect: decision.to }, 409, { "Set-Cookie": flash }) };
   }
   return { ok: true, row: { ...row, ...contest, contest_id: row.contest_id, entry_id: row.entry_id! } };
-}
-
-// A started contest's questions do not change (admins fix them before the start), so
-// they are read once per instance and kept a while; a fix after the start shows within
-// PAPER_MEMORY_MS. Before the start nothing is kept.
-const PAPER_MEMORY_MS = 5 * 60_000;
-const MAX_PAPERS = 200;
-const papers = new Map<string, { questions: PaperQuestion[]; until: number; loading?: Promise<PaperQuestion[]> }>();
-
-async function questionsOf(contestId: string, now: number): Promise<PaperQuestion[]> {
-  const read = () => hotQuery<PaperQuestion>(`SELECT id, question_text AS text, options FROM questions WHERE contest_id = $1::uuid ORDER BY position`, [contestId]);
-  const kept = papers.get(contestId);
-  if (kept && kept.until > now) return kept.loading ?? kept.questions;
-  // Concurrent first readers share one query.
-  const loading = read();
-  papers.set(contestId, { questions: [], until: now + PAPER_MEMORY_MS, loading });
-  try {
-    const questions = await loading;
-    if (papers.size > MAX_PAPERS) papers.delete(papers.keys().next().value!);
-    papers.set(contestId, { questions, until: now + PAPER_MEMORY_MS });
-    return questions;
-  } catch (error) {
-    papers.delete(contestId);
-    throw error;
-  }
 }
 
 /** GET: the student's paper (a waiting room before the start), never a correct answer. */
@@ -124,16 +119,15 @@ export async function testPaperReply(input: { cookie: string | null; contestId: 
     entryId: row.entry_id,
     serverNow: input.now.toISOString(),
     startsAt: row.start_time.toISOString(),
-    deadline: contestDeadline(row).toISOString(),
+    deadline: entryDeadline(row, row.extra_minutes ?? 0).toISOString(),
+    extraMinutes: row.extra_minutes ?? 0,
   };
   if (input.now < row.start_time) return reply({ ...base, state: "waiting" } satisfies Paper);
-  const questions = await questionsOf(row.contest_id, input.now.getTime());
-  const answers: Record<string, number> = {};
-  for (const [questionId, selected] of row.answers ?? []) {
-    const index = questions.find((q) => q.id === questionId)?.options.indexOf(selected ?? "") ?? -1;
-    if (index >= 0) answers[questionId] = index;
-  }
-  return reply({ ...base, state: "open", questions, answers } satisfies Paper);
+  const paper = await sharedPaper(row.contest_id, input.now.getTime());
+  const answers: Record<string, SavedAnswer> = {};
+  for (const answer of row.answers ?? []) answers[answer.q] = savedAnswer(answer);
+  const open = { ...base, state: "open", sections: paper.sections, questions: paperFor(paper, row.entry_id), answers, hindi: paper.hindi } satisfies Paper;
+  return reply(open);
 }
 
 // Submissions write a result row each; at most a few at a time per instance, in arrival order.
@@ -170,11 +164,11 @@ async function respond(key: string, contestId: string, body: Body, now: Date): P
   switch (body.intent) {
     case "answer": {
       // The hot path: one statement, the session checked in it.
-      if (await saveAnswer({ sessionKey: key, contestId, questionId: body.questionId, choice: body.choice, now })) return reply({ saved: true });
-      // Only when refused: say why (signed out, submitted, over, not enrolled) or that the choice is not an option.
+      if (await saveAnswer({ sessionKey: key, contestId, questionId: body.questionId, state: answerState(body), now })) return reply({ saved: true });
+      // Only when refused: say why (signed out, submitted, over, not enrolled) or that the answer does not fit the question.
       const staged = await stageOf(key, contestId, "test", now);
       if (!staged.ok) return staged.reply;
-      return reply({ saved: false, error: "That is not an option of this question." }, 400);
+      return reply({ saved: false, error: "That answer does not fit this question." }, 400);
     }
     case "submit": {
       const [session] = await hotQuery<{ user_id: string }>(LIVE_SESSION_USER, [key, now.toISOString()]);

@@ -30,6 +30,11 @@ export const TEST_MESSAGES = {
   cameraRequired: "Camera access is required to proceed.",
 } as const;
 
+/** A typed numerical answer: an optional sign, at most 10 digits before the point and 6 after. */
+export const NUMBER_ANSWER = /^-?(\d{1,10}(\.\d{0,6})?|\.\d{1,6})$/;
+export const NUMBER_HINT = "Enter a number, e.g. 2.5 or -3.";
+export const isNumberAnswer = (text: string) => NUMBER_ANSWER.test(text);
+
 /**
  * The reason and error the completion page was given in its address, read strictly:
  * only our own reasons (optionally ' (with errors)') and error codes, so a crafted

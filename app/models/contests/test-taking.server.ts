@@ -5,41 +5,66 @@ import { eq, sql } from "drizzle-orm";
 import { hotQuery, hotTransaction, type DbOrTx } from "~/db/client.server";
 import { liveSessionText } from "~/models/accounts/live-session.server";
 import { proctoring_events, user_contest_entries } from "~/db/schema";
-import { DEADLINE_TEXT, GRACE_TEXT } from "~/models/contests/deadline.server";
+import { ENTRY_DEADLINE_TEXT, GRACE_TEXT } from "~/models/contests/deadline.server";
 import { recordResultsText } from "~/models/contests/scoring.server";
 import type { PROCTORING_EVENT_KINDS } from "~/utils/enums";
 
 /** Who saves: the user (tests, scripts) or the browser session the request names (the test API, one statement). */
 export type Saver = { userId: string } | { sessionKey: string };
 
+/**
+ * A question's state as the student left it (docs/product/design.md §4, Papers are exams):
+ * the option numbers chosen (1, 2, … in the paper's own order, sorted, distinct) or the
+ * number typed, or neither (visited, or a response cleared), and the review mark.
+ */
+export type AnswerState = { options: number[] | null; value: string | null; marked: boolean };
+
 // Built once: the hot path sends the same text every time, prepared on PostgreSQL.
+// The response must fit the question: option numbers of its own (one at most for a
+// single-correct question) or a number for a numerical one.
 const saveAnswerText = (by: "user" | "session") => `
-  INSERT INTO user_answers (user_id, contest_id, question_id, selected_answer, answered_at)
-  SELECT e.user_id, e.contest_id, q.id, q.options[$3::int + 1], $4::timestamptz
+  INSERT INTO user_answers (user_id, contest_id, question_id, selected_options, numeric_answer, selected_answer, marked, answered_at)
+  SELECT e.user_id, e.contest_id, q.id, $3::smallint[], $6::numeric,
+         CASE WHEN q.kind = 'numerical' THEN $6::numeric::text
+              ELSE NULLIF(array_to_string(ARRAY(SELECT q.options[n] FROM unnest($3::smallint[]) n), '; '), '') END,
+         $7::boolean, $4::timestamptz
     FROM ${by === "session" ? "sessions s JOIN user_contest_entries e ON e.user_id = s.user_id" : "user_contest_entries e"}
     JOIN contests c ON c.id = e.contest_id
     JOIN questions q ON q.id = $2::uuid AND q.contest_id = e.contest_id
    WHERE ${by === "session" ? liveSessionText("s", "$5", "$4") : "e.user_id = $5::uuid"}
      AND e.contest_id = $1::uuid AND NOT e.has_submitted
      AND c.start_time <= $4::timestamptz
-     AND $4::timestamptz <= ${DEADLINE_TEXT} + ${GRACE_TEXT}
-     AND $3::int + 1 <= cardinality(q.options)
+     AND $4::timestamptz <= ${ENTRY_DEADLINE_TEXT} + ${GRACE_TEXT}
+     AND CASE WHEN q.kind = 'numerical' THEN $3::smallint[] IS NULL
+              ELSE $6::numeric IS NULL AND ($3::smallint[] IS NULL
+                   OR (1 <= ALL($3::smallint[]) AND cardinality(q.options) >= ALL($3::smallint[])
+                       AND (q.kind = 'multiple' OR cardinality($3::smallint[]) = 1))) END
      FOR SHARE OF e
   ON CONFLICT (user_id, question_id) DO UPDATE
-    SET selected_answer = EXCLUDED.selected_answer, answered_at = EXCLUDED.answered_at
+    SET selected_options = EXCLUDED.selected_options, numeric_answer = EXCLUDED.numeric_answer,
+        selected_answer = EXCLUDED.selected_answer, marked = EXCLUDED.marked, answered_at = EXCLUDED.answered_at
   RETURNING question_id`;
 const SAVE_ANSWER = { user: saveAnswerText("user"), session: saveAnswerText("session") };
 
 /**
- * Saves one choice (an option's index) in one statement: the session (when given) live,
- * the entry the student's, not submitted, the contest open (start ≤ now ≤ deadline +
- * grace), the question of this contest and the index one of its options. The entry row
- * is share-locked, so a submission running at the same moment is either before this
- * save (which then finds it submitted) or after it (and scores it).
+ * Saves one question's state in one statement: the session (when given) live, the
+ * entry the student's, not submitted, the contest open (start ≤ now ≤ the entry's
+ * deadline + grace), the question of this contest and the response one it can take.
+ * The entry row is share-locked, so a submission running at the same moment is either
+ * before this save (which then finds it submitted) or after it (and scores it).
  */
-export async function saveAnswer(input: Saver & { contestId: string; questionId: string; choice: number; now: Date }) {
+export async function saveAnswer(input: Saver & { contestId: string; questionId: string; state: AnswerState; now: Date }) {
   const [text, who] = "sessionKey" in input ? [SAVE_ANSWER.session, input.sessionKey] : [SAVE_ANSWER.user, input.userId];
-  const saved = await hotQuery<{ question_id: string }>(text, [input.contestId, input.questionId, input.choice, input.now.toISOString(), who]);
+  const { options, value, marked } = input.state;
+  const saved = await hotQuery<{ question_id: string }>(text, [
+    input.contestId,
+    input.questionId,
+    options && options.length > 0 ? `{${options.join(",")}}` : null,
+    input.now.toISOString(),
+    who,
+    value,
+    marked,
+  ]);
   return saved.length === 1;
 }
 
@@ -54,13 +79,13 @@ const SUBMIT_TEST = [
   `SELECT 1 FROM user_contest_entries WHERE user_id = $1::uuid AND contest_id = $2::uuid FOR UPDATE`,
   `WITH submitted AS (
      UPDATE user_contest_entries e
-        SET has_submitted = true, submitted_at = LEAST($3::timestamptz, ${DEADLINE_TEXT}), submit_reason = $4,
-            status = true, started_at = COALESCE(e.started_at, LEAST($3::timestamptz, ${DEADLINE_TEXT}))
+        SET has_submitted = true, submitted_at = LEAST($3::timestamptz, ${ENTRY_DEADLINE_TEXT}), submit_reason = $4,
+            status = true, started_at = COALESCE(e.started_at, LEAST($3::timestamptz, ${ENTRY_DEADLINE_TEXT}))
        FROM contests c
       WHERE c.id = e.contest_id AND e.user_id = $1::uuid AND e.contest_id = $2::uuid
         AND NOT e.has_submitted AND c.start_time <= $3::timestamptz
         -- Past the grace the server's sweep submits opened tests itself; a late post adds nothing after finalisation.
-        AND $3::timestamptz <= ${DEADLINE_TEXT} + ${GRACE_TEXT}
+        AND $3::timestamptz <= ${ENTRY_DEADLINE_TEXT} + ${GRACE_TEXT}
       RETURNING e.contest_id, e.user_id, e.submitted_at, c.start_time)
    ${recordResultsText("submitted")}
    RETURNING user_id`,

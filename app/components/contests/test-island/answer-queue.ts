@@ -1,13 +1,15 @@
-// The test page's autosave (docs/product/design.md §4, Answers): every choice is sent to the server
-// as it is made; while the phone is offline the latest choice per question waits,
+// The test page's autosave (docs/product/design.md §4, Answers): every change of a question's
+// state (a choice, a typed number saved, a review mark, a first visit) is sent to the
+// server as it is made; while the phone is offline the latest state per question waits,
 // survives a reload (local storage), and is retried quietly until it lands.
+import type { SavedAnswer } from "~/models/contests/paper";
 
 /** `retry`: the network or server failed; `{ waitMs }`: the server asked us to come back later (429). */
 export type SendResult = "saved" | "retry" | "refused" | { waitMs: number };
 export type SaveStatus = "idle" | "saving" | "saved" | "offline" | "refused";
 
 type Options = {
-  send: (questionId: string, choice: number) => Promise<SendResult>;
+  send: (questionId: string, state: SavedAnswer) => Promise<SendResult>;
   /** Where waiting choices survive a reload; null where storage is not available. */
   storage: Pick<Storage, "getItem" | "setItem" | "removeItem"> | null;
   key: string;
@@ -17,7 +19,7 @@ type Options = {
 };
 
 export class AnswerQueue {
-  private pending = new Map<string, number>();
+  private pending = new Map<string, SavedAnswer>();
   private running = false;
   private retryTimer: unknown = null;
   /** Whether the server refused any answer (the submission then says ' (with errors)'). */
@@ -27,21 +29,21 @@ export class AnswerQueue {
   constructor(private readonly options: Options) {
     try {
       const stored = JSON.parse(options.storage?.getItem(options.key) ?? "{}") as Record<string, unknown>;
-      for (const [questionId, choice] of Object.entries(stored)) {
-        if (Number.isInteger(choice)) this.pending.set(questionId, choice as number);
+      for (const [questionId, state] of Object.entries(stored)) {
+        if (state && typeof state === "object") this.pending.set(questionId, state as SavedAnswer);
       }
     } catch {
       // A damaged note is dropped; the server keeps what was saved.
     }
   }
 
-  /** Choices made but not yet confirmed by the server (kept across a reload). */
-  waiting(): ReadonlyMap<string, number> {
+  /** States changed but not yet confirmed by the server (kept across a reload). */
+  waiting(): ReadonlyMap<string, SavedAnswer> {
     return this.pending;
   }
 
-  set(questionId: string, choice: number) {
-    this.pending.set(questionId, choice);
+  set(questionId: string, state: SavedAnswer) {
+    this.pending.set(questionId, state);
     this.persist();
     void this.run();
   }
@@ -81,11 +83,11 @@ export class AnswerQueue {
     this.running = true;
     try {
       while (this.pending.size > 0) {
-        const [questionId, choice] = this.pending.entries().next().value as [string, number];
+        const [questionId, state] = this.pending.entries().next().value as [string, SavedAnswer];
         this.setStatus("saving");
         let result: SendResult;
         try {
-          result = await this.options.send(questionId, choice);
+          result = await this.options.send(questionId, state);
         } catch {
           result = "retry";
         }
@@ -100,8 +102,8 @@ export class AnswerQueue {
           return;
         }
         if (result === "refused") this.refusedAny = true;
-        // A newer choice made while this one was in flight stays waiting.
-        if (this.pending.get(questionId) === choice) this.pending.delete(questionId);
+        // A newer state made while this one was in flight stays waiting.
+        if (this.pending.get(questionId) === state) this.pending.delete(questionId);
         this.persist();
       }
       this.setStatus(this.refusedAny ? "refused" : "saved");

@@ -1,15 +1,22 @@
-// The running test (docs/product/contests.md §2 Test, §4): instructions and 'Start Contest' in
-// fullscreen, one question at a time against the server's deadline, each choice
-// autosaved, proctoring warnings, and one submission.
+// The running test (docs/product/contests.md §2 Test, §4; the NTA screen of docs/product/design.md §4):
+// instructions and 'Start Contest' in fullscreen, then one question at a time against
+// the server's deadline with NTA's buttons, section tabs and question palette; every
+// change (a choice, a number saved, a mark, a first visit) autosaved; proctoring
+// warnings; and one submission after a summary.
 import { useCallback, useEffect, useState } from "react";
 import type { SaveStatus } from "~/components/contests/test-island/answer-queue";
 import { CameraPreview, useCamera } from "~/components/contests/test-island/camera";
 import { Instructions } from "~/components/contests/test-island/instructions";
+import { Palette, SectionTabs } from "~/components/contests/test-island/palette";
+import { QuestionView, type Language } from "~/components/contests/test-island/question-view";
+import { SubmitDialog, Modal } from "~/components/contests/test-island/submit-dialog";
 import { useAutosave } from "~/components/contests/test-island/use-autosave";
 import { sendProctoringEvent, useProctoring } from "~/components/contests/test-island/use-proctoring";
 import { useSubmission } from "~/components/contests/test-island/use-submission";
-import { testApi, type OpenPaper } from "~/models/contests/paper";
-import { formatTimer, progressPercent, SUBMIT_REASONS, TEST_MESSAGES } from "~/models/contests/test-rules";
+import { useTestKeys } from "~/components/contests/test-island/use-test-keys";
+import { testApi, type OpenPaper, type SavedAnswer } from "~/models/contests/paper";
+import { hasResponse } from "~/models/contests/palette";
+import { formatTimer, isNumberAnswer, NUMBER_HINT, progressPercent, SUBMIT_REASONS, TEST_MESSAGES } from "~/models/contests/test-rules";
 import { useServerClock } from "~/utils/use-hydrated";
 import { postJsonPatiently } from "~/utils/post-json";
 
@@ -29,8 +36,13 @@ export function TestRunner({ paper }: { paper: OpenPaper }) {
   const [index, setIndex] = useState(0);
   const [alert, setAlert] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const [paletteOpen, setPaletteOpen] = useState(false);
+  const [language, setLanguage] = useState<Language>("en");
+  const [languageOf, setLanguageOf] = useState<Record<string, Language>>({});
+  const [numberError, setNumberError] = useState<string | null>(null);
 
-  const { answers, choose, saveStatus, queue } = useAutosave(paper, api, started);
+  const { answers, update, saveStatus, queue } = useAutosave(paper, api, started);
+  const [drafts, setDrafts] = useState<Record<string, string>>(() => Object.fromEntries(Object.entries(answers).flatMap(([id, a]) => (a.v === undefined ? [] : [[id, a.v]]))));
   const camera = useCamera(() => sendProctoringEvent(api, "camera_lost"));
   const release = useCallback(async () => {
     camera.stream?.getTracks().forEach((t) => t.stop());
@@ -48,6 +60,12 @@ export function TestRunner({ paper }: { paper: OpenPaper }) {
     if (timeUp) void submit(SUBMIT_REASONS.timeUp);
   }, [timeUp, submit]);
 
+  const question = questions[index];
+  // A question shown is visited (NTA's "Not Answered" from then on), saved like any change.
+  useEffect(() => {
+    if (running && question && answers[question.id] === undefined) update(question.id, {});
+  }, [running, question, answers, update]);
+
   const start = async () => {
     setAlert(null);
     // Without the Fullscreen API (iPhone Safari) the test runs full-viewport instead (docs/product/design.md §4).
@@ -61,18 +79,63 @@ export function TestRunner({ paper }: { paper: OpenPaper }) {
     });
   };
 
+  const state = (id: string): SavedAnswer => answers[id] ?? {};
+  /** The typed number of a numerical question joins its state; false when it is not a number. */
+  const withDraft = (id: string): SavedAnswer | false => {
+    const q = questions.find((x) => x.id === id)!;
+    const current = state(id);
+    if (q.kind !== "numerical") return current;
+    const typed = (drafts[id] ?? "").trim();
+    if (typed === "") return { m: current.m };
+    if (!isNumberAnswer(typed)) return false;
+    return { ...current, v: typed };
+  };
+  const go = (to: number) => {
+    setNumberError(null);
+    setPaletteOpen(false);
+    setIndex(Math.max(0, Math.min(questions.length - 1, to)));
+  };
+  const saveAnd = (marked: boolean) => {
+    if (!question) return;
+    const next = withDraft(question.id);
+    if (next === false) return setNumberError(NUMBER_HINT);
+    const { m: _m, ...response } = next;
+    update(question.id, marked ? { ...response, m: true } : response);
+    go(index + 1);
+  };
+  const clear = () => {
+    if (!question) return;
+    setDrafts((d) => ({ ...d, [question.id]: "" }));
+    setNumberError(null);
+    update(question.id, state(question.id).m ? { m: true } : {});
+  };
+  const chooseOption = (i: number) => {
+    if (!question || question.kind === "numerical") return;
+    const option = question.options[i];
+    if (!option) return;
+    const chosen = state(question.id).o ?? [];
+    const options = question.kind === "single" ? [option.n] : chosen.includes(option.n) ? chosen.filter((n) => n !== option.n) : [...chosen, option.n].sort((a, b) => a - b);
+    update(question.id, { ...state(question.id), o: options });
+  };
+  useTestKeys(running && !confirming && !proctor.warning, {
+    option: chooseOption,
+    next: () => saveAnd(false),
+    back: () => go(index - 1),
+    mark: () => saveAnd(true),
+  });
+
   if (questions.length === 0) {
     return (
-      <Instructions paper={paper}>
+      <Instructions paper={paper} language={language} onLanguage={setLanguage}>
         <p className="alert alert-info">This contest has no questions yet. Please contact support.</p>
       </Instructions>
     );
   }
 
   if (!started) {
-    const answered = Object.keys(answers).length;
+    const answered = Object.values(answers).filter(hasResponse).length;
     return (
-      <Instructions paper={paper}>
+      <Instructions paper={paper} language={language} onLanguage={setLanguage}>
         {answered > 0 ? <p className="alert alert-info">Welcome back: {answered} saved {answered === 1 ? "answer is" : "answers are"} kept.</p> : null}
         <p className="test-wait">
           Time left: <strong>{formatTimer(left)}</strong>
@@ -90,90 +153,102 @@ export function TestRunner({ paper }: { paper: OpenPaper }) {
     );
   }
 
-  const question = questions[index]!;
+  const q = question!;
   const last = index === questions.length - 1;
   const percent = progressPercent(index, questions.length);
+  const current = state(q.id);
+  const responded = (current.o?.length ?? 0) > 0 || (drafts[q.id] ?? "").trim() !== "";
   return (
     <div className="test-screen">
       <header className="test-bar">
         <strong className="test-title">{paper.contest.title}</strong>
-        <span className={`test-timer${left < 60_000 ? " is-low" : ""}`} role="timer" aria-label="Time left">
-          {formatTimer(left)}
-        </span>
-        <span className="test-save" role="status">
-          {SAVE_LABELS[saveStatus]}
-        </span>
+        <CameraPreview stream={camera.stream} className="test-camera" />
+        {camera.status === "denied" || camera.status === "lost" ? <span className="badge tone-orange">Camera off</span> : null}
         {proctor.canFullscreen && !proctor.fullscreen ? (
           <button type="button" className="badge tone-orange test-return" onClick={() => void proctor.enterFullscreen()}>
             Return to Fullscreen
           </button>
         ) : null}
-        <CameraPreview stream={camera.stream} className="test-camera" />
-        {camera.status === "denied" || camera.status === "lost" ? <span className="badge tone-orange">Camera off</span> : null}
+        <span className={`test-timer${left < 60_000 ? " is-low" : ""}`} role="timer" aria-label="Time left">
+          {formatTimer(left)}
+        </span>
+        <span className="test-save" role="status">
+          {/* Visits and marks are saved too, but until something is answered no answer is. */}
+          {SAVE_LABELS[saveStatus === "saved" && !Object.values(answers).some(hasResponse) ? "idle" : saveStatus]}
+        </span>
       </header>
 
-      <div className="test-progress" aria-label={`Question ${index + 1} of ${questions.length}, ${percent}%`}>
-        <span style={{ width: `${percent}%` }} />
-      </div>
-      <p className="muted test-count">
-        Question {index + 1} of {questions.length} · {percent}%
-      </p>
+      <SectionTabs sections={paper.sections} questions={questions} answers={answers} current={q.section} language={language} onPick={(s) => go(questions.findIndex((x) => x.section === s))} />
 
-      <fieldset className="card test-question" key={question.id}>
-        <legend>
-          <span className="visually-hidden">Question {index + 1}: </span>
-          {question.text}
-        </legend>
-        {question.options.map((option, i) => (
-          <label key={i} className={`test-option${answers[question.id] === i ? " is-chosen" : ""}`}>
-            <input type="radio" name={`q-${question.id}`} checked={answers[question.id] === i} onChange={() => choose(question.id, i)} disabled={!running} />
-            {option}
-          </label>
-        ))}
-      </fieldset>
-
-      <div className="actions test-moves">
-        <button type="button" className="btn btn-ghost" onClick={() => setIndex(index - 1)} disabled={index === 0}>
-          Previous
-        </button>
-        {last ? (
-          <button type="button" className="btn btn-primary" onClick={() => setConfirming(true)} disabled={!running}>
-            Submit Test
-          </button>
-        ) : (
-          <button type="button" className="btn btn-primary" onClick={() => setIndex(index + 1)}>
-            Next
-          </button>
-        )}
-      </div>
-
-      <nav className="test-nav" aria-label="Questions">
-        {questions.map((q, i) => {
-          const state = i === index ? "current" : answers[q.id] !== undefined ? "answered" : "unanswered";
-          return (
-            <button key={q.id} type="button" className={`test-nav-${state}`} aria-current={i === index ? "step" : undefined} aria-label={`Question ${i + 1}, ${answers[q.id] !== undefined ? "answered" : "not answered"}`} onClick={() => setIndex(i)}>
-              {i + 1}
+      <div className="test-body">
+        <div className="test-main">
+          <div className="test-progress" aria-label={`Question ${index + 1} of ${questions.length}, ${percent}%`}>
+            <span style={{ width: `${percent}%` }} />
+          </div>
+          <p className="muted test-count">
+            Question {index + 1} of {questions.length} · {percent}%
+            <button type="button" className="btn btn-ghost test-palette-toggle" aria-expanded={paletteOpen} onClick={() => setPaletteOpen(true)}>
+              Question Palette
             </button>
-          );
-        })}
-      </nav>
+          </p>
+
+          <QuestionView
+            question={q}
+            number={index + 1}
+            answer={current}
+            draft={drafts[q.id] ?? ""}
+            language={languageOf[q.id] ?? language}
+            hindi={paper.hindi}
+            disabled={!running}
+            onLanguage={(l) => setLanguageOf((m) => ({ ...m, [q.id]: l }))}
+            onChoose={(options) => update(q.id, { ...current, o: options })}
+            onDraft={(value) => {
+              setNumberError(null);
+              setDrafts((d) => ({ ...d, [q.id]: value }));
+            }}
+          />
+          {numberError ? (
+            <p className="alert alert-error" role="alert">
+              {numberError}
+            </p>
+          ) : null}
+
+          <div className="test-moves">
+            <button type="button" className="btn btn-primary" onClick={() => saveAnd(false)} disabled={!running}>
+              Save &amp; Next
+            </button>
+            <button type="button" className="btn btn-ghost" onClick={clear} disabled={!running}>
+              Clear Response
+            </button>
+            <button type="button" className="btn btn-warn" onClick={() => saveAnd(true)} disabled={!running || !responded}>
+              Save &amp; Mark for Review
+            </button>
+            <button type="button" className="btn btn-mark" onClick={() => saveAnd(true)} disabled={!running}>
+              Mark for Review &amp; Next
+            </button>
+          </div>
+          <div className="actions test-ends">
+            <button type="button" className="btn btn-ghost" onClick={() => go(index - 1)} disabled={index === 0}>
+              Back
+            </button>
+            {last ? (
+              <button type="button" className="btn btn-primary" onClick={() => setConfirming(true)} disabled={!running}>
+                Submit Test
+              </button>
+            ) : null}
+          </div>
+          <p className="muted test-keys">Keys: 1–4 or A–D choose, N save &amp; next, P back, M mark for review &amp; next.</p>
+        </div>
+
+        <Palette sections={paper.sections} questions={questions} answers={answers} index={index} language={language} open={paletteOpen} onClose={() => setPaletteOpen(false)} onPick={go} />
+      </div>
 
       {submitting ? (
         <Modal title="Submitting your answers…">
           <p>Please wait while your answers are saved.</p>
         </Modal>
       ) : confirming ? (
-        <Modal title="Submit your test?">
-          <p>{TEST_MESSAGES.confirmSubmit}</p>
-          <div className="actions">
-            <button type="button" className="btn btn-ghost" onClick={() => setConfirming(false)}>
-              Cancel
-            </button>
-            <button type="button" className="btn btn-primary" onClick={() => void submit(SUBMIT_REASONS.manual)}>
-              Yes, submit
-            </button>
-          </div>
-        </Modal>
+        <SubmitDialog questions={questions} answers={answers} onCancel={() => setConfirming(false)} onSubmit={() => void submit(SUBMIT_REASONS.manual)} />
       ) : proctor.warning ? (
         <Modal title="You left the test">
           <p>Leaving fullscreen or switching tabs is recorded. Go back to the test, or submit your answers now.</p>
@@ -194,17 +269,6 @@ export function TestRunner({ paper }: { paper: OpenPaper }) {
           </div>
         </Modal>
       ) : null}
-    </div>
-  );
-}
-
-function Modal({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <div className="test-modal-backdrop">
-      <div className="dialog test-modal" role="dialog" aria-modal="true" aria-label={title}>
-        <h2>{title}</h2>
-        {children}
-      </div>
     </div>
   );
 }

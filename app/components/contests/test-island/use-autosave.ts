@@ -1,12 +1,13 @@
 import { useEffect, useMemo, useState } from "react";
 import { AnswerQueue, type SaveStatus, type SendResult } from "~/components/contests/test-island/answer-queue";
-import type { OpenPaper } from "~/models/contests/paper";
+import type { OpenPaper, SavedAnswer } from "~/models/contests/paper";
 import { postJson, retryAfterMs } from "~/utils/post-json";
 
 /**
- * The student's choices (docs/product/design.md §4, Answers): each is shown at once and sent to the
- * server; choices not yet saved wait in local storage across a reload and are sent again
- * when the phone comes back online (while `active`).
+ * The student's answers and palette (docs/product/design.md §4, Answers): each change of a
+ * question's state is shown at once and sent to the server; states not yet saved wait
+ * in local storage across a reload and are sent again when the phone comes back online
+ * (while `active`).
  */
 export function useAutosave(paper: OpenPaper, api: string, active: boolean) {
   // Answers saved before a reload are on the server already; a fresh paper has none.
@@ -17,8 +18,8 @@ export function useAutosave(paper: OpenPaper, api: string, active: boolean) {
         key: `studyarena:answers:${paper.entryId}`,
         storage: typeof localStorage === "undefined" ? null : localStorage,
         onStatus: setSaveStatus,
-        send: async (questionId, choice): Promise<SendResult> => {
-          const res = await postJson(api, { intent: "answer", questionId, choice });
+        send: async (questionId, state): Promise<SendResult> => {
+          const res = await postJson(api, { intent: "answer", questionId, options: state.o, value: state.v, marked: Boolean(state.m) });
           if (res.ok) return "saved";
           // Too many from this student (429) or the server busy (503): both say when to come back.
           if (res.status === 429 || res.status === 503) return { waitMs: retryAfterMs(res) };
@@ -27,8 +28,8 @@ export function useAutosave(paper: OpenPaper, api: string, active: boolean) {
       }),
     [api, paper.entryId],
   );
-  // Saved on the server, overlaid with choices still waiting from before a reload.
-  const [answers, setAnswers] = useState<Record<string, number>>(() => ({ ...paper.answers, ...Object.fromEntries(queue.waiting()) }));
+  // Saved on the server, overlaid with states still waiting from before a reload.
+  const [answers, setAnswers] = useState<Record<string, SavedAnswer>>(() => ({ ...paper.answers, ...Object.fromEntries(queue.waiting()) }));
 
   useEffect(() => {
     if (!active) return;
@@ -37,9 +38,10 @@ export function useAutosave(paper: OpenPaper, api: string, active: boolean) {
     return () => window.removeEventListener("online", onOnline);
   }, [active, queue]);
 
-  const choose = (questionId: string, choice: number) => {
-    setAnswers((a) => ({ ...a, [questionId]: choice }));
-    queue.set(questionId, choice);
+  /** Sets a question's whole state (visited, response, mark) and saves it. */
+  const update = (questionId: string, state: SavedAnswer) => {
+    setAnswers((a) => ({ ...a, [questionId]: state }));
+    queue.set(questionId, state);
   };
-  return { answers, choose, saveStatus, queue };
+  return { answers, update, saveStatus, queue };
 }

@@ -1,0 +1,77 @@
+// One question on the NTA screen: its text (math as MathML from the server), its diagram,
+// and its options (one or several) or a box for a number, in the language the student
+// chose for it. Options show in this entry's order; what is saved is each option's number.
+import type { PaperQuestion, SavedAnswer } from "~/models/contests/paper";
+import { markingLabel } from "~/models/contests/marking";
+
+export type Language = "en" | "hi";
+
+export function QuestionView(props: {
+  question: PaperQuestion;
+  number: number;
+  answer: SavedAnswer | undefined;
+  draft: string;
+  language: Language;
+  hindi: boolean;
+  disabled: boolean;
+  onLanguage: (language: Language) => void;
+  onChoose: (options: number[]) => void;
+  onDraft: (value: string) => void;
+}) {
+  const { question: q, answer, language } = props;
+  const inHindi = language === "hi" && q.htmlHi !== null;
+  const chosen = answer?.o ?? [];
+  const toggle = (n: number) => {
+    if (q.kind === "single") return props.onChoose([n]);
+    props.onChoose(chosen.includes(n) ? chosen.filter((c) => c !== n) : [...chosen, n].sort((a, b) => a - b));
+  };
+  return (
+    <fieldset className="card test-question" key={q.id} lang={inHindi ? "hi" : "en"}>
+      <legend>
+        <span className="test-qno">Question {props.number}</span>
+        <span className="muted test-marking">{markingLabel(q)}</span>
+      </legend>
+      {props.hindi && q.htmlHi !== null ? (
+        <label className="test-language">
+          View in{" "}
+          <select value={language} onChange={(e) => props.onLanguage(e.target.value as Language)}>
+            <option value="en">English</option>
+            <option value="hi">हिन्दी</option>
+          </select>
+        </label>
+      ) : null}
+      <div className="test-text" dangerouslySetInnerHTML={{ __html: inHindi ? q.htmlHi! : q.html }} />
+      {q.image ? <img className="test-diagram" src={q.image.src} width={q.image.width} height={q.image.height} alt={q.image.alt} loading="lazy" decoding="async" /> : null}
+      {q.kind === "numerical" ? (
+        <label className="test-number">
+          Your answer (a number)
+          <input
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            maxLength={18}
+            value={props.draft}
+            onChange={(e) => props.onDraft(e.target.value)}
+            disabled={props.disabled}
+          />
+        </label>
+      ) : (
+        q.options.map((option, i) => (
+          <label key={option.n} className={`test-option${chosen.includes(option.n) ? " is-chosen" : ""}`}>
+            <input
+              type={q.kind === "single" ? "radio" : "checkbox"}
+              name={`q-${q.id}`}
+              checked={chosen.includes(option.n)}
+              onChange={() => toggle(option.n)}
+              disabled={props.disabled}
+            />
+            <span className="test-option-key" aria-hidden="true">
+              {String.fromCharCode(65 + i)}
+            </span>
+            <span dangerouslySetInnerHTML={{ __html: language === "hi" && option.htmlHi ? option.htmlHi : option.html }} />
+          </label>
+        ))
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,19 @@
+import { expect, test } from "vitest";
+import { statusCounts, statusOf, submitSummary } from "~/models/contests/palette";
+
+test("five statuses from the saved state: visited, response, mark", () => {
+  expect(statusOf(undefined)).toBe("not-visited");
+  expect(statusOf({})).toBe("not-answered");
+  expect(statusOf({ o: [] })).toBe("not-answered");
+  expect(statusOf({ o: [2] })).toBe("answered");
+  expect(statusOf({ v: "2.5" })).toBe("answered");
+  expect(statusOf({ m: true })).toBe("marked");
+  expect(statusOf({ o: [1, 3], m: true })).toBe("answered-marked");
+});
+
+test("the legend counts each status; the summary counts Answered & Marked as answered (it is evaluated)", () => {
+  const answers = { a: { o: [1] }, b: { m: true }, c: { v: "3", m: true }, d: {} };
+  const ids = ["a", "b", "c", "d", "e"];
+  expect(statusCounts(ids, answers)).toEqual({ "not-visited": 1, "not-answered": 1, answered: 1, marked: 1, "answered-marked": 1 });
+  expect(submitSummary(ids, answers)).toEqual({ answered: 2, notAnswered: 3, marked: 2, total: 5 });
+});

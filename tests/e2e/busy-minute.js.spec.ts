@@ -33,7 +33,7 @@ test("the test API's lean route: the paper and an answer for the student, and ev
   const { questions } = await paper.json();
   const saved = await page.request.post(api, { data: { intent: "answer", questionId: questions[0].id, choice: 1 } });
   expect(await saved.json()).toEqual({ saved: true });
-  expect((await (await page.request.get(api)).json()).answers).toEqual({ [questions[0].id]: 1 });
+  expect((await (await page.request.get(api)).json()).answers).toEqual({ [questions[0].id]: { o: [2] } });
 
   // Guests, forged cookies, malformed ids, wrong types and sizes, other sites, junk: short answers, nothing echoed.
   const guest = await page.request.fetch(`${baseURL}${api}`, { method: "POST", data: { intent: "answer" }, headers: { Cookie: "" } });
@@ -55,7 +55,7 @@ test("the test API's lean route: the paper and an answer for the student, and ev
     const body = await reply.text();
     expect(body).not.toMatch(/PWNED|<script>|at \w+ \(|node_modules/);
   }
-  expect((await (await page.request.get(api)).json()).answers).toEqual({ [questions[0].id]: 1 });
+  expect((await (await page.request.get(api)).json()).answers).toEqual({ [questions[0].id]: { o: [2] } });
 });
 
 test("the shared test document comes from memory, the same bytes for everyone, its scripts allowed by hash; a signed-in page never does", async ({ page, student }) => {

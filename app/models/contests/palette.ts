@@ -25,6 +25,12 @@ export function statusOf(answer: SavedAnswer | undefined): QuestionStatus {
   return answered ? "answered" : "not-answered";
 }
 
+/** The options chosen after option `n` is picked: it alone for a single-correct question, else toggled (kept sorted). */
+export function pickOption(kind: "single" | "multiple", chosen: readonly number[], n: number) {
+  if (kind === "single") return [n];
+  return chosen.includes(n) ? chosen.filter((c) => c !== n) : [...chosen, n].sort((a, b) => a - b);
+}
+
 /** How many questions of `ids` have each status. */
 export function statusCounts(ids: readonly string[], answers: Record<string, SavedAnswer>) {
   const counts = Object.fromEntries(STATUSES.map((s) => [s, 0])) as Record<QuestionStatus, number>;

@@ -4,6 +4,7 @@
 // student shares it; only the order differs per entry (./shuffle.ts).
 import { db, hotQuery } from "~/db/client.server";
 import type { PaperQuestion, PaperSection, QuestionKind, SavedAnswer } from "~/models/contests/paper";
+import { APPLIED_MARKS_TEXT, APPLIED_PENALTY_TEXT } from "~/models/contests/marking.server";
 import { richText } from "~/models/contests/rich-text.server";
 import { seededShuffle } from "~/models/contests/shuffle";
 import { imageStore } from "~/models/media/stores.server";
@@ -31,15 +32,15 @@ type QuestionRow = {
 
 // Never the key, the range or the explanation: only what the student may see.
 const PAPER_QUESTIONS = `
-  SELECT q.id, s.position AS section_position, s.title AS section_title, s.title_hi AS section_title_hi,
+  SELECT q.id, sec.position AS section_position, sec.title AS section_title, sec.title_hi AS section_title_hi,
          q.kind, q.question_text, q.question_text_hi, q.options, q.options_hi, q.image_key, q.image_alt,
-         COALESCE(q.marks, s.marks, c.marks) AS marks, COALESCE(q.penalty, s.penalty, c.penalty) AS penalty,
+         ${APPLIED_MARKS_TEXT} AS marks, ${APPLIED_PENALTY_TEXT} AS penalty,
          q.partial_marking, c.shuffle
     FROM questions q
-    JOIN contest_sections s ON s.id = q.section_id
+    JOIN contest_sections sec ON sec.id = q.section_id
     JOIN contests c ON c.id = q.contest_id
    WHERE q.contest_id = $1::uuid
-   ORDER BY s.position, q.position`;
+   ORDER BY sec.position, q.position`;
 
 async function buildPaper(contestId: string): Promise<SharedPaper> {
   const rows = await hotQuery<QuestionRow>(PAPER_QUESTIONS, [contestId]);

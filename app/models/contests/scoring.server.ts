@@ -4,6 +4,7 @@ import { rowsOf, type DbOrTx } from "~/db/client.server";
 import { awardPrizes } from "~/models/contests/prizes";
 import { ENTRY_DEADLINE_SQL, GRACE_SQL, LAST_DEADLINE_SQL } from "~/models/contests/deadline.server";
 import { SUBMIT_REASONS } from "~/models/contests/test-rules";
+import { APPLIED_MARKS_TEXT, APPLIED_PENALTY_TEXT } from "~/models/contests/marking.server";
 
 /** The entry `e` was opened: started, or answered (a student may open the test page without 'Start Now'). */
 const OPENED_SQL = sql`(e.status OR EXISTS (SELECT 1 FROM user_answers a WHERE a.user_id = e.user_id AND a.contest_id = e.contest_id))`;
@@ -22,12 +23,10 @@ export const RANK_SQL = sql`CASE WHEN answered > 0 THEN RANK() OVER (PARTITION B
  * marks and penalty that apply (the question's, else its section's, else the contest's).
  * An option is named by its number, never by where the student saw it or by its text.
  */
-export const MARKS_TEXT = `question_marks(q.kind, q.partial_marking, q.correct_options, q.answer_min, q.answer_max,
-      COALESCE(q.marks, sec.marks, c.marks), COALESCE(q.penalty, sec.penalty, c.penalty), a.selected_options, a.numeric_answer)`;
-/** The full marks of question `q` (section `sec`, contest `c`). */
-export const FULL_MARKS_TEXT = "COALESCE(q.marks, sec.marks, c.marks)";
+const MARKS_TEXT = `question_marks(q.kind, q.partial_marking, q.correct_options, q.answer_min, q.answer_max,
+      ${APPLIED_MARKS_TEXT}, ${APPLIED_PENALTY_TEXT}, a.selected_options, a.numeric_answer)`;
 /** Whether answer `a` holds a response (a visited or marked question may hold none). */
-export const RESPONDED_TEXT = "(cardinality(a.selected_options) > 0 OR a.numeric_answer IS NOT NULL)";
+const RESPONDED_TEXT = "(cardinality(a.selected_options) > 0 OR a.numeric_answer IS NOT NULL)";
 
 /**
  * Each submitted entry's score and response time: score = the sum of each answer's

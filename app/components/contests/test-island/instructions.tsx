@@ -7,6 +7,7 @@ import { CONTEST_RULES } from "~/models/contests/rules";
 import { markingSchemes } from "~/models/contests/marking";
 import { STATUS_LABELS } from "~/models/contests/palette";
 import type { Language } from "~/components/contests/test-island/question-view";
+import { sectionTitle } from "~/components/contests/test-island/palette";
 
 /** The instruction card, shown before the test (and in the waiting room before the start). */
 export function Instructions(props: { paper: Paper; language?: Language; onLanguage?: (language: Language) => void; children: React.ReactNode }) {
@@ -23,7 +24,7 @@ export function Instructions(props: { paper: Paper; language?: Language; onLangu
             {paper.extraMinutes > 0 ? ` and your extra ${countOf(paper.extraMinutes, "minute")}` : ""}, one question at a time; move freely with the
             Question Palette.
           </li>
-          {open && open.sections.length > 1 ? <li>Sections: {open.sections.map((s) => s.title).join(", ")}. Use the tabs to move between them.</li> : null}
+          {open && open.sections.length > 1 ? <li>Sections: {open.sections.map((s, i) => sectionTitle(s, i, props.language ?? "en")).join(", ")}. Use the tabs to move between them.</li> : null}
           {open ? (
             <li>
               Marking (right / wrong; unanswered is 0): {markingSchemes(open.questions).join("; ")}.

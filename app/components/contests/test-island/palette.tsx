@@ -5,7 +5,8 @@ import type { PaperQuestion, PaperSection, SavedAnswer } from "~/models/contests
 import { STATUS_LABELS, STATUSES, statusCounts, statusOf } from "~/models/contests/palette";
 import type { Language } from "~/components/contests/test-island/question-view";
 
-const sectionTitle = (section: PaperSection, index: number, language: Language) =>
+/** A section's name in the student's language; an unnamed one by its place. */
+export const sectionTitle = (section: PaperSection, index: number, language: Language) =>
   (language === "hi" && section.titleHi) || section.title || `Section ${index + 1}`;
 
 export function SectionTabs(props: {

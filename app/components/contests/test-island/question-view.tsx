@@ -15,16 +15,13 @@ export function QuestionView(props: {
   hindi: boolean;
   disabled: boolean;
   onLanguage: (language: Language) => void;
-  onChoose: (options: number[]) => void;
+  /** An option picked, by its number (the runner decides what that does to the response). */
+  onPick: (n: number) => void;
   onDraft: (value: string) => void;
 }) {
   const { question: q, answer, language } = props;
   const inHindi = language === "hi" && q.htmlHi !== null;
   const chosen = answer?.o ?? [];
-  const toggle = (n: number) => {
-    if (q.kind === "single") return props.onChoose([n]);
-    props.onChoose(chosen.includes(n) ? chosen.filter((c) => c !== n) : [...chosen, n].sort((a, b) => a - b));
-  };
   return (
     <fieldset className="card test-question" key={q.id} lang={inHindi ? "hi" : "en"}>
       <legend>
@@ -62,7 +59,7 @@ export function QuestionView(props: {
               type={q.kind === "single" ? "radio" : "checkbox"}
               name={`q-${q.id}`}
               checked={chosen.includes(option.n)}
-              onChange={() => toggle(option.n)}
+              onChange={() => props.onPick(option.n)}
               disabled={props.disabled}
             />
             <span className="test-option-key" aria-hidden="true">

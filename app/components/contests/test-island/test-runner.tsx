@@ -14,8 +14,8 @@ import { useAutosave } from "~/components/contests/test-island/use-autosave";
 import { sendProctoringEvent, useProctoring } from "~/components/contests/test-island/use-proctoring";
 import { useSubmission } from "~/components/contests/test-island/use-submission";
 import { useTestKeys } from "~/components/contests/test-island/use-test-keys";
-import { testApi, type OpenPaper, type SavedAnswer } from "~/models/contests/paper";
-import { hasResponse } from "~/models/contests/palette";
+import { testApi, type OpenPaper, type PaperQuestion, type SavedAnswer } from "~/models/contests/paper";
+import { hasResponse, pickOption } from "~/models/contests/palette";
 import { formatTimer, isNumberAnswer, NUMBER_HINT, progressPercent, SUBMIT_REASONS, TEST_MESSAGES } from "~/models/contests/test-rules";
 import { useServerClock } from "~/utils/use-hydrated";
 import { postJsonPatiently } from "~/utils/post-json";
@@ -81,11 +81,10 @@ export function TestRunner({ paper }: { paper: OpenPaper }) {
 
   const state = (id: string): SavedAnswer => answers[id] ?? {};
   /** The typed number of a numerical question joins its state; false when it is not a number. */
-  const withDraft = (id: string): SavedAnswer | false => {
-    const q = questions.find((x) => x.id === id)!;
-    const current = state(id);
+  const withDraft = (q: PaperQuestion): SavedAnswer | false => {
+    const current = state(q.id);
     if (q.kind !== "numerical") return current;
-    const typed = (drafts[id] ?? "").trim();
+    const typed = (drafts[q.id] ?? "").trim();
     if (typed === "") return { m: current.m };
     if (!isNumberAnswer(typed)) return false;
     return { ...current, v: typed };
@@ -97,7 +96,7 @@ export function TestRunner({ paper }: { paper: OpenPaper }) {
   };
   const saveAnd = (marked: boolean) => {
     if (!question) return;
-    const next = withDraft(question.id);
+    const next = withDraft(question);
     if (next === false) return setNumberError(NUMBER_HINT);
     const { m: _m, ...response } = next;
     update(question.id, marked ? { ...response, m: true } : response);
@@ -109,16 +108,17 @@ export function TestRunner({ paper }: { paper: OpenPaper }) {
     setNumberError(null);
     update(question.id, state(question.id).m ? { m: true } : {});
   };
-  const chooseOption = (i: number) => {
+  const pick = (n: number) => {
     if (!question || question.kind === "numerical") return;
-    const option = question.options[i];
-    if (!option) return;
-    const chosen = state(question.id).o ?? [];
-    const options = question.kind === "single" ? [option.n] : chosen.includes(option.n) ? chosen.filter((n) => n !== option.n) : [...chosen, option.n].sort((a, b) => a - b);
-    update(question.id, { ...state(question.id), o: options });
+    const current = state(question.id);
+    update(question.id, { ...current, o: pickOption(question.kind, current.o ?? [], n) });
   };
   useTestKeys(running && !confirming && !proctor.warning, {
-    option: chooseOption,
+    // The key names the option shown in that place (A is the first shown), not its number.
+    option: (i) => {
+      const shown = question?.options[i];
+      if (shown) pick(shown.n);
+    },
     next: () => saveAnd(false),
     back: () => go(index - 1),
     mark: () => saveAnd(true),
@@ -201,7 +201,7 @@ export function TestRunner({ paper }: { paper: OpenPaper }) {
             hindi={paper.hindi}
             disabled={!running}
             onLanguage={(l) => setLanguageOf((m) => ({ ...m, [q.id]: l }))}
-            onChoose={(options) => update(q.id, { ...current, o: options })}
+            onPick={pick}
             onDraft={(value) => {
               setNumberError(null);
               setDrafts((d) => ({ ...d, [q.id]: value }));

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { AnswerQueue, type SaveStatus, type SendResult } from "~/components/contests/test-island/answer-queue";
 import type { OpenPaper, SavedAnswer } from "~/models/contests/paper";
 import { postJson, retryAfterMs } from "~/utils/post-json";
@@ -39,9 +39,12 @@ export function useAutosave(paper: OpenPaper, api: string, active: boolean) {
   }, [active, queue]);
 
   /** Sets a question's whole state (visited, response, mark) and saves it. */
-  const update = (questionId: string, state: SavedAnswer) => {
-    setAnswers((a) => ({ ...a, [questionId]: state }));
-    queue.set(questionId, state);
-  };
+  const update = useCallback(
+    (questionId: string, state: SavedAnswer) => {
+      setAnswers((a) => ({ ...a, [questionId]: state }));
+      queue.set(questionId, state);
+    },
+    [queue],
+  );
   return { answers, update, saveStatus, queue };
 }

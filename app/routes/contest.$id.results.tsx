@@ -4,9 +4,11 @@ import { ResultsNotAvailable } from "~/components/contests/results-not-available
 import { notFoundBoundary } from "~/components/not-found";
 import { db } from "~/db/client.server";
 import { requireContestStage } from "~/models/contests/stage.server";
-import { answerBreakdown, contestResults, leaderboard, type MyResult } from "~/models/contests/results.server";
+import { AnswerList, Leaderboard, marksText, SectionTable } from "~/components/contests/exam-results";
+import type { SectionReport } from "~/models/contests/exam-report";
+import { answerBreakdown, sectionReport } from "~/models/contests/exam-report.server";
+import { contestResults, leaderboard, type MyResult } from "~/models/contests/results.server";
 import { formatDateTime } from "~/utils/dates";
-import { avatarInitial } from "~/utils/names";
 import { countOf } from "~/utils/text";
 import { formatINR } from "~/utils/money";
 import { formatDuration, scoreBand, scorePercent } from "~/models/contests/test-rules";
@@ -33,15 +35,17 @@ export async function loader(args: LoaderFunctionArgs) {
   const results = (await contestResults(db, { contestId: contest.id, userId: user.id, now }))!;
   // Nothing derived from the key before the test has closed for everyone (docs/product/design.md §4).
   const scored = results.state === "scored";
-  const [breakdown, leaders] = await Promise.all([
-    scored && tab === "breakdown" ? answerBreakdown(db, { contestId: contest.id, userId: user.id, showKey: results.contest.closed }) : [],
+  const mine = { contestId: contest.id, userId: user.id };
+  const [sections, breakdown, leaders] = await Promise.all([
+    scored && tab === "summary" ? sectionReport(db, mine) : [],
+    scored && tab === "breakdown" ? answerBreakdown(db, mine) : [],
     scored && tab === "leaderboard" ? leaderboard(db, contest.id) : [],
   ]);
-  return { tab, ...results, breakdown, leaders, userId: user.id };
+  return { tab, ...results, sections, breakdown, leaders, userId: user.id };
 }
 
 export default function Results() {
-  const { tab, contest, state, mine, answered, breakdown, leaders, userId } = useLoaderData<typeof loader>();
+  const { tab, contest, state, mine, answered, sections, breakdown, leaders, userId } = useLoaderData<typeof loader>();
   if (state === "none") return <ResultsNotAvailable />;
   if (state === "pending") {
     return (
@@ -61,7 +65,7 @@ export default function Results() {
       </section>
     );
   }
-  const percent = scorePercent(mine.score, contest.questionCount);
+  const percent = scorePercent(mine.score, contest.fullMarks);
   return (
     <section className="container section">
       <p className="muted">Results</p>
@@ -74,27 +78,8 @@ export default function Results() {
         ))}
       </nav>
 
-      {tab === "summary" ? <Summary mine={mine} percent={percent} questionCount={contest.questionCount} finalized={contest.finalized} /> : null}
-
-      {tab === "breakdown" ? (
-        <>
-          <ol className="breakdown">
-            {breakdown.map((q, i) => (
-              <li key={q.id} className={`card ${q.isCorrect === null ? "" : q.isCorrect ? "is-right" : "is-wrong"}`}>
-                <p><strong>Question {i + 1}.</strong> {q.text}</p>
-                <p>Your answer: <strong>{q.selected ?? "Not answered"}</strong></p>
-                {q.correct !== null ? (
-                  <>
-                    <p>Correct answer: <strong>{q.correct}</strong></p>
-                    <p className={q.isCorrect ? "badge tone-green" : "badge tone-orange"}>{q.isCorrect ? "Correct" : "Incorrect"}</p>
-                  </>
-                ) : null}
-              </li>
-            ))}
-          </ol>
-        </>
-      ) : null}
-
+      {tab === "summary" ? <Summary mine={mine} percent={percent} fullMarks={contest.fullMarks} finalized={contest.finalized} sections={sections} /> : null}
+      {tab === "breakdown" ? <AnswerList answers={breakdown} /> : null}
       {tab === "leaderboard" ? <Leaderboard leaders={leaders} userId={userId} finalized={contest.finalized} /> : null}
 
       <ResultsLinks />
@@ -111,7 +96,7 @@ function ResultsLinks() {
   );
 }
 
-function Summary({ mine, percent, questionCount, finalized }: { mine: MyResult; percent: number; questionCount: number; finalized: boolean }) {
+function Summary({ mine, percent, fullMarks, finalized, sections }: { mine: MyResult; percent: number; fullMarks: number; finalized: boolean; sections: SectionReport[] }) {
   if (mine.answered === 0) {
     return (
       <div className="card">
@@ -123,53 +108,23 @@ function Summary({ mine, percent, questionCount, finalized }: { mine: MyResult; 
   }
   return (
     <div className="card">
-      <p className="score-ring">{percent}%</p>
+      <p className="score-ring"><span className="visually-hidden">Score: </span>{percent}%</p>
       <p>
-        <strong>{scoreBand(percent)}</strong> · {mine.score} of {questionCount} correct
+        <strong>{scoreBand(percent)}</strong> · {marksText(mine.score)} of {fullMarks} marks
       </p>
       <dl className="facts">
+        <div><dt>Marks</dt><dd>{marksText(mine.score)}</dd></div>
         <div><dt>Rank</dt><dd>#{mine.rank}{finalized ? "" : " (provisional)"}</dd></div>
+        <div><dt>Percentile</dt><dd>{mine.percentile === null ? "—" : mine.percentile.toFixed(2)}</dd></div>
         <div><dt>Time taken</dt><dd>{formatDuration(mine.response_time)}</dd></div>
         <div><dt>Prize</dt><dd>{finalized ? formatINR(mine.prize_amount) : "After the contest ends"}</dd></div>
       </dl>
       {!finalized ? <p className="muted">Ranks are provisional until the contest ends; prizes are assigned then.</p> : null}
+      <SectionTable sections={sections} />
+      <p className="muted">
+        Percentile: the share of students who sat this test with marks at or below yours (NTA&apos;s rule). Accuracy: correct answers of those attempted.
+      </p>
     </div>
-  );
-}
-
-type Leader = { user_id: string; rank: number; score: number; response_time: number; prize_amount: number; name: string | null };
-
-function Leaderboard({ leaders, userId, finalized }: { leaders: Leader[]; userId: string; finalized: boolean }) {
-  if (leaders.length === 0) return <p className="card empty">No leaderboard data yet</p>;
-  const name = (l: Leader) => l.name ?? "Student";
-  return (
-    <>
-      <ol className="podium" aria-label="Top three">
-        {leaders.slice(0, 3).map((l, i) => (
-          <li key={l.user_id} className={`place-${i + 1}`}>
-            <span className="avatar" aria-hidden="true">{avatarInitial(l.name, "S")}</span>
-            <p><strong>#{l.rank}</strong> {name(l)}</p>
-            <p className="muted">{l.score} correct</p>
-          </li>
-        ))}
-      </ol>
-      <table className="leaderboard">
-        <caption className="visually-hidden">Top {leaders.length}</caption>
-        <thead>
-          <tr><th scope="col">Rank</th><th scope="col">Name</th><th scope="col">Score</th>{finalized ? <th scope="col">Prize</th> : null}</tr>
-        </thead>
-        <tbody>
-          {leaders.map((l) => (
-            <tr key={l.user_id} className={l.user_id === userId ? "is-me" : undefined}>
-              <td>#{l.rank}</td>
-              <td><span className="name-cell"><span className="avatar" aria-hidden="true">{avatarInitial(l.name, "S")}</span><span className="name-text">{name(l)}{l.user_id === userId ? " (you)" : ""}</span></span></td>
-              <td>{l.score}</td>
-              {finalized ? <td>{formatINR(l.prize_amount)}</td> : null}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </>
   );
 }
 

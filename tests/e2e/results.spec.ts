@@ -12,10 +12,15 @@ test("results: summary with the band, the breakdown beside the key, the leaderbo
     ],
   });
   await page.goto(`/contest/${contest.id}/results`);
-  await expect(page.getByText("67%")).toBeVisible();
+  await expect(page.getByText("Score: 67%")).toBeVisible();
   await expect(page.getByText("Good effort")).toBeVisible();
   await expect(page.getByText("#2", { exact: true })).toBeVisible();
   await expect(page.getByText("₹500")).toBeVisible(); // second place
+  await expect(page.getByText("2 of 3 marks")).toBeVisible();
+  await expect(page.getByText("Percentile", { exact: true }).locator("..")).toContainText("50.00"); // 1 of the 2 who sat at or below 2 marks
+  const sections = page.getByRole("table", { name: "Marks by section" });
+  await expect(sections.getByRole("row", { name: /All questions/ })).toContainText("3 of 3");
+  await expect(sections.getByRole("row", { name: /All questions/ })).toContainText("67%");
 
   await page.getByRole("link", { name: "Detailed Breakdown" }).click();
   await expect(page).toHaveURL(`/contest/${contest.id}/results?tab=breakdown`);
@@ -27,7 +32,24 @@ test("results: summary with the band, the breakdown beside the key, the leaderbo
   const podium = page.getByRole("list", { name: "Top three" });
   await expect(podium.getByText("Rival Rao")).toBeVisible();
   await expect(podium.getByText("Test Student")).toBeVisible();
-  await expect(page.getByRole("row", { name: /Test Student \(you\)/ })).toBeVisible();
+  await expect(page.getByRole("row", { name: /Test Student \(you\)/ })).toContainText("5 min 00 s");
+});
+
+test("equal marks: the leaderboard shows the time taken that breaks the tie, and says the rule", { tag: "@same-without-js" }, async ({ page, student }) => {
+  const rival = await create("student", { email: `${unique("tie").replace(/\s/g, "")}@example.in`, password: "Secret@123", fullName: "Tied Tara" });
+  const contest = await create("finishedContest", {
+    title: unique("Tie Cup"),
+    students: [
+      { userId: student.id, correct: 3, minutes: 7 },
+      { userId: rival.id, correct: 3, minutes: 4 },
+    ],
+  });
+  await page.goto(`/contest/${contest.id}/results?tab=leaderboard`);
+  await expect(page.getByText("Equal marks are ranked by time taken")).toBeVisible();
+  const table = page.getByRole("table");
+  await expect(table.getByRole("columnheader", { name: "Time taken" })).toBeVisible();
+  await expect(table.getByRole("row", { name: /Tied Tara/ })).toContainText(/#1.*3.*4 min 00 s.*₹1,000/);
+  await expect(table.getByRole("row", { name: /Test Student/ })).toContainText(/#2.*3.*7 min 00 s.*₹500/);
 });
 
 test("no result for this student: 'Results Not Available' with 'Return to Dashboard'", { tag: "@same-without-js" }, async ({ page, student }) => {
@@ -65,7 +87,7 @@ test("past entries on the dashboard show rank, score and prize, and lead to the 
   await expect(page.getByText("Best Rank").locator("..")).toContainText("#1");
   await card.getByRole("link", { name: "View Results" }).click();
   await expect(page).toHaveURL(`/contest/${contest.id}/results`);
-  await expect(page.getByText("100%")).toBeVisible();
+  await expect(page.getByText("Score: 100%")).toBeVisible();
   await expect(page.getByText("Excellent")).toBeVisible();
 });
 

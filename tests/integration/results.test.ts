@@ -121,11 +121,11 @@ test("the breakdown shows the key only once the test has closed for everyone", a
 
   const closed = await contestWith(45, 120, [{ userId: me.userId, correct: 2, minutes: 3 }]);
   const after = await view(closed.id, me.cookie, "breakdown");
-  expect(after.data.breakdown.map((q: { selected: string; correct: string; isCorrect: boolean }) => [q.selected, q.correct, q.isCorrect])).toEqual([
-    ["2", "2", true],
-    ["4", "4", true],
-    ["7", "6", false],
-    ["9", "8", false],
+  expect(after.data.breakdown.map((q: { yours: string[]; key: string[]; verdict: string }) => [q.yours, q.key, q.verdict])).toEqual([
+    [["2"], ["2"], "correct"],
+    [["4"], ["4"], "correct"],
+    [["7"], ["6"], "incorrect"],
+    [["9"], ["8"], "incorrect"],
   ]);
 });
 

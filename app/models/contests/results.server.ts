@@ -1,11 +1,13 @@
-// What the results page reads (docs/product/contests.md §2 Results): the student's own score and
-// rank, their answers beside the key, and the top ten. Ranks come from the window
+// What the results page reads (docs/product/contests.md §2 Results): the student's own marks,
+// rank and percentile, and the top ten (the per-section report and the answers beside
+// the key are in ./exam-report.server.ts). Ranks come from the window
 // function until the contest is finalised, then from the stored rank (the same rule).
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { rowsOf, type DbOrTx } from "~/db/client.server";
-import { contests, questions, user_answers, user_contest_entries } from "~/db/schema";
+import { contests, user_answers, user_contest_entries } from "~/db/schema";
 import { questionCountColumn } from "~/models/contests/catalogue.server";
 import { isContestOver, isTestClosed, testClosesAt } from "~/models/contests/deadline";
+import { APPLIED_MARKS_TEXT } from "~/models/contests/marking.server";
 import { finalizeContest, RANK_SQL } from "~/models/contests/scoring.server";
 
 export const LEADERBOARD_SIZE = 10;
@@ -17,7 +19,24 @@ const rankedResults = (contestId: string) => sql`
     FROM contest_results r
    WHERE r.contest_id = ${contestId}`;
 
-export type MyResult = { score: number; answered: number; response_time: number; prize_amount: number; rank: number | null };
+export type MyResult = { score: number; answered: number; response_time: number; prize_amount: number; rank: number | null; percentile: number | null };
+
+/**
+ * NTA's percentile of result row `t`: 100 × the number who sat with a raw score at or
+ * below theirs ÷ the number who sat, to two decimals, rounded down (so only the top
+ * score reads 100). "Sat" is what the rank counts: a paper with an answer; a blank
+ * paper has no rank and no percentile (docs/decisions.md).
+ */
+const PERCENTILE_SQL = (contestId: string) => sql`
+  CASE WHEN t.answered > 0 THEN
+    floor(10000.0 * (SELECT count(*) FROM contest_results o WHERE o.contest_id = ${contestId} AND o.answered > 0 AND o.score <= t.score)
+          / (SELECT count(*) FROM contest_results o WHERE o.contest_id = ${contestId} AND o.answered > 0)) / 100
+  END::float8`;
+
+/** The most a paper can earn: each question's marks that apply (./marking.server.ts). */
+const FULL_MARKS = sql<number>`(SELECT COALESCE(sum(${sql.raw(APPLIED_MARKS_TEXT)}), 0)::int
+  FROM questions q JOIN contests c ON c.id = q.contest_id JOIN contest_sections sec ON sec.id = q.section_id
+ WHERE q.contest_id = ${contests.id})`;
 
 /**
  * The student's result, in one of three states: `none` (no submitted entry: 'Results
@@ -36,6 +55,7 @@ export async function contestResults(db: DbOrTx, input: { contestId: string; use
       duration_minutes: contests.duration_minutes,
       longest_extra_minutes: contests.longest_extra_minutes,
       question_count: questionCountColumn,
+      full_marks: FULL_MARKS,
       submitted: sql<boolean>`COALESCE(${user_contest_entries.has_submitted}, false)`,
     })
     .from(contests)
@@ -48,36 +68,14 @@ export async function contestResults(db: DbOrTx, input: { contestId: string; use
     finalized = ["finalized", "already"].includes(await finalizeContest(db, contest.id, input.now));
   }
   const closed = isTestClosed(contest, input.now);
-  const base = { id: contest.id, title: contest.title, questionCount: contest.question_count, finalized, closed, scoresAt: testClosesAt(contest) };
+  const base = { id: contest.id, title: contest.title, questionCount: contest.question_count, fullMarks: contest.full_marks, finalized, closed, scoresAt: testClosesAt(contest) };
   if (!contest.submitted) return { contest: base, state: "none" as const, mine: null, answered: 0 };
   if (!closed) {
     const answered = await db.$count(user_answers, and(eq(user_answers.contest_id, contest.id), eq(user_answers.user_id, input.userId)));
     return { contest: base, state: "pending" as const, mine: null, answered };
   }
-  const [mine] = rowsOf<MyResult>(await db.execute(sql`SELECT * FROM (${rankedResults(contest.id)}) t WHERE t.user_id = ${input.userId}`));
+  const [mine] = rowsOf<MyResult>(await db.execute(sql`SELECT t.*, ${PERCENTILE_SQL(contest.id)} AS percentile FROM (${rankedResults(contest.id)}) t WHERE t.user_id = ${input.userId}`));
   return mine ? { contest: base, state: "scored" as const, mine, answered: mine.answered } : { contest: base, state: "none" as const, mine: null, answered: 0 };
-}
-
-/** The student's answers beside each question; the correct answer only once the test has closed for everyone. */
-export async function answerBreakdown(db: DbOrTx, input: { contestId: string; userId: string; showKey: boolean }) {
-  const rows = await db
-    .select({
-      id: questions.id,
-      text: questions.question_text,
-      correct: questions.correct_answer,
-      selected: user_answers.selected_answer,
-    })
-    .from(questions)
-    .leftJoin(user_answers, and(eq(user_answers.question_id, questions.id), eq(user_answers.user_id, input.userId)))
-    .where(eq(questions.contest_id, input.contestId))
-    .orderBy(asc(questions.position));
-  return rows.map((r) => ({
-    id: r.id,
-    text: r.text,
-    selected: r.selected,
-    correct: input.showKey ? r.correct : null,
-    isCorrect: input.showKey ? r.selected === r.correct : null,
-  }));
 }
 
 /** The top ten by rank, with the name each student gave (never an e-mail). */

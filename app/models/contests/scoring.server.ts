@@ -23,10 +23,10 @@ export const RANK_SQL = sql`CASE WHEN answered > 0 THEN RANK() OVER (PARTITION B
  * marks and penalty that apply (the question's, else its section's, else the contest's).
  * An option is named by its number, never by where the student saw it or by its text.
  */
-const MARKS_TEXT = `question_marks(q.kind, q.partial_marking, q.correct_options, q.answer_min, q.answer_max,
+export const MARKS_TEXT = `question_marks(q.kind, q.partial_marking, q.correct_options, q.answer_min, q.answer_max,
       ${APPLIED_MARKS_TEXT}, ${APPLIED_PENALTY_TEXT}, a.selected_options, a.numeric_answer)`;
 /** Whether answer `a` holds a response (a visited or marked question may hold none). */
-const RESPONDED_TEXT = "(cardinality(a.selected_options) > 0 OR a.numeric_answer IS NOT NULL)";
+export const RESPONDED_TEXT = "(cardinality(a.selected_options) > 0 OR a.numeric_answer IS NOT NULL)";
 
 /**
  * Each submitted entry's score and response time: score = the sum of each answer's

@@ -1,0 +1,88 @@
+// What a closed paper tells a student (the exam issue, "Results like an exam's"): marks
+// per section (attempted, correct, incorrect, accuracy) and each answer beside the key,
+// both by the one marking rule (MARKS_TEXT in ./scoring.server.ts), so they add up to
+// the stored score. Read only once the test has closed for everyone: everything here
+// comes from the key (docs/product/design.md §4).
+import { sql } from "drizzle-orm";
+import { rowsOf, type DbOrTx } from "~/db/client.server";
+import type { AnswerVerdict, ReportAnswer, SectionReport } from "~/models/contests/exam-report";
+import type { QuestionKind } from "~/models/contests/paper";
+import { APPLIED_MARKS_TEXT } from "~/models/contests/marking.server";
+import { richText } from "~/models/contests/rich-text.server";
+import { MARKS_TEXT, RESPONDED_TEXT } from "~/models/contests/scoring.server";
+
+/** The student's marks per section, in the paper's order. */
+export async function sectionReport(db: DbOrTx, input: { contestId: string; userId: string }): Promise<SectionReport[]> {
+  const rows = rowsOf<Omit<SectionReport, "incorrect" | "accuracy" | "titleHi"> & { title_hi: string | null }>(
+    await db.execute(sql`
+      SELECT title, title_hi, count(*)::int AS questions,
+             count(*) FILTER (WHERE responded)::int AS attempted,
+             count(*) FILTER (WHERE responded AND m = full_marks)::int AS correct,
+             count(*) FILTER (WHERE responded AND m > 0 AND m < full_marks)::int AS partial,
+             COALESCE(sum(m), 0)::int AS marks, sum(full_marks)::int AS "fullMarks"
+        FROM (SELECT sec.position, sec.title, sec.title_hi, ${sql.raw(APPLIED_MARKS_TEXT)} AS full_marks,
+                     COALESCE(${sql.raw(RESPONDED_TEXT)}, false) AS responded,
+                     CASE WHEN a.question_id IS NULL THEN 0 ELSE ${sql.raw(MARKS_TEXT)} END AS m
+                FROM questions q
+                JOIN contests c ON c.id = q.contest_id
+                JOIN contest_sections sec ON sec.id = q.section_id
+                LEFT JOIN user_answers a ON a.question_id = q.id AND a.contest_id = q.contest_id AND a.user_id = ${input.userId}
+               WHERE q.contest_id = ${input.contestId}) per_question
+       GROUP BY position, title, title_hi
+       ORDER BY position`),
+  );
+  return rows.map(({ title_hi, ...r }) => ({
+    ...r,
+    titleHi: title_hi,
+    incorrect: r.attempted - r.correct - r.partial,
+    accuracy: r.attempted > 0 ? Math.round((r.correct / r.attempted) * 100) : null,
+  }));
+}
+
+type BreakdownRow = {
+  id: string;
+  section: string;
+  kind: QuestionKind;
+  text: string;
+  options: string[];
+  correct_options: number[] | null;
+  answer_min: string | null;
+  answer_max: string | null;
+  explanation: string | null;
+  chosen: number[] | null;
+  typed: string | null;
+  responded: boolean;
+  full_marks: number;
+  m: number;
+};
+
+/** Each question, in the paper's order, with the student's answer, the key, the marks earned and the explanation, as HTML (math rendered). */
+export async function answerBreakdown(db: DbOrTx, input: { contestId: string; userId: string }): Promise<ReportAnswer[]> {
+  const rows = rowsOf<BreakdownRow>(
+    await db.execute(sql`
+      SELECT q.id, sec.title AS section, q.kind, q.question_text AS text, q.options, q.correct_options,
+             q.answer_min::text, q.answer_max::text, q.explanation,
+             a.selected_options AS chosen, a.numeric_answer::text AS typed,
+             COALESCE(${sql.raw(RESPONDED_TEXT)}, false) AS responded,
+             ${sql.raw(APPLIED_MARKS_TEXT)} AS full_marks,
+             CASE WHEN a.question_id IS NULL THEN 0 ELSE ${sql.raw(MARKS_TEXT)} END AS m
+        FROM questions q
+        JOIN contests c ON c.id = q.contest_id
+        JOIN contest_sections sec ON sec.id = q.section_id
+        LEFT JOIN user_answers a ON a.question_id = q.id AND a.contest_id = q.contest_id AND a.user_id = ${input.userId}
+       WHERE q.contest_id = ${input.contestId}
+       ORDER BY sec.position, q.position`),
+  );
+  const optionsHtml = (r: BreakdownRow, numbers: number[] | null) => (numbers ?? []).map((n) => richText(r.options[n - 1] ?? ""));
+  return rows.map((r) => ({
+    id: r.id,
+    section: r.section,
+    kind: r.kind,
+    html: richText(r.text),
+    yours: r.kind === "numerical" ? (r.typed === null ? [] : [richText(r.typed)]) : optionsHtml(r, r.chosen),
+    key: r.kind === "numerical" ? [richText(r.answer_min === r.answer_max ? r.answer_min! : `${r.answer_min} to ${r.answer_max}`)] : optionsHtml(r, r.correct_options),
+    marks: r.m,
+    verdict: (!r.responded ? "unanswered" : r.m === r.full_marks ? "correct" : r.m > 0 ? "partial" : "incorrect") as AnswerVerdict,
+    explanation: r.explanation ? richText(r.explanation) : null,
+  }));
+}

@@ -1,0 +1,34 @@
+// What a closed paper's results show (./exam-report.server.ts builds them; the results
+// route renders them): declared once for both sides.
+
+export type SectionReport = {
+  title: string;
+  titleHi: string | null;
+  questions: number;
+  attempted: number;
+  correct: number;
+  /** Some marks but not full marks: JEE Advanced's partial marking. */
+  partial: number;
+  incorrect: number;
+  marks: number;
+  fullMarks: number;
+  /** Correct ÷ attempted, in per cent (rounded); null when nothing was attempted. */
+  accuracy: number | null;
+};
+
+export type AnswerVerdict = "correct" | "partial" | "incorrect" | "unanswered";
+
+/** One question beside the key, its texts as HTML (math rendered, everything else escaped). */
+export type ReportAnswer = {
+  id: string;
+  section: string;
+  kind: string;
+  html: string;
+  /** The options chosen, or the number typed; empty when unanswered. */
+  yours: string[];
+  /** The correct options, or the range. */
+  key: string[];
+  marks: number;
+  verdict: AnswerVerdict;
+  explanation: string | null;
+};

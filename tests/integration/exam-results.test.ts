@@ -1,0 +1,95 @@
+// Issue 30, "Results like an exam's": a sectioned +4/−1 paper taken through the test API,
+// then read on the results page once closed: marks per section, NTA's percentile, ranks
+// by marks then time, a negative total as it is, the answers beside the key; and none
+// of it before the close.
+import { sql } from "drizzle-orm";
+import { expect, test } from "vitest";
+import { db } from "~/db/client.server";
+import * as resultsRoute from "~/routes/contest.$id.results";
+import { answerPaper, closePaper, enrolled, jeePaper, post } from "../support/papers";
+import { call, getRequest } from "../support/remix";
+
+const view = (contestId: string, cookie: string, tab = "summary") =>
+  call(resultsRoute.loader, getRequest(`/contest/${contestId}/results?tab=${tab}`, cookie), { params: { id: contestId } });
+const submit = async (contestId: string, cookie: string) => expect((await post(contestId, { intent: "submit", reason: "Manual submission" }, cookie)).status).toBe(200);
+
+/** good: 10 marks (P1 +4, P2 −1; C1 +3, C2 −1, C3 partial +1; M1 +4); mid: 4 (P1); bad: −3; blank: nothing answered. */
+async function takenPaper() {
+  const contestId = await jeePaper(new Date());
+  await db.execute(sql`UPDATE contests SET prize_pool = '{"first": 300, "second": 200, "third": 100}' WHERE id = ${contestId}`);
+  const [good, mid, bad, blank] = [await enrolled(contestId), await enrolled(contestId), await enrolled(contestId), await enrolled(contestId)];
+  await answerPaper(contestId, good.cookie, {
+    P1: { pick: ["6"] },
+    P2: { pick: ["b"] },
+    C1: { pick: ["d"] },
+    C2: { pick: ["c"] },
+    C3: { pick: ["Fe"], marked: true },
+    M1: { value: "2.50" },
+    M2: { pick: [], marked: true }, // visited and marked, no response: not attempted
+  });
+  await answerPaper(contestId, mid.cookie, { P1: { pick: ["6"] } });
+  await answerPaper(contestId, bad.cookie, { P3: { pick: ["a"] }, P4: { pick: ["a"] }, M1: { value: "2.52" } });
+  for (const s of [good, mid, bad, blank]) await submit(contestId, s.cookie);
+  return { contestId, good, mid, bad, blank };
+}
+
+test("before the close: no marks, sections, answers beside the key or leaderboard, on any tab", async () => {
+  const { contestId, good } = await takenPaper();
+  for (const tab of ["summary", "breakdown", "leaderboard"]) {
+    const { data } = await view(contestId, good.cookie, tab);
+    expect(data.state).toBe("pending");
+    expect(data).toMatchObject({ mine: null, sections: [], breakdown: [], leaders: [] });
+  }
+});
+
+test("after the close: marks of full marks, NTA's percentile, ranks by marks, and a per-section report that adds up", async () => {
+  const { contestId, good, mid, bad, blank } = await takenPaper();
+  await closePaper(contestId);
+
+  const goodView = (await view(contestId, good.cookie)).data;
+  expect(goodView.contest.fullMarks).toBe(4 * 4 + 4 * 3 + 4 * 4);
+  expect(goodView.mine).toMatchObject({ score: 10, answered: 6, rank: 1, percentile: 100, prize_amount: 300 });
+  expect(goodView.sections).toEqual([
+    { title: "Physics", titleHi: "भौतिकी", questions: 4, attempted: 2, correct: 1, partial: 0, incorrect: 1, marks: 3, fullMarks: 16, accuracy: 50 },
+    { title: "Chemistry", titleHi: "रसायन", questions: 4, attempted: 3, correct: 1, partial: 1, incorrect: 1, marks: 3, fullMarks: 12, accuracy: 33 },
+    { title: "Mathematics", titleHi: "गणित", questions: 4, attempted: 1, correct: 1, partial: 0, incorrect: 0, marks: 4, fullMarks: 16, accuracy: 100 },
+  ]);
+  expect(goodView.sections.reduce((sum: number, s: { marks: number }) => sum + s.marks, 0)).toBe(goodView.mine.score);
+
+  // Three sat (a blank paper did not): 100 × (at or below) ÷ 3, rounded down to two decimals.
+  expect((await view(contestId, mid.cookie)).data.mine).toMatchObject({ score: 4, rank: 2, percentile: 66.66, prize_amount: 200 });
+  // A negative total is shown as it is, ranked last, and wins nothing although a third prize exists.
+  expect((await view(contestId, bad.cookie)).data.mine).toMatchObject({ score: -3, rank: 3, percentile: 33.33, prize_amount: 0 });
+  expect((await view(contestId, blank.cookie)).data.mine).toMatchObject({ score: 0, answered: 0, rank: null, percentile: null, prize_amount: 0 });
+
+  const board = (await view(contestId, mid.cookie, "leaderboard")).data.leaders;
+  expect(board.map((l: { score: number; rank: number }) => [l.rank, l.score])).toEqual([[1, 10], [2, 4], [3, -3]]);
+});
+
+test("the answers beside the key: options by text, a number against its range, partial marks, marks earned, the explanation", async () => {
+  const { contestId, good } = await takenPaper();
+  await closePaper(contestId);
+  const { breakdown } = (await view(contestId, good.cookie, "breakdown")).data;
+  type Row = { html: string; section: string; yours: string[]; key: string[]; marks: number; verdict: string; explanation: string | null };
+  const row = (start: string) => (breakdown as Row[]).find((r) => r.html.startsWith(start))!;
+  expect(breakdown.map((r: Row) => r.html.slice(0, 2))).toEqual(["P1", "P2", "P3", "P4", "C1", "C2", "C3", "C4", "M1", "M2", "M3", "M4"]);
+  expect(row("P1")).toMatchObject({ section: "Physics", yours: ["6"], key: ["6"], marks: 4, verdict: "correct" });
+  expect(row("P2")).toMatchObject({ yours: ["b"], key: ["a"], marks: -1, verdict: "incorrect" });
+  expect(row("C3")).toMatchObject({ yours: ["Fe"], key: ["Fe", "Cu"], marks: 1, verdict: "partial" });
+  expect(row("M1")).toMatchObject({ yours: ["2.50"], key: ["2.49 to 2.51"], marks: 4, verdict: "correct" });
+  expect(row("M1").explanation).toContain("<math>");
+  expect(row("M2")).toMatchObject({ yours: [], marks: 0, verdict: "unanswered", explanation: null });
+});
+
+test("equal marks are separated by the time taken, and the leaderboard carries it", async () => {
+  const contestId = await jeePaper(new Date());
+  const [fast, slow] = [await enrolled(contestId), await enrolled(contestId)];
+  for (const s of [fast, slow]) await answerPaper(contestId, s.cookie, { P1: { pick: ["6"] } });
+  await submit(contestId, fast.cookie);
+  await submit(contestId, slow.cookie);
+  await db.execute(sql`UPDATE user_contest_entries SET submitted_at = submitted_at + interval '90 seconds' WHERE contest_id = ${contestId} AND user_id = ${slow.userId}`);
+  await closePaper(contestId);
+  const board = (await view(contestId, fast.cookie, "leaderboard")).data.leaders as Array<{ user_id: string; rank: number; score: number; response_time: number }>;
+  expect(board.map((l) => [l.user_id, l.rank, l.score])).toEqual([[fast.userId, 1, 4], [slow.userId, 2, 4]]);
+  expect(board[1]!.response_time - board[0]!.response_time).toBeGreaterThanOrEqual(90_000);
+});

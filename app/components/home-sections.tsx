@@ -96,9 +96,10 @@ export function MarketplacePromo() {
 /**
  * The first-visit guide. A non-modal <dialog open>: its "Close" is a native
  * method="dialog" form, so it closes without JavaScript; with JavaScript it can also
- * be minimised. The server remembers the first visit in a cookie.
+ * be minimised. The server remembers the first visit in a cookie. A student who is
+ * already signed in (a first visit on a new phone) is not asked to sign up.
  */
-export function GettingStartedGuide() {
+export function GettingStartedGuide({ signedIn }: { signedIn: boolean }) {
   const hydrated = useHydrated();
   const [minimised, setMinimised] = useState(false);
   return (
@@ -131,9 +132,15 @@ export function GettingStartedGuide() {
           <li>Allow your camera, then take the timed test in fullscreen.</li>
           <li>See your score, rank and prize on your dashboard.</li>
         </ol>
-        <Link to="/signup" className="btn btn-primary btn-block">
-          Sign Up Now
-        </Link>
+        {signedIn ? (
+          <Link to="/contests" className="btn btn-primary btn-block">
+            Browse Contests
+          </Link>
+        ) : (
+          <Link to="/signup" className="btn btn-primary btn-block">
+            Sign Up Now
+          </Link>
+        )}
       </div>
     </dialog>
   );

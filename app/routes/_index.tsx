@@ -23,14 +23,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     guideSeenCookie().parse(request.headers.get("Cookie")),
   ]);
   return data(
-    { contests, champions, serverNow: now.toISOString(), showGuide: !guideSeen },
+    { contests, champions, serverNow: now.toISOString(), showGuide: !guideSeen, signedIn: Boolean(userId) },
     // The first visit is remembered by a cookie, so the guide stays away without JavaScript too.
     { headers: guideSeen ? undefined : { "Set-Cookie": await guideSeenCookie().serialize("1") } },
   );
 }
 
 export default function Home() {
-  const { contests, champions, serverNow, showGuide } = useLoaderData<typeof loader>();
+  const { contests, champions, serverNow, showGuide, signedIn } = useLoaderData<typeof loader>();
   return (
     <>
       <section className="hero">
@@ -49,7 +49,7 @@ export default function Home() {
       </section>
 
       {/* Inline under the hero, so on a phone it never covers the hero or its buttons. */}
-      {showGuide ? <GettingStartedGuide /> : null}
+      {showGuide ? <GettingStartedGuide signedIn={signedIn} /> : null}
 
       <HallOfChampions champions={champions} />
 

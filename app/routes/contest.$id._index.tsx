@@ -88,7 +88,7 @@ export default function ContestDetail() {
               <span className="muted">Entry fee</span>
               <strong>{contest.entry_fee === 0 ? "Free" : formatINR(contest.entry_fee)}</strong>
             </p>
-            <EnrolBox id={contest.id} state={state} signedIn={signedIn} />
+            <EnrolBox id={contest.id} state={state} signedIn={signedIn} free={contest.entry_fee === 0} />
           </div>
           <div className="card">
             <h2>Prize structure</h2>
@@ -114,13 +114,13 @@ export default function ContestDetail() {
   );
 }
 
-function EnrolBox({ id, state, signedIn }: { id: string; state: ReturnType<typeof enrolState>; signedIn: boolean }) {
+function EnrolBox({ id, state, signedIn, free }: { id: string; state: ReturnType<typeof enrolState>; signedIn: boolean; free: boolean }) {
   if (state === "open" && signedIn) {
     return (
       <Link to={`/contest/${id}/pay`} className="btn btn-primary btn-block">Pay &amp; Enroll Now</Link>
     );
   }
-  if (state === "open") return <GuestJoin />;
+  if (state === "open") return <GuestJoin id={id} free={free} />;
   const copy = {
     enrolled: { label: "Already Enrolled", hint: <>You are in. Find this contest on your <Link to="/dashboard">dashboard</Link>.</> },
     closed: { label: "Enrolment Closed", hint: <>This contest has started: there are no late entries.</> },
@@ -138,22 +138,24 @@ function EnrolBox({ id, state, signedIn }: { id: string; state: ReturnType<typeo
 /**
  * A guest presses 'Pay & Enroll Now' and gets the sign-up form (a native disclosure,
  * so without JavaScript too); it stays open when the server sends it back with a message.
+ * The form posts to the contest's own address: an index route's default action adds
+ * `?index`, which a browser without JavaScript would keep in its address bar.
  */
-function GuestJoin() {
+function GuestJoin({ id, free }: { id: string; free: boolean }) {
   const lastResult = useActionData<typeof action>();
   const pending = useIsPending();
   const [form, fields] = useSchemaForm<typeof ContestJoinSchema>(lastResult);
   return (
     <details className="join" open={Boolean(lastResult)}>
       <summary className="btn btn-primary btn-block">Pay &amp; Enroll Now</summary>
-      <Form method="post" className="form" {...form.props}>
-        <p className="muted">Sign in or create your account with your e-mail and a password; then you pay.</p>
+      <Form method="post" action={`/contest/${id}`} className="form" {...form.props}>
+        <p className="muted">Sign in or create your account with your e-mail and a password; then you {free ? "enroll, free of charge" : "pay"}.</p>
         <FormErrors id={form.errorId} errors={form.errors} />
         <TextField label="Full name (for a new account)" field={fields.fullName} autoComplete="name" />
         <TextField label="Email" field={fields.email} type="email" autoComplete="email" inputMode="email" />
         <PasswordField label="Password" field={fields.password} autoComplete="current-password" />
         <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
-          {pending ? "Please wait..." : "Continue to Payment"}
+          {pending ? "Please wait..." : free ? "Continue to Enrolment" : "Continue to Payment"}
         </button>
         <p className="muted">
           Have an account? The same e-mail and password sign you in. <Link to="/forgot-password">Forgot password?</Link>

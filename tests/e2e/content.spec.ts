@@ -144,6 +144,15 @@ test.describe("home", () => {
     await expect(page.getByRole("dialog", { name: "Getting Started Guide" })).toHaveCount(0);
   });
 
+  test("a signed-in student's first visit: the guide does not ask them to sign up", { tag: "@same-without-js" }, async ({ page, student }) => {
+    expect(student.id).toBeTruthy();
+    await page.goto("/");
+    const guide = page.getByRole("dialog", { name: "Getting Started Guide" });
+    await expect(guide).toBeVisible();
+    await expect(guide.getByRole("link", { name: "Sign Up Now" })).toHaveCount(0);
+    await expect(guide.getByRole("link", { name: "Browse Contests" })).toHaveAttribute("href", "/contests");
+  });
+
   test("an enrolled student sees 'Already Enrolled' on the card", async ({ page, student }) => {
     const title = unique("Enrolled Cup");
     const contest = await create("contest", { title, startsInMinutes: 5, endsInMinutes: 60 });

@@ -100,6 +100,21 @@ test("an ended contest's confirmation does not say the test has started", { tag:
   await expect(page.getByText(/has started/)).toHaveCount(0);
 });
 
+test("a free contest's join form does not speak of paying", async ({ page }) => {
+  const contest = await create("contest", { title: unique("Free Join Cup"), startsInMinutes: 90, endsInMinutes: 180, entryFee: 0 });
+  await page.goto(`/contest/${contest.id}`);
+  await page.getByText("Pay & Enroll Now").click();
+  await expect(page.getByText("then you enroll, free of charge")).toBeVisible();
+  await expect(page.getByText(/then you pay/)).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Continue to Payment" })).toHaveCount(0);
+  await page.getByLabel("Email").fill(uniqueEmail("free"));
+  await page.getByLabel("Full name (for a new account)").fill("Meera Free");
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Continue to Enrolment" }).click();
+  await expect(page).toHaveURL(`/contest/${contest.id}/pay`);
+  await expect(page.getByRole("button", { name: "Enroll for Free" })).toBeVisible();
+});
+
 test("a guest signs up from the contest page and goes on to pay; an existing account signs in the same way", async ({ page }) => {
   const contest = await create("contest", { title: unique("Guest Join Cup"), startsInMinutes: 90, endsInMinutes: 180 });
   const email = uniqueEmail("join");
@@ -110,6 +125,8 @@ test("a guest signs up from the contest page and goes on to pay; an existing acc
   await page.getByRole("button", { name: "Continue to Payment" }).click();
   // A new account needs the student's real name: it is what leaderboards show.
   await expect(page.getByText(/please enter your full name/)).toBeVisible();
+  // The message comes back on the contest's own address, with or without JavaScript (no `?index`).
+  await expect(page).toHaveURL(`/contest/${contest.id}`);
   await expect(page.getByLabel("Email")).toHaveValue(email);
   await page.getByLabel("Full name (for a new account)").fill("Kavya Raghunathan");
   await page.getByLabel("Password", { exact: true }).fill("weak");

@@ -7,6 +7,7 @@ import { makePrivate } from "~/db/private-dir.server";
 import { storeSecretOnce } from "~/db/secrets.server";
 import { prepareDatabase } from "~/seed/setup.server";
 import { purgeExpired } from "~/models/accounts/housekeeping.server";
+import { storeDiagram } from "~/models/contests/diagrams.server";
 import { closeDueContests } from "~/models/contests/scoring.server";
 import { releaseExpiredHolds } from "~/models/store/orders.server";
 import { chooseGateway, describeGateway } from "~/models/payments/gateway.server";
@@ -73,6 +74,18 @@ export async function finalizeDueContests() {
   }
   await connection.close();
   return report;
+}
+
+/** `npm run contests:image -- FILE`: migrate if needed, then store one diagram and return its key. */
+export async function storeContestDiagram(bytes: Buffer) {
+  env();
+  const connection = getConnection();
+  await prepareDatabase(connection, "none");
+  try {
+    return await storeDiagram(db, bytes);
+  } finally {
+    await connection.close();
+  }
 }
 
 /** Once the server stops taking requests: finish mail runs, close the database cleanly. */

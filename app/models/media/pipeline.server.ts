@@ -62,3 +62,25 @@ export async function processUpload(bytes: Buffer): Promise<ProcessResult> {
 export function processGenerated(svg: string) {
   return encoding.run("seed", () => encode(Buffer.from(svg)));
 }
+
+/**
+ * A contest diagram (`npm run contests:image`): the same checks, then line art kept
+ * sharp (near-lossless WebP) and never wider or taller than DISPLAY_MAX.
+ */
+export async function processDiagram(bytes: Buffer): Promise<{ ok: true; image: Encoded } | { ok: false; error: string }> {
+  if (bytes.length > MAX_IMAGE_BYTES) return { ok: false, error: IMAGE_MESSAGES.tooLarge };
+  if (!sniffImageType(bytes)) return { ok: false, error: IMAGE_MESSAGES.notImage };
+  try {
+    const out = await encoding.run("seed", () =>
+      sharp(bytes, { limitInputPixels: 50_000_000, failOn: "error" })
+        .rotate()
+        .resize({ width: DISPLAY_MAX, height: DISPLAY_MAX, fit: "inside", withoutEnlargement: true })
+        .webp({ nearLossless: true, quality: 80, effort: 6 })
+        .toBuffer({ resolveWithObject: true }),
+    );
+    return { ok: true, image: { bytes: out.data, width: out.info.width, height: out.info.height } };
+  } catch (error) {
+    if (error instanceof QueueFull) throw error;
+    return { ok: false, error: IMAGE_MESSAGES.failed };
+  }
+}

@@ -2,7 +2,8 @@
 // these on a loopback port of its own; the production server never does). Each takes
 // JSON and returns JSON, and builds rows through the same factories as the seed and
 // the integration tests, so every scenario sets up exactly its own world.
-import { db } from "~/db/client.server";
+import { sql } from "drizzle-orm";
+import { db, rowsOf } from "~/db/client.server";
 import { createContest, createEntry, createPost, createProduct, createUser, productCategory, submitEntry } from "~/seed/factories.server";
 import { finalizeContest } from "~/models/contests/scoring.server";
 import { hashPassword } from "~/models/accounts/password.server";
@@ -106,6 +107,32 @@ export const e2eFixtures = {
 
   async post(input: Parameters<typeof createPost>[1]) {
     return { id: await createPost(db, input) };
+  },
+
+  /** The newest contest of that title (one an admin's SQL made). */
+  async contestByTitle(input: { title: string }) {
+    const [row] = rowsOf<{ id: string }>(await db.execute(sql`SELECT id FROM contests WHERE title = ${input.title} ORDER BY created_at DESC LIMIT 1`));
+    if (!row) throw new Error(`no contest titled ${input.title}`);
+    return row;
+  },
+
+  /** Moves a contest (its length kept) so that it started a minute ago: students enrolled before, as the rules want. */
+  async startContestNow(input: { contestId: string }) {
+    await db.execute(sql`
+      UPDATE contests SET start_time = now() - interval '1 minute', end_time = now() - interval '1 minute' + (end_time - start_time)
+       WHERE id = ${input.contestId}`);
+    return { ok: true };
+  },
+
+  /** Moves a contest and its entries four hours into the past (their times relative to each other kept): the test has closed for everyone. */
+  async closeContest(input: { contestId: string }) {
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`UPDATE contests SET start_time = start_time - interval '4 hours', end_time = end_time - interval '4 hours' WHERE id = ${input.contestId}`);
+      await tx.execute(sql`
+        UPDATE user_contest_entries SET submitted_at = submitted_at - interval '4 hours', started_at = started_at - interval '4 hours'
+         WHERE contest_id = ${input.contestId}`);
+    });
+    return { ok: true };
   },
 };
 

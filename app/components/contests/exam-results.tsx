@@ -83,6 +83,7 @@ export function AnswerList({ answers }: { answers: ReportAnswer[] }) {
             <div className="breakdown-question">
               <strong>Question {i + 1}.</strong> <Html html={q.html} />
             </div>
+            {q.image ? <img className="test-diagram" src={q.image.src} width={q.image.width} height={q.image.height} alt={q.image.alt} loading="lazy" decoding="async" /> : null}
             <p>Your answer: {q.yours.length > 0 ? <Joined parts={q.yours} /> : <strong>Not answered</strong>}</p>
             <p>Correct answer: <Joined parts={q.key} /></p>
             <p>

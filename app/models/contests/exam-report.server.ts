@@ -8,6 +8,7 @@ import { rowsOf, type DbOrTx } from "~/db/client.server";
 import type { AnswerVerdict, ReportAnswer, SectionReport } from "~/models/contests/exam-report";
 import type { QuestionKind } from "~/models/contests/paper";
 import { APPLIED_MARKS_TEXT } from "~/models/contests/marking.server";
+import { sharedPaper } from "~/models/contests/paper.server";
 import { richText } from "~/models/contests/rich-text.server";
 import { MARKS_TEXT, RESPONDED_TEXT } from "~/models/contests/scoring.server";
 
@@ -73,12 +74,15 @@ export async function answerBreakdown(db: DbOrTx, input: { contestId: string; us
        WHERE q.contest_id = ${input.contestId}
        ORDER BY sec.position, q.position`),
   );
+  // The diagrams' sizes come with the contest's kept paper (./paper.server.ts), not from the store again.
+  const images = new Map((await sharedPaper(input.contestId, Date.now())).questions.map((q) => [q.id, q.image]));
   const optionsHtml = (r: BreakdownRow, numbers: number[] | null) => (numbers ?? []).map((n) => richText(r.options[n - 1] ?? ""));
   return rows.map((r) => ({
     id: r.id,
     section: r.section,
     kind: r.kind,
     html: richText(r.text),
+    image: images.get(r.id) ?? null,
     yours: r.kind === "numerical" ? (r.typed === null ? [] : [richText(r.typed)]) : optionsHtml(r, r.chosen),
     key: r.kind === "numerical" ? [richText(r.answer_min === r.answer_max ? r.answer_min! : `${r.answer_min} to ${r.answer_max}`)] : optionsHtml(r, r.correct_options),
     marks: r.m,

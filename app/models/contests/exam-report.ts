@@ -1,5 +1,6 @@
 // What a closed paper's results show (./exam-report.server.ts builds them; the results
 // route renders them): declared once for both sides.
+import type { PaperQuestion } from "~/models/contests/paper";
 
 export type SectionReport = {
   title: string;
@@ -24,6 +25,7 @@ export type ReportAnswer = {
   section: string;
   kind: string;
   html: string;
+  image: PaperQuestion["image"];
   /** The options chosen, or the number typed; empty when unanswered. */
   yours: string[];
   /** The correct options, or the range. */

@@ -1,0 +1,141 @@
+// docs/admin-sql.md's JEE-style paper, end to end in Chromium: an admin stores the
+// diagram with `npm run contests:image` and runs the example with `npm run db:sql`
+// while this server runs, gives one student extra time, and the student sits it on a
+// desktop (palette on the right, section tabs, Hindi by default with a per-question
+// switch, math, the diagram, keys, marking for review), submits with a summary, and
+// reads marks per section once the paper has closed.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import type { Locator, Page } from "@playwright/test";
+import { create, expect, test, unique } from "./support/fixtures";
+
+const doc = fs.readFileSync("docs/admin-sql.md", "utf8");
+const block = (tag: string) => doc.match(new RegExp("```sql " + tag + "\\n([\\s\\S]*?)```"))![1]!;
+
+/** An admin's command against the database this e2e server uses (its socket on the embedded one; the PostgreSQL database it made). */
+function admin(script: string, ...args: string[]) {
+  const dataDir = path.resolve(process.env.E2E_DATA_DIR || ".data-e2e");
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" };
+  if (process.env.TEST_DATABASE_URL) {
+    const url = new URL(process.env.TEST_DATABASE_URL);
+    url.pathname = `/${fs.readFileSync(path.join(dataDir, "database"), "utf8").trim()}`;
+    env.DATABASE_URL = url.toString();
+  }
+  const run = spawnSync(process.execPath, [script, ...args], { env, encoding: "utf8", timeout: 60_000 });
+  expect(run.status, run.stderr).toBe(0);
+  return run.stdout.trim();
+}
+
+function sqlFile(text: string) {
+  const file = path.join(fs.mkdtempSync(path.join(fs.realpathSync(process.env.TMPDIR || "/tmp"), "jee-")), "paper.sql");
+  fs.writeFileSync(file, text);
+  return file;
+}
+
+const isFullscreen = (page: Page) => page.evaluate(() => document.fullscreenElement !== null);
+
+const sectionTab = (page: Page, name: string) => page.getByRole("group", { name: "Sections" }).getByRole("button", { name: new RegExp(`^${name}`) });
+
+/** Shows the question of a section whose text contains `text` (the order is this entry's own, so it looks). */
+async function show(page: Page, section: string, text: string) {
+  await sectionTab(page, section).click();
+  const buttons = page.getByRole("navigation", { name: "Questions" }).getByRole("button");
+  for (let i = 0; i < (await buttons.count()); i++) {
+    const number = (await buttons.nth(i).getAttribute("aria-label"))!.match(/^Question (\d+)/)![1];
+    await buttons.nth(i).click();
+    await expect(page.locator(".test-qno")).toHaveText(`Question ${number}`);
+    if (((await page.locator(".test-text").textContent()) ?? "").includes(text)) return;
+  }
+  throw new Error(`no question with "${text}" in this section`);
+}
+
+const option = (page: Page, name: string): Locator => page.getByRole("group").locator("label.test-option").filter({ hasText: name });
+
+test("the documented JEE paper: stored diagram, admin SQL, extra time, taken on a desktop in Hindi, results per section", async ({ page, student }) => {
+  test.setTimeout(90_000);
+  const key = admin("scripts/contests-image.js", "docs/examples/incline.png");
+  expect(block("jee")).toContain(`'${key}'`);
+  const title = unique("JEE Main Mock");
+  admin("scripts/db-sql.js", sqlFile(block("jee").replaceAll("'JEE Main Mock Test 1'", `'${title}'`)));
+  const contest = await create("contestByTitle", { title });
+  await create("entry", { userId: student.id, contestId: contest.id });
+  admin("scripts/db-sql.js", sqlFile(block("jee-extra-time").replaceAll("'JEE Main Mock Test 1'", `'${title}'`).replace("'asha@example.in'", `'${student.email}'`)));
+  await create("startContestNow", { contestId: contest.id });
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/contest/${contest.id}/test`);
+  await expect(page.getByText("60 minutes and your extra 20 minutes")).toBeVisible();
+  await expect(page.getByText("Answered and Marked for Review questions will be considered for evaluation.")).toBeVisible();
+  await expect(page.getByText("+4 / −1")).toBeVisible();
+  await page.getByLabel("Default language").selectOption("hi");
+  await page.getByRole("button", { name: "Start Contest" }).click();
+  await expect.poll(() => isFullscreen(page)).toBe(true);
+  // Its own deadline: 60 + 20 minutes from a start a minute ago.
+  await expect(page.getByRole("timer", { name: "Time left" })).toHaveText(/^7[89]:\d\d$/);
+
+  // On a desktop the palette is always there, on the right; the section tabs are in Hindi.
+  const palette = page.getByRole("region", { name: "Question Palette" });
+  await expect(palette).toBeVisible();
+  const paletteBox = (await palette.boundingBox())!;
+  expect(paletteBox.x).toBeGreaterThan(640);
+  await expect(sectionTab(page, "भौतिकी")).toHaveText("भौतिकी 0/3");
+  await expect(sectionTab(page, "रसायन विज्ञान")).toBeVisible();
+
+  // Physics: the diagram question in Hindi, switched to English for itself only.
+  await show(page, "भौतिकी", "आनत तल");
+  const diagram = page.getByRole("img", { name: "A block of mass m on a smooth incline at 30 degrees to the horizontal" });
+  await expect(diagram).toBeVisible();
+  await expect(diagram).toHaveAttribute("width", "480");
+  expect(await diagram.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(480);
+  await expect(page.locator(".test-text math").first()).toBeVisible();
+  await page.getByLabel("View in").selectOption("en");
+  await expect(page.locator(".test-text")).toContainText("smooth incline");
+  // The right option by its text, wherever this entry's order put it; then marked for review.
+  await option(page, "5").filter({ hasNotText: "8.66" }).click();
+  await page.getByRole("button", { name: "Mark for Review & Next" }).click();
+
+  await show(page, "भौतिकी", "पहले 2 s");
+  await expect(palette.getByRole("button", { name: /Answered & Marked for Review/ })).toHaveCount(1);
+  await page.getByLabel("Your answer (a number)").fill("19.6");
+  await page.getByRole("button", { name: "Save & Next" }).click();
+  await show(page, "भौतिकी", "आवेश");
+  // Keys: the option under 'कूलॉम' by its letter.
+  const letter = await option(page, "कूलॉम").locator(".test-option-key").textContent();
+  await page.keyboard.press(letter!);
+  await expect(page.getByRole("radio", { name: "कूलॉम" })).toBeChecked();
+  await expect(page.getByText("All answers saved")).toBeVisible();
+  await expect(sectionTab(page, "भौतिकी")).toHaveText("भौतिकी 3/3");
+
+  // Chemistry: two right options of a multiple-correct question; a question only visited.
+  await show(page, "रसायन विज्ञान", "उत्कृष्ट गैसें");
+  await page.getByRole("checkbox", { name: "हीलियम" }).check();
+  await page.getByRole("checkbox", { name: "आर्गन" }).check();
+  await page.getByRole("button", { name: "Save & Next" }).click();
+  await show(page, "रसायन विज्ञान", "मोल");
+  await expect(palette.locator("button.is-current")).toHaveAttribute("aria-label", /, Not Answered$/);
+
+  // From the last question, submitting asks with the summary: 4 evaluated (one of them marked), 5 not.
+  await sectionTab(page, "गणित").click();
+  await page.getByRole("navigation", { name: "Questions" }).getByRole("button").last().click();
+  await expect(page.getByText("All answers saved")).toBeVisible();
+  await page.getByRole("button", { name: "Submit Test" }).click();
+  const confirm = page.getByRole("dialog", { name: "Submit your test?" });
+  await expect(confirm.getByRole("definition")).toHaveText(["4", "5", "1"]);
+  await confirm.getByRole("button", { name: "Yes, submit" }).click();
+  await expect(page).toHaveURL(new RegExp(`/contest/${contest.id}/complete`));
+
+  // Once the paper has closed: 4 × 4 = 16 marks of 36, by section.
+  await create("closeContest", { contestId: contest.id });
+  await page.goto(`/contest/${contest.id}/results`);
+  await expect(page.getByText("16 of 36 marks")).toBeVisible();
+  const sections = page.getByRole("table", { name: "Marks by section" });
+  await expect(sections.getByRole("row", { name: /Physics/ })).toContainText(/3 of 3.*3.*0.*12 \/ 12.*100%/);
+  await expect(sections.getByRole("row", { name: /Chemistry/ })).toContainText(/1 of 3.*1.*0.*4 \/ 12.*100%/);
+  await expect(sections.getByRole("row", { name: /Mathematics/ })).toContainText(/0 of 3.*0.*0.*0 \/ 12.*—/);
+  await page.getByRole("link", { name: "Detailed Breakdown" }).click();
+  await expect(page.getByText("Correct answer: 19.5 to 19.7")).toBeVisible();
+  await expect(page.getByRole("img", { name: "A block of mass m on a smooth incline at 30 degrees to the horizontal" })).toBeVisible();
+  await page.getByText("Explanation").first().click();
+  await expect(page.getByText("the mass does not matter")).toBeVisible();
+});

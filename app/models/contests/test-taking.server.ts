@@ -3,9 +3,9 @@
 // The server's clock decides everything; the browser only shows it.
 import { eq, sql } from "drizzle-orm";
 import { hotQuery, hotTransaction, type DbOrTx } from "~/db/client.server";
-import { liveSessionText } from "~/models/accounts/live-session.server";
 import { proctoring_events, user_contest_entries } from "~/db/schema";
 import { ENTRY_DEADLINE_TEXT, GRACE_TEXT } from "~/models/contests/deadline.server";
+import { createGroupCommit, writeSaves } from "~/models/contests/answer-batch.server";
 import { recordResultsText } from "~/models/contests/scoring.server";
 import type { PROCTORING_EVENT_KINDS } from "~/utils/enums";
 
@@ -19,19 +19,20 @@ export type Saver = { userId: string } | { sessionKey: string };
  */
 export type AnswerState = { options: number[] | null; value: string | null; marked: boolean };
 
-// Built once: the hot path sends the same text every time, prepared on PostgreSQL.
-// The response must fit the question: option numbers of its own (one at most for a
-// single-correct question) or a number for a numerical one.
-const saveAnswerText = (by: "user" | "session") => `
+// Built once (scripts and tests save as a user): the same text every time, prepared on
+// PostgreSQL. The response must fit the question: option numbers of its own (one at most
+// for a single-correct question) or a number for a numerical one. Students' saves go
+// through the group commit (./answer-batch.server.ts), which checks the same.
+const SAVE_AS_USER = `
   INSERT INTO user_answers (user_id, contest_id, question_id, selected_options, numeric_answer, selected_answer, marked, answered_at)
   SELECT e.user_id, e.contest_id, q.id, $3::smallint[], $6::numeric,
          CASE WHEN q.kind = 'numerical' THEN $6::numeric::text
               ELSE NULLIF(array_to_string(ARRAY(SELECT q.options[n] FROM unnest($3::smallint[]) n), '; '), '') END,
          $7::boolean, $4::timestamptz
-    FROM ${by === "session" ? "sessions s JOIN user_contest_entries e ON e.user_id = s.user_id" : "user_contest_entries e"}
+    FROM user_contest_entries e
     JOIN contests c ON c.id = e.contest_id
     JOIN questions q ON q.id = $2::uuid AND q.contest_id = e.contest_id
-   WHERE ${by === "session" ? liveSessionText("s", "$5", "$4") : "e.user_id = $5::uuid"}
+   WHERE e.user_id = $5::uuid
      AND e.contest_id = $1::uuid AND NOT e.has_submitted
      AND c.start_time <= $4::timestamptz
      AND $4::timestamptz <= ${ENTRY_DEADLINE_TEXT} + ${GRACE_TEXT}
@@ -44,24 +45,28 @@ const saveAnswerText = (by: "user" | "session") => `
     SET selected_options = EXCLUDED.selected_options, numeric_answer = EXCLUDED.numeric_answer,
         selected_answer = EXCLUDED.selected_answer, marked = EXCLUDED.marked, answered_at = EXCLUDED.answered_at
   RETURNING question_id`;
-const SAVE_ANSWER = { user: saveAnswerText("user"), session: saveAnswerText("session") };
+
+// Two statements at a time: while they run, the saves arriving wait and go together in the next.
+const studentSaves = createGroupCommit({ inFlight: 2, maxBatch: 500, write: writeSaves });
 
 /**
- * Saves one question's state in one statement: the session (when given) live, the
- * entry the student's, not submitted, the contest open (start ≤ now ≤ the entry's
- * deadline + grace), the question of this contest and the response one it can take.
- * The entry row is share-locked, so a submission running at the same moment is either
- * before this save (which then finds it submitted) or after it (and scores it).
+ * Saves one question's state: the session (when given) live, the entry the student's,
+ * not submitted, the contest open (start ≤ now ≤ the entry's deadline + grace), the
+ * question of this contest and the response one it can take. The entry row is
+ * share-locked, so a submission running at the same moment is either before this save
+ * (which then finds it submitted) or after it (and scores it). Resolves once committed.
  */
 export async function saveAnswer(input: Saver & { contestId: string; questionId: string; state: AnswerState; now: Date }) {
-  const [text, who] = "sessionKey" in input ? [SAVE_ANSWER.session, input.sessionKey] : [SAVE_ANSWER.user, input.userId];
   const { options, value, marked } = input.state;
-  const saved = await hotQuery<{ question_id: string }>(text, [
+  if ("sessionKey" in input) {
+    return studentSaves.save({ sessionKey: input.sessionKey, contestId: input.contestId, questionId: input.questionId, options, value, marked, now: input.now });
+  }
+  const saved = await hotQuery<{ question_id: string }>(SAVE_AS_USER, [
     input.contestId,
     input.questionId,
     options && options.length > 0 ? `{${options.join(",")}}` : null,
     input.now.toISOString(),
-    who,
+    input.userId,
     value,
     marked,
   ]);

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { db, queriesDuring } from "~/db/client.server";
 import { user_answers } from "~/db/schema";
-import { createGroupCommit, writeSaves, type SessionSave } from "~/models/contests/answer-batch.server";
+import { createGroupCommit, writeSaves, type AnswerSave } from "~/models/contests/answer-batch.server";
 import { sessionKeyOf } from "~/models/accounts/auth.server";
 import { enrolled, jeePaper } from "../support/papers";
 
@@ -17,8 +17,8 @@ test("one statement writes many students' saves, each judged on its own, the lat
   const [a, b] = [await enrolled(contestId), await enrolled(contestId)];
   const now = new Date();
   const [keyA, keyB] = [(await sessionKeyOf(a.cookie))!, (await sessionKeyOf(b.cookie))!];
-  const save = (sessionKey: string, questionId: string, state: Partial<SessionSave>): SessionSave => ({
-    sessionKey, contestId, questionId, options: null, value: null, marked: false, now, ...state,
+  const save = (sessionKey: string, questionId: string, state: Partial<AnswerSave>): AnswerSave => ({
+    who: sessionKey, contestId, questionId, options: null, value: null, marked: false, now, ...state,
   });
   const batch = [
     save(keyA, p1!.id, { options: [1] }),
@@ -54,7 +54,7 @@ test("saves arriving while a statement runs wait and go together; each is acknow
       return saves.map((s) => s.questionId !== "refused");
     },
   });
-  const base = { sessionKey: "k", contestId: "c", options: null, value: null, marked: false, now: new Date() };
+  const base = { who: "k", contestId: "c", options: null, value: null, marked: false, now: new Date() };
   const first = group.save({ ...base, questionId: "q0" });
   const later = ["q1", "q2", "refused", "q4"].map((questionId) => group.save({ ...base, questionId }));
   expect(group.waiting()).toBe(4); // the first statement is still running

@@ -1,4 +1,4 @@
-// Group commit for autosaves (the exam issue, "Speed stays"): in the busiest minute
+// One statement for every answer save, and the group commit for students' autosaves (the exam issue, "Speed stays"): in the busiest minute
 // thousands of students save at once, and one statement and one commit (one WAL flush)
 // per save was the limit. Saves that arrive while earlier ones are being written wait,
 // then go together as one statement and one commit; each is acknowledged only after
@@ -8,8 +8,9 @@ import { hotQuery } from "~/db/client.server";
 import { liveSessionText } from "~/models/accounts/live-session.server";
 import { ENTRY_DEADLINE_TEXT, GRACE_TEXT } from "~/models/contests/deadline.server";
 
-export type SessionSave = {
-  sessionKey: string;
+/** A save by `who`: a session's key (the test API) or a user's id (scripts and tests). */
+export type AnswerSave = {
+  who: string;
   contestId: string;
   questionId: string;
   options: number[] | null;
@@ -24,7 +25,7 @@ export type SessionSave = {
 // can take. Two saves of one question in a batch: the later one is written, and both
 // are acknowledged, as they would be one after the other. Rows are written in key
 // order, so two batches never wait for each other's rows in opposite orders.
-const SAVE_BATCH = `
+const saveBatchText = (by: "session" | "user") => `
   WITH r AS (
     SELECT * FROM jsonb_to_recordset($1::jsonb)
       AS r(i int, contest_id uuid, question_id uuid, opts smallint[], at timestamptz, who text, val numeric, marked boolean)
@@ -33,8 +34,12 @@ const SAVE_BATCH = `
            CASE WHEN q.kind = 'numerical' THEN r.val::text
                 ELSE NULLIF(array_to_string(ARRAY(SELECT q.options[n] FROM unnest(r.opts) n), '; '), '') END AS answer_text
       FROM r
-      JOIN sessions s ON ${liveSessionText("s", "r.who", "r.at")}
-      JOIN user_contest_entries e ON e.user_id = s.user_id AND e.contest_id = r.contest_id
+      ${
+        by === "session"
+          ? `JOIN sessions s ON ${liveSessionText("s", "r.who", "r.at")}
+      JOIN user_contest_entries e ON e.user_id = s.user_id AND e.contest_id = r.contest_id`
+          : "JOIN user_contest_entries e ON e.user_id = r.who::uuid AND e.contest_id = r.contest_id"
+      }
       JOIN contests c ON c.id = e.contest_id
       JOIN questions q ON q.id = r.question_id AND q.contest_id = e.contest_id
      WHERE NOT e.has_submitted
@@ -56,30 +61,32 @@ const SAVE_BATCH = `
     RETURNING user_id, question_id
   )
   SELECT ok.i FROM ok JOIN saved USING (user_id, question_id)`;
+// Built once: the same text every time, prepared on PostgreSQL.
+const SAVE_BATCH = { session: saveBatchText("session"), user: saveBatchText("user") };
 
-/** Writes these saves in one statement (one commit); returns which of them were written. */
-export async function writeSaves(saves: SessionSave[]): Promise<boolean[]> {
+/** Writes these saves, all by sessions or all by users, in one statement (one commit); returns which of them were written. */
+export async function writeSaves(saves: AnswerSave[], by: "session" | "user" = "session"): Promise<boolean[]> {
   const rows = saves.map((s, i) => ({
     i,
     contest_id: s.contestId,
     question_id: s.questionId,
     opts: s.options && s.options.length > 0 ? s.options : null,
     at: s.now.toISOString(),
-    who: s.sessionKey,
+    who: s.who,
     val: s.value,
     marked: s.marked,
   }));
-  const written = new Set((await hotQuery<{ i: number }>(SAVE_BATCH, [JSON.stringify(rows)])).map((r) => r.i));
+  const written = new Set((await hotQuery<{ i: number }>(SAVE_BATCH[by], [JSON.stringify(rows)])).map((r) => r.i));
   return saves.map((_, i) => written.has(i));
 }
 
-type Waiting = { save: SessionSave; resolve: (saved: boolean) => void; reject: (error: unknown) => void };
+type Waiting = { save: AnswerSave; resolve: (saved: boolean) => void; reject: (error: unknown) => void };
 
 /**
  * A writer of batches: at most `inFlight` statements at a time, each taking up to
  * `maxBatch` of the saves waiting. `write` is the statement (writeSaves, or a test's).
  */
-export function createGroupCommit(options: { inFlight: number; maxBatch: number; write: (saves: SessionSave[]) => Promise<boolean[]> }) {
+export function createGroupCommit(options: { inFlight: number; maxBatch: number; write: (saves: AnswerSave[]) => Promise<boolean[]> }) {
   const waiting: Waiting[] = [];
   let running = 0;
 
@@ -103,7 +110,7 @@ export function createGroupCommit(options: { inFlight: number; maxBatch: number;
   }
 
   return {
-    save(save: SessionSave): Promise<boolean> {
+    save(save: AnswerSave): Promise<boolean> {
       return new Promise((resolve, reject) => {
         waiting.push({ save, resolve, reject });
         next();

@@ -2,7 +2,7 @@
 // proctoring events (the paper a student sees is served by ./test-api.server.ts).
 // The server's clock decides everything; the browser only shows it.
 import { eq, sql } from "drizzle-orm";
-import { hotQuery, hotTransaction, type DbOrTx } from "~/db/client.server";
+import { hotTransaction, type DbOrTx } from "~/db/client.server";
 import { proctoring_events, user_contest_entries } from "~/db/schema";
 import { ENTRY_DEADLINE_TEXT, GRACE_TEXT } from "~/models/contests/deadline.server";
 import { createGroupCommit, writeSaves } from "~/models/contests/answer-batch.server";
@@ -19,35 +19,8 @@ export type Saver = { userId: string } | { sessionKey: string };
  */
 export type AnswerState = { options: number[] | null; value: string | null; marked: boolean };
 
-// Built once (scripts and tests save as a user): the same text every time, prepared on
-// PostgreSQL. The response must fit the question: option numbers of its own (one at most
-// for a single-correct question) or a number for a numerical one. Students' saves go
-// through the group commit (./answer-batch.server.ts), which checks the same.
-const SAVE_AS_USER = `
-  INSERT INTO user_answers (user_id, contest_id, question_id, selected_options, numeric_answer, selected_answer, marked, answered_at)
-  SELECT e.user_id, e.contest_id, q.id, $3::smallint[], $6::numeric,
-         CASE WHEN q.kind = 'numerical' THEN $6::numeric::text
-              ELSE NULLIF(array_to_string(ARRAY(SELECT q.options[n] FROM unnest($3::smallint[]) n), '; '), '') END,
-         $7::boolean, $4::timestamptz
-    FROM user_contest_entries e
-    JOIN contests c ON c.id = e.contest_id
-    JOIN questions q ON q.id = $2::uuid AND q.contest_id = e.contest_id
-   WHERE e.user_id = $5::uuid
-     AND e.contest_id = $1::uuid AND NOT e.has_submitted
-     AND c.start_time <= $4::timestamptz
-     AND $4::timestamptz <= ${ENTRY_DEADLINE_TEXT} + ${GRACE_TEXT}
-     AND CASE WHEN q.kind = 'numerical' THEN $3::smallint[] IS NULL
-              ELSE $6::numeric IS NULL AND ($3::smallint[] IS NULL
-                   OR (1 <= ALL($3::smallint[]) AND cardinality(q.options) >= ALL($3::smallint[])
-                       AND (q.kind = 'multiple' OR cardinality($3::smallint[]) = 1))) END
-     FOR SHARE OF e
-  ON CONFLICT (user_id, question_id) DO UPDATE
-    SET selected_options = EXCLUDED.selected_options, numeric_answer = EXCLUDED.numeric_answer,
-        selected_answer = EXCLUDED.selected_answer, marked = EXCLUDED.marked, answered_at = EXCLUDED.answered_at
-  RETURNING question_id`;
-
 // Two statements at a time: while they run, the saves arriving wait and go together in the next.
-const studentSaves = createGroupCommit({ inFlight: 2, maxBatch: 500, write: writeSaves });
+const studentSaves = createGroupCommit({ inFlight: 2, maxBatch: 500, write: (saves) => writeSaves(saves, "session") });
 
 /**
  * Saves one question's state: the session (when given) live, the entry the student's,
@@ -57,20 +30,11 @@ const studentSaves = createGroupCommit({ inFlight: 2, maxBatch: 500, write: writ
  * (which then finds it submitted) or after it (and scores it). Resolves once committed.
  */
 export async function saveAnswer(input: Saver & { contestId: string; questionId: string; state: AnswerState; now: Date }) {
-  const { options, value, marked } = input.state;
-  if ("sessionKey" in input) {
-    return studentSaves.save({ sessionKey: input.sessionKey, contestId: input.contestId, questionId: input.questionId, options, value, marked, now: input.now });
-  }
-  const saved = await hotQuery<{ question_id: string }>(SAVE_AS_USER, [
-    input.contestId,
-    input.questionId,
-    options && options.length > 0 ? `{${options.join(",")}}` : null,
-    input.now.toISOString(),
-    input.userId,
-    value,
-    marked,
-  ]);
-  return saved.length === 1;
+  const save = { contestId: input.contestId, questionId: input.questionId, ...input.state, now: input.now };
+  if ("sessionKey" in input) return studentSaves.save({ ...save, who: input.sessionKey });
+  // Scripts and tests save as a user: the same statement, at once, outside the group commit.
+  const [saved] = await writeSaves([{ ...save, who: input.userId }], "user");
+  return saved!;
 }
 
 // The submission as fixed statements, sent together in one transaction. The first

@@ -12,25 +12,40 @@ import { sharedPaper } from "~/models/contests/paper.server";
 import { richText } from "~/models/contests/rich-text.server";
 import { MARKS_TEXT, RESPONDED_TEXT } from "~/models/contests/scoring.server";
 
+/**
+ * Each question of the contest with the student's answer: the marks it could earn, the
+ * marks it earned, whether it holds a response, and its verdict (full marks 'correct',
+ * some 'partial', none or a penalty 'incorrect'). One rule for the sections and the
+ * breakdown.
+ */
+const perQuestion = (input: { contestId: string; userId: string }) => sql`
+  SELECT x.*, CASE WHEN NOT x.responded THEN 'unanswered' WHEN x.m = x.full_marks THEN 'correct'
+                   WHEN x.m > 0 THEN 'partial' ELSE 'incorrect' END AS verdict
+    FROM (SELECT q.id, q.position, q.kind, q.question_text AS text, q.options, q.correct_options,
+                 q.answer_min::text, q.answer_max::text, q.explanation,
+                 sec.position AS section_position, sec.title AS section, sec.title_hi AS section_hi,
+                 a.selected_options AS chosen, a.numeric_answer::text AS typed,
+                 COALESCE(${sql.raw(RESPONDED_TEXT)}, false) AS responded,
+                 ${sql.raw(APPLIED_MARKS_TEXT)} AS full_marks,
+                 CASE WHEN a.question_id IS NULL THEN 0 ELSE ${sql.raw(MARKS_TEXT)} END AS m
+            FROM questions q
+            JOIN contests c ON c.id = q.contest_id
+            JOIN contest_sections sec ON sec.id = q.section_id
+            LEFT JOIN user_answers a ON a.question_id = q.id AND a.contest_id = q.contest_id AND a.user_id = ${input.userId}
+           WHERE q.contest_id = ${input.contestId}) x`;
+
 /** The student's marks per section, in the paper's order. */
 export async function sectionReport(db: DbOrTx, input: { contestId: string; userId: string }): Promise<SectionReport[]> {
   const rows = rowsOf<Omit<SectionReport, "incorrect" | "accuracy" | "titleHi"> & { title_hi: string | null }>(
     await db.execute(sql`
-      SELECT title, title_hi, count(*)::int AS questions,
+      SELECT section AS title, section_hi AS title_hi, count(*)::int AS questions,
              count(*) FILTER (WHERE responded)::int AS attempted,
-             count(*) FILTER (WHERE responded AND m = full_marks)::int AS correct,
-             count(*) FILTER (WHERE responded AND m > 0 AND m < full_marks)::int AS partial,
+             count(*) FILTER (WHERE verdict = 'correct')::int AS correct,
+             count(*) FILTER (WHERE verdict = 'partial')::int AS partial,
              COALESCE(sum(m), 0)::int AS marks, sum(full_marks)::int AS "fullMarks"
-        FROM (SELECT sec.position, sec.title, sec.title_hi, ${sql.raw(APPLIED_MARKS_TEXT)} AS full_marks,
-                     COALESCE(${sql.raw(RESPONDED_TEXT)}, false) AS responded,
-                     CASE WHEN a.question_id IS NULL THEN 0 ELSE ${sql.raw(MARKS_TEXT)} END AS m
-                FROM questions q
-                JOIN contests c ON c.id = q.contest_id
-                JOIN contest_sections sec ON sec.id = q.section_id
-                LEFT JOIN user_answers a ON a.question_id = q.id AND a.contest_id = q.contest_id AND a.user_id = ${input.userId}
-               WHERE q.contest_id = ${input.contestId}) per_question
-       GROUP BY position, title, title_hi
-       ORDER BY position`),
+        FROM (${perQuestion(input)}) per_question
+       GROUP BY section_position, section, section_hi
+       ORDER BY section_position`),
   );
   return rows.map(({ title_hi, ...r }) => ({
     ...r,
@@ -52,27 +67,14 @@ type BreakdownRow = {
   explanation: string | null;
   chosen: number[] | null;
   typed: string | null;
-  responded: boolean;
-  full_marks: number;
   m: number;
+  verdict: AnswerVerdict;
 };
 
 /** Each question, in the paper's order, with the student's answer, the key, the marks earned and the explanation, as HTML (math rendered). */
 export async function answerBreakdown(db: DbOrTx, input: { contestId: string; userId: string }): Promise<ReportAnswer[]> {
   const rows = rowsOf<BreakdownRow>(
-    await db.execute(sql`
-      SELECT q.id, sec.title AS section, q.kind, q.question_text AS text, q.options, q.correct_options,
-             q.answer_min::text, q.answer_max::text, q.explanation,
-             a.selected_options AS chosen, a.numeric_answer::text AS typed,
-             COALESCE(${sql.raw(RESPONDED_TEXT)}, false) AS responded,
-             ${sql.raw(APPLIED_MARKS_TEXT)} AS full_marks,
-             CASE WHEN a.question_id IS NULL THEN 0 ELSE ${sql.raw(MARKS_TEXT)} END AS m
-        FROM questions q
-        JOIN contests c ON c.id = q.contest_id
-        JOIN contest_sections sec ON sec.id = q.section_id
-        LEFT JOIN user_answers a ON a.question_id = q.id AND a.contest_id = q.contest_id AND a.user_id = ${input.userId}
-       WHERE q.contest_id = ${input.contestId}
-       ORDER BY sec.position, q.position`),
+    await db.execute(sql`SELECT * FROM (${perQuestion(input)}) per_question ORDER BY section_position, position`),
   );
   // The diagrams' sizes come with the contest's kept paper (./paper.server.ts), not from the store again.
   const images = new Map((await sharedPaper(input.contestId, Date.now())).questions.map((q) => [q.id, q.image]));
@@ -86,7 +88,7 @@ export async function answerBreakdown(db: DbOrTx, input: { contestId: string; us
     yours: r.kind === "numerical" ? (r.typed === null ? [] : [richText(r.typed)]) : optionsHtml(r, r.chosen),
     key: r.kind === "numerical" ? [richText(r.answer_min === r.answer_max ? r.answer_min! : `${r.answer_min} to ${r.answer_max}`)] : optionsHtml(r, r.correct_options),
     marks: r.m,
-    verdict: (!r.responded ? "unanswered" : r.m === r.full_marks ? "correct" : r.m > 0 ? "partial" : "incorrect") as AnswerVerdict,
+    verdict: r.verdict,
     explanation: r.explanation ? richText(r.explanation) : null,
   }));
 }

@@ -29,8 +29,8 @@ export type MyResult = { score: number; answered: number; response_time: number;
  */
 const PERCENTILE_SQL = (contestId: string) => sql`
   CASE WHEN t.answered > 0 THEN
-    floor(10000.0 * (SELECT count(*) FROM contest_results o WHERE o.contest_id = ${contestId} AND o.answered > 0 AND o.score <= t.score)
-          / (SELECT count(*) FROM contest_results o WHERE o.contest_id = ${contestId} AND o.answered > 0)) / 100
+    (SELECT floor(10000.0 * count(*) FILTER (WHERE o.score <= t.score) / count(*)) / 100
+       FROM contest_results o WHERE o.contest_id = ${contestId} AND o.answered > 0)
   END::float8`;
 
 /** The most a paper can earn: each question's marks that apply (./marking.server.ts). */

@@ -45,17 +45,26 @@ async function encode(input: Buffer): Promise<Variants> {
   };
 }
 
-/** An uploaded file: an image of ours by its bytes, decoded fully, re-encoded; or the message for the form. */
-export async function processUpload(bytes: Buffer): Promise<ProcessResult> {
+/**
+ * A file from outside: at most MAX_IMAGE_BYTES, an image of ours by its bytes, then
+ * `encode` in the encoder's queue; a file it cannot decode is the form's message.
+ */
+async function fromFile<T>(bytes: Buffer, kind: "upload" | "seed", encodeIt: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: string }> {
   if (bytes.length > MAX_IMAGE_BYTES) return { ok: false, error: IMAGE_MESSAGES.tooLarge };
   if (!sniffImageType(bytes)) return { ok: false, error: IMAGE_MESSAGES.notImage };
   try {
-    return { ok: true, variants: await encoding.run("upload", () => encode(bytes)) };
+    return { ok: true, value: await encoding.run(kind, encodeIt) };
   } catch (error) {
     if (error instanceof QueueFull) throw error;
     // A truncated or corrupt file: libvips says why, the student only needs to know it failed.
     return { ok: false, error: IMAGE_MESSAGES.failed };
   }
+}
+
+/** An uploaded file: an image of ours by its bytes, decoded fully, re-encoded; or the message for the form. */
+export async function processUpload(bytes: Buffer): Promise<ProcessResult> {
+  const encoded = await fromFile(bytes, "upload", () => encode(bytes));
+  return encoded.ok ? { ok: true, variants: encoded.value } : encoded;
 }
 
 /** A generated picture (an SVG of ours, e.g. a demo cover) through the same encoder. */
@@ -68,19 +77,12 @@ export function processGenerated(svg: string) {
  * sharp (near-lossless WebP) and never wider or taller than DISPLAY_MAX.
  */
 export async function processDiagram(bytes: Buffer): Promise<{ ok: true; image: Encoded } | { ok: false; error: string }> {
-  if (bytes.length > MAX_IMAGE_BYTES) return { ok: false, error: IMAGE_MESSAGES.tooLarge };
-  if (!sniffImageType(bytes)) return { ok: false, error: IMAGE_MESSAGES.notImage };
-  try {
-    const out = await encoding.run("seed", () =>
-      sharp(bytes, { limitInputPixels: 50_000_000, failOn: "error" })
-        .rotate()
-        .resize({ width: DISPLAY_MAX, height: DISPLAY_MAX, fit: "inside", withoutEnlargement: true })
-        .webp({ nearLossless: true, quality: 80, effort: 6 })
-        .toBuffer({ resolveWithObject: true }),
-    );
-    return { ok: true, image: { bytes: out.data, width: out.info.width, height: out.info.height } };
-  } catch (error) {
-    if (error instanceof QueueFull) throw error;
-    return { ok: false, error: IMAGE_MESSAGES.failed };
-  }
+  const encoded = await fromFile(bytes, "seed", () =>
+    sharp(bytes, { limitInputPixels: 50_000_000, failOn: "error" })
+      .rotate()
+      .resize({ width: DISPLAY_MAX, height: DISPLAY_MAX, fit: "inside", withoutEnlargement: true })
+      .webp({ nearLossless: true, quality: 80, effort: 6 })
+      .toBuffer({ resolveWithObject: true }),
+  );
+  return encoded.ok ? { ok: true, image: { bytes: encoded.value.data, width: encoded.value.info.width, height: encoded.value.info.height } } : encoded;
 }

@@ -4,7 +4,7 @@
 // the integration tests, so every scenario sets up exactly its own world.
 import { sql } from "drizzle-orm";
 import { db, rowsOf } from "~/db/client.server";
-import { createContest, createEntry, createPost, createProduct, createUser, productCategory, submitEntry } from "~/seed/factories.server";
+import { createContest, createEntry, createPost, createProduct, createUser, moveContestIntoPast, productCategory, submitEntry } from "~/seed/factories.server";
 import { finalizeContest } from "~/models/contests/scoring.server";
 import { hashPassword } from "~/models/accounts/password.server";
 import { putInCart } from "~/models/store/cart.server";
@@ -124,14 +124,9 @@ export const e2eFixtures = {
     return { ok: true };
   },
 
-  /** Moves a contest and its entries four hours into the past (their times relative to each other kept): the test has closed for everyone. */
+  /** Moves a contest and its entries four hours into the past: the test has closed for everyone. */
   async closeContest(input: { contestId: string }) {
-    await db.transaction(async (tx) => {
-      await tx.execute(sql`UPDATE contests SET start_time = start_time - interval '4 hours', end_time = end_time - interval '4 hours' WHERE id = ${input.contestId}`);
-      await tx.execute(sql`
-        UPDATE user_contest_entries SET submitted_at = submitted_at - interval '4 hours', started_at = started_at - interval '4 hours'
-         WHERE contest_id = ${input.contestId}`);
-    });
+    await moveContestIntoPast(db, input.contestId);
     return { ok: true };
   },
 };

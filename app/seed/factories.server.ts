@@ -124,6 +124,16 @@ export async function submitEntry(
     .where(sql`${user_contest_entries.user_id} = ${input.userId} AND ${user_contest_entries.contest_id} = ${input.contestId}`);
 }
 
+/** Moves a contest and its entries `hours` into the past, their times relative to each other kept (a paper that has closed, for tests). */
+export async function moveContestIntoPast(db: DbOrTx, contestId: string, hours = 4) {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`UPDATE contests SET start_time = start_time - make_interval(hours => ${hours}), end_time = end_time - make_interval(hours => ${hours}) WHERE id = ${contestId}`);
+    await tx.execute(sql`
+      UPDATE user_contest_entries SET submitted_at = submitted_at - make_interval(hours => ${hours}), started_at = started_at - make_interval(hours => ${hours})
+       WHERE contest_id = ${contestId}`);
+  });
+}
+
 export async function findUserIdByEmail(db: DbOrTx, email: string) {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, normalizeEmail(email)));
   return row?.id;

@@ -3,7 +3,7 @@
 import { sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import * as testApi from "~/routes/api.contest.$id.test";
-import { createContest, createEntry } from "~/seed/factories.server";
+import { createContest, createEntry, moveContestIntoPast } from "~/seed/factories.server";
 import { call } from "./remix";
 import { signedInStudent } from "./scenarios";
 
@@ -61,17 +61,11 @@ export async function answerPaper(contestId: string, cookie: string, answers: Re
   }
 }
 
-/** Moves a paper and its entries four hours into the past, so its test has closed for everyone (times relative to each other unchanged). */
-export async function closePaper(contestId: string) {
-  await db.execute(sql`UPDATE contests SET start_time = start_time - interval '4 hours', end_time = end_time - interval '4 hours' WHERE id = ${contestId}`);
-  await db.execute(sql`
-    UPDATE user_contest_entries SET submitted_at = submitted_at - interval '4 hours', started_at = started_at - interval '4 hours'
-     WHERE contest_id = ${contestId}`);
-}
+/** Moves a paper and its entries four hours into the past, so its test has closed for everyone. */
+export const closePaper = (contestId: string) => moveContestIntoPast(db, contestId);
 
 export async function enrolled(contestId: string) {
   const me = await signedInStudent();
   await createEntry(db, { userId: me.userId, contestId });
   return me;
 }
-

@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { buildIfStale } from "./build-if-stale.js";
-import { runningServer } from "./ops/embedded.js";
+import { embeddedServerUrl } from "./ops/embedded.js";
 
 if (fs.existsSync(".env")) process.loadEnvFile(".env");
 process.env.NODE_ENV ||= "production";
@@ -32,9 +32,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dataDir = path.resolve(process.env.DATA_DIR?.trim() || path.join(root, ".data"));
 const databaseUrl = process.env.DATABASE_URL?.trim() || "";
 if (!databaseUrl || databaseUrl.startsWith("pglite:")) {
-  const server = runningServer(dataDir);
-  if (server?.url) process.env.DATABASE_URL = server.url;
-  else if (server) fail("a running server holds the embedded database and its socket is off (DATABASE_SOCKET=off): stop the server or turn the socket on.");
+  const server = embeddedServerUrl(dataDir);
+  if (server.error) fail(server.error);
+  if (server.url) process.env.DATABASE_URL = server.url;
 }
 process.chdir(root);
 buildIfStale(root);

@@ -8,7 +8,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import postgres from "postgres";
-import { runningServer } from "./ops/embedded.js";
+import { embeddedServerUrl } from "./ops/embedded.js";
 
 if (fs.existsSync(".env")) process.loadEnvFile(".env");
 const args = process.argv.slice(2);
@@ -22,9 +22,9 @@ function fail(message) {
 
 function target() {
   if (databaseUrl && !databaseUrl.startsWith("pglite:")) return { kind: "postgres", url: databaseUrl };
-  const server = runningServer(dataDir);
-  if (server?.url) return { kind: "postgres", url: server.url };
-  if (server) fail("a running server holds the embedded database and its socket is off (DATABASE_SOCKET=off): stop the server or turn the socket on.");
+  const server = embeddedServerUrl(dataDir);
+  if (server.error) fail(server.error);
+  if (server.url) return { kind: "postgres", url: server.url };
   return { kind: "pglite", dir: databaseUrl.startsWith("pglite:") ? databaseUrl.slice("pglite:".length) : path.join(dataDir, "pglite") };
 }
 

@@ -16,3 +16,15 @@ export function runningServer(dataDir) {
     return error.code === "EPERM" ? record : null; // alive but not ours to signal
   }
 }
+
+/**
+ * Where a command reaches the embedded database in `dataDir` while a server holds it:
+ * the server's socket URL, null when no server runs (the directory itself is free), or
+ * a message when the server runs with its socket off.
+ */
+export function embeddedServerUrl(dataDir) {
+  const server = runningServer(dataDir);
+  if (!server) return { url: null };
+  if (server.url) return { url: server.url };
+  return { error: "a running server holds the embedded database and its socket is off (DATABASE_SOCKET=off): stop the server or turn the socket on." };
+}

@@ -3,7 +3,7 @@ import { redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { db } from "~/db/client.server";
 import { dashboardEntries } from "~/models/contests/catalogue.server";
-import { dashboardStats, pastResult, splitEntries, type PastResult } from "~/models/contests/dashboard";
+import { dashboardStats, pastResult, splitEntries, yourDeadline, type PastResult } from "~/models/contests/dashboard";
 import { timeUntil } from "~/models/contests/countdown";
 import { getUser } from "~/models/accounts/auth.server";
 import { setFlash } from "~/utils/flash.server";
@@ -32,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const card = (e: (typeof split.past)[number]) => ({ id: e.user_contest_entry_id, contest_id: e.contest_id, contest_title: e.contest_title, contest_start_time: e.contest_start_time });
   return {
     name: displayName(user.full_name, user.email),
-    upcoming: split.upcoming.map(card),
+    upcoming: split.upcoming.map((e) => ({ ...card(e), deadline: yourDeadline(e), extra_minutes: e.extra_minutes })),
     // Only what each card may say: no score before the test has closed for everyone.
     past: split.past.map((e) => ({ ...card(e), result: pastResult(e, now) })),
     stats: dashboardStats(split),
@@ -135,7 +135,7 @@ function UpcomingEntry({
   entry,
   serverNow,
 }: {
-  entry: { contest_id: string; contest_title: string; contest_start_time: Date };
+  entry: { contest_id: string; contest_title: string; contest_start_time: Date; deadline: Date; extra_minutes: number };
   serverNow: string;
 }) {
   const now = useServerClock(serverNow);
@@ -143,7 +143,13 @@ function UpcomingEntry({
   return (
     <article className="card contest-card">
       <h3>{entry.contest_title}</h3>
-      <p className="muted">{formatDateTime(entry.contest_start_time)} IST</p>
+      {/* Its own deadline: an accommodation's extra time moves it (docs/admin-sql.md). */}
+      <p className="muted">
+        {formatDateTime(entry.contest_start_time)} IST
+        <br />
+        Your time ends at {formatDateTime(entry.deadline)} IST
+        {entry.extra_minutes > 0 ? `, with your ${entry.extra_minutes} minutes of extra time` : ""}.
+      </p>
       <p>
         <span className="badge tone-blue">{started ? "The test is open" : `Starts in ${timeUntil(new Date(entry.contest_start_time), now)}`}</span>
       </p>

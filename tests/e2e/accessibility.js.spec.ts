@@ -58,4 +58,13 @@ test("no accessibility violations on the camera check, the test's instructions, 
   await check(`/contest/${finished.id}/results`, "Good effort");
   await check(`/contest/${finished.id}/results?tab=breakdown`, "Correct answer: 3");
   await check(`/contest/${finished.id}/results?tab=leaderboard`, "Test Student");
+  // The running test itself: the NTA screen with its palette, statuses and timer.
+  await page.goto(`/contest/${running.id}/test`);
+  await page.getByRole("button", { name: "Start Contest" }).click();
+  await expect(page.getByRole("timer", { name: "Time left" })).toBeVisible();
+  // On a phone the palette is a drawer: opened, so its buttons and legend are checked too.
+  await page.getByRole("button", { name: "Question Palette" }).click();
+  await expect(page.getByRole("region", { name: "Question Palette" })).toBeVisible();
+  const sitting = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(sitting.violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 });

@@ -7,6 +7,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { create, expect, test, unique } from "./support/fixtures";
 
@@ -64,6 +65,9 @@ test("the documented JEE paper: stored diagram, admin SQL, extra time, taken on 
   await create("startContestNow", { contestId: contest.id });
 
   await page.setViewportSize({ width: 1280, height: 900 });
+  // The dashboard shows the entry's own deadline, extra time included.
+  await page.goto("/dashboard");
+  await expect(page.locator("article", { hasText: title })).toContainText("with your 20 minutes of extra time");
   await page.goto(`/contest/${contest.id}/test`);
   await expect(page.getByText("60 minutes and your extra 20 minutes")).toBeVisible();
   await expect(page.getByText("Answered and Marked for Review questions will be considered for evaluation.")).toBeVisible();
@@ -89,6 +93,9 @@ test("the documented JEE paper: stored diagram, admin SQL, extra time, taken on 
   await expect(diagram).toHaveAttribute("width", "480");
   expect(await diagram.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(480);
   await expect(page.locator(".test-text math").first()).toBeVisible();
+  // The desktop screen, with Hindi, math and a diagram, has no accessibility violations (the phone's is in accessibility.js.spec.ts).
+  const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(axe.violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   await page.getByLabel("View in").selectOption("en");
   await expect(page.locator(".test-text")).toContainText("smooth incline");
   // The right option by its text, wherever this entry's order put it; then marked for review.

@@ -5,6 +5,8 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { db, pgConstraint, rowsOf } from "~/db/client.server";
 import { contest_results, contests, user_contest_entries } from "~/db/schema";
+import { dashboardEntries } from "~/models/contests/catalogue.server";
+import { splitEntries, yourDeadline } from "~/models/contests/dashboard";
 import { closeDueContests, finalizeContest } from "~/models/contests/scoring.server";
 import { createContest } from "~/seed/factories.server";
 import { enrolled, get, jeePaper, post, type Shown } from "../support/papers";
@@ -193,6 +195,11 @@ describe("extra time for one entry", () => {
     const paper = await get(contest.id, given.cookie);
     expect(paper.deadline).toBe(new Date(start.getTime() + 40 * MINUTE).toISOString());
     expect(paper.extraMinutes).toBe(10);
+    // The dashboard reads the same deadline: the given entry is still upcoming, the other's is past.
+    const [mine] = await dashboardEntries(db, given.userId);
+    expect(yourDeadline(mine!).toISOString()).toBe(paper.deadline);
+    expect(splitEntries([mine!], now).upcoming).toHaveLength(1);
+    expect(splitEntries(await dashboardEntries(db, other.userId), now).upcoming).toHaveLength(0);
     const q = contest.questions[0]!.id;
     expect((await post(contest.id, { intent: "answer", questionId: q, options: [1] }, given.cookie)).status).toBe(200);
     expect((await post(contest.id, { intent: "answer", questionId: q, options: [1] }, other.cookie)).status).toBe(409);

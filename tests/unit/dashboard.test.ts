@@ -1,9 +1,9 @@
 import { expect, test } from "vitest";
-import { dashboardStats, pastResult, splitEntries } from "~/models/contests/dashboard";
+import { dashboardStats, pastResult, splitEntries, yourDeadline } from "~/models/contests/dashboard";
 
 const now = new Date("2026-11-22T10:00:00Z");
 const at = (minutes: number) => new Date(now.getTime() + minutes * 60_000);
-type More = { has_submitted?: boolean; contest_score?: number | null; contest_rank?: number | null; contest_prize_amount?: number | null; answered?: number | null; finalized?: boolean; duration?: number; longestExtra?: number };
+type More = { has_submitted?: boolean; contest_score?: number | null; contest_rank?: number | null; contest_prize_amount?: number | null; answered?: number | null; finalized?: boolean; duration?: number; longestExtra?: number; extra?: number };
 const entry = (name: string, startIn: number, endIn: number, more: More = {}) => ({
   name,
   contest_start_time: at(startIn),
@@ -15,7 +15,8 @@ const entry = (name: string, startIn: number, endIn: number, more: More = {}) =>
   contest_prize_amount: more.contest_prize_amount ?? null,
   answered: more.answered ?? null,
   finalized: more.finalized ?? false,
-  longest_extra_minutes: more.longestExtra ?? 0,
+  longest_extra_minutes: more.longestExtra ?? more.extra ?? 0,
+  extra_minutes: more.extra ?? 0,
 });
 
 test("upcoming entries: not submitted and not over, the one about to start first", () => {
@@ -30,6 +31,18 @@ test("past entries: submitted or over, the most recent first", () => {
   );
   expect(upcoming).toEqual([]);
   expect(past.map((e) => e.name)).toEqual(["submitted early, still running", "ends now", "missed", "last month"]);
+});
+
+test("an entry with extra time stays upcoming after the contest's end, until its own deadline; nobody else's moves", () => {
+  // 30 minutes from 35 minutes ago: the contest ended 5 minutes ago, but 10 extra minutes run for 5 more.
+  const given = entry("given", -35, -5, { extra: 10 });
+  const other = entry("other", -35, -5, { longestExtra: 10 });
+  expect(yourDeadline(given)).toEqual(at(5));
+  expect(yourDeadline(other)).toEqual(at(-5));
+  const { upcoming, past } = splitEntries([given, other], now);
+  expect(upcoming.map((e) => e.name)).toEqual(["given"]);
+  expect(past.map((e) => e.name)).toEqual(["other"]);
+  expect(splitEntries([given], at(5)).past.map((e) => e.name)).toEqual(["given"]);
 });
 
 test("stats: completed counts submissions only; prizes add up; the best rank is the lowest number", () => {

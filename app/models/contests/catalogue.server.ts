@@ -3,7 +3,7 @@
 import { and, asc, desc, eq, getViewSelectedFields, gt, gte, ilike, isNotNull, lte, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { containsPattern } from "~/utils/text";
-import { contest_details, contest_results, contests, profiles } from "~/db/schema";
+import { contest_details, contest_results, contests, profiles, user_contest_entries } from "~/db/schema";
 
 /** The columns a contest card or a journey page shows. */
 export const cardColumns = {
@@ -73,9 +73,11 @@ export async function dashboardEntries(db: DbOrTx, userId: string) {
       finalized: sql<boolean>`${contests.finalized_at} IS NOT NULL`,
       answered: sql<number | null>`${contest_results.answered}`,
       longest_extra_minutes: contests.longest_extra_minutes,
+      extra_minutes: user_contest_entries.extra_minutes,
     })
     .from(contest_details)
     .innerJoin(contests, eq(contests.id, contest_details.contest_id))
+    .innerJoin(user_contest_entries, eq(user_contest_entries.id, contest_details.user_contest_entry_id))
     .leftJoin(contest_results, and(eq(contest_results.contest_id, contest_details.contest_id), eq(contest_results.user_id, contest_details.user_id)))
     .where(eq(contest_details.user_id, userId))
     .orderBy(desc(contest_details.contest_start_time));

@@ -1,7 +1,7 @@
 // The dashboard's rules (docs/product/contests.md §2 Dashboard), pure so each is unit-tested: which
 // entries are upcoming and which past, in what order, what a past card may say, and
 // the four totals.
-import { isTestClosed, testClosesAt } from "~/models/contests/deadline";
+import { entryDeadline, isTestClosed, testClosesAt } from "~/models/contests/deadline";
 
 export type DashboardEntry = {
   contest_start_time: Date;
@@ -15,6 +15,8 @@ export type DashboardEntry = {
   finalized: boolean;
   /** The contest's largest extra time: its test closes for everyone after that. */
   longest_extra_minutes: number;
+  /** This entry's own extra time (an accommodation): its deadline moves, nobody else's. */
+  extra_minutes: number;
 };
 
 export type PastResult =
@@ -42,12 +44,18 @@ export function pastResult(entry: DashboardEntry, now: Date): PastResult {
   return { kind: "final", score: entry.contest_score ?? 0, rank: entry.contest_rank, prize: entry.contest_prize_amount ?? 0 };
 }
 
+/** This entry's own deadline (the contest's, moved by its extra time only). */
+export function yourDeadline(entry: DashboardEntry) {
+  return entryDeadline({ start_time: entry.contest_start_time, end_time: entry.contest_end_time, duration_minutes: entry.contest_duration_minutes }, entry.extra_minutes);
+}
+
 /**
- * Upcoming: not submitted and not over, the contest about to start first. Past:
- * submitted or over, the most recent first.
+ * Upcoming: not submitted and not over for this entry (a student with extra time may
+ * still be sitting the test after the contest's end), the contest about to start
+ * first. Past: submitted or over, the most recent first.
  */
 export function splitEntries<E extends DashboardEntry>(entries: E[], now: Date) {
-  const isUpcoming = (e: E) => !e.has_submitted && e.contest_end_time > now;
+  const isUpcoming = (e: E) => !e.has_submitted && Math.max(e.contest_end_time.getTime(), yourDeadline(e).getTime()) > now.getTime();
   const by = (e: E) => e.contest_start_time.getTime();
   return {
     upcoming: entries.filter(isUpcoming).sort((a, b) => by(a) - by(b)),

@@ -55,17 +55,20 @@ export function QuestionView(props: {
       ) : (
         q.options.map((option, i) => (
           <label key={option.n} className={`test-option${chosen.includes(option.n) ? " is-chosen" : ""}`}>
+            {/* Named "A …" by its letter and its text: the letter is the name the keys use, and
+                an option that is only a formula still has one where MathML is not read. */}
             <input
               type={q.kind === "single" ? "radio" : "checkbox"}
               name={`q-${q.id}`}
+              aria-labelledby={`o-${q.id}-${option.n}-key o-${q.id}-${option.n}`}
               checked={chosen.includes(option.n)}
               onChange={() => props.onPick(option.n)}
               disabled={props.disabled}
             />
-            <span className="test-option-key" aria-hidden="true">
+            <span className="test-option-key" id={`o-${q.id}-${option.n}-key`} aria-hidden="true">
               {String.fromCharCode(65 + i)}
             </span>
-            <span dangerouslySetInnerHTML={{ __html: language === "hi" && option.htmlHi ? option.htmlHi : option.html }} />
+            <span id={`o-${q.id}-${option.n}`} dangerouslySetInnerHTML={{ __html: language === "hi" && option.htmlHi ? option.htmlHi : option.html }} />
           </label>
         ))
       )}

@@ -182,7 +182,8 @@ export function TestRunner({ paper }: { paper: OpenPaper }) {
 
       <div className="test-body">
         <div className="test-main">
-          <div className="test-progress" aria-label={`Question ${index + 1} of ${questions.length}, ${percent}%`}>
+          {/* Decorative: the line below says the same in words (a div may not carry a label). */}
+          <div className="test-progress" aria-hidden="true">
             <span style={{ width: `${percent}%` }} />
           </div>
           <p className="muted test-count">

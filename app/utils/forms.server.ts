@@ -2,6 +2,7 @@
 // can post anything: the body is bounded before it is read, only the fields a form
 // knows reach Conform (which would otherwise expand `x[99999999]` into an array of a
 // hundred million slots and echo it back), and odd bytes never reach the database.
+import type { Readable } from "node:stream";
 import { parseWithZod } from "@conform-to/zod";
 import type { z } from "zod";
 import { stripControlChars } from "~/utils/text";
@@ -30,7 +31,7 @@ const TOO_LARGE = "That was more than this form accepts.";
 const NOT_JSON_TYPE = "This address takes JSON only.";
 
 /** A body as text, at most `maxBytes`, counted as it arrives (a web or a Node stream). */
-async function boundedText(body: AsyncIterable<Uint8Array> | null, maxBytes: number, fail: Refuse) {
+async function boundedText(body: AsyncIterable<Uint8Array> | Iterable<Uint8Array> | null, maxBytes: number, fail: Refuse) {
   if (!body) return "";
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -47,7 +48,7 @@ async function boundedText(body: AsyncIterable<Uint8Array> | null, maxBytes: num
  * A JSON body of the rule's type and size, as the exact text received (a webhook signs
  * it) and parsed. The type is checked first: a large body of the wrong type is a 415.
  */
-async function boundedJson(contentType: string | null, rule: BodyRule, body: () => AsyncIterable<Uint8Array> | null, fail: Refuse) {
+async function boundedJson(contentType: string | null, rule: BodyRule, body: () => AsyncIterable<Uint8Array> | Iterable<Uint8Array> | null, fail: Refuse) {
   if (!rule.types.includes(mediaType(contentType))) fail(415, NOT_JSON_TYPE);
   const raw = await boundedText(body(), rule.maxBytes, fail);
   try {
@@ -126,8 +127,39 @@ export async function parseForm<Schema extends z.ZodTypeAny>(request: Request, s
  * readJson for a Node request stream (a lean handler behind the front door, which has
  * no Request object): the same type, the same bound, the same words.
  */
-export async function readJsonStream(stream: AsyncIterable<Buffer>, contentType: string | undefined, rule: BodyRule = JSON_API_BODY): Promise<unknown> {
-  return (await boundedJson(contentType ?? null, rule, () => stream, refuseAsError)).value;
+export async function readJsonStream(stream: Readable, contentType: string | undefined, rule: BodyRule = JSON_API_BODY): Promise<unknown> {
+  // The front door has refused a body of the wrong type or declared size before this reads it.
+  const chunks = await nodeChunks(stream, rule.maxBytes);
+  return (await boundedJson(contentType ?? null, rule, () => chunks, refuseAsError)).value;
+}
+
+/**
+ * A Node stream's chunks, by its events, stopped (and the stream destroyed) once past
+ * `maxBytes`. For the crowd's small answers `for await` over the request cost a tenth
+ * of the app's CPU per save (docs/performance.md, "Group-committed autosaves").
+ */
+function nodeChunks(stream: Readable, maxBytes: number): Promise<Buffer[]> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const finish = (error?: Error) => {
+      stream.off("data", onData).off("end", onEnd).off("error", finish).off("close", onClose);
+      if (error) reject(error);
+      else resolve(chunks);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      chunks.push(chunk);
+      // What arrived is refused by the size check that follows; the rest is not read.
+      if (size > maxBytes) {
+        finish();
+        stream.destroy();
+      }
+    };
+    const onEnd = () => finish();
+    const onClose = () => finish(new Error("The request was closed before its body ended."));
+    stream.on("data", onData).on("end", onEnd).on("error", finish).on("close", onClose);
+  });
 }
 
 /** A JSON body within the route's limits, as the exact text received (a webhook signs it) and parsed. */

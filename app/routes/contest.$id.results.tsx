@@ -1,15 +1,22 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ResultsNotAvailable } from "~/components/contests/results-not-available";
 import { notFoundBoundary } from "~/components/not-found";
 import { db } from "~/db/client.server";
 import { requireContestStage } from "~/models/contests/stage.server";
 import { AnswerList, Leaderboard, marksText, SectionTable } from "~/components/contests/exam-results";
+import { ChallengeForm, ChallengeStatus } from "~/components/contests/challenge-form";
+import { CHALLENGE_MESSAGES, type ResultsPhase } from "~/models/contests/challenges";
+import { ChallengeSchema } from "~/models/contests/challenge-schema";
+import { myChallenges, submitChallenge } from "~/models/contests/challenges.server";
 import type { SectionReport } from "~/models/contests/exam-report";
 import { answerBreakdown, sectionReport } from "~/models/contests/exam-report.server";
 import { contestResults, leaderboard, type MyResult } from "~/models/contests/results.server";
 import { formatDateTime } from "~/utils/dates";
 import { countOf } from "~/utils/text";
+import { parseForm } from "~/utils/forms.server";
+import { redirectWithFlash } from "~/utils/http.server";
 import { formatINR } from "~/utils/money";
 import { formatDuration, scoreBand, scorePercent } from "~/models/contests/test-rules";
 
@@ -36,16 +43,37 @@ export async function loader(args: LoaderFunctionArgs) {
   // Nothing derived from the key before the test has closed for everyone (docs/product/design.md §4).
   const scored = results.state === "scored";
   const mine = { contestId: contest.id, userId: user.id };
-  const [sections, breakdown, leaders] = await Promise.all([
+  const [sections, breakdown, challenges, leaders] = await Promise.all([
     scored && tab === "summary" ? sectionReport(db, mine) : [],
     scored && tab === "breakdown" ? answerBreakdown(db, mine) : [],
+    scored && tab === "breakdown" ? myChallenges(db, mine) : [],
     scored && tab === "leaderboard" ? leaderboard(db, contest.id) : [],
   ]);
-  return { tab, ...results, sections, breakdown, leaders, userId: user.id };
+  return { tab, ...results, sections, breakdown, challenges, leaders, userId: user.id };
+}
+
+/**
+ * A challenge to one question of the provisional key (docs/product/design.md §4). A
+ * message goes beside that question's form, with the student's words kept; a question
+ * of another contest, or a student without a submitted entry, is a 404.
+ */
+export async function action(args: ActionFunctionArgs) {
+  const now = new Date();
+  const { user, contest } = await requireContestStage(db, args, "results", now);
+  const submission = await parseForm(args.request, ChallengeSchema);
+  // Which question's form answers: only ever one of this page's own ids, never echoed raw.
+  const sent = submission.payload.questionId;
+  const questionId = typeof sent === "string" && /^[0-9a-f-]{36}$/i.test(sent) ? sent : null;
+  if (submission.status !== "success") return data({ questionId, reply: submission.reply() }, { status: 400 });
+  const outcome = await submitChallenge(db, { contestId: contest.id, userId: user.id, challenge: submission.value, now });
+  if (!outcome.ok && outcome.status === 404) throw new Response(outcome.message, { status: 404 });
+  if (!outcome.ok) return data({ questionId, reply: submission.reply({ formErrors: [outcome.message] }) }, { status: 409 });
+  return redirectWithFlash(`/contest/${contest.id}/results?tab=breakdown#q-${submission.value.questionId}`, { kind: "success", message: CHALLENGE_MESSAGES.received });
 }
 
 export default function Results() {
-  const { tab, contest, state, mine, answered, sections, breakdown, leaders, userId } = useLoaderData<typeof loader>();
+  const { tab, contest, state, mine, answered, sections, breakdown, challenges, leaders, userId } = useLoaderData<typeof loader>();
+  const posted = useActionData<typeof action>();
   if (state === "none") return <ResultsNotAvailable />;
   if (state === "pending") {
     return (
@@ -78,12 +106,50 @@ export default function Results() {
         ))}
       </nav>
 
+      <PhaseNote phase={contest.phase} challengeOpen={contest.challengeOpen} challengesEndAt={contest.challengesEndAt} />
       {tab === "summary" ? <Summary mine={mine} percent={percent} fullMarks={contest.fullMarks} finalized={contest.finalized} sections={sections} /> : null}
-      {tab === "breakdown" ? <AnswerList answers={breakdown} /> : null}
+      {tab === "breakdown" ? (
+        <AnswerList
+          answers={breakdown}
+          after={(q, number) => {
+            const mineToo = challenges.find((c) => c.questionId === q.id);
+            if (mineToo) return <ChallengeStatus status={mineToo.status} response={mineToo.response} />;
+            // Open while the window is (as the page was read): the server refuses a late post.
+            if (!contest.challengeOpen) return null;
+            return <ChallengeForm action={`/contest/${contest.id}/results?tab=breakdown`} questionId={q.id} number={number} lastResult={posted?.questionId === q.id ? posted.reply : undefined} />;
+          }}
+        />
+      ) : null}
       {tab === "leaderboard" ? <Leaderboard leaders={leaders} userId={userId} finalized={contest.finalized} /> : null}
 
       <ResultsLinks />
     </section>
+  );
+}
+
+/** Which results these are: provisional (the key may be challenged), under review, or final. */
+function PhaseNote({ phase, challengeOpen, challengesEndAt }: { phase: ResultsPhase; challengeOpen: boolean; challengesEndAt: Date | string }) {
+  return (
+    <div className={`card phase phase-${phase}`} role="status">
+      {phase === "provisional" && !challengeOpen ? (
+        <p>
+          <strong>Provisional results.</strong> Marks, ranks and prizes are final once the contest has ended.
+        </p>
+      ) : phase === "provisional" ? (
+        <p>
+          <strong>Provisional results.</strong> The answer key may be challenged, question by question on the Detailed Breakdown, until{" "}
+          <strong>{formatDateTime(challengesEndAt)} IST</strong>. Marks, ranks and prizes are final after that.
+        </p>
+      ) : phase === "review" ? (
+        <p>
+          <strong>Under review.</strong> Challenges to the answer key are being decided. Marks, ranks and prizes become final when every challenge is answered.
+        </p>
+      ) : (
+        <p>
+          <strong>Final results.</strong> The answer key, marks, ranks and prizes will not change.
+        </p>
+      )}
+    </div>
   );
 }
 
@@ -117,9 +183,8 @@ function Summary({ mine, percent, fullMarks, finalized, sections }: { mine: MyRe
         <div><dt>Rank</dt><dd>#{mine.rank}{finalized ? "" : " (provisional)"}</dd></div>
         <div><dt>Percentile</dt><dd>{mine.percentile === null ? "—" : mine.percentile.toFixed(2)}</dd></div>
         <div><dt>Time taken</dt><dd>{formatDuration(mine.response_time)}</dd></div>
-        <div><dt>Prize</dt><dd>{finalized ? formatINR(mine.prize_amount) : "After the contest ends"}</dd></div>
+        <div><dt>Prize</dt><dd>{finalized ? formatINR(mine.prize_amount) : "When the results are final"}</dd></div>
       </dl>
-      {!finalized ? <p className="muted">Ranks are provisional until the contest ends; prizes are assigned then.</p> : null}
       <SectionTable sections={sections} />
       <p className="muted">
         Percentile: the share of students who sat this test with marks at or below yours (NTA&apos;s rule). Accuracy: correct answers of those attempted.

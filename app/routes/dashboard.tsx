@@ -114,11 +114,20 @@ function PastFacts({ result }: { result: PastResult }) {
       return <p className="muted">Submitted with no answers saved: no score or rank.</p>;
     case "provisional":
       return (
-        <dl className="facts">
-          <div><dt>Rank</dt><dd>Provisional</dd></div>
-          <div><dt>Score</dt><dd>{result.score}</dd></div>
-          <div><dt>Prize</dt><dd>After the contest ends</dd></div>
-        </dl>
+        <>
+          <dl className="facts">
+            <div><dt>Rank</dt><dd>Provisional</dd></div>
+            <div><dt>Score</dt><dd>{result.score}</dd></div>
+            <div><dt>Prize</dt><dd>When final</dd></div>
+          </dl>
+          <p className="muted">
+            {result.phase === "review"
+              ? "Under review: challenges to the answer key are being decided."
+              : result.challengesEndAt
+                ? `Provisional: the answer key may be challenged until ${formatDateTime(result.challengesEndAt)} IST.`
+                : "Provisional until the contest ends."}
+          </p>
+        </>
       );
     case "final":
       return (

@@ -5,7 +5,7 @@
 import { sql } from "drizzle-orm";
 import { db, rowsOf } from "~/db/client.server";
 import { createContest, createEntry, createPost, createProduct, createUser, moveContestIntoPast, productCategory, submitEntry } from "~/seed/factories.server";
-import { finalizeContest } from "~/models/contests/scoring.server";
+import { finalizeContest, recordResult } from "~/models/contests/scoring.server";
 import { hashPassword } from "~/models/accounts/password.server";
 import { putInCart } from "~/models/store/cart.server";
 import { placeOrder } from "~/models/store/orders.server";
@@ -63,7 +63,8 @@ export const e2eFixtures = {
   },
 
   /** A contest that has ended, with each student's score (correct answers of the three) and results. */
-  async finishedContest(input: { title: string; students: Array<{ userId: string; correct: number; minutes: number }>; prizePool?: Record<string, unknown> }) {
+  /** Ended an hour ago; final at once, unless it has a challenge window (then its key is provisional for those hours). */
+  async finishedContest(input: { title: string; students: Array<{ userId: string; correct: number; minutes: number }>; prizePool?: Record<string, unknown>; challengeWindowHours?: number }) {
     // One transaction: the server's sweep finalises ended contests and must not catch this one half-made.
     return db.transaction(async (tx) => {
       const contest = await createContest(tx, {
@@ -73,6 +74,7 @@ export const e2eFixtures = {
         end_time: minutesFromNow(-60),
         prize_pool: input.prizePool ?? { first: 1000, second: 500, grand_total: 1500 },
         questions: DEFAULT_QUESTIONS,
+        challenge_window_hours: input.challengeWindowHours ?? 0,
     });
     for (const s of input.students) {
       await createEntry(tx, { userId: s.userId, contestId: contest.id });
@@ -82,6 +84,8 @@ export const e2eFixtures = {
         submittedAt: minutesFromNow(-120 + s.minutes),
         answers: contest.questions.map((q, i) => ({ questionId: q.id, selected: i < s.correct ? q.correct_answer : q.options.find((o) => o !== q.correct_answer)! })),
       });
+      // As a submission writes it: a contest whose key is still provisional shows these.
+      await recordResult(tx, { contestId: contest.id, userId: s.userId });
     }
     await finalizeContest(tx, contest.id, new Date());
     return { id: contest.id };

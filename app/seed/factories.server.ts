@@ -57,6 +57,12 @@ export async function createContest(
     questions?: Array<[question: string, options: string[], answer: string]>;
     /** Each entry's own question and option order (the database's default: on). */
     shuffle?: boolean;
+    /**
+     * Hours the provisional key may be challenged after the close. Made contests have
+     * none unless they ask (the database's default is 24): a test about results wants
+     * them final at the end; one about challenges sets its window.
+     */
+    challenge_window_hours?: number;
   },
 ) {
   const [contest] = await db
@@ -72,6 +78,7 @@ export async function createContest(
       is_active: input.is_active ?? true,
       prize_pool: input.prize_pool ?? {},
       shuffle: input.shuffle,
+      challenge_window_hours: input.challenge_window_hours ?? 0,
     })
     .returning({ id: contests.id });
   const rows = (input.questions ?? []).map(([question_text, options, correct_answer], position) => ({

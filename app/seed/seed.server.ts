@@ -58,6 +58,8 @@ export async function seedDemoData(db: Db, now = new Date()) {
         start_time: start,
         end_time: new Date(now.getTime() + c.endsIn * MINUTE),
         questions: QUESTION_BANKS[c.subject]!,
+        // Past contests are shown final; the rest have the usual day to challenge the key.
+        challenge_window_hours: c.endsIn < 0 ? 0 : 24,
       });
       const ended = c.endsIn < 0;
       if (index === 0) await createEntry(tx, { userId: studentId, contestId: contest.id });

@@ -13,3 +13,7 @@ export const EMAIL_STATUSES = ["pending", "sent", "failed", "logged"] as const;
 export const PROCTORING_EVENT_KINDS = ["fullscreen_exit", "tab_hidden", "camera_lost", "fullscreen_unavailable"] as const;
 /** What a question asks for (docs/product/design.md §4, Papers are exams): one option, some options, or a number in a range. */
 export const QUESTION_KINDS = ["single", "multiple", "numerical"] as const;
+/** An answer-key challenge: waiting for an admin, or decided (upheld: the key changed or the question was dropped). */
+export const CHALLENGE_STATUSES = ["pending", "upheld", "rejected"] as const;
+/** Who gets a dropped question's marks: every entrant who sat (NTA's rule), or only those who attempted it. */
+export const DROPPED_MARKS = ["all", "attempted"] as const;

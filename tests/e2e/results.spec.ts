@@ -137,3 +137,32 @@ test("a leaderboard and podium with a 40-character unbroken name fit a 360 px ph
   await expect(page.getByRole("list", { name: "Top three" }).getByText(longName)).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });
+
+test("the provisional key is challenged from the breakdown: a message with the words kept, then received, once", async ({ page, student }) => {
+  const contest = await create("finishedContest", { title: unique("Challenge Cup"), students: [{ userId: student.id, correct: 1, minutes: 5 }], challengeWindowHours: 24 });
+  await page.goto(`/contest/${contest.id}/results`);
+  await expect(page.getByRole("status").filter({ hasText: "Provisional results." })).toContainText("may be challenged");
+  await expect(page.getByText("When the results are final")).toBeVisible();
+
+  await page.getByRole("link", { name: "Detailed Breakdown" }).click();
+  const question = page.getByRole("listitem").filter({ hasText: "What is 3 × 3?" });
+  await question.getByText("Challenge this answer").click();
+  await question.getByLabel("A link to a source (optional)").fill("ncert.nic.in");
+  await question.getByRole("button", { name: "Submit Challenge" }).click();
+  // Refused in the form, the words kept, the form open again at the same question.
+  const again = page.getByRole("listitem").filter({ hasText: "What is 3 × 3?" });
+  await expect(again.getByText("Say why you think the key is wrong.")).toBeVisible();
+  await expect(again.getByText("Give a link that starts with http:// or https://, or leave it empty.")).toBeVisible();
+  await expect(again.getByLabel("A link to a source (optional)")).toHaveValue("ncert.nic.in");
+
+  await again.getByLabel("Why is the key for question 2 wrong?").fill("12 is right if the × is a typo for +.");
+  await again.getByLabel("A link to a source (optional)").fill("https://ncert.nic.in/");
+  await again.getByRole("button", { name: "Submit Challenge" }).click();
+  await expect(page.getByText("Challenge received. You will get the outcome by e-mail when the results are final.")).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/contest/${contest.id}/results\\?tab=breakdown`));
+  const challenged = page.getByRole("listitem").filter({ hasText: "What is 3 × 3?" });
+  await expect(challenged.getByText("You challenged this answer: Waiting for review")).toBeVisible();
+  await expect(challenged.getByRole("button", { name: "Submit Challenge" })).toHaveCount(0);
+  // The other questions can still be challenged, each once.
+  await expect(page.getByText("Challenge this answer")).toHaveCount(2);
+});

@@ -56,6 +56,8 @@ test("an old contest migrates to one unnamed section at +1/0 with the same score
   const sections = (await client.query<{ title: string; marks: number | null; penalty: number | null }>(`SELECT title, marks, penalty FROM contest_sections`)).rows;
   expect(sections).toEqual([{ title: "", marks: null, penalty: null }]);
   expect((await client.query(`SELECT marks, penalty FROM contests`)).rows).toEqual([{ marks: 1, penalty: 0 }]);
+  // Issue 31: a contest that had started before the window existed keeps no window (final at its end).
+  expect((await client.query(`SELECT challenge_window_hours FROM contests`)).rows).toEqual([{ challenge_window_hours: 0 }]);
   expect((await client.query(`SELECT correct_options FROM questions ORDER BY position`)).rows).toEqual([{ correct_options: [2] }, { correct_options: [1] }, { correct_options: [3] }]);
 
   // Scored and finalised again by today's rule: the same rows.

@@ -84,7 +84,7 @@ test("an early finisher's results, dashboard and completion page carry no score 
   expect((await view(closed.id, me.cookie)).data).toMatchObject({ state: "scored", mine: { score: 3, rank: 1 } });
   expect((await view(closed.id, me.cookie, "leaderboard")).data.leaders).toHaveLength(2);
   const later = await dashboard();
-  expect(later.past.find((e: { contest_id: string }) => e.contest_id === closed.id).result).toEqual({ kind: "provisional", score: 3 });
+  expect(later.past.find((e: { contest_id: string }) => e.contest_id === closed.id).result).toEqual({ kind: "provisional", score: 3, phase: "provisional", challengesEndAt: null });
 });
 
 test("before finalisation, equal scores are ranked by time, the faster first, on the page and the leaderboard", async () => {

@@ -3,7 +3,7 @@ import { dashboardStats, pastResult, splitEntries, yourDeadline } from "~/models
 
 const now = new Date("2026-11-22T10:00:00Z");
 const at = (minutes: number) => new Date(now.getTime() + minutes * 60_000);
-type More = { has_submitted?: boolean; contest_score?: number | null; contest_rank?: number | null; contest_prize_amount?: number | null; answered?: number | null; finalized?: boolean; duration?: number; longestExtra?: number; extra?: number };
+type More = { has_submitted?: boolean; contest_score?: number | null; contest_rank?: number | null; contest_prize_amount?: number | null; answered?: number | null; finalized?: boolean; duration?: number; longestExtra?: number; extra?: number; windowHours?: number };
 const entry = (name: string, startIn: number, endIn: number, more: More = {}) => ({
   name,
   contest_start_time: at(startIn),
@@ -17,6 +17,7 @@ const entry = (name: string, startIn: number, endIn: number, more: More = {}) =>
   finalized: more.finalized ?? false,
   longest_extra_minutes: more.longestExtra ?? more.extra ?? 0,
   extra_minutes: more.extra ?? 0,
+  challenge_window_hours: more.windowHours ?? 0,
 });
 
 test("upcoming entries: not submitted and not over, the one about to start first", () => {
@@ -64,7 +65,11 @@ test("a past card shows nothing derived from the key before the test has closed 
   const early = entry("early", -10, 110, { has_submitted: true, contest_score: 3, answered: 4 });
   expect(pastResult(early, now)).toEqual({ kind: "pending", scoresAt: at(20 + 10 / 60) });
   // Closed but not finalised: the score, a provisional rank, the prize after the end.
-  expect(pastResult(entry("closed", -40, 80, { has_submitted: true, contest_score: 3, answered: 4 }), now)).toEqual({ kind: "provisional", score: 3 });
+  expect(pastResult(entry("closed", -40, 80, { has_submitted: true, contest_score: 3, answered: 4 }), now)).toEqual({ kind: "provisional", score: 3, phase: "provisional", challengesEndAt: null });
+  // Closed half an hour ago with a day to challenge the key; then past the day, not final yet: under review.
+  const challengeable = entry("window", -40, -30, { has_submitted: true, contest_score: 3, answered: 4, windowHours: 24 });
+  expect(pastResult(challengeable, now)).toEqual({ kind: "provisional", score: 3, phase: "provisional", challengesEndAt: at(24 * 60 - 30 + 10 / 60) });
+  expect(pastResult(challengeable, at(24 * 60))).toEqual({ kind: "provisional", score: 3, phase: "review", challengesEndAt: null });
   expect(pastResult(entry("final", -300, -240, { has_submitted: true, contest_score: 3, answered: 4, contest_rank: 2, contest_prize_amount: 300, finalized: true }), now)).toEqual({
     kind: "final",
     score: 3,

@@ -1,6 +1,7 @@
 // The parts of a closed paper's results (app/routes/contest.$id.results.tsx): marks per
 // section, each answer beside the key, and the leaderboard with its tie-break. All of it
 // is derived from the key, so the route renders it only once the test has closed.
+import type { ReactNode } from "react";
 import type { AnswerVerdict, ReportAnswer, SectionReport } from "~/models/contests/exam-report";
 import { formatDuration } from "~/models/contests/test-rules";
 import { formatINR } from "~/utils/money";
@@ -51,6 +52,7 @@ const VERDICTS: Record<AnswerVerdict, { label: string; tone: string; row: string
   partial: { label: "Partly correct", tone: "tone-blue", row: "is-partial" },
   incorrect: { label: "Incorrect", tone: "tone-orange", row: "is-wrong" },
   unanswered: { label: "Not answered", tone: "tone-grey", row: "" },
+  dropped: { label: "Dropped after a challenge", tone: "tone-blue", row: "" },
 };
 
 /** Server-rendered HTML from our own rich text (app/models/contests/rich-text.server.ts): escaped, math as MathML. */
@@ -71,14 +73,15 @@ function Joined({ parts }: { parts: string[] }) {
   );
 }
 
-export function AnswerList({ answers }: { answers: ReportAnswer[] }) {
+/** `after`: what follows a question (its challenge, while the key is provisional). */
+export function AnswerList({ answers, after }: { answers: ReportAnswer[]; after?: (answer: ReportAnswer, number: number) => ReactNode }) {
   return (
     <ol className="breakdown">
       {answers.map((q, i) => {
         const verdict = VERDICTS[q.verdict];
         const sectionStarts = q.section !== "" && q.section !== answers[i - 1]?.section;
         return (
-          <li key={q.id} className={`card ${verdict.row}`}>
+          <li key={q.id} id={`q-${q.id}`} className={`card ${verdict.row}`}>
             {sectionStarts ? <p className="muted">{q.section}</p> : null}
             <div className="breakdown-question">
               <strong>Question {i + 1}.</strong> <Html html={q.html} />
@@ -95,6 +98,7 @@ export function AnswerList({ answers }: { answers: ReportAnswer[] }) {
                 <Html html={q.explanation} as="div" />
               </details>
             ) : null}
+            {after?.(q, i + 1)}
           </li>
         );
       })}

@@ -2,7 +2,7 @@
 // proctoring events.
 import { sql } from "drizzle-orm";
 import { boolean, check, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { PROCTORING_EVENT_KINDS, QUESTION_KINDS } from "../../utils/enums";
+import { CHALLENGE_STATUSES, DROPPED_MARKS, PROCTORING_EVENT_KINDS, QUESTION_KINDS } from "../../utils/enums";
 import { createdAt, id, keptFor, oneOf, time } from "./columns";
 import { userRef } from "./accounts";
 import { payments } from "./payments";
@@ -36,6 +36,12 @@ export const contests = pgTable(
     // The largest extra time of any entry (kept by a trigger on user_contest_entries):
     // the test closes for everyone only after the last deadline.
     longest_extra_minutes: integer("longest_extra_minutes").notNull().default(0),
+    // After the close the key is provisional for this many hours: entrants may challenge
+    // it; results and prizes are final only after it, with no challenge pending.
+    challenge_window_hours: integer("challenge_window_hours").notNull().default(24),
+    // A question dropped after a challenge gives its marks to every entrant who sat (NTA's
+    // rule) or only to those who attempted it.
+    dropped_question_marks: text("dropped_question_marks", { enum: DROPPED_MARKS }).notNull().default("all"),
   },
   (t) => [
     check("contests_time_order", sql`${t.end_time} > ${t.start_time}`),
@@ -43,6 +49,8 @@ export const contests = pgTable(
     check("contests_entry_fee_nonnegative", sql`${t.entry_fee} >= 0`),
     check("contests_marks_positive", sql`${t.marks} > 0`),
     check("contests_penalty_within_marks", sql`${t.penalty} BETWEEN 0 AND ${t.marks}`),
+    check("contests_challenge_window_hours", sql`${t.challenge_window_hours} BETWEEN 0 AND 720`),
+    check("contests_dropped_question_marks", oneOf(t.dropped_question_marks, DROPPED_MARKS)),
     index("contests_active_start_idx").on(t.is_active, t.start_time),
     // The server's sweep looks only at contests not finalised yet.
     index("contests_unfinalized_start_idx").on(t.start_time).where(sql`${t.finalized_at} IS NULL`),
@@ -102,6 +110,9 @@ export const questions = pgTable(
     image_key: text("image_key"),
     image_alt: text("image_alt"),
     explanation: text("explanation"),
+    // Dropped after a challenge (docs/admin-sql.md): nobody loses marks on it; who gains
+    // its marks is the contest's dropped_question_marks.
+    dropped: boolean("dropped").notNull().default(false),
   },
   (t) => [
     check("questions_kind", oneOf(t.kind, QUESTION_KINDS)),
@@ -225,6 +236,46 @@ export const contest_results = pgTable(
   ],
 );
 
+// An entrant's challenge to the provisional key of one question, once per question,
+// within the contest's window (models/contests/challenges.server.ts); an admin decides
+// it with SQL (docs/admin-sql.md). The question is one of the same contest's.
+export const question_challenges = pgTable(
+  "question_challenges",
+  {
+    id: id(),
+    contest_id: uuid("contest_id").notNull(),
+    question_id: uuid("question_id").notNull(),
+    user_id: uuid("user_id").notNull(),
+    reason: text("reason").notNull(),
+    source_url: text("source_url"),
+    status: text("status", { enum: CHALLENGE_STATUSES }).notNull().default("pending"),
+    // The admin's answer, mailed to the challenger with the outcome.
+    response: text("response"),
+    created_at: createdAt(),
+    resolved_at: time("resolved_at"),
+    // Set when the outcome mail is queued (once, at finalisation).
+    notified_at: time("notified_at"),
+  },
+  (t) => [
+    uniqueIndex("question_challenges_user_question_key").on(t.user_id, t.question_id),
+    // Pending challenges hold a contest's finalisation; the sweep asks per contest.
+    index("question_challenges_contest_status_idx").on(t.contest_id, t.status),
+    check("question_challenges_status", oneOf(t.status, CHALLENGE_STATUSES)),
+    check("question_challenges_reason", sql`char_length(btrim(${t.reason})) BETWEEN 1 AND 500`),
+    check("question_challenges_source_url", sql`${t.source_url} IS NULL OR (char_length(${t.source_url}) <= 500 AND ${t.source_url} ~ '^https?://')`),
+    check("question_challenges_resolved_when", sql`(${t.status} = 'pending') = (${t.resolved_at} IS NULL)`),
+    foreignKey({
+      name: "question_challenges_entry_fk",
+      columns: [t.user_id, t.contest_id],
+      foreignColumns: [user_contest_entries.user_id, user_contest_entries.contest_id],
+    }).onDelete("cascade"),
+    foreignKey({
+      name: "question_challenges_question_fk",
+      columns: [t.question_id, t.contest_id],
+      foreignColumns: [questions.id, questions.contest_id],
+    }).onDelete("cascade"),
+  ],
+);
 
 export const proctoring_events = pgTable(
   "proctoring_events",

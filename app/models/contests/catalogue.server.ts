@@ -74,6 +74,7 @@ export async function dashboardEntries(db: DbOrTx, userId: string) {
       answered: sql<number | null>`${contest_results.answered}`,
       longest_extra_minutes: contests.longest_extra_minutes,
       extra_minutes: user_contest_entries.extra_minutes,
+      challenge_window_hours: contests.challenge_window_hours,
     })
     .from(contest_details)
     .innerJoin(contests, eq(contests.id, contest_details.contest_id))

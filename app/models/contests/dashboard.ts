@@ -2,6 +2,7 @@
 // entries are upcoming and which past, in what order, what a past card may say, and
 // the four totals.
 import { entryDeadline, isTestClosed, testClosesAt } from "~/models/contests/deadline";
+import { challengeWindow, isWindowOpen, resultsPhase } from "~/models/contests/challenges";
 
 export type DashboardEntry = {
   contest_start_time: Date;
@@ -17,13 +18,16 @@ export type DashboardEntry = {
   longest_extra_minutes: number;
   /** This entry's own extra time (an accommodation): its deadline moves, nobody else's. */
   extra_minutes: number;
+  /** Hours the provisional key may be challenged after the close. */
+  challenge_window_hours: number;
 };
 
 export type PastResult =
   | { kind: "pending"; scoresAt: Date } // submitted; the test is still open for others
   | { kind: "missed" } // never submitted
   | { kind: "blank" } // submitted with no saved answer: no score, no rank
-  | { kind: "provisional"; score: number } // closed, not yet finalised
+  /** Closed, not final: the key may be challenged until `challengesEndAt` (when open), or challenges are under review. */
+  | { kind: "provisional"; score: number; phase: "provisional" | "review"; challengesEndAt: Date | null }
   | { kind: "final"; score: number; rank: number | null; prize: number };
 
 /**
@@ -36,11 +40,15 @@ export function pastResult(entry: DashboardEntry, now: Date): PastResult {
     end_time: entry.contest_end_time,
     duration_minutes: entry.contest_duration_minutes,
     longest_extra_minutes: entry.longest_extra_minutes,
+    challenge_window_hours: entry.challenge_window_hours,
   };
   if (!entry.has_submitted) return { kind: "missed" };
   if (!isTestClosed(contest, now)) return { kind: "pending", scoresAt: testClosesAt(contest) };
   if (!entry.answered) return { kind: "blank" };
-  if (!entry.finalized) return { kind: "provisional", score: entry.contest_score ?? 0 };
+  if (!entry.finalized) {
+    const phase = resultsPhase({ ...contest, finalized: false }, now) === "review" ? "review" : "provisional";
+    return { kind: "provisional", score: entry.contest_score ?? 0, phase, challengesEndAt: isWindowOpen(contest, now) ? challengeWindow(contest).endsAt : null };
+  }
   return { kind: "final", score: entry.contest_score ?? 0, rank: entry.contest_rank, prize: entry.contest_prize_amount ?? 0 };
 }
 

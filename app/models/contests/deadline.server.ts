@@ -10,8 +10,11 @@ export const ENTRY_DEADLINE_TEXT = `(${DEADLINE_TEXT} + e.extra_minutes * interv
 export const LAST_DEADLINE_TEXT = `(${DEADLINE_TEXT} + c.longest_extra_minutes * interval '1 minute')`;
 /** The grace after the deadline in which answers still in flight are taken. */
 export const GRACE_TEXT = `interval '${ANSWER_GRACE_MS} milliseconds'`;
+/** When contest `c`'s challenge window ends: its hours after the close (challengeWindow in ./challenges.ts). */
+export const WINDOW_END_TEXT = `(${LAST_DEADLINE_TEXT} + ${GRACE_TEXT} + c.challenge_window_hours * interval '1 hour')`;
 
 export const DEADLINE_SQL = sql.raw(DEADLINE_TEXT);
 export const ENTRY_DEADLINE_SQL = sql.raw(ENTRY_DEADLINE_TEXT);
 export const LAST_DEADLINE_SQL = sql.raw(LAST_DEADLINE_TEXT);
 export const GRACE_SQL = sql.raw(GRACE_TEXT);
+export const WINDOW_END_SQL = sql.raw(WINDOW_END_TEXT);

@@ -10,7 +10,7 @@ import type { QuestionKind } from "~/models/contests/paper";
 import { APPLIED_MARKS_TEXT } from "~/models/contests/marking.server";
 import { sharedPaper } from "~/models/contests/paper.server";
 import { richText } from "~/models/contests/rich-text.server";
-import { MARKS_TEXT, RESPONDED_TEXT } from "~/models/contests/scoring.server";
+import { EARNED_TEXT, RESPONDED_TEXT } from "~/models/contests/scoring.server";
 
 /**
  * Each question of the contest with the student's answer: the marks it could earn, the
@@ -19,15 +19,15 @@ import { MARKS_TEXT, RESPONDED_TEXT } from "~/models/contests/scoring.server";
  * breakdown.
  */
 const perQuestion = (input: { contestId: string; userId: string }) => sql`
-  SELECT x.*, CASE WHEN NOT x.responded THEN 'unanswered' WHEN x.m = x.full_marks THEN 'correct'
+  SELECT x.*, CASE WHEN x.dropped THEN 'dropped' WHEN NOT x.responded THEN 'unanswered' WHEN x.m = x.full_marks THEN 'correct'
                    WHEN x.m > 0 THEN 'partial' ELSE 'incorrect' END AS verdict
     FROM (SELECT q.id, q.position, q.kind, q.question_text AS text, q.options, q.correct_options,
                  q.answer_min::text, q.answer_max::text, q.explanation,
                  sec.position AS section_position, sec.title AS section, sec.title_hi AS section_hi,
                  a.selected_options AS chosen, a.numeric_answer::text AS typed,
                  COALESCE(${sql.raw(RESPONDED_TEXT)}, false) AS responded,
-                 ${sql.raw(APPLIED_MARKS_TEXT)} AS full_marks,
-                 CASE WHEN a.question_id IS NULL THEN 0 ELSE ${sql.raw(MARKS_TEXT)} END AS m
+                 ${sql.raw(APPLIED_MARKS_TEXT)} AS full_marks, q.dropped,
+                 ${sql.raw(EARNED_TEXT)} AS m
             FROM questions q
             JOIN contests c ON c.id = q.contest_id
             JOIN contest_sections sec ON sec.id = q.section_id
@@ -36,12 +36,13 @@ const perQuestion = (input: { contestId: string; userId: string }) => sql`
 
 /** The student's marks per section, in the paper's order. */
 export async function sectionReport(db: DbOrTx, input: { contestId: string; userId: string }): Promise<SectionReport[]> {
-  const rows = rowsOf<Omit<SectionReport, "incorrect" | "accuracy" | "titleHi"> & { title_hi: string | null }>(
+  const rows = rowsOf<Omit<SectionReport, "accuracy" | "titleHi"> & { title_hi: string | null }>(
     await db.execute(sql`
       SELECT section AS title, section_hi AS title_hi, count(*)::int AS questions,
              count(*) FILTER (WHERE responded)::int AS attempted,
              count(*) FILTER (WHERE verdict = 'correct')::int AS correct,
              count(*) FILTER (WHERE verdict = 'partial')::int AS partial,
+             count(*) FILTER (WHERE verdict = 'incorrect')::int AS incorrect,
              COALESCE(sum(m), 0)::int AS marks, sum(full_marks)::int AS "fullMarks"
         FROM (${perQuestion(input)}) per_question
        GROUP BY section_position, section, section_hi
@@ -50,7 +51,6 @@ export async function sectionReport(db: DbOrTx, input: { contestId: string; user
   return rows.map(({ title_hi, ...r }) => ({
     ...r,
     titleHi: title_hi,
-    incorrect: r.attempted - r.correct - r.partial,
     accuracy: r.attempted > 0 ? Math.round((r.correct / r.attempted) * 100) : null,
   }));
 }

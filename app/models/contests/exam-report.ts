@@ -17,7 +17,8 @@ export type SectionReport = {
   accuracy: number | null;
 };
 
-export type AnswerVerdict = "correct" | "partial" | "incorrect" | "unanswered";
+/** `dropped`: the question was dropped after a challenge (its marks go by the contest's rule). */
+export type AnswerVerdict = "correct" | "partial" | "incorrect" | "unanswered" | "dropped";
 
 /** One question beside the key, its texts as HTML (math rendered, everything else escaped). */
 export type ReportAnswer = {

@@ -6,7 +6,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { rowsOf, type DbOrTx } from "~/db/client.server";
 import { contests, user_answers, user_contest_entries } from "~/db/schema";
 import { questionCountColumn } from "~/models/contests/catalogue.server";
-import { isContestOver, isTestClosed, testClosesAt } from "~/models/contests/deadline";
+import { isTestClosed, testClosesAt } from "~/models/contests/deadline";
+import { challengeWindow, isPastWindow, isWindowOpen, resultsPhase } from "~/models/contests/challenges";
 import { APPLIED_MARKS_TEXT } from "~/models/contests/marking.server";
 import { finalizeContest, RANK_SQL } from "~/models/contests/scoring.server";
 
@@ -54,6 +55,7 @@ export async function contestResults(db: DbOrTx, input: { contestId: string; use
       start_time: contests.start_time,
       duration_minutes: contests.duration_minutes,
       longest_extra_minutes: contests.longest_extra_minutes,
+      challenge_window_hours: contests.challenge_window_hours,
       question_count: questionCountColumn,
       full_marks: FULL_MARKS,
       submitted: sql<boolean>`COALESCE(${user_contest_entries.has_submitted}, false)`,
@@ -62,13 +64,25 @@ export async function contestResults(db: DbOrTx, input: { contestId: string; use
     .leftJoin(user_contest_entries, and(eq(user_contest_entries.contest_id, contests.id), eq(user_contest_entries.user_id, input.userId)))
     .where(eq(contests.id, input.contestId));
   if (!contest) return null;
-  // The first results view after the end assigns the prizes (docs/product/design.md §4); idempotent.
+  // The first results view after the end and the challenge window assigns the prizes
+  // (docs/product/design.md §4), unless a challenge is pending; idempotent.
   let finalized = contest.finalized;
-  if (!finalized && isContestOver(contest, input.now)) {
+  if (!finalized && isPastWindow(contest, input.now)) {
     finalized = ["finalized", "already"].includes(await finalizeContest(db, contest.id, input.now));
   }
   const closed = isTestClosed(contest, input.now);
-  const base = { id: contest.id, title: contest.title, questionCount: contest.question_count, fullMarks: contest.full_marks, finalized, closed, scoresAt: testClosesAt(contest) };
+  const base = {
+    id: contest.id,
+    title: contest.title,
+    questionCount: contest.question_count,
+    fullMarks: contest.full_marks,
+    finalized,
+    closed,
+    scoresAt: testClosesAt(contest),
+    phase: resultsPhase({ ...contest, finalized }, input.now),
+    challengesEndAt: challengeWindow(contest).endsAt,
+    challengeOpen: isWindowOpen(contest, input.now),
+  };
   if (!contest.submitted) return { contest: base, state: "none" as const, mine: null, answered: 0 };
   if (!closed) {
     const answered = await db.$count(user_answers, and(eq(user_answers.contest_id, contest.id), eq(user_answers.user_id, input.userId)));

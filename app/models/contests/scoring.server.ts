@@ -2,7 +2,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import { rowsOf, type DbOrTx } from "~/db/client.server";
 import { awardPrizes } from "~/models/contests/prizes";
-import { ENTRY_DEADLINE_SQL, GRACE_SQL, LAST_DEADLINE_SQL } from "~/models/contests/deadline.server";
+import { ENTRY_DEADLINE_SQL, GRACE_SQL, LAST_DEADLINE_SQL, WINDOW_END_SQL } from "~/models/contests/deadline.server";
+import { queueChallengeOutcomes } from "~/models/contests/challenges.server";
 import { SUBMIT_REASONS } from "~/models/contests/test-rules";
 import { APPLIED_MARKS_TEXT, APPLIED_PENALTY_TEXT } from "~/models/contests/marking.server";
 
@@ -29,21 +30,34 @@ export const MARKS_TEXT = `question_marks(q.kind, q.partial_marking, q.correct_o
 export const RESPONDED_TEXT = "(cardinality(a.selected_options) > 0 OR a.numeric_answer IS NOT NULL)";
 
 /**
- * Each submitted entry's score and response time: score = the sum of each answer's
- * marks, penalties included (so it may be negative); answered = questions with a
- * response; response_time = ms from start_time to submission. Over `s`, submitted
- * entries as rows of (contest_id, user_id, submitted_at, start_time): the contest's start.
+ * What question `q` earns the student whose answer is `a` (null when they never opened
+ * it): by the rule above; or, once the question is dropped after a challenge, its full
+ * marks to everyone who sat (NTA's rule) or only to those who attempted it, as the
+ * contest says (drizzle/0009_answer_key_challenges.sql). Scores and the report use this.
+ */
+export const EARNED_TEXT = `CASE WHEN q.dropped THEN
+        CASE WHEN c.dropped_question_marks = 'all' OR COALESCE(${RESPONDED_TEXT}, false) THEN ${APPLIED_MARKS_TEXT} ELSE 0 END
+      WHEN a.question_id IS NULL THEN 0
+      ELSE ${MARKS_TEXT} END`;
+
+/**
+ * Each submitted entry's score and response time: score = the sum of what each
+ * question earns (EARNED_TEXT), penalties included (so it may be negative); answered =
+ * questions with a response; response_time = ms from start_time to submission. Over
+ * `s`, submitted entries as rows of (contest_id, user_id, submitted_at, start_time):
+ * the contest's start. Every question is read, answered or not: a dropped one may
+ * earn marks unanswered.
  */
 const SCORE_COLUMNS = `
     SELECT s.contest_id, s.user_id,
-           COALESCE(sum(${MARKS_TEXT}) FILTER (WHERE q.id IS NOT NULL), 0)::int AS score,
+           COALESCE(sum(${EARNED_TEXT}) FILTER (WHERE q.id IS NOT NULL), 0)::int AS score,
            count(*) FILTER (WHERE q.id IS NOT NULL AND ${RESPONDED_TEXT})::int AS answered,
            GREATEST(0, EXTRACT(EPOCH FROM (s.submitted_at - s.start_time)) * 1000)::int AS response_time`;
 const SCORE_JOINS = `
       JOIN contests c ON c.id = s.contest_id
-      LEFT JOIN user_answers a ON a.user_id = s.user_id AND a.contest_id = s.contest_id
-      LEFT JOIN questions q ON q.id = a.question_id AND q.contest_id = s.contest_id
+      LEFT JOIN questions q ON q.contest_id = s.contest_id
       LEFT JOIN contest_sections sec ON sec.id = q.section_id
+      LEFT JOIN user_answers a ON a.user_id = s.user_id AND a.question_id = q.id AND a.contest_id = s.contest_id
      GROUP BY s.contest_id, s.user_id, s.submitted_at, s.start_time`;
 
 /**
@@ -117,26 +131,36 @@ export async function submitOverdue(tx: DbOrTx, input: { contestId: string; now:
 
 /** Contest `c` has ended and every entry's time (extra time too) and grace are over (isContestOver in ./deadline.ts). */
 const ENDED = (now: Date) => sql`GREATEST(c.end_time, ${LAST_DEADLINE_SQL}) + ${GRACE_SQL} < ${now.toISOString()}::timestamptz`;
+/** Contest `c`'s results may become final: it has ended, its challenge window is over, and no challenge waits for an admin. */
+const FINALISABLE = (now: Date) => sql`(${ENDED(now)} AND ${WINDOW_END_SQL} <= ${now.toISOString()}::timestamptz
+  AND NOT EXISTS (SELECT 1 FROM question_challenges ch WHERE ch.contest_id = c.id AND ch.status = 'pending'))`;
 
-export type FinalizeOutcome = "finalized" | "already" | "not-ended" | "missing";
+/** `in-review`: ended, but the challenge window is open or a challenge is pending: the results stay provisional. */
+export type FinalizeOutcome = "finalized" | "already" | "not-ended" | "in-review" | "missing";
 
 /**
  * Ranks the contest and assigns prizes, once, after it has ended (and answers in
- * flight at the end have had their grace). Runs in its own
- * transaction (a savepoint when the caller has one): the contest row is locked
- * first, so a second finaliser waits, then sees `finalized_at` and does nothing.
- * Entries left open are submitted first, so every student who took the test is ranked.
+ * flight at the end have had their grace), its challenge window is over and no
+ * challenge is pending: the key is final then, so every score is computed again from
+ * it here, once. Runs in its own transaction (a savepoint when the caller has one):
+ * the contest row is locked first, so a second finaliser waits, then sees
+ * `finalized_at` and does nothing. Entries left open are submitted first, so every
+ * student who took the test is ranked. Each challenger's outcome is mailed.
  */
 export async function finalizeContest(db: DbOrTx, contestId: string, now: Date): Promise<FinalizeOutcome> {
   return db.transaction(async (tx) => {
-    const [contest] = rowsOf<{ prize_pool: Record<string, unknown>; finalized: boolean; ended: boolean }>(
+    const [contest] = rowsOf<{ prize_pool: Record<string, unknown>; finalized: boolean; ended: boolean; finalisable: boolean }>(
       await tx.execute(sql`
-        SELECT prize_pool, finalized_at IS NOT NULL AS finalized, ${ENDED(now)} AS ended
+        SELECT prize_pool, finalized_at IS NOT NULL AS finalized, ${ENDED(now)} AS ended, ${FINALISABLE(now)} AS finalisable
           FROM contests c WHERE id = ${contestId} FOR UPDATE`),
     );
     if (!contest) return "missing";
     if (contest.finalized) return "already";
     if (!contest.ended) return "not-ended";
+    if (!contest.finalisable) {
+      await submitOverdue(tx, { contestId, now });
+      return "in-review";
+    }
     await submitOverdue(tx, { contestId, now });
     await computeResults(tx, contestId);
     const ranked = rowsOf<{ user_id: string; rank: number; score: number }>(
@@ -151,6 +175,7 @@ export async function finalizeContest(db: DbOrTx, contestId: string, now: Date):
          WHERE r.contest_id = ${contestId} AND r.user_id = w.user_id`);
     }
     await tx.execute(sql`UPDATE contests SET finalized_at = ${now.toISOString()}::timestamptz WHERE id = ${contestId}`);
+    await queueChallengeOutcomes(tx, contestId, now);
     return "finalized";
   });
 }
@@ -158,15 +183,16 @@ export async function finalizeContest(db: DbOrTx, contestId: string, now: Date):
 /**
  * The server's sweep (every half minute, and `npm run contests:finalize`): submits the
  * open entries of contests whose deadline has passed and finalises those that have
- * ended. Idempotent; any instance may run it at any time.
+ * ended with their challenge window over and nothing pending. Idempotent; any instance
+ * may run it at any time.
  */
 export async function closeDueContests(db: DbOrTx, now: Date, limit = 50) {
-  const due = rowsOf<{ id: string; title: string; ended: boolean }>(
+  const due = rowsOf<{ id: string; title: string; finalisable: boolean }>(
     await db.execute(sql`
-      SELECT c.id, c.title, ${ENDED(now)} AS ended
+      SELECT c.id, c.title, ${FINALISABLE(now)} AS finalisable
         FROM contests c
        WHERE c.finalized_at IS NULL AND c.start_time < ${now.toISOString()}::timestamptz
-         AND (${ENDED(now)}
+         AND (${FINALISABLE(now)}
               OR EXISTS (SELECT 1 FROM user_contest_entries e
                           WHERE e.contest_id = c.id AND NOT e.has_submitted AND ${OPENED_SQL}
                             AND ${ENTRY_DEADLINE_SQL} + ${GRACE_SQL} < ${now.toISOString()}::timestamptz))
@@ -175,7 +201,7 @@ export async function closeDueContests(db: DbOrTx, now: Date, limit = 50) {
   );
   const report: Array<{ id: string; title: string; outcome: FinalizeOutcome | "closed"; submitted?: number }> = [];
   for (const contest of due) {
-    if (contest.ended) {
+    if (contest.finalisable) {
       report.push({ id: contest.id, title: contest.title, outcome: await finalizeContest(db, contest.id, now) });
     } else {
       const submitted = await db.transaction((tx) => submitOverdue(tx, { contestId: contest.id, now }));

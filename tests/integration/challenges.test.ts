@@ -1,0 +1,222 @@
+// Issue 31, points 1 and 2: the provisional key, its challenge window and its edges, who
+// may challenge, finalisation held by the window and by pending challenges, an upheld
+// challenge and a dropped question (both rules) each changing ranks and prizes through
+// the documented SQL, the outcome mails, and the key frozen once final. On both databases.
+import fs from "node:fs";
+import { and, eq, sql } from "drizzle-orm";
+import { describe, expect, test } from "vitest";
+import { db, pgConstraint, rowsOf } from "~/db/client.server";
+import { contest_results, contests, email_outbox, question_challenges } from "~/db/schema";
+import { challengeWindow, CHALLENGE_MESSAGES } from "~/models/contests/challenges";
+import { submitChallenge } from "~/models/contests/challenges.server";
+import { finalizeContest } from "~/models/contests/scoring.server";
+import * as resultsRoute from "~/routes/contest.$id.results";
+import { createContest, createEntry, createUser, submitEntry } from "~/seed/factories.server";
+import { call, formRequest } from "../support/remix";
+import { signedInStudent } from "../support/scenarios";
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const doc = fs.readFileSync("docs/admin-sql.md", "utf8");
+const block = (tag: string) => doc.match(new RegExp("```sql " + tag + "\\n([\\s\\S]*?)```"))![1]!;
+let n = 0;
+
+/**
+ * A +1/0 paper of four questions that closed two hours ago, with a 24-hour window and
+ * prizes for three places. Each student answers question by question: "right", "wrong"
+ * or null (not answered), and submits `minutes` after the start.
+ */
+async function closedContest(students: Array<{ answers: Array<"right" | "wrong" | null>; minutes: number; signedIn?: boolean }>, windowHours = 24) {
+  const title = `Challenge Cup ${Date.now()}-${n++}`;
+  const start = new Date(Date.now() - 3 * HOUR);
+  const contest = await createContest(db, {
+    title,
+    subject: "Maths",
+    start_time: start,
+    end_time: new Date(start.getTime() + HOUR),
+    duration_minutes: 60,
+    prize_pool: { first: 1000, second: 500, third: 200 },
+    questions: [
+      ["1 + 1?", ["1", "2"], "2"],
+      ["2 + 2?", ["4", "5"], "4"],
+      ["3 + 3?", ["6", "7"], "6"],
+      ["Which is 8?", ["8", "9"], "8"],
+    ],
+    challenge_window_hours: windowHours,
+  });
+  const people = [];
+  for (const s of students) {
+    const person = s.signedIn ? await signedInStudent() : { userId: await createUser(db, { email: `challenger-${Date.now()}-${n++}@example.in`, passwordHash: "x" }), cookie: "" };
+    await createEntry(db, { userId: person.userId, contestId: contest.id });
+    await submitEntry(db, {
+      userId: person.userId,
+      contestId: contest.id,
+      submittedAt: new Date(start.getTime() + s.minutes * MINUTE),
+      answers: contest.questions.flatMap((q, i) => {
+        const a = s.answers[i];
+        return a === null || a === undefined ? [] : [{ questionId: q.id, selected: a === "right" ? q.correct_answer : q.options.find((o) => o !== q.correct_answer)! }];
+      }),
+    });
+    people.push(person);
+  }
+  const [row] = await db.select().from(contests).where(eq(contests.id, contest.id));
+  return { title, contest, people, window: challengeWindow(row!) };
+}
+
+const challenge = (questionId: string) => ({ questionId, reason: "Option 9 is the right one: see the board's own solution." });
+
+async function standings(contestId: string) {
+  const rows = await db.select().from(contest_results).where(eq(contest_results.contest_id, contestId));
+  return rows;
+}
+
+describe("challenging the provisional key", () => {
+  test("the window's edges: not before the close, then once per question, not at or after the end", async () => {
+    const { contest, people, window } = await closedContest([{ answers: ["right", "right", "right", "wrong"], minutes: 10 }]);
+    const me = { contestId: contest.id, userId: people[0]!.userId };
+    const [q1, q2, q3] = contest.questions;
+    const before = await submitChallenge(db, { ...me, challenge: challenge(q1!.id), now: new Date(window.opensAt.getTime() - 1) });
+    expect(before).toEqual({ ok: false, status: 409, message: CHALLENGE_MESSAGES.notYet });
+    expect(await submitChallenge(db, { ...me, challenge: challenge(q1!.id), now: window.opensAt })).toMatchObject({ ok: false, message: CHALLENGE_MESSAGES.notYet });
+    expect(await submitChallenge(db, { ...me, challenge: challenge(q1!.id), now: new Date(window.opensAt.getTime() + 1) })).toEqual({ ok: true });
+    expect(await submitChallenge(db, { ...me, challenge: challenge(q1!.id), now: new Date(window.opensAt.getTime() + 2) })).toEqual({ ok: false, status: 409, message: CHALLENGE_MESSAGES.twice });
+    expect(await submitChallenge(db, { ...me, challenge: challenge(q2!.id), now: new Date(window.endsAt.getTime() - 1) })).toEqual({ ok: true });
+    expect(await submitChallenge(db, { ...me, challenge: challenge(q3!.id), now: window.endsAt })).toEqual({ ok: false, status: 409, message: CHALLENGE_MESSAGES.closed });
+    expect(await submitChallenge(db, { ...me, challenge: challenge(q3!.id), now: new Date(window.endsAt.getTime() + HOUR) })).toMatchObject({ message: CHALLENGE_MESSAGES.closed });
+    const stored = await db.select().from(question_challenges).where(eq(question_challenges.contest_id, contest.id));
+    expect(stored.map((c) => [c.question_id, c.status, c.reason])).toEqual(
+      expect.arrayContaining([
+        [q1!.id, "pending", challenge(q1!.id).reason],
+        [q2!.id, "pending", challenge(q2!.id).reason],
+      ]),
+    );
+    expect(stored).toHaveLength(2);
+  });
+
+  test("only an entrant who submitted may challenge, and only this contest's questions", async () => {
+    const { contest, people, window } = await closedContest([{ answers: ["right", "right", "right", "right"], minutes: 10 }]);
+    const other = await closedContest([{ answers: ["right", "right", "right", "right"], minutes: 10 }]);
+    const now = new Date(window.opensAt.getTime() + HOUR);
+    const stranger = await createUser(db, { email: `stranger-${Date.now()}@example.in`, passwordHash: "x" });
+    const enrolledOnly = await createUser(db, { email: `enrolled-${Date.now()}@example.in`, passwordHash: "x" });
+    await createEntry(db, { userId: enrolledOnly, contestId: contest.id });
+    const q = contest.questions[0]!.id;
+    for (const userId of [stranger, enrolledOnly]) {
+      expect(await submitChallenge(db, { contestId: contest.id, userId, challenge: challenge(q), now })).toMatchObject({ ok: false, status: 404 });
+    }
+    // Another contest's question, by a student of this one.
+    expect(await submitChallenge(db, { contestId: contest.id, userId: people[0]!.userId, challenge: challenge(other.contest.questions[0]!.id), now })).toMatchObject({ ok: false, status: 404 });
+    expect(await db.$count(question_challenges, eq(question_challenges.contest_id, contest.id))).toBe(0);
+  });
+
+  test("the form's post: a message in the form with the input kept, a 404 for another contest's question, a 413 for a 20 MB reason, and nothing written", async () => {
+    const { contest, people } = await closedContest([{ answers: ["right", "right", "right", "wrong"], minutes: 10, signedIn: true }]);
+    const other = await closedContest([{ answers: ["right", "right", "right", "right"], minutes: 10 }]);
+    const cookie = people[0]!.cookie;
+    const path = `/contest/${contest.id}/results?tab=breakdown`;
+    const post = (fields: Record<string, string>) => call(resultsRoute.action as never, formRequest(path, fields, cookie), { params: { id: contest.id } });
+    const q4 = contest.questions[3]!.id;
+
+    const empty = await post({ questionId: q4, reason: "   ", source: "ftp://example.com" });
+    expect(empty.status).toBe(400);
+    expect(empty.data.questionId).toBe(q4);
+    expect(empty.data.reply.error).toMatchObject({ reason: ["Say why you think the key is wrong."], source: ["Give a link that starts with http:// or https://, or leave it empty."] });
+    expect(empty.data.reply.initialValue).toMatchObject({ source: "ftp://example.com" });
+    const long = await post({ questionId: q4, reason: "x".repeat(501) });
+    expect(long.data.reply.error.reason).toEqual(["Keep the reason to 500 characters or fewer."]);
+    expect((await post({ questionId: other.contest.questions[0]!.id, reason: "Wrong key" })).status).toBe(404);
+    expect((await post({ questionId: "not-a-question", reason: "Wrong key" })).status).toBe(400);
+    expect((await post({ questionId: q4, reason: "x".repeat(20 * 1024 * 1024) })).status).toBe(413);
+    expect(await db.$count(question_challenges, eq(question_challenges.contest_id, contest.id))).toBe(0);
+
+    const sent = await post({ questionId: q4, reason: "9 is right", source: "https://ncert.nic.in/textbook.php" });
+    expect(sent.status).toBe(302);
+    expect(sent.location).toBe(`/contest/${contest.id}/results?tab=breakdown#q-${q4}`);
+    const again = await post({ questionId: q4, reason: "Still 9" });
+    expect([again.status, again.data.reply.error[""]]).toEqual([409, [CHALLENGE_MESSAGES.twice]]);
+    const [stored] = await db.select().from(question_challenges).where(eq(question_challenges.contest_id, contest.id));
+    expect(stored).toMatchObject({ question_id: q4, reason: "9 is right", source_url: "https://ncert.nic.in/textbook.php", status: "pending" });
+  });
+});
+
+describe("resolution and final results", () => {
+  test("finalisation waits for the window and for pending challenges; an upheld key changes ranks and prizes; the challenger is mailed", async () => {
+    // A answered question 4 by the key (8), B by what B says is right (9).
+    const { title, contest, people, window } = await closedContest([
+      { answers: ["right", "right", "right", "right"], minutes: 20 },
+      { answers: ["right", "right", "right", "wrong"], minutes: 10 },
+    ]);
+    const [a, b] = people.map((p) => p.userId);
+    const q4 = contest.questions[3]!;
+    expect(await submitChallenge(db, { contestId: contest.id, userId: b!, challenge: challenge(q4.id), now: new Date(window.opensAt.getTime() + HOUR) })).toEqual({ ok: true });
+
+    const during = new Date(window.opensAt.getTime() + 2 * HOUR);
+    expect(await finalizeContest(db, contest.id, during)).toBe("in-review");
+    const after = new Date(window.endsAt.getTime() + 1);
+    expect(await finalizeContest(db, contest.id, after)).toBe("in-review");
+    expect((await standings(contest.id)).every((r) => r.prize_amount === 0)).toBe(true);
+
+    // The admin's list of what waits: this challenge, with the question's position.
+    const waiting = rowsOf<{ title: string; position: number; reason: string }>(await db.execute(sql.raw(block("challenge-pending"))));
+    expect(waiting.filter((w) => w.title === title).map((w) => [w.position, w.reason])).toEqual([[3, challenge(q4.id).reason]]);
+    // The documented uphold: question 4's key becomes option 2 ("9").
+    await db.execute(sql.raw(block("challenge-uphold").replaceAll("'JEE Main Mock Test 1'", `'${title}'`).replace("q.position = 4", "q.position = 3")));
+    expect(await finalizeContest(db, contest.id, after)).toBe("finalized");
+    const final = Object.fromEntries((await standings(contest.id)).map((r) => [r.user_id, [r.score, r.rank, r.prize_amount]]));
+    expect(final).toEqual({ [b!]: [4, 1, 1000], [a!]: [3, 2, 500] });
+
+    const mails = await db.select().from(email_outbox).where(sql`${email_outbox.subject} LIKE ${`%${title}`}`);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe(`Your challenge was upheld: ${title}`);
+    expect(mails[0]!.text).toContain("question 4 of");
+    expect(mails[0]!.text).toContain("Option 2 is right: the key had a typing mistake.");
+    // Once final, the key cannot change again.
+    const frozen = await db.execute(sql`UPDATE questions SET correct_options = '{1}' WHERE id = ${q4.id}`).catch((e: unknown) => e);
+    expect(pgConstraint(frozen)).toBe("questions_key_frozen");
+  });
+
+  test("a dropped question: its marks to everyone who sat (NTA's rule) or only to those who attempted it, each changing ranks and prizes", async () => {
+    const papers = [
+      { answers: ["right", "right", "right", "wrong"] as const, minutes: 10 }, // A: 3, attempted question 4
+      { answers: ["right", "right", "right", "right"] as const, minutes: 20 }, // B: 4
+      { answers: ["right", "right", "right", null] as const, minutes: 5 }, // C: 3, left question 4
+    ];
+    const results: Record<string, unknown> = {};
+    for (const rule of ["all", "attempted"] as const) {
+      const { title, contest, people, window } = await closedContest(papers.map((p) => ({ answers: [...p.answers], minutes: p.minutes })));
+      await db.update(contests).set({ dropped_question_marks: rule }).where(eq(contests.id, contest.id));
+      await submitChallenge(db, { contestId: contest.id, userId: people[0]!.userId, challenge: challenge(contest.questions[3]!.id), now: new Date(window.opensAt.getTime() + 1) });
+      await db.execute(sql.raw(block("challenge-drop").replaceAll("'JEE Main Mock Test 1'", `'${title}'`).replace("q.position = 4", "q.position = 3")));
+      expect(await finalizeContest(db, contest.id, new Date(window.endsAt.getTime() + 1))).toBe("finalized");
+      const rows = await standings(contest.id);
+      results[rule] = people.map((p) => rows.find((r) => r.user_id === p.userId)).map((r) => [r!.score, r!.rank, r!.prize_amount]);
+      const [mail] = await db.select().from(email_outbox).where(and(eq(email_outbox.to_address, rowsOf<{ email: string }>(await db.execute(sql`SELECT email FROM users WHERE id = ${people[0]!.userId}`))[0]!.email)));
+      expect(mail!.text).toContain(rule === "all" ? "its marks go to every student who sat the test" : "its marks go to every student who attempted it");
+    }
+    // Everyone sat: 4 marks each, so the fastest (C, 5 minutes) wins.
+    expect(results.all).toEqual([[4, 2, 500], [4, 3, 200], [4, 1, 1000]]);
+    // Only A and B attempted question 4: C stays at 3.
+    expect(results.attempted).toEqual([[4, 1, 1000], [4, 2, 500], [3, 3, 200]]);
+  });
+
+  test("a rejected challenge keeps the key and the ranks, and says so by mail", async () => {
+    const { title, contest, people, window } = await closedContest([
+      { answers: ["right", "right", "right", "right"], minutes: 20 },
+      { answers: ["right", "right", "right", "wrong"], minutes: 10 },
+    ]);
+    await submitChallenge(db, { contestId: contest.id, userId: people[1]!.userId, challenge: challenge(contest.questions[3]!.id), now: new Date(window.opensAt.getTime() + 1) });
+    await db.execute(sql.raw(block("challenge-reject").replaceAll("'JEE Main Mock Test 1'", `'${title}'`).replace("q.position = 4", "q.position = 3")));
+    expect(await finalizeContest(db, contest.id, new Date(window.endsAt.getTime() + 1))).toBe("finalized");
+    expect((await standings(contest.id)).map((r) => [r.user_id, r.rank]).sort()).toEqual(people.map((p, i) => [p.userId, i + 1]).sort());
+    const [mail] = await db.select().from(email_outbox).where(sql`${email_outbox.subject} LIKE ${`%${title}`}`);
+    expect(mail!.subject).toBe(`Your challenge was not upheld: ${title}`);
+    expect(mail!.text).toContain("The provisional key stands.");
+    expect(mail!.text).toContain("The key is right: see NCERT Class 11, chapter 5.");
+  });
+
+  test("a contest without a window is final at its end, as before", async () => {
+    const { contest, window } = await closedContest([{ answers: ["right", "right", "wrong", "wrong"], minutes: 10 }], 0);
+    expect(window.endsAt).toEqual(window.opensAt);
+    expect(await finalizeContest(db, contest.id, new Date())).toBe("finalized");
+  });
+});

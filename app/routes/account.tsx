@@ -3,23 +3,26 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { PasswordField } from "~/components/accounts/password-input";
+import { RefundList } from "~/components/payments/refund-list";
 import { FormErrors, TextareaField, TextField } from "~/components/ui/field";
 import { db } from "~/db/client.server";
 import { requireUserId, sessionKey } from "~/models/accounts/auth.server";
 import { changePassword, getProfile, updateProfile } from "~/models/accounts/profile.server";
 import { ChangePasswordSchema, ProfileSchema } from "~/models/accounts/schemas";
+import { myRefunds } from "~/models/payments/refunds.server";
 import { ACCOUNT_MAX, ACCOUNT_MESSAGES, MESSAGES } from "~/models/accounts/messages";
 import { readForm } from "~/utils/forms.server";
 import { invariantResponse, redirectWithFlash } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { useSchemaForm } from "~/utils/use-schema-form";
 
-export const meta: MetaFunction = () => pageMeta("My Account", "Your name, phone, address and password on StudyArena.");
+export const meta: MetaFunction = () => pageMeta("My Account", "Your name, phone, address, password and refunds on StudyArena.");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const profile = await getProfile(db, await requireUserId(request, context));
+  const userId = await requireUserId(request, context);
+  const [profile, refunds] = await Promise.all([getProfile(db, userId), myRefunds(db, userId)]);
   invariantResponse(profile);
-  return { profile: { email: profile.email, fullName: profile.full_name ?? "", phone: profile.phone ?? "", address: profile.address ?? "", since: profile.created_at.getFullYear() } };
+  return { profile: { email: profile.email, fullName: profile.full_name ?? "", phone: profile.phone ?? "", address: profile.address ?? "", since: profile.created_at.getFullYear() }, refunds };
 }
 
 // A password is never sent back into the form.
@@ -45,7 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Account() {
-  const { profile } = useLoaderData<typeof loader>();
+  const { profile, refunds } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
@@ -82,6 +85,12 @@ export default function Account() {
           {busy("password") ? "Changing..." : "Change Password"}
         </button>
       </Form>
+      {refunds.length > 0 ? (
+        <>
+          <h2>Refunds</h2>
+          <RefundList refunds={refunds} />
+        </>
+      ) : null}
     </section>
   );
 }

@@ -10,7 +10,8 @@ import { purgeExpired } from "~/models/accounts/housekeeping.server";
 import { storeDiagram } from "~/models/contests/diagrams.server";
 import { closeDueContests } from "~/models/contests/scoring.server";
 import { releaseExpiredHolds } from "~/models/store/orders.server";
-import { chooseGateway, describeGateway } from "~/models/payments/gateway.server";
+import { chooseGateway, describeGateway, paymentGateway } from "~/models/payments/gateway.server";
+import { sendDueRefunds } from "~/models/payments/refunds.server";
 import { settleBackground } from "~/services/background.server";
 import { deliverOutbox } from "~/services/email.server";
 import { dataDir, env, loadSharedSecret } from "~/utils/env.server";
@@ -44,6 +45,10 @@ export async function startup() {
   every(config.SWEEP_INTERVAL_MS, "contest sweep", async () => {
     const report = await closeDueContests(db, new Date());
     for (const { id, outcome, submitted } of report) log().info({ event: "sweep", contestId: id, outcome, submitted }, "contest closed");
+  });
+  // Refunds the ledger owes go to the gateway, retried with backoff; any instance may send (one lease each).
+  every(30_000, "refunds", async () => {
+    for (const { id, outcome } of await sendDueRefunds(db, paymentGateway(), new Date())) log().info({ event: "refund", refundId: id, outcome }, "refund");
   });
   // Unpaid online orders give their copies back when their hold ends.
   every(60_000, "order holds", () => releaseExpiredHolds(db, new Date()));

@@ -127,7 +127,7 @@ test("verify: a payment that lands after the start says what the no-JavaScript p
   expect(res.status).toBe(200);
   const body = JSON.parse(res.data);
   expect(body).toMatchObject({ success: false, outcome: "late", redirect: `/contest/${o.contestId}` });
-  expect(body.message).toMatch(/not enrolled\. Your payment will be refunded in 5-7 days\.$/);
+  expect(body.message).toMatch(/not enrolled\. Your payment will be refunded in 5-7 days; follow it under Refunds in My Account\.$/);
   expect(res.headers.get("Set-Cookie")).toMatch(/^__flash=/);
   expect(await entries(o.userId, o.contestId)).toBe(0);
   // The callback, for the same outcome, sends the same message to the same page.

@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { db } from "~/db/client.server";
 import { createContest, createUser } from "~/seed/factories.server";
-import { email_outbox, payment_reviews, payments, user_contest_entries } from "~/db/schema";
+import { email_outbox, payment_reviews, payments, user_contest_entries, refunds } from "~/db/schema";
 import { enrolmentConfirmation, startContestPayment } from "~/models/contests/enrolment.server";
 import { settlePayment } from "~/models/fulfilments.server";
 import { checkoutSignature, paymentGateway } from "~/models/payments/gateway.server";
@@ -85,7 +85,7 @@ test("a tampered signature or another payment id is refused and leaves no entry"
   expect(await settlePayment(db, second)).toMatchObject({ kind: "second-payment" });
   expect(await entries(p.userId, p.contestId)).toBe(1);
   expect(await db.select().from(payment_reviews).where(eq(payment_reviews.razorpay_payment_id, other))).toMatchObject([{ reason: "second_payment", razorpay_order_id: p.orderId, amount: 49, user_id: p.userId }]);
-  expect((await db.select().from(email_outbox)).filter((m) => m.subject.startsWith("[Refund]") && m.text.includes(other))).toHaveLength(1);
+  expect(await db.select({ amount: refunds.amount, status: refunds.status }).from(refunds).where(eq(refunds.razorpay_payment_id, other))).toEqual([{ amount: 49, status: "queued" }]);
 
   // A webhook reporting a second payment of another amount books nothing: no review, no refund mail.
   const odd = `pay_odd_${n}`;
@@ -133,7 +133,7 @@ test("after the start, no new order; a payment completing late is recorded for a
   expect(await entries(p.userId, p.contestId)).toBe(0);
   const [payment] = await db.select().from(payments).where(eq(payments.razorpay_order_id, p.orderId));
   expect(payment?.status).toBe("paid");
-  expect((await db.select().from(email_outbox)).some((m) => m.subject.startsWith("[Refund]") && m.text.includes(p.paymentId))).toBe(true);
+  expect(await db.select({ status: refunds.status }).from(refunds).where(eq(refunds.razorpay_payment_id, p.paymentId))).toEqual([{ status: "queued" }]);
 });
 
 test("a payment id the gateway reports for a second order is recorded for review, books nothing, and is no error", async () => {
@@ -172,7 +172,7 @@ test("a failed payment closes the order; paying again makes a new one", async ()
   const second = { ...p, orderId: again.orderId, paymentId: "pay_twice", signature: checkoutSignature(gateway, again.orderId, "pay_twice") };
   expect(await settlePayment(db, second)).toMatchObject({ kind: "duplicate" });
   expect(await entries(p.userId, p.contestId)).toBe(1);
-  expect((await db.select().from(email_outbox)).some((m) => m.subject.startsWith("[Refund]") && m.text.includes("pay_twice"))).toBe(true);
+  expect(await db.select({ status: refunds.status }).from(refunds).where(eq(refunds.razorpay_payment_id, "pay_twice"))).toEqual([{ status: "queued" }]);
 });
 
 test("the confirmation: the student's own entry, paid or free; an unknown contest and a stranger are told apart", async () => {

@@ -2,7 +2,7 @@
 // captured money it could not book (kept for review).
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { PAYMENT_GATEWAYS, PAYMENT_PURPOSES, PAYMENT_REVIEW_REASONS, PAYMENT_STATUSES } from "../../utils/enums";
+import { PAYMENT_GATEWAYS, PAYMENT_PURPOSES, PAYMENT_REVIEW_REASONS, PAYMENT_STATUSES, REFUND_STATUSES } from "../../utils/enums";
 import { createdAt, id, keptFor, oneOf, time } from "./columns";
 import { users } from "./accounts";
 import { contests } from "./contests";
@@ -67,3 +67,52 @@ export const payment_reviews = pgTable(
     uniqueIndex("payment_reviews_order_payment_key").on(t.razorpay_order_id, t.razorpay_payment_id),
   ],
 );
+
+// Money going back out: one refund per captured payment the ledger owes back (a late or
+// second payment; later an upheld challenge fee, a cancelled prepaid order), sent to
+// the gateway by models/payments/refunds.server.ts with the row's id as the gateway's
+// idempotency key, so a retry after a crash or a restart can never refund twice.
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: id(),
+    user_id: keptFor("user_id", () => users.id).notNull(),
+    gateway: text("gateway", { enum: PAYMENT_GATEWAYS }).notNull(),
+    razorpay_order_id: text("razorpay_order_id").notNull(),
+    // The payment refunded, whole: one refund each.
+    razorpay_payment_id: text("razorpay_payment_id").notNull().unique(),
+    // Integer rupees, as the payment's.
+    amount: integer("amount").notNull(),
+    // What the payer reads: what the money was for and why it goes back.
+    reason: text("reason").notNull(),
+    status: text("status", { enum: REFUND_STATUSES }).notNull().default("queued"),
+    // The gateway's refund id once accepted (rfnd_…).
+    gateway_refund_id: text("gateway_refund_id").unique(),
+    attempts: integer("attempts").notNull().default(0),
+    // When a queued refund may next be tried; also the lease of a sender at work.
+    next_attempt_at: time("next_attempt_at").notNull().defaultNow(),
+    last_error: text("last_error"),
+    created_at: createdAt(),
+    updated_at: time("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    check("refunds_amount_positive", sql`${t.amount} > 0`),
+    check("refunds_status", oneOf(t.status, REFUND_STATUSES)),
+    check("refunds_gateway", oneOf(t.gateway, PAYMENT_GATEWAYS)),
+    check("refunds_sent_has_id", sql`(${t.status} = 'sent') = (${t.gateway_refund_id} IS NOT NULL)`),
+    // The sender's queue: due refunds, oldest first.
+    index("refunds_due_idx").on(t.next_attempt_at).where(sql`${t.status} = 'queued'`),
+    index("refunds_user_idx").on(t.user_id, t.created_at),
+  ],
+);
+
+// The built-in test gateway's own record of the refunds it accepted (it is the product's
+// stand-in for Razorpay, so it keeps its books as Razorpay would): one per idempotency
+// key, so a request sent again answers the same refund.
+export const test_gateway_refunds = pgTable("test_gateway_refunds", {
+  id: text("id").primaryKey(),
+  idempotency_key: text("idempotency_key").notNull().unique(),
+  payment_id: text("payment_id").notNull(),
+  amount: integer("amount").notNull(),
+  created_at: createdAt(),
+});

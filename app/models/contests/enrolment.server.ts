@@ -61,7 +61,7 @@ export async function startContestPayment(db: Db, gateway: Gateway | null, input
 
 export type EnrolmentResult =
   | { kind: "enrolled"; contestId: string }
-  | { kind: "late" | "duplicate"; contestId: string; refund: { subject: string; reason: string } };
+  | { kind: "late" | "duplicate"; contestId: string; refund: { reason: string } };
 
 /** The fulfilment of a captured contest payment: the entry, once, while enrolment is open. */
 export const fulfilEnrolment: Fulfil<EnrolmentResult> = async (tx, payment, now) => {
@@ -70,7 +70,7 @@ export const fulfilEnrolment: Fulfil<EnrolmentResult> = async (tx, payment, now)
     .select({ title: contests.title, start_time: contests.start_time, is_active: contests.is_active })
     .from(contests)
     .where(eq(contests.id, contestId));
-  const refund = (why: string) => ({ subject: contest!.title, reason: `"${contest!.title}" ${why}` });
+  const refund = (why: string) => ({ reason: `"${contest!.title}" ${why}` });
   if (!isEnrolmentOpen(contest!, now)) return { kind: "late", contestId, refund: refund("after the contest had started") };
 
   const created = await tx
@@ -95,14 +95,14 @@ export function enrolmentCallbackPage(contestId: string, outcome: string): { to:
         to: `/contest/${contestId}`,
         flash: {
           kind: "error",
-          message: `Enrolment closed before your payment completed, so you are not enrolled. Your payment will be refunded in ${POLICY.contestRefundProcessingDays} days.`,
+          message: `Enrolment closed before your payment completed, so you are not enrolled. Your payment will be refunded in ${POLICY.contestRefundProcessingDays} days; follow it under Refunds in My Account.`,
         },
       };
     case "duplicate":
     case "second-payment":
       return {
         to: `/contest/${contestId}/confirmation`,
-        flash: { kind: "info", message: `You were already enrolled, so this second payment will be refunded in ${POLICY.contestRefundProcessingDays} days.` },
+        flash: { kind: "info", message: `You were already enrolled, so this second payment will be refunded in ${POLICY.contestRefundProcessingDays} days; follow it under Refunds in My Account.` },
       };
     case "cancel":
       return { to: `/contest/${contestId}/pay` };

@@ -4,6 +4,9 @@
 // gateway's language lives here: orders, checkout and webhook signatures, the hosted
 // checkout's fields and the test gateway's signed capture.
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { DbOrTx } from "~/db/client.server";
+import { test_gateway_refunds } from "~/db/schema";
 import { env, sessionSecrets } from "~/utils/env.server";
 import { RAZORPAY_HOSTED_CHECKOUT } from "~/utils/security-headers";
 
@@ -15,7 +18,16 @@ export type Gateway = {
   createOrder(input: { amount: number; receipt: string }): Promise<{ id: string }>;
   /** The secret that signs `order_id|payment_id`. */
   signingSecret(): string;
+  /**
+   * Refunds `amount` whole rupees of a captured payment. The same `key` sent again
+   * answers the same refund (never a second one). Throws GatewayRefusal when the gateway
+   * says no for good; any other error is worth trying again later.
+   */
+  refund(db: DbOrTx, input: { paymentId: string; amount: number; key: string }): Promise<{ id: string }>;
 };
+
+/** The gateway's final no (a bad request, a payment it cannot refund): retrying would not help. */
+export class GatewayRefusal extends Error {}
 
 /** What gateway order and payment ids look like (order_…, pay_…); anything else never reaches a query. */
 export const GATEWAY_ID = /^[A-Za-z0-9_-]{1,100}$/;
@@ -93,14 +105,29 @@ const testGateway: Gateway = {
     return { id: `order_test_${randomBytes(9).toString("base64url")}` };
   },
   signingSecret: () => hmacHex(sessionSecrets()[0]!, "studyarena test payment gateway"),
+  // Its books in test_gateway_refunds, keyed as Razorpay keys them: a payment it did not
+  // capture is refused; the same key sent again (even after a crash) answers the same refund.
+  async refund(db, { paymentId, amount, key }) {
+    if (!paymentId.startsWith("pay_test_")) throw new GatewayRefusal(`the test gateway did not capture payment ${paymentId}`);
+    const [made] = await db
+      .insert(test_gateway_refunds)
+      .values({ id: `rfnd_test_${randomBytes(9).toString("base64url")}`, idempotency_key: key, payment_id: paymentId, amount })
+      .onConflictDoNothing({ target: test_gateway_refunds.idempotency_key })
+      .returning({ id: test_gateway_refunds.id });
+    if (made) return made;
+    const [before] = await db.select().from(test_gateway_refunds).where(eq(test_gateway_refunds.idempotency_key, key));
+    if (before!.payment_id !== paymentId || before!.amount !== amount) throw new GatewayRefusal("the same idempotency key was sent with another payment or amount");
+    return { id: before!.id };
+  },
 };
 
-function razorpay(keyId: string, keySecret: string): Gateway {
+/** Razorpay's REST API (orders, refunds) at `baseUrl` (RAZORPAY_BASE_URL; a test points it at a local stand-in). */
+export function razorpayGateway(keyId: string, keySecret: string, baseUrl = env().RAZORPAY_BASE_URL): Gateway {
   return {
     kind: "razorpay",
     keyId,
     async createOrder({ amount, receipt }) {
-      const res = await fetch(`${env().RAZORPAY_BASE_URL}/v1/orders`, {
+      const res = await fetch(`${baseUrl}/v1/orders`, {
         method: "POST",
         headers: {
           Authorization: `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString("base64")}`,
@@ -115,6 +142,27 @@ function razorpay(keyId: string, keySecret: string): Gateway {
       return { id: order.id };
     },
     signingSecret: () => keySecret,
+    // Razorpay's Refunds API with its idempotency header (X-Refund-Idempotency): a retry
+    // with the same key and body answers the first refund.
+    async refund(_db, { paymentId, amount, key }) {
+      const res = await fetch(`${baseUrl}/v1/payments/${encodeURIComponent(paymentId)}/refund`, {
+        method: "POST",
+        headers: {
+          Authorization: `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString("base64")}`,
+          "Content-Type": "application/json",
+          "X-Refund-Idempotency": key,
+        },
+        body: JSON.stringify({ amount: amount * 100, speed: "normal" }),
+        signal: AbortSignal.timeout(15_000),
+      });
+      const body = (await res.json().catch(() => ({}))) as { id?: unknown; error?: { description?: unknown } };
+      // 409: the same request is still being processed; 429 and 5xx: later.
+      if (res.status >= 400 && res.status < 500 && res.status !== 409 && res.status !== 429) {
+        throw new GatewayRefusal(`Razorpay refused the refund (${res.status}): ${String(body.error?.description ?? "no reason given").slice(0, 200)}`);
+      }
+      if (!res.ok || typeof body.id !== "string") throw new Error(`Razorpay refund failed: ${res.status}`);
+      return { id: body.id };
+    },
   };
 }
 
@@ -153,7 +201,7 @@ export function paymentGateway(): Gateway | null {
   if (!chosen) {
     const config = env();
     const choice = chooseGateway(config);
-    chosen = { gateway: choice === "razorpay" ? razorpay(config.RAZORPAY_KEY_ID!, config.RAZORPAY_KEY_SECRET!) : choice === "test" ? testGateway : null };
+    chosen = { gateway: choice === "razorpay" ? razorpayGateway(config.RAZORPAY_KEY_ID!, config.RAZORPAY_KEY_SECRET!) : choice === "test" ? testGateway : null };
   }
   return chosen.gateway;
 }

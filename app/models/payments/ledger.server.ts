@@ -5,13 +5,13 @@
 // fulfilment, which app/models/fulfilments.server.ts chooses.
 import { and, eq, ne } from "drizzle-orm";
 import { pgErrorCode, type DbOrTx, type Tx } from "~/db/client.server";
-import { payment_reviews, payments, users } from "~/db/schema";
+import { payment_reviews, payments } from "~/db/schema";
 import type { PAYMENT_PURPOSES, PAYMENT_REVIEW_REASONS } from "~/utils/enums";
 import { enqueueEmail, renderMail } from "~/services/email.server";
 import { supportEmail } from "~/utils/env.server";
-import { formatINR } from "~/utils/money";
 import { consume, LIMITS } from "~/services/rate-limit.server";
 import { isCheckoutSignatureValid, isGatewayId, type Gateway } from "~/models/payments/gateway.server";
+import { oweRefund } from "~/models/payments/refunds.server";
 
 export type Purpose = (typeof PAYMENT_PURPOSES)[number];
 
@@ -64,10 +64,11 @@ export type CapturedPayment = { id: string; userId: string; purpose: Purpose; ta
 
 /**
  * What a fulfilment did with a captured payment: its own word for success (e.g.
- * `enrolled`), or money it cannot use (`refund`), which the ledger keeps on record
- * and reports to support. Extra fields are passed on to the caller.
+ * `enrolled`), or money it cannot use (`refund`): the ledger owes it back, and the
+ * refund sender returns it through the gateway (./refunds.server.ts). Extra fields are
+ * passed on to the caller.
  */
-export type FulfilResult = { kind: string; refund?: { subject: string; reason: string } };
+export type FulfilResult = { kind: string; refund?: { reason: string } };
 
 /** Runs inside the capture's transaction, after the payment row is marked paid. */
 export type Fulfil<R extends FulfilResult> = (tx: Tx, payment: CapturedPayment, now: Date) => Promise<R>;
@@ -111,7 +112,7 @@ export async function recordCapture<R extends FulfilResult>(
     if (row.status === "paid") {
       if (row.razorpay_payment_id === input.paymentId) return { kind: "already", ...who };
       if (await keepForReview(tx, { ...review, reason: "second_payment" })) {
-        await refundNeeded(tx, { ...review, subject: `Second payment for order ${input.orderId}`, reason: `order ${input.orderId}, which was already paid (payment ${row.razorpay_payment_id})` });
+        await oweRefund(tx, { userId: row.user_id, gateway: row.gateway, orderId: input.orderId, paymentId: input.paymentId, amount: row.amount, reason: `a second payment of an order already paid` });
       }
       return { kind: "second-payment", ...who };
     }
@@ -136,7 +137,7 @@ export async function recordCapture<R extends FulfilResult>(
 
     await tx.update(payments).set({ status: "paid", razorpay_payment_id: input.paymentId }).where(eq(payments.id, row.id));
     const result = await fulfil(row.purpose)(tx, { id: row.id, ...who, amount: row.amount, orderId: input.orderId, paymentId: input.paymentId }, input.now);
-    if (result.refund) await refundNeeded(tx, { userId: row.user_id, amount: row.amount, orderId: input.orderId, paymentId: input.paymentId, ...result.refund });
+    if (result.refund) await oweRefund(tx, { userId: row.user_id, gateway: row.gateway, orderId: input.orderId, paymentId: input.paymentId, amount: row.amount, reason: result.refund.reason });
     return { ...result, ...who };
   });
 }
@@ -149,19 +150,6 @@ async function keepForReview(tx: Tx, input: { orderId: string; paymentId: string
     .onConflictDoNothing()
     .returning({ id: payment_reviews.id });
   return created.length === 1;
-}
-
-/** Money that cannot buy what it was for is kept on record, and support is told to refund it. */
-async function refundNeeded(tx: Tx, input: { userId: string; amount: number; orderId: string; paymentId: string; subject: string; reason: string }) {
-  const [payer] = await tx.select({ email: users.email }).from(users).where(eq(users.id, input.userId));
-  await enqueueEmail(tx, {
-    to: supportEmail(),
-    subject: `[Refund] ${input.subject}`,
-    ...renderMail({
-      heading: "A payment needs a refund",
-      paragraphs: [`${payer!.email} paid ${formatINR(input.amount)} (payment ${input.paymentId}, order ${input.orderId}) for ${input.reason}. Nothing was bought with it; please refund it.`],
-    }),
-  });
 }
 
 /** A payment the gateway reports as failed (or the payer abandoned): the order closes, nothing else. */

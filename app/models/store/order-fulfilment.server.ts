@@ -11,13 +11,13 @@ import { moveStock } from "~/models/store/orders.server";
 import { POLICY } from "~/models/support/policy";
 import type { Flash } from "~/utils/flash.server";
 
-export type OrderResult = { kind: "completed"; orderId: string } | { kind: "late" | "duplicate"; orderId: string; refund: { subject: string; reason: string } };
+export type OrderResult = { kind: "completed"; orderId: string } | { kind: "late" | "duplicate"; orderId: string; refund: { reason: string } };
 
 /** The fulfilment of a captured order payment, in the ledger's transaction. */
 export const fulfilOrder: Fulfil<OrderResult> = async (tx, payment) => {
   const orderId = payment.targetId;
   const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for("update");
-  const refund = (why: string) => ({ subject: `Order ${orderId.slice(0, 8)}`, reason: `marketplace order ${orderId}, ${why}` });
+  const refund = (why: string) => ({ reason: `marketplace order ${orderId}, ${why}` });
   if (order!.status === "completed") return { kind: "duplicate", orderId, refund: refund("which was already paid") };
   if (order!.status === "failed" && !(await reserveAgain(tx, orderId))) {
     return { kind: "late", orderId, refund: refund("after its hold had ended and a book in it had sold") };
@@ -50,10 +50,10 @@ export function orderCallbackPage(orderId: string, outcome: string): { to: strin
     case "already":
       return { to: `/checkout?${new URLSearchParams({ order: orderId })}` };
     case "late":
-      return { to: "/cart", flash: { kind: "error", message: `Your payment arrived after your order's hold ended and a book in it had sold, so nothing was ordered. Your payment will be refunded in ${refundIn}.` } };
+      return { to: "/cart", flash: { kind: "error", message: `Your payment arrived after your order's hold ended and a book in it had sold, so nothing was ordered. Your payment will be refunded in ${refundIn}; follow it under Refunds in My Account.` } };
     case "duplicate":
     case "second-payment":
-      return { to: `/orders/${orderId}/confirmation`, flash: { kind: "info", message: `This order was already paid, so this second payment will be refunded in ${refundIn}.` } };
+      return { to: `/orders/${orderId}/confirmation`, flash: { kind: "info", message: `This order was already paid, so this second payment will be refunded in ${refundIn}; follow it under Refunds in My Account.` } };
     case "cancel":
       return { to: "/checkout?step=payment" };
     default:

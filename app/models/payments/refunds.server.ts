@@ -1,0 +1,107 @@
+// Money going back out (docs/product/design.md §5, "Money goes out through the same
+// ledger"): every refund the ledger owes is a row, written in the transaction that
+// found it owed, and sent to the gateway by a sender any instance may run. The row's
+// id is the gateway's idempotency key, so a refund retried after a timeout, a crash or
+// a restart is the same refund, never a second one. A person hears of it only when
+// the gateway refuses.
+import { desc, eq, sql } from "drizzle-orm";
+import { rowsOf, type Db, type DbOrTx } from "~/db/client.server";
+import { refunds, users } from "~/db/schema";
+import { GatewayRefusal, type Gateway } from "~/models/payments/gateway.server";
+import { enqueueEmail, kickOutbox, renderMail } from "~/services/email.server";
+import { inBackground } from "~/services/background.server";
+import { log } from "~/services/log.server";
+import { supportEmail } from "~/utils/env.server";
+import { formatINR } from "~/utils/money";
+
+/** Tries before a refund the gateway keeps failing to answer is given to a person. */
+export const MAX_REFUND_ATTEMPTS = 8;
+/** How long a sender holds a refund it took: past this, another sender may try it (same key). */
+const LEASE_MS = 2 * 60_000;
+/** The wait before try n+1: 1, 2, 4 … minutes, at most an hour. */
+export const refundBackoffMs = (attempts: number) => Math.min(60 * 60_000, 60_000 * 2 ** Math.max(0, attempts - 1));
+
+export type OwedRefund = { userId: string; gateway: "razorpay" | "test"; orderId: string; paymentId: string; amount: number; reason: string };
+
+/** Records a refund owed, once per payment (a notice that arrives again adds nothing). Call inside the transaction that found it. */
+export async function oweRefund(tx: DbOrTx, input: OwedRefund) {
+  const made = await tx
+    .insert(refunds)
+    .values({ user_id: input.userId, gateway: input.gateway, razorpay_order_id: input.orderId, razorpay_payment_id: input.paymentId, amount: input.amount, reason: input.reason })
+    .onConflictDoNothing({ target: refunds.razorpay_payment_id })
+    .returning({ id: refunds.id });
+  return made.length === 1;
+}
+
+type Claimed = { id: string; user_id: string; razorpay_order_id: string; razorpay_payment_id: string; amount: number; reason: string; attempts: number; gateway: "razorpay" | "test" };
+
+/**
+ * Sends the refunds that are due: each is taken under a lease (so two senders never
+ * hold one at once, and one that died mid-call is tried again after the lease), sent
+ * with its id as the key, and then marked sent, retried later, or failed with a mail
+ * to support. Returns what happened, for logs and tests.
+ */
+export async function sendDueRefunds(db: Db, gateway: Gateway | null, now: Date, limit = 20) {
+  if (!gateway) return [];
+  const due = rowsOf<Claimed>(
+    await db.execute(sql`
+      UPDATE refunds r SET next_attempt_at = ${new Date(now.getTime() + LEASE_MS).toISOString()}::timestamptz, updated_at = now()
+       WHERE r.id IN (SELECT id FROM refunds
+                       WHERE status = 'queued' AND next_attempt_at <= ${now.toISOString()}::timestamptz AND gateway = ${gateway.kind}
+                       ORDER BY next_attempt_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+      RETURNING r.id, r.user_id, r.razorpay_order_id, r.razorpay_payment_id, r.amount, r.reason, r.attempts, r.gateway`),
+  );
+  const outcomes: Array<{ id: string; outcome: "sent" | "retry" | "failed" }> = [];
+  for (const refund of due) {
+    const attempts = refund.attempts + 1;
+    try {
+      const sent = await gateway.refund(db, { paymentId: refund.razorpay_payment_id, amount: refund.amount, key: refund.id });
+      await db.update(refunds).set({ status: "sent", gateway_refund_id: sent.id, attempts, last_error: null, updated_at: now }).where(eq(refunds.id, refund.id));
+      outcomes.push({ id: refund.id, outcome: "sent" });
+    } catch (error) {
+      const message = error instanceof Error ? error.message.slice(0, 500) : "unknown error";
+      const final = error instanceof GatewayRefusal || attempts >= MAX_REFUND_ATTEMPTS;
+      await db.transaction(async (tx) => {
+        await tx
+          .update(refunds)
+          .set(final ? { status: "failed", attempts, last_error: message, updated_at: now } : { attempts, last_error: message, next_attempt_at: new Date(now.getTime() + refundBackoffMs(attempts)), updated_at: now })
+          .where(eq(refunds.id, refund.id));
+        if (final) await tellSupport(tx, refund, message);
+      });
+      if (final) log().error({ refundId: refund.id, err: error }, "refund refused");
+      outcomes.push({ id: refund.id, outcome: final ? "failed" : "retry" });
+    }
+  }
+  if (outcomes.some((o) => o.outcome === "failed")) kickOutbox();
+  return outcomes;
+}
+
+async function tellSupport(tx: DbOrTx, refund: Claimed, why: string) {
+  const [payer] = await tx.select({ email: users.email }).from(users).where(eq(users.id, refund.user_id));
+  await enqueueEmail(tx, {
+    to: supportEmail(),
+    subject: `[Refund refused] Payment ${refund.razorpay_payment_id}`,
+    ...renderMail({
+      heading: "The gateway refused a refund",
+      paragraphs: [
+        `${payer?.email ?? "A payer"} is owed ${formatINR(refund.amount)} (payment ${refund.razorpay_payment_id}, order ${refund.razorpay_order_id}) for ${refund.reason}.`,
+        `The gateway answered: ${why}. Please refund it by hand and tell the payer.`,
+      ],
+    }),
+  });
+}
+
+/** Sends what is due now, after the request that owed it (a failure is left to the next run). */
+export function kickRefunds(db: Db, gateway: Gateway | null) {
+  inBackground("refunds", () => sendDueRefunds(db, gateway, new Date()));
+}
+
+/** A payer's refunds, newest first, as /account shows them. */
+export async function myRefunds(db: DbOrTx, userId: string) {
+  return db
+    .select({ id: refunds.id, amount: refunds.amount, reason: refunds.reason, status: refunds.status, gatewayRefundId: refunds.gateway_refund_id, createdAt: refunds.created_at, updatedAt: refunds.updated_at })
+    .from(refunds)
+    .where(eq(refunds.user_id, userId))
+    .orderBy(desc(refunds.created_at))
+    .limit(50);
+}

@@ -10,6 +10,10 @@ import { requireUserId, sessionKey } from "~/models/accounts/auth.server";
 import { changePassword, getProfile, updateProfile } from "~/models/accounts/profile.server";
 import { ChangePasswordSchema, ProfileSchema } from "~/models/accounts/schemas";
 import { myRefunds } from "~/models/payments/refunds.server";
+import { maskedPayoutDetails, savePayoutDetails } from "~/models/payments/payout-details.server";
+import { PayoutSchema } from "~/models/payments/payout-schema";
+import { PayoutForm } from "~/components/payments/payout-form";
+import { PAYOUT_MESSAGES } from "~/models/payments/payout-details";
 import { ACCOUNT_MAX, ACCOUNT_MESSAGES, MESSAGES } from "~/models/accounts/messages";
 import { readForm } from "~/utils/forms.server";
 import { invariantResponse, redirectWithFlash } from "~/utils/http.server";
@@ -20,15 +24,17 @@ export const meta: MetaFunction = () => pageMeta("My Account", "Your name, phone
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const userId = await requireUserId(request, context);
-  const [profile, refunds] = await Promise.all([getProfile(db, userId), myRefunds(db, userId)]);
+  const [profile, refunds, payout] = await Promise.all([getProfile(db, userId), myRefunds(db, userId), maskedPayoutDetails(db, userId)]);
   invariantResponse(profile);
-  return { profile: { email: profile.email, fullName: profile.full_name ?? "", phone: profile.phone ?? "", address: profile.address ?? "", since: profile.created_at.getFullYear() }, refunds };
+  return { profile: { email: profile.email, fullName: profile.full_name ?? "", phone: profile.phone ?? "", address: profile.address ?? "", since: profile.created_at.getFullYear() }, refunds, payout };
 }
 
 // A password is never sent back into the form.
 const PASSWORDS = ["currentPassword", "password", "confirmPassword"];
 
-const FIELDS = ["intent", "fullName", "phone", "address", "currentPassword", "password", "confirmPassword"];
+const FIELDS = ["intent", "fullName", "phone", "address", "currentPassword", "password", "confirmPassword", "method", "upiId", "holder", "accountNumber", "confirmAccountNumber", "ifsc"];
+// Account numbers are not sent back into the form: a mistyped one is typed again.
+const ACCOUNT_NUMBERS = ["accountNumber", "confirmAccountNumber"];
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const userId = await requireUserId(request, context, "/account");
@@ -41,6 +47,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (outcome === "limited") return data({ password: submission.reply({ formErrors: [MESSAGES.tooManyAttempts], hideFields: PASSWORDS }) }, { status: 429 });
     return redirectWithFlash("/account", { kind: "success", message: ACCOUNT_MESSAGES.passwordChanged });
   }
+  if (form.get("intent") === "payout") {
+    const submission = parseWithZod(form, { schema: PayoutSchema });
+    if (submission.status !== "success") return data({ payout: submission.reply({ hideFields: ACCOUNT_NUMBERS }) }, { status: 400 });
+    await savePayoutDetails(db, userId, submission.value);
+    return redirectWithFlash("/account", { kind: "success", message: PAYOUT_MESSAGES.saved });
+  }
   const submission = parseWithZod(form, { schema: ProfileSchema });
   if (submission.status !== "success") return data({ profile: submission.reply() }, { status: 400 });
   await updateProfile(db, userId, submission.value);
@@ -48,7 +60,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Account() {
-  const { profile, refunds } = useLoaderData<typeof loader>();
+  const { profile, refunds, payout } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
@@ -85,6 +97,8 @@ export default function Account() {
           {busy("password") ? "Changing..." : "Change Password"}
         </button>
       </Form>
+      <h2>Prize payouts</h2>
+      <PayoutForm current={payout} lastResult={result && "payout" in result ? result.payout : undefined} busy={busy("payout")} />
       {refunds.length > 0 ? (
         <>
           <h2>Refunds</h2>

@@ -11,6 +11,8 @@ export const PAYMENT_GATEWAYS = ["razorpay", "test"] as const;
 export const PAYMENT_REVIEW_REASONS = ["second_payment", "payment_id_elsewhere"] as const;
 /** A refund owed: waiting to be sent (or retried), accepted by the gateway, or refused by it (support is told). */
 export const REFUND_STATUSES = ["queued", "sent", "failed"] as const;
+/** Where a prize is paid: a UPI ID, or a bank account with its IFSC. */
+export const PAYOUT_METHODS = ["upi", "bank"] as const;
 export const EMAIL_STATUSES = ["pending", "sent", "failed", "logged"] as const;
 export const PROCTORING_EVENT_KINDS = ["fullscreen_exit", "tab_hidden", "camera_lost", "fullscreen_unavailable"] as const;
 /** What a question asks for (docs/product/design.md §4, Papers are exams): one option, some options, or a number in a range. */

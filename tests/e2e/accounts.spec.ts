@@ -137,4 +137,26 @@ test.describe("accounts", () => {
     await submitLogin(page, account.email, account.password);
     await expect(page).toHaveURL("/dashboard");
   });
+
+  test("a winner sets where prizes are paid: a wrong IFSC is said in the form, then the bank account is kept and shown masked", async ({ page, student: _signedIn }) => {
+    await page.goto("/account");
+    await expect(page.getByText("Add where your prizes should be paid. A prize waits until you do.")).toBeVisible();
+    const payout = page.locator("form#payout");
+    await payout.getByRole("radio", { name: "Bank account" }).check();
+    await payout.getByLabel("Account holder (for a bank account)").fill("Asha Rao");
+    await payout.getByLabel("Account number", { exact: true }).fill("123456789012");
+    await payout.getByLabel("Account number, again").fill("123456789012");
+    await payout.getByLabel("IFSC").fill("SBIN12345");
+    await payout.getByRole("button", { name: "Save Payout Details" }).click();
+    await expect(page.getByText("Enter the 11-character IFSC, like SBIN0001234")).toBeVisible();
+    await expect(page.locator("form#payout").getByLabel("Account holder (for a bank account)")).toHaveValue("Asha Rao");
+    await expect(page.locator("form#payout").getByRole("radio", { name: "Bank account" })).toBeChecked();
+
+    await page.locator("form#payout").getByLabel("Account number", { exact: true }).fill("123456789012");
+    await page.locator("form#payout").getByLabel("Account number, again").fill("123456789012");
+    await page.locator("form#payout").getByLabel("IFSC").fill("SBIN0001234");
+    await page.locator("form#payout").getByRole("button", { name: "Save Payout Details" }).click();
+    await expect(page.getByText("Your payout details are saved. Prizes will be paid there.")).toBeVisible();
+    await expect(page.getByText("Bank account ••••9012 (SBIN0001234), Asha Rao")).toBeVisible();
+  });
 });

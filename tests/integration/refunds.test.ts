@@ -26,12 +26,13 @@ let n = 0;
 
 /** A student who paid for a contest that started before the payment arrived: enrolment closed, the money owed back. */
 async function latePayment() {
+  const mine = ++n;
   const student = await signedInStudent();
   const now = new Date();
-  const contest = await createContest(db, { title: `Refund Cup ${Date.now()}-${++n}`, subject: "Maths", entry_fee: 49, start_time: new Date(now.getTime() + 30 * MINUTE), end_time: new Date(now.getTime() + 90 * MINUTE) });
+  const contest = await createContest(db, { title: `Refund Cup ${Date.now()}-${mine}`, subject: "Maths", entry_fee: 49, start_time: new Date(now.getTime() + 30 * MINUTE), end_time: new Date(now.getTime() + 90 * MINUTE) });
   const started = await startContestPayment(db, gateway, { userId: student.userId, contestId: contest.id, now });
   if (started.kind !== "order") throw new Error(started.kind);
-  const paymentId = `pay_test_refund_${Date.now()}_${n}`;
+  const paymentId = `pay_test_refund_${Date.now()}_${mine}`;
   const late = new Date(now.getTime() + 31 * MINUTE);
   const outcome = await settlePayment(db, { orderId: started.orderId, paymentId, signature: checkoutSignature(gateway, started.orderId, paymentId), now: late });
   expect(outcome).toMatchObject({ kind: "late" });

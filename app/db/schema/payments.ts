@@ -1,8 +1,8 @@
 // Payments: the ledger of gateway orders and captures, for any purpose, and the
 // captured money it could not book (kept for review).
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { PAYMENT_GATEWAYS, PAYMENT_PURPOSES, PAYMENT_REVIEW_REASONS, PAYMENT_STATUSES, REFUND_STATUSES } from "../../utils/enums";
+import { check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { PAYMENT_GATEWAYS, PAYMENT_PURPOSES, PAYMENT_REVIEW_REASONS, PAYMENT_STATUSES, PAYOUT_METHODS, REFUND_STATUSES } from "../../utils/enums";
 import { createdAt, id, keptFor, oneOf, time } from "./columns";
 import { users } from "./accounts";
 import { contests } from "./contests";
@@ -116,3 +116,28 @@ export const test_gateway_refunds = pgTable("test_gateway_refunds", {
   amount: integer("amount").notNull(),
   created_at: createdAt(),
 });
+
+// Where a winner's prizes are paid: a UPI ID or a bank account with its IFSC (formats
+// checked by models/payments/payout-details.ts; pages show them masked). One per user.
+export const payout_details = pgTable(
+  "payout_details",
+  {
+    user_id: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    method: text("method", { enum: PAYOUT_METHODS }).notNull(),
+    upi_id: text("upi_id"),
+    account_holder: text("account_holder"),
+    account_number: text("account_number"),
+    ifsc: text("ifsc"),
+    updated_at: time("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    check("payout_details_method", oneOf(t.method, PAYOUT_METHODS)),
+    check(
+      "payout_details_complete",
+      sql`CASE ${t.method} WHEN 'upi' THEN ${t.upi_id} ~ '^[A-Za-z0-9._-]{2,255}@[A-Za-z][A-Za-z0-9]{1,63}$' AND ${t.account_number} IS NULL AND ${t.ifsc} IS NULL AND ${t.account_holder} IS NULL
+            ELSE ${t.upi_id} IS NULL AND ${t.account_number} ~ '^[0-9]{9,18}$' AND ${t.ifsc} ~ '^[A-Z]{4}0[A-Z0-9]{6}$' AND char_length(btrim(${t.account_holder})) BETWEEN 2 AND 100 END`,
+    ),
+  ],
+);

@@ -1,0 +1,31 @@
+// The payout details form's schema (./payout-details.ts has its rules), apart so that only
+// the action imports Zod (app/utils/use-schema-form.ts).
+import { z } from "zod";
+import { ACCOUNT_NUMBER, IFSC, PAYOUT_MAX, PAYOUT_MESSAGES, UPI_ID } from "~/models/payments/payout-details";
+
+const field = z.string().optional();
+const clean = (v: string | undefined) => (v ?? "").trim();
+
+export const PayoutSchema = z
+  .object({ method: field, upiId: field, holder: field, accountNumber: field, confirmAccountNumber: field, ifsc: field })
+  .superRefine((v, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+    if (v.method === "upi") {
+      if (clean(v.upiId).length > PAYOUT_MAX.upiId || !UPI_ID.test(clean(v.upiId))) issue("upiId", PAYOUT_MESSAGES.upiInvalid);
+    } else if (v.method === "bank") {
+      const holder = clean(v.holder);
+      if (holder.length < 2 || holder.length > PAYOUT_MAX.holder) issue("holder", PAYOUT_MESSAGES.holderRequired);
+      const account = clean(v.accountNumber).replace(/\s/g, "");
+      if (!ACCOUNT_NUMBER.test(account)) issue("accountNumber", PAYOUT_MESSAGES.accountInvalid);
+      else if (clean(v.confirmAccountNumber).replace(/\s/g, "") !== account) issue("confirmAccountNumber", PAYOUT_MESSAGES.accountMismatch);
+      if (!IFSC.test(clean(v.ifsc).toUpperCase())) issue("ifsc", PAYOUT_MESSAGES.ifscInvalid);
+    } else {
+      issue("method", PAYOUT_MESSAGES.methodRequired);
+    }
+  })
+  .transform((v) =>
+    v.method === "upi"
+      ? { method: "upi" as const, upiId: clean(v.upiId) }
+      : { method: "bank" as const, holder: clean(v.holder), accountNumber: clean(v.accountNumber).replace(/\s/g, ""), ifsc: clean(v.ifsc).toUpperCase() },
+  );
+export type PayoutInput = z.output<typeof PayoutSchema>;

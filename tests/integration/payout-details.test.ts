@@ -1,0 +1,67 @@
+// Issue 31, points 4 and 6: a winner keeps where prizes are paid in /account (a UPI ID, or
+// a bank account with its IFSC), formats checked with a message in the form and the
+// input kept (account numbers excepted), nothing written on a mistake, shown masked;
+// the database refuses malformed details written by hand.
+import { eq, sql } from "drizzle-orm";
+import { expect, test } from "vitest";
+import { db, pgConstraint } from "~/db/client.server";
+import { payout_details } from "~/db/schema";
+import { maskPayout, PAYOUT_MESSAGES } from "~/models/payments/payout-details";
+import * as accountRoute from "~/routes/account";
+import { call, formRequest, getRequest } from "../support/remix";
+import { signedInStudent } from "../support/scenarios";
+
+const post = (cookie: string, fields: Record<string, string>) => call(accountRoute.action as never, formRequest("/account", { intent: "payout", ...fields }, cookie));
+const shown = async (cookie: string) => (await call(accountRoute.loader as never, getRequest("/account", cookie))).data.payout;
+
+test("malformed UPI IDs, IFSCs and account numbers get their message in the form, the rest kept, nothing written", async () => {
+  const me = await signedInStudent();
+  const upi = await post(me.cookie, { method: "upi", upiId: "asha at okaxis" });
+  expect(upi.status).toBe(400);
+  expect(upi.data.payout.error).toEqual({ upiId: [PAYOUT_MESSAGES.upiInvalid] });
+  expect(upi.data.payout.initialValue).toMatchObject({ method: "upi", upiId: "asha at okaxis" });
+
+  const bank = await post(me.cookie, { method: "bank", holder: "Asha Rao", accountNumber: "12345678901", confirmAccountNumber: "12345678900", ifsc: "SBIN1001234" });
+  expect(bank.data.payout.error).toEqual({ confirmAccountNumber: [PAYOUT_MESSAGES.accountMismatch], ifsc: [PAYOUT_MESSAGES.ifscInvalid] });
+  // The holder and IFSC come back to be corrected; the account numbers are typed again.
+  expect(bank.data.payout.initialValue).toMatchObject({ holder: "Asha Rao", ifsc: "SBIN1001234" });
+  expect(bank.data.payout.initialValue.accountNumber).toBeUndefined();
+  const short = await post(me.cookie, { method: "bank", holder: "A", accountNumber: "1234", confirmAccountNumber: "1234", ifsc: "SBIN0001234" });
+  expect(short.data.payout.error).toEqual({ holder: [PAYOUT_MESSAGES.holderRequired], accountNumber: [PAYOUT_MESSAGES.accountInvalid] });
+  expect((await post(me.cookie, { method: "cheque" })).data.payout.error).toEqual({ method: [PAYOUT_MESSAGES.methodRequired] });
+  expect((await post(me.cookie, { method: "upi", upiId: `${"a".repeat(400)}@okaxis` })).status).toBe(400);
+  expect(await db.$count(payout_details, eq(payout_details.user_id, me.userId))).toBe(0);
+  expect(await shown(me.cookie)).toBeNull();
+});
+
+test("details are kept for the signed-in user only, replaced by the next ones, and shown masked", async () => {
+  const me = await signedInStudent();
+  const other = await signedInStudent();
+  const saved = await post(me.cookie, { method: "upi", upiId: "asha.rao@okaxis" });
+  expect(saved.status).toBe(302);
+  expect(await shown(me.cookie)).toEqual({ method: "upi", label: "UPI as••••••@okaxis" });
+  expect(await shown(other.cookie)).toBeNull();
+
+  await post(me.cookie, { method: "bank", holder: " Asha Rao ", accountNumber: "1234 5678 9012", confirmAccountNumber: "123456789012", ifsc: "hdfc0001234" });
+  const [row] = await db.select().from(payout_details).where(eq(payout_details.user_id, me.userId));
+  expect(row).toMatchObject({ method: "bank", upi_id: null, account_holder: "Asha Rao", account_number: "123456789012", ifsc: "HDFC0001234" });
+  expect(await shown(me.cookie)).toEqual({ method: "bank", label: "Bank account ••••9012 (HDFC0001234), Asha Rao" });
+  // The page never carries the whole number.
+  expect(JSON.stringify((await call(accountRoute.loader as never, getRequest("/account", me.cookie))).data)).not.toContain("123456789012");
+});
+
+test("the database refuses malformed details written by hand", async () => {
+  const me = await signedInStudent();
+  const bad = [
+    sql`INSERT INTO payout_details (user_id, method, upi_id) VALUES (${me.userId}, 'upi', 'no-at-sign')`,
+    sql`INSERT INTO payout_details (user_id, method, account_holder, account_number, ifsc) VALUES (${me.userId}, 'bank', 'Asha', '12ab', 'SBIN0001234')`,
+    sql`INSERT INTO payout_details (user_id, method, account_holder, account_number, ifsc) VALUES (${me.userId}, 'bank', 'Asha', '123456789', 'SBIN1001234')`,
+    sql`INSERT INTO payout_details (user_id, method, upi_id, account_number) VALUES (${me.userId}, 'upi', 'a@okaxis', '123456789')`,
+  ];
+  for (const statement of bad) expect(pgConstraint(await db.execute(statement).catch((e: unknown) => e))).toBe("payout_details_complete");
+});
+
+test("masks: a short UPI handle still hides something; a bank account shows its last four digits", () => {
+  expect(maskPayout({ method: "upi", upi_id: "ab@ybl", account_number: null, ifsc: null, account_holder: null }).label).toBe("UPI ab•••@ybl");
+  expect(maskPayout({ method: "bank", upi_id: null, account_number: "000111222333", ifsc: "SBIN0001234", account_holder: "Ravi" }).label).toBe("Bank account ••••2333 (SBIN0001234), Ravi");
+});

@@ -10,6 +10,8 @@ import { ChallengeForm, ChallengeStatus } from "~/components/contests/challenge-
 import { CHALLENGE_MESSAGES, type ResultsPhase } from "~/models/contests/challenges";
 import { ChallengeSchema } from "~/models/contests/challenge-schema";
 import { myChallenges, submitChallenge } from "~/models/contests/challenges.server";
+import { prizeStatement } from "~/models/payments/payouts.server";
+import { PrizeStatement } from "~/components/payments/prize-statement";
 import type { SectionReport } from "~/models/contests/exam-report";
 import { answerBreakdown, sectionReport } from "~/models/contests/exam-report.server";
 import { contestResults, leaderboard, type MyResult } from "~/models/contests/results.server";
@@ -43,13 +45,14 @@ export async function loader(args: LoaderFunctionArgs) {
   // Nothing derived from the key before the test has closed for everyone (docs/product/design.md §4).
   const scored = results.state === "scored";
   const mine = { contestId: contest.id, userId: user.id };
-  const [sections, breakdown, challenges, leaders] = await Promise.all([
+  const [sections, statement, breakdown, challenges, leaders] = await Promise.all([
     scored && tab === "summary" ? sectionReport(db, mine) : [],
+    scored && tab === "summary" && results.contest.finalized ? prizeStatement(db, mine) : null,
     scored && tab === "breakdown" ? answerBreakdown(db, mine) : [],
     scored && tab === "breakdown" ? myChallenges(db, mine) : [],
     scored && tab === "leaderboard" ? leaderboard(db, contest.id) : [],
   ]);
-  return { tab, ...results, sections, breakdown, challenges, leaders, userId: user.id };
+  return { tab, ...results, sections, statement, breakdown, challenges, leaders, userId: user.id };
 }
 
 /**
@@ -72,7 +75,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function Results() {
-  const { tab, contest, state, mine, answered, sections, breakdown, challenges, leaders, userId } = useLoaderData<typeof loader>();
+  const { tab, contest, state, mine, answered, sections, statement, breakdown, challenges, leaders, userId } = useLoaderData<typeof loader>();
   const posted = useActionData<typeof action>();
   if (state === "none") return <ResultsNotAvailable />;
   if (state === "pending") {
@@ -108,6 +111,7 @@ export default function Results() {
 
       <PhaseNote phase={contest.phase} challengeOpen={contest.challengeOpen} challengesEndAt={contest.challengesEndAt} />
       {tab === "summary" ? <Summary mine={mine} percent={percent} fullMarks={contest.fullMarks} finalized={contest.finalized} sections={sections} /> : null}
+      {tab === "summary" && statement ? <PrizeStatement statement={statement} /> : null}
       {tab === "breakdown" ? (
         <AnswerList
           answers={breakdown}

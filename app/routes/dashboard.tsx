@@ -3,6 +3,7 @@ import { redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { db } from "~/db/client.server";
 import { dashboardEntries } from "~/models/contests/catalogue.server";
+import { waitingForDetails } from "~/models/payments/payouts.server";
 import { dashboardStats, pastResult, splitEntries, yourDeadline, type PastResult } from "~/models/contests/dashboard";
 import { timeUntil } from "~/models/contests/countdown";
 import { getUser } from "~/models/accounts/auth.server";
@@ -28,7 +29,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     throw redirect("/", { headers: { "Set-Cookie": flash } });
   }
   const now = new Date();
-  const split = splitEntries(await dashboardEntries(db, user.id), now);
+  const [entries, waiting] = await Promise.all([dashboardEntries(db, user.id), waitingForDetails(db, user.id)]);
+  const split = splitEntries(entries, now);
   const card = (e: (typeof split.past)[number]) => ({ id: e.user_contest_entry_id, contest_id: e.contest_id, contest_title: e.contest_title, contest_start_time: e.contest_start_time });
   return {
     name: displayName(user.full_name, user.email),
@@ -36,12 +38,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // Only what each card may say: no score before the test has closed for everyone.
     past: split.past.map((e) => ({ ...card(e), result: pastResult(e, now) })),
     stats: dashboardStats(split),
+    waiting,
     serverNow: now.toISOString(),
   };
 }
 
 export default function Dashboard() {
-  const { name, upcoming, past, stats, serverNow } = useLoaderData<typeof loader>();
+  const { name, upcoming, past, stats, waiting, serverNow } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const tab = params.get("tab") === "past" ? "past" : "upcoming";
   const total = upcoming.length + past.length;
@@ -51,6 +54,12 @@ export default function Dashboard() {
       <p className="muted">
         {total} {total === 1 ? "contest" : "contests"} in total
       </p>
+      {waiting.count > 0 ? (
+        <p className="alert alert-info" role="status">
+          {waiting.count === 1 ? "A prize" : `${waiting.count} prizes`} of {formatINR(waiting.net)} {waiting.count === 1 ? "waits" : "wait"} for your payout details.{" "}
+          <Link to="/account">Add a UPI ID or a bank account</Link>.
+        </p>
+      ) : null}
       <dl className="stats card">
         <div><dt>Upcoming Contests</dt><dd><strong>{stats.upcoming}</strong></dd></div>
         <div><dt>Completed</dt><dd><strong>{stats.completed}</strong></dd></div>

@@ -13,6 +13,11 @@ export const PAYMENT_REVIEW_REASONS = ["second_payment", "payment_id_elsewhere"]
 export const REFUND_STATUSES = ["queued", "sent", "failed"] as const;
 /** Where a prize is paid: a UPI ID, or a bank account with its IFSC. */
 export const PAYOUT_METHODS = ["upi", "bank"] as const;
+/**
+ * A prize on its way out: waiting for the winner's payout details, queued for the
+ * gateway, processing there, paid (with the bank's reference), failed, or reversed.
+ */
+export const PAYOUT_STATUSES = ["awaiting_details", "queued", "processing", "paid", "failed", "reversed"] as const;
 export const EMAIL_STATUSES = ["pending", "sent", "failed", "logged"] as const;
 export const PROCTORING_EVENT_KINDS = ["fullscreen_exit", "tab_hidden", "camera_lost", "fullscreen_unavailable"] as const;
 /** What a question asks for (docs/product/design.md §4, Papers are exams): one option, some options, or a number in a range. */

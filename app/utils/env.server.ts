@@ -51,6 +51,8 @@ const EnvSchema = z.object({
   RAZORPAY_WEBHOOK_SECRET: optional,
   // `test` chooses the built-in test gateway explicitly (browser tests, demos on PostgreSQL).
   PAYMENT_GATEWAY: optional.pipe(z.enum(["razorpay", "test"]).optional()),
+  // Tax withheld from a prize, in per cent: 30 as section 194BA of the Income-tax Act sets for online-game winnings.
+  PRIZE_TAX_PERCENT: optional.pipe(z.coerce.number().min(0).max(100).default(30)),
   // Razorpay's API origin; a local stand-in in tests of our own client code.
   RAZORPAY_BASE_URL: optional.pipe(z.string().url().default("https://api.razorpay.com")),
   // The address the server listens on: unset, every interface; 127.0.0.1 behind a proxy on this machine.

@@ -2,7 +2,7 @@
 // captured money it could not book (kept for review).
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { PAYMENT_GATEWAYS, PAYMENT_PURPOSES, PAYMENT_REVIEW_REASONS, PAYMENT_STATUSES, PAYOUT_METHODS, REFUND_STATUSES } from "../../utils/enums";
+import { PAYMENT_GATEWAYS, PAYMENT_PURPOSES, PAYMENT_REVIEW_REASONS, PAYMENT_STATUSES, PAYOUT_METHODS, PAYOUT_STATUSES, REFUND_STATUSES } from "../../utils/enums";
 import { createdAt, id, keptFor, oneOf, time } from "./columns";
 import { users } from "./accounts";
 import { contests } from "./contests";
@@ -139,5 +139,35 @@ export const payout_details = pgTable(
       sql`CASE ${t.method} WHEN 'upi' THEN ${t.upi_id} ~ '^[A-Za-z0-9._-]{2,255}@[A-Za-z][A-Za-z0-9]{1,63}$' AND ${t.account_number} IS NULL AND ${t.ifsc} IS NULL AND ${t.account_holder} IS NULL
             ELSE ${t.upi_id} IS NULL AND ${t.account_number} ~ '^[0-9]{9,18}$' AND ${t.ifsc} ~ '^[A-Z]{4}0[A-Z0-9]{6}$' AND char_length(btrim(${t.account_holder})) BETWEEN 2 AND 100 END`,
     ),
+  ],
+);
+
+// A prize going out: one per winner and contest, made when the contest's results become
+// final (models/payments/payouts.server.ts), with the tax withheld and what the winner
+// is paid. It waits for the winner's payout details, then goes to the gateway.
+export const payouts = pgTable(
+  "payouts",
+  {
+    id: id(),
+    user_id: keptFor("user_id", () => users.id).notNull(),
+    contest_id: keptFor("contest_id", () => contests.id).notNull(),
+    // Whole rupees: the prize, the tax withheld from it, and what is paid (gross − tax).
+    gross: integer("gross").notNull(),
+    tax: integer("tax").notNull(),
+    net: integer("net").notNull(),
+    // The rate applied, in hundredths of a per cent (3000 = 30%), as it was that day.
+    tax_rate_bp: integer("tax_rate_bp").notNull(),
+    status: text("status", { enum: PAYOUT_STATUSES }).notNull(),
+    gateway_payout_id: text("gateway_payout_id").unique(),
+    bank_reference: text("bank_reference"),
+    created_at: createdAt(),
+    updated_at: time("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("payouts_contest_user_key").on(t.contest_id, t.user_id),
+    index("payouts_user_idx").on(t.user_id, t.created_at),
+    index("payouts_status_idx").on(t.status, t.created_at),
+    check("payouts_status", oneOf(t.status, PAYOUT_STATUSES)),
+    check("payouts_sums", sql`${t.gross} > 0 AND ${t.tax} >= 0 AND ${t.net} = ${t.gross} - ${t.tax} AND ${t.tax_rate_bp} BETWEEN 0 AND 10000`),
   ],
 );

@@ -4,6 +4,7 @@ import { rowsOf, type DbOrTx } from "~/db/client.server";
 import { awardPrizes } from "~/models/contests/prizes";
 import { ENTRY_DEADLINE_SQL, GRACE_SQL, LAST_DEADLINE_SQL, WINDOW_END_SQL } from "~/models/contests/deadline.server";
 import { queueChallengeOutcomes } from "~/models/contests/challenges.server";
+import { queuePrizePayouts } from "~/models/payments/payouts.server";
 import { SUBMIT_REASONS } from "~/models/contests/test-rules";
 import { APPLIED_MARKS_TEXT, APPLIED_PENALTY_TEXT } from "~/models/contests/marking.server";
 
@@ -145,13 +146,14 @@ export type FinalizeOutcome = "finalized" | "already" | "not-ended" | "in-review
  * it here, once. Runs in its own transaction (a savepoint when the caller has one):
  * the contest row is locked first, so a second finaliser waits, then sees
  * `finalized_at` and does nothing. Entries left open are submitted first, so every
- * student who took the test is ranked. Each challenger's outcome is mailed.
+ * student who took the test is ranked. Each challenger's outcome is mailed, and each
+ * prize becomes a payout with its statement.
  */
 export async function finalizeContest(db: DbOrTx, contestId: string, now: Date): Promise<FinalizeOutcome> {
   return db.transaction(async (tx) => {
-    const [contest] = rowsOf<{ prize_pool: Record<string, unknown>; finalized: boolean; ended: boolean; finalisable: boolean }>(
+    const [contest] = rowsOf<{ title: string; prize_pool: Record<string, unknown>; finalized: boolean; ended: boolean; finalisable: boolean }>(
       await tx.execute(sql`
-        SELECT prize_pool, finalized_at IS NOT NULL AS finalized, ${ENDED(now)} AS ended, ${FINALISABLE(now)} AS finalisable
+        SELECT title, prize_pool, finalized_at IS NOT NULL AS finalized, ${ENDED(now)} AS ended, ${FINALISABLE(now)} AS finalisable
           FROM contests c WHERE id = ${contestId} FOR UPDATE`),
     );
     if (!contest) return "missing";
@@ -176,6 +178,8 @@ export async function finalizeContest(db: DbOrTx, contestId: string, now: Date):
     }
     await tx.execute(sql`UPDATE contests SET finalized_at = ${now.toISOString()}::timestamptz WHERE id = ${contestId}`);
     await queueChallengeOutcomes(tx, contestId, now);
+    // Each prize becomes one payout, with its tax and statement (the money goes out from here).
+    await queuePrizePayouts(tx, { contestId, title: contest.title });
     return "finalized";
   });
 }

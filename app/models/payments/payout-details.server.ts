@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { payout_details } from "~/db/schema";
 import { maskPayout } from "~/models/payments/payout-details";
+import { releaseWaitingPayouts } from "~/models/payments/payouts.server";
 import type { PayoutInput } from "~/models/payments/payout-schema";
 
 export async function savePayoutDetails(db: DbOrTx, userId: string, input: PayoutInput) {
@@ -12,10 +13,14 @@ export async function savePayoutDetails(db: DbOrTx, userId: string, input: Payou
     input.method === "upi"
       ? { method: "upi" as const, upi_id: input.upiId, account_holder: null, account_number: null, ifsc: null }
       : { method: "bank" as const, upi_id: null, account_holder: input.holder, account_number: input.accountNumber, ifsc: input.ifsc };
-  await db
-    .insert(payout_details)
-    .values({ user_id: userId, ...row })
-    .onConflictDoUpdate({ target: payout_details.user_id, set: { ...row, updated_at: new Date() } });
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(payout_details)
+      .values({ user_id: userId, ...row })
+      .onConflictDoUpdate({ target: payout_details.user_id, set: { ...row, updated_at: new Date() } });
+    // Prizes that waited for these details go to the gateway now.
+    await releaseWaitingPayouts(tx, userId);
+  });
 }
 
 /** The user's payout details as a page may show them (masked), or null when none are kept. */

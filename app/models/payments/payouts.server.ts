@@ -1,0 +1,81 @@
+// Prizes going out (docs/product/design.md §5): when a contest's results become final,
+// each prize becomes one payout, made in the finalising transaction, never twice (one
+// per contest and winner), with the tax withheld at the configured rate (section 194BA
+// of the Income-tax Act: 30% of online-game winnings) and what is paid. A winner without
+// payout details is asked by mail, and the payout waits until they add them. Sending to
+// the gateway (RazorpayX Payouts) comes next; the statuses are already the gateway's.
+import { and, eq, sql } from "drizzle-orm";
+import { rowsOf, type DbOrTx } from "~/db/client.server";
+import { payouts } from "~/db/schema";
+import { enqueueEmail, renderMail } from "~/services/email.server";
+import { appUrl, env } from "~/utils/env.server";
+import { formatINR } from "~/utils/money";
+
+type Made = { id: string; user_id: string; email: string; name: string | null; gross: number; tax: number; net: number; status: "awaiting_details" | "queued" };
+
+/**
+ * One payout per prize of the contest (its final results' `prize_amount`), queued when
+ * the winner has payout details, else waiting for them; each winner is mailed their
+ * prize statement. Run inside the finalising transaction; a second run adds nothing.
+ */
+export async function queuePrizePayouts(tx: DbOrTx, input: { contestId: string; title: string }) {
+  const percent = env().PRIZE_TAX_PERCENT;
+  const made = rowsOf<Made>(
+    await tx.execute(sql`
+      WITH made AS (
+        INSERT INTO payouts (user_id, contest_id, gross, tax, net, tax_rate_bp, status)
+        SELECT r.user_id, r.contest_id, r.prize_amount, t.tax, r.prize_amount - t.tax, ${Math.round(percent * 100)},
+               CASE WHEN EXISTS (SELECT 1 FROM payout_details d WHERE d.user_id = r.user_id) THEN 'queued' ELSE 'awaiting_details' END
+          FROM contest_results r
+          CROSS JOIN LATERAL (SELECT LEAST(r.prize_amount, round(r.prize_amount * ${percent}::numeric / 100))::int AS tax) t
+         WHERE r.contest_id = ${input.contestId} AND r.prize_amount > 0
+        ON CONFLICT (contest_id, user_id) DO NOTHING
+        RETURNING id, user_id, gross, tax, net, status)
+      SELECT m.*, u.email, p.full_name AS name FROM made m JOIN users u ON u.id = m.user_id LEFT JOIN profiles p ON p.id = m.user_id`),
+  );
+  for (const payout of made) await enqueueEmail(tx, statementMail(payout, input.title, percent));
+  return made.length;
+}
+
+function statementMail(payout: Made, title: string, percent: number) {
+  const waiting = payout.status === "awaiting_details";
+  return {
+    to: payout.email,
+    subject: `Your prize in ${title}: ${formatINR(payout.net)}`,
+    ...renderMail({
+      heading: `You won ${formatINR(payout.gross)}`,
+      paragraphs: [
+        `Hi ${payout.name?.trim() || payout.email.split("@")[0]}, the results of ${title} are final and you won a prize.`,
+        `Prize ${formatINR(payout.gross)}; tax withheld at ${percent}% (section 194BA of the Income-tax Act) ${formatINR(payout.tax)}; paid to you ${formatINR(payout.net)}.`,
+        waiting
+          ? "We do not have your payout details yet: add a UPI ID or a bank account in My Account, and your prize will be paid there. It waits until you do."
+          : "It will be paid to the payout details in your account.",
+      ],
+      action: { label: waiting ? "Add payout details" : "See your account", url: `${appUrl()}/account` },
+    }),
+  };
+}
+
+/** The winner added payout details: their waiting prizes are queued for the gateway. */
+export async function releaseWaitingPayouts(tx: DbOrTx, userId: string) {
+  await tx
+    .update(payouts)
+    .set({ status: "queued", updated_at: new Date() })
+    .where(and(eq(payouts.user_id, userId), eq(payouts.status, "awaiting_details")));
+}
+
+const STATEMENT = { gross: payouts.gross, tax: payouts.tax, net: payouts.net, taxRateBp: payouts.tax_rate_bp, status: payouts.status, bankReference: payouts.bank_reference };
+
+/** The winner's prize statement for one contest, or null (no prize, or not final yet). */
+export async function prizeStatement(db: DbOrTx, input: { contestId: string; userId: string }) {
+  const [row] = await db.select(STATEMENT).from(payouts).where(and(eq(payouts.contest_id, input.contestId), eq(payouts.user_id, input.userId)));
+  return row ?? null;
+}
+
+/** What the winner's prizes waiting for payout details add up to (the dashboard asks for them). */
+export async function waitingForDetails(db: DbOrTx, userId: string) {
+  const [row] = rowsOf<{ count: number; net: number }>(
+    await db.execute(sql`SELECT count(*)::int AS count, COALESCE(sum(net), 0)::int AS net FROM payouts WHERE user_id = ${userId} AND status = 'awaiting_details'`),
+  );
+  return row!;
+}

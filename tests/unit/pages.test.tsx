@@ -44,11 +44,13 @@ describe("empty states", () => {
       upcoming: [],
       past: [],
       stats: { upcoming: 0, completed: 0, totalWon: 0, bestRank: null },
+      waiting: { count: 0, net: 0 },
       serverNow: new Date().toISOString(),
     });
     expect(html).toContain("Welcome Back, <!-- -->Asha");
     expect(html).toContain("No Contest Activity Yet");
     expect(html).toContain('href="/contests"');
+    expect(html).not.toContain("payout details");
   });
 });
 

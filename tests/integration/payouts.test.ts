@@ -2,9 +2,10 @@
 // withheld at the configured rate (30%, section 194BA) and what is paid; a winner without
 // payout details is asked by mail and on the dashboard, and the prize waits until they
 // add them; the winner reads a prize statement; never twice, however often finalisation runs.
-import { eq } from "drizzle-orm";
+import fs from "node:fs";
+import { eq, sql } from "drizzle-orm";
 import { expect, test } from "vitest";
-import { db } from "~/db/client.server";
+import { db, rowsOf } from "~/db/client.server";
 import { email_outbox, payouts } from "~/db/schema";
 import { finalizeContest } from "~/models/contests/scoring.server";
 import { savePayoutDetails } from "~/models/payments/payout-details.server";
@@ -50,6 +51,14 @@ test("prizes become payouts once, with 30% withheld; a winner without details wa
   expect(await statement(first.cookie)).toMatchObject({ gross: 1000, tax: 300, net: 700, taxRateBp: 3000, status: "queued" });
   expect(await statement(second.cookie)).toMatchObject({ net: 233, status: "awaiting_details" });
   expect(await statement(third.cookie)).toBeNull();
+
+  // The admin's documented view of what is not paid yet: both, by their state.
+  const doc = fs.readFileSync("docs/admin-sql.md", "utf8").match(/```sql payouts-open\n([\s\S]*?)```/)![1]!;
+  const open = rowsOf<{ title: string; email: string; net: number; status: string }>(await db.execute(sql.raw(doc))).filter((r) => r.title === contest.title);
+  expect(open.map((r) => [r.email, r.net, r.status])).toEqual([
+    [second.email, 233, "awaiting_details"],
+    [first.email, 700, "queued"],
+  ]);
 
   await savePayoutDetails(db, second.userId, { method: "bank", holder: "Second Place", accountNumber: "123456789", ifsc: "SBIN0001234" });
   expect((await db.select().from(payouts).where(eq(payouts.user_id, second.userId)))[0]!.status).toBe("queued");

@@ -48,7 +48,7 @@ async function fillEverything(page: Page) {
   const fields = await page.locator("form input:visible, form textarea:visible, form select:visible").all();
   let n = 0;
   for (const field of fields) {
-    const info = await field.evaluate((el: HTMLInputElement) => ({ tag: el.tagName, type: el.type, id: el.id, name: el.name, readOnly: el.readOnly, disabled: el.disabled, form: el.form?.id ?? "" }));
+    const info = await field.evaluate((el: HTMLInputElement) => ({ tag: el.tagName, type: el.type, id: el.id, name: el.name, readOnly: el.readOnly, disabled: el.disabled, form: el.form?.id ?? "", maxLength: el.maxLength }));
     if (info.readOnly || info.disabled || !info.name || ["hidden", "submit", "button", "file", "radio"].includes(info.type)) continue;
     const selector = info.id ? `#${info.id}` : `form[id="${info.form}"] [name="${info.name}"]`;
     n++;
@@ -60,7 +60,9 @@ async function fillEverything(page: Page) {
       await field.selectOption(value);
       expected.push({ selector, value });
     } else {
-      const value = info.type === "email" ? `early${n}@example.in` : info.type === "number" ? "2" : info.type === "tel" ? "9876543210" : info.name === "zip" || info.name === "postalCode" ? "411001" : `Typed early ${n}`;
+      const typed = info.type === "email" ? `early${n}@example.in` : info.type === "number" ? "2" : info.type === "tel" ? "9876543210" : info.name === "zip" || info.name === "postalCode" ? "411001" : `Typed early ${n}`;
+      // No more than the field takes (an IFSC is 11 characters), as a person could type.
+      const value = info.maxLength > 0 ? typed.slice(0, info.maxLength) : typed;
       // The first field as a person types, key by key; the rest as a password manager fills.
       if (n === 1) {
         await field.clear();

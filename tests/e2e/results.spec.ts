@@ -15,7 +15,11 @@ test("results: summary with the band, the breakdown beside the key, the leaderbo
   await expect(page.getByText("Score: 67%")).toBeVisible();
   await expect(page.getByText("Good effort")).toBeVisible();
   await expect(page.getByText("#2", { exact: true })).toBeVisible();
-  await expect(page.getByText("₹500")).toBeVisible(); // second place
+  await expect(page.getByRole("definition").filter({ hasText: "₹500" }).first()).toBeVisible(); // second place
+  // The prize statement: 30% withheld, the rest paid once payout details are added.
+  const statement = page.getByRole("region", { name: "Prize statement" });
+  await expect(statement.getByRole("definition")).toHaveText(["₹500", "₹150", "₹350"]);
+  await expect(statement).toContainText("Waiting for your payout details");
   await expect(page.getByText("2 of 3 marks")).toBeVisible();
   await expect(page.getByText("Percentile", { exact: true }).locator("..")).toContainText("50.00"); // 1 of the 2 who sat at or below 2 marks
   const sections = page.getByRole("table", { name: "Marks by section" });

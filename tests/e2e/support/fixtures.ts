@@ -21,7 +21,10 @@ export function unique(prefix: string) {
  * (scripts/e2e-server.js): each test sets up exactly the world its scenario needs.
  */
 export async function create<K extends keyof E2eFixtures>(name: K, input: Parameters<E2eFixtures[K]>[0]): Promise<Awaited<ReturnType<E2eFixtures[K]>>> {
-  const res = await fetch(`http://127.0.0.1:${process.env.E2E_FIXTURES_PORT}/${name}`, { method: "POST", body: JSON.stringify(input) });
+  const url = `http://127.0.0.1:${process.env.E2E_FIXTURES_PORT}/${name}`;
+  // A fresh connection each time: a test that blocked its event loop (spawnSync of an admin
+  // command) could otherwise reuse a kept-alive socket the service had closed meanwhile.
+  const res = await fetch(url, { method: "POST", body: JSON.stringify(input), headers: { Connection: "close" } });
   if (!res.ok) throw new Error(`fixture ${name} failed: ${await res.text()}`);
   return res.json();
 }

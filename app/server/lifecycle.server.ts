@@ -12,6 +12,8 @@ import { closeDueContests } from "~/models/contests/scoring.server";
 import { releaseExpiredHolds } from "~/models/store/orders.server";
 import { chooseGateway, describeGateway, paymentGateway } from "~/models/payments/gateway.server";
 import { sendDueRefunds } from "~/models/payments/refunds.server";
+import { describePayoutGateway, payoutGateway } from "~/models/payments/payout-gateway.server";
+import { pollPayouts, sendDuePayouts } from "~/models/payments/payout-sender.server";
 import { settleBackground } from "~/services/background.server";
 import { deliverOutbox } from "~/services/email.server";
 import { dataDir, env, loadSharedSecret } from "~/utils/env.server";
@@ -21,6 +23,7 @@ import { log } from "~/services/log.server";
 export async function startup() {
   const config = env();
   log().info({ event: "startup" }, `payment gateway: ${describeGateway(chooseGateway(config))}`);
+  log().info({ event: "startup" }, `prize payouts: ${describePayoutGateway(payoutGateway())}`);
   // What the server writes (the database, the mail drop, backups) is its own.
   process.umask(0o077);
   makePrivate(dataDir());
@@ -49,6 +52,19 @@ export async function startup() {
   // Refunds the ledger owes go to the gateway, retried with backoff; any instance may send (one lease each).
   every(30_000, "refunds", async () => {
     for (const { id, outcome } of await sendDueRefunds(db, paymentGateway(), new Date())) log().info({ event: "refund", refundId: id, outcome }, "refund");
+  });
+  // Prizes go out (any instance, one lease each): every due payout is sent, then those on their way are polled.
+  every(config.PAYOUT_INTERVAL_MS, "payouts", async () => {
+    for (;;) {
+      const sent = await sendDuePayouts(db, payoutGateway(), new Date());
+      for (const { id, outcome } of sent) log().info({ event: "payout", payoutId: id, outcome }, "payout");
+      if (sent.length < 20) break;
+    }
+    for (;;) {
+      const polled = await pollPayouts(db, payoutGateway(), new Date());
+      for (const { id, status } of polled) log().info({ event: "payout-poll", payoutId: id, status }, "payout polled");
+      if (polled.length < 20) break;
+    }
   });
   // Unpaid online orders give their copies back when their hold ends.
   every(60_000, "order holds", () => releaseExpiredHolds(db, new Date()));

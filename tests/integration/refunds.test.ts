@@ -18,6 +18,7 @@ import { MAX_REFUND_ATTEMPTS, oweRefund, refundBackoffMs, sendDueRefunds } from 
 import * as accountRoute from "~/routes/account";
 import { createContest } from "~/seed/factories.server";
 import { call, getRequest } from "../support/remix";
+import { startStandIn } from "../support/stand-in";
 import { signedInStudent } from "../support/scenarios";
 
 const gateway = paymentGateway()!;
@@ -110,24 +111,16 @@ describe("refunds owed are sent through the gateway, once", () => {
 });
 
 describe("Razorpay's Refunds API, as our client speaks it", () => {
-  type Seen = { path: string; headers: http.IncomingHttpHeaders; body: Record<string, unknown> };
-  const seen: Seen[] = [];
-  let answers: Array<[number, object]> = [];
-  let server: http.Server;
+  let standIn: Awaited<ReturnType<typeof startStandIn>>;
   let baseUrl = "";
+  const seen = () => standIn.seen;
+  const answer = (...replies: Array<[number, object]>) => standIn.answers.push(...replies);
 
   beforeAll(async () => {
-    server = http.createServer(async (req, res) => {
-      let raw = "";
-      for await (const chunk of req) raw += chunk;
-      seen.push({ path: req.url ?? "", headers: req.headers, body: JSON.parse(raw || "{}") });
-      const [status, body] = answers.shift() ?? [200, { id: "rfnd_rzp_1", entity: "refund", status: "processed" }];
-      res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(body));
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    standIn = await startStandIn(() => [200, { id: "rfnd_rzp_1", entity: "refund", status: "processed" }]);
+    baseUrl = standIn.baseUrl;
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(() => standIn.close());
 
   test("paise, the idempotency key, retries with backoff on 5xx and 409, then sent; a 400 is a refusal", async () => {
     const razorpay = razorpayGateway("rzp_test_key", "rzp_test_secret", baseUrl);
@@ -136,10 +129,7 @@ describe("Razorpay's Refunds API, as our client speaks it", () => {
     await oweRefund(db, { userId: student.userId, gateway: "razorpay", orderId: "order_Rzp1", paymentId, amount: 499, reason: "a Razorpay refund" });
     const id = (await refundOf(paymentId)).id;
     const t0 = later(10);
-    answers = [
-      [500, { error: { description: "server error" } }],
-      [409, { error: { description: "request in progress" } }],
-    ];
+    answer([500, { error: { description: "server error" } }], [409, { error: { description: "request in progress" } }]);
     await sendDueRefunds(db, razorpay, t0, 500);
     expect(await refundOf(paymentId)).toMatchObject({ status: "queued", attempts: 1 });
     expect((await refundOf(paymentId)).next_attempt_at).toEqual(new Date(t0.getTime() + refundBackoffMs(1)));
@@ -147,14 +137,14 @@ describe("Razorpay's Refunds API, as our client speaks it", () => {
     expect(await refundOf(paymentId)).toMatchObject({ status: "queued", attempts: 2 });
     await sendDueRefunds(db, razorpay, new Date(t0.getTime() + refundBackoffMs(1) + refundBackoffMs(2)), 500);
     expect(await refundOf(paymentId)).toMatchObject({ status: "sent", attempts: 3, gateway_refund_id: "rfnd_rzp_1" });
-    const mine = seen.filter((s) => s.path === `/v1/payments/${paymentId}/refund`);
+    const mine = seen().filter((s) => s.path === `/v1/payments/${paymentId}/refund`);
     expect(mine).toHaveLength(3);
     for (const s of mine) {
       expect(s.body).toEqual({ amount: 49900, speed: "normal" });
       expect(s.headers["x-refund-idempotency"]).toBe(id);
       expect(s.headers.authorization).toBe(`Basic ${Buffer.from("rzp_test_key:rzp_test_secret").toString("base64")}`);
     }
-    answers = [[400, { error: { code: "BAD_REQUEST_ERROR", description: "The payment has been fully refunded already" } }]];
+    answer([400, { error: { code: "BAD_REQUEST_ERROR", description: "The payment has been fully refunded already" } }]);
     await expect(razorpay.refund(db, { paymentId, amount: 499, key: "another-key-1234" })).rejects.toBeInstanceOf(GatewayRefusal);
     expect(refundBackoffMs(1)).toBe(MINUTE);
     expect(refundBackoffMs(MAX_REFUND_ATTEMPTS + 10)).toBe(60 * MINUTE);

@@ -17,6 +17,7 @@ process.env.SESSION_SECRET = "integration-test-secret-integration-test-secret";
 process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "studyarena-it-"));
 process.env.APP_URL = "http://localhost:3000";
 process.env.RAZORPAY_WEBHOOK_SECRET = "whsec_integration_test_secret";
+process.env.RAZORPAYX_WEBHOOK_SECRET = "whsec_integration_payouts_secret";
 // Chosen explicitly, as on any PostgreSQL server: without it paid enrolment is off there.
 process.env.PAYMENT_GATEWAY = "test";
 delete (globalThis as { __studyarenaDb?: unknown }).__studyarenaDb;

@@ -160,6 +160,19 @@ export const payouts = pgTable(
     status: text("status", { enum: PAYOUT_STATUSES }).notNull(),
     gateway_payout_id: text("gateway_payout_id").unique(),
     bank_reference: text("bank_reference"),
+    // Which gateway took it (set when first sent).
+    gateway: text("gateway", { enum: PAYMENT_GATEWAYS }),
+    // A payout that failed or was reversed is sent again only as a new round (after the
+    // winner fixes their details): the gateway's idempotency key is `id.round`.
+    send_round: integer("send_round").notNull().default(1),
+    // Sends (while queued) or polls (while processing) so far in this round.
+    attempts: integer("attempts").notNull().default(0),
+    // When a queued payout may next be sent, or a processing one polled; also a sender's lease.
+    next_attempt_at: time("next_attempt_at").notNull().defaultNow(),
+    last_error: text("last_error"),
+    // The gateway's reason for a failure or a reversal, as the winner reads it.
+    failure_reason: text("failure_reason"),
+    paid_at: time("paid_at"),
     created_at: createdAt(),
     updated_at: time("updated_at").notNull().defaultNow(),
   },
@@ -167,7 +180,27 @@ export const payouts = pgTable(
     uniqueIndex("payouts_contest_user_key").on(t.contest_id, t.user_id),
     index("payouts_user_idx").on(t.user_id, t.created_at),
     index("payouts_status_idx").on(t.status, t.created_at),
+    // The sender's and the poller's queue.
+    index("payouts_due_idx").on(t.next_attempt_at).where(sql`${t.status} IN ('queued', 'processing')`),
     check("payouts_status", oneOf(t.status, PAYOUT_STATUSES)),
+    check("payouts_gateway", sql`${t.gateway} IS NULL OR ${oneOf(t.gateway, PAYMENT_GATEWAYS)}`),
     check("payouts_sums", sql`${t.gross} > 0 AND ${t.tax} >= 0 AND ${t.net} = ${t.gross} - ${t.tax} AND ${t.tax_rate_bp} BETWEEN 0 AND 10000`),
+    check("payouts_paid_has_reference", sql`${t.status} <> 'paid' OR ${t.bank_reference} IS NOT NULL`),
+    check("payouts_round_positive", sql`${t.send_round} >= 1`),
   ],
 );
+
+// The test gateway's own books of payouts (as RazorpayX keeps them): one per idempotency
+// key, with where the money went, so a replay answers the same payout and a test can
+// see whose account it reached.
+export const test_gateway_payouts = pgTable("test_gateway_payouts", {
+  id: text("id").primaryKey(),
+  idempotency_key: text("idempotency_key").notNull().unique(),
+  reference_id: text("reference_id").notNull(),
+  amount: integer("amount").notNull(),
+  mode: text("mode").notNull(),
+  destination: text("destination").notNull(),
+  status: text("status").notNull().default("processing"),
+  utr: text("utr"),
+  created_at: createdAt(),
+});

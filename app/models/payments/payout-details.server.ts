@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { payout_details } from "~/db/schema";
 import { maskPayout } from "~/models/payments/payout-details";
+import { resendFailedPayouts } from "~/models/payments/payout-sender.server";
 import { releaseWaitingPayouts } from "~/models/payments/payouts.server";
 import type { PayoutInput } from "~/models/payments/payout-schema";
 
@@ -18,8 +19,10 @@ export async function savePayoutDetails(db: DbOrTx, userId: string, input: Payou
       .insert(payout_details)
       .values({ user_id: userId, ...row })
       .onConflictDoUpdate({ target: payout_details.user_id, set: { ...row, updated_at: new Date() } });
-    // Prizes that waited for these details go to the gateway now.
+    // Prizes that waited for these details go to the gateway now, and one the bank
+    // could not pay to the old details is sent again.
     await releaseWaitingPayouts(tx, userId);
+    await resendFailedPayouts(tx, userId);
   });
 }
 

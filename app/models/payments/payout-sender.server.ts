@@ -1,0 +1,229 @@
+// Prizes sent, exactly once (docs/product/design.md §5, "Money goes out through the same
+// ledger"): a queued payout is taken under a lease by any instance's sender, sent to the
+// winner's own payout details with `id.round` as the gateway's idempotency key, and then
+// moved only forward by whoever hears first: the send's reply, the payouts webhook (in
+// any order, any number of times) or the poll. A send that timed out or died with its
+// instance is sent again with the same key, so the gateway answers the same payout.
+import { and, eq, sql } from "drizzle-orm";
+import { rowsOf, type Db, type DbOrTx } from "~/db/client.server";
+import { payouts } from "~/db/schema";
+import { GatewayRefusal } from "~/models/payments/gateway.server";
+import type { GatewayPayout, PayoutDestination, PayoutGateway } from "~/models/payments/payout-gateway.server";
+import { enqueueEmail, kickOutbox, renderMail } from "~/services/email.server";
+import { inBackground } from "~/services/background.server";
+import { appUrl } from "~/utils/env.server";
+import { formatINR } from "~/utils/money";
+import type { PAYOUT_STATUSES } from "~/utils/enums";
+
+type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+
+/** How long a sender holds a payout it took: past this, another may send it (same key). */
+const LEASE_MS = 2 * 60_000;
+/** The wait before send n+1 (1, 2, 4 … minutes, at most an hour); never given up: the key keeps a late success single. */
+export const payoutBackoffMs = (attempts: number) => Math.min(60 * 60_000, 60_000 * 2 ** Math.max(0, attempts - 1));
+/** The poll of a payout on its way: 2, 4, 8 … minutes after the last, at most an hour. */
+export const payoutPollMs = (polls: number) => Math.min(60 * 60_000, 2 * 60_000 * 2 ** Math.max(0, polls));
+
+/** The gateway's idempotency key (and the payout's reference there) for one round. */
+export const payoutKey = (id: string, round: number) => `${id}.${round}`;
+const KEY = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([0-9]{1,4})$/;
+
+/**
+ * Where a payout may go next from what the gateway says: forward only, so events heard
+ * twice or out of order change nothing. Paid can still be reversed (the bank sent it
+ * back); failed and reversed end the round. Null: no move.
+ */
+export function nextPayoutStatus(current: PayoutStatus, heard: GatewayPayout["status"]): PayoutStatus | null {
+  if (current === "queued") return heard;
+  if (current === "processing") return heard === "processing" ? null : heard;
+  if (current === "paid") return heard === "reversed" ? "reversed" : null;
+  return null;
+}
+
+type Claimed = {
+  id: string;
+  user_id: string;
+  net: number;
+  send_round: number;
+  attempts: number;
+  gateway_payout_id: string | null;
+  email: string;
+  name: string | null;
+  method: "upi" | "bank" | null;
+  upi_id: string | null;
+  account_holder: string | null;
+  account_number: string | null;
+  ifsc: string | null;
+};
+
+/**
+ * Takes up to `limit` due payouts in `status` under a lease, with the winner's own
+ * details; a payout on its way is polled only at the gateway that took it.
+ */
+async function claim(db: Db, status: "queued" | "processing", gateway: PayoutGateway["kind"], now: Date, limit: number) {
+  return rowsOf<Claimed>(
+    await db.execute(sql`
+      WITH taken AS (
+        UPDATE payouts p SET next_attempt_at = ${new Date(now.getTime() + LEASE_MS).toISOString()}::timestamptz
+         WHERE p.id IN (SELECT id FROM payouts WHERE status = ${status} AND next_attempt_at <= ${now.toISOString()}::timestamptz
+                           AND (${status} = 'queued' OR gateway = ${gateway})
+                         ORDER BY next_attempt_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+        RETURNING p.id, p.user_id, p.net, p.send_round, p.attempts, p.gateway_payout_id)
+      SELECT t.*, u.email, pr.full_name AS name, d.method, d.upi_id, d.account_holder, d.account_number, d.ifsc
+        FROM taken t JOIN users u ON u.id = t.user_id
+        LEFT JOIN profiles pr ON pr.id = t.user_id
+        LEFT JOIN payout_details d ON d.user_id = t.user_id`),
+  );
+}
+
+function destinationOf(row: Claimed): PayoutDestination | null {
+  if (row.method === "upi" && row.upi_id) return { method: "upi", upiId: row.upi_id };
+  if (row.method === "bank" && row.account_holder && row.account_number && row.ifsc) return { method: "bank", holder: row.account_holder, accountNumber: row.account_number, ifsc: row.ifsc };
+  return null;
+}
+
+const displayName = (row: { name: string | null; email: string }) => row.name?.trim() || row.email.split("@")[0]!;
+
+/** Sends the queued payouts that are due; returns what happened to each. */
+export async function sendDuePayouts(db: Db, gateway: PayoutGateway | null, now: Date, limit = 20) {
+  if (!gateway) return [];
+  const outcomes: Array<{ id: string; outcome: "sent" | "retry" | "failed" | "no-details" }> = [];
+  for (const row of await claim(db, "queued", gateway.kind, now, limit)) {
+    const destination = destinationOf(row);
+    if (!destination) {
+      await db.update(payouts).set({ status: "awaiting_details", updated_at: now }).where(and(eq(payouts.id, row.id), eq(payouts.status, "queued")));
+      outcomes.push({ id: row.id, outcome: "no-details" });
+      continue;
+    }
+    try {
+      const sent = await gateway.send(db, { key: payoutKey(row.id, row.send_round), amount: row.net, destination, contact: { name: displayName(row), email: row.email, userId: row.user_id } });
+      await recordPayout(db, { payoutId: row.id, round: row.send_round, heard: sent, gateway: gateway.kind, now });
+      outcomes.push({ id: row.id, outcome: "sent" });
+    } catch (error) {
+      const message = error instanceof Error ? error.message.slice(0, 500) : "unknown error";
+      if (error instanceof GatewayRefusal) {
+        // Never taken by the gateway: the round ends, and the winner is asked to check their details.
+        await recordPayout(db, { payoutId: row.id, round: row.send_round, heard: { id: "", status: "failed", utr: null, failureReason: message, referenceId: null }, gateway: gateway.kind, now });
+        outcomes.push({ id: row.id, outcome: "failed" });
+      } else {
+        const attempts = row.attempts + 1;
+        await db
+          .update(payouts)
+          .set({ attempts, last_error: message, next_attempt_at: new Date(now.getTime() + payoutBackoffMs(attempts)), updated_at: now })
+          .where(and(eq(payouts.id, row.id), eq(payouts.status, "queued")));
+        outcomes.push({ id: row.id, outcome: "retry" });
+      }
+    }
+  }
+  if (outcomes.some((o) => o.outcome === "failed")) kickOutbox();
+  return outcomes;
+}
+
+/** Asks the gateway about payouts on their way whose poll is due (a webhook may never come). */
+export async function pollPayouts(db: Db, gateway: PayoutGateway | null, now: Date, limit = 20) {
+  if (!gateway) return [];
+  const outcomes: Array<{ id: string; status: string }> = [];
+  for (const row of await claim(db, "processing", gateway.kind, now, limit)) {
+    const polls = row.attempts + 1;
+    try {
+      const heard = await gateway.fetch(db, row.gateway_payout_id!);
+      const moved = await recordPayout(db, { payoutId: row.id, round: row.send_round, heard, gateway: gateway.kind, now });
+      if (!moved) await db.update(payouts).set({ attempts: polls, next_attempt_at: new Date(now.getTime() + payoutPollMs(polls)) }).where(and(eq(payouts.id, row.id), eq(payouts.status, "processing")));
+      outcomes.push({ id: row.id, status: moved ?? "processing" });
+    } catch (error) {
+      const message = error instanceof Error ? error.message.slice(0, 500) : "unknown error";
+      await db.update(payouts).set({ attempts: polls, last_error: message, next_attempt_at: new Date(now.getTime() + payoutPollMs(polls)) }).where(and(eq(payouts.id, row.id), eq(payouts.status, "processing")));
+      outcomes.push({ id: row.id, status: "poll-failed" });
+    }
+  }
+  return outcomes;
+}
+
+/**
+ * What the gateway said about a payout, from a webhook: found by the gateway's payout id,
+ * or (when the send's own reply was lost) by its reference, `id.round` of the current
+ * round. Returns the status it moved to, or null (unknown, an old round, or no move).
+ */
+export async function recordPayoutEvent(db: Db, heard: GatewayPayout, gateway: "razorpay" | "test", now: Date) {
+  const [known] = await db.select({ id: payouts.id, round: payouts.send_round }).from(payouts).where(eq(payouts.gateway_payout_id, heard.id));
+  if (known) return recordPayout(db, { payoutId: known.id, round: known.round, heard, gateway, now });
+  const reference = heard.referenceId?.match(KEY);
+  if (!reference) return null;
+  return recordPayout(db, { payoutId: reference[1]!, round: Number(reference[2]), heard, gateway, now });
+}
+
+type Heard = { payoutId: string; round: number; heard: GatewayPayout; gateway: "razorpay" | "test"; now: Date };
+
+/** Moves one payout forward (never back), in one transaction with the winner's mail. */
+async function recordPayout(db: Db, { payoutId, round, heard, gateway, now }: Heard) {
+  // A payout reported processed without the bank's reference is still on its way for us.
+  const status = heard.status === "paid" && !heard.utr ? "processing" : heard.status;
+  return db.transaction(async (tx) => {
+    const [row] = rowsOf<{ status: PayoutStatus; send_round: number; gateway_payout_id: string | null; net: number; email: string; name: string | null; title: string }>(
+      await tx.execute(sql`
+        SELECT p.status, p.send_round, p.gateway_payout_id, p.net, u.email, pr.full_name AS name, c.title
+          FROM payouts p JOIN users u ON u.id = p.user_id LEFT JOIN profiles pr ON pr.id = p.user_id JOIN contests c ON c.id = p.contest_id
+         WHERE p.id = ${payoutId} FOR UPDATE OF p`),
+    );
+    if (!row || row.send_round !== round) return null;
+    // Another payout id for this round would be a second payout: never recorded over the first.
+    if (heard.id && row.gateway_payout_id && row.gateway_payout_id !== heard.id) return null;
+    const next = nextPayoutStatus(row.status, status);
+    if (!next) return null;
+    await tx
+      .update(payouts)
+      .set({
+        status: next,
+        gateway,
+        ...(heard.id ? { gateway_payout_id: heard.id } : {}),
+        ...(next === "paid" ? { bank_reference: heard.utr, paid_at: now } : {}),
+        ...(next === "failed" || next === "reversed" ? { failure_reason: heard.failureReason ?? "The bank did not say why." } : {}),
+        ...(next === "processing" ? { attempts: 0, last_error: null, next_attempt_at: new Date(now.getTime() + payoutPollMs(0)) } : {}),
+        updated_at: now,
+      })
+      .where(eq(payouts.id, payoutId));
+    if (next === "paid") await enqueueEmail(tx, paidMail(row, heard.utr!));
+    if (next === "failed" || next === "reversed") await enqueueEmail(tx, failedMail(row, heard.failureReason));
+    return next;
+  });
+}
+
+function paidMail(row: { net: number; email: string; name: string | null; title: string }, utr: string) {
+  return {
+    to: row.email,
+    subject: `Your prize in ${row.title} is paid: ${formatINR(row.net)}`,
+    ...renderMail({
+      heading: `${formatINR(row.net)} is on its way to your account`,
+      paragraphs: [`Hi ${displayName(row)}, we paid your prize in ${row.title}. Bank reference (UTR): ${utr}. If it has not reached you in two working days, reply with this reference.`],
+      action: { label: "See your account", url: `${appUrl()}/account` },
+    }),
+  };
+}
+
+function failedMail(row: { net: number; email: string; name: string | null; title: string }, reason: string | null) {
+  return {
+    to: row.email,
+    subject: `Your prize in ${row.title} could not be paid`,
+    ...renderMail({
+      heading: "Your prize payout did not go through",
+      paragraphs: [
+        `Hi ${displayName(row)}, the bank could not pay your prize of ${formatINR(row.net)} in ${row.title}${reason ? `: ${reason}` : ""}.`,
+        "Check your payout details in My Account and save them again: we send the prize again as soon as you do. Nothing was paid, so nothing is lost.",
+      ],
+      action: { label: "Check payout details", url: `${appUrl()}/account` },
+    }),
+  };
+}
+
+/** The winner saved payout details: a round that failed or came back is sent again, as a new round. */
+export async function resendFailedPayouts(tx: DbOrTx, userId: string) {
+  await tx.execute(sql`
+    UPDATE payouts SET status = 'queued', send_round = send_round + 1, gateway_payout_id = NULL, bank_reference = NULL, paid_at = NULL,
+                       failure_reason = NULL, attempts = 0, last_error = NULL, next_attempt_at = now(), updated_at = now()
+     WHERE user_id = ${userId} AND status IN ('failed', 'reversed')`);
+}
+
+/** Sends what is due now, after the request that queued it (a failure is left to the next run). */
+export function kickPayouts(db: Db, gateway: PayoutGateway | null) {
+  if (gateway) inBackground("payouts", () => sendDuePayouts(db, gateway, new Date()));
+}

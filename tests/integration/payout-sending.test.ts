@@ -13,6 +13,7 @@ import { finalizeContest } from "~/models/contests/scoring.server";
 import { hmacHex } from "~/models/payments/gateway.server";
 import { payoutGateway, razorpayxPayouts } from "~/models/payments/payout-gateway.server";
 import { savePayoutDetails } from "~/models/payments/payout-details.server";
+import { prizeStatement, waitingForDetails } from "~/models/payments/payouts.server";
 import { nextPayoutStatus, payoutBackoffMs, payoutKey, payoutPollMs, pollPayouts, sendDuePayouts } from "~/models/payments/payout-sender.server";
 import * as webhook from "~/routes/api.payouts.webhook";
 import { call } from "../support/remix";
@@ -146,12 +147,16 @@ describe("prizes are sent through the gateway, once", () => {
     const taken = await gateway.send(db, { key: payoutKey(w!.payoutId, 1), amount: 700, destination: { method: "upi", upiId: "early@okicici" }, contact: { name: "x", email: w!.email, userId: w!.userId } });
     expect(JSON.parse((await deliver("payout.failed", { id: taken.id, status: "failed", reference_id: payoutKey(w!.payoutId, 1), failure_reason: "Invalid VPA" })).data).status).toBe("failed");
     expect(await payout(w!.payoutId)).toMatchObject({ status: "failed", gateway_payout_id: taken.id, failure_reason: "Invalid VPA" });
+    // The winner's screens ask for new details: the dashboard's notice and the statement's reason.
+    expect(await waitingForDetails(db, w!.userId)).toEqual({ count: 1, net: 700 });
+    expect(await prizeStatement(db, { contestId: (await payout(w!.payoutId)).contest_id, userId: w!.userId })).toMatchObject({ status: "failed", failureReason: "Invalid VPA" });
     // The sender's lease ends: the payout is no longer queued, so it is not sent again.
     await sendDuePayouts(db, gateway, later(), 500);
     expect(await books(w!.payoutId)).toHaveLength(1);
 
     await savePayoutDetails(db, w!.userId, { method: "upi", upiId: "fixed@okicici" });
     expect(await payout(w!.payoutId)).toMatchObject({ status: "queued", send_round: 2, gateway_payout_id: null, failure_reason: null });
+    expect(await waitingForDetails(db, w!.userId)).toEqual({ count: 0, net: 0 });
     await sendDuePayouts(db, gateway, later(), 500);
     const round2 = await db.select().from(test_gateway_payouts).where(eq(test_gateway_payouts.reference_id, payoutKey(w!.payoutId, 2)));
     expect(round2.map((b) => b.destination)).toEqual(["upi:fixed@okicici"]);

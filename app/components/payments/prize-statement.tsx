@@ -3,7 +3,7 @@
 import { Link } from "@remix-run/react";
 import { formatINR } from "~/utils/money";
 
-type Statement = { gross: number; tax: number; net: number; taxRateBp: number; status: "awaiting_details" | "queued" | "processing" | "paid" | "failed" | "reversed"; bankReference: string | null };
+type Statement = { gross: number; tax: number; net: number; taxRateBp: number; status: "awaiting_details" | "queued" | "processing" | "paid" | "failed" | "reversed"; bankReference: string | null; failureReason: string | null };
 
 function where(statement: Statement) {
   switch (statement.status) {
@@ -20,11 +20,13 @@ function where(statement: Statement) {
     case "paid":
       return `Paid${statement.bankReference ? `, bank reference ${statement.bankReference}` : ""}.`;
     case "failed":
-      return "The payment failed. Our support team has been told and will write to you.";
     case "reversed":
+      // Nothing reached the winner: new details send it again (models/payments/payout-sender.server.ts).
       return (
         <>
-          The bank sent the payment back: please check your payout details in <Link to="/account">My Account</Link>.
+          {statement.status === "failed" ? "The payment could not be made" : "The bank sent the payment back"}
+          {statement.failureReason ? ` (${statement.failureReason})` : ""}. Check your payout details in <Link to="/account">My Account</Link> and save them: we send it
+          again as soon as you do.
         </>
       );
   }

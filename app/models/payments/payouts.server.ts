@@ -3,7 +3,7 @@
 // per contest and winner), with the tax withheld at the configured rate (section 194BA
 // of the Income-tax Act: 30% of online-game winnings) and what is paid. A winner without
 // payout details is asked by mail, and the payout waits until they add them. Sending to
-// the gateway (RazorpayX Payouts) comes next; the statuses are already the gateway's.
+// the gateway is ./payout-sender.server.ts.
 import { and, eq, sql } from "drizzle-orm";
 import { rowsOf, type DbOrTx } from "~/db/client.server";
 import { payouts } from "~/db/schema";
@@ -64,7 +64,7 @@ export async function releaseWaitingPayouts(tx: DbOrTx, userId: string) {
     .where(and(eq(payouts.user_id, userId), eq(payouts.status, "awaiting_details")));
 }
 
-const STATEMENT = { gross: payouts.gross, tax: payouts.tax, net: payouts.net, taxRateBp: payouts.tax_rate_bp, status: payouts.status, bankReference: payouts.bank_reference };
+const STATEMENT = { gross: payouts.gross, tax: payouts.tax, net: payouts.net, taxRateBp: payouts.tax_rate_bp, status: payouts.status, bankReference: payouts.bank_reference, failureReason: payouts.failure_reason };
 
 /** The winner's prize statement for one contest, or null (no prize, or not final yet). */
 export async function prizeStatement(db: DbOrTx, input: { contestId: string; userId: string }) {
@@ -72,10 +72,13 @@ export async function prizeStatement(db: DbOrTx, input: { contestId: string; use
   return row ?? null;
 }
 
-/** What the winner's prizes waiting for payout details add up to (the dashboard asks for them). */
+/**
+ * What the winner's prizes waiting for payout details add up to (the dashboard asks for
+ * them): none given yet, or the bank could not pay to the ones given.
+ */
 export async function waitingForDetails(db: DbOrTx, userId: string) {
   const [row] = rowsOf<{ count: number; net: number }>(
-    await db.execute(sql`SELECT count(*)::int AS count, COALESCE(sum(net), 0)::int AS net FROM payouts WHERE user_id = ${userId} AND status = 'awaiting_details'`),
+    await db.execute(sql`SELECT count(*)::int AS count, COALESCE(sum(net), 0)::int AS net FROM payouts WHERE user_id = ${userId} AND status IN ('awaiting_details', 'failed', 'reversed')`),
   );
   return row!;
 }

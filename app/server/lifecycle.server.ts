@@ -50,11 +50,15 @@ export async function startup() {
     for (const { id, outcome, submitted } of report) log().info({ event: "sweep", contestId: id, outcome, submitted }, "contest closed");
   });
   // Refunds the ledger owes go to the gateway, retried with backoff; any instance may send (one lease each).
-  every(30_000, "refunds", async () => {
-    for (const { id, outcome } of await sendDueRefunds(db, paymentGateway(), new Date())) log().info({ event: "refund", refundId: id, outcome }, "refund");
+  every(config.MONEY_OUT_INTERVAL_MS, "refunds", async () => {
+    for (;;) {
+      const sent = await sendDueRefunds(db, paymentGateway(), new Date());
+      for (const { id, outcome } of sent) log().info({ event: "refund", refundId: id, outcome }, "refund");
+      if (sent.length < 20) break;
+    }
   });
   // Prizes go out (any instance, one lease each): every due payout is sent, then those on their way are polled.
-  every(config.PAYOUT_INTERVAL_MS, "payouts", async () => {
+  every(config.MONEY_OUT_INTERVAL_MS, "payouts", async () => {
     for (;;) {
       const sent = await sendDuePayouts(db, payoutGateway(), new Date());
       for (const { id, outcome } of sent) log().info({ event: "payout", payoutId: id, outcome }, "payout");
@@ -74,9 +78,15 @@ export async function startup() {
 const timers: NodeJS.Timeout[] = [];
 let adminSocket: AdminSocket | undefined;
 
+/** Runs `run` every `ms`; a tick that finds the last run still going is skipped, so slow runs never pile up. */
 function every(ms: number, name: string, run: () => Promise<unknown>) {
+  let running = false;
   const timer = setInterval(() => {
-    run().catch((error) => log().error({ err: error, job: name }, "background job failed"));
+    if (running) return;
+    running = true;
+    run()
+      .catch((error) => log().error({ err: error, job: name }, "background job failed"))
+      .finally(() => (running = false));
   }, ms);
   timer.unref();
   timers.push(timer);

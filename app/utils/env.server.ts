@@ -52,8 +52,8 @@ const EnvSchema = z.object({
   // RazorpayX (prize payouts): the business account money is paid from, and the secret of its payouts webhook.
   RAZORPAYX_ACCOUNT_NUMBER: optional.pipe(z.string().regex(/^[0-9]{6,30}$/, "the RazorpayX account number, digits only").optional()),
   RAZORPAYX_WEBHOOK_SECRET: optional,
-  // How often each instance sends due prize payouts and polls those on their way.
-  PAYOUT_INTERVAL_MS: optional.pipe(z.coerce.number().int().min(200).max(3_600_000).default(30_000)),
+  // How often each instance sends due refunds and prize payouts, and polls payouts on their way.
+  MONEY_OUT_INTERVAL_MS: optional.pipe(z.coerce.number().int().min(200).max(3_600_000).default(30_000)),
   // `test` chooses the built-in test gateway explicitly (browser tests, demos on PostgreSQL).
   PAYMENT_GATEWAY: optional.pipe(z.enum(["razorpay", "test"]).optional()),
   // Tax withheld from a prize, in per cent: 30 as section 194BA of the Income-tax Act sets for online-game winnings.

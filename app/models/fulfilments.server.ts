@@ -3,6 +3,7 @@
 // what a capture buys and where its payer goes next. A new purpose (the marketplace's
 // orders) adds its fulfilment here and nowhere in the ledger.
 import type { DbOrTx } from "~/db/client.server";
+import { challengeCallbackPage, challengeTitle, fulfilChallengeFee, type ChallengeFeeResult } from "~/models/contests/challenge-fees.server";
 import { contestTitle, enrolmentCallbackPage, fulfilEnrolment, type EnrolmentResult } from "~/models/contests/enrolment.server";
 import { paymentGateway } from "~/models/payments/gateway.server";
 import { fulfilOrder, orderCallbackPage, orderTitle, type OrderResult } from "~/models/store/order-fulfilment.server";
@@ -13,12 +14,12 @@ import type { Flash } from "~/utils/flash.server";
 import { log } from "~/services/log.server";
 
 /** What any fulfilment may answer (a union: each purpose adds its own). */
-type Result = EnrolmentResult | OrderResult;
+type Result = EnrolmentResult | OrderResult | ChallengeFeeResult;
 
 type Fulfilment = {
   fulfil: Fulfil<Result>;
   /** Where the gateway's callback sends the payer for an outcome (or `failed`). */
-  callbackPage(targetId: string, outcome: string): { to: string; flash?: Flash };
+  callbackPage(db: DbOrTx, targetId: string, outcome: string): Promise<{ to: string; flash?: Flash }>;
   /** The name the verify API gives the target in its reply (docs/product/contests.md §7: `contestId`). */
   replyField: string;
   /** What the test gateway's page says the payment is for. */
@@ -27,9 +28,10 @@ type Fulfilment = {
   release?(db: DbOrTx, targetId: string): Promise<unknown>;
 };
 
-const FULFILMENTS: Partial<Record<Purpose, Fulfilment>> = {
-  contest: { fulfil: fulfilEnrolment, callbackPage: enrolmentCallbackPage, replyField: "contestId", describe: contestTitle },
-  order: { fulfil: fulfilOrder, callbackPage: orderCallbackPage, replyField: "orderId", describe: orderTitle, release: releaseOrder },
+const FULFILMENTS: Record<Purpose, Fulfilment> = {
+  contest: { fulfil: fulfilEnrolment, callbackPage: async (_db, id, outcome) => enrolmentCallbackPage(id, outcome), replyField: "contestId", describe: contestTitle },
+  order: { fulfil: fulfilOrder, callbackPage: async (_db, id, outcome) => orderCallbackPage(id, outcome), replyField: "orderId", describe: orderTitle, release: releaseOrder },
+  challenge: { fulfil: fulfilChallengeFee, callbackPage: challengeCallbackPage, replyField: "challengeId", describe: challengeTitle },
 };
 
 function fulfilmentOf(purpose: Purpose) {
@@ -68,7 +70,7 @@ export async function failPayment(db: DbOrTx, input: { orderId: string }) {
   return failed;
 }
 
-export const callbackPage = (purpose: Purpose, targetId: string, outcome: string) => fulfilmentOf(purpose).callbackPage(targetId, outcome);
+export const callbackPage = (db: DbOrTx, purpose: Purpose, targetId: string, outcome: string) => fulfilmentOf(purpose).callbackPage(db, targetId, outcome);
 export const verifyReplyField = (purpose: Purpose) => fulfilmentOf(purpose).replyField;
 export const describeTarget = (db: DbOrTx, purpose: Purpose, targetId: string) => fulfilmentOf(purpose).describe(db, targetId);
 
@@ -84,7 +86,7 @@ export async function verifyForPayer(db: DbOrTx, input: { userId: string; orderI
   const outcome = await settlePayment(db, { orderId: input.orderId, paymentId: input.paymentId, signature: input.signature, now: input.now });
   if (queuedMail(outcome)) kickOutbox();
   if (isSettled(outcome)) return { status: 200, body: { success: true, [verifyReplyField(owner.purpose)]: owner.targetId } };
-  const page = callbackPage(owner.purpose, owner.targetId, outcome.kind);
+  const page = await callbackPage(db, owner.purpose, owner.targetId, outcome.kind);
   if (page.flash) return { status: 200, body: { success: false, outcome: outcome.kind, redirect: page.to, message: page.flash.message }, flash: page.flash };
   return { status: 400, body: { success: false, outcome: outcome.kind, error: "Payment verification failed" } };
 }

@@ -34,7 +34,7 @@ export async function action({ request }: ActionFunctionArgs) {
   } else {
     await failPayment(db, { orderId });
   }
-  const page = callbackPage(owner.purpose, owner.targetId, outcome);
+  const page = await callbackPage(db, owner.purpose, owner.targetId, outcome);
   if (page.flash) return redirectWithFlash(page.to, page.flash);
   throw redirect(page.to);
 }

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ResultsNotAvailable } from "~/components/contests/results-not-available";
 import { notFoundBoundary } from "~/components/not-found";
@@ -71,6 +71,8 @@ export async function action(args: ActionFunctionArgs) {
   const outcome = await submitChallenge(db, { contestId: contest.id, userId: user.id, challenge: submission.value, now });
   if (!outcome.ok && outcome.status === 404) throw new Response(outcome.message, { status: 404 });
   if (!outcome.ok) return data({ questionId, reply: submission.reply({ formErrors: [outcome.message] }) }, { status: 409 });
+  // With a fee, the challenge waits for it: the fee's page is next.
+  if (outcome.fee > 0) throw redirect(`/contest/${contest.id}/challenges/${outcome.challengeId}/pay`);
   return redirectWithFlash(`/contest/${contest.id}/results?tab=breakdown#q-${submission.value.questionId}`, { kind: "success", message: CHALLENGE_MESSAGES.received });
 }
 
@@ -117,10 +119,14 @@ export default function Results() {
           answers={breakdown}
           after={(q, number) => {
             const mineToo = challenges.find((c) => c.questionId === q.id);
-            if (mineToo) return <ChallengeStatus status={mineToo.status} response={mineToo.response} />;
+            if (mineToo) {
+              const payAt = `/contest/${contest.id}/challenges/${mineToo.id}/pay`;
+              return <ChallengeStatus status={mineToo.status} response={mineToo.response} fee={mineToo.fee} payAt={payAt} open={contest.challengeOpen} />;
+            }
             // Open while the window is (as the page was read): the server refuses a late post.
             if (!contest.challengeOpen) return null;
-            return <ChallengeForm action={`/contest/${contest.id}/results?tab=breakdown`} questionId={q.id} number={number} lastResult={posted?.questionId === q.id ? posted.reply : undefined} />;
+            const lastResult = posted?.questionId === q.id ? posted.reply : undefined;
+            return <ChallengeForm action={`/contest/${contest.id}/results?tab=breakdown`} questionId={q.id} number={number} fee={contest.challengeFee} lastResult={lastResult} />;
           }}
         />
       ) : null}

@@ -24,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     order: { id: order.orderId, amount: order.amount, title: await describeTarget(db, order.purpose, order.targetId) },
     // Leaving without paying goes back to where the payment began; the order stays open for a retry.
-    cancel: callbackPage(order.purpose, order.targetId, "cancel").to,
+    cancel: (await callbackPage(db, order.purpose, order.targetId, "cancel")).to,
     signed: testCapture(gateway, order.orderId),
   };
 }

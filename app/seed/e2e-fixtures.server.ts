@@ -64,7 +64,7 @@ export const e2eFixtures = {
 
   /** A contest that has ended, with each student's score (correct answers of the three) and results. */
   /** Ended an hour ago; final at once, unless it has a challenge window (then its key is provisional for those hours). */
-  async finishedContest(input: { title: string; students: Array<{ userId: string; correct: number; minutes: number }>; prizePool?: Record<string, unknown>; challengeWindowHours?: number }) {
+  async finishedContest(input: { title: string; students: Array<{ userId: string; correct: number; minutes: number }>; prizePool?: Record<string, unknown>; challengeWindowHours?: number; challengeFee?: number }) {
     // One transaction: the server's sweep finalises ended contests and must not catch this one half-made.
     return db.transaction(async (tx) => {
       const contest = await createContest(tx, {
@@ -75,6 +75,7 @@ export const e2eFixtures = {
         prize_pool: input.prizePool ?? { first: 1000, second: 500, grand_total: 1500 },
         questions: DEFAULT_QUESTIONS,
         challenge_window_hours: input.challengeWindowHours ?? 0,
+        challenge_fee: input.challengeFee ?? 0,
     });
     for (const s of input.students) {
       await createEntry(tx, { userId: s.userId, contestId: contest.id });

@@ -63,6 +63,8 @@ export async function createContest(
      * them final at the end; one about challenges sets its window.
      */
     challenge_window_hours?: number;
+    /** What one challenge costs (0: free, the database's default). */
+    challenge_fee?: number;
   },
 ) {
   const [contest] = await db
@@ -79,6 +81,7 @@ export async function createContest(
       prize_pool: input.prize_pool ?? {},
       shuffle: input.shuffle,
       challenge_window_hours: input.challenge_window_hours ?? 0,
+      challenge_fee: input.challenge_fee ?? 0,
     })
     .returning({ id: contests.id });
   const rows = (input.questions ?? []).map(([question_text, options, correct_answer], position) => ({

@@ -4,7 +4,7 @@ export const CONTACT_SUBJECTS = ["payment", "contest", "technical", "account", "
 export const PRODUCT_CONDITIONS = ["New", "Like New", "Good", "Fair", "Poor"] as const;
 export const ORDER_STATUSES = ["pending", "completed", "failed"] as const;
 export const PAYMENT_METHODS = ["razorpay", "upi", "cod"] as const;
-export const PAYMENT_PURPOSES = ["contest", "order"] as const;
+export const PAYMENT_PURPOSES = ["contest", "order", "challenge"] as const;
 export const PAYMENT_STATUSES = ["created", "paid", "failed"] as const;
 export const PAYMENT_GATEWAYS = ["razorpay", "test"] as const;
 /** Why a captured payment is kept for a person to look at: a second payment of a paid order, or a payment id already recorded on another order. */
@@ -23,6 +23,6 @@ export const PROCTORING_EVENT_KINDS = ["fullscreen_exit", "tab_hidden", "camera_
 /** What a question asks for (docs/product/design.md §4, Papers are exams): one option, some options, or a number in a range. */
 export const QUESTION_KINDS = ["single", "multiple", "numerical"] as const;
 /** An answer-key challenge: waiting for an admin, or decided (upheld: the key changed or the question was dropped). */
-export const CHALLENGE_STATUSES = ["pending", "upheld", "rejected"] as const;
+export const CHALLENGE_STATUSES = ["unpaid", "pending", "upheld", "rejected"] as const;
 /** Who gets a dropped question's marks: every entrant who sat (NTA's rule), or only those who attempted it. */
 export const DROPPED_MARKS = ["all", "attempted"] as const;

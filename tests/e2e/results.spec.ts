@@ -170,3 +170,28 @@ test("the provisional key is challenged from the breakdown: a message with the w
   // The other questions can still be challenged, each once.
   await expect(page.getByText("Challenge this answer")).toHaveCount(2);
 });
+
+test("a challenge with a fee is sent once its fee is paid through the gateway, and says what it waits for until then", async ({ page, student }) => {
+  const contest = await create("finishedContest", { title: unique("Fee Cup"), students: [{ userId: student.id, correct: 1, minutes: 5 }], challengeWindowHours: 24, challengeFee: 50 });
+  await page.goto(`/contest/${contest.id}/results?tab=breakdown`);
+  const question = page.getByRole("listitem").filter({ hasText: "What is 3 × 3?" });
+  await question.getByText("Challenge this answer").click();
+  await expect(question.getByText("Challenge fee ₹50, refunded if your challenge is upheld.")).toBeVisible();
+  await question.getByLabel("Why is the key for question 2 wrong?").fill("12 is right if the × is a typo for +.");
+  await question.getByRole("button", { name: "Submit Challenge and Pay ₹50" }).click();
+
+  // The fee's page; leaving it unpaid, the breakdown says what the challenge waits for.
+  await expect(page.getByRole("heading", { name: "Pay the challenge fee" })).toBeVisible();
+  await page.getByRole("link", { name: "← Back to question 2" }).click();
+  const waiting = page.getByRole("listitem").filter({ hasText: "What is 3 × 3?" });
+  await expect(waiting.getByText("You challenged this answer: Not sent: its fee is not paid")).toBeVisible();
+  await waiting.getByRole("link", { name: "Pay ₹50 to send it" }).click();
+
+  await page.getByRole("button", { name: "Pay ₹50" }).click();
+  await expect(page.getByText("Test payment: no money moves")).toBeVisible();
+  await expect(page.getByText(/Answer-key challenge fee \(₹50\)/)).toBeVisible();
+  await page.getByRole("button", { name: "Pay", exact: true }).click();
+  await expect(page.getByText("Fee paid: your challenge is received.")).toBeVisible();
+  const sent = page.getByRole("listitem").filter({ hasText: "What is 3 × 3?" });
+  await expect(sent.getByText("You challenged this answer: Waiting for review")).toBeVisible();
+});

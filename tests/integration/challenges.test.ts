@@ -6,13 +6,18 @@ import fs from "node:fs";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { db, pgConstraint, rowsOf } from "~/db/client.server";
-import { contest_results, contests, email_outbox, question_challenges } from "~/db/schema";
+import { contest_results, contests, email_outbox, payments, question_challenges, refunds } from "~/db/schema";
 import { challengeWindow, CHALLENGE_MESSAGES } from "~/models/contests/challenges";
-import { submitChallenge } from "~/models/contests/challenges.server";
+import { pendingChallenges, submitChallenge } from "~/models/contests/challenges.server";
+import { startChallengePayment } from "~/models/contests/challenge-fees.server";
+import { settlePayment } from "~/models/fulfilments.server";
+import { checkoutSignature, paymentGateway } from "~/models/payments/gateway.server";
+import * as callback from "~/routes/api.payment.callback";
+import * as feeRoute from "~/routes/contest.$id.challenges.$challengeId.pay";
 import { finalizeContest } from "~/models/contests/scoring.server";
 import * as resultsRoute from "~/routes/contest.$id.results";
 import { createContest, createEntry, createUser, submitEntry } from "~/seed/factories.server";
-import { call, formRequest } from "../support/remix";
+import { call, formRequest, getRequest } from "../support/remix";
 import { signedInStudent } from "../support/scenarios";
 
 const MINUTE = 60_000;
@@ -26,7 +31,7 @@ let n = 0;
  * prizes for three places. Each student answers question by question: "right", "wrong"
  * or null (not answered), and submits `minutes` after the start.
  */
-async function closedContest(students: Array<{ answers: Array<"right" | "wrong" | null>; minutes: number; signedIn?: boolean }>, windowHours = 24) {
+async function closedContest(students: Array<{ answers: Array<"right" | "wrong" | null>; minutes: number; signedIn?: boolean }>, windowHours = 24, fee = 0) {
   const title = `Challenge Cup ${Date.now()}-${n++}`;
   const start = new Date(Date.now() - 3 * HOUR);
   const contest = await createContest(db, {
@@ -43,6 +48,7 @@ async function closedContest(students: Array<{ answers: Array<"right" | "wrong" 
       ["Which is 8?", ["8", "9"], "8"],
     ],
     challenge_window_hours: windowHours,
+    challenge_fee: fee,
   });
   const people = [];
   for (const s of students) {
@@ -78,9 +84,9 @@ describe("challenging the provisional key", () => {
     const before = await submitChallenge(db, { ...me, challenge: challenge(q1!.id), now: new Date(window.opensAt.getTime() - 1) });
     expect(before).toEqual({ ok: false, status: 409, message: CHALLENGE_MESSAGES.notYet });
     expect(await submitChallenge(db, { ...me, challenge: challenge(q1!.id), now: window.opensAt })).toMatchObject({ ok: false, message: CHALLENGE_MESSAGES.notYet });
-    expect(await submitChallenge(db, { ...me, challenge: challenge(q1!.id), now: new Date(window.opensAt.getTime() + 1) })).toEqual({ ok: true });
+    expect(await submitChallenge(db, { ...me, challenge: challenge(q1!.id), now: new Date(window.opensAt.getTime() + 1) })).toMatchObject({ ok: true });
     expect(await submitChallenge(db, { ...me, challenge: challenge(q1!.id), now: new Date(window.opensAt.getTime() + 2) })).toEqual({ ok: false, status: 409, message: CHALLENGE_MESSAGES.twice });
-    expect(await submitChallenge(db, { ...me, challenge: challenge(q2!.id), now: new Date(window.endsAt.getTime() - 1) })).toEqual({ ok: true });
+    expect(await submitChallenge(db, { ...me, challenge: challenge(q2!.id), now: new Date(window.endsAt.getTime() - 1) })).toMatchObject({ ok: true });
     expect(await submitChallenge(db, { ...me, challenge: challenge(q3!.id), now: window.endsAt })).toEqual({ ok: false, status: 409, message: CHALLENGE_MESSAGES.closed });
     expect(await submitChallenge(db, { ...me, challenge: challenge(q3!.id), now: new Date(window.endsAt.getTime() + HOUR) })).toMatchObject({ message: CHALLENGE_MESSAGES.closed });
     const stored = await db.select().from(question_challenges).where(eq(question_challenges.contest_id, contest.id));
@@ -148,7 +154,7 @@ describe("resolution and final results", () => {
     ]);
     const [a, b] = people.map((p) => p.userId);
     const q4 = contest.questions[3]!;
-    expect(await submitChallenge(db, { contestId: contest.id, userId: b!, challenge: challenge(q4.id), now: new Date(window.opensAt.getTime() + HOUR) })).toEqual({ ok: true });
+    expect(await submitChallenge(db, { contestId: contest.id, userId: b!, challenge: challenge(q4.id), now: new Date(window.opensAt.getTime() + HOUR) })).toMatchObject({ ok: true });
 
     const during = new Date(window.opensAt.getTime() + 2 * HOUR);
     expect(await finalizeContest(db, contest.id, during)).toBe("in-review");
@@ -218,5 +224,83 @@ describe("resolution and final results", () => {
     const { contest, window } = await closedContest([{ answers: ["right", "right", "wrong", "wrong"], minutes: 10 }], 0);
     expect(window.endsAt).toEqual(window.opensAt);
     expect(await finalizeContest(db, contest.id, new Date())).toBe("finalized");
+  });
+});
+
+describe("a fee per challenge, through the ledger", () => {
+  const gateway = paymentGateway()!;
+  const WRONG_9 = { reason: "Option 9 is the right one: see the board's own solution." };
+
+  /** Opens the fee's order as the page does, and pays it at `at` through the gateway's callback. */
+  async function payFee(input: { userId: string; contestId: string; challengeId: string }, at: Date) {
+    const started = await startChallengePayment(db, gateway, { ...input, now: new Date(Math.min(at.getTime(), Date.now())) });
+    if (started.kind !== "order") throw new Error(started.kind);
+    const paymentId = `pay_test_fee_${Date.now()}_${n++}`;
+    const outcome = await settlePayment(db, { orderId: started.orderId, paymentId, signature: checkoutSignature(gateway, started.orderId, paymentId), now: at });
+    return { orderId: started.orderId, paymentId, outcome: outcome.kind };
+  }
+  const statusOf = async (id: string) => (await db.select().from(question_challenges).where(eq(question_challenges.id, id)))[0]!.status;
+
+  test("a challenge waits for its fee (holding nothing), is paid through the ledger without JavaScript, then waits for review; paid after the window, it is owed back", async () => {
+    const { contest, people, window } = await closedContest([{ answers: ["right", "right", "right", "wrong"], minutes: 10, signedIn: true }, { answers: ["right", "right", "wrong", "wrong"], minutes: 10 }], 24, 50);
+    const [a, b] = people;
+    const [, q2, , q4] = contest.questions;
+    const posted = await call(resultsRoute.action, formRequest(`/contest/${contest.id}/results?tab=breakdown`, { questionId: q4!.id, ...WRONG_9 }, a!.cookie), { params: { id: contest.id } });
+    const [mine] = await db.select().from(question_challenges).where(and(eq(question_challenges.user_id, a!.userId), eq(question_challenges.question_id, q4!.id)));
+    expect(mine).toMatchObject({ status: "unpaid", fee: 50 });
+    expect(posted.location).toBe(`/contest/${contest.id}/challenges/${mine!.id}/pay`);
+    // Unpaid, it holds nothing: results could become final over it.
+    expect(await pendingChallenges(db, contest.id)).toBe(0);
+
+    const params = { id: contest.id, challengeId: mine!.id };
+    const page = await call(feeRoute.loader, getRequest(`/contest/${contest.id}/challenges/${mine!.id}/pay`, a!.cookie), { params });
+    expect(page.data.due).toMatchObject({ fee: 50, number: 4, open: true, paid: false });
+    const pay = await call(feeRoute.action, formRequest(`/contest/${contest.id}/challenges/${mine!.id}/pay`, { intent: "pay" }, a!.cookie), { params });
+    const orderId = new URL(pay.location!, "http://x").searchParams.get("order")!;
+    expect(pay.location).toBe(`/payments/test-gateway?order=${orderId}`);
+    expect((await db.select().from(payments).where(eq(payments.razorpay_order_id, orderId)))[0]).toMatchObject({ purpose: "challenge", challenge_id: mine!.id, amount: 50, status: "created" });
+
+    // The test gateway's Pay posts the signed fields to the callback, which goes back to the question.
+    const paymentId = `pay_test_fee_${Date.now()}`;
+    const back = await call(callback.action, formRequest("/api/payment/callback", { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: checkoutSignature(gateway, orderId, paymentId) }));
+    expect(back.location).toBe(`/contest/${contest.id}/results?tab=breakdown#q-${q4!.id}`);
+    expect(await statusOf(mine!.id)).toBe("pending");
+    expect(await pendingChallenges(db, contest.id)).toBe(1);
+    // Paid, its page goes back to the question; another student's (or a malformed) challenge is a 404.
+    expect((await call(feeRoute.loader, getRequest(`/contest/${contest.id}/challenges/${mine!.id}/pay`, a!.cookie), { params })).location).toBe(`/contest/${contest.id}/results?tab=breakdown#q-${q4!.id}`);
+    const other = await submitChallenge(db, { contestId: contest.id, userId: b!.userId, challenge: { questionId: q2!.id, ...WRONG_9 }, now: new Date() });
+    if (!other.ok) throw new Error(other.message);
+    expect((await call(feeRoute.loader, getRequest(`/contest/${contest.id}/challenges/${other.challengeId}/pay`, a!.cookie), { params: { id: contest.id, challengeId: other.challengeId } })).status).toBe(404);
+    expect((await call(feeRoute.loader, getRequest(`/contest/${contest.id}/challenges/nope/pay`, a!.cookie), { params: { id: contest.id, challengeId: "nope" } })).status).toBe(404);
+
+    // B's fee arrives a second after the window: not sent, and the fee is owed back.
+    const late = await payFee({ userId: b!.userId, contestId: contest.id, challengeId: other.challengeId }, new Date(window.endsAt.getTime() + 1000));
+    expect(late.outcome).toBe("late");
+    expect(await statusOf(other.challengeId)).toBe("unpaid");
+    expect((await db.select().from(refunds).where(eq(refunds.razorpay_payment_id, late.paymentId)))[0]).toMatchObject({ amount: 50, reason: "a challenge fee paid after the challenge window closed" });
+  });
+
+  test("an upheld challenge's fee is refunded when the results become final, a rejected one's is not; the mail says so", async () => {
+    const { title, contest, people, window } = await closedContest([{ answers: ["right", "right", "right", "wrong"], minutes: 10 }, { answers: ["right", "right", "wrong", "right"], minutes: 20 }], 24, 75);
+    const [a, b] = people.map((p) => p.userId);
+    const [, , q3, q4] = contest.questions;
+    const during = new Date(window.opensAt.getTime() + HOUR);
+    const made = [];
+    for (const [userId, q] of [[a!, q4!], [b!, q3!]] as const) {
+      const c = await submitChallenge(db, { contestId: contest.id, userId, challenge: { questionId: q.id, ...WRONG_9 }, now: during });
+      if (!c.ok) throw new Error(c.message);
+      made.push({ ...(await payFee({ userId, contestId: contest.id, challengeId: c.challengeId }, during)), challengeId: c.challengeId });
+    }
+    expect(made.map((m) => m.outcome)).toEqual(["challenged", "challenged"]);
+    await db.execute(sql.raw(block("challenge-uphold").replaceAll("'JEE Main Mock Test 1'", `'${title}'`).replace("q.position = 4", "q.position = 3")));
+    await db.execute(sql.raw(block("challenge-reject").replaceAll("'JEE Main Mock Test 1'", `'${title}'`).replace("q.position = 4", "q.position = 2")));
+    expect(await db.$count(refunds, eq(refunds.razorpay_payment_id, made[0]!.paymentId))).toBe(0);
+    expect(await finalizeContest(db, contest.id, new Date(window.endsAt.getTime() + 1))).toBe("finalized");
+    expect((await db.select().from(refunds).where(eq(refunds.razorpay_payment_id, made[0]!.paymentId)))[0]).toMatchObject({ amount: 75, status: "queued", reason: "the fee of your upheld answer-key challenge" });
+    expect(await db.$count(refunds, eq(refunds.razorpay_payment_id, made[1]!.paymentId))).toBe(0);
+    const upheld = (await db.select().from(email_outbox).where(eq(email_outbox.subject, `Your challenge was upheld: ${title}`)))[0]!;
+    expect(upheld.text).toContain("Your challenge fee of ₹75 is refunded to how you paid");
+    const rejected = (await db.select().from(email_outbox).where(eq(email_outbox.subject, `Your challenge was not upheld: ${title}`)))[0]!;
+    expect(rejected.text).not.toContain("refunded");
   });
 });

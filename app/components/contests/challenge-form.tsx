@@ -2,24 +2,44 @@
 // the form while the window is open (a plain post: it works without JavaScript), or
 // what became of the student's challenge.
 import type { SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
 import { FormErrors, TextareaField, TextField } from "~/components/ui/field";
 import { CHALLENGE_REASON_MAX, CHALLENGE_SOURCE_MAX } from "~/models/contests/challenges";
 import type { ChallengeSchema } from "~/models/contests/challenge-schema";
+import { formatINR } from "~/utils/money";
 import { useSchemaForm } from "~/utils/use-schema-form";
 
-const STATUS = { pending: "Waiting for review", upheld: "Upheld", rejected: "Not upheld" } as const;
+const STATUS = { unpaid: "Not sent: its fee is not paid", pending: "Waiting for review", upheld: "Upheld", rejected: "Not upheld" } as const;
 
-export function ChallengeStatus({ status, response }: { status: keyof typeof STATUS; response: string | null }) {
+export function ChallengeStatus({ status, response, fee, payAt, open }: { status: keyof typeof STATUS; response: string | null; fee: number; payAt: string; open: boolean }) {
   return (
     <p className="muted">
       You challenged this answer: <strong>{STATUS[status]}</strong>
       {response ? `. ${response}` : null}
+      {status === "unpaid" && open ? (
+        <>
+          {" "}
+          <Link to={payAt}>Pay {formatINR(fee)} to send it</Link>
+        </>
+      ) : null}
+      {status === "unpaid" && !open ? ". The window closed before the fee was paid." : null}
     </p>
   );
 }
 
-export function ChallengeForm({ action, questionId, number, lastResult }: { action: string; questionId: string; number: number; lastResult: SubmissionResult<string[]> | undefined }) {
+export function ChallengeForm({
+  action,
+  questionId,
+  number,
+  fee,
+  lastResult,
+}: {
+  action: string;
+  questionId: string;
+  number: number;
+  fee: number;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
   // Every question's form posts to the same address: this one is pending when its own question is.
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formData?.get("questionId") === questionId;
@@ -33,8 +53,9 @@ export function ChallengeForm({ action, questionId, number, lastResult }: { acti
         <input type="hidden" name="questionId" value={questionId} />
         <TextareaField label={`Why is the key for question ${number} wrong?`} field={fields.reason} rows={3} maxLength={CHALLENGE_REASON_MAX} />
         <TextField label="A link to a source (optional)" field={fields.source} type="url" inputMode="url" maxLength={CHALLENGE_SOURCE_MAX} />
+        {fee > 0 ? <p className="muted">Challenge fee {formatINR(fee)}, refunded if your challenge is upheld. You pay it on the next page.</p> : null}
         <button type="submit" className="btn btn-primary" disabled={pending}>
-          {pending ? "Sending..." : "Submit Challenge"}
+          {pending ? "Sending..." : fee > 0 ? `Submit Challenge and Pay ${formatINR(fee)}` : "Submit Challenge"}
         </button>
       </Form>
     </details>

@@ -39,6 +39,8 @@ export const contests = pgTable(
     // After the close the key is provisional for this many hours: entrants may challenge
     // it; results and prizes are final only after it, with no challenge pending.
     challenge_window_hours: integer("challenge_window_hours").notNull().default(24),
+    // What one challenge costs, in whole rupees (0: free); refunded when it is upheld.
+    challenge_fee: integer("challenge_fee").notNull().default(0),
     // A question dropped after a challenge gives its marks to every entrant who sat (NTA's
     // rule) or only to those who attempted it.
     dropped_question_marks: text("dropped_question_marks", { enum: DROPPED_MARKS }).notNull().default("all"),
@@ -50,6 +52,7 @@ export const contests = pgTable(
     check("contests_marks_positive", sql`${t.marks} > 0`),
     check("contests_penalty_within_marks", sql`${t.penalty} BETWEEN 0 AND ${t.marks}`),
     check("contests_challenge_window_hours", sql`${t.challenge_window_hours} BETWEEN 0 AND 720`),
+    check("contests_challenge_fee", sql`${t.challenge_fee} BETWEEN 0 AND 10000`),
     check("contests_dropped_question_marks", oneOf(t.dropped_question_marks, DROPPED_MARKS)),
     index("contests_active_start_idx").on(t.is_active, t.start_time),
     // The server's sweep looks only at contests not finalised yet.
@@ -248,7 +251,9 @@ export const question_challenges = pgTable(
     user_id: uuid("user_id").notNull(),
     reason: text("reason").notNull(),
     source_url: text("source_url"),
+    // `unpaid` while its fee (the contest's, when it was made) waits for its payment; then pending.
     status: text("status", { enum: CHALLENGE_STATUSES }).notNull().default("pending"),
+    fee: integer("fee").notNull().default(0),
     // The admin's answer, mailed to the challenger with the outcome.
     response: text("response"),
     created_at: createdAt(),
@@ -263,7 +268,8 @@ export const question_challenges = pgTable(
     check("question_challenges_status", oneOf(t.status, CHALLENGE_STATUSES)),
     check("question_challenges_reason", sql`char_length(btrim(${t.reason})) BETWEEN 1 AND 500`),
     check("question_challenges_source_url", sql`${t.source_url} IS NULL OR (char_length(${t.source_url}) <= 500 AND ${t.source_url} ~ '^https?://')`),
-    check("question_challenges_resolved_when", sql`(${t.status} = 'pending') = (${t.resolved_at} IS NULL)`),
+    check("question_challenges_resolved_when", sql`(${t.status} IN ('unpaid', 'pending')) = (${t.resolved_at} IS NULL)`),
+    check("question_challenges_fee", sql`${t.fee} >= 0 AND (${t.status} <> 'unpaid' OR ${t.fee} > 0)`),
     foreignKey({
       name: "question_challenges_entry_fk",
       columns: [t.user_id, t.contest_id],

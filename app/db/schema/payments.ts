@@ -1,11 +1,11 @@
 // Payments: the ledger of gateway orders and captures, for any purpose, and the
 // captured money it could not book (kept for review).
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { PAYMENT_GATEWAYS, PAYMENT_PURPOSES, PAYMENT_REVIEW_REASONS, PAYMENT_STATUSES, PAYOUT_METHODS, PAYOUT_STATUSES, REFUND_STATUSES } from "../../utils/enums";
 import { createdAt, id, keptFor, oneOf, time } from "./columns";
 import { users } from "./accounts";
-import { contests } from "./contests";
+import { contests, question_challenges } from "./contests";
 import { orders } from "./marketplace";
 
 export const payments = pgTable(
@@ -16,6 +16,8 @@ export const payments = pgTable(
     purpose: text("purpose", { enum: PAYMENT_PURPOSES }).notNull(),
     contest_id: keptFor("contest_id", () => contests.id),
     order_id: keptFor("order_id", () => orders.id),
+    // Annotated: question_challenges refers back to payments through the entries.
+    challenge_id: keptFor("challenge_id", (): AnyPgColumn => question_challenges.id),
     // Integer rupees; paise exist only at the gateway boundary.
     amount: integer("amount").notNull(),
     currency: text("currency").notNull().default("INR"),
@@ -38,11 +40,12 @@ export const payments = pgTable(
       .where(sql`${t.status} = 'created' AND ${t.purpose} = 'contest'`),
     check(
       "payments_purpose_target",
-      sql`(${t.purpose} = 'contest' AND ${t.contest_id} IS NOT NULL) OR (${t.purpose} = 'order' AND ${t.order_id} IS NOT NULL)`,
+      sql`(${t.purpose} = 'contest' AND ${t.contest_id} IS NOT NULL) OR (${t.purpose} = 'order' AND ${t.order_id} IS NOT NULL) OR (${t.purpose} = 'challenge' AND ${t.challenge_id} IS NOT NULL)`,
     ),
     index("payments_user_idx").on(t.user_id, t.created_at),
     index("payments_contest_idx").on(t.contest_id),
     index("payments_order_idx").on(t.order_id),
+    index("payments_challenge_idx").on(t.challenge_id),
   ],
 );
 

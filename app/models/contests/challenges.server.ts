@@ -10,9 +10,12 @@ import type { Challenge } from "~/models/contests/challenge-schema";
 import { enqueueEmail, renderMail } from "~/services/email.server";
 import { appUrl } from "~/utils/env.server";
 import { formatDateTime } from "~/utils/dates";
+import { formatINR } from "~/utils/money";
+import { refundUpheldFees } from "~/models/contests/challenge-fees.server";
 
 export type ChallengeOutcome =
-  | { ok: true }
+  /** Recorded: waiting for review, or (`fee` > 0) for its fee first. */
+  | { ok: true; challengeId: string; fee: number }
   /** Not a question of this contest, or no submitted entry: nothing to challenge (404). */
   | { ok: false; status: 404; message: string }
   /** Too early, too late, or a second time: said beside the form (409). */
@@ -26,9 +29,9 @@ const NOT_FOUND = { ok: false, status: 404, message: "There is no such question 
  * who submitted this contest's test may challenge, and only its own questions.
  */
 export async function submitChallenge(db: DbOrTx, input: { contestId: string; userId: string; challenge: Challenge; now: Date }): Promise<ChallengeOutcome> {
-  const [contest] = rowsOf<{ start_time: Date; end_time: Date; duration_minutes: number; longest_extra_minutes: number; challenge_window_hours: number }>(
+  const [contest] = rowsOf<{ start_time: Date; end_time: Date; duration_minutes: number; longest_extra_minutes: number; challenge_window_hours: number; challenge_fee: number }>(
     await db.execute(sql`
-      SELECT c.start_time, c.end_time, c.duration_minutes, c.longest_extra_minutes, c.challenge_window_hours
+      SELECT c.start_time, c.end_time, c.duration_minutes, c.longest_extra_minutes, c.challenge_window_hours, c.challenge_fee
         FROM contests c
         JOIN user_contest_entries e ON e.contest_id = c.id AND e.user_id = ${input.userId} AND e.has_submitted
         JOIN questions q ON q.contest_id = c.id AND q.id = ${input.challenge.questionId}
@@ -46,18 +49,21 @@ export async function submitChallenge(db: DbOrTx, input: { contestId: string; us
       user_id: input.userId,
       reason: input.challenge.reason,
       source_url: input.challenge.source ?? null,
+      // A fee waits for its payment (./challenge-fees.server.ts) before the challenge counts.
+      status: contest.challenge_fee > 0 ? "unpaid" : "pending",
+      fee: contest.challenge_fee,
     })
     .onConflictDoNothing()
     .returning({ id: question_challenges.id });
-  return inserted.length ? { ok: true } : { ok: false, status: 409, message: CHALLENGE_MESSAGES.twice };
+  return inserted[0] ? { ok: true, challengeId: inserted[0].id, fee: contest.challenge_fee } : { ok: false, status: 409, message: CHALLENGE_MESSAGES.twice };
 }
 
-export type MyChallenge = { questionId: string; status: "pending" | "upheld" | "rejected"; response: string | null };
+export type MyChallenge = { id: string; questionId: string; status: "unpaid" | "pending" | "upheld" | "rejected"; response: string | null; fee: number };
 
 /** The student's challenges on a contest, by question (the breakdown shows each beside its question). */
 export async function myChallenges(db: DbOrTx, input: { contestId: string; userId: string }): Promise<MyChallenge[]> {
   return db
-    .select({ questionId: question_challenges.question_id, status: question_challenges.status, response: question_challenges.response })
+    .select({ id: question_challenges.id, questionId: question_challenges.question_id, status: question_challenges.status, response: question_challenges.response, fee: question_challenges.fee })
     .from(question_challenges)
     .where(and(eq(question_challenges.contest_id, input.contestId), eq(question_challenges.user_id, input.userId)));
 }
@@ -79,6 +85,7 @@ type OutcomeRow = {
   response: string | null;
   dropped: boolean;
   dropped_question_marks: "all" | "attempted";
+  fee: number;
 };
 
 /**
@@ -96,11 +103,13 @@ export async function queueChallengeOutcomes(tx: DbOrTx, contestId: string, now:
       UPDATE question_challenges ch SET notified_at = ${now.toISOString()}::timestamptz
         FROM numbered n, contests c, users u
         LEFT JOIN profiles p ON p.id = u.id
-       WHERE ch.contest_id = ${contestId} AND ch.notified_at IS NULL AND ch.status <> 'pending'
+       WHERE ch.contest_id = ${contestId} AND ch.notified_at IS NULL AND ch.status IN ('upheld', 'rejected')
          AND n.id = ch.question_id AND c.id = ch.contest_id AND u.id = ch.user_id
       RETURNING ch.id, u.email, p.full_name AS name, c.title, c.id AS contest_id, n.number, n.question_text AS text,
-                ch.status, ch.response, n.dropped, c.dropped_question_marks`),
+                ch.status, ch.response, n.dropped, c.dropped_question_marks, ch.fee`),
   );
+  // An upheld challenge costs nothing: its fee goes back.
+  await refundUpheldFees(tx, rows.filter((r) => r.status === "upheld" && r.fee > 0).map((r) => r.id));
   for (const row of rows) await enqueueEmail(tx, outcomeMail(row, now));
 }
 
@@ -121,6 +130,7 @@ function outcomeMail(row: OutcomeRow, now: Date) {
         `Hi ${row.name?.trim() || row.email.split("@")[0]}, you challenged the answer key of question ${row.number} of ${row.title} ("${excerpt}").`,
         what,
         ...(row.response ? [`The reviewer's note: ${row.response}`] : []),
+        ...(upheld && row.fee > 0 ? [`Your challenge fee of ${formatINR(row.fee)} is refunded to how you paid; follow it under Refunds in My Account.`] : []),
         `The results are final as of ${formatDateTime(now)} IST: scores, ranks and prizes will not change again.`,
       ],
       action: { label: "See your final results", url: `${appUrl()}/contest/${row.contest_id}/results?tab=breakdown` },

@@ -56,6 +56,7 @@ export async function contestResults(db: DbOrTx, input: { contestId: string; use
       duration_minutes: contests.duration_minutes,
       longest_extra_minutes: contests.longest_extra_minutes,
       challenge_window_hours: contests.challenge_window_hours,
+      challenge_fee: contests.challenge_fee,
       question_count: questionCountColumn,
       full_marks: FULL_MARKS,
       submitted: sql<boolean>`COALESCE(${user_contest_entries.has_submitted}, false)`,
@@ -82,6 +83,7 @@ export async function contestResults(db: DbOrTx, input: { contestId: string; use
     phase: resultsPhase({ ...contest, finalized }, input.now),
     challengesEndAt: challengeWindow(contest).endsAt,
     challengeOpen: isWindowOpen(contest, input.now),
+    challengeFee: contest.challenge_fee,
   };
   if (!contest.submitted) return { contest: base, state: "none" as const, mine: null, answered: 0 };
   if (!closed) {

@@ -16,9 +16,11 @@ import { oweRefund } from "~/models/payments/refunds.server";
 export type Purpose = (typeof PAYMENT_PURPOSES)[number];
 
 /** The column that names what a payment of each purpose pays for. */
-const TARGET = { contest: payments.contest_id, order: payments.order_id } as const;
-const targetOf = (row: { purpose: Purpose; contest_id: string | null; order_id: string | null }) =>
-  (row.purpose === "contest" ? row.contest_id : row.order_id)!;
+const TARGET = { contest: payments.contest_id, order: payments.order_id, challenge: payments.challenge_id } as const;
+const TARGET_COLUMN = { contest: "contest_id", order: "order_id", challenge: "challenge_id" } as const;
+type Targets = { purpose: Purpose; contest_id: string | null; order_id: string | null; challenge_id: string | null };
+const targetOf = (row: Targets) => row[TARGET_COLUMN[row.purpose]]!;
+const TARGET_COLUMNS = { purpose: payments.purpose, contest_id: payments.contest_id, order_id: payments.order_id, challenge_id: payments.challenge_id };
 
 /**
  * An order at the gateway for `amount` whole rupees, recorded as `created`. The payer's
@@ -46,7 +48,7 @@ export async function openOrder(
     await db.insert(payments).values({
       user_id: input.userId,
       purpose: input.purpose,
-      [input.purpose === "contest" ? "contest_id" : "order_id"]: input.targetId,
+      [TARGET_COLUMN[input.purpose]]: input.targetId,
       amount: input.amount,
       gateway: gateway.kind,
       razorpay_order_id: order.id,
@@ -159,7 +161,7 @@ export async function recordFailure(db: DbOrTx, input: { orderId: string }): Pro
     .update(payments)
     .set({ status: "failed" })
     .where(and(eq(payments.razorpay_order_id, input.orderId), eq(payments.status, "created")))
-    .returning({ purpose: payments.purpose, contest_id: payments.contest_id, order_id: payments.order_id });
+    .returning(TARGET_COLUMNS);
   return row ? { purpose: row.purpose, targetId: targetOf(row) } : null;
 }
 
@@ -167,7 +169,7 @@ export async function recordFailure(db: DbOrTx, input: { orderId: string }): Pro
 export async function findOpenOrder(db: DbOrTx, orderId: string) {
   if (!isGatewayId(orderId)) return undefined;
   const [row] = await db
-    .select({ orderId: payments.razorpay_order_id, amount: payments.amount, userId: payments.user_id, gateway: payments.gateway, purpose: payments.purpose, contest_id: payments.contest_id, order_id: payments.order_id })
+    .select({ orderId: payments.razorpay_order_id, amount: payments.amount, userId: payments.user_id, gateway: payments.gateway, ...TARGET_COLUMNS })
     .from(payments)
     .where(and(eq(payments.razorpay_order_id, orderId), eq(payments.status, "created")));
   return row && { orderId: row.orderId, amount: row.amount, userId: row.userId, gateway: row.gateway, purpose: row.purpose, targetId: targetOf(row) };
@@ -177,7 +179,7 @@ export async function findOpenOrder(db: DbOrTx, orderId: string) {
 export async function orderOwner(db: DbOrTx, orderId: string): Promise<Who | null> {
   if (!isGatewayId(orderId)) return null;
   const [row] = await db
-    .select({ userId: payments.user_id, purpose: payments.purpose, contest_id: payments.contest_id, order_id: payments.order_id })
+    .select({ userId: payments.user_id, ...TARGET_COLUMNS })
     .from(payments)
     .where(eq(payments.razorpay_order_id, orderId));
   return row ? { userId: row.userId, purpose: row.purpose, targetId: targetOf(row) } : null;

@@ -1,0 +1,120 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { notFoundBoundary } from "~/components/not-found";
+import { db } from "~/db/client.server";
+import { CHALLENGE_FEE_MESSAGES, challengeFeeDue, startChallengePayment } from "~/models/contests/challenge-fees.server";
+import { CHALLENGE_MESSAGES } from "~/models/contests/challenges";
+import { requireContestStage } from "~/models/contests/stage.server";
+import { STAGE_MESSAGES } from "~/models/contests/stage";
+import { hostedCheckout, paymentGateway } from "~/models/payments/gateway.server";
+import { appUrl } from "~/utils/env.server";
+import { readForm } from "~/utils/forms.server";
+import { notFound, redirectWithFlash, requireUuidParam } from "~/utils/http.server";
+import { formatINR } from "~/utils/money";
+
+// The fee of one answer-key challenge (docs/product/design.md §4): the student's own
+// challenge, waiting for its fee while the window is open. Paying is a plain form post,
+// as the entry fee's page is: the test gateway's page or Razorpay's hosted checkout,
+// back through /api/payment/callback to the question on the breakdown.
+export const meta: MetaFunction = () => [
+  { title: "Pay the challenge fee — StudyArena" },
+  { name: "description", content: "Pay the fee of your answer-key challenge." },
+];
+
+async function load(args: LoaderFunctionArgs | ActionFunctionArgs, now: Date) {
+  const { user, contest } = await requireContestStage(db, args, "results", now);
+  const challengeId = requireUuidParam(args.params, "challengeId");
+  const due = await challengeFeeDue(db, { userId: user.id, contestId: contest.id, challengeId, now });
+  // Someone else's challenge, or one of another contest, does not exist here.
+  if (!due) notFound("Challenge Not Found");
+  const back = `/contest/${contest.id}/results?tab=breakdown#q-${due.questionId}`;
+  return { user, contest, due, back };
+}
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { contest, due, back } = await load(args, new Date());
+  if (due.paid) throw redirect(back);
+  return { contest: { id: contest.id, title: contest.title }, due, back, gateway: paymentGateway()?.kind ?? null };
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const now = new Date();
+  const { user, contest, due, back } = await load(args, now);
+  await readForm(args.request, ["intent"]);
+  const outcome = await startChallengePayment(db, paymentGateway(), { userId: user.id, contestId: contest.id, challengeId: due.id, now });
+  switch (outcome.kind) {
+    case "order":
+      if (outcome.gateway.kind === "test") throw redirect(`/payments/test-gateway?${new URLSearchParams({ order: outcome.orderId })}`);
+      return {
+        hosted: hostedCheckout(outcome.gateway, {
+          orderId: outcome.orderId,
+          description: `Answer-key challenge, ${contest.title}`,
+          email: user.email,
+          callbackUrl: `${appUrl()}/api/payment/callback`,
+          cancelUrl: `${appUrl()}/contest/${contest.id}/challenges/${due.id}/pay`,
+        }),
+      };
+    case "already-paid":
+      return redirectWithFlash(back, { kind: "info", message: CHALLENGE_FEE_MESSAGES.paid });
+    case "closed":
+      return redirectWithFlash(back, { kind: "error", message: CHALLENGE_MESSAGES.closed });
+    case "unavailable":
+      return redirectWithFlash(back, { kind: "error", message: STAGE_MESSAGES.paymentsOff });
+    case "limited":
+      return redirectWithFlash(`/contest/${contest.id}/challenges/${due.id}/pay`, { kind: "error", message: STAGE_MESSAGES.tooManyOrders });
+    default:
+      notFound("Challenge Not Found");
+  }
+}
+
+export default function ChallengeFeePage() {
+  const { contest, due, back, gateway } = useLoaderData<typeof loader>();
+  const hosted = useActionData<typeof action>()?.hosted;
+  const busy = useNavigation().state !== "idle";
+  return (
+    <section className="container narrow section">
+      <p>
+        <Link to={back}>← Back to question {due.number}</Link>
+      </p>
+      <h1>Pay the challenge fee</h1>
+      <div className="card">
+        <dl className="facts-list">
+          <div><dt>Contest</dt><dd>{contest.title}</dd></div>
+          <div><dt>Challenge</dt><dd>The answer key of question {due.number}</dd></div>
+          <div><dt>Fee</dt><dd><strong>{formatINR(due.fee)}</strong></dd></div>
+        </dl>
+        <p className="muted">
+          Your challenge is sent for review once the fee is paid, and the fee is refunded if it is upheld.
+          {gateway === "test" ? " Test payment: no money moves (this server uses the built-in test gateway)." : null}
+        </p>
+        {!due.open ? (
+          <p className="alert alert-error" role="alert">
+            {CHALLENGE_MESSAGES.closed}
+          </p>
+        ) : !gateway ? (
+          <p className="alert alert-error" role="alert">
+            {STAGE_MESSAGES.paymentsOff}
+          </p>
+        ) : hosted ? (
+          <form method="post" action={hosted.action}>
+            {Object.entries(hosted.fields).map(([name, value]) => (
+              <input key={name} type="hidden" name={name} value={value} />
+            ))}
+            <button type="submit" className="btn btn-primary btn-block">
+              Continue to secure payment
+            </button>
+          </form>
+        ) : (
+          <Form method="post">
+            <button type="submit" name="intent" value="pay" className="btn btn-primary btn-block" disabled={busy}>
+              {busy ? "Opening payment..." : `Pay ${formatINR(due.fee)}`}
+            </button>
+          </Form>
+        )}
+      </div>
+    </section>
+  );
+}
+
+export const ErrorBoundary = notFoundBoundary({ title: "Challenge Not Found", action: { label: "Back to your dashboard", to: "/dashboard" } });

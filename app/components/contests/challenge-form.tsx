@@ -18,8 +18,7 @@ export function ChallengeStatus({ status, response, fee, payAt, open }: { status
       {response ? `. ${response}` : null}
       {status === "unpaid" && open ? (
         <>
-          {" "}
-          <Link to={payAt}>Pay {formatINR(fee)} to send it</Link>
+          . <Link to={payAt}>Pay {formatINR(fee)} to send it</Link>
         </>
       ) : null}
       {status === "unpaid" && !open ? ". The window closed before the fee was paid." : null}

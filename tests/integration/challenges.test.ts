@@ -242,7 +242,7 @@ describe("a fee per challenge, through the ledger", () => {
   const statusOf = async (id: string) => (await db.select().from(question_challenges).where(eq(question_challenges.id, id)))[0]!.status;
 
   test("a challenge waits for its fee (holding nothing), is paid through the ledger without JavaScript, then waits for review; paid after the window, it is owed back", async () => {
-    const { contest, people, window } = await closedContest([{ answers: ["right", "right", "right", "wrong"], minutes: 10, signedIn: true }, { answers: ["right", "right", "wrong", "wrong"], minutes: 10 }], 24, 50);
+    const { contest, people, window } = await closedContest([{ answers: ["right", "right", "right", "wrong"], minutes: 10, signedIn: true }, { answers: ["right", "right", "wrong", "wrong"], minutes: 10, signedIn: true }], 24, 50);
     const [a, b] = people;
     const [, q2, , q4] = contest.questions;
     const posted = await call(resultsRoute.action, formRequest(`/contest/${contest.id}/results?tab=breakdown`, { questionId: q4!.id, ...WRONG_9 }, a!.cookie), { params: { id: contest.id } });
@@ -272,6 +272,13 @@ describe("a fee per challenge, through the ledger", () => {
     if (!other.ok) throw new Error(other.message);
     expect((await call(feeRoute.loader, getRequest(`/contest/${contest.id}/challenges/${other.challengeId}/pay`, a!.cookie), { params: { id: contest.id, challengeId: other.challengeId } })).status).toBe(404);
     expect((await call(feeRoute.loader, getRequest(`/contest/${contest.id}/challenges/nope/pay`, a!.cookie), { params: { id: contest.id, challengeId: "nope" } })).status).toBe(404);
+    // Paying someone else's challenge, or with a 20 MB body, writes nothing.
+    const before = await db.$count(payments, eq(payments.challenge_id, other.challengeId));
+    const theirs = await call(feeRoute.action, formRequest(`/contest/${contest.id}/challenges/${other.challengeId}/pay`, { intent: "pay" }, a!.cookie), { params: { id: contest.id, challengeId: other.challengeId } });
+    expect(theirs.status).toBe(404);
+    const huge = await call(feeRoute.action, formRequest(`/contest/${contest.id}/challenges/${other.challengeId}/pay`, { intent: "x".repeat(20 * 1024 * 1024) }, b!.cookie), { params: { id: contest.id, challengeId: other.challengeId } });
+    expect(huge.status).toBe(413);
+    expect(await db.$count(payments, eq(payments.challenge_id, other.challengeId))).toBe(before);
 
     // B's fee arrives a second after the window: not sent, and the fee is owed back.
     const late = await payFee({ userId: b!.userId, contestId: contest.id, challengeId: other.challengeId }, new Date(window.endsAt.getTime() + 1000));

@@ -50,6 +50,16 @@ test("details are kept for the signed-in user only, replaced by the next ones, a
   expect(JSON.stringify((await call(accountRoute.loader as never, getRequest("/account", me.cookie))).data)).not.toContain("123456789012");
 });
 
+test("a post that names someone else's account writes only the signed-in user's details: a prize cannot be sent elsewhere", async () => {
+  const me = await signedInStudent();
+  const winner = await signedInStudent();
+  await post(winner.cookie, { method: "upi", upiId: "real.winner@okaxis" });
+  const res = await post(me.cookie, { method: "upi", upiId: "thief@okaxis", userId: winner.userId, user_id: winner.userId });
+  expect(res.status).toBe(302);
+  const rows = Object.fromEntries((await db.select().from(payout_details)).filter((r) => [me.userId, winner.userId].includes(r.user_id)).map((r) => [r.user_id, r.upi_id]));
+  expect(rows).toEqual({ [me.userId]: "thief@okaxis", [winner.userId]: "real.winner@okaxis" });
+});
+
 test("the database refuses malformed details written by hand", async () => {
   const me = await signedInStudent();
   const bad = [

@@ -138,6 +138,10 @@ describe("prizes are sent through the gateway, once", () => {
     expect(JSON.parse((await deliver("payment.captured", entity("processed", "1"))).data)).toMatchObject({ ok: true, ignored: true });
     expect(JSON.parse((await deliver("payout.processed", { id: "pout_unknown", status: "processed", utr: "1", reference_id: "x" })).data).status).toBe("unchanged");
     expect((await call(webhook.action, new Request("http://localhost:3000/api/payouts/webhook", { method: "POST", body: "{not json", headers: { "Content-Type": "application/json" } }))).status).toBe(400);
+    // A body far past what a payout event needs is refused before its signature is computed.
+    const huge = await call(webhook.action, event("payout.processed", { ...entity("processed", "1"), padding: "x".repeat(20 * 1024 * 1024) }));
+    expect(huge.status).toBe(413);
+    expect(await payout(w!.payoutId)).toMatchObject({ status: "reversed" });
   });
 
   test("an event before the send's reply is found by its reference; a failure ends the round, and new details send it again as a new round", async () => {

@@ -106,9 +106,14 @@ function sendPage(req: IncomingMessage, res: ServerResponse, page: CachedPage) {
 function sendLean(req: IncomingMessage, res: ServerResponse, reply: LeanReply) {
   const send = () => {
     if (res.destroyed) return;
+    const takesGzip = /\bgzip\b/.test(req.headers["accept-encoding"] ?? "");
+    if (takesGzip && reply.gzipped) {
+      res.writeHead(reply.status, { ...reply.headers, "Content-Type": "application/json; charset=utf-8", "Content-Encoding": "gzip", Vary: "Accept-Encoding" });
+      return void res.end(reply.gzipped());
+    }
     const body = Buffer.from(JSON.stringify(reply.body));
     // A paper is a few KB of JSON: gzipped when the browser takes it; a small answer is not worth it.
-    const gzip = body.length > 1024 && /\bgzip\b/.test(req.headers["accept-encoding"] ?? "");
+    const gzip = body.length > 1024 && takesGzip;
     res.writeHead(reply.status, { ...reply.headers, "Content-Type": "application/json; charset=utf-8", ...(gzip ? { "Content-Encoding": "gzip", Vary: "Accept-Encoding" } : {}) });
     res.end(gzip ? gzipSync(body) : body);
   };

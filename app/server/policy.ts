@@ -7,7 +7,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { BodyRule } from "~/utils/request-guard";
 
 /** An answer a lean handler gives: JSON, sent by the front door without Express or Remix. */
-export type LeanReply = { status: number; body: unknown; headers: Record<string, string>; pauseMs?: number };
+/** A lean handler's answer; `gzipped`, when given, is `body` as gzip made cheaper than compressing its JSON (a paper). */
+export type LeanReply = { status: number; body: unknown; headers: Record<string, string>; pauseMs?: number; gzipped?: () => Buffer };
 
 export type LeanInput = {
   cookie: string | null;

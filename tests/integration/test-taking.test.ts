@@ -1,6 +1,7 @@
 // Taking the test against a real database (docs/product/design.md §4): the paper without the key,
 // autosave, resume, the deadline's grace, one submission, and the server's own
 // submission and finalisation after the deadline.
+import { gunzipSync } from "node:zlib";
 import { and, eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { db, queriesDuring } from "~/db/client.server";
@@ -9,12 +10,14 @@ import { contest_results, contests, proctoring_events, sessions, user_answers, u
 import { closeDueContests, finalizeContest } from "~/models/contests/scoring.server";
 import { saveAnswer, submitTest } from "~/models/contests/test-taking.server";
 import * as testApi from "~/routes/api.contest.$id.test";
+import { testPaperReply } from "~/models/contests/test-api.server";
 import { call } from "../support/remix";
 import { signedInStudent } from "../support/scenarios";
 import { PROVEN_ON_POSTGRESQL } from "../support/locks";
 
 const MINUTE = 60_000;
 const SECOND = 1000;
+const HOUR = 60 * MINUTE;
 let n = 0;
 
 const BANK: Array<[string, string[], string]> = [
@@ -82,6 +85,20 @@ test("the paper carries questions and options only, never a correct answer, a ra
   // Saving an answer says nothing about whether it was right.
   const saved = await post(contest.id, { intent: "answer", questionId: contest.questions[0]!.id, choice: 1 }, me.cookie);
   expect(json(saved.data)).toEqual({ saved: true });
+});
+
+test("the gzipped paper (its shared part compressed once) is the same paper, shuffled or not, for each student", async () => {
+  for (const shuffle of [false, true]) {
+    const contest = await createContest(db, { title: `Gzip Cup ${++n}`, subject: "General", start_time: new Date(Date.now() - 5 * MINUTE), end_time: new Date(Date.now() + HOUR), duration_minutes: 30, questions: BANK, shuffle });
+    for (let k = 0; k < 3; k++) {
+      const me = await student();
+      await createEntry(db, { userId: me.userId, contestId: contest.id });
+      if (k === 1) await post(contest.id, { intent: "answer", questionId: contest.questions[1]!.id, ...chose(0) }, me.cookie);
+      const reply = await testPaperReply({ cookie: me.cookie, contestId: contest.id, now: new Date() });
+      expect(reply.status).toBe(200);
+      expect(JSON.parse(gunzipSync(reply.gzipped!()).toString("utf8"))).toEqual(reply.body);
+    }
+  }
 });
 
 test("before the start the page gets the waiting room, without questions", async () => {

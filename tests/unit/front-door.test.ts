@@ -5,6 +5,7 @@
 import http, { type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import { gunzipSync, gzipSync } from "node:zlib";
 import { UNSAFE_flatRoutes as flatRoutes } from "@remix-run/dev";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { CROSS_SITE, clientAddress, createFrontDoor } from "~/server/front-door.server";
@@ -25,7 +26,7 @@ const ROUTES: Record<string, RouteEntry> = {
     body: JSON_API_BODY,
     keepsPages: true,
     lean: {
-      GET: async ({ params }) => (called.push(`lean GET ${params.id}`), { status: 200, body: { door: "lean" }, headers: {} }),
+      GET: async ({ params }) => (called.push(`lean GET ${params.id}`), { status: 200, body: { door: "lean" }, headers: {}, gzipped: () => gzipSync(JSON.stringify({ door: "lean", made: "once" })) }),
       POST: async ({ readBody }) => (called.push("lean POST"), { status: 200, body: { door: "lean", got: await readBody() }, headers: {} }),
     },
   }),
@@ -87,6 +88,19 @@ function send(method: string, url: string, headers: Record<string, string> = {},
     if (chunked) req.setHeader("Transfer-Encoding", "chunked");
     if (body !== undefined) req.end(body);
     else req.end();
+  });
+}
+
+/** A GET whose body is kept as bytes (a gzip). */
+function sendRaw(url: string, headers: Record<string, string>): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: "127.0.0.1", port, method: "GET", path: url, headers: { Host: "app.test", ...headers } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on("error", reject);
+    req.end();
   });
 }
 
@@ -158,11 +172,15 @@ describe("each route's policy is applied", () => {
   test("a lean route is answered by its own handler, with its body rule, and keeps the pages in memory", async () => {
     called.length = 0;
     expect(JSON.parse((await send("GET", "/lean/7")).body)).toEqual({ door: "lean" });
+    // A client that takes gzip gets the handler's own gzip of its reply (a paper's, made cheaper), as gzip.
+    const zipped = await sendRaw("/lean/7", { "Accept-Encoding": "gzip, br" });
+    expect(zipped.headers["content-encoding"]).toBe("gzip");
+    expect(JSON.parse(gunzipSync(zipped.body).toString("utf8"))).toEqual({ door: "lean", made: "once" });
     const posted = await send("POST", "/lean/7", json, JSON.stringify({ answer: 2 }));
     expect(JSON.parse(posted.body)).toEqual({ door: "lean", got: { answer: 2 } });
     expect(posted.headers["cache-control"]).toBe("private, no-store");
     expect((await send("POST", "/lean/7", json, JSON.stringify({ pad: "x".repeat(5_000) }))).status).toBe(413);
-    expect(called).toEqual(["lean GET 7", "lean POST"]);
+    expect(called).toEqual(["lean GET 7", "lean GET 7", "lean POST"]);
   });
 
   test("a form post's answer is never stored, and the pages in memory are rendered again after it", async () => {
@@ -249,6 +267,7 @@ describe("the app's own routes declare their policies", () => {
     expect(policyOf("/api/payment/webhook")).toMatchObject({ body: WEBHOOK_BODY, crossSite: "signed" });
     expect(policyOf("/api/payment/callback")).toMatchObject({ crossSite: "signed" });
     expect(policyOf("/api/payment/callback").body).toBeUndefined();
+    expect(policyOf("/api/payouts/webhook")).toMatchObject({ body: WEBHOOK_BODY, crossSite: "signed" });
   });
 
   test("the health check and the blog's live counts", () => {

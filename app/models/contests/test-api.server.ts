@@ -9,6 +9,7 @@
 // statement (session, contest, entry and saved answers) plus the questions, kept in
 // memory once the contest has started; submissions take turns (a few at a time), so
 // a burst of them never holds every connection the autosaves need.
+import { paperGzip } from "~/models/contests/paper-gzip.server";
 import { z } from "zod";
 import { db, hotQuery } from "~/db/client.server";
 import { sessionKeyOf } from "~/models/accounts/auth.server";
@@ -28,7 +29,7 @@ import { issuesText } from "~/utils/http.server";
 import { isUuid } from "~/utils/urls";
 
 /** `pauseMs`: answer only after this pause (a refusal to a flood; see tooManyRequestsAfterPause). */
-export type ApiReply = { status: number; body: unknown; headers: Record<string, string>; pauseMs?: number };
+export type ApiReply = { status: number; body: unknown; headers: Record<string, string>; pauseMs?: number; gzipped?: () => Buffer };
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 const reply = (body: unknown, status = 200, headers: Record<string, string> = {}): ApiReply => ({ status, body, headers: { ...NO_STORE, ...headers } });
@@ -126,8 +127,10 @@ export async function testPaperReply(input: { cookie: string | null; contestId: 
   const paper = await sharedPaper(row.contest_id, input.now.getTime());
   const answers: Record<string, SavedAnswer> = {};
   for (const answer of row.answers ?? []) answers[answer.q] = savedAnswer(answer);
-  const open = { ...base, state: "open", sections: paper.sections, questions: paperFor(paper, row.entry_id), answers, hindi: paper.hindi } satisfies Paper;
-  return reply(open);
+  const questions = paperFor(paper, row.entry_id);
+  const open = { ...base, state: "open", sections: paper.sections, questions, answers, hindi: paper.hindi } satisfies Paper;
+  // A browser that takes gzip gets the same paper with its shared part compressed once.
+  return { ...reply(open), gzipped: () => paperGzip(paper, questions, { ...base, state: "open", answers }) };
 }
 
 // Submissions write a result row each; at most a few at a time per instance, in arrival order.

@@ -45,6 +45,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return refused(409, { kind: "error", message: CHECKOUT_MESSAGES.soldOut(outcome.titles) }, "/cart");
     case "empty":
       return refused(409, { kind: "info", message: CHECKOUT_MESSAGES.emptyCart }, "/cart");
+    case "refused":
+      return refused(409, { kind: "error", message: outcome.message }, "/cart");
     case "limited":
       return Response.json({ error: CHECKOUT_MESSAGES.tooManyOrders }, { status: 429, headers: { "Retry-After": "3600" } });
     case "unavailable":

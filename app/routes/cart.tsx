@@ -3,8 +3,8 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { ListingImage } from "~/components/store/listing-image";
 import { db } from "~/db/client.server";
 import { getUserId, requireUserId } from "~/models/accounts/auth.server";
-import { CART_MESSAGES, cutDescription } from "~/models/store/cart";
-import { cartView, setCartQuantity, takeOutOfCart } from "~/models/store/cart.server";
+import { askedQuantity, CART_MESSAGES, cutDescription } from "~/models/store/cart";
+import { cartCap, cartView, setCartQuantity, takeOutOfCart } from "~/models/store/cart.server";
 import { readForm } from "~/utils/forms.server";
 import { notFound, redirectWithFlash } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
@@ -16,7 +16,7 @@ export const meta: MetaFunction = () => pageMeta("Cart", "The books in your Stud
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const userId = await getUserId(request, context);
   if (!userId) return { signedIn: false as const };
-  return { signedIn: true as const, cart: await cartView(db, userId) };
+  return { signedIn: true as const, cart: await cartView(db, userId), cap: cartCap() };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -30,6 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirectWithFlash("/cart", { kind: "info", message: CART_MESSAGES.removed });
   }
   if (form.get("intent") !== "quantity") throw new Response("Unknown action.", { status: 400 });
+  if (askedQuantity(form.get("quantity")) > cartCap()) return redirectWithFlash("/cart", { kind: "error", message: CART_MESSAGES.tooManyCopies(cartCap()) });
   if (!(await setCartQuantity(db, { userId, productId, quantity: form.get("quantity") }))) notFound();
   return redirectWithFlash("/cart", { kind: "success", message: CART_MESSAGES.quantityChanged });
 }
@@ -83,7 +84,7 @@ export default function Cart() {
                       <Form method="post" className="qty-form">
                         <input type="hidden" name="productId" value={line.id} />
                         <label htmlFor={`qty-${line.id}`}>Quantity</label>
-                        <input id={`qty-${line.id}`} className="qty" type="number" name="quantity" min={1} max={Math.max(1, line.stock)} defaultValue={line.quantity} inputMode="numeric" />
+                        <input id={`qty-${line.id}`} className="qty" type="number" name="quantity" min={1} max={Math.max(1, Math.min(line.stock, data.cap))} defaultValue={line.quantity} inputMode="numeric" />
                         <button type="submit" name="intent" value="quantity" className="btn btn-ghost btn-sm">
                           Update
                         </button>

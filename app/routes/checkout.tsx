@@ -93,6 +93,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return redirectWithFlash("/cart", { kind: "error", message: CHECKOUT_MESSAGES.soldOut(outcome.titles) });
     case "empty":
       return redirectWithFlash("/cart", { kind: "info", message: CHECKOUT_MESSAGES.emptyCart });
+    case "refused":
+      // Beside the payment method, the buyer's choice kept.
+      return data({ payment: submission.reply({ fieldErrors: { paymentMethod: [outcome.message] } }) }, { status: 409 });
     case "limited":
       return redirectWithFlash("/checkout?step=payment", { kind: "error", message: CHECKOUT_MESSAGES.tooManyOrders });
     case "unavailable":
@@ -170,6 +173,7 @@ function PaymentStep({ shipping, failed, orderKey, testGateway }: { shipping: Re
   const processing = (navigation.state !== "idle" && navigation.formData?.get("intent") === "pay") || checkout.status === "processing";
   const hosted = result && "hosted" in result ? result.hosted : null;
   const methodError = result && "payment" in result ? result.payment.error?.paymentMethod : undefined;
+  const chosen = result && "payment" in result ? (result.payment.initialValue?.paymentMethod as string | undefined) : undefined;
 
   // With JavaScript, card and UPI open the gateway in the page; cash on delivery and Back post as they do without it.
   function payInPage(event: FormEvent<HTMLFormElement>) {
@@ -224,7 +228,7 @@ function PaymentStep({ shipping, failed, orderKey, testGateway }: { shipping: Re
         <legend>Payment method</legend>
         {PAYMENT_METHODS.map((method) => (
           <label key={method} className="check">
-            <input type="radio" name="paymentMethod" value={method} defaultChecked={method === "razorpay"} required />
+            <input type="radio" name="paymentMethod" value={method} defaultChecked={method === (chosen ?? "razorpay")} required />
             {PAYMENT_LABELS[method]}
           </label>
         ))}

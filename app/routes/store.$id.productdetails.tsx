@@ -5,8 +5,8 @@ import { notFoundBoundary } from "~/components/not-found";
 import { db } from "~/db/client.server";
 import { getProduct } from "~/models/store/products.server";
 import { getUserId } from "~/models/accounts/auth.server";
-import { CART_MESSAGES } from "~/models/store/cart";
-import { buyerState, putInCart, setWished, takeOutOfCart } from "~/models/store/cart.server";
+import { askedQuantity, CART_MESSAGES } from "~/models/store/cart";
+import { buyerState, cartCap, putInCart, setWished, takeOutOfCart } from "~/models/store/cart.server";
 import { readForm } from "~/utils/forms.server";
 import { invariantResponse, redirectWithFlash, requireUuidParam } from "~/utils/http.server";
 import { formatINR } from "~/utils/money";
@@ -31,6 +31,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     // A seller's contact details are for signed-in students only, never for crawlers.
     contact: userId ? { email: seller_email, phone: seller_phone, address: seller_address } : null,
     signedIn: Boolean(userId),
+    cap: cartCap(),
   };
 }
 
@@ -49,6 +50,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   switch (form.get("intent")) {
     case "cart-add":
+      if (askedQuantity(form.get("quantity")) > cartCap()) return redirectWithFlash(here, { kind: "error", message: CART_MESSAGES.tooManyCopies(cartCap()) });
       if (!(await putInCart(db, { userId, productId: id, quantity: form.get("quantity") }))) return redirectWithFlash(here, { kind: "error", message: CART_MESSAGES.unavailable });
       return redirectWithFlash(here, { kind: "success", message: CART_MESSAGES.added });
     case "cart-remove":
@@ -65,7 +67,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function ProductDetails() {
-  const { product, contact, signedIn, isOwner, buyer } = useLoaderData<typeof loader>();
+  const { product, contact, signedIn, isOwner, buyer, cap } = useLoaderData<typeof loader>();
   const facts: Array<[string, string | null]> = [
     ["Author", product.author],
     ["Publisher", product.publisher],
@@ -121,7 +123,7 @@ export default function ProductDetails() {
               ) : product.stock > 0 && product.is_active ? (
                 <Form method="post" className="actions-row">
                   <label htmlFor="quantity">Quantity</label>
-                  <input id="quantity" name="quantity" type="number" min={1} max={Math.max(1, product.stock)} defaultValue={1} inputMode="numeric" className="qty" />
+                  <input id="quantity" name="quantity" type="number" min={1} max={Math.max(1, Math.min(product.stock, cap))} defaultValue={1} inputMode="numeric" className="qty" />
                   <button type="submit" name="intent" value="cart-add" className="btn btn-primary">
                     Add to Cart
                   </button>

@@ -52,6 +52,11 @@ const EnvSchema = z.object({
   // RazorpayX (prize payouts): the business account money is paid from, and the secret of its payouts webhook.
   RAZORPAYX_ACCOUNT_NUMBER: optional.pipe(z.string().regex(/^[0-9]{6,30}$/, "the RazorpayX account number, digits only").optional()),
   RAZORPAYX_WEBHOOK_SECRET: optional,
+  // The marketplace's limits (docs/decisions.md, "Cash on delivery can't be abused"): copies of one listing in a cart,
+  // and per buyer the cash-on-delivery orders not yet shipped and one such order's value in rupees.
+  CART_MAX_COPIES: optional.pipe(z.coerce.number().int().min(1).max(1000).default(5)),
+  COD_MAX_OPEN_ORDERS: optional.pipe(z.coerce.number().int().min(0).max(100).default(2)),
+  COD_MAX_ORDER_VALUE: optional.pipe(z.coerce.number().int().min(0).max(10_000_000).default(5000)),
   // How often each instance sends due refunds and prize payouts, and polls payouts on their way.
   MONEY_OUT_INTERVAL_MS: optional.pipe(z.coerce.number().int().min(200).max(3_600_000).default(30_000)),
   // `test` chooses the built-in test gateway explicitly (browser tests, demos on PostgreSQL).

@@ -171,3 +171,21 @@ test("a guest's Add to Cart goes through login and comes back done; the cart and
   await page.goto("/cart");
   await expect(page.getByRole("link", { name: other.title })).toBeVisible();
 });
+
+test("cash on delivery past its limit says so beside the method, with Cash on Delivery still chosen; nothing is ordered", async ({ page, student: _signedIn }) => {
+  const { title, productId } = await sellerWithBook({ price: 6000 });
+  await addToCartAndCheckout(page, title, productId, "1", 6000);
+  await fillShipping(page);
+  await page.getByLabel("Cash on Delivery").check();
+  await page.getByRole("button", { name: "Complete Order" }).click();
+  await expect(page.getByText("Cash on delivery is for orders up to ₹5,000. Pay online, or buy fewer items.")).toBeVisible();
+  await expect(page.getByLabel("Cash on Delivery")).toBeChecked();
+  await page.goto("/orders");
+  await expect(page.getByRole("link", { name: title })).toHaveCount(0);
+});
+
+test("more copies of one listing than a cart holds: the quantity field stops at 5", async ({ page, student: _signedIn }) => {
+  const { productId } = await sellerWithBook({ price: 100, stock: 20 });
+  await page.goto(`/store/${productId}/productdetails`);
+  await expect(page.getByLabel("Quantity")).toHaveAttribute("max", "5");
+});

@@ -1,9 +1,10 @@
 // Bad input and hostile requests on the buying side (issue 17, point 6): each gets a
 // clear message or a 4xx, and nothing half-written.
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { db } from "~/db/client.server";
-import { marketplace_products, order_items, orders, user_cart } from "~/db/schema";
+import { email_outbox, marketplace_products, order_items, orders, user_cart } from "~/db/schema";
+import { markShipped } from "~/models/store/order-views.server";
 import * as cartRoute from "~/routes/cart";
 import * as checkoutRoute from "~/routes/checkout";
 import * as confirmationRoute from "~/routes/orders.$id.confirmation";
@@ -11,7 +12,8 @@ import * as myProductsRoute from "~/routes/store.my-products";
 import * as productRoute from "~/routes/store.$id.productdetails";
 import * as callbackRoute from "~/routes/api.payment.callback";
 import { createProduct } from "~/seed/factories.server";
-import { call, cookieFrom, formRequest, getRequest } from "../support/remix";
+import { call, cookieFrom, formRequest, getRequest, type Outcome } from "../support/remix";
+import { readFlash } from "~/utils/flash.server";
 import { signedInStudent } from "../support/scenarios";
 import { PROVEN_ON_POSTGRESQL } from "../support/locks";
 
@@ -26,6 +28,9 @@ async function world(input: { price?: number; stock?: number } = {}) {
   return { seller, buyer, productId };
 }
 
+/** The message a redirect carries to the next page. */
+const flashOf = async (res: Outcome) => (await readFlash(getRequest("/", cookieFrom(res.headers, "__flash")))).flash;
+
 async function cartRows(userId: string) {
   return db.select().from(user_cart).where(eq(user_cart.user_id, userId));
 }
@@ -38,14 +43,32 @@ async function shippingCookie(cookie: string, fields: Record<string, string> = S
 }
 
 describe("quantities", () => {
-  test("0, -1, 1e9 and 'abc' never store a quantity outside 1..stock", async () => {
+  test("0, -1, 1e9, 'abc' and 999999999999 never store a quantity outside 1..stock", async () => {
     const { buyer, productId } = await world({ stock: 2 });
-    for (const [quantity, stored] of [["0", 1], ["-1", 1], ["1e9", 1], ["abc", 1], ["999999999999", 2], ["2", 2]] as const) {
+    // 999999999999 is past the cap of copies of one listing: refused (the next test), the cart as it was.
+    for (const [quantity, stored] of [["0", 1], ["-1", 1], ["1e9", 1], ["abc", 1], ["999999999999", 1], ["2", 2]] as const) {
       await call(productRoute.action as never, formRequest(`/store/${productId}/productdetails`, { intent: "cart-add", quantity }, buyer.cookie), { ...fresh(), params: { id: productId } });
       expect((await cartRows(buyer.userId))[0]?.quantity, quantity).toBe(stored);
       await call(cartRoute.action as never, formRequest("/cart", { intent: "quantity", productId, quantity }, buyer.cookie), fresh());
       expect((await cartRows(buyer.userId))[0]?.quantity, `cart ${quantity}`).toBe(stored);
     }
+  });
+
+  test("more copies of one listing than a cart may hold (5) is refused with its message, on the product page and in the cart", async () => {
+    const { buyer, productId } = await world({ stock: 50 });
+    const add = (quantity: string) => call(productRoute.action as never, formRequest(`/store/${productId}/productdetails`, { intent: "cart-add", quantity }, buyer.cookie), { ...fresh(), params: { id: productId } });
+    const refused = await add("6");
+    expect(refused.location).toBe(`/store/${productId}/productdetails`);
+    expect(await flashOf(refused)).toMatchObject({ kind: "error", message: "You can buy at most 5 copies of one listing." });
+    expect(await cartRows(buyer.userId)).toEqual([]);
+    await add("5");
+    expect((await cartRows(buyer.userId))[0]?.quantity).toBe(5);
+    const more = await call(cartRoute.action as never, formRequest("/cart", { intent: "quantity", productId, quantity: "999999" }, buyer.cookie), fresh());
+    expect(await flashOf(more)).toMatchObject({ kind: "error", message: "You can buy at most 5 copies of one listing." });
+    expect((await cartRows(buyer.userId))[0]?.quantity).toBe(5);
+    // The inputs say so too (the browser's own check, with JavaScript or without).
+    const page = await call(productRoute.loader as never, getRequest(`/store/${productId}/productdetails`, buyer.cookie), { params: { id: productId } });
+    expect(page.data.cap).toBe(5);
   });
 
   test("a product id that is not a uuid, not for sale, or someone else's cart row is 404 and changes nothing", async () => {
@@ -297,4 +320,57 @@ test("the in-page JSON routes are bounded like the others: 413, 415, 401, and no
     expect(String(odd.data), path).not.toMatch(/script|<b>|bitcoin/);
   }
   expect(await db.$count(orders, eq(orders.buyer_id, buyer.userId))).toBe(0);
+});
+
+describe("cash on delivery can't be abused (issue 32, point 2)", () => {
+  const addToCart = (cookie: string, productId: string, quantity: string) =>
+    call(productRoute.action as never, formRequest(`/store/${productId}/productdetails`, { intent: "cart-add", quantity }, cookie), { ...fresh(), params: { id: productId } });
+  const payCod = (cookie: string) => call(checkoutRoute.action as never, formRequest("/checkout", { intent: "pay", paymentMethod: "cod", key: crypto.randomUUID() }, cookie), fresh());
+
+  test("the probe's order (24 listings at 999999 copies, cash on delivery) is refused with its message in the form, the method kept, and nothing written", async () => {
+    const seller = await signedInStudent();
+    const buyer = await signedInStudent();
+    const ids: string[] = [];
+    for (let i = 0; i < 24; i++) ids.push(await createProduct(db, { sellerId: seller.userId, title: `Probe Book ${i} ${Date.now()}`, price: 300, category: "Textbooks", stock: 3 }));
+    for (const id of ids) await addToCart(buyer.cookie, id, "999999");
+    expect(await cartRows(buyer.userId)).toEqual([]);
+    // Within the cap, the 24 still come to ₹21,650: far past what cash on delivery takes.
+    for (const id of ids) await addToCart(buyer.cookie, id, "3");
+    const { cookie } = await shippingCookie(buyer.cookie);
+    const mails = await db.$count(email_outbox);
+    const res = await payCod(cookie);
+    expect(res.status).toBe(409);
+    expect(res.data.payment.error.paymentMethod).toEqual(["Cash on delivery is for orders up to ₹5,000. Pay online, or buy fewer items."]);
+    expect(res.data.payment.initialValue.paymentMethod).toBe("cod");
+    expect(await db.$count(orders, eq(orders.buyer_id, buyer.userId))).toBe(0);
+    const stocks = await db.select({ stock: marketplace_products.stock }).from(marketplace_products).where(inArray(marketplace_products.id, ids));
+    expect(stocks.every((s) => s.stock === 3)).toBe(true);
+    expect((await cartRows(buyer.userId)).length).toBe(24);
+    expect(await db.$count(email_outbox)).toBe(mails);
+  });
+
+  test("at most two cash-on-delivery orders not yet shipped: the third is refused until one ships", async () => {
+    const seller = await signedInStudent();
+    const buyer = await signedInStudent();
+    const { cookie } = await shippingCookie(buyer.cookie);
+    const placed: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const id = await createProduct(db, { sellerId: seller.userId, title: `Open COD ${i} ${Date.now()}`, price: 200, category: "Textbooks", stock: 1 });
+      await addToCart(buyer.cookie, id, "1");
+      const res = await payCod(cookie);
+      if (i < 2) {
+        expect(res.status, `order ${i + 1}`).toBe(302);
+        placed.push(new URL(res.location!, "http://x").searchParams.get("order")!);
+      } else {
+        expect(res.status).toBe(409);
+        expect(res.data.payment.error.paymentMethod).toEqual(["You have 2 cash-on-delivery orders not yet shipped, the most at one time. Pay online, or wait until one ships."]);
+      }
+    }
+    expect(await db.$count(orders, eq(orders.buyer_id, buyer.userId))).toBe(2);
+    // The seller ships the first: the third goes through.
+    const [item] = await db.select().from(order_items).where(eq(order_items.order_id, placed[0]!));
+    expect(await markShipped(db, { sellerId: seller.userId, itemId: item!.id, now: new Date() })).toBe(true);
+    expect((await payCod(cookie)).status).toBe(302);
+    expect(await db.$count(orders, eq(orders.buyer_id, buyer.userId))).toBe(3);
+  });
 });

@@ -7,6 +7,10 @@ import { marketplace_products, product_categories, user_cart, user_wishlist } fr
 import { CART_PREVIEW_ITEMS, lineProblem, parseQuantity } from "~/models/store/cart";
 import { orderTotals } from "~/models/store/checkout";
 import { isUuid } from "~/utils/urls";
+import { env } from "~/utils/env.server";
+
+/** Copies of one listing a cart may hold (CART_MAX_COPIES); a form asking for more is told so by its route. */
+export const cartCap = () => env().CART_MAX_COPIES;
 
 /** Whether this product is in the user's cart (and how many) and wishlist. */
 export async function buyerState(db: DbOrTx, userId: string, productId: string) {
@@ -24,7 +28,7 @@ export async function putInCart(db: DbOrTx, input: { userId: string; productId: 
     .from(marketplace_products)
     .where(and(eq(marketplace_products.id, input.productId), eq(marketplace_products.is_active, true), sql`${marketplace_products.seller_id} <> ${input.userId}`, sql`${marketplace_products.stock} > 0`));
   if (!product) return false;
-  const quantity = parseQuantity(input.quantity, product.stock);
+  const quantity = parseQuantity(input.quantity, Math.min(product.stock, cartCap()));
   await db
     .insert(user_cart)
     .values({ user_id: input.userId, product_id: input.productId, quantity })
@@ -77,7 +81,7 @@ export async function setCartQuantity(db: DbOrTx, input: { userId: string; produ
   if (!line) return false;
   await db
     .update(user_cart)
-    .set({ quantity: parseQuantity(input.quantity, line.stock) })
+    .set({ quantity: parseQuantity(input.quantity, Math.min(line.stock, cartCap())) })
     .where(and(eq(user_cart.user_id, input.userId), eq(user_cart.product_id, input.productId)));
   return true;
 }

@@ -1,5 +1,10 @@
 // What the product page's buying controls share with their action (docs/product/marketplace.md §5 Other).
 
+/** What a quantity field asked for: a whole number, or 1 for anything else (the form's own default). */
+export function askedQuantity(value: unknown) {
+  return typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : 1;
+}
+
 /** A quantity as typed: at least 1, at most the copies in stock; anything not a number becomes 1. */
 export function parseQuantity(value: unknown, stock: number) {
   const n = typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : 1;
@@ -37,5 +42,6 @@ export const CART_MESSAGES = {
   soldOut: "Sold out since you added it: not in the total.",
   unlisted: "No longer listed by the seller: not in the total.",
   fewer: (stock: number) => `Only ${stock} left: lower the quantity to buy it.`,
+  tooManyCopies: (cap: number) => `You can buy at most ${cap} ${cap === 1 ? "copy" : "copies"} of one listing.`,
   wishlistEmpty: "Your wishlist is empty",
 } as const;

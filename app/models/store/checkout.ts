@@ -44,6 +44,9 @@ export const CHECKOUT_MESSAGES = {
   soldOut: (titles: string[]) => `Sorry, ${titles.join(", ")} ${titles.length === 1 ? "is" : "are"} no longer available. Nothing was ordered: please check your cart.`,
   paymentsOff: "Online payment is not available right now. Please choose Cash on Delivery or try again later.",
   tooManyOrders: "Too many orders in a short time. Please wait a few minutes and try again.",
+  codOpenOrders: (open: number) =>
+    `You have ${open} cash-on-delivery ${open === 1 ? "order" : "orders"} not yet shipped, the most at one time. Pay online, or wait until one ships.`,
+  codValue: (max: string) => `Cash on delivery is for orders up to ${max}. Pay online, or buy fewer items.`,
 } as const;
 
 export const PAYMENT_LABELS: Record<(typeof PAYMENT_METHODS)[number], string> = {

@@ -7,16 +7,18 @@
 // takes the copies again if they are still there, else it is owed back
 // (order-fulfilment.server.ts); the mails are order-mails.server.ts.
 import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
-import { pgErrorCode, type Db, type DbOrTx, type Tx } from "~/db/client.server";
+import { pgErrorCode, rowsOf, type Db, type DbOrTx, type Tx } from "~/db/client.server";
 import { marketplace_products, order_items, orders, payments, user_cart, type ShippingAddress } from "~/db/schema";
 import type { Gateway } from "~/models/payments/gateway.server";
 import { openOrder } from "~/models/payments/ledger.server";
-import { lineProblem } from "~/models/store/cart";
-import { HOLD_MINUTES, orderTotals } from "~/models/store/checkout";
+import { CART_MESSAGES, lineProblem } from "~/models/store/cart";
+import { CHECKOUT_MESSAGES, HOLD_MINUTES, orderTotals } from "~/models/store/checkout";
 import { completed } from "~/models/store/order-mails.server";
 import type { Shipping } from "~/models/store/checkout-schema";
 import type { PAYMENT_METHODS } from "~/utils/enums";
 import { consume, LIMITS } from "~/services/rate-limit.server";
+import { env } from "~/utils/env.server";
+import { formatINR } from "~/utils/money";
 
 type Method = (typeof PAYMENT_METHODS)[number];
 
@@ -24,6 +26,8 @@ export type PlaceOutcome =
   | { kind: "completed"; orderId: string } // cash on delivery, placed
   | { kind: "pay"; orderId: string; gatewayOrderId: string; amount: number; gateway: Gateway }
   | { kind: "sold-out"; titles: string[] }
+  // Past a limit of the marketplace's (copies of one listing; cash on delivery's): said in the payment form.
+  | { kind: "refused"; message: string }
   | { kind: "empty" | "limited" | "unavailable" };
 
 class NotPlaced extends Error {
@@ -72,8 +76,10 @@ export async function placeOrder(db: Db, gateway: Gateway | null, input: { userI
       if (lines.length === 0) throw new NotPlaced({ kind: "empty" });
       const gone = lines.filter((l) => lineProblem(l) !== null || l.seller_id === input.userId);
       if (gone.length > 0) throw new NotPlaced({ kind: "sold-out", titles: gone.map((l) => l.title) });
-
       const totals = orderTotals(lines);
+      const refusal = await limitRefusal(tx, { userId: input.userId, cod: !online, lines, total: totals.total });
+      if (refusal) throw new NotPlaced({ kind: "refused", message: refusal });
+
       const [order] = await tx
         .insert(orders)
         .values({
@@ -111,6 +117,28 @@ export async function placeOrder(db: Db, gateway: Gateway | null, input: { userI
     await releaseOrder(db, orderId);
     throw error;
   }
+}
+
+/**
+ * Why the marketplace's limits refuse this order, or null (docs/decisions.md, "Cash on
+ * delivery can't be abused"): more copies of one listing than a cart may hold, and for
+ * cash on delivery, which costs the buyer nothing until the door, an order worth more
+ * than COD_MAX_ORDER_VALUE or one more than COD_MAX_OPEN_ORDERS not yet shipped. The
+ * buyer's row is locked first, so two checkouts of one buyer at once count each other.
+ */
+async function limitRefusal(tx: Tx, input: { userId: string; cod: boolean; lines: Array<{ quantity: number }>; total: number }) {
+  const limits = env();
+  if (input.lines.some((l) => l.quantity > limits.CART_MAX_COPIES)) return CART_MESSAGES.tooManyCopies(limits.CART_MAX_COPIES);
+  if (!input.cod) return null;
+  if (input.total > limits.COD_MAX_ORDER_VALUE) return CHECKOUT_MESSAGES.codValue(formatINR(limits.COD_MAX_ORDER_VALUE));
+  await tx.execute(sql`SELECT 1 FROM users WHERE id = ${input.userId} FOR UPDATE`);
+  const [row] = rowsOf<{ open: number }>(
+    await tx.execute(sql`
+      SELECT count(*)::int AS open FROM orders o
+       WHERE o.buyer_id = ${input.userId} AND o.payment_method = 'cod' AND o.status = 'completed'
+         AND EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND i.shipped_at IS NULL)`),
+  );
+  return row!.open >= limits.COD_MAX_OPEN_ORDERS ? CHECKOUT_MESSAGES.codOpenOrders(row!.open) : null;
 }
 
 /**

@@ -129,8 +129,9 @@ export async function testPaperReply(input: { cookie: string | null; contestId: 
   for (const answer of row.answers ?? []) answers[answer.q] = savedAnswer(answer);
   const questions = paperFor(paper, row.entry_id);
   const open = { ...base, state: "open", sections: paper.sections, questions, answers, hindi: paper.hindi } satisfies Paper;
-  // A browser that takes gzip gets the same paper with its shared part compressed once.
-  return { ...reply(open), gzipped: () => paperGzip(paper, questions, { ...base, state: "open", answers }) };
+  // A browser that takes gzip gets the same paper with its shared part compressed once (in the paper's order).
+  const gzipped = paper.shuffle ? undefined : () => paperGzip(paper, questions, { ...base, state: "open", answers })!;
+  return { ...reply(open), ...(gzipped ? { gzipped } : {}) };
 }
 
 // Submissions write a result row each; at most a few at a time per instance, in arrival order.

@@ -259,7 +259,7 @@ function Confirmed({ orderId, paidOnline }: { orderId: string; paidOnline: boole
   // With JavaScript, a paid order goes on to its confirmation page after 1.5 s (docs/product/marketplace.md §4).
   useEffect(() => {
     if (!paidOnline) return;
-    const timer = setTimeout(() => navigate(`/orders/${orderId}/confirmation`), SUCCESS_REDIRECT_MS);
+    const timer = setTimeout(() => navigate(`/orders/${orderId}/confirmation?placed=1`), SUCCESS_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [navigate, orderId, paidOnline]);
   return (

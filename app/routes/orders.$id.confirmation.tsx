@@ -21,7 +21,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // Anyone but the buyer sees the same page as for a missing order.
   const order = await buyerOrder(db, userId, id);
   invariantResponse(order);
-  return { order };
+  // Only the page right after checkout moves on to the store; from Your Orders or the mail it stays.
+  const justPlaced = new URL(request.url).searchParams.get("placed") === "1";
+  return { order, justPlaced };
 }
 
 const PAYMENT_STATUS_LABELS = { paid: "Paid", on_delivery: "Pay on delivery", pending: "Awaiting payment", failed: "Failed" } as const;
@@ -34,7 +36,7 @@ const TIMELINE = [
 ] as const;
 
 export default function OrderConfirmation() {
-  const { order } = useLoaderData<typeof loader>();
+  const { order, justPlaced } = useLoaderData<typeof loader>();
   const address = order.shipping_address;
   return (
     <section className="container narrow section order-confirmation">
@@ -43,7 +45,7 @@ export default function OrderConfirmation() {
       <p>
         Your order <strong>#{shortOrderId(order.id)}</strong> is {order.status === "completed" ? "confirmed" : order.status === "pending" ? "awaiting payment" : "not placed"}.
       </p>
-      <Countdown />
+      {justPlaced ? <Countdown /> : null}
       <div className="card">
         <h2>Items</h2>
         <OrderItems items={order.items} />
@@ -117,7 +119,11 @@ export default function OrderConfirmation() {
 const COUNTDOWN_FROM = 5;
 const TICK_MS = 3_000;
 
-/** 5 to 0 every 3 s, then the store (docs/product/marketplace.md §9); with JavaScript only, and a click anywhere on a link stops it. */
+/**
+ * 5 to 0 every 3 s, then the store (docs/product/marketplace.md §9), right after checkout
+ * only; with JavaScript only (without it nothing promises a move), and a click anywhere
+ * on a link stops it.
+ */
 function Countdown() {
   const hydrated = useHydrated();
   const navigate = useNavigate();
@@ -142,7 +148,7 @@ function Countdown() {
   if (!hydrated || stopped) return null;
   return (
     <p className="muted" role="status">
-      Redirecting to homepage in {left} seconds...
+      Redirecting to homepage in {left} {left === 1 ? "second" : "seconds"}...
     </p>
   );
 }

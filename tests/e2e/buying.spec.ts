@@ -128,7 +128,7 @@ test("the test gateway: a failed payment, then a paid order is confirmed and lea
   if (javaScriptEnabled) {
     // A paid order goes on to its own page after 1.5 s.
     await expect(page.getByText("Payment successful! Redirecting...")).toBeVisible();
-    await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}\/confirmation$/);
+    await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}\/confirmation\?placed=1$/);
     await expect(page.getByText("Credit/Debit Card")).toBeVisible();
     await expect(page.getByText("Paid", { exact: true })).toBeVisible();
   }

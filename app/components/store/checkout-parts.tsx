@@ -86,7 +86,7 @@ export function OrderConfirmed({ orderId, paidOnline }: { orderId: string; paidO
         <li>Delivery usually takes 3-5 business days after shipping.</li>
       </ul>
       <p className="actions-row">
-        <Link to={`/orders/${orderId}/confirmation`} className="btn btn-primary">
+        <Link to={`/orders/${orderId}/confirmation?placed=1`} className="btn btn-primary">
           View Order Details
         </Link>
         <Link to="/store" className="btn btn-ghost">

@@ -12,7 +12,7 @@ import { getProfile } from "~/models/accounts/profile.server";
 import { hostedCheckout, paymentGateway } from "~/models/payments/gateway.server";
 import { CART_MESSAGES } from "~/models/store/cart";
 import { cartView } from "~/models/store/cart.server";
-import { CHECKOUT_MESSAGES, PAYMENT_LABELS, paymentState, SHIPPING_MAX } from "~/models/store/checkout";
+import { CHECKOUT_MESSAGES, offeredMethods, PAYMENT_LABELS, paymentState, SHIPPING_MAX } from "~/models/store/checkout";
 import { PaymentSchema, ShippingSchema, SHIPPING_FIELDS } from "~/models/store/checkout-schema";
 import { forgetShipping, savedShipping, saveShipping } from "~/models/store/checkout-session.server";
 import { buyerOrder } from "~/models/store/order-views.server";
@@ -53,6 +53,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     failed: url.searchParams.get("status") === "failed",
     key: crypto.randomUUID(),
     testGateway: paymentGateway()?.kind === "test",
+    methods: offeredMethods(paymentGateway() !== null),
   };
 }
 
@@ -128,7 +129,7 @@ export default function Checkout() {
       <StepIndicator current={page.step} />
       {page.cart.leftOut > 0 ? <p className="alert alert-info">Items that sold out or were unlisted are not part of this order; see your cart.</p> : null}
       <div className="checkout-layout">
-        <div>{page.step === 1 ? <ShippingStep defaults={page.shipping} /> : <PaymentStep shipping={page.shipping} failed={page.failed} orderKey={page.key} testGateway={page.testGateway} />}</div>
+        <div>{page.step === 1 ? <ShippingStep defaults={page.shipping} /> : <PaymentStep shipping={page.shipping} failed={page.failed} orderKey={page.key} testGateway={page.testGateway} methods={page.methods} />}</div>
         <OrderSummary lines={page.cart.lines} totals={page.cart.totals} />
       </div>
     </section>
@@ -158,7 +159,19 @@ function ShippingStep({ defaults }: { defaults: Record<string, string> }) {
   );
 }
 
-function PaymentStep({ shipping, failed, orderKey, testGateway }: { shipping: Record<string, string>; failed: boolean; orderKey: string; testGateway: boolean }) {
+function PaymentStep({
+  shipping,
+  failed,
+  orderKey,
+  testGateway,
+  methods,
+}: {
+  shipping: Record<string, string>;
+  failed: boolean;
+  orderKey: string;
+  testGateway: boolean;
+  methods: ReadonlyArray<(typeof PAYMENT_METHODS)[number]>;
+}) {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const checkout = useInPageCheckout({
@@ -226,9 +239,9 @@ function PaymentStep({ shipping, failed, orderKey, testGateway }: { shipping: Re
       </p>
       <fieldset className="payment-methods" aria-describedby={methodError ? "method-error" : undefined}>
         <legend>Payment method</legend>
-        {PAYMENT_METHODS.map((method) => (
+        {methods.map((method) => (
           <label key={method} className="check">
-            <input type="radio" name="paymentMethod" value={method} defaultChecked={method === (chosen ?? "razorpay")} required />
+            <input type="radio" name="paymentMethod" value={method} defaultChecked={method === (chosen ?? methods[0])} required />
             {PAYMENT_LABELS[method]}
           </label>
         ))}

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { orderTotals, shortOrderId, SHIPPING_MAX } from "~/models/store/checkout";
+import { offeredMethods, orderTotals, shortOrderId, SHIPPING_MAX } from "~/models/store/checkout";
 import { ShippingSchema } from "~/models/store/checkout-schema";
 import { cutDescription, parseQuantity } from "~/models/store/cart";
 
@@ -52,4 +52,9 @@ test("the short order id, the cart's quantity and description", () => {
   expect([parseQuantity("0", 3), parseQuantity("-1", 3), parseQuantity("1e9", 3), parseQuantity("abc", 3), parseQuantity("5", 3)]).toEqual([1, 1, 1, 1, 3]);
   expect(cutDescription("a".repeat(100))).toBe("a".repeat(100));
   expect(cutDescription("a".repeat(101))).toBe(`${"a".repeat(100)}…`);
+});
+
+test("without a payment gateway (PostgreSQL without keys) checkout offers cash on delivery alone, first and chosen; with one, the card first", () => {
+  expect(offeredMethods(false)).toEqual(["cod"]);
+  expect(offeredMethods(true)).toEqual(["razorpay", "upi", "cod"]);
 });

@@ -1,6 +1,6 @@
 // The checkout's rules (docs/product/marketplace.md §2 Checkout, §5 Checkout, §9), shared by the
 // shipping form's script and the server, which recomputes every amount at every step.
-import type { PAYMENT_METHODS } from "~/utils/enums";
+import { PAYMENT_METHODS } from "~/utils/enums";
 
 export const SHIPPING_FEE = 50;
 /** Shipping is free when the subtotal is above this (₹50,000 exactly still pays ₹50). */
@@ -48,6 +48,14 @@ export const CHECKOUT_MESSAGES = {
     `You have ${open} cash-on-delivery ${open === 1 ? "order" : "orders"} not yet shipped, the most at one time. Pay online, or wait until one ships.`,
   codValue: (max: string) => `Cash on delivery is for orders up to ${max}. Pay online, or buy fewer items.`,
 } as const;
+
+/**
+ * The payment methods checkout offers: card and UPI only with a payment gateway (on
+ * PostgreSQL without keys there is none), cash on delivery always.
+ */
+export function offeredMethods(online: boolean): ReadonlyArray<(typeof PAYMENT_METHODS)[number]> {
+  return online ? PAYMENT_METHODS : ["cod"];
+}
 
 export const PAYMENT_LABELS: Record<(typeof PAYMENT_METHODS)[number], string> = {
   razorpay: "Credit/Debit Card",

@@ -20,6 +20,8 @@ import { Footer } from "~/components/footer";
 import { Header } from "~/components/header";
 import styles from "~/styles/app.css";
 import { getUser, staleSessionCookie } from "~/models/accounts/auth.server";
+import { cartCount } from "~/models/store/cart.server";
+import { db } from "~/db/client.server";
 import { hasConsent } from "~/utils/consent.server";
 import { supportContact } from "~/utils/env.server";
 import { readFlash } from "~/utils/flash.server";
@@ -46,13 +48,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     readFlash(request),
     hasConsent(request),
   ]);
+  const cart = user ? await cartCount(db, user.id) : 0;
   const headers = new Headers();
   // A cookie for a session that has ended (signed out elsewhere, expired) is removed.
   if (staleSession) headers.append("Set-Cookie", staleSession);
   if (clear) headers.append("Set-Cookie", clear);
   return data(
     {
-      user: user ? { initial: avatarInitial(user.full_name, user.email), name: displayName(user.full_name, user.email) } : null,
+      user: user ? { initial: avatarInitial(user.full_name, user.email), name: displayName(user.full_name, user.email), cart } : null,
       flash,
       askConsent: !consented,
       support: supportContact(),

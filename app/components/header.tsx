@@ -1,8 +1,9 @@
 import { Form, Link, NavLink } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "~/utils/use-hydrated";
+import { countOf } from "~/utils/text";
 
-type HeaderUser = { initial: string; name: string } | null;
+type HeaderUser = { initial: string; name: string; cart: number } | null;
 
 export function Header({ user }: { user: HeaderUser }) {
   const [scrolled, setScrolled] = useState(false);
@@ -25,6 +26,14 @@ export function Header({ user }: { user: HeaderUser }) {
         <nav aria-label="Main" className="main-nav">
           <NavLinks />
         </nav>
+        {user ? (
+          <Link to="/cart" className="header-cart" aria-label={`Cart, ${countOf(user.cart, "item")}`}>
+            <span aria-hidden="true">Cart</span>
+            <span className="badge" aria-hidden="true">
+              {user.cart}
+            </span>
+          </Link>
+        ) : null}
         {user ? (
           <details className="avatar-menu">
             <summary aria-label={`Account menu for ${user.name}`}>

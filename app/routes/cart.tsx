@@ -4,6 +4,7 @@ import { ListingImage } from "~/components/store/listing-image";
 import { db } from "~/db/client.server";
 import { getUserId, requireUserId } from "~/models/accounts/auth.server";
 import { askedQuantity, CART_MESSAGES, cutDescription } from "~/models/store/cart";
+import { countOf } from "~/utils/text";
 import { cartCap, cartView, setCartQuantity, takeOutOfCart } from "~/models/store/cart.server";
 import { readForm } from "~/utils/forms.server";
 import { notFound, redirectWithFlash } from "~/utils/http.server";
@@ -111,7 +112,7 @@ export default function Cart() {
             <h2>Summary</h2>
             <dl className="facts-list">
               <div>
-                <dt>Subtotal ({buyable.reduce((n, l) => n + l.quantity, 0)} items)</dt>
+                <dt>Subtotal ({countOf(buyable.reduce((n, l) => n + l.quantity, 0), "item")})</dt>
                 <dd>{money(totals.subtotal)}</dd>
               </div>
               <div>

@@ -189,3 +189,14 @@ test("more copies of one listing than a cart holds: the quantity field stops at 
   await page.goto(`/store/${productId}/productdetails`);
   await expect(page.getByLabel("Quantity")).toHaveAttribute("max", "5");
 });
+
+test("the header shows the cart with its count, in words a screen reader says right ('1 item')", async ({ page, student: _signedIn }) => {
+  const { productId } = await sellerWithBook({ price: 100, stock: 3 });
+  await page.goto("/store");
+  await expect(page.getByRole("link", { name: "Cart, 0 items" })).toBeVisible();
+  await page.goto(`/store/${productId}/productdetails`);
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByRole("link", { name: "Cart, 1 item", exact: true })).toBeVisible();
+  await page.getByRole("link", { name: "Cart, 1 item", exact: true }).click();
+  await expect(page.getByText("Subtotal (1 item)")).toBeVisible();
+});

@@ -129,3 +129,9 @@ export async function resumeStoreAction(db: DbOrTx, input: { userId: string; pat
   if (input.action === "cart") await putInCart(db, { userId: input.userId, productId, quantity: input.quantity ?? "1" });
   if (input.action === "wish") await setWished(db, { userId: input.userId, productId, on: true });
 }
+
+/** How many copies the cart holds (the header's count). */
+export async function cartCount(db: DbOrTx, userId: string) {
+  const [row] = await db.select({ n: sql<number>`COALESCE(sum(${user_cart.quantity}), 0)::int` }).from(user_cart).where(eq(user_cart.user_id, userId));
+  return row?.n ?? 0;
+}

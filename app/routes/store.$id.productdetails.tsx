@@ -7,6 +7,7 @@ import { getProduct } from "~/models/store/products.server";
 import { getUserId } from "~/models/accounts/auth.server";
 import { askedQuantity, CART_MESSAGES } from "~/models/store/cart";
 import { buyerState, cartCap, putInCart, setWished, takeOutOfCart } from "~/models/store/cart.server";
+import { heldForMinutes } from "~/models/store/orders.server";
 import { readForm } from "~/utils/forms.server";
 import { invariantResponse, redirectWithFlash, requireUuidParam } from "~/utils/http.server";
 import { formatINR } from "~/utils/money";
@@ -32,6 +33,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     contact: userId ? { email: seller_email, phone: seller_phone, address: seller_address } : null,
     signedIn: Boolean(userId),
     cap: cartCap(),
+    // Sold out only while another buyer's payment holds the last copies: say when to try again.
+    heldFor: product.stock === 0 && product.is_active ? await heldForMinutes(db, id, new Date()) : null,
   };
 }
 
@@ -67,7 +70,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function ProductDetails() {
-  const { product, contact, signedIn, isOwner, buyer, cap } = useLoaderData<typeof loader>();
+  const { product, contact, signedIn, isOwner, buyer, cap, heldFor } = useLoaderData<typeof loader>();
   const facts: Array<[string, string | null]> = [
     ["Author", product.author],
     ["Publisher", product.publisher],
@@ -128,6 +131,8 @@ export default function ProductDetails() {
                     Add to Cart
                   </button>
                 </Form>
+              ) : heldFor ? (
+                <p className="muted">{CART_MESSAGES.held(heldFor)}</p>
               ) : (
                 <p className="badge tone-blue">Sold</p>
               )}

@@ -5,6 +5,7 @@ import { describe, expect, test } from "vitest";
 import { db } from "~/db/client.server";
 import { email_outbox, marketplace_products, order_items, orders, user_cart } from "~/db/schema";
 import { markShipped } from "~/models/store/order-views.server";
+import { releaseExpiredHolds } from "~/models/store/orders.server";
 import * as cartRoute from "~/routes/cart";
 import * as checkoutRoute from "~/routes/checkout";
 import * as confirmationRoute from "~/routes/orders.$id.confirmation";
@@ -373,4 +374,19 @@ describe("cash on delivery can't be abused (issue 32, point 2)", () => {
     expect((await payCod(cookie)).status).toBe(302);
     expect(await db.$count(orders, eq(orders.buyer_id, buyer.userId))).toBe(3);
   });
+});
+
+test("a listing whose last copy another buyer's payment holds says when to try again, not 'Sold'; once the hold ends it is back", async () => {
+  const { buyer, productId } = await world({ stock: 1 });
+  const other = await signedInStudent();
+  await call(productRoute.action as never, formRequest(`/store/${productId}/productdetails`, { intent: "cart-add", quantity: "1" }, buyer.cookie), { ...fresh(), params: { id: productId } });
+  const { cookie } = await shippingCookie(buyer.cookie);
+  const paying = await call(checkoutRoute.action as never, formRequest("/checkout", { intent: "pay", paymentMethod: "upi", key: crypto.randomUUID() }, cookie), fresh());
+  expect(paying.location).toMatch(/^\/payments\/test-gateway\?order=/);
+  const page = async () => (await call(productRoute.loader as never, getRequest(`/store/${productId}/productdetails`, other.cookie), { params: { id: productId } })).data;
+  expect(await page()).toMatchObject({ product: { stock: 0 }, heldFor: 15 });
+  // The hold ends unpaid: the copy is back and nothing is held.
+  await db.update(orders).set({ hold_expires_at: new Date(Date.now() - 1000) }).where(eq(orders.buyer_id, buyer.userId));
+  await releaseExpiredHolds(db, new Date());
+  expect(await page()).toMatchObject({ product: { stock: 1 }, heldFor: null });
 });

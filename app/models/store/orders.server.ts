@@ -246,3 +246,16 @@ export async function moveStock(tx: Tx, lines: { product_id: string | null; quan
     if (line.product_id) await tx.update(marketplace_products).set({ stock: sql`${marketplace_products.stock} + ${direction * line.quantity}` }).where(eq(marketplace_products.id, line.product_id));
   }
 }
+
+/**
+ * Minutes until a copy of a sold-out listing may come back: the soonest hold of another
+ * buyer's unpaid online order that has one of its copies. Null when none is held.
+ */
+export async function heldForMinutes(db: DbOrTx, productId: string, now: Date) {
+  const [row] = rowsOf<{ until: string | null }>(
+    await db.execute(sql`
+      SELECT min(o.hold_expires_at) AS until FROM order_items i JOIN orders o ON o.id = i.order_id
+       WHERE i.product_id = ${productId} AND o.status = 'pending' AND o.hold_expires_at > ${now.toISOString()}::timestamptz`),
+  );
+  return row?.until ? Math.max(1, Math.ceil((new Date(row.until).getTime() - now.getTime()) / 60_000)) : null;
+}

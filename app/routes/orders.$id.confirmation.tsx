@@ -11,6 +11,7 @@ import { buyerOrder } from "~/models/store/order-views.server";
 import { invariantResponse, requireUuidParam } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { formatINR } from "~/utils/money";
+import { formatDateTime } from "~/utils/dates";
 import { useHydrated } from "~/utils/use-hydrated";
 
 export const meta: MetaFunction = () => pageMeta("Order Confirmation", "Your StudyArena marketplace order.");
@@ -28,12 +29,21 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 const PAYMENT_STATUS_LABELS = { paid: "Paid", on_delivery: "Pay on delivery", pending: "Awaiting payment", failed: "Failed" } as const;
 
-const TIMELINE = [
-  ["Order Placed", "Just now"],
-  ["Processing", "Within 24 hours"],
-  ["Shipped", "1-2 business days"],
-  ["Delivered", "3-5 business days"],
-] as const;
+/**
+ * The order's steps with when each happened (IST), or when it is expected: placed at its
+ * time, shipped when the last item shipped, delivery a few days after.
+ */
+function timelineOf(order: { created_at: Date | string; items: { shipped_at: Date | string | null }[] }): Array<[string, string]> {
+  const shipped = order.items.map((i) => i.shipped_at);
+  const allShipped = shipped.length > 0 && shipped.every(Boolean);
+  const lastShipped = allShipped ? shipped.map((t) => new Date(t!).getTime()).reduce((a, b) => Math.max(a, b)) : null;
+  return [
+    ["Order Placed", `${formatDateTime(order.created_at)} IST`],
+    ["Processing", allShipped ? "Done" : "Within 24 hours"],
+    ["Shipped", lastShipped ? `${formatDateTime(new Date(lastShipped))} IST` : `Within ${POLICY.sellerShipBusinessDays} business days`],
+    ["Delivered", "3-5 business days after shipping"],
+  ];
+}
 
 export default function OrderConfirmation() {
   const { order, justPlaced } = useLoaderData<typeof loader>();
@@ -91,7 +101,7 @@ export default function OrderConfirmation() {
       <div className="card">
         <h2>Delivery Timeline</h2>
         <ol className="timeline">
-          {TIMELINE.map(([step, when]) => (
+          {timelineOf(order).map(([step, when]) => (
             <li key={step}>
               <strong>{step}</strong> <span className="muted">{when}</span>
             </li>

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { OrderItems } from "~/components/store/order-items";
 import { db } from "~/db/client.server";
 import { getUserId } from "~/models/accounts/auth.server";
-import { shortOrderId } from "~/models/store/checkout";
+import { orderBadge, shortOrderId } from "~/models/store/checkout";
 import { completedOrders } from "~/models/store/order-views.server";
 import { formatDateTime } from "~/utils/dates";
 import { pageMeta } from "~/utils/meta";
@@ -15,12 +15,6 @@ export const meta: MetaFunction = () => pageMeta("Your Orders", "Your StudyArena
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const userId = await getUserId(request, context);
   return { signedIn: Boolean(userId), orders: userId ? await completedOrders(db, userId) : [] };
-}
-
-function badgeOf(order: { status: string; items: { shipped_at: Date | string | null }[] }) {
-  if (order.status !== "completed") return { label: "Processing", tone: "tone-orange" };
-  if (order.items.length > 0 && order.items.every((i) => i.shipped_at)) return { label: "Shipped", tone: "tone-blue" };
-  return { label: "Completed", tone: "tone-green" };
 }
 
 export default function Orders() {
@@ -43,7 +37,7 @@ export default function Orders() {
       ) : (
         <ul className="orders">
           {orders.map((order) => {
-            const badge = badgeOf(order);
+            const badge = orderBadge(order);
             return (
               <li key={order.id} className="card order">
                 <div className="order-head">

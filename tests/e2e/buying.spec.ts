@@ -89,7 +89,8 @@ test("cash on delivery: cart, three checkout steps, the confirmation, Your Order
   await page.goto("/orders");
   await expect(page.getByRole("heading", { name: "Your Orders" })).toBeVisible();
   const order = page.locator(".order").filter({ hasText: title });
-  await expect(order.getByText("Completed")).toBeVisible();
+  // Cash on delivery, not shipped yet: placed (never "Completed" before it ships).
+  await expect(order.locator(".order-head").getByText("Placed", { exact: true })).toBeVisible();
   await expect(order.getByText("By H C Verma")).toBeVisible();
   await expect(order.getByText("₹350 × 2")).toBeVisible();
   // The cart was emptied by the order.
@@ -107,6 +108,12 @@ test("cash on delivery: cart, three checkout steps, the confirmation, Your Order
 
   await page.goto("/orders");
   await expect(page.locator(".order").filter({ hasText: title }).locator(".order-head").getByText("Shipped")).toBeVisible();
+  // The order's page says when each step happened, and stays put.
+  await page.locator(".order").filter({ hasText: title }).getByRole("link", { name: /Order #/ }).click();
+  const timeline = page.locator(".timeline");
+  await expect(timeline.getByRole("listitem").filter({ hasText: "Order Placed" })).toContainText("IST");
+  await expect(timeline.getByRole("listitem").filter({ hasText: "Shipped" })).toContainText("IST");
+  await expect(page.getByText("Just now")).toHaveCount(0);
 });
 
 // Without JavaScript the test gateway is a hosted page; with it, a dialog in the payment step. Same buttons.

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { offeredMethods, orderTotals, shortOrderId, SHIPPING_MAX } from "~/models/store/checkout";
+import { offeredMethods, orderBadge, orderTotals, shortOrderId, SHIPPING_MAX } from "~/models/store/checkout";
 import { ShippingSchema } from "~/models/store/checkout-schema";
 import { cutDescription, parseQuantity } from "~/models/store/cart";
 
@@ -57,4 +57,14 @@ test("the short order id, the cart's quantity and description", () => {
 test("without a payment gateway (PostgreSQL without keys) checkout offers cash on delivery alone, first and chosen; with one, the card first", () => {
   expect(offeredMethods(false)).toEqual(["cod"]);
   expect(offeredMethods(true)).toEqual(["razorpay", "upi", "cod"]);
+});
+
+test("an order's word: Placed or Paid until it ships, never Completed; then Partly shipped and Shipped", () => {
+  const at = new Date();
+  const label = (status: string, payment_method: "cod" | "upi" | "razorpay", shipped: Array<Date | null>) => orderBadge({ status, payment_method, items: shipped.map((s) => ({ shipped_at: s })) }).label;
+  expect(label("completed", "cod", [null])).toBe("Placed");
+  expect(label("completed", "upi", [null, null])).toBe("Paid");
+  expect(label("completed", "razorpay", [at, null])).toBe("Partly shipped");
+  expect(label("completed", "cod", [at, at])).toBe("Shipped");
+  expect(label("pending", "upi", [null])).toBe("Awaiting payment");
 });

@@ -76,3 +76,15 @@ export function paymentState(order: { status: string; payment_method: (typeof PA
 
 /** The short id the orders list shows: the id's first segment, in capitals. */
 export const shortOrderId = (id: string) => id.split("-")[0]!.toUpperCase();
+
+/**
+ * The word an order's list shows for it: Paid (online) or Placed (cash on delivery) until
+ * its items ship, then Shipped; an unpaid online order is Awaiting payment.
+ */
+export function orderBadge(order: { status: string; payment_method: (typeof PAYMENT_METHODS)[number]; items: { shipped_at: Date | string | null }[] }) {
+  if (order.status !== "completed") return { label: "Awaiting payment", tone: "tone-orange" };
+  const shipped = order.items.filter((i) => i.shipped_at).length;
+  if (order.items.length > 0 && shipped === order.items.length) return { label: "Shipped", tone: "tone-blue" };
+  if (shipped > 0) return { label: "Partly shipped", tone: "tone-blue" };
+  return order.payment_method === "cod" ? { label: "Placed", tone: "tone-green" } : { label: "Paid", tone: "tone-green" };
+}

@@ -38,11 +38,14 @@ test("a guest who adds to cart or wishlist goes to log in and comes back to the 
   }
 });
 
-test("the quantity is at least 1 and at most the stock; a non-number becomes 1; remove empties it", async () => {
+test("the quantity is at least 1 and at most the stock (and the cap); a non-number becomes 1; remove empties it", async () => {
   const { id } = await listing(2);
   const buyer = await signedInStudent();
   await act(id, { intent: "cart-add", quantity: "abc" }, buyer.cookie);
   expect((await cartOf(buyer.userId, id))[0]?.quantity).toBe(1);
+  await act(id, { intent: "cart-add", quantity: "4" }, buyer.cookie);
+  expect((await cartOf(buyer.userId, id))[0]?.quantity).toBe(2);
+  // Past the cap of copies of one listing (5): refused, the cart as it was (tests/integration/buying-routes.test.ts has the message).
   await act(id, { intent: "cart-add", quantity: "9" }, buyer.cookie);
   expect((await cartOf(buyer.userId, id))[0]?.quantity).toBe(2);
   await act(id, { intent: "cart-add", quantity: "-3" }, buyer.cookie);

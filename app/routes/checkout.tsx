@@ -6,6 +6,7 @@ import { useEffect, type FormEvent } from "react";
 import { SUCCESS_REDIRECT_MS, useInPageCheckout } from "~/components/payments/use-in-page-checkout";
 import { OrderConfirmed, OrderSummary, StepIndicator } from "~/components/store/checkout-parts";
 import { FormErrors, TextareaField, TextField } from "~/components/ui/field";
+import { HostedCheckoutForm } from "~/components/payments/hosted-checkout-form";
 import { db } from "~/db/client.server";
 import { requireUser } from "~/models/accounts/auth.server";
 import { getProfile } from "~/models/accounts/profile.server";
@@ -205,15 +206,9 @@ function PaymentStep({
 
   if (hosted) {
     return (
-      <form method="post" action={hosted.action} className="card">
+      <HostedCheckoutForm hosted={hosted} className="card">
         <h2>Payment</h2>
-        {Object.entries(hosted.fields).map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
-        ))}
-        <button type="submit" className="btn btn-primary btn-block">
-          Continue to secure payment
-        </button>
-      </form>
+      </HostedCheckoutForm>
     );
   }
   return (

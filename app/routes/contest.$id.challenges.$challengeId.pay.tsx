@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { notFoundBoundary } from "~/components/not-found";
+import { HostedCheckoutForm } from "~/components/payments/hosted-checkout-form";
 import { db } from "~/db/client.server";
 import { CHALLENGE_FEE_MESSAGES, challengeFeeDue, startChallengePayment } from "~/models/contests/challenge-fees.server";
 import { CHALLENGE_MESSAGES } from "~/models/contests/challenges";
@@ -97,14 +98,7 @@ export default function ChallengeFeePage() {
             {STAGE_MESSAGES.paymentsOff}
           </p>
         ) : hosted ? (
-          <form method="post" action={hosted.action}>
-            {Object.entries(hosted.fields).map(([name, value]) => (
-              <input key={name} type="hidden" name={name} value={value} />
-            ))}
-            <button type="submit" className="btn btn-primary btn-block">
-              Continue to secure payment
-            </button>
-          </form>
+          <HostedCheckoutForm hosted={hosted} />
         ) : (
           <Form method="post">
             <button type="submit" name="intent" value="pay" className="btn btn-primary btn-block" disabled={busy}>

@@ -4,6 +4,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { CheckoutButton } from "~/components/payments/checkout-button";
 import { notFoundBoundary } from "~/components/not-found";
+import { HostedCheckoutForm } from "~/components/payments/hosted-checkout-form";
 import { db } from "~/db/client.server";
 import { requireContestStage } from "~/models/contests/stage.server";
 import { startContestPayment } from "~/models/contests/enrolment.server";
@@ -101,14 +102,7 @@ export default function PayPage() {
             {STAGE_MESSAGES.paymentsOff}
           </p>
         ) : hosted ? (
-          <form method="post" action={hosted.action}>
-            {Object.entries(hosted.fields).map(([name, value]) => (
-              <input key={name} type="hidden" name={name} value={value} />
-            ))}
-            <button type="submit" className="btn btn-primary btn-block">
-              Continue to secure payment
-            </button>
-          </form>
+          <HostedCheckoutForm hosted={hosted} />
         ) : (
           <CheckoutButton
             key={String(failed)}

@@ -23,27 +23,30 @@ export const meta: MetaFunction = () => [
   { name: "description", content: "Pay the fee of your answer-key challenge." },
 ];
 
-async function load(args: LoaderFunctionArgs | ActionFunctionArgs, now: Date) {
+/** The challenged question on the results' breakdown. */
+const backTo = (contestId: string, questionId: string) => `/contest/${contestId}/results?tab=breakdown#q-${questionId}`;
+
+export async function loader(args: LoaderFunctionArgs) {
+  const now = new Date();
   const { user, contest } = await requireContestStage(db, args, "results", now);
   const challengeId = requireUuidParam(args.params, "challengeId");
   const due = await challengeFeeDue(db, { userId: user.id, contestId: contest.id, challengeId, now });
   // Someone else's challenge, or one of another contest, does not exist here.
   if (!due) notFound("Challenge Not Found");
-  const back = `/contest/${contest.id}/results?tab=breakdown#q-${due.questionId}`;
-  return { user, contest, due, back };
-}
-
-export async function loader(args: LoaderFunctionArgs) {
-  const { contest, due, back } = await load(args, new Date());
+  const back = backTo(contest.id, due.questionId);
   if (due.paid) throw redirect(back);
   return { contest: { id: contest.id, title: contest.title }, due, back, gateway: paymentGateway()?.kind ?? null };
 }
 
 export async function action(args: ActionFunctionArgs) {
   const now = new Date();
-  const { user, contest, due, back } = await load(args, now);
+  const { user, contest } = await requireContestStage(db, args, "results", now);
+  const challengeId = requireUuidParam(args.params, "challengeId");
   await readForm(args.request, ["intent"]);
-  const outcome = await startChallengePayment(db, paymentGateway(), { userId: user.id, contestId: contest.id, challengeId: due.id, now });
+  // One look at the challenge: whose it is, whether it is unpaid and the window open.
+  const outcome = await startChallengePayment(db, paymentGateway(), { userId: user.id, contestId: contest.id, challengeId, now });
+  if (outcome.kind === "not-found") notFound("Challenge Not Found");
+  const back = backTo(contest.id, outcome.questionId);
   switch (outcome.kind) {
     case "order":
       if (outcome.gateway.kind === "test") throw redirect(`/payments/test-gateway?${new URLSearchParams({ order: outcome.orderId })}`);
@@ -53,7 +56,7 @@ export async function action(args: ActionFunctionArgs) {
           description: `Answer-key challenge, ${contest.title}`,
           email: user.email,
           callbackUrl: `${appUrl()}/api/payment/callback`,
-          cancelUrl: `${appUrl()}/contest/${contest.id}/challenges/${due.id}/pay`,
+          cancelUrl: `${appUrl()}/contest/${contest.id}/challenges/${challengeId}/pay`,
         }),
       };
     case "already-paid":
@@ -63,9 +66,7 @@ export async function action(args: ActionFunctionArgs) {
     case "unavailable":
       return redirectWithFlash(back, { kind: "error", message: STAGE_MESSAGES.paymentsOff });
     case "limited":
-      return redirectWithFlash(`/contest/${contest.id}/challenges/${due.id}/pay`, { kind: "error", message: STAGE_MESSAGES.tooManyOrders });
-    default:
-      notFound("Challenge Not Found");
+      return redirectWithFlash(`/contest/${contest.id}/challenges/${challengeId}/pay`, { kind: "error", message: STAGE_MESSAGES.tooManyOrders });
   }
 }
 

@@ -55,19 +55,24 @@ export async function challengeFeeDue(db: DbOrTx, input: { userId: string; conte
 }
 
 export type ChallengePaymentStart =
-  | { kind: "order"; orderId: string; amount: number; gateway: Gateway }
-  | { kind: "not-found" | "already-paid" | "closed" | "unavailable" | "limited" };
+  | { kind: "order"; questionId: string; orderId: string; amount: number; gateway: Gateway }
+  | { kind: "already-paid" | "closed" | "unavailable" | "limited"; questionId: string }
+  | { kind: "not-found" };
 
-/** Opens (or reuses) the gateway order for the student's own unpaid challenge, while the window is open. */
+/**
+ * Opens (or reuses) the gateway order for the student's own unpaid challenge, while the
+ * window is open. Found, the answer names the challenged question (where the page goes back to).
+ */
 export async function startChallengePayment(db: DbOrTx, gateway: Gateway | null, input: { userId: string; contestId: string; challengeId: string; now: Date }): Promise<ChallengePaymentStart> {
   const row = await ownChallenge(db, input);
   if (!row) return { kind: "not-found" };
-  if (row.status !== "unpaid") return { kind: "already-paid" };
-  if (!isWindowOpen(row, input.now)) return { kind: "closed" };
-  if (!gateway) return { kind: "unavailable" };
+  const questionId = row.question_id;
+  if (row.status !== "unpaid") return { kind: "already-paid", questionId };
+  if (!isWindowOpen(row, input.now)) return { kind: "closed", questionId };
+  if (!gateway) return { kind: "unavailable", questionId };
   const order = await openOrder(db, gateway, { userId: input.userId, purpose: "challenge", targetId: row.id, amount: row.fee, receipt: `challenge-${row.id.slice(0, 8)}` });
-  if (order === "limited") return { kind: "limited" };
-  return { kind: "order", ...order, gateway };
+  if (order === "limited") return { kind: "limited", questionId };
+  return { kind: "order", questionId, ...order, gateway };
 }
 
 export type ChallengeFeeResult = { kind: "challenged" | "late" | "duplicate"; refund?: { reason: string } };

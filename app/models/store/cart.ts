@@ -7,8 +7,7 @@ export function askedQuantity(value: unknown) {
 
 /** A quantity as typed: at least 1, at most the copies in stock; anything not a number becomes 1. */
 export function parseQuantity(value: unknown, stock: number) {
-  const n = typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : 1;
-  return Math.max(1, Math.min(Math.max(1, stock), n));
+  return Math.max(1, Math.min(Math.max(1, stock), askedQuantity(value)));
 }
 
 /** Why a line cannot be bought now (the cart shows it and leaves it out of the total; an order refuses it). */

@@ -50,25 +50,22 @@ export async function startup() {
     for (const { id, outcome, submitted } of report) log().info({ event: "sweep", contestId: id, outcome, submitted }, "contest closed");
   });
   // Refunds the ledger owes go to the gateway, retried with backoff; any instance may send (one lease each).
-  every(config.MONEY_OUT_INTERVAL_MS, "refunds", async () => {
-    for (;;) {
-      const sent = await sendDueRefunds(db, paymentGateway(), new Date());
-      for (const { id, outcome } of sent) log().info({ event: "refund", refundId: id, outcome }, "refund");
-      if (sent.length < 20) break;
-    }
-  });
+  every(config.MONEY_OUT_INTERVAL_MS, "refunds", () =>
+    drain(
+      (limit) => sendDueRefunds(db, paymentGateway(), new Date(), limit),
+      ({ id, outcome }) => log().info({ event: "refund", refundId: id, outcome }, "refund"),
+    ),
+  );
   // Prizes go out (any instance, one lease each): every due payout is sent, then those on their way are polled.
   every(config.MONEY_OUT_INTERVAL_MS, "payouts", async () => {
-    for (;;) {
-      const sent = await sendDuePayouts(db, payoutGateway(), new Date());
-      for (const { id, outcome } of sent) log().info({ event: "payout", payoutId: id, outcome }, "payout");
-      if (sent.length < 20) break;
-    }
-    for (;;) {
-      const polled = await pollPayouts(db, payoutGateway(), new Date());
-      for (const { id, status } of polled) log().info({ event: "payout-poll", payoutId: id, status }, "payout polled");
-      if (polled.length < 20) break;
-    }
+    await drain(
+      (limit) => sendDuePayouts(db, payoutGateway(), new Date(), limit),
+      ({ id, outcome }) => log().info({ event: "payout", payoutId: id, outcome }, "payout"),
+    );
+    await drain(
+      (limit) => pollPayouts(db, payoutGateway(), new Date(), limit),
+      ({ id, status }) => log().info({ event: "payout-poll", payoutId: id, status }, "payout polled"),
+    );
   });
   // Unpaid online orders give their copies back when their hold ends.
   every(60_000, "order holds", () => releaseExpiredHolds(db, new Date()));
@@ -77,6 +74,17 @@ export async function startup() {
 
 const timers: NodeJS.Timeout[] = [];
 let adminSocket: AdminSocket | undefined;
+
+const BATCH = 20;
+
+/** Runs `batch` (at most BATCH at a time) until one comes back short: everything due now is done. */
+async function drain<T>(batch: (limit: number) => Promise<T[]>, each: (item: T) => void) {
+  for (;;) {
+    const done = await batch(BATCH);
+    done.forEach(each);
+    if (done.length < BATCH) return;
+  }
+}
 
 /** Runs `run` every `ms`; a tick that finds the last run still going is skipped, so slow runs never pile up. */
 function every(ms: number, name: string, run: () => Promise<unknown>) {

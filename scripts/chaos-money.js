@@ -21,7 +21,7 @@ import { parseArgs } from "node:util";
 import postgres from "postgres";
 import { tsImport } from "tsx/esm/api";
 import { buildIfStale } from "./build-if-stale.js";
-import { freePort, root, sleep, startInstance, startNginx, startThrowawayPostgres } from "./ops/processes.js";
+import { appInstances, freePort, root, sleep, startNginx, startThrowawayPostgres } from "./ops/processes.js";
 
 const { values } = parseArgs({
   options: {
@@ -78,25 +78,14 @@ async function run() {
     MONEY_OUT_INTERVAL_MS: "500",
     DATABASE_POOL_SIZE: "10",
   };
-  const ports = [await freePort(), await freePort()];
-  const logFiles = ports.map((_, i) => path.join(work, `app-${i + 1}.log`));
-  const instances = [];
-  const start = async (i) => {
-    instances[i] = await startInstance({ port: ports[i], name: `app-${i + 1}`, env, output: fs.openSync(logFiles[i], "a") });
-  };
-  cleanups.push(() => Promise.all(instances.map((instance) => instance?.stop("SIGTERM"))));
+  const { ports, logFiles, start, kill, stopAll } = await appInstances({ work, env });
+  cleanups.push(stopAll);
   await start(0);
   await start(1);
   const nginx = await startNginx({ runDir: path.join(work, "nginx"), port: nginxPort, upstreamPorts: ports, output: fs.openSync(path.join(work, "nginx.log"), "a") });
   cleanups.unshift(() => nginx.stop());
   const sql = postgres(pg.url, { max: 4, onnotice: () => {} });
   cleanups.push(() => sql.end({ timeout: 1 }));
-  const kill = async (i) => {
-    instances[i].child.kill("SIGKILL");
-    await instances[i].exited;
-    await sleep(1_000);
-    await start(i);
-  };
 
   const began = Date.now();
   const world = await seed(env);

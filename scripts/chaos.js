@@ -20,7 +20,7 @@ import postgres from "postgres";
 import { tsImport } from "tsx/esm/api";
 import { buildIfStale } from "./build-if-stale.js";
 import { createUsersWithSessions, OPTIONS, QUESTIONS } from "./bench/busy-seed.js";
-import { FAIL_TIMEOUT_MS, freePort, root, sleep, startInstance, startNginx, startThrowawayPostgres } from "./ops/processes.js";
+import { appInstances, FAIL_TIMEOUT_MS, freePort, root, sleep, startNginx, startThrowawayPostgres } from "./ops/processes.js";
 
 const { values } = parseArgs({
   options: {
@@ -81,13 +81,8 @@ async function run() {
     SWEEP_INTERVAL_MS: "1000",
     DATABASE_POOL_SIZE: "20",
   };
-  const ports = [await freePort(), await freePort()];
-  const logFiles = ports.map((_, i) => path.join(work, `app-${i + 1}.log`));
-  const instances = [];
-  const start = async (i) => {
-    instances[i] = await startInstance({ port: ports[i], name: `app-${i + 1}`, env, output: fs.openSync(logFiles[i], "a") });
-  };
-  cleanups.push(() => Promise.all(instances.map((instance) => instance?.stop("SIGTERM"))));
+  const { ports, logFiles, instances, start, kill, stopAll } = await appInstances({ work, env });
+  cleanups.push(stopAll);
   await start(0);
   const sql = postgres(pg.url, { max: 4, onnotice: () => {} });
   cleanups.push(() => sql.end({ timeout: 1 }));
@@ -107,12 +102,6 @@ async function run() {
   faults.push({ at: 0.55 * SECONDS, what: "PostgreSQL restart", run: () => pg.restart() });
   faults.push({ at: 0.7 * SECONDS, what: "rolling restart (SIGTERM app-1, then app-2)", run: rolling });
   faults.sort((x, y) => x.at - y.at);
-  async function kill(i) {
-    instances[i].child.kill("SIGKILL");
-    await instances[i].exited;
-    await sleep(1_000);
-    await start(i);
-  }
   // As a deploy would: the next instance stops only once nginx sends work to the first again.
   async function rolling() {
     for (const i of [0, 1]) {

@@ -100,6 +100,29 @@ export async function startInstance({ port, name, env, output }) {
 }
 
 /**
+ * `count` app instances on free loopback ports, each logging to `work/app-N.log` (appended
+ * across restarts). `start(i)` starts instance i (again, after a stop); `kill(i)` kills it
+ * with SIGKILL, waits a second and starts it again; `stopAll()` stops those running.
+ * Nothing is started until `start` is called.
+ */
+export async function appInstances({ work, env, count = 2 }) {
+  const ports = [];
+  for (let i = 0; i < count; i++) ports.push(await freePort());
+  const logFiles = ports.map((_, i) => path.join(work, `app-${i + 1}.log`));
+  const instances = [];
+  const start = async (i) => {
+    instances[i] = await startInstance({ port: ports[i], name: `app-${i + 1}`, env, output: fs.openSync(logFiles[i], "a") });
+  };
+  const kill = async (i) => {
+    instances[i].child.kill("SIGKILL");
+    await instances[i].exited;
+    await sleep(1_000);
+    await start(i);
+  };
+  return { ports, logFiles, instances, start, kill, stopAll: () => Promise.all(instances.map((instance) => instance?.stop("SIGTERM"))) };
+}
+
+/**
  * nginx with the repo's deploy/nginx.conf, copied as it is into `runDir` beside the two
  * files it includes (the instances and the listening port), in the foreground.
  */

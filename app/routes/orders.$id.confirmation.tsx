@@ -1,17 +1,25 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useNavigate } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { notFoundBoundary } from "~/components/not-found";
+import { LineTimeline } from "~/components/store/line-timeline";
 import { OrderItems } from "~/components/store/order-items";
 import { db } from "~/db/client.server";
 import { requireUserId } from "~/models/accounts/auth.server";
+import { kickRefunds } from "~/models/payments/refunds.server";
+import { paymentGateway } from "~/models/payments/gateway.server";
 import { PAYMENT_LABELS, paymentState, shortOrderId } from "~/models/store/checkout";
+import { buyerCan, ORDER_MESSAGES, readReason, RETURN_REASON_MAX, returnOpenUntil, type LineLife } from "~/models/store/order-life";
+import { buyerCancels, buyerConfirmsDelivery, buyerRequestsReturn } from "~/models/store/order-life.server";
 import { POLICY } from "~/models/support/policy";
 import { buyerOrder } from "~/models/store/order-views.server";
-import { invariantResponse, requireUuidParam } from "~/utils/http.server";
+import { kickOutbox } from "~/services/email.server";
+import { readForm } from "~/utils/forms.server";
+import { invariantResponse, notFound, redirectWithFlash, requireUuidParam } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { formatINR } from "~/utils/money";
 import { formatDateTime } from "~/utils/dates";
+import { isUuid } from "~/utils/urls";
 import { useHydrated } from "~/utils/use-hydrated";
 
 export const meta: MetaFunction = () => pageMeta("Order Confirmation", "Your StudyArena marketplace order.");
@@ -24,29 +32,63 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   invariantResponse(order);
   // Only the page right after checkout moves on to the store; from Your Orders or the mail it stays.
   const justPlaced = new URL(request.url).searchParams.get("placed") === "1";
-  return { order, justPlaced };
+  return { order, justPlaced, now: new Date().toISOString() };
+}
+
+/**
+ * The buyer's steps on one item (models/store/order-life.server.ts): cancel before it
+ * ships, confirm it arrived, ask to return it within the window. Someone else's order or
+ * item is a 404; a step the item has moved past says why (a seller who shipped first).
+ */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const buyerId = await requireUserId(request, context);
+  const orderId = requireUuidParam(params);
+  const form = await readForm(request, ["intent", "itemId", "reason"]);
+  const itemId = form.get("itemId");
+  if (!isUuid(itemId)) notFound();
+  const here = `/orders/${orderId}/confirmation`;
+  const now = new Date();
+  const input = { buyerId, orderId, itemId, now };
+  switch (form.get("intent")) {
+    case "cancel": {
+      const done = (await buyerCancels(db, input)) ?? notFound();
+      if (done.kind !== "cancelled") return redirectWithFlash(here, { kind: "error", message: done.kind === "shipped" ? ORDER_MESSAGES.alreadyShipped : ORDER_MESSAGES.alreadyCancelled });
+      afterStep(done.refunded);
+      return redirectWithFlash(here, { kind: "success", message: done.refunded ? ORDER_MESSAGES.cancelledRefund(formatINR(done.refunded)) : ORDER_MESSAGES.cancelled });
+    }
+    case "received": {
+      const done = (await buyerConfirmsDelivery(db, input)) ?? notFound();
+      if (done.kind === "not-shipped") return redirectWithFlash(here, { kind: "error", message: ORDER_MESSAGES.notShipped });
+      afterStep(0);
+      return redirectWithFlash(here, { kind: "success", message: ORDER_MESSAGES.delivered });
+    }
+    case "return": {
+      const reason = readReason(form.get("reason"), RETURN_REASON_MAX);
+      if (reason === "short" || reason === "long") {
+        const message = reason === "short" ? ORDER_MESSAGES.returnReasonRequired : ORDER_MESSAGES.returnReasonTooLong;
+        return data({ itemId, message, reason: String(form.get("reason") ?? "").slice(0, RETURN_REASON_MAX * 2) }, { status: 400 });
+      }
+      const done = (await buyerRequestsReturn(db, { ...input, reason })) ?? notFound();
+      if (done.kind !== "requested") return redirectWithFlash(here, { kind: "error", message: done.kind === "window-closed" ? ORDER_MESSAGES.returnWindowClosed : ORDER_MESSAGES.returnNotPossible });
+      afterStep(0);
+      return redirectWithFlash(here, { kind: "success", message: ORDER_MESSAGES.returnRequested });
+    }
+    default:
+      throw new Response("Unknown action.", { status: 400 });
+  }
+}
+
+/** The step's mail leaves now, and a refund it owed goes to the gateway (each loop would pick them up anyway). */
+function afterStep(refunded: number | undefined) {
+  kickOutbox();
+  if (refunded) kickRefunds(db, paymentGateway());
 }
 
 const PAYMENT_STATUS_LABELS = { paid: "Paid", on_delivery: "Pay on delivery", pending: "Awaiting payment", failed: "Failed" } as const;
 
-/**
- * The order's steps with when each happened (IST), or when it is expected: placed at its
- * time, shipped when the last item shipped, delivery a few days after.
- */
-function timelineOf(order: { created_at: Date | string; items: { shipped_at: Date | string | null }[] }): Array<[string, string]> {
-  const shipped = order.items.map((i) => i.shipped_at);
-  const allShipped = shipped.length > 0 && shipped.every(Boolean);
-  const lastShipped = allShipped ? shipped.map((t) => new Date(t!).getTime()).reduce((a, b) => Math.max(a, b)) : null;
-  return [
-    ["Order Placed", `${formatDateTime(order.created_at)} IST`],
-    ["Processing", allShipped ? "Done" : "Within 24 hours"],
-    ["Shipped", lastShipped ? `${formatDateTime(new Date(lastShipped))} IST` : `Within ${POLICY.sellerShipBusinessDays} business days`],
-    ["Delivered", "3-5 business days after shipping"],
-  ];
-}
-
 export default function OrderConfirmation() {
-  const { order, justPlaced } = useLoaderData<typeof loader>();
+  const { order, justPlaced, now } = useLoaderData<typeof loader>();
+  const several = order.items.length > 1;
   const address = order.shipping_address;
   return (
     <section className="container narrow section order-confirmation">
@@ -100,18 +142,23 @@ export default function OrderConfirmation() {
       </div>
       <div className="card">
         <h2>Delivery Timeline</h2>
-        <ol className="timeline">
-          {timelineOf(order).map(([step, when]) => (
-            <li key={step}>
-              <strong>{step}</strong> <span className="muted">{when}</span>
-            </li>
-          ))}
-        </ol>
+        {order.status === "completed"
+          ? order.items.map((item) => (
+              <div key={item.id} className="order-line">
+                {several ? <h3>{item.title}</h3> : null}
+                <LineTimeline placedAt={order.created_at} line={item} viewer="buyer" />
+                <BuyerSteps item={item} now={new Date(now)} several={several} />
+              </div>
+            ))
+          : null}
         <h3>What&apos;s Next?</h3>
         <ul>
           <li>A confirmation has been sent to {order.buyer_email}.</li>
           <li>The seller ships within {POLICY.sellerShipBusinessDays} business days; the order shows Shipped under Your Orders.</li>
-          <li>Report a problem within {POLICY.reportProblemHours} hours of delivery from the Contact page.</li>
+          <li>
+            Something wrong? Ask for a return here within {POLICY.returnDays} days of delivery, or report a problem within {POLICY.reportProblemHours} hours of delivery
+            from the Contact page.
+          </li>
         </ul>
       </div>
       <p className="actions-row">
@@ -123,6 +170,62 @@ export default function OrderConfirmation() {
         </Link>
       </p>
     </section>
+  );
+}
+
+/** What the buyer may do with one item now: each a plain form, so it works without JavaScript. */
+function BuyerSteps({ item, now, several }: { item: LineLife & { id: string; title: string }; now: Date; several: boolean }) {
+  const failed = useActionData<typeof action>();
+  const mine = failed?.itemId === item.id ? failed : null;
+  const can = buyerCan(item, now);
+  const until = returnOpenUntil(item);
+  if (!can.cancel && !can.confirmDelivery && !can.requestReturn) return null;
+  return (
+    <div className="actions-row">
+      {can.cancel ? (
+        <Form method="post">
+          <input type="hidden" name="itemId" value={item.id} />
+          <button type="submit" name="intent" value="cancel" className="btn btn-ghost btn-sm" aria-label={several ? `Cancel ${item.title}` : undefined}>
+            {several ? "Cancel this item" : "Cancel order"}
+          </button>
+        </Form>
+      ) : null}
+      {can.confirmDelivery ? (
+        <Form method="post">
+          <input type="hidden" name="itemId" value={item.id} />
+          <button type="submit" name="intent" value="received" className="btn btn-primary btn-sm" aria-label={several ? `I received ${item.title}` : undefined}>
+            I received it
+          </button>
+        </Form>
+      ) : null}
+      {can.requestReturn ? (
+        <details className="line-step" open={Boolean(mine)}>
+          <summary>Return or report a problem</summary>
+          <Form method="post" className="line-form">
+            <input type="hidden" name="itemId" value={item.id} />
+            <label htmlFor={`reason-${item.id}`}>What is wrong?</label>
+            <textarea
+              id={`reason-${item.id}`}
+              name="reason"
+              rows={3}
+              maxLength={RETURN_REASON_MAX}
+              defaultValue={mine?.reason}
+              aria-invalid={mine ? true : undefined}
+              aria-describedby={mine ? `reason-${item.id}-error` : undefined}
+            />
+            {mine ? (
+              <p id={`reason-${item.id}-error`} className="field-error" role="alert">
+                {mine.message}
+              </p>
+            ) : null}
+            <p className="muted">Open until {until ? `${formatDateTime(until)} IST` : ""}. Prepaid orders are refunded once the seller has the book back.</p>
+            <button type="submit" name="intent" value="return" className="btn btn-primary btn-sm">
+              Ask to return
+            </button>
+          </Form>
+        </details>
+      ) : null}
+    </div>
   );
 }
 

@@ -1,11 +1,17 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ListingImage } from "~/components/store/listing-image";
+import { LineTimeline } from "~/components/store/line-timeline";
 import { db } from "~/db/client.server";
 import { requireUserId } from "~/models/accounts/auth.server";
+import { paymentGateway } from "~/models/payments/gateway.server";
+import { kickRefunds } from "~/models/payments/refunds.server";
 import { myListings } from "~/models/store/listings.server";
 import { PAYMENT_LABELS, paymentState, shortOrderId } from "~/models/store/checkout";
-import { markShipped, salesOf } from "~/models/store/order-views.server";
+import { CANCEL_REASON_MAX, LINE_BADGES, lineState, ORDER_MESSAGES, readReason, readTracking, sellerCan, TRACKING_MAX } from "~/models/store/order-life";
+import { sellerCancels, sellerConfirmsReturn, sellerShips } from "~/models/store/order-life.server";
+import { salesOf } from "~/models/store/order-views.server";
+import { kickOutbox } from "~/services/email.server";
 import { formatDateTime } from "~/utils/dates";
 import { readForm } from "~/utils/forms.server";
 import { notFound, redirectWithFlash } from "~/utils/http.server";
@@ -21,14 +27,47 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { view: "listings" as const, listings: await myListings(db, sellerId) };
 }
 
+/**
+ * The seller's steps on a sold item (models/store/order-life.server.ts): ship it (a
+ * tracking number if they have one), cancel it with a reason, confirm a return. Someone
+ * else's sale is a 404; an item the buyer cancelled first says so.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   const sellerId = await requireUserId(request, context, "/store/my-products?view=sales");
-  const form = await readForm(request, ["intent", "itemId"]);
+  const form = await readForm(request, ["intent", "itemId", "tracking", "reason"]);
   const itemId = form.get("itemId");
-  if (form.get("intent") !== "ship" || !isUuid(itemId)) throw new Response("Unknown action.", { status: 400 });
-  // Someone else's sale, or one not completed, is not found; one shipped already stays shipped.
-  if (!(await markShipped(db, { sellerId, itemId, now: new Date() }))) notFound();
-  return redirectWithFlash("/store/my-products?view=sales", { kind: "success", message: "Marked as shipped. The buyer sees it under Your Orders." });
+  if (!isUuid(itemId)) notFound();
+  const here = "/store/my-products?view=sales";
+  const input = { sellerId, itemId, now: new Date() };
+  const refused = (field: "tracking" | "reason", message: string) => data({ itemId, field, message, value: String(form.get(field) ?? "").slice(0, 1000) }, { status: 400 });
+  switch (form.get("intent")) {
+    case "ship": {
+      const tracking = readTracking(form.get("tracking"));
+      if (tracking === "long") return refused("tracking", ORDER_MESSAGES.trackingTooLong);
+      const done = (await sellerShips(db, { ...input, tracking })) ?? notFound();
+      if (done.kind === "cancelled") return redirectWithFlash(here, { kind: "error", message: ORDER_MESSAGES.buyerCancelledFirst });
+      kickOutbox();
+      return redirectWithFlash(here, { kind: "success", message: ORDER_MESSAGES.shipped });
+    }
+    case "cancel": {
+      const reason = readReason(form.get("reason"), CANCEL_REASON_MAX);
+      if (reason === "short" || reason === "long") return refused("reason", reason === "short" ? ORDER_MESSAGES.cancelReasonRequired : ORDER_MESSAGES.cancelReasonTooLong);
+      const done = (await sellerCancels(db, { ...input, reason })) ?? notFound();
+      if (done.kind !== "cancelled") return redirectWithFlash(here, { kind: "error", message: done.kind === "shipped" ? "You already marked this as shipped, so it can't be cancelled." : ORDER_MESSAGES.buyerCancelledFirst });
+      kickOutbox();
+      if (done.refunded) kickRefunds(db, paymentGateway());
+      return redirectWithFlash(here, { kind: "success", message: ORDER_MESSAGES.sellerCancelled });
+    }
+    case "return-received": {
+      const done = (await sellerConfirmsReturn(db, input)) ?? notFound();
+      if (done.kind !== "returned") return redirectWithFlash(here, { kind: "error", message: ORDER_MESSAGES.noReturnToConfirm });
+      kickOutbox();
+      if (done.refunded) kickRefunds(db, paymentGateway());
+      return redirectWithFlash(here, { kind: "success", message: done.refunded ? ORDER_MESSAGES.returnReceivedRefund(formatINR(done.refunded)) : ORDER_MESSAGES.returnReceived });
+    }
+    default:
+      throw new Response("Unknown action.", { status: 400 });
+  }
 }
 
 function statusOf(listing: { is_active: boolean; stock: number }) {
@@ -65,36 +104,88 @@ function Sales({ sales }: { sales: Sale[] }) {
   if (sales.length === 0) return <div className="card empty"><p>No sales yet</p></div>;
   return (
     <ul className="orders">
-      {sales.map((sale) => (
-        <li key={sale.id} className="card order">
-          <div className="order-head">
-            <h2>{sale.title}</h2>
-            <span className={`badge ${sale.shipped_at ? "tone-blue" : "tone-orange"}`}>{sale.shipped_at ? "Shipped" : "To ship"}</span>
-          </div>
-          <p className="muted">
-            Order #{shortOrderId(sale.order_id)} · {formatDateTime(sale.sold_at)} · {formatINR(sale.price)} × {sale.quantity}
-          </p>
-          <p>
-            {PAYMENT_LABELS[sale.payment_method]}: {paymentState(sale) === "paid" ? "paid" : "collect on delivery"}
-          </p>
-          <address>
-            <strong>{sale.buyer_name}</strong>
-            <br />
-            {sale.address.street}, {sale.address.city}, {sale.address.state} {sale.address.postal_code}
-            <br />
-            Phone: {sale.address.phone}
-          </address>
-          {sale.shipped_at ? null : (
-            <Form method="post">
-              <input type="hidden" name="itemId" value={sale.id} />
-              <button type="submit" name="intent" value="ship" className="btn btn-primary btn-sm" aria-label={`Mark ${sale.title} as shipped`}>
-                Mark as shipped
-              </button>
-            </Form>
-          )}
-        </li>
-      ))}
+      {sales.map((sale) => {
+        const state = lineState(sale);
+        const badge = state === "placed" ? { label: "To ship", tone: "tone-orange" } : LINE_BADGES[state];
+        return (
+          <li key={sale.id} className="card order">
+            <div className="order-head">
+              <h2>{sale.title}</h2>
+              <span className={`badge ${badge.tone}`}>{badge.label}</span>
+            </div>
+            <p className="muted">
+              Order #{shortOrderId(sale.order_id)} · {formatDateTime(sale.sold_at)} · {formatINR(sale.price)} × {sale.quantity}
+            </p>
+            <p>
+              {PAYMENT_LABELS[sale.payment_method]}: {paymentState(sale) === "paid" ? "paid" : "collect on delivery"}
+            </p>
+            <address>
+              <strong>{sale.buyer_name}</strong>
+              <br />
+              {sale.address.street}, {sale.address.city}, {sale.address.state} {sale.address.postal_code}
+              <br />
+              Phone: {sale.address.phone}
+            </address>
+            <LineTimeline placedAt={sale.sold_at} line={sale} viewer="seller" />
+            {sale.return_reason && state === "return_requested" ? <p>The buyer says: &ldquo;{sale.return_reason}&rdquo;</p> : null}
+            <SellerSteps sale={sale} />
+          </li>
+        );
+      })}
     </ul>
+  );
+}
+
+/** What the seller may do with a sale now: each a plain form, so it works without JavaScript. */
+function SellerSteps({ sale }: { sale: Sale }) {
+  const failed = useActionData<typeof action>();
+  const mine = failed?.itemId === sale.id ? failed : null;
+  const can = sellerCan(sale);
+  const fieldProps = (field: "tracking" | "reason") => {
+    const wrong = mine?.field === field;
+    return { id: `${field}-${sale.id}`, name: field, defaultValue: wrong ? mine.value : undefined, "aria-invalid": wrong || undefined, "aria-describedby": wrong ? `${field}-${sale.id}-error` : undefined };
+  };
+  const error = (field: "tracking" | "reason") =>
+    mine?.field === field ? (
+      <p id={`${field}-${sale.id}-error`} className="field-error" role="alert">
+        {mine.message}
+      </p>
+    ) : null;
+  if (can.confirmReturn) {
+    return (
+      <Form method="post">
+        <input type="hidden" name="itemId" value={sale.id} />
+        <button type="submit" name="intent" value="return-received" className="btn btn-primary btn-sm" aria-label={`Confirm the return of ${sale.title}`}>
+          Confirm return received
+        </button>
+      </Form>
+    );
+  }
+  if (!can.ship) return null;
+  return (
+    <div className="line-form">
+      <Form method="post" className="line-form">
+        <input type="hidden" name="itemId" value={sale.id} />
+        <label htmlFor={`tracking-${sale.id}`}>Tracking number (optional)</label>
+        <input type="text" maxLength={TRACKING_MAX} autoComplete="off" {...fieldProps("tracking")} />
+        {error("tracking")}
+        <button type="submit" name="intent" value="ship" className="btn btn-primary btn-sm" aria-label={`Mark ${sale.title} as shipped`}>
+          Mark as shipped
+        </button>
+      </Form>
+      <details className="line-step" open={mine?.field === "reason"}>
+        <summary>Can&apos;t fulfil this order?</summary>
+        <Form method="post" className="line-form">
+          <input type="hidden" name="itemId" value={sale.id} />
+          <label htmlFor={`reason-${sale.id}`}>Why? The buyer reads this.</label>
+          <textarea rows={2} maxLength={CANCEL_REASON_MAX} {...fieldProps("reason")} />
+          {error("reason")}
+          <button type="submit" name="intent" value="cancel" className="btn btn-ghost btn-sm" aria-label={`Cancel the order of ${sale.title}`}>
+            Cancel order
+          </button>
+        </Form>
+      </details>
+    </div>
   );
 }
 

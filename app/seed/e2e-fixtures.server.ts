@@ -9,6 +9,8 @@ import { finalizeContest, recordResult } from "~/models/contests/scoring.server"
 import { hashPassword } from "~/models/accounts/password.server";
 import { putInCart } from "~/models/store/cart.server";
 import { placeOrder } from "~/models/store/orders.server";
+import { settlePayment } from "~/models/fulfilments.server";
+import { paymentGateway, testCapture } from "~/models/payments/gateway.server";
 
 const MINUTE = 60_000;
 const minutesFromNow = (m: number) => new Date(Date.now() + m * MINUTE);
@@ -97,11 +99,20 @@ export const e2eFixtures = {
     return { id: await createProduct(db, input) };
   },
 
-  /** A cash-on-delivery order of one copy, placed through the buyer's cart as checkout does. */
-  async order(input: { buyerId: string; productId: string }) {
-    await putInCart(db, { userId: input.buyerId, productId: input.productId, quantity: "1" });
+  /**
+   * An order of one copy of each product, placed through the buyer's cart as checkout
+   * does: cash on delivery, or (`paid`) by UPI, captured through the test gateway.
+   */
+  async order(input: { buyerId: string; productId?: string; productIds?: string[]; paid?: boolean }) {
+    for (const productId of input.productIds ?? [input.productId!]) await putInCart(db, { userId: input.buyerId, productId, quantity: "1" });
     const shipping = { name: "Asha Rao", email: "asha@example.in", phone: "9876543210", address: "12 MG Road", city: "Pune", state: "Maharashtra", zip: "411001" };
-    const placed = await placeOrder(db, null, { userId: input.buyerId, shipping, method: "cod", key: crypto.randomUUID(), now: new Date() });
+    const gateway = input.paid ? paymentGateway() : null;
+    const placed = await placeOrder(db, gateway, { userId: input.buyerId, shipping, method: input.paid ? "upi" : "cod", key: crypto.randomUUID(), now: new Date() });
+    if (placed.kind === "pay") {
+      const signed = testCapture(placed.gateway, placed.gatewayOrderId);
+      await settlePayment(db, { orderId: signed.razorpay_order_id, paymentId: signed.razorpay_payment_id, signature: signed.razorpay_signature, now: new Date() });
+      return { id: placed.orderId };
+    }
     if (placed.kind !== "completed") throw new Error(`order not placed: ${placed.kind}`);
     return { id: placed.orderId };
   },

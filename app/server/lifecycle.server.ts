@@ -10,12 +10,13 @@ import { purgeExpired } from "~/models/accounts/housekeeping.server";
 import { storeDiagram } from "~/models/contests/diagrams.server";
 import { closeDueContests } from "~/models/contests/scoring.server";
 import { releaseExpiredHolds } from "~/models/store/orders.server";
+import { sweepOrderLines } from "~/models/store/order-life.server";
 import { chooseGateway, describeGateway, paymentGateway } from "~/models/payments/gateway.server";
 import { sendDueRefunds } from "~/models/payments/refunds.server";
 import { describePayoutGateway, payoutGateway } from "~/models/payments/payout-gateway.server";
 import { pollPayouts, sendDuePayouts } from "~/models/payments/payout-sender.server";
 import { settleBackground } from "~/services/background.server";
-import { deliverOutbox } from "~/services/email.server";
+import { deliverOutbox, kickOutbox } from "~/services/email.server";
 import { dataDir, env, loadSharedSecret } from "~/utils/env.server";
 import { log } from "~/services/log.server";
 
@@ -69,6 +70,14 @@ export async function startup() {
   });
   // Unpaid online orders give their copies back when their hold ends.
   every(60_000, "order holds", () => releaseExpiredHolds(db, new Date()));
+  // Cash-on-delivery lines never shipped are cancelled; shipped lines nobody confirmed count as delivered.
+  every(10 * 60_000, "order lines", async () => {
+    const { cancelled, delivered } = await sweepOrderLines(db, new Date());
+    if (cancelled + delivered > 0) {
+      log().info({ event: "order-sweep", cancelled, delivered }, "order lines moved on");
+      kickOutbox();
+    }
+  });
   await deliverOutbox();
 }
 

@@ -3,6 +3,8 @@
 export const CONTACT_SUBJECTS = ["payment", "contest", "technical", "account", "other"] as const;
 export const PRODUCT_CONDITIONS = ["New", "Like New", "Good", "Fair", "Poor"] as const;
 export const ORDER_STATUSES = ["pending", "completed", "failed"] as const;
+/** Who cancelled an order line: its buyer, its seller (with a reason), or the sweep (a COD line never shipped). */
+export const CANCELLED_BY = ["buyer", "seller", "system"] as const;
 export const PAYMENT_METHODS = ["razorpay", "upi", "cod"] as const;
 export const PAYMENT_PURPOSES = ["contest", "order", "challenge"] as const;
 export const PAYMENT_STATUSES = ["created", "paid", "failed"] as const;

@@ -57,6 +57,10 @@ const EnvSchema = z.object({
   CART_MAX_COPIES: optional.pipe(z.coerce.number().int().min(1).max(1000).default(5)),
   COD_MAX_OPEN_ORDERS: optional.pipe(z.coerce.number().int().min(0).max(100).default(2)),
   COD_MAX_ORDER_VALUE: optional.pipe(z.coerce.number().int().min(0).max(10_000_000).default(5000)),
+  // An order's life (docs/decisions.md, "An order has a life"): a cash-on-delivery line not shipped within this many
+  // days is cancelled and its copies return; a shipped line the buyer has not confirmed counts as delivered after this many.
+  COD_SHIP_WITHIN_DAYS: optional.pipe(z.coerce.number().int().min(1).max(60).default(5)),
+  ORDER_AUTO_DELIVER_DAYS: optional.pipe(z.coerce.number().int().min(1).max(60).default(10)),
   // How often each instance sends due refunds and prize payouts, and polls payouts on their way.
   MONEY_OUT_INTERVAL_MS: optional.pipe(z.coerce.number().int().min(200).max(3_600_000).default(30_000)),
   // `test` chooses the built-in test gateway explicitly (browser tests, demos on PostgreSQL).

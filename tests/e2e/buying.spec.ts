@@ -1,6 +1,6 @@
 // The buying side (issue 17), in both projects: browse → product → cart → checkout →
 // confirmation → orders, with cash on delivery and with the test gateway (a failed
-// attempt, then success), and the seller marking the sale shipped.
+// attempt, then success), and the order's life: shipped with tracking, received, returned; cancelled by the buyer and by the seller.
 import type { Browser, Page } from "@playwright/test";
 import { create, expect, hydrateOnNavigation, latestMailTo, PASSWORD, test, unique, uniqueEmail } from "./support/fixtures";
 
@@ -102,9 +102,10 @@ test("cash on delivery: cart, three checkout steps, the confirmation, Your Order
   const sale = sellerPage.locator(".order").filter({ hasText: title });
   await expect(sale.getByText("Asha Rao")).toBeVisible();
   await expect(sale.getByText("collect on delivery")).toBeVisible();
+  await sale.getByLabel("Tracking number (optional)").fill("EZ123456789IN");
   await sale.getByRole("button", { name: `Mark ${title} as shipped` }).click();
-  await expect(sellerPage.locator(".order").filter({ hasText: title }).getByText("Shipped", { exact: true })).toBeVisible();
-  await sellerPage.context().close();
+  await expect(sellerPage.getByText("Marked as shipped. The buyer sees it under Your Orders.")).toBeVisible();
+  await expect(sellerPage.locator(".order").filter({ hasText: title }).locator(".order-head").getByText("Shipped", { exact: true })).toBeVisible();
 
   await page.goto("/orders");
   await expect(page.locator(".order").filter({ hasText: title }).locator(".order-head").getByText("Shipped")).toBeVisible();
@@ -112,8 +113,59 @@ test("cash on delivery: cart, three checkout steps, the confirmation, Your Order
   await page.locator(".order").filter({ hasText: title }).getByRole("link", { name: /Order #/ }).click();
   const timeline = page.locator(".timeline");
   await expect(timeline.getByRole("listitem").filter({ hasText: "Order Placed" })).toContainText("IST");
-  await expect(timeline.getByRole("listitem").filter({ hasText: "Shipped" })).toContainText("IST");
+  await expect(timeline.getByRole("listitem").filter({ hasText: "Shipped" })).toContainText("IST, tracking EZ123456789IN");
   await expect(page.getByText("Just now")).toHaveCount(0);
+  expect((await latestMailTo(student.email)).subject).toMatch(/^Shipped: order #/);
+
+  // It arrived; then a return, whose empty reason comes back in the form.
+  await page.getByRole("button", { name: "I received it" }).click();
+  await expect(page.getByText("Thanks for confirming. Enjoy your book!")).toBeVisible();
+  await expect(timeline.getByRole("listitem").filter({ hasText: "Delivered" })).toContainText("IST");
+  await page.getByText("Return or report a problem").click();
+  await page.getByLabel("What is wrong?").fill("  ");
+  await page.getByRole("button", { name: "Ask to return" }).click();
+  await expect(page.getByText("Tell the seller what is wrong (at least 3 characters).")).toBeVisible();
+  await page.getByLabel("What is wrong?").fill("The cover is torn.");
+  await page.getByRole("button", { name: "Ask to return" }).click();
+  await expect(page.getByText("Return requested. The seller has been told; you'll be refunded once they have the book back.")).toBeVisible();
+
+  await sellerPage.goto("/store/my-products?view=sales");
+  const returned = sellerPage.locator(".order").filter({ hasText: title });
+  await expect(returned.getByText("The buyer says: “The cover is torn.”")).toBeVisible();
+  await returned.getByRole("button", { name: `Confirm the return of ${title}` }).click();
+  await expect(sellerPage.getByText("Return received. The buyer has been told.")).toBeVisible();
+  await sellerPage.context().close();
+  expect((await latestMailTo(student.email)).subject).toMatch(/^Return received: order #/);
+});
+
+test("a prepaid order: the buyer cancels one book before it ships and is told of the refund; the other's seller can't fulfil it and says why", async ({ page, student, browser, javaScriptEnabled }) => {
+  const { title, productId } = await sellerWithBook({ price: 300, stock: 2 });
+  const { seller, title: other, productId: otherId } = await sellerWithBook({ price: 200 });
+  const order = await create("order", { buyerId: student.id, productIds: [productId, otherId], paid: true });
+
+  await page.goto(`/orders/${order.id}/confirmation`);
+  await page.getByRole("button", { name: `Cancel ${title}` }).click();
+  await expect(page.getByText("Cancelled. ₹300 will be refunded to how you paid; follow it under Refunds in My Account.")).toBeVisible();
+  await expect(page.locator(".order-line").filter({ hasText: title }).getByRole("listitem").filter({ hasText: "Cancelled" })).toContainText("(by you)");
+
+  const sellerPage = await signedInPage(browser, seller, javaScriptEnabled);
+  await sellerPage.goto("/store/my-products?view=sales");
+  const sale = sellerPage.locator(".order").filter({ hasText: other });
+  await sale.getByText("Can't fulfil this order?").click();
+  await sale.getByRole("button", { name: `Cancel the order of ${other}` }).click();
+  await expect(sellerPage.getByText("Tell the buyer why you can't fulfil it (at least 3 characters).")).toBeVisible();
+  await sellerPage.getByLabel("Why? The buyer reads this.").fill("The last copy got wet.");
+  await sellerPage.getByRole("button", { name: `Cancel the order of ${other}` }).click();
+  await expect(sellerPage.getByText("Order cancelled. The buyer has been told why, and its copies are back in stock.")).toBeVisible();
+  await expect(sellerPage.locator(".order").filter({ hasText: other }).locator(".order-head").getByText("Cancelled")).toBeVisible();
+  await sellerPage.context().close();
+
+  const mail = await latestMailTo(student.email);
+  expect(mail.subject).toMatch(/^Order cancelled: order #/);
+  expect(mail.text).toContain('The seller says: "The last copy got wet."');
+  expect(mail.text).toContain("₹250 will be refunded"); // ₹200 and the ₹50 shipping, with the last book
+  await page.goto("/orders");
+  await expect(page.locator(".order").filter({ hasText: title }).locator(".order-head").getByText("Cancelled")).toBeVisible();
 });
 
 // Without JavaScript the test gateway is a hosted page; with it, a dialog in the payment step. Same buttons.

@@ -11,7 +11,8 @@ import { checkoutSignature, paymentGateway } from "~/models/payments/gateway.ser
 import { putInCart } from "~/models/store/cart.server";
 import { orderTotals, paymentState } from "~/models/store/checkout";
 import type { Shipping } from "~/models/store/checkout-schema";
-import { completedOrders, buyerOrder, markShipped, salesOf } from "~/models/store/order-views.server";
+import { completedOrders, buyerOrder, salesOf } from "~/models/store/order-views.server";
+import { sellerShips } from "~/models/store/order-life.server";
 import { placeOrder, releaseExpiredHolds } from "~/models/store/orders.server";
 import { createProduct, createUser } from "~/seed/factories.server";
 import { PROVEN_ON_POSTGRESQL } from "../support/locks";
@@ -224,9 +225,10 @@ describe("sales", () => {
     expect(paymentState(sale!)).toBe("on_delivery");
     expect(sale!.address).toMatchObject({ street: "12 MG Road", postal_code: "411001", phone: "9876543210" });
     expect(await salesOf(db, stranger)).toEqual([]);
-    expect(await markShipped(db, { sellerId: stranger, itemId: sale!.id, now: new Date() })).toBe(false);
-    expect(await markShipped(db, { sellerId: seller, itemId: sale!.id, now: new Date() })).toBe(true);
-    expect(await markShipped(db, { sellerId: seller, itemId: sale!.id, now: new Date() })).toBe(false);
+    const ship = (sellerId: string) => sellerShips(db, { sellerId, itemId: sale!.id, tracking: null, now: new Date() });
+    expect(await ship(stranger)).toBeNull();
+    expect(await ship(seller)).toEqual({ kind: "shipped" });
+    expect(await ship(seller)).toEqual({ kind: "shipped-already" });
     const [mine] = await completedOrders(db, buyer);
     expect(mine!.items[0]!.shipped_at).not.toBeNull();
   });

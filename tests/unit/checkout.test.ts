@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import type { LineLife } from "~/models/store/order-life";
 import { offeredMethods, orderBadge, orderTotals, shortOrderId, SHIPPING_MAX } from "~/models/store/checkout";
 import { ShippingSchema } from "~/models/store/checkout-schema";
 import { cutDescription, parseQuantity } from "~/models/store/cart";
@@ -59,12 +60,21 @@ test("without a payment gateway (PostgreSQL without keys) checkout offers cash o
   expect(offeredMethods(true)).toEqual(["razorpay", "upi", "cod"]);
 });
 
-test("an order's word: Placed or Paid until it ships, never Completed; then Partly shipped and Shipped", () => {
+test("an order's word: Placed or Paid until it ships, never Completed; then Partly shipped, Shipped, Delivered; Cancelled when every line is", () => {
   const at = new Date();
-  const label = (status: string, payment_method: "cod" | "upi" | "razorpay", shipped: Array<Date | null>) => orderBadge({ status, payment_method, items: shipped.map((s) => ({ shipped_at: s })) }).label;
+  const line: LineLife = { shipped_at: null, delivered_at: null, cancelled_at: null, cancelled_by: null, return_requested_at: null, returned_at: null };
+  const label = (status: string, payment_method: "cod" | "upi" | "razorpay", shipped: Array<Date | null>) => orderBadge({ status, payment_method, items: shipped.map((s) => ({ ...line, shipped_at: s })) }).label;
   expect(label("completed", "cod", [null])).toBe("Placed");
   expect(label("completed", "upi", [null, null])).toBe("Paid");
   expect(label("completed", "razorpay", [at, null])).toBe("Partly shipped");
   expect(label("completed", "cod", [at, at])).toBe("Shipped");
   expect(label("pending", "upi", [null])).toBe("Awaiting payment");
+  const badge = (...items: Array<Partial<LineLife>>) => orderBadge({ status: "completed", payment_method: "upi", items: items.map((i) => ({ ...line, ...i })) }).label;
+  expect(badge({ shipped_at: at, delivered_at: at }, { shipped_at: at, delivered_at: at })).toBe("Delivered");
+  expect(badge({ shipped_at: at, delivered_at: at }, { shipped_at: at })).toBe("Shipped");
+  // A cancelled line is left out: the rest decide; all cancelled is Cancelled.
+  expect(badge({ cancelled_at: at, cancelled_by: "buyer" }, { shipped_at: at })).toBe("Shipped");
+  expect(badge({ cancelled_at: at, cancelled_by: "buyer" }, {})).toBe("Paid");
+  expect(badge({ cancelled_at: at, cancelled_by: "seller" })).toBe("Cancelled");
+  expect(badge({ shipped_at: at, delivered_at: at, return_requested_at: at })).toBe("Return requested");
 });

@@ -1,7 +1,7 @@
 // The marketplace: categories, images, listings, carts, wishlists, orders and what they hold.
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, uniqueIndex, uuid, customType } from "drizzle-orm/pg-core";
-import { ORDER_STATUSES, PAYMENT_METHODS, PRODUCT_CONDITIONS } from "../../utils/enums";
+import { CANCELLED_BY, ORDER_STATUSES, PAYMENT_METHODS, PRODUCT_CONDITIONS } from "../../utils/enums";
 import { createdAt, id, keptFor, oneOf, time } from "./columns";
 import { userRef, users } from "./accounts";
 
@@ -164,9 +164,29 @@ export const order_items = pgTable(
     author_at_purchase: text("author_at_purchase"),
     price_at_purchase: integer("price_at_purchase").notNull(),
     quantity: integer("quantity").notNull(),
+    // Each line's life (models/store/order-life.ts): placed → shipped → delivered, or
+    // cancelled before it ships; after delivery a return may be asked for and received.
     shipped_at: time("shipped_at"),
+    tracking_number: text("tracking_number"),
+    delivered_at: time("delivered_at"),
+    cancelled_at: time("cancelled_at"),
+    cancelled_by: text("cancelled_by", { enum: CANCELLED_BY }),
+    cancel_reason: text("cancel_reason"),
+    return_requested_at: time("return_requested_at"),
+    return_reason: text("return_reason"),
+    returned_at: time("returned_at"),
   },
   (t) => [
+    // The database refuses a line whose steps contradict each other, whatever wrote it.
+    check("order_items_cancelled", sql`(${t.cancelled_at} IS NULL) = (${t.cancelled_by} IS NULL) AND (${t.cancelled_at} IS NULL OR ${t.shipped_at} IS NULL)`),
+    check("order_items_cancelled_by", oneOf(t.cancelled_by, CANCELLED_BY)),
+    check("order_items_seller_cancel_reason", sql`${t.cancelled_by} IS DISTINCT FROM 'seller' OR char_length(btrim(${t.cancel_reason})) >= 3`),
+    check("order_items_delivered_after_shipped", sql`${t.delivered_at} IS NULL OR ${t.shipped_at} IS NOT NULL`),
+    check("order_items_return_after_delivery", sql`(${t.return_requested_at} IS NULL OR ${t.delivered_at} IS NOT NULL) AND (${t.returned_at} IS NULL OR ${t.return_requested_at} IS NOT NULL)`),
+    check("order_items_tracking_number", sql`${t.tracking_number} IS NULL OR char_length(${t.tracking_number}) BETWEEN 1 AND 60`),
+    // The sweep's two queues: COD lines waiting to ship, shipped lines waiting for delivery.
+    index("order_items_unshipped_idx").on(t.order_id).where(sql`${t.shipped_at} IS NULL AND ${t.cancelled_at} IS NULL`),
+    index("order_items_in_transit_idx").on(t.shipped_at).where(sql`${t.shipped_at} IS NOT NULL AND ${t.delivered_at} IS NULL`),
     index("order_items_seller_idx").on(t.seller_id),
     uniqueIndex("order_items_order_product_key").on(t.order_id, t.product_id),
     check("order_items_quantity_positive", sql`${t.quantity} >= 1`),

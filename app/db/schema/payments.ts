@@ -82,8 +82,10 @@ export const refunds = pgTable(
     user_id: keptFor("user_id", () => users.id).notNull(),
     gateway: text("gateway", { enum: PAYMENT_GATEWAYS }).notNull(),
     razorpay_order_id: text("razorpay_order_id").notNull(),
-    // The payment refunded, whole: one refund each.
-    razorpay_payment_id: text("razorpay_payment_id").notNull().unique(),
+    razorpay_payment_id: text("razorpay_payment_id").notNull(),
+    // What the refund is owed for, once: the payment id when it goes back whole, or
+    // `order-line:<id>` for one line of an order (a cancel or a return).
+    owed_for: text("owed_for").notNull().unique(),
     // Integer rupees, as the payment's.
     amount: integer("amount").notNull(),
     // What the payer reads: what the money was for and why it goes back.
@@ -106,6 +108,7 @@ export const refunds = pgTable(
     // The sender's queue: due refunds, oldest first.
     index("refunds_due_idx").on(t.next_attempt_at).where(sql`${t.status} = 'queued'`),
     index("refunds_user_idx").on(t.user_id, t.created_at),
+    index("refunds_payment_idx").on(t.razorpay_payment_id),
   ],
 );
 

@@ -21,14 +21,15 @@ const LEASE_MS = 2 * 60_000;
 /** The wait before try n+1: 1, 2, 4 … minutes, at most an hour. */
 export const refundBackoffMs = (attempts: number) => Math.min(60 * 60_000, 60_000 * 2 ** Math.max(0, attempts - 1));
 
-export type OwedRefund = { userId: string; gateway: "razorpay" | "test"; orderId: string; paymentId: string; amount: number; reason: string };
+/** `owedFor` names what the refund is for, once: by default the payment, refunded whole; part of one names its part (an order line). */
+export type OwedRefund = { userId: string; gateway: "razorpay" | "test"; orderId: string; paymentId: string; amount: number; reason: string; owedFor?: string };
 
-/** Records a refund owed, once per payment (a notice that arrives again adds nothing). Call inside the transaction that found it. */
+/** Records a refund owed, once for what it is owed for (a notice that arrives again adds nothing). Call inside the transaction that found it. */
 export async function oweRefund(tx: DbOrTx, input: OwedRefund) {
   const made = await tx
     .insert(refunds)
-    .values({ user_id: input.userId, gateway: input.gateway, razorpay_order_id: input.orderId, razorpay_payment_id: input.paymentId, amount: input.amount, reason: input.reason })
-    .onConflictDoNothing({ target: refunds.razorpay_payment_id })
+    .values({ user_id: input.userId, gateway: input.gateway, razorpay_order_id: input.orderId, razorpay_payment_id: input.paymentId, owed_for: input.owedFor ?? input.paymentId, amount: input.amount, reason: input.reason })
+    .onConflictDoNothing({ target: refunds.owed_for })
     .returning({ id: refunds.id });
   return made.length === 1;
 }

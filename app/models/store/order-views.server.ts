@@ -1,11 +1,24 @@
 // What buyers and sellers read about orders (docs/product/marketplace.md §2 Orders, Order
 // confirmation; docs/product/design.md §7 sales): each sees only their own, in two queries (orders,
 // then all their items), never one per order.
-import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { marketplace_products, order_items, orders } from "~/db/schema";
 
 const ORDERS_SHOWN = 50;
+
+/** A line's life, every column its state and timeline are read from (models/store/order-life.ts). */
+const LIFE = {
+  shipped_at: order_items.shipped_at,
+  tracking_number: order_items.tracking_number,
+  delivered_at: order_items.delivered_at,
+  cancelled_at: order_items.cancelled_at,
+  cancelled_by: order_items.cancelled_by,
+  cancel_reason: order_items.cancel_reason,
+  return_requested_at: order_items.return_requested_at,
+  return_reason: order_items.return_reason,
+  returned_at: order_items.returned_at,
+};
 const SALES_SHOWN = 100;
 
 async function itemsOf(db: DbOrTx, orderIds: string[]) {
@@ -19,7 +32,7 @@ async function itemsOf(db: DbOrTx, orderIds: string[]) {
       author: order_items.author_at_purchase,
       price: order_items.price_at_purchase,
       quantity: order_items.quantity,
-      shipped_at: order_items.shipped_at,
+      ...LIFE,
       thumbnail_url: marketplace_products.thumbnail_url,
     })
     .from(order_items)
@@ -60,7 +73,7 @@ export async function salesOf(db: DbOrTx, sellerId: string) {
       title: order_items.title_at_purchase,
       price: order_items.price_at_purchase,
       quantity: order_items.quantity,
-      shipped_at: order_items.shipped_at,
+      ...LIFE,
       buyer_name: orders.buyer_name,
       address: orders.shipping_address,
       payment_method: orders.payment_method,
@@ -71,21 +84,4 @@ export async function salesOf(db: DbOrTx, sellerId: string) {
     .where(and(eq(order_items.seller_id, sellerId), eq(orders.status, "completed")))
     .orderBy(desc(orders.created_at), order_items.id)
     .limit(SALES_SHOWN);
-}
-
-/** The seller marks a sold item shipped; false when it is not theirs, not sold, or shipped already. */
-export async function markShipped(db: DbOrTx, input: { sellerId: string; itemId: string; now: Date }) {
-  const updated = await db
-    .update(order_items)
-    .set({ shipped_at: input.now })
-    .where(
-      and(
-        eq(order_items.id, input.itemId),
-        eq(order_items.seller_id, input.sellerId),
-        isNull(order_items.shipped_at),
-        sql`EXISTS (SELECT 1 FROM ${orders} WHERE ${orders.id} = ${order_items.order_id} AND ${orders.status} = 'completed')`,
-      ),
-    )
-    .returning({ id: order_items.id });
-  return updated.length === 1;
 }

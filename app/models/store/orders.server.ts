@@ -136,7 +136,7 @@ async function limitRefusal(tx: Tx, input: { userId: string; cod: boolean; lines
     await tx.execute(sql`
       SELECT count(*)::int AS open FROM orders o
        WHERE o.buyer_id = ${input.userId} AND o.payment_method = 'cod' AND o.status = 'completed'
-         AND EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND i.shipped_at IS NULL)`),
+         AND EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND i.shipped_at IS NULL AND i.cancelled_at IS NULL)`),
   );
   return row!.open >= limits.COD_MAX_OPEN_ORDERS ? CHECKOUT_MESSAGES.codOpenOrders(row!.open) : null;
 }

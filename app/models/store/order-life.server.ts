@@ -1,0 +1,206 @@
+// The steps of an order line's life (./order-life.ts says which exist and who may take
+// them). Each step runs in one transaction that locks the order's row, then its lines,
+// then (to give copies back) their listings: the order every locker of an order takes
+// (./orders.server.ts, ./order-fulfilment.server.ts). So a buyer's cancel and a seller's
+// "Mark as shipped" of one line are one after the other, and the second finds the line
+// moved on and says so. The other party's mail and any refund are written in the same
+// transaction (./order-life-mails.server.ts; refunds through the ledger's queue,
+// ../payments/refunds.server.ts), so a step is never half done.
+import { and, asc, eq, isNull, lt, sql } from "drizzle-orm";
+import { rowsOf, type Db, type Tx } from "~/db/client.server";
+import { order_items, orders } from "~/db/schema";
+import { oweRefund } from "~/models/payments/refunds.server";
+import { buyerCan, lineState, sellerCan } from "~/models/store/order-life";
+import { lifeMails, type LifeStep } from "~/models/store/order-life-mails.server";
+import { moveStock } from "~/models/store/orders.server";
+import { enqueueEmail } from "~/services/email.server";
+import { env } from "~/utils/env.server";
+
+type OrderRow = typeof orders.$inferSelect;
+type LineRow = typeof order_items.$inferSelect;
+export type Locked = { order: OrderRow; lines: LineRow[]; line: LineRow };
+
+/** The line and its order, locked (order first), when the order was placed; else null. */
+async function lockLine(tx: Tx, itemId: string): Promise<Locked | null> {
+  const [ref] = await tx.select({ orderId: order_items.order_id }).from(order_items).where(eq(order_items.id, itemId));
+  if (!ref) return null;
+  const [order] = await tx.select().from(orders).where(and(eq(orders.id, ref.orderId), eq(orders.status, "completed"))).for("update");
+  if (!order) return null;
+  const lines = await tx.select().from(order_items).where(eq(order_items.order_id, order.id)).orderBy(asc(order_items.id)).for("update");
+  return { order, lines, line: lines.find((l) => l.id === itemId)! };
+}
+
+/** The line, locked, when `who` may act on it: its buyer or its seller. Anyone else: null, as for a missing line. */
+async function lineFor(tx: Tx, itemId: string, who: { buyerId: string; orderId: string } | { sellerId: string }) {
+  const found = await lockLine(tx, itemId);
+  if (!found) return null;
+  const mine = "buyerId" in who ? found.order.buyer_id === who.buyerId && found.order.id === who.orderId : found.line.seller_id === who.sellerId;
+  return mine ? found : null;
+}
+
+/**
+ * What a prepaid line gives back when it is cancelled or returned, owed once per line
+ * (`order-line:<id>`): its price times its copies, and the shipping too when no line of
+ * the order is left to ship. Cash on delivery was never taken: nothing is owed.
+ */
+async function refundLine(tx: Tx, { order, lines, line }: Locked, why: string, withShipping: boolean) {
+  if (order.payment_method === "cod") return 0;
+  const [paid] = rowsOf<{ user_id: string; gateway: "razorpay" | "test"; razorpay_order_id: string; razorpay_payment_id: string }>(
+    await tx.execute(sql`
+      SELECT p.user_id, p.gateway, p.razorpay_order_id, p.razorpay_payment_id FROM payments p
+       WHERE p.order_id = ${order.id} AND p.status = 'paid' AND p.purpose = 'order'
+         AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.owed_for = p.razorpay_payment_id)
+       ORDER BY p.created_at LIMIT 1`),
+  );
+  if (!paid) return 0;
+  const lastLine = lines.every((l) => l.id === line.id || l.cancelled_at);
+  const amount = line.price_at_purchase * line.quantity + (withShipping && lastLine ? order.shipping : 0);
+  if (amount === 0) return 0;
+  await oweRefund(tx, {
+    userId: paid.user_id,
+    gateway: paid.gateway,
+    orderId: paid.razorpay_order_id,
+    paymentId: paid.razorpay_payment_id,
+    owedFor: `order-line:${line.id}`,
+    amount,
+    reason: `${line.title_at_purchase} (marketplace order ${order.id}), ${why}`,
+  });
+  return amount;
+}
+
+async function cancelLine(tx: Tx, found: Locked, by: "buyer" | "seller" | "system", reason: string | null, now: Date) {
+  await tx.update(order_items).set({ cancelled_at: now, cancelled_by: by, cancel_reason: reason }).where(eq(order_items.id, found.line.id));
+  await moveStock(tx, [found.line], +1);
+  const refunded = await refundLine(tx, found, { buyer: "cancelled by you", seller: "cancelled by the seller", system: "not shipped in time" }[by], true);
+  await tell(tx, `${by}-cancelled`, { ...found, line: { ...found.line, cancelled_at: now, cancelled_by: by, cancel_reason: reason } }, refunded);
+  return refunded;
+}
+
+/** The step's mails to the other party (both, for the sweep's cancel), in the step's transaction. */
+async function tell(tx: Tx, step: LifeStep, found: Locked, refunded: number) {
+  for (const mail of await lifeMails(tx, step, found, refunded)) await enqueueEmail(tx, mail);
+}
+
+export type StepOutcome<K extends string> = { kind: K; refunded?: number } | null;
+
+/** The buyer cancels a line not yet shipped: its copies return, a prepaid line is refunded, its seller is told. */
+export async function buyerCancels(db: Db, input: { buyerId: string; orderId: string; itemId: string; now: Date }): Promise<StepOutcome<"cancelled" | "shipped" | "cancelled-already">> {
+  return db.transaction(async (tx) => {
+    const found = await lineFor(tx, input.itemId, { buyerId: input.buyerId, orderId: input.orderId });
+    if (!found) return null;
+    if (!buyerCan(found.line, input.now).cancel) return { kind: found.line.cancelled_at ? "cancelled-already" : "shipped" };
+    return { kind: "cancelled", refunded: await cancelLine(tx, found, "buyer", null, input.now) };
+  });
+}
+
+/** The seller can't fulfil a line: cancelled with their reason, which the buyer is mailed. */
+export async function sellerCancels(db: Db, input: { sellerId: string; itemId: string; reason: string; now: Date }): Promise<StepOutcome<"cancelled" | "shipped" | "cancelled-already">> {
+  return db.transaction(async (tx) => {
+    const found = await lineFor(tx, input.itemId, { sellerId: input.sellerId });
+    if (!found) return null;
+    if (!sellerCan(found.line).cancel) return { kind: found.line.cancelled_at ? "cancelled-already" : "shipped" };
+    return { kind: "cancelled", refunded: await cancelLine(tx, found, "seller", input.reason, input.now) };
+  });
+}
+
+/** The seller ships a line (a tracking number if they have one); the buyer is mailed. A line the buyer cancelled first stays cancelled. */
+export async function sellerShips(db: Db, input: { sellerId: string; itemId: string; tracking: string | null; now: Date }): Promise<StepOutcome<"shipped" | "shipped-already" | "cancelled">> {
+  return db.transaction(async (tx) => {
+    const found = await lineFor(tx, input.itemId, { sellerId: input.sellerId });
+    if (!found) return null;
+    if (found.line.cancelled_at) return { kind: "cancelled" };
+    if (found.line.shipped_at) return { kind: "shipped-already" };
+    await tx.update(order_items).set({ shipped_at: input.now, tracking_number: input.tracking }).where(eq(order_items.id, found.line.id));
+    await tell(tx, "shipped", { ...found, line: { ...found.line, shipped_at: input.now, tracking_number: input.tracking } }, 0);
+    return { kind: "shipped" };
+  });
+}
+
+/** The buyer has the book: delivered, and the seller is told. */
+export async function buyerConfirmsDelivery(db: Db, input: { buyerId: string; orderId: string; itemId: string; now: Date }): Promise<StepOutcome<"delivered" | "not-shipped" | "delivered-already">> {
+  return db.transaction(async (tx) => {
+    const found = await lineFor(tx, input.itemId, { buyerId: input.buyerId, orderId: input.orderId });
+    if (!found) return null;
+    if (!buyerCan(found.line, input.now).confirmDelivery) return { kind: found.line.delivered_at ? "delivered-already" : "not-shipped" };
+    await deliver(tx, found, input.now, "delivered");
+    return { kind: "delivered" };
+  });
+}
+
+async function deliver(tx: Tx, found: Locked, now: Date, mail: "delivered" | "auto-delivered") {
+  await tx.update(order_items).set({ delivered_at: now }).where(eq(order_items.id, found.line.id));
+  await tell(tx, mail, { ...found, line: { ...found.line, delivered_at: now } }, 0);
+}
+
+/** Within the return window after delivery, the buyer asks to return a line, saying why; the seller is told. */
+export async function buyerRequestsReturn(db: Db, input: { buyerId: string; orderId: string; itemId: string; reason: string; now: Date }): Promise<StepOutcome<"requested" | "window-closed" | "not-possible">> {
+  return db.transaction(async (tx) => {
+    const found = await lineFor(tx, input.itemId, { buyerId: input.buyerId, orderId: input.orderId });
+    if (!found) return null;
+    if (!buyerCan(found.line, input.now).requestReturn) return { kind: lineState(found.line) === "delivered" ? "window-closed" : "not-possible" };
+    await tx.update(order_items).set({ return_requested_at: input.now, return_reason: input.reason }).where(eq(order_items.id, found.line.id));
+    await tell(tx, "return-requested", { ...found, line: { ...found.line, return_requested_at: input.now, return_reason: input.reason } }, 0);
+    return { kind: "requested" };
+  });
+}
+
+/** The seller has the returned book back: returned, a prepaid line refunded (not its shipping), the buyer mailed. */
+export async function sellerConfirmsReturn(db: Db, input: { sellerId: string; itemId: string; now: Date }): Promise<StepOutcome<"returned" | "not-requested">> {
+  return db.transaction(async (tx) => {
+    const found = await lineFor(tx, input.itemId, { sellerId: input.sellerId });
+    if (!found) return null;
+    if (!sellerCan(found.line).confirmReturn) return { kind: "not-requested" };
+    await tx.update(order_items).set({ returned_at: input.now }).where(eq(order_items.id, found.line.id));
+    const refunded = await refundLine(tx, found, "returned", false);
+    await tell(tx, "returned", { ...found, line: { ...found.line, returned_at: input.now } }, refunded);
+    return { kind: "returned", refunded };
+  });
+}
+
+const DAY_MS = 24 * 60 * 60_000;
+const SWEEP_BATCH = 100;
+
+/**
+ * The server's order sweep: cash-on-delivery lines not shipped within
+ * COD_SHIP_WITHIN_DAYS of the order are cancelled (copies back, both parties mailed),
+ * and lines shipped ORDER_AUTO_DELIVER_DAYS ago that nobody confirmed are delivered.
+ * Each line in its own transaction, rechecked under its lock (a seller shipping it at
+ * that moment wins or loses cleanly); at most a batch of each per run.
+ */
+export async function sweepOrderLines(db: Db, now: Date) {
+  const limits = env();
+  const shipBy = new Date(now.getTime() - limits.COD_SHIP_WITHIN_DAYS * DAY_MS);
+  const unshipped = await db
+    .select({ id: order_items.id })
+    .from(order_items)
+    .innerJoin(orders, eq(orders.id, order_items.order_id))
+    .where(and(isNull(order_items.shipped_at), isNull(order_items.cancelled_at), eq(orders.status, "completed"), eq(orders.payment_method, "cod"), lt(orders.created_at, shipBy)))
+    .limit(SWEEP_BATCH);
+  let cancelled = 0;
+  for (const { id } of unshipped) {
+    const done = await db.transaction(async (tx) => {
+      const found = await lockLine(tx, id);
+      if (!found || lineState(found.line) !== "placed" || found.order.created_at >= shipBy) return false;
+      await cancelLine(tx, found, "system", `not shipped within ${limits.COD_SHIP_WITHIN_DAYS} days`, now);
+      return true;
+    });
+    if (done) cancelled++;
+  }
+  const deliveredBy = new Date(now.getTime() - limits.ORDER_AUTO_DELIVER_DAYS * DAY_MS);
+  const inTransit = await db
+    .select({ id: order_items.id })
+    .from(order_items)
+    .where(and(isNull(order_items.delivered_at), lt(order_items.shipped_at, deliveredBy)))
+    .limit(SWEEP_BATCH);
+  let delivered = 0;
+  for (const { id } of inTransit) {
+    const done = await db.transaction(async (tx) => {
+      const found = await lockLine(tx, id);
+      if (!found || lineState(found.line) !== "shipped") return false;
+      await deliver(tx, found, now, "auto-delivered");
+      return true;
+    });
+    if (done) delivered++;
+  }
+  return { cancelled, delivered };
+}

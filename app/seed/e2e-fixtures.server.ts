@@ -103,9 +103,9 @@ export const e2eFixtures = {
    * An order of one copy of each product, placed through the buyer's cart as checkout
    * does: cash on delivery, or (`paid`) by UPI, captured through the test gateway.
    */
-  async order(input: { buyerId: string; productId?: string; productIds?: string[]; paid?: boolean }) {
+  async order(input: { buyerId: string; productId?: string; productIds?: string[]; paid?: boolean; email?: string }) {
     for (const productId of input.productIds ?? [input.productId!]) await putInCart(db, { userId: input.buyerId, productId, quantity: "1" });
-    const shipping = { name: "Asha Rao", email: "asha@example.in", phone: "9876543210", address: "12 MG Road", city: "Pune", state: "Maharashtra", zip: "411001" };
+    const shipping = { name: "Asha Rao", email: input.email ?? "asha@example.in", phone: "9876543210", address: "12 MG Road", city: "Pune", state: "Maharashtra", zip: "411001" };
     const gateway = input.paid ? paymentGateway() : null;
     const placed = await placeOrder(db, gateway, { userId: input.buyerId, shipping, method: input.paid ? "upi" : "cod", key: crypto.randomUUID(), now: new Date() });
     if (placed.kind === "pay") {

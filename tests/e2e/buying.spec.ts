@@ -141,7 +141,7 @@ test("cash on delivery: cart, three checkout steps, the confirmation, Your Order
 test("a prepaid order: the buyer cancels one book before it ships and is told of the refund; the other's seller can't fulfil it and says why", async ({ page, student, browser, javaScriptEnabled }) => {
   const { title, productId } = await sellerWithBook({ price: 300, stock: 2 });
   const { seller, title: other, productId: otherId } = await sellerWithBook({ price: 200 });
-  const order = await create("order", { buyerId: student.id, productIds: [productId, otherId], paid: true });
+  const order = await create("order", { buyerId: student.id, productIds: [productId, otherId], paid: true, email: student.email });
 
   await page.goto(`/orders/${order.id}/confirmation`);
   await page.getByRole("button", { name: `Cancel ${title}` }).click();

@@ -11,6 +11,8 @@ import { paymentGateway } from "~/models/payments/gateway.server";
 import { PAYMENT_LABELS, paymentState, shortOrderId } from "~/models/store/checkout";
 import { buyerCan, ORDER_MESSAGES, readReason, RETURN_REASON_MAX, returnOpenUntil, type LineLife } from "~/models/store/order-life";
 import { buyerCancels, buyerConfirmsDelivery, buyerRequestsReturn } from "~/models/store/order-life.server";
+import { readReview, REVIEW_MAX_CHARS, REVIEW_MESSAGES, starsOf, type ReviewErrors } from "~/models/store/reviews";
+import { reviewsOfLines, saveReview } from "~/models/store/reviews.server";
 import { POLICY } from "~/models/support/policy";
 import { buyerOrder } from "~/models/store/order-views.server";
 import { kickOutbox } from "~/services/email.server";
@@ -32,7 +34,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   invariantResponse(order);
   // Only the page right after checkout moves on to the store; from Your Orders or the mail it stays.
   const justPlaced = new URL(request.url).searchParams.get("placed") === "1";
-  return { order, justPlaced, now: new Date().toISOString() };
+  const reviews = await reviewsOfLines(db, userId, order.items.map((i) => i.id));
+  return { order, justPlaced, now: new Date().toISOString(), reviews };
 }
 
 /**
@@ -43,7 +46,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const buyerId = await requireUserId(request, context);
   const orderId = requireUuidParam(params);
-  const form = await readForm(request, ["intent", "itemId", "reason"]);
+  const form = await readForm(request, ["intent", "itemId", "reason", "rating", "body"]);
   const itemId = form.get("itemId");
   if (!isUuid(itemId)) notFound();
   const here = `/orders/${orderId}/confirmation`;
@@ -66,12 +69,20 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       const reason = readReason(form.get("reason"), RETURN_REASON_MAX);
       if (reason === "short" || reason === "long") {
         const message = reason === "short" ? ORDER_MESSAGES.returnReasonRequired : ORDER_MESSAGES.returnReasonTooLong;
-        return data({ itemId, message, reason: String(form.get("reason") ?? "").slice(0, RETURN_REASON_MAX * 2) }, { status: 400 });
+        return data({ itemId, form: "return" as const, message, reason: String(form.get("reason") ?? "").slice(0, RETURN_REASON_MAX * 2) }, { status: 400 });
       }
       const done = (await buyerRequestsReturn(db, { ...input, reason })) ?? notFound();
       if (done.kind !== "requested") return redirectWithFlash(here, { kind: "error", message: done.kind === "window-closed" ? ORDER_MESSAGES.returnWindowClosed : ORDER_MESSAGES.returnNotPossible });
       afterStep(0);
       return redirectWithFlash(here, { kind: "success", message: ORDER_MESSAGES.returnRequested });
+    }
+    case "review": {
+      const read = readReview(form.get("rating"), form.get("body"));
+      const kept = { itemId, form: "review" as const, rating: String(form.get("rating") ?? "").slice(0, 1), body: String(form.get("body") ?? "").slice(0, REVIEW_MAX_CHARS * 2) };
+      if (!read.ok) return data({ ...kept, errors: read.errors }, { status: 400 });
+      const saved = (await saveReview(db, { buyerId, orderId, itemId, review: read.review, now })) ?? notFound();
+      if (saved === "limited") return data({ ...kept, errors: { body: REVIEW_MESSAGES.tooMany } as ReviewErrors }, { status: 429 });
+      return redirectWithFlash(here, { kind: "success", message: saved === "saved" ? REVIEW_MESSAGES.saved : REVIEW_MESSAGES.updated });
     }
     default:
       throw new Response("Unknown action.", { status: 400 });
@@ -87,7 +98,7 @@ function afterStep(refunded: number | undefined) {
 const PAYMENT_STATUS_LABELS = { paid: "Paid", on_delivery: "Pay on delivery", pending: "Awaiting payment", failed: "Failed" } as const;
 
 export default function OrderConfirmation() {
-  const { order, justPlaced, now } = useLoaderData<typeof loader>();
+  const { order, justPlaced, now, reviews } = useLoaderData<typeof loader>();
   const several = order.items.length > 1;
   const address = order.shipping_address;
   return (
@@ -148,6 +159,7 @@ export default function OrderConfirmation() {
                 {several ? <h3>{item.title}</h3> : null}
                 <LineTimeline placedAt={order.created_at} line={item} viewer="buyer" />
                 <BuyerSteps item={item} now={new Date(now)} several={several} />
+                {item.delivered_at && !item.cancelled_at && item.product_id ? <ReviewForm item={item} review={reviews.find((r) => r.itemId === item.id) ?? null} /> : null}
               </div>
             ))
           : null}
@@ -176,7 +188,7 @@ export default function OrderConfirmation() {
 /** What the buyer may do with one item now: each a plain form, so it works without JavaScript. */
 function BuyerSteps({ item, now, several }: { item: LineLife & { id: string; title: string }; now: Date; several: boolean }) {
   const failed = useActionData<typeof action>();
-  const mine = failed?.itemId === item.id ? failed : null;
+  const mine = failed && failed.itemId === item.id && failed.form === "return" ? failed : null;
   const can = buyerCan(item, now);
   const until = returnOpenUntil(item);
   if (!can.cancel && !can.confirmDelivery && !can.requestReturn) return null;
@@ -226,6 +238,54 @@ function BuyerSteps({ item, now, several }: { item: LineLife & { id: string; tit
         </details>
       ) : null}
     </div>
+  );
+}
+
+/** The buyer's review of a delivered item: stars and a few words, as a plain form; their review, if any, to edit. */
+function ReviewForm({ item, review }: { item: { id: string; title: string }; review: { rating: number; body: string } | null }) {
+  const failed = useActionData<typeof action>();
+  const mine = failed && failed.itemId === item.id && failed.form === "review" ? failed : null;
+  const rating = mine ? mine.rating : review ? String(review.rating) : "";
+  const id = (name: string) => `${name}-${item.id}`;
+  return (
+    <details className="line-step" open={Boolean(mine)}>
+      <summary>{review ? `Your review: ${starsOf(review.rating)} (edit)` : "Rate and review this book"}</summary>
+      <Form method="post" className="line-form">
+        <input type="hidden" name="itemId" value={item.id} />
+        <fieldset className="stars-input" aria-invalid={mine?.errors.rating ? true : undefined} aria-describedby={mine?.errors.rating ? id("rating-error") : undefined}>
+          <legend>Your rating</legend>
+          {[1, 2, 3, 4, 5].map((n) => (
+            <label key={n}>
+              <input type="radio" name="rating" value={n} defaultChecked={rating === String(n)} required />
+              {n} {n === 1 ? "star" : "stars"}
+            </label>
+          ))}
+        </fieldset>
+        {mine?.errors.rating ? (
+          <p id={id("rating-error")} className="field-error" role="alert">
+            {mine.errors.rating}
+          </p>
+        ) : null}
+        <label htmlFor={id("body")}>Your review</label>
+        <textarea
+          id={id("body")}
+          name="body"
+          rows={3}
+          maxLength={REVIEW_MAX_CHARS}
+          defaultValue={mine ? mine.body : (review?.body ?? "")}
+          aria-invalid={mine?.errors.body ? true : undefined}
+          aria-describedby={mine?.errors.body ? id("body-error") : undefined}
+        />
+        {mine?.errors.body ? (
+          <p id={id("body-error")} className="field-error" role="alert">
+            {mine.errors.body}
+          </p>
+        ) : null}
+        <button type="submit" name="intent" value="review" className="btn btn-primary btn-sm" aria-label={`${review ? "Update" : "Post"} your review of ${item.title}`}>
+          {review ? "Update review" : "Post review"}
+        </button>
+      </Form>
+    </details>
   );
 }
 

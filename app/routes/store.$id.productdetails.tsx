@@ -8,6 +8,10 @@ import { getUserId } from "~/models/accounts/auth.server";
 import { askedQuantity, CART_MESSAGES } from "~/models/store/cart";
 import { buyerState, cartCap, putInCart, setWished, takeOutOfCart } from "~/models/store/cart.server";
 import { heldForMinutes } from "~/models/store/orders.server";
+import { starsOf } from "~/models/store/reviews";
+import { productReviews, sellerRating } from "~/models/store/reviews.server";
+import { formatDate } from "~/utils/dates";
+import { countOf } from "~/utils/text";
 import { readForm } from "~/utils/forms.server";
 import { invariantResponse, redirectWithFlash, requireUuidParam } from "~/utils/http.server";
 import { formatINR } from "~/utils/money";
@@ -25,7 +29,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   invariantResponse(product && (product.is_active || product.seller_id === userId));
   const { seller_email, seller_phone, seller_address, ...rest } = product;
   const isOwner = product.seller_id === userId;
+  // Reviews come a page at a time (?reviews=2), as plain links.
+  const page = Number.parseInt(new URL(request.url).searchParams.get("reviews") ?? "1", 10);
+  const [reviews, seller] = await Promise.all([productReviews(db, id, Number.isFinite(page) ? Math.min(page, 10_000) : 1), sellerRating(db, product.seller_id)]);
   return {
+    reviews,
+    sellerRating: seller,
     product: rest,
     isOwner,
     buyer: userId && !isOwner ? await buyerState(db, userId, id) : null,
@@ -70,7 +79,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function ProductDetails() {
-  const { product, contact, signedIn, isOwner, buyer, cap, heldFor } = useLoaderData<typeof loader>();
+  const { product, contact, signedIn, isOwner, buyer, cap, heldFor, reviews, sellerRating } = useLoaderData<typeof loader>();
   const facts: Array<[string, string | null]> = [
     ["Author", product.author],
     ["Publisher", product.publisher],
@@ -92,7 +101,7 @@ export default function ProductDetails() {
               {"★".repeat(Math.round(product.rating))}
               {"☆".repeat(5 - Math.round(product.rating))}
             </span>{" "}
-            <span className="muted">({product.review_count} reviews)</span>
+            <a href="#reviews" className="muted">({countOf(product.review_count, "review")})</a>
           </p>
           <p className="price">{formatINR(product.price)}</p>
           <p>
@@ -165,6 +174,16 @@ export default function ProductDetails() {
           <p style={{ marginTop: 0 }}>
             <strong>{product.seller_name ?? "A StudyArena seller"}</strong>
             <span className="muted"> · Member since {new Date(product.seller_since).getFullYear()}</span>
+            <br />
+            <span className="muted">
+              {sellerRating.count > 0 ? (
+                <>
+                  <span className="stars" aria-hidden="true">★</span> {sellerRating.rating.toFixed(1)} from {countOf(sellerRating.count, "review")} of books they sold
+                </>
+              ) : (
+                "No reviews of this seller yet"
+              )}
+            </span>
           </p>
           {contact ? (
             <p style={{ marginBottom: 0 }}>
@@ -181,7 +200,49 @@ export default function ProductDetails() {
       ) : (
         <p className="muted">Seller information not available</p>
       )}
+      <Reviews productId={product.id} {...reviews} />
     </section>
+  );
+}
+
+type ReviewPage = Awaited<ReturnType<typeof productReviews>>;
+
+/** Reviews by buyers who received this book, newest first, ten to a page with plain links. */
+function Reviews({ productId, reviews, total, page, pages }: ReviewPage & { productId: string }) {
+  const pageLink = (n: number) => `/store/${productId}/productdetails?reviews=${n}#reviews`;
+  return (
+    <>
+      <h2 id="reviews">Reviews</h2>
+      {total === 0 ? (
+        <p className="muted">No reviews yet. Buyers review a book once it reaches them.</p>
+      ) : (
+        <>
+          <ul className="reviews">
+            {reviews.map((r) => (
+              <li key={r.id} className="card">
+                <strong>
+                  <span className="stars" aria-label={`Rated ${r.rating} out of 5`}>
+                    {starsOf(r.rating)}
+                  </span>{" "}
+                  {r.name}
+                </strong>{" "}
+                <span className="muted">· {formatDate(r.created_at)}</span>
+                <p>{r.body}</p>
+              </li>
+            ))}
+          </ul>
+          {pages > 1 ? (
+            <nav className="actions-row" aria-label="Review pages">
+              {page > 1 ? <Link to={pageLink(page - 1)}>← Newer reviews</Link> : null}
+              <span className="muted">
+                Page {page} of {pages}
+              </span>
+              {page < pages ? <Link to={pageLink(page + 1)}>Older reviews →</Link> : null}
+            </nav>
+          ) : null}
+        </>
+      )}
+    </>
   );
 }
 

@@ -179,3 +179,21 @@ export const DEMO_POSTS: B[] = [
   { slug: "mastering-ncert-for-neet", title: "Mastering NCERT for NEET", excerpt: "Most NEET biology questions come straight from NCERT lines.", category: "Exam Strategy", paragraphs: ["Read every NCERT biology chapter at least three times, including the diagrams and their captions.", "Make a list of the terms in bold and test yourself on them weekly."] },
   { slug: "pomodoro-for-long-study-days", title: "The Pomodoro Technique for Long Study Days", excerpt: "Twenty-five minutes on, five off: why it works and when it does not.", category: "Study Tips", paragraphs: ["A timer turns 'study all day' into a number of small, finishable tasks.", "For problem-solving that needs deep focus, stretch the block to 50 minutes rather than breaking a good streak."] },
 ];
+
+/** What demo buyers wrote about the books they received, by the stars they gave. */
+export const DEMO_REVIEW_TEXTS: Record<3 | 4 | 5, string[]> = {
+  5: [
+    "Exactly as described, and the seller packed it well. Highlighting only in the first two chapters.",
+    "Arrived in three days. Clean pages and all the solved examples intact. Great price for this book.",
+    "Saved me a lot over a new copy. The seller even added their own formula sheet!",
+  ],
+  4: [
+    "Good condition for a used copy; a few pencil notes, easy to erase.",
+    "Cover is a little worn but every page is there. Took a week to arrive.",
+    "Useful book and an honest description. Spine is creased but fine.",
+  ],
+  3: [
+    "Some pages have heavy underlining in pen, more than the listing said. Still readable.",
+    "Older edition than I expected, though most chapters match the current syllabus.",
+  ],
+};

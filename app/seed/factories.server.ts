@@ -7,6 +7,8 @@ import {
   blog_posts,
   contests,
   marketplace_products,
+  order_items,
+  orders,
   product_categories,
   profiles,
   questions,
@@ -169,7 +171,6 @@ export async function createProduct(
     condition?: (typeof PRODUCT_CONDITIONS)[number];
     stock?: number;
     isActive?: boolean;
-    rating?: number;
     createdAt?: Date;
   },
 ) {
@@ -186,11 +187,54 @@ export async function createProduct(
       condition: input.condition ?? "Good",
       stock: input.stock ?? 1,
       is_active: input.isActive ?? true,
-      rating: input.rating ?? 0,
       ...(input.createdAt ? { created_at: input.createdAt } : {}),
     })
     .returning({ id: marketplace_products.id });
   return row!.id;
+}
+
+/**
+ * A copy of a listing bought (cash on delivery) and delivered `daysAgo` days ago: the
+ * order line a review needs. Its stock is left as it is (the copy sold was another).
+ */
+export async function createDeliveredLine(db: DbOrTx, input: { buyerId: string; productId: string; daysAgo?: number }) {
+  const DAY = 24 * 60 * 60_000;
+  const [product] = await db.select().from(marketplace_products).where(eq(marketplace_products.id, input.productId));
+  const [buyer] = await db.select({ name: profiles.full_name, email: users.email }).from(users).leftJoin(profiles, eq(profiles.id, users.id)).where(eq(users.id, input.buyerId));
+  const placed = new Date(Date.now() - ((input.daysAgo ?? 10) + 6) * DAY);
+  const name = buyer!.name ?? "A buyer";
+  const [order] = await db
+    .insert(orders)
+    .values({
+      buyer_id: input.buyerId,
+      idempotency_key: crypto.randomUUID(),
+      status: "completed",
+      subtotal: product!.price,
+      shipping: 50,
+      total_amount: product!.price + 50,
+      buyer_name: name,
+      buyer_email: buyer!.email,
+      payment_method: "cod",
+      shipping_address: { name, street: "5 Park Street", city: "Kolkata", state: "West Bengal", postal_code: "700016", country: "India", phone: "9830012345" },
+      completed_at: placed,
+      created_at: placed,
+    })
+    .returning({ id: orders.id });
+  const [line] = await db
+    .insert(order_items)
+    .values({
+      order_id: order!.id,
+      product_id: product!.id,
+      seller_id: product!.seller_id,
+      title_at_purchase: product!.title,
+      author_at_purchase: product!.author,
+      price_at_purchase: product!.price,
+      quantity: 1,
+      shipped_at: new Date(placed.getTime() + 2 * DAY),
+      delivered_at: new Date(placed.getTime() + 6 * DAY),
+    })
+    .returning({ id: order_items.id });
+  return { orderId: order!.id, itemId: line!.id, sellerId: product!.seller_id };
 }
 
 export async function blogCategory(db: DbOrTx, name: string) {

@@ -1,23 +1,25 @@
 // Demo data, with every time relative to the moment of seeding: upcoming, running
 // and ended contests (the ended ones with results), a stocked store and a blog.
 import { sql } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
+import type { Db, Tx } from "~/db/client.server";
 import {
   BLOG_CATEGORIES,
   DEMO_CONTESTS,
   DEMO_POSTS,
   DEMO_PRODUCTS,
+  DEMO_REVIEW_TEXTS,
   DEMO_STUDENT,
   DEMO_USERS,
   PRODUCT_CATEGORIES,
   QUESTION_BANKS,
 } from "~/seed/demo-content";
-import { createContest, createEntry, createUser, submitEntry } from "~/seed/factories.server";
+import { createContest, createDeliveredLine, createEntry, createUser, submitEntry } from "~/seed/factories.server";
 import { generateCover } from "~/seed/covers.server";
 import { imageStore } from "~/models/media/stores.server";
 import { storeVariants } from "~/models/store/listings.server";
-import { blog_categories, blog_posts, comments, likes, marketplace_products, product_categories, users } from "~/db/schema";
+import { blog_categories, blog_posts, comments, likes, marketplace_products, product_categories, product_reviews, users } from "~/db/schema";
 import { finalizeContest } from "~/models/contests/scoring.server";
+import { recount } from "~/models/store/reviews.server";
 import { hashPassword } from "~/models/accounts/password.server";
 
 const MINUTE = 60_000;
@@ -102,11 +104,10 @@ export async function seedDemoData(db: Db, now = new Date()) {
         price,
         condition,
         isbn: `978-81-${String(7000 + i * 37).padStart(4, "0")}-${String(100 + i).padStart(3, "0")}-${i % 10}`,
-        rating: Math.round((3 + rnd() * 2) * 10) / 10,
-        review_count: Math.floor(rnd() * 40),
         created_at: new Date(now.getTime() - i * 3 * 60 * MINUTE),
       })),
     );
+    await seedReviews(tx, { buyers: others.slice(3), now, rnd });
 
     const blogCategoryIds = new Map<string, number>();
     for (const name of BLOG_CATEGORIES) {
@@ -134,4 +135,25 @@ export async function seedDemoData(db: Db, now = new Date()) {
       { post_id: posts[0]!.id, user_id: others[1]!, content: "Great tips. The full mock at the real time of day is underrated." },
     ]);
   });
+}
+
+/**
+ * Demo buyers bought copies of the demo books weeks ago, received them and reviewed
+ * them: the listings' ratings and counts are read from those reviews, as for any other
+ * (models/store/reviews.server.ts), never typed in.
+ */
+async function seedReviews(tx: Tx, input: { buyers: string[]; now: Date; rnd: () => number }) {
+  const DAY = 24 * 60 * MINUTE;
+  const products = await tx.select({ id: marketplace_products.id }).from(marketplace_products).orderBy(marketplace_products.created_at);
+  for (const [b, buyerId] of input.buyers.entries()) {
+    for (const product of products) {
+      if (input.rnd() >= 0.55) continue;
+      const line = await createDeliveredLine(tx, { buyerId, productId: product.id, daysAgo: 14 + b });
+      const rating = (input.rnd() < 0.5 ? 5 : input.rnd() < 0.75 ? 4 : 3) as 3 | 4 | 5;
+      const texts = DEMO_REVIEW_TEXTS[rating];
+      const at = new Date(input.now.getTime() - (10 + b) * DAY);
+      await tx.insert(product_reviews).values({ order_item_id: line.itemId, product_id: product.id, seller_id: line.sellerId, buyer_id: buyerId, rating, body: texts[Math.floor(input.rnd() * texts.length)]!, created_at: at, updated_at: at });
+    }
+  }
+  await recount(tx);
 }

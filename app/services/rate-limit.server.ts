@@ -21,6 +21,8 @@ export const LIMITS = {
   confirmationResendsPerUser: { max: 3, windowMs: 60 * 60_000 },
   eventsPerIp: { max: 300, windowMs: 60 * 60_000 },
   commentsPerUser: { max: 20, windowMs: 60 * 60_000 },
+  // Reviews written or edited by one buyer (one per order line, so a real buyer needs few).
+  reviewsPerUser: { max: 20, windowMs: 60 * 60_000 },
   reactionsPerUser: { max: 300, windowMs: 60 * 60_000 },
   // New gateway orders for one payer and one contest (or cart): a few failed or
   // cancelled attempts are normal, hundreds are a loop.

@@ -121,6 +121,17 @@ test("cash on delivery: cart, three checkout steps, the confirmation, Your Order
   await page.getByRole("button", { name: "I received it" }).click();
   await expect(page.getByText("Thanks for confirming. Enjoy your book!")).toBeVisible();
   await expect(timeline.getByRole("listitem").filter({ hasText: "Delivered" })).toContainText("IST");
+  // Received: the buyer may review it, and the product page shows it with the rating it makes.
+  const orderUrl = page.url();
+  await page.getByText("Rate and review this book").click();
+  await page.getByLabel("4 stars").check();
+  await page.getByLabel("Your review").fill("Clean pages, as described.");
+  await page.getByRole("button", { name: `Post your review of ${title}` }).click();
+  await expect(page.getByText("Thanks! Your review is on the book's page.")).toBeVisible();
+  await page.goto(`/store/${productId}/productdetails`);
+  await expect(page.getByText("(1 review)")).toBeVisible();
+  await expect(page.locator(".reviews").getByText("Clean pages, as described.")).toBeVisible();
+  await page.goto(orderUrl);
   await page.getByText("Return or report a problem").click();
   await page.getByLabel("What is wrong?").fill("  ");
   await page.getByRole("button", { name: "Ask to return" }).click();

@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { db } from "~/db/client.server";
 import { comments, likes, marketplace_products } from "~/db/schema";
-import { createPost, createProduct, createUser } from "~/seed/factories.server";
+import { createDeliveredLine, createPost, createProduct, createUser } from "~/seed/factories.server";
+import { saveReview } from "~/models/store/reviews.server";
 import * as blogRoute from "~/routes/blog._index";
 import * as postRoute from "~/routes/blog.$slug";
 import * as productRoute from "~/routes/store.$id.productdetails";
@@ -35,14 +36,22 @@ describe("store", () => {
 
   test("search, category, price range, condition and sort", async () => {
     const sellerId = await seller();
-    const books: Array<[string, number, string, "Good" | "Poor", number]> = [
-      ["Concepts of Physics Vol. 1 (H.C. Verma)", 350, "Filter Physics", "Good", 4.8],
-      ["Concepts of Physics Vol. 2 (H.C. Verma)", 340, "Filter Physics", "Poor", 4.1],
-      ["Gray's Anatomy (filter)", 150, "Filter Medical", "Good", 3.5],
-      ["Human Anatomy (filter)", 90, "Filter Medical", "Poor", 4.9],
-      ["Physiology (filter)", 120, "Filter Medical", "Good", 2.0],
+    const books: Array<[string, number, string, "Good" | "Poor", number[]]> = [
+      ["Concepts of Physics Vol. 1 (H.C. Verma)", 350, "Filter Physics", "Good", [5]],
+      ["Concepts of Physics Vol. 2 (H.C. Verma)", 340, "Filter Physics", "Poor", [4]],
+      ["Gray's Anatomy (filter)", 150, "Filter Medical", "Good", [4, 3]],
+      ["Human Anatomy (filter)", 90, "Filter Medical", "Poor", [5, 5, 4]],
+      ["Physiology (filter)", 120, "Filter Medical", "Good", [2]],
     ];
-    for (const [title, price, category, condition, rating] of books) await createProduct(db, { sellerId, title, price, category, condition, rating });
+    // Ratings come from reviews by buyers who received the book (models/store/reviews.server.ts).
+    for (const [title, price, category, condition, ratings] of books) {
+      const productId = await createProduct(db, { sellerId, title, price, category, condition });
+      for (const rating of ratings) {
+        const buyerId = await createUser(db, { email: `reviewer.${crypto.randomUUID()}@example.in`, passwordHash: "x" });
+        const line = await createDeliveredLine(db, { buyerId, productId });
+        expect(await saveReview(db, { buyerId, orderId: line.orderId, itemId: line.itemId, review: { rating, body: "Good copy." }, now: new Date() })).toBe("saved");
+      }
+    }
 
     expect((await store("?q=verma")).products.map((p: { title: string }) => p.title).sort()).toEqual([
       "Concepts of Physics Vol. 1 (H.C. Verma)",
@@ -57,7 +66,7 @@ describe("store", () => {
     const poor = await store("?q=filter&condition=Poor");
     expect(poor.products.map((p: { title: string }) => p.title)).toEqual(["Human Anatomy (filter)"]);
     const top = await store("?q=filter&sort=rating");
-    expect(top.products.map((p: { rating: number }) => p.rating)).toEqual([4.9, 3.5, 2.0]);
+    expect(top.products.map((p: { rating: number; review_count: number }) => [p.rating, p.review_count])).toEqual([[4.7, 3], [3.5, 2], [2.0, 1]]);
     expect((await store("?q=%25%25")).products).toEqual([]);
   });
 

@@ -61,6 +61,8 @@ export const marketplace_products = pgTable(
     // The display image's size, for width and height on every <img> (no layout shift).
     image_width: integer("image_width"),
     image_height: integer("image_height"),
+    // Read from product_reviews, never typed in: written only by models/store/reviews.server.ts
+    // in the transaction that saves a review, so the "rating" sort stays an index scan.
     rating: numeric("rating", { precision: 2, scale: 1, mode: "number" }).notNull().default(0),
     review_count: integer("review_count").notNull().default(0),
     // Used books are usually single copies; checkout decrements under a row lock.
@@ -192,5 +194,34 @@ export const order_items = pgTable(
     check("order_items_quantity_positive", sql`${t.quantity} >= 1`),
     check("order_items_price_nonnegative", sql`${t.price_at_purchase} >= 0`),
     index("order_items_product_idx").on(t.product_id),
+  ],
+);
+
+// A buyer's review of what they bought (docs/decisions.md, "Reviews from real buyers"):
+// one per order line, delivered first (models/store/reviews.server.ts checks), editable.
+export const product_reviews = pgTable(
+  "product_reviews",
+  {
+    id: id(),
+    order_item_id: uuid("order_item_id")
+      .notNull()
+      .unique()
+      .references(() => order_items.id, { onDelete: "cascade" }),
+    product_id: uuid("product_id")
+      .notNull()
+      .references(() => marketplace_products.id, { onDelete: "cascade" }),
+    // The seller block's rating reads this; a seller who leaves is forgotten.
+    seller_id: uuid("seller_id").references(() => users.id, { onDelete: "set null" }),
+    buyer_id: userRef("buyer_id"),
+    rating: integer("rating").notNull(),
+    body: text("body").notNull(),
+    created_at: createdAt(),
+    updated_at: time("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    check("product_reviews_rating", sql`${t.rating} BETWEEN 1 AND 5`),
+    check("product_reviews_body", sql`char_length(${t.body}) BETWEEN 3 AND 1000`),
+    index("product_reviews_product_newest_idx").on(t.product_id, t.created_at),
+    index("product_reviews_seller_idx").on(t.seller_id),
   ],
 );

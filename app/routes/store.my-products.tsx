@@ -1,11 +1,16 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { EarningsView } from "~/components/store/earnings-view";
 import { ListingImage } from "~/components/store/listing-image";
 import { LineTimeline } from "~/components/store/line-timeline";
 import { db } from "~/db/client.server";
 import { requireUserId } from "~/models/accounts/auth.server";
 import { paymentGateway } from "~/models/payments/gateway.server";
 import { kickRefunds } from "~/models/payments/refunds.server";
+import { maskedPayoutDetails } from "~/models/payments/payout-details.server";
+import { payoutGateway } from "~/models/payments/payout-gateway.server";
+import { kickPayouts } from "~/models/payments/payout-sender.server";
+import { payOutEarnings, sellerStatement } from "~/models/store/earnings.server";
 import { myListings } from "~/models/store/listings.server";
 import { PAYMENT_LABELS, paymentState, shortOrderId } from "~/models/store/checkout";
 import { CANCEL_REASON_MAX, LINE_BADGES, lineState, ORDER_MESSAGES, readReason, readTracking, sellerCan, TRACKING_MAX } from "~/models/store/order-life";
@@ -23,7 +28,12 @@ export const meta: MetaFunction = () => pageMeta("My Products", "The listings yo
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const sellerId = await requireUserId(request, context);
-  if (new URL(request.url).searchParams.get("view") === "sales") return { view: "sales" as const, sales: await salesOf(db, sellerId) };
+  const view = new URL(request.url).searchParams.get("view");
+  if (view === "sales") return { view: "sales" as const, sales: await salesOf(db, sellerId) };
+  if (view === "earnings") {
+    const [statement, details] = await Promise.all([sellerStatement(db, sellerId, new Date()), maskedPayoutDetails(db, sellerId)]);
+    return { view: "earnings" as const, statement, hasDetails: details !== null };
+  }
   return { view: "listings" as const, listings: await myListings(db, sellerId) };
 }
 
@@ -35,6 +45,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const sellerId = await requireUserId(request, context, "/store/my-products?view=sales");
   const form = await readForm(request, ["intent", "itemId", "tracking", "reason"]);
+  if (form.get("intent") === "payout") {
+    const earnings = "/store/my-products?view=earnings";
+    const made = await payOutEarnings(db, sellerId, new Date());
+    if (made.kind === "nothing") return redirectWithFlash(earnings, { kind: "info", message: "There is nothing to pay you yet." });
+    if (made.kind === "awaiting_details") return redirectWithFlash(earnings, { kind: "info", message: `${formatINR(made.amount)} is ready for you: add your payout details in My Account and it is sent at once.` });
+    kickPayouts(db, payoutGateway());
+    return redirectWithFlash(earnings, { kind: "success", message: `${formatINR(made.amount)} is on its way to your payout details.` });
+  }
   const itemId = form.get("itemId");
   if (!isUuid(itemId)) notFound();
   const here = "/store/my-products?view=sales";
@@ -92,8 +110,11 @@ export default function MyProducts() {
         <Link to="/store/my-products?view=sales" aria-current={page.view === "sales" ? "page" : undefined}>
           Sales
         </Link>
+        <Link to="/store/my-products?view=earnings" aria-current={page.view === "earnings" ? "page" : undefined}>
+          Earnings
+        </Link>
       </nav>
-      {page.view === "sales" ? <Sales sales={page.sales} /> : <Listings listings={page.listings} />}
+      {page.view === "sales" ? <Sales sales={page.sales} /> : page.view === "earnings" ? <EarningsView statement={page.statement} hasDetails={page.hasDetails} /> : <Listings listings={page.listings} />}
     </section>
   );
 }

@@ -4,7 +4,8 @@
 // the integration tests, so every scenario sets up exactly its own world.
 import { sql } from "drizzle-orm";
 import { db, rowsOf } from "~/db/client.server";
-import { createContest, createEntry, createPost, createProduct, createUser, moveContestIntoPast, productCategory, submitEntry } from "~/seed/factories.server";
+import { createContest, createDeliveredLine, createEntry, createPost, createProduct, createUser, moveContestIntoPast, productCategory, submitEntry } from "~/seed/factories.server";
+import { earnDueLines } from "~/models/store/earnings.server";
 import { finalizeContest, recordResult } from "~/models/contests/scoring.server";
 import { hashPassword } from "~/models/accounts/password.server";
 import { putInCart } from "~/models/store/cart.server";
@@ -115,6 +116,15 @@ export const e2eFixtures = {
     }
     if (placed.kind !== "completed") throw new Error(`order not placed: ${placed.kind}`);
     return { id: placed.orderId };
+  },
+
+  /** A book of `sellerId`'s bought online and delivered 9 days ago (past its return window), then earned. */
+  async earnedSale(input: { sellerId: string; buyerId: string; title: string; price: number }) {
+    const productId = await createProduct(db, { sellerId: input.sellerId, title: input.title, price: input.price, category: "Engineering" });
+    const line = await createDeliveredLine(db, { buyerId: input.buyerId, productId, daysAgo: 9 });
+    await db.execute(sql`UPDATE orders SET payment_method = 'upi' WHERE id = ${line.orderId}`);
+    await earnDueLines(db, new Date());
+    return { id: line.itemId };
   },
 
   async category(input: { name: string }) {

@@ -11,6 +11,7 @@ import { storeDiagram } from "~/models/contests/diagrams.server";
 import { closeDueContests } from "~/models/contests/scoring.server";
 import { releaseExpiredHolds } from "~/models/store/orders.server";
 import { sweepOrderLines } from "~/models/store/order-life.server";
+import { earnDueLines, payOutDueEarnings } from "~/models/store/earnings.server";
 import { chooseGateway, describeGateway, paymentGateway } from "~/models/payments/gateway.server";
 import { sendDueRefunds } from "~/models/payments/refunds.server";
 import { describePayoutGateway, payoutGateway } from "~/models/payments/payout-gateway.server";
@@ -70,11 +71,15 @@ export async function startup() {
   });
   // Unpaid online orders give their copies back when their hold ends.
   every(60_000, "order holds", () => releaseExpiredHolds(db, new Date()));
-  // Cash-on-delivery lines never shipped are cancelled; shipped lines nobody confirmed count as delivered.
+  // Cash-on-delivery lines never shipped are cancelled; shipped lines nobody confirmed count as delivered;
+  // prepaid lines past their return window become their sellers' earnings, paid out on the sellers' schedule.
   every(10 * 60_000, "order lines", async () => {
-    const { cancelled, delivered } = await sweepOrderLines(db, new Date());
-    if (cancelled + delivered > 0) {
-      log().info({ event: "order-sweep", cancelled, delivered }, "order lines moved on");
+    const now = new Date();
+    const { cancelled, delivered } = await sweepOrderLines(db, now);
+    const earned = await earnDueLines(db, now);
+    const paid = await payOutDueEarnings(db, now);
+    if (cancelled + delivered + earned + paid.length > 0) {
+      log().info({ event: "order-sweep", cancelled, delivered, earned, payouts: paid.length }, "order lines moved on");
       kickOutbox();
     }
   });

@@ -19,6 +19,8 @@ export const PAYOUT_METHODS = ["upi", "bank"] as const;
  * A prize on its way out: waiting for the winner's payout details, queued for the
  * gateway, processing there, paid (with the bank's reference), failed, or reversed.
  */
+/** What a payout pays: a contest prize, or a seller's marketplace earnings. */
+export const PAYOUT_PURPOSES = ["prize", "earnings"] as const;
 export const PAYOUT_STATUSES = ["awaiting_details", "queued", "processing", "paid", "failed", "reversed"] as const;
 export const EMAIL_STATUSES = ["pending", "sent", "failed", "logged"] as const;
 export const PROCTORING_EVENT_KINDS = ["fullscreen_exit", "tab_hidden", "camera_lost", "fullscreen_unavailable"] as const;

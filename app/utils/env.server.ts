@@ -61,6 +61,10 @@ const EnvSchema = z.object({
   // days is cancelled and its copies return; a shipped line the buyer has not confirmed counts as delivered after this many.
   COD_SHIP_WITHIN_DAYS: optional.pipe(z.coerce.number().int().min(1).max(60).default(5)),
   ORDER_AUTO_DELIVER_DAYS: optional.pipe(z.coerce.number().int().min(1).max(60).default(10)),
+  // Sellers' earnings (docs/decisions.md, "Sellers get paid"): the marketplace's commission on a prepaid line, in per
+  // cent of its price, and how many days apart a seller's earnings are paid out on their own (a seller may ask sooner).
+  MARKETPLACE_COMMISSION_PERCENT: optional.pipe(z.coerce.number().min(0).max(50).default(0)),
+  SELLER_PAYOUT_EVERY_DAYS: optional.pipe(z.coerce.number().int().min(1).max(60).default(7)),
   // How often each instance sends due refunds and prize payouts, and polls payouts on their way.
   MONEY_OUT_INTERVAL_MS: optional.pipe(z.coerce.number().int().min(200).max(3_600_000).default(30_000)),
   // `test` chooses the built-in test gateway explicitly (browser tests, demos on PostgreSQL).

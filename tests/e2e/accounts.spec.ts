@@ -140,7 +140,7 @@ test.describe("accounts", () => {
 
   test("a winner sets where prizes are paid: a wrong IFSC is said in the form, then the bank account is kept and shown masked", async ({ page, student: _signedIn }) => {
     await page.goto("/account");
-    await expect(page.getByText("Add where your prizes should be paid. A prize waits until you do.")).toBeVisible();
+    await expect(page.getByText("Add where your prizes and marketplace earnings should be paid. They wait until you do.")).toBeVisible();
     const payout = page.locator("form#payout");
     await payout.getByRole("radio", { name: "Bank account" }).check();
     await payout.getByLabel("Account holder (for a bank account)").fill("Asha Rao");

@@ -125,7 +125,7 @@ test("cash on delivery: cart, three checkout steps, the confirmation, Your Order
   const orderUrl = page.url();
   await page.getByText("Rate and review this book").click();
   await page.getByLabel("4 stars").check();
-  await page.getByLabel("Your review").fill("Clean pages, as described.");
+  await page.getByRole("textbox", { name: "Your review" }).fill("Clean pages, as described.");
   await page.getByRole("button", { name: `Post your review of ${title}` }).click();
   await expect(page.getByText("Thanks! Your review is on the book's page.")).toBeVisible();
   await page.goto(`/store/${productId}/productdetails`);

@@ -1,7 +1,7 @@
 // A seller's whole round, with and without JavaScript (issue 16): list a book with an
 // image, find it in My Products and on the store, edit it, replace its image, delete it.
 import sharp from "sharp";
-import { create, expect, test, unique } from "./support/fixtures";
+import { create, expect, PASSWORD, test, unique, uniqueEmail } from "./support/fixtures";
 
 const picture = async (r: number) => ({
   name: `cover-${r}.png`,
@@ -139,4 +139,27 @@ test("a seller sets the name, phone and address buyers see, from the avatar menu
   await page.goto(`/store/${listing.id}/productdetails`);
   await expect(page.getByText("Kavya Menon")).toBeVisible();
   await expect(page.getByText("9876543210")).toBeVisible();
+});
+
+test("a seller's earnings: the balance past the return window, paid when asked once payout details are added; the statement shows it", async ({ page, student }) => {
+  const { id: buyerId } = await create("student", { email: uniqueEmail("earn-buyer"), password: PASSWORD });
+  const title = unique("Earned Book");
+  await create("earnedSale", { sellerId: student.id, buyerId, title, price: 640 });
+  await page.goto("/store/my-products");
+  await page.getByRole("link", { name: "Earnings" }).click();
+  await expect(page.locator(".statement-line").filter({ hasText: title })).toContainText("Earned: in your balance");
+  await expect(page.getByText("0% of each prepaid sale")).toBeVisible();
+  await page.getByRole("button", { name: "Pay me ₹640 now" }).click();
+  await expect(page.getByText("₹640 is ready for you: add your payout details in My Account and it is sent at once.")).toBeVisible();
+  await expect(page.locator(".statement-line").filter({ hasText: "₹640" }).last()).toContainText("Waiting for your payout details");
+  await expect(page.getByRole("button", { name: "Pay me ₹0 now" })).toBeDisabled();
+
+  await page.getByRole("link", { name: "Add your payout details in My Account" }).click();
+  const payout = page.locator("form#payout");
+  await payout.getByLabel("UPI ID (for UPI)").fill("seller@okaxis");
+  await payout.getByRole("button", { name: "Save Payout Details" }).click();
+  await expect(page.getByText("Prizes and marketplace earnings are paid to")).toBeVisible();
+  await page.goto("/store/my-products?view=earnings");
+  await expect(page.locator(".statement-line").filter({ hasText: title })).toContainText("Paid out (see below)");
+  await expect(page.locator(".statement-line").filter({ hasText: "₹640" }).last()).not.toContainText("Waiting for your payout details");
 });

@@ -153,7 +153,7 @@ describe("prizes are sent through the gateway, once", () => {
     expect(await payout(w!.payoutId)).toMatchObject({ status: "failed", gateway_payout_id: taken.id, failure_reason: "Invalid VPA" });
     // The winner's screens ask for new details: the dashboard's notice and the statement's reason.
     expect(await waitingForDetails(db, w!.userId)).toEqual({ count: 1, net: 700 });
-    expect(await prizeStatement(db, { contestId: (await payout(w!.payoutId)).contest_id, userId: w!.userId })).toMatchObject({ status: "failed", failureReason: "Invalid VPA" });
+    expect(await prizeStatement(db, { contestId: (await payout(w!.payoutId)).contest_id!, userId: w!.userId })).toMatchObject({ status: "failed", failureReason: "Invalid VPA" });
     // The sender's lease ends: the payout is no longer queued, so it is not sent again.
     await sendDuePayouts(db, gateway, later(), 500);
     expect(await books(w!.payoutId)).toHaveLength(1);

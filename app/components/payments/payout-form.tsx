@@ -15,7 +15,7 @@ export function PayoutForm({ current, lastResult, busy }: { current: { method: "
     <Form method="post" className="form card" {...form.props}>
       <input type="hidden" name="intent" value="payout" />
       <p className="muted" style={{ margin: 0 }}>
-        {current ? <>Prizes are paid to <strong>{current.label}</strong>.</> : "Add where your prizes should be paid. A prize waits until you do."}
+        {current ? <>Prizes and marketplace earnings are paid to <strong>{current.label}</strong>.</> : "Add where your prizes and marketplace earnings should be paid. They wait until you do."}
       </p>
       <FormErrors id={form.errorId} errors={form.errors} />
       <fieldset className="payment-methods" aria-describedby={fields.method.errors ? fields.method.errorId : undefined}>

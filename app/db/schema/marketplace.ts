@@ -177,6 +177,11 @@ export const order_items = pgTable(
     return_requested_at: time("return_requested_at"),
     return_reason: text("return_reason"),
     returned_at: time("returned_at"),
+    // A prepaid line whose return window has passed is the seller's earnings: its price
+    // less the commission taken (whole rupees), then paid out in one seller payout
+    // (seller_payout_lines, app/db/schema/payments.ts).
+    earned_at: time("earned_at"),
+    commission: integer("commission"),
   },
   (t) => [
     // The database refuses a line whose steps contradict each other, whatever wrote it.
@@ -185,6 +190,10 @@ export const order_items = pgTable(
     check("order_items_seller_cancel_reason", sql`${t.cancelled_by} IS DISTINCT FROM 'seller' OR char_length(btrim(${t.cancel_reason})) >= 3`),
     check("order_items_delivered_after_shipped", sql`${t.delivered_at} IS NULL OR ${t.shipped_at} IS NOT NULL`),
     check("order_items_return_after_delivery", sql`(${t.return_requested_at} IS NULL OR ${t.delivered_at} IS NOT NULL) AND (${t.returned_at} IS NULL OR ${t.return_requested_at} IS NOT NULL)`),
+    check("order_items_earned", sql`(${t.earned_at} IS NULL) = (${t.commission} IS NULL) AND (${t.commission} IS NULL OR ${t.commission} BETWEEN 0 AND ${t.price_at_purchase} * ${t.quantity}) AND (${t.earned_at} IS NULL OR (${t.delivered_at} IS NOT NULL AND ${t.returned_at} IS NULL))`),
+    // A seller's earned lines (their balance), and the earnings sweep's queue: delivered, not yet earned.
+    index("order_items_earned_idx").on(t.seller_id).where(sql`${t.earned_at} IS NOT NULL`),
+    index("order_items_to_earn_idx").on(t.delivered_at).where(sql`${t.delivered_at} IS NOT NULL AND ${t.earned_at} IS NULL`),
     check("order_items_tracking_number", sql`${t.tracking_number} IS NULL OR char_length(${t.tracking_number}) BETWEEN 1 AND 60`),
     // The sweep's two queues: COD lines waiting to ship, shipped lines waiting for delivery.
     index("order_items_unshipped_idx").on(t.order_id).where(sql`${t.shipped_at} IS NULL AND ${t.cancelled_at} IS NULL`),

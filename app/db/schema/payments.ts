@@ -2,11 +2,11 @@
 // captured money it could not book (kept for review).
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
-import { PAYMENT_GATEWAYS, PAYMENT_PURPOSES, PAYMENT_REVIEW_REASONS, PAYMENT_STATUSES, PAYOUT_METHODS, PAYOUT_STATUSES, REFUND_STATUSES } from "../../utils/enums";
+import { PAYMENT_GATEWAYS, PAYMENT_PURPOSES, PAYMENT_REVIEW_REASONS, PAYMENT_STATUSES, PAYOUT_METHODS, PAYOUT_PURPOSES, PAYOUT_STATUSES, REFUND_STATUSES } from "../../utils/enums";
 import { createdAt, id, keptFor, oneOf, time } from "./columns";
 import { users } from "./accounts";
 import { contests, question_challenges } from "./contests";
-import { orders } from "./marketplace";
+import { order_items, orders } from "./marketplace";
 
 export const payments = pgTable(
   "payments",
@@ -156,8 +156,11 @@ export const payouts = pgTable(
   {
     id: id(),
     user_id: keptFor("user_id", () => users.id).notNull(),
-    contest_id: keptFor("contest_id", () => contests.id).notNull(),
-    // Whole rupees: the prize, the tax withheld from it, and what is paid (gross − tax).
+    // A contest's prize, or a seller's earnings from the order lines that point at it
+    // (order_items.seller_payout_id; models/store/earnings.server.ts).
+    purpose: text("purpose", { enum: PAYOUT_PURPOSES }).notNull().default("prize"),
+    contest_id: keptFor("contest_id", () => contests.id),
+    // Whole rupees: the prize, the tax withheld from it, and what is paid (gross − tax); earnings have no tax.
     gross: integer("gross").notNull(),
     tax: integer("tax").notNull(),
     net: integer("net").notNull(),
@@ -193,6 +196,8 @@ export const payouts = pgTable(
     check("payouts_sums", sql`${t.gross} > 0 AND ${t.tax} >= 0 AND ${t.net} = ${t.gross} - ${t.tax} AND ${t.tax_rate_bp} BETWEEN 0 AND 10000`),
     check("payouts_paid_has_reference", sql`${t.status} <> 'paid' OR ${t.bank_reference} IS NOT NULL`),
     check("payouts_round_positive", sql`${t.send_round} >= 1`),
+    check("payouts_purpose", oneOf(t.purpose, PAYOUT_PURPOSES)),
+    check("payouts_purpose_target", sql`(${t.purpose} = 'prize') = (${t.contest_id} IS NOT NULL) AND (${t.purpose} = 'prize' OR ${t.tax} = 0)`),
   ],
 );
 
@@ -210,3 +215,19 @@ export const test_gateway_payouts = pgTable("test_gateway_payouts", {
   utr: text("utr"),
   created_at: createdAt(),
 });
+
+// Which payout pays each earned order line (models/store/earnings.server.ts): a line is
+// in one payout at most, so a seller is never paid twice for it.
+export const seller_payout_lines = pgTable(
+  "seller_payout_lines",
+  {
+    order_item_id: uuid("order_item_id")
+      .primaryKey()
+      .references(() => order_items.id, { onDelete: "restrict" }),
+    payout_id: uuid("payout_id")
+      .notNull()
+      .references(() => payouts.id, { onDelete: "restrict" }),
+    amount: integer("amount").notNull(),
+  },
+  (t) => [index("seller_payout_lines_payout_idx").on(t.payout_id), check("seller_payout_lines_amount", sql`${t.amount} >= 0`)],
+);

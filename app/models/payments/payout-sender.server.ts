@@ -159,10 +159,10 @@ async function recordPayout(db: Db, { payoutId, round, heard, gateway, now }: He
   // A payout reported processed without the bank's reference is still on its way for us.
   const status = heard.status === "paid" && !heard.utr ? "processing" : heard.status;
   return db.transaction(async (tx) => {
-    const [row] = rowsOf<{ status: PayoutStatus; send_round: number; gateway_payout_id: string | null; net: number; email: string; name: string | null; title: string }>(
+    const [row] = rowsOf<{ status: PayoutStatus; send_round: number; gateway_payout_id: string | null; net: number; email: string; name: string | null; title: string | null }>(
       await tx.execute(sql`
         SELECT p.status, p.send_round, p.gateway_payout_id, p.net, u.email, pr.full_name AS name, c.title
-          FROM payouts p JOIN users u ON u.id = p.user_id LEFT JOIN profiles pr ON pr.id = p.user_id JOIN contests c ON c.id = p.contest_id
+          FROM payouts p JOIN users u ON u.id = p.user_id LEFT JOIN profiles pr ON pr.id = p.user_id LEFT JOIN contests c ON c.id = p.contest_id
          WHERE p.id = ${payoutId} FOR UPDATE OF p`),
     );
     if (!row || row.send_round !== round) return null;
@@ -188,27 +188,32 @@ async function recordPayout(db: Db, { payoutId, round, heard, gateway, now }: He
   });
 }
 
-function paidMail(row: { net: number; email: string; name: string | null; title: string }, utr: string) {
+/** What the payout pays, in the mails' words: a contest's prize, or (no contest) a seller's earnings. */
+const whatFor = (row: { title: string | null }) => (row.title ? { subject: `Your prize in ${row.title}`, noun: "prize", phrase: `your prize in ${row.title}` } : { subject: "Your marketplace earnings", noun: "earnings", phrase: "your earnings from books you sold" });
+
+function paidMail(row: { net: number; email: string; name: string | null; title: string | null }, utr: string) {
+  const what = whatFor(row);
   return {
     to: row.email,
-    subject: `Your prize in ${row.title} is paid: ${formatINR(row.net)}`,
+    subject: `${what.subject} ${row.title ? "is" : "are"} paid: ${formatINR(row.net)}`,
     ...renderMail({
       heading: `${formatINR(row.net)} is on its way to your account`,
-      paragraphs: [`Hi ${displayName(row)}, we paid your prize in ${row.title}. Bank reference (UTR): ${utr}. If it has not reached you in two working days, reply with this reference.`],
-      action: { label: "See your account", url: `${appUrl()}/account` },
+      paragraphs: [`Hi ${displayName(row)}, we paid ${what.phrase}. Bank reference (UTR): ${utr}. If it has not reached you in two working days, reply with this reference.`],
+      action: row.title ? { label: "See your account", url: `${appUrl()}/account` } : { label: "See your earnings", url: `${appUrl()}/store/my-products?view=earnings` },
     }),
   };
 }
 
-function failedMail(row: { net: number; email: string; name: string | null; title: string }, reason: string | null) {
+function failedMail(row: { net: number; email: string; name: string | null; title: string | null }, reason: string | null) {
+  const what = whatFor(row);
   return {
     to: row.email,
-    subject: `Your prize in ${row.title} could not be paid`,
+    subject: `${what.subject} could not be paid`,
     ...renderMail({
-      heading: "Your prize payout did not go through",
+      heading: `Your ${what.noun} payout did not go through`,
       paragraphs: [
-        `Hi ${displayName(row)}, the bank could not pay your prize of ${formatINR(row.net)} in ${row.title}${reason ? `: ${reason}` : ""}.`,
-        "Check your payout details in My Account and save them again: we send the prize again as soon as you do. Nothing was paid, so nothing is lost.",
+        `Hi ${displayName(row)}, the bank could not pay ${what.phrase} (${formatINR(row.net)})${reason ? `: ${reason}` : ""}.`,
+        `Check your payout details in My Account and save them again: we send the ${what.noun} again as soon as you do. Nothing was paid, so nothing is lost.`,
       ],
       action: { label: "Check payout details", url: `${appUrl()}/account` },
     }),

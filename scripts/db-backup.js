@@ -27,7 +27,8 @@ try {
     else {
       if (!fs.existsSync(pgliteDir)) fail(`no embedded database in ${pgliteDir}`);
       const { PGlite } = await import("@electric-sql/pglite");
-      const pg = await PGlite.create(pgliteDir);
+      const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+      const pg = await PGlite.create(pgliteDir, { extensions: { pg_trgm } });
       await backupPglite(pg, out);
       await pg.close();
     }

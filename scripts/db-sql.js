@@ -62,7 +62,8 @@ if (to.kind === "postgres") {
   }
 } else {
   const { PGlite } = await import("@electric-sql/pglite");
-  const db = new PGlite(to.dir);
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const db = new PGlite(to.dir, { extensions: { pg_trgm } });
   try {
     report(await db.exec(text));
   } catch (error) {

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
@@ -66,8 +67,11 @@ export function connect(url = env().DATABASE_URL): Connection {
   const dir = url ? url.slice("pglite:".length) : path.join(dataDir(), "pglite");
   // PGlite creates only the last level of its directory.
   if (!dir.includes("://")) fs.mkdirSync(path.dirname(dir), { recursive: true });
-  return pgliteConnection(new PGlite(dir), dir.includes("://"));
+  return pgliteConnection(new PGlite(dir, { extensions: PGLITE_EXTENSIONS }), dir.includes("://"));
 }
+
+/** The extensions every embedded database is opened with (its migrations create pg_trgm: the store's search). */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 /** The app's connection over an open PGlite (the integration tests open theirs from a migrated copy). */
 export function pgliteConnection(client: PGlite, memory: boolean): Connection {

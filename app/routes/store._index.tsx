@@ -19,6 +19,7 @@ export const requestPolicy: RequestPolicy = { page: "guest" };
 export const meta: MetaFunction = () => pageMeta("Marketplace", "Buy and sell used textbooks and study materials at 50-70% off: search by title, category, price and condition.");
 
 const SORT_LABELS: Record<(typeof SORTS)[number], string> = {
+  relevance: "Best match",
   newest: "Newest first",
   oldest: "Oldest first",
   "price-low": "Price: low to high",
@@ -87,7 +88,7 @@ export default function Store() {
               Search
             </button>
           </div>
-          <details className="filters-more" open={query.minPrice > 0 || query.maxPrice < PRICE_MAX || Boolean(query.condition) || query.sort !== "newest" ? true : undefined}>
+          <details className="filters-more" open={query.minPrice > 0 || query.maxPrice < PRICE_MAX || Boolean(query.condition) || query.sort !== "relevance" ? true : undefined}>
             <summary>Filters and sort</summary>
             <div className="filters">
               <div className="field">

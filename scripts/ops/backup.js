@@ -52,6 +52,7 @@ export async function restorePglite(file, dir) {
   }
   if (dir !== "memory://") fs.mkdirSync(dir, { recursive: true });
   const { PGlite } = await import("@electric-sql/pglite");
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const bytes = fs.readFileSync(file);
-  return PGlite.create(dir === "memory://" ? undefined : dir, { loadDataDir: new Blob([bytes], { type: "application/x-gzip" }) });
+  return PGlite.create(dir === "memory://" ? undefined : dir, { loadDataDir: new Blob([bytes], { type: "application/x-gzip" }), extensions: { pg_trgm } });
 }

@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { expect, test } from "vitest";
 import { pgliteConnection, rowsOf } from "~/db/client.server";
 import { finalizeContest } from "~/models/contests/scoring.server";
@@ -19,7 +20,7 @@ const run = async (client: PGlite, file: string) => {
 };
 
 test("an old contest migrates to one unnamed section at +1/0 with the same scores, ranks and prizes", async () => {
-  const client = await PGlite.create();
+  const client = await PGlite.create({ extensions: { pg_trgm } });
   const before = files.filter((f) => f < "0008");
   for (const file of before) await run(client, file);
   // Three students, three questions; as the old code scored and finalised them.

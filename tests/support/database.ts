@@ -32,7 +32,8 @@ if (template && admin) {
   process.env.DATABASE_URL = "pglite:memory://";
   const { PGlite } = await import("@electric-sql/pglite");
   const { pgliteConnection } = await import("~/db/client.server");
-  const client = await PGlite.create({ loadDataDir: new Blob([fs.readFileSync(pgliteTemplate!)]) });
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const client = await PGlite.create({ loadDataDir: new Blob([fs.readFileSync(pgliteTemplate!)]), extensions: { pg_trgm } });
   (globalThis as { __studyarenaDb?: unknown }).__studyarenaDb = pgliteConnection(client, true);
 }
 

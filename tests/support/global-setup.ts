@@ -8,6 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import type { TestProject } from "vitest/node";
@@ -32,7 +33,7 @@ export default async function setup(project: TestProject) {
   const admin = process.env.TEST_DATABASE_URL;
   if (!admin) {
     project.provide("templateDatabase", null);
-    const pg = await PGlite.create();
+    const pg = await PGlite.create({ extensions: { pg_trgm } });
     await migratePglite(drizzlePglite(pg), { migrationsFolder: "drizzle" });
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "studyarena-pglite-tpl-")), "migrated.tar");
     fs.writeFileSync(file, Buffer.from(await (await pg.dumpDataDir("none")).arrayBuffer()));

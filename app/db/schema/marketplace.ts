@@ -11,6 +11,8 @@ export const product_categories = pgTable("product_categories", {
 });
 
 
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => "bytea",
   // postgres.js gives a Buffer, PGlite a Uint8Array: the app sees a Buffer either way.
@@ -67,6 +69,14 @@ export const marketplace_products = pgTable(
     review_count: integer("review_count").notNull().default(0),
     // Used books are usually single copies; checkout decrements under a row lock.
     stock: integer("stock").notNull().default(1),
+    // What the store's search matches (models/store/search.server.ts): the words of the
+    // title, author, ISBN and publisher, in lower case without ASCII punctuation (as
+    // models/store/search.ts cuts a query), so "H.C. Verma" is "hc verma" and an ISBN's
+    // hyphens go. Its words are also kept in store_words, whose trigrams find them when
+    // a search misspells them.
+    search_tsv: tsvector("search_tsv").generatedAlwaysAs(
+      sql`to_tsvector('simple', lower(regexp_replace(title || ' ' || coalesce(author, '') || ' ' || coalesce(isbn, '') || ' ' || coalesce(publisher, ''), '[!-/:-@[-\`{-~]+', '', 'g')))`,
+    ),
     created_at: createdAt(),
     updated_at: time("updated_at").notNull().defaultNow(),
   },
@@ -79,6 +89,7 @@ export const marketplace_products = pgTable(
     index("marketplace_products_store_price_idx").on(t.is_active, t.price),
     index("marketplace_products_category_idx").on(t.category_id),
     index("marketplace_products_seller_idx").on(t.seller_id, t.created_at),
+    index("marketplace_products_search_idx").using("gin", t.search_tsv),
   ],
 );
 
@@ -234,3 +245,9 @@ export const product_reviews = pgTable(
     index("product_reviews_seller_idx").on(t.seller_id),
   ],
 );
+
+// Every word any listing's search_tsv has held (a trigger on marketplace_products adds
+// them, migration 0018), trigram-indexed (GiST, which finds the nearest words in order): a misspelt search word is matched to these
+// first, then listings are found by the words it matched (models/store/search.server.ts).
+// A word no listing has any more only finds nothing.
+export const store_words = pgTable("store_words", { word: text("word").primaryKey() }, (t) => [index("store_words_trgm_idx").using("gist", sql`${t.word} gist_trgm_ops`)]);

@@ -6,7 +6,8 @@ import { searchText } from "~/utils/text";
 export const PAGE_SIZE = 12;
 export const PRICE_MAX = 5000;
 export const PRICE_STEP = 100;
-export const SORTS = ["newest", "oldest", "price-low", "price-high", "rating"] as const;
+// "relevance" is the default: the best matches first when there is a search, else the newest.
+export const SORTS = ["relevance", "newest", "oldest", "price-low", "price-high", "rating"] as const;
 export type Sort = (typeof SORTS)[number];
 
 
@@ -38,7 +39,7 @@ export function parseStoreQuery(params: URLSearchParams): StoreQuery {
     condition: (PRODUCT_CONDITIONS as readonly string[]).includes(condition ?? "") ? (condition as StoreQuery["condition"]) : null,
     minPrice: Math.min(minPrice, maxPrice),
     maxPrice: Math.max(minPrice, maxPrice),
-    sort: (SORTS as readonly string[]).includes(sort ?? "") ? (sort as Sort) : "newest",
+    sort: (SORTS as readonly string[]).includes(sort ?? "") ? (sort as Sort) : "relevance",
     page: int(params.get("page"), 1, 1, 10_000),
   };
 }

@@ -1,0 +1,45 @@
+// The store's search (docs/decisions.md, "Finding a book when you mistype it"): each word
+// of a search is first matched to the words listings hold (store_words, by trigram
+// similarity), then listings are found by full-text search for every word, as typed or
+// as one of those, in any order, through their search_tsv index. Two indexed lookups,
+// however many listings there are.
+import { sql } from "drizzle-orm";
+import { rowsOf, type DbOrTx } from "~/db/client.server";
+import { searchWords } from "~/models/store/search";
+
+/** The words of the dictionary most like each search word, best first (at most this many each). */
+const ALIKE_PER_WORD = 8;
+/** How alike (pg_trgm similarity) a listing's word must be to stand for a search word: "fisics" and "physics" are 0.25, "phyiscs" 0.33, unrelated words about 0.1. */
+export const MIN_SIMILARITY = 0.25;
+
+/** A word as a tsquery operand: quoted, so nothing in it is an operator. */
+const operand = (word: string) => `'${word.replace(/'/g, "''").replace(/\\/g, "\\\\")}'`;
+
+/**
+ * The tsqueries a search asks for, or null when it has no words: `all` matches every
+ * word's alternatives (the word itself as the start of a word, and the dictionary's
+ * words like it); `best` only each word's closest, which ranks the listings with it first.
+ */
+export async function searchQueries(db: DbOrTx, q: string): Promise<{ all: string; best: string } | null> {
+  const words = searchWords(q);
+  if (words.length === 0) return null;
+  // The nearest words of the dictionary by trigram distance (the GiST index walks to them),
+  // kept when at least MIN_SIMILARITY alike.
+  const rows = rowsOf<{ i: number; word: string }>(
+    await db.execute(sql`
+      SELECT q.i::int AS i, s.word FROM unnest(string_to_array(${words.join(" ")}, ' ')) WITH ORDINALITY AS q(w, i)
+       -- A number (an ISBN) is matched as typed only: the dictionary keeps no numbers.
+       CROSS JOIN LATERAL (SELECT word, word <-> q.w AS distance FROM store_words WHERE q.w !~ '^[0-9]+$' ORDER BY word <-> q.w LIMIT ${ALIKE_PER_WORD}) s
+       WHERE s.distance <= ${1 - MIN_SIMILARITY}
+       ORDER BY q.i, s.distance, s.word`),
+  );
+  const all: string[] = [];
+  const best: string[] = [];
+  for (const [index, word] of words.entries()) {
+    const alike = rows.filter((r) => r.i === index + 1).map((r) => r.word);
+    // The word as typed also matches as the start of a listing's word ("morris", Morrison).
+    all.push(`(${[`${operand(word)}:*`, ...alike.map(operand)].join(" | ")})`);
+    best.push(alike[0] ? operand(alike[0]) : `${operand(word)}:*`);
+  }
+  return { all: all.join(" & "), best: best.join(" & ") };
+}

@@ -20,7 +20,7 @@ function fail(message) {
 }
 
 const file = process.argv[2];
-if (!file) fail("usage: npm run contests:image -- diagram.png   (JPEG, PNG or WebP, at most 5 MB)");
+if (!file) fail("usage: npm run contests:image -- diagram.png   (JPEG, PNG or WebP, at most 15 MB)");
 let bytes;
 try {
   bytes = fs.readFileSync(file);

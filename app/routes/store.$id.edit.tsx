@@ -13,7 +13,7 @@ import { pageMeta } from "~/utils/meta";
 import type { RequestPolicy } from "~/server/policy";
 import { IMAGE_FORM_BODY } from "~/utils/request-guard";
 
-/** A form with one image (multipart, up to 5 MB and a little). */
+/** A form with one image (multipart: a photo of up to 15 MB, the body up to 64 MB: app/utils/request-guard.ts). */
 export const requestPolicy: RequestPolicy = { body: IMAGE_FORM_BODY };
 
 export const meta: MetaFunction = () => pageMeta("Edit Product", "Change a listing on the StudyArena marketplace.");

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useScaledPhoto } from "~/components/store/use-scaled-photo";
 import { notFoundBoundary } from "~/components/not-found";
 import { db } from "~/db/client.server";
 import { IMAGE_ACCEPT, IMAGE_MESSAGES } from "~/models/media/images";
@@ -13,7 +14,7 @@ import { useIsPending } from "~/utils/use-is-pending";
 import type { RequestPolicy } from "~/server/policy";
 import { IMAGE_FORM_BODY } from "~/utils/request-guard";
 
-/** A form with one image (multipart, up to 5 MB and a little). */
+/** A form with one image (multipart: a photo of up to 15 MB, the body up to 64 MB: app/utils/request-guard.ts). */
 export const requestPolicy: RequestPolicy = { body: IMAGE_FORM_BODY };
 
 export const meta: MetaFunction = () => pageMeta("Upload Image", "Replace a listing's image.");
@@ -39,6 +40,7 @@ export default function UploadImage() {
   const { id, title } = useLoaderData<typeof loader>();
   const error = useActionData<typeof action>()?.error;
   const pending = useIsPending();
+  const photo = useScaledPhoto();
   return (
     <section className="container narrow section">
       <p>
@@ -49,15 +51,15 @@ export default function UploadImage() {
       <Form method="post" encType="multipart/form-data" className="form card">
         <div className="field">
           <label htmlFor="image">Product Image</label>
-          <input id="image" name="image" type="file" accept={IMAGE_ACCEPT} required aria-describedby="image-hint image-error" aria-invalid={error ? true : undefined} />
-          <p id="image-hint" className="muted" style={{ margin: 0, fontSize: ".85rem" }}>
-            {IMAGE_MESSAGES.hint}
+          <input id="image" name="image" type="file" accept={IMAGE_ACCEPT} required aria-describedby="image-hint image-error" aria-invalid={error ? true : undefined} onChange={photo.onChange} />
+          <p id="image-hint" className="muted" style={{ margin: 0, fontSize: ".85rem" }} role={photo.scaling ? "status" : undefined}>
+            {photo.scaling ? IMAGE_MESSAGES.scaling : IMAGE_MESSAGES.hint}
           </p>
           <p id="image-error" className="field-error" role={error ? "alert" : undefined}>
             {error}
           </p>
         </div>
-        <button type="submit" className="btn btn-primary" disabled={pending}>
+        <button type="submit" className="btn btn-primary" disabled={pending || photo.scaling}>
           {pending ? "Uploading..." : "Upload Image"}
         </button>
       </Form>

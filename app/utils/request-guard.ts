@@ -20,11 +20,12 @@ export const JSON_API_BODY: BodyRule = { types: ["application/json"], maxBytes: 
 /** Razorpay's webhook: JSON, its signature computed over the raw body. */
 export const WEBHOOK_BODY: BodyRule = { types: ["application/json"], maxBytes: 64 * KB };
 /**
- * A form with one image (at most 5 MB) and its text fields. A little more than 5 MB gets
- * through, so the form itself says which field was wrong; anything larger is refused
- * here, by its declared length, with the form's own words.
+ * A form with one image (at most 15 MB, models/media/images.ts) and its text fields. Up to
+ * 64 MB is read, the file's bytes past 15 MB dropped as they arrive, so a photo too large
+ * comes back into the form with every field kept and the message beside the image;
+ * anything larger is refused here, by its declared length, with the form's own words.
  */
-export const IMAGE_FORM_BODY: BodyRule = { types: ["multipart/form-data"], maxBytes: 5 * MB + 256 * KB, tooLarge: "Image must be less than 5MB. Please go back and choose a smaller image." };
+export const IMAGE_FORM_BODY: BodyRule = { types: ["multipart/form-data"], maxBytes: 64 * MB, tooLarge: "Image must be less than 15MB. Please go back and choose a smaller image." };
 
 export const ALLOWED_METHODS = ["GET", "HEAD", "POST"] as const;
 

@@ -217,12 +217,12 @@ test("nginx: the request id reaches the app, text is compressed, /build/ is kept
   expect(second.headers.get("x-cache")).toBe("HIT");
   expect(second.headers.get("cache-control")).toContain("immutable");
 
-  // An ordinary form past 128 KB stops at nginx; an image form of 5.4 MB reaches the app, which answers in the form's words.
+  // An ordinary form past 128 KB stops at nginx; an image form of 64.5 MB reaches the app, which answers in the form's words.
   const big = await fetch(`${nginxUrl}/contact`, { method: "POST", headers: { "Content-Type": FORM }, body: "message=" + "x".repeat(200 * 1024) });
   expect(big.status).toBe(413);
-  const image = await fetch(`${nginxUrl}/store/new`, { method: "POST", headers: { "Content-Type": "multipart/form-data; boundary=x" }, body: Buffer.alloc(5.4 * 1024 * 1024, 97) });
+  const image = await fetch(`${nginxUrl}/store/new`, { method: "POST", headers: { "Content-Type": "multipart/form-data; boundary=x" }, body: Buffer.alloc(64.5 * 1024 * 1024, 97) });
   expect(image.status).toBe(413);
-  expect(await image.text()).toContain("Image must be less than 5MB");
+  expect(await image.text()).toContain("Image must be less than 15MB");
 });
 
 /**

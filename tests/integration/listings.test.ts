@@ -98,12 +98,27 @@ test("a phone photo is turned upright and loses its EXIF (no GPS position reache
   expect([listing!.image_width, listing!.image_height]).toEqual([200, 400]);
 });
 
+test("a camera-sized photo (about 10 MB, 4000 × 3000) sent without JavaScript is taken and scaled by the server", async () => {
+  const { seller, fields } = await sellerAndFields();
+  const noise = Buffer.alloc(4000 * 3000 * 3);
+  for (let i = 0; i < noise.length; i++) noise[i] = (i * 2_654_435_761) >>> 24;
+  const photo = await sharp(noise, { raw: { width: 4000, height: 3000, channels: 3 } }).jpeg({ quality: 93 }).toBuffer();
+  expect(photo.length).toBeGreaterThan(8 * 1024 * 1024);
+  expect(photo.length).toBeLessThan(15 * 1024 * 1024);
+  const res = await call(newRoute.action, multipart("/store/new", productForm(fields, { bytes: photo, name: "IMG_2050.jpg", type: "image/jpeg" }), seller.cookie));
+  expect(res.status).toBe(302);
+  const [listing] = await listingsBy(seller.userId);
+  expect(Math.max(listing!.image_width!, listing!.image_height!)).toBeLessThanOrEqual(960);
+  const stored = await databaseImageStore(db).get(keyOfUrl(listing!.image_url)!);
+  expect(stored!.bytes.length).toBeLessThan(photo.length / 4);
+});
+
 test("bad files get the spec's message, keep the other fields, and write nothing", async () => {
   const { seller, fields } = await sellerAndFields();
   const good = await png(800, 600);
   const cases: Array<[string, { bytes: Buffer | string; name: string; type: string }, string]> = [
     ["a renamed text file", { bytes: "just some notes, not a picture", name: "photo.jpg", type: "image/jpeg" }, IMAGE_MESSAGES.notImage],
-    ["6 MB", { bytes: Buffer.concat([good, Buffer.alloc(6 * 1024 * 1024)]), name: "huge.png", type: "image/png" }, IMAGE_MESSAGES.tooLarge],
+    ["16 MB", { bytes: Buffer.concat([good, Buffer.alloc(16 * 1024 * 1024)]), name: "huge.png", type: "image/png" }, IMAGE_MESSAGES.tooLarge],
     ["a truncated PNG", { bytes: good.subarray(0, Math.floor(good.length / 2)), name: "cut.png", type: "image/png" }, IMAGE_MESSAGES.failed],
   ];
   const before = await imageCount();

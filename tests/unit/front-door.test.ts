@@ -113,7 +113,7 @@ describe("every door refuses the same hostile requests the same way", () => {
     { name: "a legacy ?_data request", send: (url) => send("GET", `${url}?_data=routes%2Fx`), status: 400, body: /could not be read/ },
     { name: "an undecodable path", send: (url) => send("GET", `${url}%E0%A4%A`), status: 400, body: /could not be read/ },
     { name: "a body without a length", send: (url) => send("POST", url, json, "{}", true), status: 411, body: /length/ },
-    { name: "a body larger than any route takes", send: (url) => send("POST", url, { ...json, "Content-Length": String(64 * 1024 * 1024) }), status: 413, body: /more than|Image must be/ },
+    { name: "a body larger than any route takes", send: (url) => send("POST", url, { ...json, "Content-Length": String(65 * 1024 * 1024) }), status: 413, body: /more than|Image must be/ },
     { name: "a body of no type any route takes", send: (url) => send("POST", url, { "Content-Type": "text/xml" }, "<x/>"), status: 415, body: /kind of content/ },
   ];
   for (const hostile of HOSTILE) {
@@ -194,7 +194,7 @@ describe("each route's policy is applied", () => {
     const multipart = { "Content-Type": "multipart/form-data; boundary=x" };
     expect((await send("POST", "/image", multipart, "--x--")).body).toBe("remix");
     expect((await send("POST", "/form", multipart, "--x--")).status).toBe(415);
-    expect((await send("POST", "/image", { ...multipart, "Content-Length": String(9 * 1024 * 1024) })).body).toMatch(/Image must be less than 5MB/);
+    expect((await send("POST", "/image", { ...multipart, "Content-Length": String(65 * 1024 * 1024) })).body).toMatch(/Image must be less than 15MB/);
   });
 
   test("a shared page is rendered once for everyone, without the visitor's cookie; a guest page not for a signed-in visitor", async () => {

@@ -7,6 +7,7 @@ import type { ListingSchema } from "~/models/store/listing-schema";
 import { PRODUCT_CONDITIONS } from "~/utils/enums";
 import { useIsPending } from "~/utils/use-is-pending";
 import { useSchemaForm } from "~/utils/use-schema-form";
+import { useScaledPhoto } from "~/components/store/use-scaled-photo";
 
 export type ListingDefaults = {
   title: string;
@@ -40,6 +41,7 @@ export function ProductForm({
   currentImage?: { url: string; width: number; height: number } | null;
 }) {
   const pending = useIsPending();
+  const photo = useScaledPhoto();
   const [form, fields] = useSchemaForm<typeof ListingSchema>(lastResult, {
     defaultValue: { ...defaults, isActive: defaults.isActive ? "on" : undefined },
   });
@@ -66,16 +68,16 @@ export function ProductForm({
         {currentImage ? (
           <img src={currentImage.url} alt="Now shown on the listing" width={currentImage.width} height={currentImage.height} className="form-image-preview" loading="lazy" decoding="async" />
         ) : null}
-        <input {...controlProps(fields.image, { describedBy: `${fields.image.id}-hint` })} type="file" accept={IMAGE_ACCEPT} />
-        <p id={`${fields.image.id}-hint`} className="muted" style={{ margin: 0, fontSize: ".85rem" }}>
-          {IMAGE_MESSAGES.hint}
-          {currentImage ? " · leave empty to keep the current image" : ""}
+        <input {...controlProps(fields.image, { describedBy: `${fields.image.id}-hint` })} type="file" accept={IMAGE_ACCEPT} onChange={photo.onChange} />
+        <p id={`${fields.image.id}-hint`} className="muted" style={{ margin: 0, fontSize: ".85rem" }} role={photo.scaling ? "status" : undefined}>
+          {photo.scaling ? IMAGE_MESSAGES.scaling : IMAGE_MESSAGES.hint}
+          {currentImage && !photo.scaling ? " · leave empty to keep the current image" : ""}
         </p>
         <p id={fields.image.errorId} className="field-error">
           {fields.image.errors?.[0]}
         </p>
       </div>
-      <button type="submit" className="btn btn-primary" disabled={pending}>
+      <button type="submit" className="btn btn-primary" disabled={pending || photo.scaling}>
         {pending ? "Saving..." : "Save Product"}
       </button>
     </Form>

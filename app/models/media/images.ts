@@ -1,12 +1,20 @@
 // What the browser and the server share about listing images (docs/product/marketplace.md §5).
 
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/**
+ * The largest photo the server takes and scales itself (docs/decisions.md, "A phone
+ * photo just works"): a phone camera's 5-12 MB with room to spare. With JavaScript the
+ * browser scales a photo down before it is sent (SCALE_TO), so little is uploaded.
+ */
+export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
+/** The longest side a browser scales a chosen photo to before upload: above the product page's DISPLAY_MAX, so nothing is lost. */
+export const SCALE_TO = 1600;
 
 export const IMAGE_MESSAGES = {
   notImage: "Please upload an image file",
-  tooLarge: "Image must be less than 5MB",
+  tooLarge: "Image must be less than 15MB",
   failed: "Error processing image",
-  hint: "JPEG, PNG (Max 5MB)",
+  hint: "JPEG, PNG (Max 15MB)",
+  scaling: "Making your photo smaller for a quick upload…",
 } as const;
 
 /** What a file input accepts (WebP too: phones save it). */

@@ -1,5 +1,5 @@
 // Reading a form that carries one image (the product form), streamed: text fields are
-// kept up to a small size, the file is counted as it arrives and never kept past 5 MB
+// kept up to a small size, the file is counted as it arrives and never kept past 15 MB
 // (the rest is read and dropped, so the other fields still arrive and the form can say
 // what was wrong while keeping them). The request guard has already refused bodies
 // much larger than that, by their declared length.

@@ -9,6 +9,7 @@ CREATE TABLE "store_words" (
 --> statement-breakpoint
 ALTER TABLE "marketplace_products" ADD COLUMN "search_tsv" "tsvector" GENERATED ALWAYS AS (to_tsvector('simple', lower(regexp_replace(title || ' ' || coalesce(author, '') || ' ' || coalesce(isbn, '') || ' ' || coalesce(publisher, ''), '[!-/:-@[-`{-~]+', '', 'g')))) STORED;--> statement-breakpoint
 CREATE INDEX "store_words_trgm_idx" ON "store_words" USING gist ("word" gist_trgm_ops);--> statement-breakpoint
+CREATE INDEX "store_words_prefix_idx" ON "store_words" USING btree ("word" text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "marketplace_products_search_idx" ON "marketplace_products" USING gin ("search_tsv");--> statement-breakpoint
 CREATE FUNCTION remember_store_words() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

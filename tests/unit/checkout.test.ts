@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import type { LineLife } from "~/models/store/order-life";
-import { offeredMethods, orderBadge, orderTotals, shortOrderId, SHIPPING_MAX } from "~/models/store/checkout";
+import { orderBadge, type LineLife } from "~/models/store/order-life";
+import { offeredMethods, orderTotals, shortOrderId, SHIPPING_MAX } from "~/models/store/checkout";
 import { ShippingSchema } from "~/models/store/checkout-schema";
 import { cutDescription, parseQuantity } from "~/models/store/cart";
 

@@ -250,4 +250,8 @@ export const product_reviews = pgTable(
 // them, migration 0018), trigram-indexed (GiST, which finds the nearest words in order): a misspelt search word is matched to these
 // first, then listings are found by the words it matched (models/store/search.server.ts).
 // A word no listing has any more only finds nothing.
-export const store_words = pgTable("store_words", { word: text("word").primaryKey() }, (t) => [index("store_words_trgm_idx").using("gist", sql`${t.word} gist_trgm_ops`)]);
+export const store_words = pgTable("store_words", { word: text("word").primaryKey() }, (t) => [
+  index("store_words_trgm_idx").using("gist", sql`${t.word} gist_trgm_ops`),
+  // Whether a search word is the start of some listing word (then it is taken as typed).
+  index("store_words_prefix_idx").on(t.word.op("text_pattern_ops")),
+]);

@@ -1,6 +1,5 @@
 // The checkout's rules (docs/product/marketplace.md §2 Checkout, §5 Checkout, §9), shared by the
 // shipping form's script and the server, which recomputes every amount at every step.
-import { lineState, type LineLife } from "~/models/store/order-life";
 import { PAYMENT_METHODS } from "~/utils/enums";
 
 export const SHIPPING_FEE = 50;
@@ -77,20 +76,3 @@ export function paymentState(order: { status: string; payment_method: (typeof PA
 
 /** The short id the orders list shows: the id's first segment, in capitals. */
 export const shortOrderId = (id: string) => id.split("-")[0]!.toUpperCase();
-
-/**
- * The word an order's list shows for it, from its lines' states (models/store/order-life.ts):
- * Paid (online) or Placed (cash on delivery) until its items ship, then Partly shipped,
- * Shipped and Delivered; Cancelled when every line was; a return asked for shows until
- * it is done. An unpaid online order is Awaiting payment.
- */
-export function orderBadge(order: { status: string; payment_method: (typeof PAYMENT_METHODS)[number]; items: LineLife[] }) {
-  if (order.status !== "completed") return { label: "Awaiting payment", tone: "tone-orange" };
-  const states = order.items.map(lineState).filter((s) => s !== "cancelled");
-  if (states.length === 0) return { label: "Cancelled", tone: "tone-gray" };
-  if (states.includes("return_requested")) return { label: "Return requested", tone: "tone-orange" };
-  const moved = states.filter((s) => s !== "placed");
-  if (moved.length === states.length) return states.every((s) => s === "delivered" || s === "returned") ? { label: "Delivered", tone: "tone-green" } : { label: "Shipped", tone: "tone-blue" };
-  if (moved.length > 0) return { label: "Partly shipped", tone: "tone-blue" };
-  return order.payment_method === "cod" ? { label: "Placed", tone: "tone-green" } : { label: "Paid", tone: "tone-green" };
-}

@@ -5,6 +5,7 @@
 // read from the same columns and cannot disagree. Shared by the buyer's and the seller's
 // pages, so it holds no server code.
 import { POLICY } from "~/models/support/policy";
+import type { PAYMENT_METHODS } from "~/utils/enums";
 import { stripBidiControls, stripControlChars } from "~/utils/text";
 
 export type LineLife = {
@@ -131,4 +132,21 @@ export function lineTimeline(
   if (line.return_requested_at) steps.push({ step: "Return requested", when: at(line.return_requested_at), done: true });
   if (line.returned_at) steps.push({ step: "Returned", when: at(line.returned_at), done: true });
   return steps;
+}
+
+/**
+ * The word an order's list shows for it, from its lines' states (lineState above):
+ * Paid (online) or Placed (cash on delivery) until its items ship, then Partly shipped,
+ * Shipped and Delivered; Cancelled when every line was; a return asked for shows until
+ * it is done. An unpaid online order is Awaiting payment.
+ */
+export function orderBadge(order: { status: string; payment_method: (typeof PAYMENT_METHODS)[number]; items: LineLife[] }) {
+  if (order.status !== "completed") return { label: "Awaiting payment", tone: "tone-orange" };
+  const states = order.items.map(lineState).filter((s) => s !== "cancelled");
+  if (states.length === 0) return { label: "Cancelled", tone: "tone-gray" };
+  if (states.includes("return_requested")) return { label: "Return requested", tone: "tone-orange" };
+  const moved = states.filter((s) => s !== "placed");
+  if (moved.length === states.length) return states.every((s) => s === "delivered" || s === "returned") ? { label: "Delivered", tone: "tone-green" } : { label: "Shipped", tone: "tone-blue" };
+  if (moved.length > 0) return { label: "Partly shipped", tone: "tone-blue" };
+  return order.payment_method === "cod" ? { label: "Placed", tone: "tone-green" } : { label: "Paid", tone: "tone-green" };
 }

@@ -138,6 +138,26 @@ test("autosave: a 429 keeps the choice waiting for the time the server asked, th
   expect(store.has("k")).toBe(false);
 });
 
+test("autosave: a choice made while the server's Retry-After runs waits for it too, then both go", async () => {
+  const { queue, sent, retries } = queueWith([{ waitMs: 5000 }, "saved", "saved"]);
+  queue.set("q1", { m: true });
+  await new Promise((r) => setTimeout(r, 0));
+  queue.set("q1", { m: true, o: [3] });
+  queue.set("q2", { o: [1] });
+  await queue.kick();
+  await new Promise((r) => setTimeout(r, 0));
+  // Nothing more was sent before the wait ended (seen once in CI: a new choice went 67 ms after a 429).
+  expect(sent).toEqual([["q1", { m: true }]]);
+  expect(queue.status).toBe("saving");
+  retries[0]!();
+  await new Promise((r) => setTimeout(r, 0));
+  expect(sent.slice(1)).toEqual([
+    ["q1", { m: true, o: [3] }],
+    ["q2", { o: [1] }],
+  ]);
+  expect(queue.status).toBe("saved");
+});
+
 test("Retry-After is honoured in seconds (bounded to 1-60) with up to a quarter more at random", () => {
   const res = (value: string | null) => ({ headers: new Headers(value === null ? {} : { "Retry-After": value }) });
   expect(retryAfterMs(res("2"), () => 0)).toBe(2000);

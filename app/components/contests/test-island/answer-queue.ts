@@ -22,6 +22,8 @@ export class AnswerQueue {
   private pending = new Map<string, SavedAnswer>();
   private running = false;
   private retryTimer: unknown = null;
+  /** The server asked us to come back later (429/503): nothing is sent before its timer, even for a new choice. */
+  private serverWait = false;
   /** Whether the server refused any answer (the submission then says ' (with errors)'). */
   refusedAny = false;
   status: SaveStatus = "idle";
@@ -79,7 +81,7 @@ export class AnswerQueue {
 
   private async run() {
     // With nothing waiting there is nothing to report: before the first answer, nothing is saved.
-    if (this.running || this.pending.size === 0) return;
+    if (this.running || this.pending.size === 0 || this.serverWait) return;
     this.running = true;
     try {
       while (this.pending.size > 0) {
@@ -97,7 +99,9 @@ export class AnswerQueue {
           return;
         }
         if (typeof result === "object") {
-          // Still saving: the server is busy, not the phone offline. The choice keeps waiting.
+          // Still saving: the server is busy, not the phone offline. The choice keeps waiting,
+          // and so does any made meanwhile: sending it at once would ignore Retry-After.
+          this.serverWait = true;
           this.scheduleRetry(result.waitMs);
           return;
         }
@@ -117,6 +121,7 @@ export class AnswerQueue {
     const setTimer = this.options.setTimer ?? ((run, ms) => setTimeout(run, ms));
     this.retryTimer = setTimer(() => {
       this.retryTimer = null;
+      this.serverWait = false;
       void this.run();
     }, ms);
   }

@@ -6,8 +6,6 @@ import { LineTimeline } from "~/components/store/line-timeline";
 import { OrderItems } from "~/components/store/order-items";
 import { db } from "~/db/client.server";
 import { requireUserId } from "~/models/accounts/auth.server";
-import { kickRefunds } from "~/models/payments/refunds.server";
-import { paymentGateway } from "~/models/payments/gateway.server";
 import { PAYMENT_LABELS, paymentState, shortOrderId } from "~/models/store/checkout";
 import { buyerCan, ORDER_MESSAGES, readReason, RETURN_REASON_MAX, returnOpenUntil, type LineLife } from "~/models/store/order-life";
 import { buyerCancels, buyerConfirmsDelivery, buyerRequestsReturn } from "~/models/store/order-life.server";
@@ -15,7 +13,6 @@ import { readReview, REVIEW_MAX_CHARS, REVIEW_MESSAGES, starsOf, type ReviewErro
 import { reviewsOfLines, saveReview } from "~/models/store/reviews.server";
 import { POLICY } from "~/models/support/policy";
 import { buyerOrder } from "~/models/store/order-views.server";
-import { kickOutbox } from "~/services/email.server";
 import { readForm } from "~/utils/forms.server";
 import { invariantResponse, notFound, redirectWithFlash, requireUuidParam } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
@@ -56,13 +53,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     case "cancel": {
       const done = (await buyerCancels(db, input)) ?? notFound();
       if (done.kind !== "cancelled") return redirectWithFlash(here, { kind: "error", message: done.kind === "shipped" ? ORDER_MESSAGES.alreadyShipped : ORDER_MESSAGES.alreadyCancelled });
-      afterStep(done.refunded);
       return redirectWithFlash(here, { kind: "success", message: done.refunded ? ORDER_MESSAGES.cancelledRefund(formatINR(done.refunded)) : ORDER_MESSAGES.cancelled });
     }
     case "received": {
       const done = (await buyerConfirmsDelivery(db, input)) ?? notFound();
       if (done.kind === "not-shipped") return redirectWithFlash(here, { kind: "error", message: ORDER_MESSAGES.notShipped });
-      afterStep(0);
       return redirectWithFlash(here, { kind: "success", message: ORDER_MESSAGES.delivered });
     }
     case "return": {
@@ -73,7 +68,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       }
       const done = (await buyerRequestsReturn(db, { ...input, reason })) ?? notFound();
       if (done.kind !== "requested") return redirectWithFlash(here, { kind: "error", message: done.kind === "window-closed" ? ORDER_MESSAGES.returnWindowClosed : ORDER_MESSAGES.returnNotPossible });
-      afterStep(0);
       return redirectWithFlash(here, { kind: "success", message: ORDER_MESSAGES.returnRequested });
     }
     case "review": {
@@ -87,12 +81,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     default:
       throw new Response("Unknown action.", { status: 400 });
   }
-}
-
-/** The step's mail leaves now, and a refund it owed goes to the gateway (each loop would pick them up anyway). */
-function afterStep(refunded: number | undefined) {
-  kickOutbox();
-  if (refunded) kickRefunds(db, paymentGateway());
 }
 
 const PAYMENT_STATUS_LABELS = { paid: "Paid", on_delivery: "Pay on delivery", pending: "Awaiting payment", failed: "Failed" } as const;

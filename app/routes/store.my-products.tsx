@@ -5,18 +5,13 @@ import { ListingImage } from "~/components/store/listing-image";
 import { LineTimeline } from "~/components/store/line-timeline";
 import { db } from "~/db/client.server";
 import { requireUserId } from "~/models/accounts/auth.server";
-import { paymentGateway } from "~/models/payments/gateway.server";
-import { kickRefunds } from "~/models/payments/refunds.server";
 import { maskedPayoutDetails } from "~/models/payments/payout-details.server";
-import { payoutGateway } from "~/models/payments/payout-gateway.server";
-import { kickPayouts } from "~/models/payments/payout-sender.server";
 import { payOutEarnings, sellerStatement } from "~/models/store/earnings.server";
 import { myListings } from "~/models/store/listings.server";
 import { PAYMENT_LABELS, paymentState, shortOrderId } from "~/models/store/checkout";
 import { CANCEL_REASON_MAX, LINE_BADGES, lineState, ORDER_MESSAGES, readReason, readTracking, sellerCan, TRACKING_MAX } from "~/models/store/order-life";
 import { sellerCancels, sellerConfirmsReturn, sellerShips } from "~/models/store/order-life.server";
 import { salesOf } from "~/models/store/order-views.server";
-import { kickOutbox } from "~/services/email.server";
 import { formatDateTime } from "~/utils/dates";
 import { readForm } from "~/utils/forms.server";
 import { notFound, redirectWithFlash } from "~/utils/http.server";
@@ -50,7 +45,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const made = await payOutEarnings(db, sellerId, new Date());
     if (made.kind === "nothing") return redirectWithFlash(earnings, { kind: "info", message: "There is nothing to pay you yet." });
     if (made.kind === "awaiting_details") return redirectWithFlash(earnings, { kind: "info", message: `${formatINR(made.amount)} is ready for you: add your payout details in My Account and it is sent at once.` });
-    kickPayouts(db, payoutGateway());
     return redirectWithFlash(earnings, { kind: "success", message: `${formatINR(made.amount)} is on its way to your payout details.` });
   }
   const itemId = form.get("itemId");
@@ -64,7 +58,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (tracking === "long") return refused("tracking", ORDER_MESSAGES.trackingTooLong);
       const done = (await sellerShips(db, { ...input, tracking })) ?? notFound();
       if (done.kind === "cancelled") return redirectWithFlash(here, { kind: "error", message: ORDER_MESSAGES.buyerCancelledFirst });
-      kickOutbox();
       return redirectWithFlash(here, { kind: "success", message: ORDER_MESSAGES.shipped });
     }
     case "cancel": {
@@ -72,15 +65,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (reason === "short" || reason === "long") return refused("reason", reason === "short" ? ORDER_MESSAGES.cancelReasonRequired : ORDER_MESSAGES.cancelReasonTooLong);
       const done = (await sellerCancels(db, { ...input, reason })) ?? notFound();
       if (done.kind !== "cancelled") return redirectWithFlash(here, { kind: "error", message: done.kind === "shipped" ? "You already marked this as shipped, so it can't be cancelled." : ORDER_MESSAGES.buyerCancelledFirst });
-      kickOutbox();
-      if (done.refunded) kickRefunds(db, paymentGateway());
       return redirectWithFlash(here, { kind: "success", message: ORDER_MESSAGES.sellerCancelled });
     }
     case "return-received": {
       const done = (await sellerConfirmsReturn(db, input)) ?? notFound();
       if (done.kind !== "returned") return redirectWithFlash(here, { kind: "error", message: ORDER_MESSAGES.noReturnToConfirm });
-      kickOutbox();
-      if (done.refunded) kickRefunds(db, paymentGateway());
       return redirectWithFlash(here, { kind: "success", message: done.refunded ? ORDER_MESSAGES.returnReceivedRefund(formatINR(done.refunded)) : ORDER_MESSAGES.returnReceived });
     }
     default:

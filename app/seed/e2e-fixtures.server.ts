@@ -121,8 +121,7 @@ export const e2eFixtures = {
   /** A book of `sellerId`'s bought online and delivered 9 days ago (past its return window), then earned. */
   async earnedSale(input: { sellerId: string; buyerId: string; title: string; price: number }) {
     const productId = await createProduct(db, { sellerId: input.sellerId, title: input.title, price: input.price, category: "Engineering" });
-    const line = await createDeliveredLine(db, { buyerId: input.buyerId, productId, daysAgo: 9 });
-    await db.execute(sql`UPDATE orders SET payment_method = 'upi' WHERE id = ${line.orderId}`);
+    const line = await createDeliveredLine(db, { buyerId: input.buyerId, productId, daysAgo: 9, method: "upi" });
     await earnDueLines(db, new Date());
     return { id: line.itemId };
   },

@@ -194,10 +194,11 @@ export async function createProduct(
 }
 
 /**
- * A copy of a listing bought (cash on delivery) and delivered `daysAgo` days ago: the
- * order line a review needs. Its stock is left as it is (the copy sold was another).
+ * A copy of a listing bought (cash on delivery, or by UPI) and delivered `daysAgo` days
+ * ago: the order line a review or a seller's earnings needs. Its stock is left as it is
+ * (the copy sold was another).
  */
-export async function createDeliveredLine(db: DbOrTx, input: { buyerId: string; productId: string; daysAgo?: number }) {
+export async function createDeliveredLine(db: DbOrTx, input: { buyerId: string; productId: string; daysAgo?: number; method?: "cod" | "upi" }) {
   const DAY = 24 * 60 * 60_000;
   const [product] = await db.select().from(marketplace_products).where(eq(marketplace_products.id, input.productId));
   const [buyer] = await db.select({ name: profiles.full_name, email: users.email }).from(users).leftJoin(profiles, eq(profiles.id, users.id)).where(eq(users.id, input.buyerId));
@@ -214,7 +215,7 @@ export async function createDeliveredLine(db: DbOrTx, input: { buyerId: string; 
       total_amount: product!.price + 50,
       buyer_name: name,
       buyer_email: buyer!.email,
-      payment_method: "cod",
+      payment_method: input.method ?? "cod",
       shipping_address: { name, street: "5 Park Street", city: "Kolkata", state: "West Bengal", postal_code: "700016", country: "India", phone: "9830012345" },
       completed_at: placed,
       created_at: placed,

@@ -6,7 +6,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { db } from "~/db/client.server";
-import { email_outbox, order_items, orders, payouts, seller_payout_lines, test_gateway_payouts } from "~/db/schema";
+import { email_outbox, order_items, payouts, seller_payout_lines, test_gateway_payouts } from "~/db/schema";
 import { savePayoutDetails } from "~/models/payments/payout-details.server";
 import { payoutGateway } from "~/models/payments/payout-gateway.server";
 import { pollPayouts, sendDuePayouts } from "~/models/payments/payout-sender.server";
@@ -27,10 +27,7 @@ type Person = Awaited<ReturnType<typeof signedInStudent>>;
 async function sold(seller: Person, input: { price: number; daysAgo: number; cod?: boolean }) {
   const buyer = await signedInStudent();
   const productId = await createProduct(db, { sellerId: seller.userId, title: `Earning Book ${++n}`, price: input.price, category: "Textbooks" });
-  const line = await createDeliveredLine(db, { buyerId: buyer.userId, productId });
-  const delivered = new Date(Date.now() - input.daysAgo * DAY);
-  await db.update(order_items).set({ shipped_at: new Date(delivered.getTime() - DAY), delivered_at: delivered }).where(eq(order_items.id, line.itemId));
-  if (!input.cod) await db.update(orders).set({ payment_method: "upi" }).where(eq(orders.id, line.orderId));
+  const line = await createDeliveredLine(db, { buyerId: buyer.userId, productId, daysAgo: input.daysAgo, method: input.cod ? "cod" : "upi" });
   return line.itemId;
 }
 

@@ -10,10 +10,12 @@
 import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { rowsOf, type Db, type DbOrTx } from "~/db/client.server";
 import { order_items, orders, payout_details, payouts, seller_payout_lines } from "~/db/schema";
+import { payoutGateway } from "~/models/payments/payout-gateway.server";
+import { kickPayouts } from "~/models/payments/payout-sender.server";
+import { DAY_MS, returnOpenUntil } from "~/models/store/order-life";
 import { POLICY } from "~/models/support/policy";
 import { env } from "~/utils/env.server";
 
-const DAY_MS = 24 * 60 * 60_000;
 const notInPayout = sql`NOT EXISTS (SELECT 1 FROM ${seller_payout_lines} WHERE ${seller_payout_lines.order_item_id} = ${order_items.id})`;
 
 /** The commission on a line's price, in whole rupees, rounded to the nearest (never more than the price). */
@@ -53,7 +55,7 @@ export async function earnDueLines(db: DbOrTx, now: Date, percent = env().MARKET
  * a request and the schedule at once make one payout, and a line is in one payout only.
  */
 export async function payOutEarnings(db: Db, sellerId: string, now: Date) {
-  return db.transaction(async (tx) => {
+  const made = await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT 1 FROM users WHERE id = ${sellerId} FOR UPDATE`);
     const lines = (
       await tx
@@ -74,6 +76,9 @@ export async function payOutEarnings(db: Db, sellerId: string, now: Date) {
     await tx.insert(seller_payout_lines).values(lines.map((l) => ({ order_item_id: l.id, payout_id: payout!.id, amount: l.amount })));
     return { kind: status, payoutId: payout!.id, amount: total };
   });
+  // Sent now rather than at the payouts loop's next turn (the schedule's too: any instance's loop would take it).
+  if (made.kind === "queued") kickPayouts(db, payoutGateway());
+  return made;
 }
 
 /** The schedule: each seller with earnings unpaid whose last earnings payout is SELLER_PAYOUT_EVERY_DAYS old (or who has none) is paid. */
@@ -131,20 +136,19 @@ export async function sellerStatement(db: DbOrTx, sellerId: string, now: Date) {
     const commission = l.commission ?? commissionOn(amount, percent);
     return { ...l, amount, commission, net: amount - commission, where: whereIs(l, now) };
   });
-  const sum = (kind: string, value: (r: (typeof rows)[number]) => number) => rows.filter((r) => r.where.kind === kind).reduce((s, r) => s + value(r), 0);
-  const net = (r: (typeof rows)[number]) => r.net;
+  const sum = (kinds: string[], value: (r: (typeof rows)[number]) => number) => rows.filter((r) => kinds.includes(r.where.kind)).reduce((s, r) => s + value(r), 0);
   return {
     percent,
     lines: rows,
     payouts: paid,
-    totals: { held: sum("held", net) + sum("on-its-way", net) + sum("return-asked", net), balance: sum("earned", net), cash: sum("cash", (r) => r.amount) },
+    totals: { held: sum(["held", "on-its-way", "return-asked"], (r) => r.net), balance: sum(["earned"], (r) => r.net), cash: sum(["cash"], (r) => r.amount) },
   };
 }
 
 type StatementLine = { payment_method: string; cancelled_at: Date | null; returned_at: Date | null; return_requested_at: Date | null; delivered_at: Date | null; earned_at: Date | null; payout_id: string | null };
 
 /** Where a line's money is, as the statement says it. */
-export function whereIs(line: StatementLine, now: Date): { kind: "cancelled" | "returned" | "cash" | "on-its-way" | "held" | "return-asked" | "earned" | "in-payout"; until?: Date } {
+function whereIs(line: StatementLine, now: Date): { kind: "cancelled" | "returned" | "cash" | "on-its-way" | "held" | "return-asked" | "earned" | "in-payout"; until?: Date } {
   if (line.cancelled_at) return { kind: "cancelled" };
   if (line.returned_at) return { kind: "returned" };
   if (line.payment_method === "cod") return { kind: "cash" };
@@ -152,6 +156,6 @@ export function whereIs(line: StatementLine, now: Date): { kind: "cancelled" | "
   if (line.earned_at) return { kind: "earned" };
   if (line.return_requested_at) return { kind: "return-asked" };
   if (!line.delivered_at) return { kind: "on-its-way" };
-  const until = new Date(new Date(line.delivered_at).getTime() + POLICY.returnDays * DAY_MS);
-  return until > now ? { kind: "held", until } : { kind: "held", until: now };
+  const until = returnOpenUntil(line)!;
+  return { kind: "held", until: until > now ? until : now };
 }

@@ -9,11 +9,12 @@
 import { and, asc, eq, isNull, lt, sql } from "drizzle-orm";
 import { rowsOf, type Db, type Tx } from "~/db/client.server";
 import { order_items, orders } from "~/db/schema";
-import { oweRefund } from "~/models/payments/refunds.server";
-import { buyerCan, lineState, sellerCan } from "~/models/store/order-life";
+import { paymentGateway } from "~/models/payments/gateway.server";
+import { kickRefunds, oweRefund } from "~/models/payments/refunds.server";
+import { buyerCan, DAY_MS, lineState, sellerCan } from "~/models/store/order-life";
 import { lifeMails, type LifeStep } from "~/models/store/order-life-mails.server";
 import { moveStock } from "~/models/store/orders.server";
-import { enqueueEmail } from "~/services/email.server";
+import { enqueueEmail, kickOutbox } from "~/services/email.server";
 import { env } from "~/utils/env.server";
 
 type OrderRow = typeof orders.$inferSelect;
@@ -30,8 +31,10 @@ async function lockLine(tx: Tx, itemId: string): Promise<Locked | null> {
   return { order, lines, line: lines.find((l) => l.id === itemId)! };
 }
 
+type Who = { buyerId: string; orderId: string } | { sellerId: string };
+
 /** The line, locked, when `who` may act on it: its buyer or its seller. Anyone else: null, as for a missing line. */
-async function lineFor(tx: Tx, itemId: string, who: { buyerId: string; orderId: string } | { sellerId: string }) {
+async function lineFor(tx: Tx, itemId: string, who: Who) {
   const found = await lockLine(tx, itemId);
   if (!found) return null;
   const mine = "buyerId" in who ? found.order.buyer_id === who.buyerId && found.order.id === who.orderId : found.line.seller_id === who.sellerId;
@@ -83,31 +86,43 @@ async function tell(tx: Tx, step: LifeStep, found: Locked, refunded: number) {
 
 export type StepOutcome<K extends string> = { kind: K; refunded?: number } | null;
 
+/**
+ * One step on one line: the line found and locked for `who` (null, as for a missing line,
+ * when it is not theirs), then `take` in the same transaction. Once a step that `moved`
+ * the line has committed, its mail and any refund it owed leave at once (the outbox's
+ * and the refunds' loops would pick them up anyway).
+ */
+async function step<K extends string>(db: Db, itemId: string, who: Who, moved: K, take: (tx: Tx, found: Locked) => Promise<NonNullable<StepOutcome<K>>>): Promise<StepOutcome<K>> {
+  const outcome = await db.transaction(async (tx) => {
+    const found = await lineFor(tx, itemId, who);
+    return found ? take(tx, found) : null;
+  });
+  if (outcome?.kind === moved) {
+    kickOutbox();
+    if (outcome.refunded) kickRefunds(db, paymentGateway());
+  }
+  return outcome;
+}
+
 /** The buyer cancels a line not yet shipped: its copies return, a prepaid line is refunded, its seller is told. */
-export async function buyerCancels(db: Db, input: { buyerId: string; orderId: string; itemId: string; now: Date }): Promise<StepOutcome<"cancelled" | "shipped" | "cancelled-already">> {
-  return db.transaction(async (tx) => {
-    const found = await lineFor(tx, input.itemId, { buyerId: input.buyerId, orderId: input.orderId });
-    if (!found) return null;
+export function buyerCancels(db: Db, input: { buyerId: string; orderId: string; itemId: string; now: Date }) {
+  return step<"cancelled" | "shipped" | "cancelled-already">(db, input.itemId, input, "cancelled", async (tx, found) => {
     if (!buyerCan(found.line, input.now).cancel) return { kind: found.line.cancelled_at ? "cancelled-already" : "shipped" };
     return { kind: "cancelled", refunded: await cancelLine(tx, found, "buyer", null, input.now) };
   });
 }
 
 /** The seller can't fulfil a line: cancelled with their reason, which the buyer is mailed. */
-export async function sellerCancels(db: Db, input: { sellerId: string; itemId: string; reason: string; now: Date }): Promise<StepOutcome<"cancelled" | "shipped" | "cancelled-already">> {
-  return db.transaction(async (tx) => {
-    const found = await lineFor(tx, input.itemId, { sellerId: input.sellerId });
-    if (!found) return null;
+export function sellerCancels(db: Db, input: { sellerId: string; itemId: string; reason: string; now: Date }) {
+  return step<"cancelled" | "shipped" | "cancelled-already">(db, input.itemId, input, "cancelled", async (tx, found) => {
     if (!sellerCan(found.line).cancel) return { kind: found.line.cancelled_at ? "cancelled-already" : "shipped" };
     return { kind: "cancelled", refunded: await cancelLine(tx, found, "seller", input.reason, input.now) };
   });
 }
 
 /** The seller ships a line (a tracking number if they have one); the buyer is mailed. A line the buyer cancelled first stays cancelled. */
-export async function sellerShips(db: Db, input: { sellerId: string; itemId: string; tracking: string | null; now: Date }): Promise<StepOutcome<"shipped" | "shipped-already" | "cancelled">> {
-  return db.transaction(async (tx) => {
-    const found = await lineFor(tx, input.itemId, { sellerId: input.sellerId });
-    if (!found) return null;
+export function sellerShips(db: Db, input: { sellerId: string; itemId: string; tracking: string | null; now: Date }) {
+  return step<"shipped" | "shipped-already" | "cancelled">(db, input.itemId, input, "shipped", async (tx, found) => {
     if (found.line.cancelled_at) return { kind: "cancelled" };
     if (found.line.shipped_at) return { kind: "shipped-already" };
     await tx.update(order_items).set({ shipped_at: input.now, tracking_number: input.tracking }).where(eq(order_items.id, found.line.id));
@@ -117,10 +132,8 @@ export async function sellerShips(db: Db, input: { sellerId: string; itemId: str
 }
 
 /** The buyer has the book: delivered, and the seller is told. */
-export async function buyerConfirmsDelivery(db: Db, input: { buyerId: string; orderId: string; itemId: string; now: Date }): Promise<StepOutcome<"delivered" | "not-shipped" | "delivered-already">> {
-  return db.transaction(async (tx) => {
-    const found = await lineFor(tx, input.itemId, { buyerId: input.buyerId, orderId: input.orderId });
-    if (!found) return null;
+export function buyerConfirmsDelivery(db: Db, input: { buyerId: string; orderId: string; itemId: string; now: Date }) {
+  return step<"delivered" | "not-shipped" | "delivered-already">(db, input.itemId, input, "delivered", async (tx, found) => {
     if (!buyerCan(found.line, input.now).confirmDelivery) return { kind: found.line.delivered_at ? "delivered-already" : "not-shipped" };
     await deliver(tx, found, input.now, "delivered");
     return { kind: "delivered" };
@@ -133,10 +146,8 @@ async function deliver(tx: Tx, found: Locked, now: Date, mail: "delivered" | "au
 }
 
 /** Within the return window after delivery, the buyer asks to return a line, saying why; the seller is told. */
-export async function buyerRequestsReturn(db: Db, input: { buyerId: string; orderId: string; itemId: string; reason: string; now: Date }): Promise<StepOutcome<"requested" | "window-closed" | "not-possible">> {
-  return db.transaction(async (tx) => {
-    const found = await lineFor(tx, input.itemId, { buyerId: input.buyerId, orderId: input.orderId });
-    if (!found) return null;
+export function buyerRequestsReturn(db: Db, input: { buyerId: string; orderId: string; itemId: string; reason: string; now: Date }) {
+  return step<"requested" | "window-closed" | "not-possible">(db, input.itemId, input, "requested", async (tx, found) => {
     if (!buyerCan(found.line, input.now).requestReturn) return { kind: lineState(found.line) === "delivered" ? "window-closed" : "not-possible" };
     await tx.update(order_items).set({ return_requested_at: input.now, return_reason: input.reason }).where(eq(order_items.id, found.line.id));
     await tell(tx, "return-requested", { ...found, line: { ...found.line, return_requested_at: input.now, return_reason: input.reason } }, 0);
@@ -145,10 +156,8 @@ export async function buyerRequestsReturn(db: Db, input: { buyerId: string; orde
 }
 
 /** The seller has the returned book back: returned, a prepaid line refunded (not its shipping), the buyer mailed. */
-export async function sellerConfirmsReturn(db: Db, input: { sellerId: string; itemId: string; now: Date }): Promise<StepOutcome<"returned" | "not-requested">> {
-  return db.transaction(async (tx) => {
-    const found = await lineFor(tx, input.itemId, { sellerId: input.sellerId });
-    if (!found) return null;
+export function sellerConfirmsReturn(db: Db, input: { sellerId: string; itemId: string; now: Date }) {
+  return step<"returned" | "not-requested">(db, input.itemId, input, "returned", async (tx, found) => {
     if (!sellerCan(found.line).confirmReturn) return { kind: "not-requested" };
     await tx.update(order_items).set({ returned_at: input.now }).where(eq(order_items.id, found.line.id));
     const refunded = await refundLine(tx, found, "returned", false);
@@ -157,7 +166,6 @@ export async function sellerConfirmsReturn(db: Db, input: { sellerId: string; it
   });
 }
 
-const DAY_MS = 24 * 60 * 60_000;
 const SWEEP_BATCH = 100;
 
 /**

@@ -40,7 +40,7 @@ export const LINE_BADGES: Record<LineState, { label: string; tone: string }> = {
   cancelled: { label: "Cancelled", tone: "tone-gray" },
 };
 
-const DAY_MS = 24 * 60 * 60_000;
+export const DAY_MS = 24 * 60 * 60_000;
 
 /** The last moment a delivered line may be returned: POLICY.returnDays after delivery. */
 export function returnOpenUntil(line: Pick<LineLife, "delivered_at">) {

@@ -228,7 +228,11 @@ try {
     log("autosave throughput: pgbench's upsert, then the app");
     await sql`CREATE TABLE bench_upsert (user_id int, question int, choice int, answered_at timestamptz, PRIMARY KEY (user_id, question))`;
     results.pgbenchUpsertTps = pgbenchUpsert(dbUrl);
-    results.saturation = await load("saturation", { saturationStudents: Math.min(students, SATURATION_STUDENTS), saturationSeconds: 5 });
+    const saturation = { saturationStudents: Math.min(students, SATURATION_STUDENTS), saturationSeconds: 5 };
+    // The same offer through node:http first, for comparison: what the load generator's own CPU costs the figure.
+    results.saturationNodeHttp = await load("saturationNodeHttp", { ...saturation, scenario: "saturation", saturationClient: "node" });
+    results.saturationNodeHttp.ratioToPgbench = Math.round((results.saturationNodeHttp.perSecond / results.pgbenchUpsertTps) * 1000) / 1000;
+    results.saturation = await load("saturation", saturation);
     results.saturation.ratioToPgbench = Math.round((results.saturation.perSecond / results.pgbenchUpsertTps) * 1000) / 1000;
     log(`autosave: ${students} students × 20 answers over 60 s, then the submissions within 10 s`);
     const { finalChoice, ...autosave } = await load("autosave");

@@ -15,5 +15,7 @@ declare module "@remix-run/node" {
     cspNonce?: string;
     /** What the route declares of its page (its requestPolicy): "shared" is rendered without a session. */
     page?: "shared" | "guest";
+    /** The request's language, as the front door resolved it (app/utils/i18n.ts). */
+    locale?: "en" | "hi";
   }
 }

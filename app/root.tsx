@@ -16,6 +16,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
+import { LanguageAlternates } from "~/components/language-switch";
 import { Footer } from "~/components/footer";
 import { Header } from "~/components/header";
 import styles from "~/styles/app.css";
@@ -23,7 +24,10 @@ import { getUser, staleSessionCookie } from "~/models/accounts/auth.server";
 import { cartCount } from "~/models/store/cart.server";
 import { db } from "~/db/client.server";
 import { hasConsent } from "~/utils/consent.server";
-import { supportContact } from "~/utils/env.server";
+import { appUrl, supportContact } from "~/utils/env.server";
+import { cookieValue, HTML_LANG, I18nProvider, useT, LANG_COOKIE, LANG_PARAM, pageMessages, usePageI18n } from "~/utils/i18n";
+import { langCookie, messagesFor, localeOf } from "~/utils/i18n.server";
+import { metaTranslator } from "~/utils/meta";
 import { readFlash } from "~/utils/flash.server";
 import { avatarInitial, displayName } from "~/utils/names";
 import { restoreTypedValues, START_SCRIPT } from "~/utils/late-hydration";
@@ -34,14 +38,19 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: isRouteErrorResponse(error) && error.status === 404 ? "Page Not Found — StudyArena" : "StudyArena — Compete smarter, win bigger" },
-  { name: "description", content: "Skill contests with cash prizes and a marketplace for used books, for students in India." },
-];
+export const meta: MetaFunction = ({ error, matches }) => {
+  const t = metaTranslator(matches);
+  return [
+    { title: isRouteErrorResponse(error) && error.status === 404 ? t("common.meta.notFoundTitle") : t("common.meta.title") },
+    { name: "description", content: t("common.meta.description") },
+  ];
+};
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  const locale = localeOf(request, context);
+  const language = { locale, messages: messagesFor(locale, "common"), origin: appUrl() };
   // A shared document (the test page) is the same for everyone: no session, no flash, no cookies.
-  if (context.page === "shared") return data({ user: null, flash: null, askConsent: false, support: supportContact(), shared: true });
+  if (context.page === "shared") return data({ user: null, flash: null, askConsent: false, support: supportContact(), shared: true, ...language });
   const [user, staleSession, { flash, clear }, consented] = await Promise.all([
     getUser(request, context),
     staleSessionCookie(request, context),
@@ -52,6 +61,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const headers = new Headers();
   // A cookie for a session that has ended (signed out elsewhere, expired) is removed.
   if (staleSession) headers.append("Set-Cookie", staleSession);
+  // A page opened in a language (the switch, or a shared link) keeps that language for the next pages.
+  if (new URL(request.url).searchParams.has(LANG_PARAM) && cookieValue(request.headers.get("Cookie"), LANG_COOKIE) !== locale) {
+    headers.append("Set-Cookie", langCookie(locale, appUrl().startsWith("https://")));
+  }
   if (clear) headers.append("Set-Cookie", clear);
   return data(
     {
@@ -60,6 +73,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       askConsent: !consented,
       support: supportContact(),
       shared: false,
+      ...language,
     },
     { headers },
   );
@@ -77,25 +91,43 @@ export function Layout({ children }: { children: ReactNode }) {
   useEffect(() => {
     shown.sharedRootData = shared;
   }, [shared]);
+  const matches = useMatches();
+  const locale = root?.locale ?? "en";
+  const i18n = usePageI18n(locale, pageMessages(matches));
   // The test fills the screen: no site header, footer or banners around it (its route's handle says so).
-  const bare = useMatches().some((match) => (match.handle as { bare?: boolean } | undefined)?.bare === true);
+  const bare = matches.some((match) => (match.handle as { bare?: boolean } | undefined)?.bare === true);
   // Hydration starts after the load event (late-hydration.ts); browser tests wait for this mark.
   useEffect(() => {
     restoreTypedValues();
     document.documentElement.dataset.hydrated = "";
   }, []);
   return (
-    <html lang="en-IN">
+    <html lang={HTML_LANG[locale]}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1d4ed8" />
         <Meta />
         <Links />
+        {root ? <LanguageAlternates origin={root.origin} /> : null}
       </head>
+      <I18nProvider value={i18n}>
+        <Body bare={bare} root={root} nonce={nonce}>
+          {children}
+        </Body>
+      </I18nProvider>
+    </html>
+  );
+}
+
+type RootData = ReturnType<typeof useRouteLoaderData<typeof loader>>;
+
+function Body({ bare, root, nonce, children }: { bare: boolean; root: RootData; nonce: string; children: ReactNode }) {
+  const { t } = useT();
+  return (
       <body>
         <a href="#main" className="skip-link">
-          Skip to content
+          {t("common.skipLink")}
         </a>
         {bare ? null : <Header user={root?.user ?? null} />}
         {root?.askConsent && !bare ? <CookieBanner /> : null}
@@ -120,22 +152,22 @@ export function Layout({ children }: { children: ReactNode }) {
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: START_SCRIPT }} />
         <Scripts nonce={nonce} />
       </body>
-    </html>
   );
 }
 
 function CookieBanner() {
   const location = useLocation();
+  const { t } = useT();
   return (
-    <aside className="cookie-banner" aria-label="Cookie consent">
+    <aside className="cookie-banner" aria-label={t("common.cookie.banner")}>
       <div className="container cookie-row">
         <p>
-          We use cookies to keep you signed in and remember your preferences. <Link to="/cookie">Cookie Policy</Link>
+          {t("common.cookie.text")} <Link to="/cookie">{t("common.cookie.policy")}</Link>
         </p>
         <Form method="post" action="/cookie" replace>
           <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
           <button type="submit" name="intent" value="accept" className="btn btn-primary btn-sm">
-            Accept cookies
+            {t("common.cookie.accept")}
           </button>
         </Form>
       </div>
@@ -149,24 +181,21 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  const { t } = useT();
   // Never a stack trace: log it, show a plain page.
   if (!isRouteErrorResponse(error)) console.error(error);
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <section className="container narrow error-page">
       <p className="error-code">{isRouteErrorResponse(error) ? error.status : 500}</p>
-      <h1>{notFound ? "Page Not Found" : "Something went wrong"}</h1>
-      <p>
-        {notFound
-          ? "The page you are looking for does not exist or has moved."
-          : "We could not load this page. Please try again in a moment."}
-      </p>
+      <h1>{notFound ? t("common.error.notFound") : t("common.error.failed")}</h1>
+      <p>{notFound ? t("common.error.notFoundText") : t("common.error.failedText")}</p>
       <div className="actions">
         <Link to="/" className="btn btn-primary">
-          Back to Home
+          {t("common.error.home")}
         </Link>
         <Link to="/contests" className="btn btn-ghost">
-          Browse Contests
+          {t("common.error.contests")}
         </Link>
       </div>
     </section>

@@ -1,8 +1,10 @@
 import { Link } from "@remix-run/react";
 import { useSupportContact } from "~/models/support/policy";
+import { useT } from "~/utils/i18n";
 
 export function Footer() {
   const support = useSupportContact();
+  const { t } = useT();
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
@@ -10,30 +12,30 @@ export function Footer() {
           <p className="brand">
             Study<span>Arena</span>
           </p>
-          <p>Compete smarter, win bigger. Skill contests and second-hand study materials for students across India.</p>
+          <p>{t("common.footer.tagline")}</p>
         </section>
-        <nav aria-label="Quick links">
-          <h2>Quick links</h2>
+        <nav aria-label={t("common.footer.quickLinks")}>
+          <h2>{t("common.footer.quickLinks")}</h2>
           <ul>
-            <li><Link to="/">Home</Link></li>
-            <li><Link to="/contests">Contests</Link></li>
-            <li><Link to="/store">Marketplace</Link></li>
-            <li><Link to="/blog">Blog</Link></li>
-            <li><Link to="/about">About</Link></li>
-            <li><Link to="/faq">FAQ</Link></li>
+            <li><Link to="/">{t("common.nav.home")}</Link></li>
+            <li><Link to="/contests">{t("common.nav.contests")}</Link></li>
+            <li><Link to="/store">{t("common.nav.marketplace")}</Link></li>
+            <li><Link to="/blog">{t("common.nav.blog")}</Link></li>
+            <li><Link to="/about">{t("common.footer.about")}</Link></li>
+            <li><Link to="/faq">{t("common.footer.faq")}</Link></li>
           </ul>
         </nav>
-        <nav aria-label="Legal">
-          <h2>Legal</h2>
+        <nav aria-label={t("common.footer.legal")}>
+          <h2>{t("common.footer.legal")}</h2>
           <ul>
-            <li><Link to="/terms">Terms of Service</Link></li>
-            <li><Link to="/privacy">Privacy Policy</Link></li>
-            <li><Link to="/refund">Refund Policy</Link></li>
-            <li><Link to="/cookie">Cookie Policy</Link></li>
+            <li><Link to="/terms">{t("common.footer.terms")}</Link></li>
+            <li><Link to="/privacy">{t("common.footer.privacy")}</Link></li>
+            <li><Link to="/refund">{t("common.footer.refund")}</Link></li>
+            <li><Link to="/cookie">{t("common.footer.cookie")}</Link></li>
           </ul>
         </nav>
         <section aria-labelledby="footer-contact">
-          <h2 id="footer-contact">Contact</h2>
+          <h2 id="footer-contact">{t("common.footer.contact")}</h2>
           <address>
             {support.address ? (
               <>
@@ -50,16 +52,16 @@ export function Footer() {
             ) : null}
           </address>
           <p>
-            <Link to="/contact">Contact support</Link>
+            <Link to="/contact">{t("common.footer.contactSupport")}</Link>
           </p>
-          <ul className="social" aria-label="Social">
+          <ul className="social" aria-label={t("common.footer.social")}>
             <li><a href="https://www.instagram.com/" rel="noopener noreferrer">Instagram</a></li>
             <li><a href="https://www.youtube.com/" rel="noopener noreferrer">YouTube</a></li>
             <li><a href="https://x.com/" rel="noopener noreferrer">X</a></li>
           </ul>
         </section>
       </div>
-      <p className="container copyright">© {new Date().getFullYear()} StudyArena. All rights reserved.</p>
+      <p className="container copyright">{t("common.footer.copyright", { year: new Date().getFullYear() })}</p>
     </footer>
   );
 }

@@ -1,7 +1,8 @@
 import { Form, Link, NavLink } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { LanguageSwitch } from "~/components/language-switch";
 import { useHydrated } from "~/utils/use-hydrated";
-import { countOf } from "~/utils/text";
+import { useT, type MessageId } from "~/utils/i18n";
 
 type HeaderUser = { initial: string; name: string; cart: number } | null;
 
@@ -9,6 +10,7 @@ export function Header({ user }: { user: HeaderUser }) {
   const [scrolled, setScrolled] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
   const hydrated = useHydrated();
+  const { t } = useT();
 
   useEffect(() => {
     const onScroll = () => setScrolled(window.scrollY > 10);
@@ -20,15 +22,16 @@ export function Header({ user }: { user: HeaderUser }) {
   return (
     <header className={scrolled ? "site-header is-scrolled" : "site-header"}>
       <div className="container header-row">
-        <Link to="/" className="brand" aria-label="StudyArena home">
+        <Link to="/" className="brand" aria-label={t("common.brandHome")}>
           Study<span>Arena</span>
         </Link>
-        <nav aria-label="Main" className="main-nav">
+        <nav aria-label={t("common.nav.main")} className="main-nav">
           <NavLinks />
         </nav>
+        <LanguageSwitch />
         {user ? (
-          <Link to="/cart" className="header-cart" aria-label={`Cart, ${countOf(user.cart, "item")}`}>
-            <span aria-hidden="true">Cart</span>
+          <Link to="/cart" className="header-cart" aria-label={t("common.cartLabel", { count: user.cart })}>
+            <span aria-hidden="true">{t("common.cart")}</span>
             <span className="badge" aria-hidden="true">
               {user.cart}
             </span>
@@ -36,29 +39,29 @@ export function Header({ user }: { user: HeaderUser }) {
         ) : null}
         {user ? (
           <details className="avatar-menu">
-            <summary aria-label={`Account menu for ${user.name}`}>
+            <summary aria-label={t("common.accountMenu", { name: user.name })}>
               <span className="avatar" aria-hidden="true">
                 {user.initial}
               </span>
             </summary>
             <div className="menu" role="menu">
               <Link to="/dashboard" role="menuitem">
-                Dashboard
+                {t("common.menu.dashboard")}
               </Link>
               <Link to="/cart" role="menuitem">
-                Cart
+                {t("common.menu.cart")}
               </Link>
               <Link to="/wishlist" role="menuitem">
-                Wishlist
+                {t("common.menu.wishlist")}
               </Link>
               <Link to="/orders" role="menuitem">
-                Orders
+                {t("common.menu.orders")}
               </Link>
               <Link to="/store/my-products" role="menuitem">
-                My Products
+                {t("common.menu.myProducts")}
               </Link>
               <Link to="/account" role="menuitem">
-                My Account
+                {t("common.menu.account")}
               </Link>
               {/* Without JavaScript this opens the confirmation page; with it, the dialog. */}
               <Link
@@ -71,24 +74,24 @@ export function Header({ user }: { user: HeaderUser }) {
                   dialog.current.showModal();
                 }}
               >
-                Sign Out
+                {t("common.menu.signOut")}
               </Link>
             </div>
           </details>
         ) : (
           <div className="auth-links">
-            <Link to="/login">Login</Link>
+            <Link to="/login">{t("common.login")}</Link>
             <Link to="/signup" className="btn btn-sm">
-              Register
+              {t("common.register")}
             </Link>
           </div>
         )}
         {/* Phones: the same links behind a native disclosure, which opens without JavaScript. */}
         <details className="nav-menu">
-          <summary aria-label="Menu">
+          <summary aria-label={t("common.nav.menu")}>
             <span aria-hidden="true">☰</span>
           </summary>
-          <nav aria-label="Main (menu)" className="menu">
+          <nav aria-label={t("common.nav.mainMenu")} className="menu">
             <NavLinks />
           </nav>
         </details>
@@ -103,19 +106,20 @@ export function Header({ user }: { user: HeaderUser }) {
   );
 }
 
-const SECTIONS = [
-  { to: "/", label: "Home", end: true },
-  { to: "/contests", label: "Contests" },
-  { to: "/store", label: "Marketplace" },
-  { to: "/blog", label: "Blog" },
+const SECTIONS: Array<{ to: string; label: MessageId; end?: true }> = [
+  { to: "/", label: "common.nav.home", end: true },
+  { to: "/contests", label: "common.nav.contests" },
+  { to: "/store", label: "common.nav.marketplace" },
+  { to: "/blog", label: "common.nav.blog" },
 ];
 
 function NavLinks() {
+  const { t } = useT();
   return (
     <>
       {SECTIONS.map((s) => (
         <NavLink key={s.to} to={s.to} end={s.end}>
-          {s.label}
+          {t(s.label)}
         </NavLink>
       ))}
     </>
@@ -124,6 +128,7 @@ function NavLinks() {
 
 /** The same confirmation serves the dialog (JavaScript) and the /logout page (none). */
 export function SignOutConfirmation({ onCancel }: { onCancel?: () => void }) {
+  const { t } = useT();
   return (
     <Form
       method="post"
@@ -139,20 +144,20 @@ export function SignOutConfirmation({ onCancel }: { onCancel?: () => void }) {
         }
       }}
     >
-      <h2 id="signout-title">Confirm Sign Out</h2>
-      <p>Are you sure you want to sign out of your account?</p>
+      <h2 id="signout-title">{t("common.signOut.title")}</h2>
+      <p>{t("common.signOut.question")}</p>
       <div className="actions">
         {onCancel ? (
           <button type="button" className="btn btn-ghost" onClick={onCancel}>
-            Cancel
+            {t("common.cancel")}
           </button>
         ) : (
           <Link to="/" className="btn btn-ghost">
-            Cancel
+            {t("common.cancel")}
           </Link>
         )}
         <button type="submit" className="btn btn-danger">
-          Sign Out
+          {t("common.signOut.confirm")}
         </button>
       </div>
     </Form>

@@ -1,23 +1,25 @@
 import { Link } from "@remix-run/react";
 import { useState } from "react";
+import { useT, type MessageId } from "~/utils/i18n";
 import { formatINR } from "~/utils/money";
 import { useHydrated } from "~/utils/use-hydrated";
 
 // Sample winners (docs/product/contests.md §2: static content), shown until real contests have
 // been finalised. Their contests are samples too, named so, never a real contest.
-const SAMPLE_CHAMPIONS = [
-  { name: "Ananya Sharma", rank: 1, prize: 2000, contest: "Sample: Maths Olympiad Sprint", image: "/images/champions/ananya.svg", rating: 5, quote: "Practising under the timer every day made the real contest feel easy." },
-  { name: "Rohan Mehta", rank: 2, prize: 1500, contest: "Sample: Mechanics Quiz", image: "/images/champions/rohan.svg", rating: 5, quote: "The questions were fair and the results came right after the contest." },
-  { name: "Meera Iyer", rank: 3, prize: 850, contest: "Sample: Biology Brain Teaser", image: "/images/champions/meera.svg", rating: 4, quote: "I paid my exam fees with my prize money. Now I compete every week." },
+const SAMPLE_CHAMPIONS: Array<{ name: string; rank: number; prize: number; contest: MessageId; image: string; rating: number; quote: MessageId }> = [
+  { name: "Ananya Sharma", rank: 1, prize: 2000, contest: "home.sample.ananya.contest", image: "/images/champions/ananya.svg", rating: 5, quote: "home.sample.ananya.quote" },
+  { name: "Rohan Mehta", rank: 2, prize: 1500, contest: "home.sample.rohan.contest", image: "/images/champions/rohan.svg", rating: 5, quote: "home.sample.rohan.quote" },
+  { name: "Meera Iyer", rank: 3, prize: 850, contest: "home.sample.meera.contest", image: "/images/champions/meera.svg", rating: 4, quote: "home.sample.meera.quote" },
 ];
 
 export type Champion = { name: string | null; rank: number | null; prize: number; contest: string };
 
 /** Real prize winners of finished contests when there are any; the spec's samples otherwise. */
 export function HallOfChampions({ champions }: { champions: Champion[] }) {
+  const { t } = useT();
   return (
     <section className="section container" aria-labelledby="champions-title">
-      <h2 id="champions-title">Hall of Champions</h2>
+      <h2 id="champions-title">{t("home.champions")}</h2>
       <div className="grid">
         {champions.length > 0
           ? champions.map((c, i) => (
@@ -25,26 +27,22 @@ export function HallOfChampions({ champions }: { champions: Champion[] }) {
                 <span className="avatar avatar-lg" aria-hidden="true">
                   {(c.name?.trim()[0] ?? "S").toUpperCase()}
                 </span>
-                <h3>{c.name?.trim() || "StudyArena student"}</h3>
-                <p className="muted">
-                  Rank #{c.rank} · {c.contest}
-                </p>
+                <h3>{c.name?.trim() || t("home.champion.fallbackName")}</h3>
+                <p className="muted">{t("home.champion.rank", { rank: c.rank, contest: c.contest })}</p>
                 <p className="prize">{formatINR(c.prize)}</p>
               </article>
             ))
           : SAMPLE_CHAMPIONS.map((c) => (
               <article key={c.name} className="card champion">
-                <img src={c.image} alt={`Portrait of ${c.name}`} width={96} height={96} loading="lazy" decoding="async" />
+                <img src={c.image} alt={t("home.champion.portrait", { name: c.name })} width={96} height={96} loading="lazy" decoding="async" />
                 <h3>{c.name}</h3>
-                <p className="muted">
-                  Rank #{c.rank} · {c.contest}
-                </p>
+                <p className="muted">{t("home.champion.rank", { rank: c.rank, contest: t(c.contest) })}</p>
                 <p className="prize">{formatINR(c.prize)}</p>
-                <p className="stars" aria-label={`Rated ${c.rating} out of 5`}>
+                <p className="stars" aria-label={t("home.champion.rated", { rating: c.rating })}>
                   {"★".repeat(c.rating)}
                   {"☆".repeat(5 - c.rating)}
                 </p>
-                <blockquote>“{c.quote}”</blockquote>
+                <blockquote>“{t(c.quote)}”</blockquote>
               </article>
             ))}
       </div>
@@ -52,23 +50,24 @@ export function HallOfChampions({ champions }: { champions: Champion[] }) {
   );
 }
 
-const REASONS = [
-  { title: "Skill, not luck", text: "Every contest is a timed MCQ test on a study subject. The best score wins; ties go to the faster submission." },
-  { title: "Real cash prizes", text: "Prize pools are published before you pay, and prizes are paid after evaluation." },
-  { title: "Fair play", text: "Camera and fullscreen proctoring keep every contest honest for everyone." },
-  { title: "Built for your phone", text: "Light pages that load on slow connections, with times always in India time." },
+const REASONS: Array<{ title: MessageId; text: MessageId }> = [
+  { title: "home.why.skill.title", text: "home.why.skill.text" },
+  { title: "home.why.cash.title", text: "home.why.cash.text" },
+  { title: "home.why.fair.title", text: "home.why.fair.text" },
+  { title: "home.why.phone.title", text: "home.why.phone.text" },
 ];
 
 export function WhyCompete() {
+  const { t } = useT();
   return (
     <section className="section container" aria-labelledby="why-title">
-      <h2 id="why-title">Why Compete With Us?</h2>
+      <h2 id="why-title">{t("home.why")}</h2>
       <div className="features">
         {REASONS.map((r) => (
           <div key={r.title} className="card">
-            <h3 style={{ marginTop: 0 }}>{r.title}</h3>
+            <h3 style={{ marginTop: 0 }}>{t(r.title)}</h3>
             <p className="muted" style={{ marginBottom: 0 }}>
-              {r.text}
+              {t(r.text)}
             </p>
           </div>
         ))}
@@ -78,15 +77,16 @@ export function WhyCompete() {
 }
 
 export function MarketplacePromo() {
+  const { t } = useT();
   return (
     <section className="section container" aria-labelledby="promo-title">
       <div className="promo">
         <h2 id="promo-title" style={{ marginTop: 0 }}>
-          Textbooks at 50-70% off
+          {t("home.promo.title")}
         </h2>
-        <p>Buy used books and study materials from students who have finished with them, or sell yours.</p>
+        <p>{t("home.promo.text")}</p>
         <Link to="/store" className="btn btn-light">
-          Visit Marketplace
+          {t("home.promo.button")}
         </Link>
       </div>
     </section>
@@ -102,24 +102,25 @@ export function MarketplacePromo() {
 export function GettingStartedGuide({ signedIn }: { signedIn: boolean }) {
   const hydrated = useHydrated();
   const [minimised, setMinimised] = useState(false);
+  const { t } = useT();
   return (
     <dialog open className={minimised ? "card guide is-minimised" : "card guide"} aria-labelledby="guide-title">
       <header>
-        <h2 id="guide-title">Getting Started Guide</h2>
+        <h2 id="guide-title">{t("home.guide.title")}</h2>
         <div>
           {hydrated ? (
             <button
               type="button"
               className="icon-btn"
               aria-expanded={!minimised}
-              aria-label={minimised ? "Expand guide" : "Minimise guide"}
+              aria-label={minimised ? t("home.guide.expand") : t("home.guide.minimise")}
               onClick={() => setMinimised((m) => !m)}
             >
               {minimised ? "▢" : "–"}
             </button>
           ) : null}
           <form method="dialog" style={{ display: "inline" }}>
-            <button type="submit" className="icon-btn" aria-label="Close guide">
+            <button type="submit" className="icon-btn" aria-label={t("home.guide.close")}>
               ×
             </button>
           </form>
@@ -127,18 +128,18 @@ export function GettingStartedGuide({ signedIn }: { signedIn: boolean }) {
       </header>
       <div className="guide-body">
         <ol>
-          <li>Create a free account.</li>
-          <li>Pick a contest and pay the entry fee (UPI, cards, net banking).</li>
-          <li>Allow your camera, then take the timed test in fullscreen.</li>
-          <li>See your score, rank and prize on your dashboard.</li>
+          <li>{t("home.guide.step1")}</li>
+          <li>{t("home.guide.step2")}</li>
+          <li>{t("home.guide.step3")}</li>
+          <li>{t("home.guide.step4")}</li>
         </ol>
         {signedIn ? (
           <Link to="/contests" className="btn btn-primary btn-block">
-            Browse Contests
+            {t("home.guide.browse")}
           </Link>
         ) : (
           <Link to="/signup" className="btn btn-primary btn-block">
-            Sign Up Now
+            {t("home.guide.signUp")}
           </Link>
         )}
       </div>

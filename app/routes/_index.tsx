@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ContestCard } from "~/components/contests/contest-card";
@@ -8,13 +8,22 @@ import { db } from "~/db/client.server";
 import { recentChampions, upcomingContests } from "~/models/contests/catalogue.server";
 import { getUserId } from "~/models/accounts/auth.server";
 import { guideSeenCookie } from "~/utils/consent.server";
-import { ALREADY_JOINED, homeCardButton } from "~/models/contests/enrolment";
+import { homeCardButton } from "~/models/contests/enrolment";
 import type { RequestPolicy } from "~/server/policy";
+import { useT } from "~/utils/i18n";
+import { i18nFor } from "~/utils/i18n.server";
+import { metaTranslator } from "~/utils/meta";
 
 /** A guest's view is the same for every guest: kept in memory for a second (app/utils/page-cache.server.ts). */
 export const requestPolicy: RequestPolicy = { page: "guest" };
 
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaTranslator(matches);
+  return [{ title: t("common.meta.title") }, { name: "description", content: t("common.meta.description") }];
+};
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { messages } = i18nFor(request, context, "home", "contests");
   const now = new Date();
   const userId = await getUserId(request, context);
   const [contests, champions, guideSeen] = await Promise.all([
@@ -23,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     guideSeenCookie().parse(request.headers.get("Cookie")),
   ]);
   return data(
-    { contests, champions, serverNow: now.toISOString(), showGuide: !guideSeen, signedIn: Boolean(userId) },
+    { contests, champions, serverNow: now.toISOString(), showGuide: !guideSeen, signedIn: Boolean(userId), messages },
     // The first visit is remembered by a cookie, so the guide stays away without JavaScript too.
     { headers: guideSeen ? undefined : { "Set-Cookie": await guideSeenCookie().serialize("1") } },
   );
@@ -31,18 +40,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function Home() {
   const { contests, champions, serverNow, showGuide, signedIn } = useLoaderData<typeof loader>();
+  const { t } = useT();
   return (
     <>
       <section className="hero">
         <div className="container">
-          <h1>Compete smarter. Win bigger.</h1>
-          <p>Timed skill contests on the subjects you study, with real cash prizes, and a marketplace for the books you need.</p>
+          <h1>{t("home.hero.title")}</h1>
+          <p>{t("home.hero.text")}</p>
           <div className="actions">
             <Link to="/contests" className="btn btn-light">
-              Explore Contests
+              {t("home.hero.explore")}
             </Link>
             <Link to="/store" className="btn btn-ghost" style={{ color: "#fff" }}>
-              Visit Marketplace
+              {t("home.hero.marketplace")}
             </Link>
           </div>
         </div>
@@ -55,11 +65,11 @@ export default function Home() {
 
       <section className="section container" aria-labelledby="upcoming-title">
         <div className="section-title">
-          <h2 id="upcoming-title">Upcoming Contests</h2>
-          <Link to="/contests">See all contests</Link>
+          <h2 id="upcoming-title">{t("home.upcoming")}</h2>
+          <Link to="/contests">{t("home.seeAll")}</Link>
         </div>
         {contests.length === 0 ? (
-          <p className="card empty">No upcoming contests</p>
+          <p className="card empty">{t("home.noUpcoming")}</p>
         ) : (
           <div className="grid">
             {contests.map((c) => {
@@ -69,7 +79,7 @@ export default function Home() {
                   key={c.id}
                   contest={c}
                   timing={<HomeCountdown start={c.start_time} serverNow={serverNow} />}
-                  action={{ ...button, note: c.enrolled ? ALREADY_JOINED : undefined }}
+                  action={{ label: t(button.label), disabled: button.disabled, note: c.enrolled ? t("contests.alreadyJoined") : undefined }}
                 />
               );
             })}

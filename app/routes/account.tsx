@@ -18,6 +18,7 @@ import { ACCOUNT_MAX, ACCOUNT_MESSAGES, MESSAGES } from "~/models/accounts/messa
 import { readForm } from "~/utils/forms.server";
 import { invariantResponse, redirectWithFlash } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
+import { i18nFor } from "~/utils/i18n.server";
 import { useSchemaForm } from "~/utils/use-schema-form";
 
 export const meta: MetaFunction = () => pageMeta("My Account", "Your name, phone, address, password and refunds on StudyArena.");
@@ -26,7 +27,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const userId = await requireUserId(request, context);
   const [profile, refunds, payout] = await Promise.all([getProfile(db, userId), myRefunds(db, userId), maskedPayoutDetails(db, userId)]);
   invariantResponse(profile);
-  return { profile: { email: profile.email, fullName: profile.full_name ?? "", phone: profile.phone ?? "", address: profile.address ?? "", since: profile.created_at.getFullYear() }, refunds, payout };
+  // The password fields' words (the rest of the page is not in Hindi yet).
+  const { messages } = i18nFor(request, context, "auth");
+  return { profile: { email: profile.email, fullName: profile.full_name ?? "", phone: profile.phone ?? "", address: profile.address ?? "", since: profile.created_at.getFullYear() }, refunds, payout, messages };
 }
 
 // A password is never sent back into the form.

@@ -15,6 +15,7 @@ import { CONTEST_REQUIREMENTS, CONTEST_RULES } from "~/models/contests/rules";
 import { formatDateTime } from "~/utils/dates";
 import { parseForm } from "~/utils/forms.server";
 import { invariantResponse, requireUuidParam } from "~/utils/http.server";
+import { i18nFor } from "~/utils/i18n.server";
 import { formatINR } from "~/utils/money";
 import { countOf } from "~/utils/text";
 import { prizeLines } from "~/models/contests/prizes";
@@ -41,6 +42,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     state: enrolState(contest, new Date()),
     prizes: prizeLines(contest.prize_pool, formatINR),
     signedIn: Boolean(userId),
+    // The guest form's password field's words (the rest of the page is not in Hindi yet).
+    messages: i18nFor(request, context, "auth").messages,
   };
 }
 

@@ -6,6 +6,8 @@ import { PasswordField } from "~/components/accounts/password-input";
 import { FormErrors, TextField } from "~/components/ui/field";
 import { LoginSchema } from "~/models/accounts/schemas";
 import { MESSAGES, tooManyAttemptsFor } from "~/models/accounts/messages";
+import { useT } from "~/utils/i18n";
+import { i18nFor, localeOf, localizeReply, localizeText } from "~/utils/i18n.server";
 import { db } from "~/db/client.server";
 import { resumeBlogAction } from "~/models/blog/posts.server";
 import { resumeStoreAction } from "~/models/store/cart.server";
@@ -13,10 +15,13 @@ import { authenticator, clientIp, createUserSession, readLoginDevice, rememberLo
 import { readForm, schemaFields } from "~/utils/forms.server";
 import { safeRedirect } from "~/utils/urls";
 import { useIsPending } from "~/utils/use-is-pending";
-import { pageMeta } from "~/utils/meta";
+import { metaTranslator, pageMeta } from "~/utils/meta";
 import { useSchemaForm } from "~/utils/use-schema-form";
 
-export const meta: MetaFunction = () => pageMeta("Log in", "Log in to join contests, track your results and use the marketplace.");
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaTranslator(matches);
+  return pageMeta(t("auth.login.metaTitle"), t("auth.login.metaDescription"));
+};
 
 /** Where to go after login: the guards' `redirectTo`, or the blog's `redirect` (docs/product/marketplace.md §2). */
 function nextPath(params: URLSearchParams) {
@@ -32,14 +37,15 @@ export const headers: HeadersFunction = ({ actionHeaders }) => {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAnonymous(request, context, nextPath(new URL(request.url).searchParams));
-  return null;
+  return { messages: i18nFor(request, context, "auth").messages };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request, schemaFields(LoginSchema));
   const submission = parseWithZod(form, { schema: LoginSchema });
+  const locale = localeOf(request, context);
   if (submission.status !== "success") {
-    return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+    return data(localizeReply(submission.reply({ hideFields: ["password"] }), locale), { status: 400 });
   }
   // remix-auth reads the body itself: hand it the fields we kept.
   const cleaned = new Request(request.url, { method: "POST", body: form, headers: { Cookie: request.headers.get("Cookie") ?? "" } });
@@ -47,12 +53,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const result = await authenticator({ ip: clientIp(context), device }).authenticate("form", cleaned);
   if (!result.ok) {
     if (result.reason === "limited") {
-      return data(submission.reply({ formErrors: [tooManyAttemptsFor(result.retryAfterS)], hideFields: ["password"] }), {
+      return data(submission.reply({ formErrors: [tooManyAttemptsFor(result.retryAfterS, i18nFor(request, context).t)], hideFields: ["password"] }), {
         status: 429,
         headers: { "Retry-After": String(result.retryAfterS) },
       });
     }
-    return data(submission.reply({ formErrors: [MESSAGES.invalidCredentials], hideFields: ["password"] }), { status: 400 });
+    return data(submission.reply({ formErrors: [localizeText(MESSAGES.invalidCredentials, locale)], hideFields: ["password"] }), { status: 400 });
   }
   const resume = { userId: result.userId, path: safeRedirect(submission.value.redirectTo, "/dashboard"), action: submission.value.pendingAction };
   // What a guest was doing, resumed by the domain whose page it was; each acts only on its own pages' paths and actions.
@@ -73,25 +79,26 @@ export default function LoginPage() {
   const quantity = searchParams.get("quantity");
   const [form, fields] = useSchemaForm<typeof LoginSchema>(lastResult);
   const signupHref = redirectTo === "/dashboard" ? "/signup" : `/signup?${new URLSearchParams({ redirectTo })}`;
+  const { t } = useT();
   return (
     <section className="container narrow auth-page">
-      <h1>Welcome back</h1>
-      <p className="muted">Log in to join contests, track your results and use the marketplace.</p>
+      <h1>{t("auth.login.title")}</h1>
+      <p className="muted">{t("auth.login.intro")}</p>
       <Form method="post" className="form card" {...form.props}>
         <FormErrors id={form.errorId} errors={form.errors} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         {pendingAction ? <input type="hidden" name="pendingAction" value={pendingAction} /> : null}
         {draft ? <input type="hidden" name="draft" value={draft} /> : null}
         {quantity ? <input type="hidden" name="quantity" value={quantity} /> : null}
-        <TextField label="Email" field={fields.email} type="email" autoComplete="email" inputMode="email" />
-        <PasswordField label="Password" field={fields.password} autoComplete="current-password" />
+        <TextField label={t("auth.email")} field={fields.email} type="email" autoComplete="email" inputMode="email" />
+        <PasswordField label={t("auth.password")} field={fields.password} autoComplete="current-password" />
         <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
-          {pending ? "Logging in..." : "Log In"}
+          {pending ? t("auth.login.pending") : t("auth.login.submit")}
         </button>
         <div className="form-links">
-          <Link to="/forgot-password">Forgot password?</Link>
+          <Link to="/forgot-password">{t("auth.login.forgot")}</Link>
           <span>
-            New here? <Link to={signupHref}>Create an account</Link>
+            {t("auth.login.newHere")} <Link to={signupHref}>{t("auth.login.create")}</Link>
           </span>
         </div>
       </Form>

@@ -13,6 +13,7 @@ import { clientIp } from "~/models/accounts/auth.server";
 import { parseForm } from "~/utils/forms.server";
 import { useIsPending } from "~/utils/use-is-pending";
 import { pageMeta } from "~/utils/meta";
+import { i18nFor } from "~/utils/i18n.server";
 import { useSchemaForm } from "~/utils/use-schema-form";
 
 // docs/product/contests.md §9: after a reset, the user is sent to /login after 2 seconds.
@@ -20,12 +21,14 @@ const REDIRECT_SECONDS = 2;
 
 export const meta: MetaFunction = () => pageMeta("Choose a new password", "Choose a new password for your StudyArena account.");
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
-  if (params.get("done") === "1") return { state: "done" as const, token: "" };
+  // The password fields' words (the rest of the page is not in Hindi yet).
+  const { messages } = i18nFor(request, context, "auth");
+  if (params.get("done") === "1") return { state: "done" as const, token: "", messages };
   const token = params.get("token") ?? "";
   const usable = await isResetTokenUsable(db, token, new Date());
-  return usable ? { state: "form" as const, token } : { state: "invalid" as const, token: "" };
+  return usable ? { state: "form" as const, token, messages } : { state: "invalid" as const, token: "", messages };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -9,6 +9,9 @@ import { db } from "~/db/client.server";
 import { signup } from "~/models/accounts/account.server";
 import { SignupSchema } from "~/models/accounts/schemas";
 import { ACCOUNT_MAX, MESSAGES } from "~/models/accounts/messages";
+import { useT } from "~/utils/i18n";
+import { i18nFor, localeOf, localizeReply, localizeText } from "~/utils/i18n.server";
+import { metaTranslator, pageMeta } from "~/utils/meta";
 import { clientIp, createUserSession, getUser } from "~/models/accounts/auth.server";
 import { parseForm } from "~/utils/forms.server";
 import { safeRedirect } from "~/utils/urls";
@@ -18,33 +21,35 @@ import { useSchemaForm } from "~/utils/use-schema-form";
 // docs/product/contests.md §9: after signing up, the user is sent to / after 10 seconds.
 const REDIRECT_SECONDS = 10;
 
-export const meta: MetaFunction = () => [
-  { title: "Create your account — StudyArena" },
-  { name: "description", content: "Create a free StudyArena account to join skill contests and trade used study materials." },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaTranslator(matches);
+  return pageMeta(t("auth.signup.metaTitle"), t("auth.signup.metaDescription"));
+};
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const user = await getUser(request, context);
+  const { messages } = i18nFor(request, context, "auth");
   if (url.searchParams.get("created") === "1" && user) {
-    return { created: true as const, name: user.full_name ?? "" };
+    return { created: true as const, name: user.full_name ?? "", messages };
   }
   if (user) throw redirect("/dashboard");
-  return { created: false as const, name: "" };
+  return { created: false as const, name: "", messages };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = await parseForm(request, SignupSchema);
+  const locale = localeOf(request, context);
   if (submission.status !== "success") {
-    return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+    return data(localizeReply(submission.reply({ hideFields: ["password"] }), locale), { status: 400 });
   }
   const { email, password, fullName, redirectTo } = submission.value;
   const result = await signup(db, { email, password, fullName, ip: clientIp(context), now: new Date() });
   if (!result.ok) {
     return data(
       result.reason === "taken"
-        ? submission.reply({ fieldErrors: { email: [MESSAGES.emailTaken] }, hideFields: ["password"] })
-        : submission.reply({ formErrors: [MESSAGES.tooManyAttempts], hideFields: ["password"] }),
+        ? submission.reply({ fieldErrors: { email: [localizeText(MESSAGES.emailTaken, locale)] }, hideFields: ["password"] })
+        : submission.reply({ formErrors: [localizeText(MESSAGES.tooManyAttempts, locale)], hideFields: ["password"] }),
       { status: result.reason === "taken" ? 400 : 429 },
     );
   }
@@ -63,16 +68,17 @@ function AccountCreated({ name }: { name: string }) {
     const id = setTimeout(() => navigate("/"), REDIRECT_SECONDS * 1000);
     return () => clearTimeout(id);
   }, [navigate]);
+  const { t } = useT();
   return (
     <section className="container narrow auth-page">
       <NoScriptRedirect to="/" seconds={REDIRECT_SECONDS} />
       <div className="card" role="status">
-        <h1>Account Created!</h1>
-        <p>Welcome to StudyArena{name ? `, ${name}` : ""}. You are signed in and ready to compete.</p>
-        <p className="muted">Taking you to the home page in {REDIRECT_SECONDS} seconds…</p>
+        <h1>{t("auth.created.title")}</h1>
+        <p>{t("auth.created.welcome", { name: name || "none" })}</p>
+        <p className="muted">{t("auth.created.redirect", { seconds: REDIRECT_SECONDS })}</p>
         <div className="actions">
           <Link to="/contests" className="btn btn-primary">
-            Explore Contests
+            {t("auth.created.explore")}
           </Link>
         </div>
       </div>
@@ -86,23 +92,24 @@ function SignupForm() {
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get("redirectTo");
   const [form, fields] = useSchemaForm<typeof SignupSchema>(lastResult);
+  const { t } = useT();
   return (
     <section className="container narrow auth-page">
-      <h1>Create your account</h1>
-      <p className="muted">Join contests, win prizes and trade study materials.</p>
+      <h1>{t("auth.signup.title")}</h1>
+      <p className="muted">{t("auth.signup.intro")}</p>
       <Form method="post" className="form card" {...form.props}>
         <FormErrors id={form.errorId} errors={form.errors} />
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-        <TextField label="Full Name" field={fields.fullName} autoComplete="name" maxLength={ACCOUNT_MAX.fullName} />
-        <TextField label="Email" field={fields.email} type="email" autoComplete="email" inputMode="email" />
-        <PasswordField label="Password" field={fields.password} autoComplete="new-password" meter />
+        <TextField label={t("auth.fullName")} field={fields.fullName} autoComplete="name" maxLength={ACCOUNT_MAX.fullName} />
+        <TextField label={t("auth.email")} field={fields.email} type="email" autoComplete="email" inputMode="email" />
+        <PasswordField label={t("auth.password")} field={fields.password} autoComplete="new-password" meter />
         <PasswordRequirements />
         <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
-          {pending ? "Creating account..." : "Sign Up"}
+          {pending ? t("auth.signup.pending") : t("auth.signup.submit")}
         </button>
         <p className="form-links">
           <span>
-            Already have an account? <Link to="/login">Log in</Link>
+            {t("auth.signup.haveAccount")} <Link to="/login">{t("auth.signup.login")}</Link>
           </span>
         </p>
       </Form>

@@ -24,11 +24,12 @@ import { logRequest, requestIdOf, withRequestLog, log } from "~/services/log.ser
 import { isCrossSiteWrite } from "~/utils/origin";
 import { refuseRequest, type Refusal } from "~/utils/request-guard";
 import { readJsonStream } from "~/utils/forms.server";
+import { resolveLocale, type Locale } from "~/utils/i18n";
 
 export const CROSS_SITE = "This form was sent from another website, so it was refused.";
 
 /** What the door hands on with a request: the route it is for, and what the client is. */
-export type DoorContext = { match: RouteMatch | null; policy: RequestPolicy; clientIp: string; origin: string; nonce: string; file?: true };
+export type DoorContext = { match: RouteMatch | null; policy: RequestPolicy; clientIp: string; origin: string; nonce: string; locale: Locale; file?: true };
 
 export type FrontDoorParts = {
   routes: RouteTable;
@@ -92,7 +93,8 @@ function refuse(req: IncomingMessage, res: ServerResponse, refusal: Refusal) {
 function sendPage(req: IncomingMessage, res: ServerResponse, page: CachedPage) {
   for (const [name, value] of page.headers) res.appendHeader(name, value);
   res.setHeader("ETag", page.etag);
-  res.setHeader("Vary", "Accept-Encoding");
+  // Each language is its own entry (the URL's lang, the cookie, Accept-Language): a browser or proxy keeps them apart too.
+  res.setHeader("Vary", "Accept-Encoding, Accept-Language, Cookie");
   if (req.headers["if-none-match"] === page.etag) {
     res.statusCode = 304;
     return void res.end();
@@ -133,12 +135,13 @@ export function createFrontDoor(parts: FrontDoorParts) {
   const headerList = Object.entries(parts.securityHeaders);
   const trustProxy = parts.trustedProxies > 0;
 
-  const contextOf = (req: IncomingMessage, match: RouteMatch | null, policy: RequestPolicy, file?: true): DoorContext => ({
+  const contextOf = (req: IncomingMessage, match: RouteMatch | null, policy: RequestPolicy, locale: Locale, file?: true): DoorContext => ({
     match,
     policy,
     clientIp: clientAddress(req, parts.trustedProxies),
     origin: originOf(req, parts.trustedProxies),
     nonce: "",
+    locale,
     ...(file ? { file } : {}),
   });
 
@@ -185,13 +188,15 @@ export function createFrontDoor(parts: FrontDoorParts) {
     }
 
     // 5. A public file costs a read from disk, no rendering: never shed.
-    if (parts.publicFiles.has(path)) return parts.renderer(req, res, contextOf(req, match, policy, true));
+    const search = query < 0 ? "" : url.slice(query);
+    if (parts.publicFiles.has(path)) return parts.renderer(req, res, contextOf(req, match, policy, "en", true));
 
-    // 6. A page in memory (rendered once however many ask, so before shedding).
-    const lookup = pageCacheKey({ method, path, search: query < 0 ? "" : url.slice(query), cookie: req.headers.cookie, page: policy.page });
+    // 6. A page in memory (rendered once however many ask, so before shedding), kept per language.
+    const locale = resolveLocale({ search, cookie: req.headers.cookie, acceptLanguage: req.headers["accept-language"] });
+    const lookup = pageCacheKey({ method, path, search, cookie: req.headers.cookie, page: policy.page, locale });
     const hit = lookup && parts.pages.peek(lookup.key);
     if (hit) return sendPage(req, res, hit);
-    const context = contextOf(req, match, policy);
+    const context = contextOf(req, match, policy, locale);
     if (lookup) {
       const headers = new Headers();
       for (const [name, value] of Object.entries(req.headers)) {

@@ -61,7 +61,7 @@ export async function startServer(root: string) {
     publicFiles: new Set(listPublicFiles(publicDir)),
     pages: createPageCache(),
     shedder,
-    renderForCache: (request, context) => render(request, { clientIp: context.clientIp, cspNonce: context.nonce, page: context.policy.page }),
+    renderForCache: (request, context) => render(request, { clientIp: context.clientIp, cspNonce: context.nonce, page: context.policy.page, locale: context.locale }),
     renderer: createRenderer(serverBuild, { publicDir, trustedProxies }),
     forgetCachedPages,
     isDraining: () => draining,

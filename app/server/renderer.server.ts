@@ -47,7 +47,7 @@ export function createRenderer(build: ServerBuild, options: { publicDir: string;
       build,
       getLoadContext: (req) => {
         const door = (req as WithDoor).door;
-        return { clientIp: door?.clientIp, cspNonce: door?.nonce, page: door?.policy.page };
+        return { clientIp: door?.clientIp, cspNonce: door?.nonce, page: door?.policy.page, locale: door?.locale };
       },
     }),
   );

@@ -1,5 +1,16 @@
+import { createTranslator, DEFAULT_LOCALE, isLocale, pageMessages, type Translate } from "~/utils/i18n";
+
 // Every page has a title and a description (a route's `meta` replaces the root's in
 // Remix 2, so each route names both; search engines and link previews read them).
 export function pageMeta(title: string, description: string) {
   return [{ title: `${title} — StudyArena` }, { name: "description", content: description }];
+}
+
+/**
+ * A route's `meta` runs outside React, on the server and in the browser: its translator is
+ * made from the messages its page's loaders returned (the root's says the language).
+ */
+export function metaTranslator(matches: ReadonlyArray<{ id: string; data?: unknown }>): Translate {
+  const rootLocale = (matches.find((m) => m.id === "root")?.data as { locale?: unknown } | undefined)?.locale;
+  return createTranslator(isLocale(rootLocale) ? rootLocale : DEFAULT_LOCALE, pageMessages(matches)).t;
 }

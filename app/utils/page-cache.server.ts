@@ -19,7 +19,7 @@ import { gzipSync } from "node:zlib";
 export type PageKind = "shared" | "guest";
 
 /** Cookies that change a guest page the same way for everyone who has them. */
-const GUEST_COOKIES = new Set(["cookie_consent", "guide_seen"]);
+const GUEST_COOKIES = new Set(["cookie_consent", "guide_seen", "lang"]);
 
 export const GUEST_PAGE_MS = 1_000;
 export const SHARED_SHELL_MS = 60_000;
@@ -34,17 +34,25 @@ type Lookup = { key: string; ttlMs: number };
  * Which cache entry a request may be served from, and for how long; null when it must be
  * rendered for this visitor. `page` is what the route declares (its requestPolicy).
  */
-export function pageCacheKey(request: { method: string; path: string; search: string; cookie: string | undefined; page: PageKind | undefined }): Lookup | null {
+export function pageCacheKey(request: {
+  method: string;
+  path: string;
+  search: string;
+  cookie: string | undefined;
+  page: PageKind | undefined;
+  /** The request's language (the front door's resolveLocale): every page is kept once per language. */
+  locale: string;
+}): Lookup | null {
   if (request.method !== "GET" || !request.page) return null;
-  // The shell reads no cookie at all (the root loader returns early for it).
-  if (request.page === "shared") return { key: `shell ${request.path}`, ttlMs: SHARED_SHELL_MS };
+  // The shell reads no cookie but the language (the root loader returns early for it).
+  if (request.page === "shared") return { key: `shell ${request.locale} ${request.path}`, ttlMs: SHARED_SHELL_MS };
   const cookies = (request.cookie ?? "")
     .split(";")
     .map((c) => c.trim())
     .filter(Boolean)
     .sort();
   if (!cookies.every((c) => GUEST_COOKIES.has(c.slice(0, c.indexOf("="))))) return null;
-  const key = `guest ${request.path}${request.search} ${cookies.join("; ")}`;
+  const key = `guest ${request.locale} ${request.path}${request.search} ${cookies.join("; ")}`;
   return key.length <= MAX_KEY_CHARS ? { key, ttlMs: GUEST_PAGE_MS } : null;
 }
 

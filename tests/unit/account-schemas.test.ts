@@ -70,11 +70,14 @@ describe("bidirectional controls never reach a name or a comment", () => {
 
 describe("a refused login says how long to wait", () => {
   test("in seconds under a minute, else in whole minutes rounded up", async () => {
-    const { tooManyAttemptsFor } = await import("~/models/accounts/messages");
+    const { tooManyAttemptsFor: inLanguage } = await import("~/models/accounts/messages");
+    const { translator } = await import("~/utils/i18n.server");
+    const tooManyAttemptsFor = (seconds: number) => inLanguage(seconds, translator("en"));
     expect(tooManyAttemptsFor(1)).toBe("Too many attempts. Please wait 1 second and try again.");
     expect(tooManyAttemptsFor(59)).toBe("Too many attempts. Please wait 59 seconds and try again.");
     expect(tooManyAttemptsFor(60)).toBe("Too many attempts. Please wait 1 minute and try again.");
     expect(tooManyAttemptsFor(61)).toBe("Too many attempts. Please wait 2 minutes and try again.");
     expect(tooManyAttemptsFor(900)).toBe("Too many attempts. Please wait 15 minutes and try again.");
+    expect(inLanguage(900, translator("hi"))).toBe("बहुत ज़्यादा कोशिशें हो गईं। कृपया 15 मिनट रुककर फिर कोशिश करें।");
   });
 });

@@ -1,6 +1,16 @@
 import { describe, expect, test } from "vitest";
-import { contestTimingLabel, homeCountdown, relativeStart, timeUntil } from "~/models/contests/countdown";
+import { contestTimingLabel as timingMessage, homeCountdown as homeMessage, relativeStart, timeUntil } from "~/models/contests/countdown";
+import { translateMsg } from "~/utils/i18n";
+import { translator } from "~/utils/i18n.server";
 import { startsInLabel } from "~/models/contests/test-rules";
+
+// The rules give messages; the page shows them in its language (English here, as the spec words them).
+const en = translator("en");
+const homeCountdown = (start: Date, at: Date) => {
+  const { message, tone } = homeMessage(start, at);
+  return { label: translateMsg(en, message), tone };
+};
+const contestTimingLabel = (start: Date, end: Date, at: Date) => ({ label: translateMsg(en, timingMessage(start, end, at).message) });
 
 const now = new Date("2026-11-22T10:00:00Z");
 const at = (ms: number) => new Date(now.getTime() + ms);
@@ -49,6 +59,15 @@ describe("one countdown rule for the list, the home page, the dashboard and the 
     expect(startsInLabel(at(3 * M + 7 * S), now)).toBe("3m 07s");
     expect(startsInLabel(at(2 * D), now)).toBe("2d 0h");
     expect(startsInLabel(now, now)).toBe("Contest Started");
+  });
+});
+
+describe("the countdown in Hindi (issue 33)", () => {
+  test("the same rule in Hindi words", () => {
+    const hi = translator("hi");
+    expect(translateMsg(hi, homeMessage(at(2 * D + 5 * H), now).message)).toBe("2 दिन 5 घंटे में शुरू");
+    expect(translateMsg(hi, homeMessage(at(3 * M + 5 * S), now).message)).toBe("3 मिनट 05 सेकंड में शुरू");
+    expect(translateMsg(hi, timingMessage(at(-H), at(-S), now).message)).toBe("समाप्त");
   });
 });
 

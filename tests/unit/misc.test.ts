@@ -37,9 +37,9 @@ describe("ids, names, e-mail", () => {
 
 describe("home card button (docs/product/contests.md §4)", () => {
   test("states", () => {
-    expect(homeCardButton({ isActive: false, enrolled: false })).toEqual({ label: "Coming Soon", disabled: true });
-    expect(homeCardButton({ isActive: true, enrolled: true })).toEqual({ label: "Already Enrolled", disabled: true });
-    expect(homeCardButton({ isActive: true, enrolled: false })).toEqual({ label: "Know more", disabled: false });
+    expect(homeCardButton({ isActive: false, enrolled: false })).toEqual({ label: "contests.comingSoon", disabled: true });
+    expect(homeCardButton({ isActive: true, enrolled: true })).toEqual({ label: "contests.alreadyEnrolled", disabled: true });
+    expect(homeCardButton({ isActive: true, enrolled: false })).toEqual({ label: "contests.knowMore", disabled: false });
   });
 });
 

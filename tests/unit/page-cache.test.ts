@@ -6,26 +6,32 @@ import { createPageCache, GUEST_PAGE_MS, inlineScriptHashes, isShareable, pageCa
 
 const guest = new Set(["/contests", "/store", "/"]);
 // The page kind is what the route's requestPolicy declares (tests/unit/front-door.test.ts checks the routes).
-const get = (path: string, cookie?: string, search = "") =>
-  pageCacheKey({ method: "GET", path, search, cookie, page: path.endsWith("/test") ? "shared" : guest.has(path) ? "guest" : undefined });
+const get = (path: string, cookie?: string, search = "", locale = "en") =>
+  pageCacheKey({ method: "GET", path, search, cookie, page: path.endsWith("/test") ? "shared" : guest.has(path) ? "guest" : undefined, locale });
 
 describe("pageCacheKey: what may come from memory", () => {
   test("the shared test document, whoever asks, for a minute", () => {
     const shell = get("/contest/4f0c2b1e-0000-4000-8000-000000000000/test", "__session=abc");
-    expect(shell).toEqual({ key: "shell /contest/4f0c2b1e-0000-4000-8000-000000000000/test", ttlMs: SHARED_SHELL_MS });
+    expect(shell).toEqual({ key: "shell en /contest/4f0c2b1e-0000-4000-8000-000000000000/test", ttlMs: SHARED_SHELL_MS });
+  });
+
+  test("every page is kept once per language (issue 33): the shell and a guest's page in Hindi are other entries", () => {
+    expect(get("/contest/4f0c2b1e-0000-4000-8000-000000000000/test", undefined, "", "hi")?.key).toBe("shell hi /contest/4f0c2b1e-0000-4000-8000-000000000000/test");
+    expect(get("/contests", "lang=hi", "", "hi")?.key).toBe("guest hi /contests lang=hi");
+    expect(get("/contests", undefined, "", "hi")?.key).not.toBe(get("/contests")?.key);
   });
 
   test("a guest's public page for a second, keyed by its query and the known cookies", () => {
-    expect(get("/contests")).toEqual({ key: "guest /contests ", ttlMs: GUEST_PAGE_MS });
-    expect(get("/store", undefined, "?q=physics")?.key).toBe("guest /store?q=physics ");
-    expect(get("/", "guide_seen=1; cookie_consent=true")?.key).toBe("guest / cookie_consent=true; guide_seen=1");
+    expect(get("/contests")).toEqual({ key: "guest en /contests ", ttlMs: GUEST_PAGE_MS });
+    expect(get("/store", undefined, "?q=physics")?.key).toBe("guest en /store?q=physics ");
+    expect(get("/", "guide_seen=1; cookie_consent=true")?.key).toBe("guest en / cookie_consent=true; guide_seen=1");
   });
 
   test("never a signed-in visitor, a flash message, an unknown cookie, a POST or a private page", () => {
     expect(get("/contests", "__session=abc")).toBeNull();
     expect(get("/contests", "cookie_consent=true; __flash=xyz")).toBeNull();
     expect(get("/contests", "other=1")).toBeNull();
-    expect(pageCacheKey({ method: "POST", path: "/contests", search: "", cookie: undefined, page: "guest" })).toBeNull();
+    expect(pageCacheKey({ method: "POST", path: "/contests", search: "", cookie: undefined, page: "guest", locale: "en" })).toBeNull();
     expect(get("/dashboard")).toBeNull();
     expect(get("/cart")).toBeNull();
     expect(get("/store", undefined, `?q=${"x".repeat(2000)}`)).toBeNull();

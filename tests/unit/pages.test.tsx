@@ -9,8 +9,18 @@ import Dashboard from "~/routes/dashboard";
 import PayPage from "~/routes/contest.$id.pay";
 import ResultsPage from "~/routes/contest.$id.results";
 import { ContestCard } from "~/components/contests/contest-card";
+import { createTranslator, I18nProvider, translateMsg, type Locale } from "~/utils/i18n";
+import { messagesFor } from "~/utils/i18n.server";
+import { CATALOGS, type Namespace } from "~/locales/catalogs";
 
-function render(Component: () => JSX.Element, loaderData: unknown, ErrorBoundary?: () => JSX.Element, error?: unknown) {
+// Screens read their words from the page's messages (the root's provider): here every
+// namespace, in English unless a test says otherwise.
+function inLanguage(locale: Locale, element: JSX.Element) {
+  const { t } = createTranslator(locale, messagesFor(locale, ...(Object.keys(CATALOGS) as Namespace[])));
+  return <I18nProvider value={{ locale, t, tm: (msg) => translateMsg(t, msg) }}>{element}</I18nProvider>;
+}
+
+function render(Component: () => JSX.Element, loaderData: unknown, ErrorBoundary?: () => JSX.Element, error?: unknown, locale: Locale = "en") {
   const Stub = createRemixStub([{ id: "page", path: "/", Component, ErrorBoundary, loader: () => null }]);
   // The stub's client router uses useLayoutEffect, which React warns about on the
   // server; the root boundary logs the error it shows. Anything else still prints.
@@ -20,9 +30,7 @@ function render(Component: () => JSX.Element, loaderData: unknown, ErrorBoundary
     if (!expected) original(...args);
   });
   try {
-    return renderToString(
-      <Stub hydrationData={{ loaderData: { page: loaderData }, errors: error ? { page: error } : undefined }} />,
-    );
+    return renderToString(inLanguage(locale, <Stub hydrationData={{ loaderData: { page: loaderData }, errors: error ? { page: error } : undefined }} />));
   } finally {
     spy.mockRestore();
   }
@@ -55,13 +63,16 @@ describe("empty states", () => {
 });
 
 describe("contest cards", () => {
-  const card = (prize_pool: Record<string, unknown>, duration_minutes = 1, question_count = 1) =>
+  const card = (prize_pool: Record<string, unknown>, duration_minutes = 1, question_count = 1, locale: Locale = "en") =>
     renderToString(
-      <ContestCard
-        contest={{ id: "c1", title: "Card Cup", description: "", subject: "Maths", entry_fee: 0, duration_minutes, prize_pool, start_time: new Date(), question_count }}
-        timing={null}
-        action={{ label: "Know more", disabled: true }}
-      />,
+      inLanguage(
+        locale,
+        <ContestCard
+          contest={{ id: "c1", title: "Card Cup", description: "", subject: "Maths", entry_fee: 0, duration_minutes, prize_pool, start_time: new Date(), question_count }}
+          timing={null}
+          action={{ label: "Know more", disabled: true }}
+        />,
+      ),
     );
   test("a contest without prizes shows no 'Prize pool ₹0'; one with prizes shows its total", () => {
     expect(card({})).not.toContain("Prize pool");
@@ -72,6 +83,8 @@ describe("contest cards", () => {
     expect(card({}, 1, 1)).toContain("1 question");
     expect(card({}, 1, 1)).not.toContain("1 questions");
     expect(card({}, 30, 12)).toContain("12 questions");
+    expect(card({}, 30, 12, "hi")).toContain("12 प्रश्न");
+    expect(card({}, 30, 12, "hi")).toContain("30 मिनट");
   });
 });
 
@@ -108,6 +121,7 @@ describe("errors", () => {
     expect(html).toContain("Something went wrong");
     expect(html).not.toContain("does not exist");
     expect(html).not.toContain(" at ");
+    expect(render(() => <p>unreachable</p>, null, RootErrorBoundary, error, "hi")).toContain("कुछ गड़बड़ हो गई");
   });
 });
 

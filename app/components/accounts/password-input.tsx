@@ -1,12 +1,13 @@
 import { useState } from "react";
 import { TextField } from "~/components/ui/field";
+import { useT, type MessageId } from "~/utils/i18n";
 import { useHydrated } from "~/utils/use-hydrated";
 import type { FieldMeta } from "~/utils/use-schema-form";
-import {
-  PASSWORD_REQUIREMENTS,
-  passwordScore,
-  strengthLabel,
-} from "~/models/accounts/password-strength";
+import { passwordScore, strengthLabel, type StrengthLabel } from "~/models/accounts/password-strength";
+
+// The words are the auth namespace's: every page with a password field loads it.
+const STRENGTH: Record<StrengthLabel, MessageId> = { "Weak password": "auth.password.weak", "Good password": "auth.password.good", "Strong password": "auth.password.strong" };
+const REQUIREMENTS: MessageId[] = ["auth.password.req.length", "auth.password.req.upper", "auth.password.req.number", "auth.password.req.special"];
 
 /**
  * A password field; with JavaScript it gains a show/hide toggle and, if asked, a strength
@@ -28,6 +29,7 @@ export function PasswordField({
   const hydrated = useHydrated();
   const [visible, setVisible] = useState(false);
   const [value, setValue] = useState("");
+  const { t } = useT();
   return (
     <>
       <TextField
@@ -45,7 +47,7 @@ export function PasswordField({
             aria-controls={field.id}
             onClick={() => setVisible((v) => !v)}
           >
-            {visible ? "Hide" : "Show"}
+            {visible ? t("auth.password.hide") : t("auth.password.show")}
           </button>
         }
       />
@@ -56,7 +58,8 @@ export function PasswordField({
 
 export function StrengthMeter({ password }: { password: string }) {
   const score = passwordScore(password);
-  const label = strengthLabel(score);
+  const { t } = useT();
+  const label = t(STRENGTH[strengthLabel(score)]);
   const tone = score <= 2 ? "weak" : score <= 4 ? "good" : "strong";
   return (
     <div className="meter" aria-live="polite">
@@ -69,12 +72,13 @@ export function StrengthMeter({ password }: { password: string }) {
 }
 
 export function PasswordRequirements() {
+  const { t } = useT();
   return (
     <div className="requirements">
-      <strong>Password requirements</strong>
+      <strong>{t("auth.password.requirements")}</strong>
       <ul>
-        {PASSWORD_REQUIREMENTS.map((r) => (
-          <li key={r}>{r}</li>
+        {REQUIREMENTS.map((r) => (
+          <li key={r}>{t(r)}</li>
         ))}
       </ul>
     </div>

@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { formatDateTime } from "~/utils/dates";
+import { useT } from "~/utils/i18n";
 import { formatINR } from "~/utils/money";
-import { countOf } from "~/utils/text";
 import { grandTotal } from "~/models/contests/prizes";
 
 export type ContestCardData = {
@@ -40,6 +40,7 @@ export function ContestCard({
   action: { label: string; disabled: boolean; note?: string };
 }) {
   const href = `/contest/${contest.id}`;
+  const { t, locale } = useT();
   return (
     <article className="card contest-card">
       <div className="card-top">
@@ -48,25 +49,25 @@ export function ContestCard({
       </div>
       <h3>{contest.title}</h3>
       <p className="card-when">
-        Starts {formatDateTime(contest.start_time)} IST
-        {contest.question_count !== undefined ? ` · ${countOf(contest.question_count, "question")}` : ""}
+        {t("contests.card.starts", { when: formatDateTime(contest.start_time, locale) })}
+        {contest.question_count !== undefined ? ` · ${t("contests.card.questions", { count: contest.question_count })}` : ""}
       </p>
       <p className="muted" style={{ margin: 0 }}>
         {contest.description}
       </p>
       <dl className="facts">
         <div>
-          <dt>Entry fee</dt>
-          <dd>{contest.entry_fee === 0 ? "Free" : formatINR(contest.entry_fee)}</dd>
+          <dt>{t("contests.card.entryFee")}</dt>
+          <dd>{contest.entry_fee === 0 ? t("common.free") : formatINR(contest.entry_fee)}</dd>
         </div>
         <div>
-          <dt>Duration</dt>
-          <dd>{contest.duration_minutes} min</dd>
+          <dt>{t("contests.card.duration")}</dt>
+          <dd>{t("contests.card.minutes", { minutes: contest.duration_minutes })}</dd>
         </div>
         {/* A contest without prizes says nothing of a pool rather than '₹0'. */}
         {grandTotal(contest.prize_pool) > 0 ? (
           <div>
-            <dt>Prize pool</dt>
+            <dt>{t("contests.card.prizePool")}</dt>
             <dd>{formatINR(grandTotal(contest.prize_pool))}</dd>
           </div>
         ) : null}
@@ -77,7 +78,7 @@ export function ContestCard({
           {action.label}
         </button>
       ) : (
-        <Link to={href} className="btn btn-primary" onClick={() => beacon(href)} aria-label={`${action.label}: ${contest.title}`}>
+        <Link to={href} className="btn btn-primary" onClick={() => beacon(href)} aria-label={t("contests.card.open", { label: action.label, title: contest.title })}>
           {action.label}
         </Link>
       )}

@@ -1,6 +1,7 @@
 // What the account forms say, without Zod: the pages import these, the schemas in
 // schemas.ts (server only, where the forms are checked) use them too.
 import { MAX_PASSWORD_LENGTH } from "~/models/accounts/password-strength";
+import type { Translate } from "~/utils/i18n";
 
 /** The account forms' field lengths, written once: the inputs' maxLength and the schemas read them. */
 export const ACCOUNT_MAX = { fullName: 100, phone: 20, address: 300 } as const;
@@ -23,11 +24,10 @@ export const MESSAGES = {
   nameTooLong: "Full name must be at most 100 characters",
 } as const;
 
-/** A refused login says how long to wait (the same figure as its Retry-After header). */
-export function tooManyAttemptsFor(seconds: number) {
-  const minutes = Math.ceil(seconds / 60);
-  const wait = seconds < 60 ? `${seconds} second${seconds === 1 ? "" : "s"}` : `${minutes} minute${minutes === 1 ? "" : "s"}`;
-  return `Too many attempts. Please wait ${wait} and try again.`;
+/** A refused login says how long to wait (the same figure as its Retry-After header), in the visitor's language. */
+export function tooManyAttemptsFor(seconds: number, t: Translate) {
+  if (seconds < 60) return t("auth.error.tooManyAttemptsFor", { seconds });
+  return t("auth.error.tooManyAttemptsForMinutes", { minutes: Math.ceil(seconds / 60) });
 }
 
 export const ACCOUNT_MESSAGES = {

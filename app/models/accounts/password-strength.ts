@@ -20,10 +20,3 @@ export function strengthLabel(score: number): StrengthLabel {
   if (score <= 4) return "Good password";
   return "Strong password";
 }
-
-export const PASSWORD_REQUIREMENTS = [
-  "Minimum 8 characters",
-  "One uppercase letter",
-  "One number",
-  "Special characters recommended",
-] as const;

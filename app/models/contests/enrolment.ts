@@ -18,10 +18,11 @@ export function enrolState(contest: { start_time: Date; end_time: Date; enrolled
 
 // The home card's button (docs/product/contests.md §4): not active → 'Coming Soon' (disabled);
 // already enrolled → 'Already Enrolled' (disabled); otherwise 'Know more'.
+// Each label is a message id, shown in the page's language.
 export function homeCardButton(input: { isActive: boolean; enrolled: boolean }) {
-  if (!input.isActive) return { label: "Coming Soon", disabled: true } as const;
-  if (input.enrolled) return { label: "Already Enrolled", disabled: true } as const;
-  return { label: "Know more", disabled: false } as const;
+  if (!input.isActive) return { label: "contests.comingSoon", disabled: true } as const;
+  if (input.enrolled) return { label: "contests.alreadyEnrolled", disabled: true } as const;
+  return { label: "contests.knowMore", disabled: false } as const;
 }
 
 export const ALREADY_JOINED = "You have already joined this contest!";

@@ -1,0 +1,26 @@
+// Every namespace's catalogs, English beside Hindi. English is the source: each Hindi
+// catalog `satisfies Catalog<typeof en>`, so a missing or stray key fails `npm run
+// typecheck`. Messages are ICU MessageFormat (plurals, selects, `{name}` values), compiled
+// once per process by app/utils/i18n.server.ts. Only the server imports these values: the
+// browser receives a page's compiled messages from its loaders (app/utils/i18n.ts).
+import commonEn from "~/locales/en/common";
+import commonHi from "~/locales/hi/common";
+import homeEn from "~/locales/en/home";
+import homeHi from "~/locales/hi/home";
+import contestsEn from "~/locales/en/contests";
+import contestsHi from "~/locales/hi/contests";
+import authEn from "~/locales/en/auth";
+import authHi from "~/locales/hi/auth";
+
+/** A translation of an English catalog: the same keys, each a string. */
+export type Catalog<English> = { [K in keyof English]: string };
+
+export const CATALOGS = {
+  common: { en: commonEn, hi: commonHi },
+  home: { en: homeEn, hi: homeHi },
+  contests: { en: contestsEn, hi: contestsHi },
+  auth: { en: authEn, hi: authHi },
+} as const;
+
+export type Namespace = keyof typeof CATALOGS;
+export type MessageId = { [N in Namespace]: keyof (typeof CATALOGS)[N]["en"] }[Namespace] & string;

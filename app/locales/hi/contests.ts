@@ -1,0 +1,33 @@
+import type { Catalog } from "~/locales/catalogs";
+import type en from "~/locales/en/contests";
+
+export default {
+  "contests.meta.title": "प्रतियोगिताएँ",
+  "contests.meta.description": "नकद इनाम वाली चालू स्किल प्रतियोगिताएँ देखें: हर एक की एंट्री फ़ीस, अवधि और इनाम राशि।",
+  "contests.list.title": "चालू प्रतियोगिताएँ",
+  "contests.list.intro": "शुरू होने से पहले जुड़ें: देर से एंट्री नहीं, हर विद्यार्थी की एक एंट्री।",
+  "contests.list.searchLabel": "प्रतियोगिताएँ खोजें",
+  "contests.list.searchPlaceholder": "शीर्षक या विषय से खोजें",
+  "contests.list.search": "खोजें",
+  "contests.list.empty": "कोई प्रतियोगिता नहीं मिली",
+  "contests.enrolled": "आप जुड़ चुके हैं",
+  "contests.knowMore": "और जानें",
+  "contests.comingSoon": "जल्द आ रहा है",
+  "contests.alreadyEnrolled": "पहले से जुड़े हैं",
+  "contests.alreadyJoined": "आप इस प्रतियोगिता में पहले ही जुड़ चुके हैं!",
+  "contests.card.starts": "शुरुआत {when} IST",
+  "contests.card.questions": "{count, plural, one {# प्रश्न} other {# प्रश्न}}",
+  "contests.card.entryFee": "एंट्री फ़ीस",
+  "contests.card.duration": "अवधि",
+  "contests.card.minutes": "{minutes} मिनट",
+  "contests.card.prizePool": "इनाम राशि",
+  "contests.card.open": "{label}: {title}",
+  "contests.liveNow": "अभी लाइव",
+  "contests.startsIn": "{time} में शुरू",
+  "contests.timing.ended": "समाप्त",
+  "contests.timing.endsIn": "{d} दिन {h} घंटे {m} मिनट में ख़त्म",
+  "contests.timing.startsIn": "{time} में शुरू",
+  "contests.until.days": "{d} दिन {h} घंटे",
+  "contests.until.hours": "{h} घंटे {m} मिनट {s} सेकंड",
+  "contests.until.minutes": "{m} मिनट {s} सेकंड",
+} satisfies Catalog<typeof en>;

@@ -1,0 +1,87 @@
+// The server's side of the two languages (app/utils/i18n.ts): which language a request
+// is in, each catalog compiled once per process, and the messages a loader hands its page.
+import type { Messages } from "@lingui/core";
+import { compileMessage } from "@lingui/message-utils/compileMessage";
+import { CATALOGS, type Namespace } from "~/locales/catalogs";
+import { createTranslator, LANG_COOKIE, resolveLocale, type Locale, type Translate } from "~/utils/i18n";
+
+export type { Namespace };
+
+const compiled = new Map<string, Messages>();
+
+function compiledCatalog(locale: Locale, namespace: Namespace): Messages {
+  const key = `${locale}:${namespace}`;
+  let messages = compiled.get(key);
+  if (!messages) {
+    const source: Record<string, string> = CATALOGS[namespace][locale];
+    messages = Object.fromEntries(Object.entries(source).map(([id, message]) => [id, compileMessage(message)]));
+    compiled.set(key, messages);
+  }
+  return messages;
+}
+
+/** The compiled messages of these namespaces, for a loader to return to its page. */
+export function messagesFor(locale: Locale, ...namespaces: Namespace[]): Messages {
+  if (namespaces.length === 1) return compiledCatalog(locale, namespaces[0]!);
+  return Object.assign({}, ...namespaces.map((ns) => compiledCatalog(locale, ns)));
+}
+
+let everything: Partial<Record<Locale, Translate>> = {};
+/** A translator over every namespace: for actions, page titles and mails, which the server writes. */
+export function translator(locale: Locale): Translate {
+  return (everything[locale] ??= createTranslator(locale, messagesFor(locale, ...(Object.keys(CATALOGS) as Namespace[]))).t);
+}
+/** Tests that change catalogs at run time start again from the source. */
+export function forgetCompiledCatalogs() {
+  compiled.clear();
+  everything = {};
+}
+
+/** The request's language: the front door's answer when it passed there, else read from the request. */
+export function localeOf(request: Request, context?: { locale?: Locale }): Locale {
+  if (context?.locale) return context.locale;
+  return resolveLocale({ search: new URL(request.url).search, cookie: request.headers.get("Cookie"), acceptLanguage: request.headers.get("Accept-Language") });
+}
+
+/** The language and the translator of a request, with the messages its page needs. */
+export function i18nFor(request: Request, context: { locale?: Locale } | undefined, ...namespaces: Namespace[]) {
+  const locale = localeOf(request, context);
+  return { locale, t: translator(locale), messages: messagesFor(locale, ...namespaces) };
+}
+
+const YEAR_SECONDS = 365 * 24 * 60 * 60;
+/** The visitor's choice, kept a year (a preference: readable by scripts, grants nothing). */
+export function langCookie(locale: Locale, secure: boolean) {
+  return `${LANG_COOKIE}=${locale}; Path=/; Max-Age=${YEAR_SECONDS}; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
+// Forms check with English messages (the spec's exact words, in app/models/*/messages.ts);
+// an action's reply carries them in the visitor's language. Found by their English text,
+// so a schema need not know the language; a message with values is translated by its caller.
+let idByEnglish: Map<string, string> | null = null;
+function idOfEnglish(text: string) {
+  if (!idByEnglish) {
+    idByEnglish = new Map();
+    for (const catalogs of Object.values(CATALOGS)) {
+      for (const [id, message] of Object.entries(catalogs.en as Record<string, string>)) {
+        if (!message.includes("{") && !idByEnglish.has(message)) idByEnglish.set(message, id);
+      }
+    }
+  }
+  return idByEnglish.get(text);
+}
+
+/** English text that has a message, in this language; anything else as it is. */
+export function localizeText(text: string, locale: Locale) {
+  if (locale === "en") return text;
+  const id = idOfEnglish(text);
+  return id ? translator(locale)(id as never) : text;
+}
+
+type Reply = { error?: Record<string, string[] | null> | null };
+/** A form's reply (Conform's submission.reply()) with its messages in the visitor's language. */
+export function localizeReply<R extends Reply>(reply: R, locale: Locale): R {
+  if (locale === "en" || !reply.error) return reply;
+  const error = Object.fromEntries(Object.entries(reply.error).map(([name, messages]) => [name, messages?.map((m) => localizeText(m, locale)) ?? null]));
+  return { ...reply, error };
+}

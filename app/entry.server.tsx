@@ -2,7 +2,8 @@ import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
-import { holdScriptsIn } from "~/utils/late-hydration.server";
+import { StartScriptContext } from "~/utils/late-hydration";
+import { holdScriptsIn, START_SCRIPT } from "~/utils/late-hydration.server";
 import { NonceContext } from "~/utils/nonce";
 import { paymentGateway } from "~/models/payments/gateway.server";
 import { contentSecurityPolicy, cspExtrasFor, isPersonal, SHARED_PAGE_CACHE_CONTROL } from "~/utils/security-headers";
@@ -71,7 +72,9 @@ export default function handleRequest(
     });
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        <StartScriptContext.Provider value={START_SCRIPT}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </StartScriptContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

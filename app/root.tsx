@@ -15,7 +15,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { useEffect, type ReactNode } from "react";
+import { useContext, useEffect, type ReactNode } from "react";
 import { LanguageAlternates } from "~/components/language-switch";
 import { Footer } from "~/components/footer";
 import { Header } from "~/components/header";
@@ -30,7 +30,7 @@ import { langCookie, messagesFor, localeOf } from "~/utils/i18n.server";
 import { metaTranslator } from "~/utils/meta";
 import { readFlash } from "~/utils/flash.server";
 import { avatarInitial, displayName } from "~/utils/names";
-import { restoreTypedValues, START_SCRIPT } from "~/utils/late-hydration";
+import { restoreTypedValues, StartScriptContext } from "~/utils/late-hydration";
 import { useNonce } from "~/utils/nonce";
 
 export const links: LinksFunction = () => [
@@ -124,6 +124,7 @@ type RootData = ReturnType<typeof useRouteLoaderData<typeof loader>>;
 
 function Body({ bare, root, nonce, children }: { bare: boolean; root: RootData; nonce: string; children: ReactNode }) {
   const { t } = useT();
+  const startScript = useContext(StartScriptContext);
   return (
       <body>
         <a href="#main" className="skip-link">
@@ -149,7 +150,7 @@ function Body({ bare, root, nonce, children }: { bare: boolean; root: RootData; 
         </main>
         {bare ? null : <Footer />}
         <ScrollRestoration nonce={nonce} />
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: START_SCRIPT }} />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: startScript }} />
         <Scripts nonce={nonce} />
       </body>
   );

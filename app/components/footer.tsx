@@ -36,7 +36,7 @@ export function Footer() {
         </nav>
         <section aria-labelledby="footer-contact">
           <h2 id="footer-contact">{t("common.footer.contact")}</h2>
-          <address>
+          <address translate="no">
             {support.address ? (
               <>
                 {support.address}

@@ -27,16 +27,21 @@ export function HallOfChampions({ champions }: { champions: Champion[] }) {
                 <span className="avatar avatar-lg" aria-hidden="true">
                   {(c.name?.trim()[0] ?? "S").toUpperCase()}
                 </span>
-                <h3>{c.name?.trim() || t("home.champion.fallbackName")}</h3>
-                <p className="muted">{t("home.champion.rank", { rank: c.rank, contest: c.contest })}</p>
+                {c.name?.trim() ? <h3 translate="no">{c.name.trim()}</h3> : <h3>{t("home.champion.fallbackName")}</h3>}
+                <p className="muted">
+                  {t("home.champion.rank", { rank: c.rank })} · <span translate="no">{c.contest}</span>
+                </p>
                 <p className="prize">{formatINR(c.prize)}</p>
               </article>
             ))
           : SAMPLE_CHAMPIONS.map((c) => (
               <article key={c.name} className="card champion">
-                <img src={c.image} alt={t("home.champion.portrait", { name: c.name })} width={96} height={96} loading="lazy" decoding="async" />
-                <h3>{c.name}</h3>
-                <p className="muted">{t("home.champion.rank", { rank: c.rank, contest: t(c.contest) })}</p>
+                {/* The name is the heading below: the portrait adds nothing to read out. */}
+                <img src={c.image} alt="" width={96} height={96} loading="lazy" decoding="async" />
+                <h3 translate="no">{c.name}</h3>
+                <p className="muted">
+                  {t("home.champion.rank", { rank: c.rank })} · {t(c.contest)}
+                </p>
                 <p className="prize">{formatINR(c.prize)}</p>
                 <p className="stars" aria-label={t("home.champion.rated", { rating: c.rating })}>
                   {"★".repeat(c.rating)}

@@ -15,7 +15,7 @@ export function LanguageSwitch() {
   const other = locale === "en" ? "hi" : "en";
   return (
     <nav aria-label={t("common.language.label")} className="lang-switch">
-      <Link to={urlInLocale(pathname, search, other)} lang={HTML_LANG[other]} hrefLang={HTML_LANG[other]} title={SWITCH_TITLES[other]} preventScrollReset>
+      <Link to={urlInLocale(pathname, search, other)} lang={HTML_LANG[other]} hrefLang={HTML_LANG[other]} title={SWITCH_TITLES[other]} translate="no" preventScrollReset>
         <span className="lang-long">{LANGUAGE_NAMES[other]}</span>
         <span className="lang-short" aria-hidden="true">
           {SHORT_NAMES[other]}

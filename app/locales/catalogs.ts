@@ -11,6 +11,8 @@ import contestsEn from "~/locales/en/contests";
 import contestsHi from "~/locales/hi/contests";
 import authEn from "~/locales/en/auth";
 import authHi from "~/locales/hi/auth";
+import checkoutEn from "~/locales/en/checkout";
+import checkoutHi from "~/locales/hi/checkout";
 
 /** A translation of an English catalog: the same keys, each a string. */
 export type Catalog<English> = { [K in keyof English]: string };
@@ -20,6 +22,7 @@ export const CATALOGS = {
   home: { en: homeEn, hi: homeHi },
   contests: { en: contestsEn, hi: contestsHi },
   auth: { en: authEn, hi: authHi },
+  checkout: { en: checkoutEn, hi: checkoutHi },
 } as const;
 
 export type Namespace = keyof typeof CATALOGS;

@@ -11,9 +11,8 @@ import { db } from "~/db/client.server";
 import { requireUser } from "~/models/accounts/auth.server";
 import { getProfile } from "~/models/accounts/profile.server";
 import { hostedCheckout, paymentGateway } from "~/models/payments/gateway.server";
-import { CART_MESSAGES } from "~/models/store/cart";
 import { cartView } from "~/models/store/cart.server";
-import { CHECKOUT_MESSAGES, offeredMethods, PAYMENT_LABELS, paymentState, SHIPPING_MAX } from "~/models/store/checkout";
+import { offeredMethods, paymentState, SHIPPING_MAX } from "~/models/store/checkout";
 import { PaymentSchema, ShippingSchema, SHIPPING_FIELDS } from "~/models/store/checkout-schema";
 import { forgetShipping, savedShipping, saveShipping } from "~/models/store/checkout-session.server";
 import { buyerOrder } from "~/models/store/order-views.server";
@@ -23,12 +22,19 @@ import { PAYMENT_METHODS } from "~/utils/enums";
 import { appUrl } from "~/utils/env.server";
 import { readForm } from "~/utils/forms.server";
 import { redirectWithFlash } from "~/utils/http.server";
-import { pageMeta } from "~/utils/meta";
+import { metaTranslator, pageMeta } from "~/utils/meta";
+import { translateMsg, useT, type MessageId } from "~/utils/i18n";
+import { i18nFor, localizeReply } from "~/utils/i18n.server";
 import { isUuid } from "~/utils/urls";
 import { postJson } from "~/utils/post-json";
 import { useSchemaForm } from "~/utils/use-schema-form";
 
-export const meta: MetaFunction = () => pageMeta("Checkout", "Shipping, payment and confirmation for your StudyArena order.");
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaTranslator(matches);
+  return pageMeta(t("checkout.meta.title"), t("checkout.meta.description"));
+};
+
+const METHOD_LABELS: Record<(typeof PAYMENT_METHODS)[number], MessageId> = { razorpay: "checkout.payment.razorpay", upi: "checkout.payment.upi", cod: "checkout.payment.cod" };
 
 // Razorpay's hosted checkout is entered by a form post from this page.
 export const handle = { razorpayCheckout: true };
@@ -36,12 +42,13 @@ export const handle = { razorpayCheckout: true };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
+  const { messages } = i18nFor(request, context, "checkout");
   const url = new URL(request.url);
   const orderId = url.searchParams.get("order");
   if (orderId !== null) {
     const order = isUuid(orderId) ? await buyerOrder(db, user.id, orderId) : null;
     if (!order || order.status !== "completed") throw redirect("/orders");
-    return { step: 3 as const, order: { id: order.id, paidOnline: paymentState(order) === "paid" } };
+    return { step: 3 as const, order: { id: order.id, paidOnline: paymentState(order) === "paid" }, messages };
   }
   const cart = await cartView(db, user.id);
   const saved = await savedShipping(request);
@@ -55,16 +62,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     key: crypto.randomUUID(),
     testGateway: paymentGateway()?.kind === "test",
     methods: offeredMethods(paymentGateway() !== null),
+    messages,
   };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context, "/checkout");
+  const { locale, t } = i18nFor(request, context);
   const form = await readForm(request, ["intent", ...SHIPPING_FIELDS, "paymentMethod", "key"]);
   const intent = form.get("intent");
   if (intent === "shipping") {
     const submission = parseWithZod(form, { schema: ShippingSchema });
-    if (submission.status !== "success") return data({ shipping: submission.reply() }, { status: 400 });
+    if (submission.status !== "success") return data({ shipping: localizeReply(submission.reply(), locale) }, { status: 400 });
     throw redirect("/checkout?step=payment", { headers: { "Set-Cookie": await saveShipping(submission.value) } });
   }
   if (intent === "back") throw redirect("/checkout");
@@ -73,7 +82,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const shipping = await savedShipping(request);
   if (!shipping) throw redirect("/checkout");
   const submission = parseWithZod(form, { schema: PaymentSchema });
-  if (submission.status !== "success") return data({ payment: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return data({ payment: localizeReply(submission.reply(), locale) }, { status: 400 });
   const outcome = await placeOrder(db, paymentGateway(), { userId: user.id, shipping, method: submission.value.paymentMethod, key: submission.value.key, now: new Date() });
   switch (outcome.kind) {
     case "completed":
@@ -85,37 +94,38 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return {
         hosted: hostedCheckout(outcome.gateway, {
           orderId: outcome.gatewayOrderId,
-          description: "StudyArena marketplace order",
+          description: t("checkout.gatewayTitle"),
           email: shipping.email,
           callbackUrl: `${appUrl()}/api/payment/callback`,
           cancelUrl: `${appUrl()}/checkout?step=payment&status=failed`,
         }),
       };
     case "sold-out":
-      return redirectWithFlash("/cart", { kind: "error", message: CHECKOUT_MESSAGES.soldOut(outcome.titles) });
+      return redirectWithFlash("/cart", { kind: "error", message: t("checkout.soldOut", { titles: outcome.titles.join(", "), count: outcome.titles.length }) });
     case "empty":
-      return redirectWithFlash("/cart", { kind: "info", message: CHECKOUT_MESSAGES.emptyCart });
+      return redirectWithFlash("/cart", { kind: "info", message: t("checkout.emptyCart") });
     case "refused":
       // Beside the payment method, the buyer's choice kept.
-      return data({ payment: submission.reply({ fieldErrors: { paymentMethod: [outcome.message] } }) }, { status: 409 });
+      return data({ payment: submission.reply({ fieldErrors: { paymentMethod: [translateMsg(t, outcome.msg)] } }) }, { status: 409 });
     case "limited":
-      return redirectWithFlash("/checkout?step=payment", { kind: "error", message: CHECKOUT_MESSAGES.tooManyOrders });
+      return redirectWithFlash("/checkout?step=payment", { kind: "error", message: t("checkout.tooManyOrders") });
     case "unavailable":
-      return redirectWithFlash("/checkout?step=payment", { kind: "error", message: CHECKOUT_MESSAGES.paymentsOff });
+      return redirectWithFlash("/checkout?step=payment", { kind: "error", message: t("checkout.paymentsOff") });
   }
 }
 
 export default function Checkout() {
   const page = useLoaderData<typeof loader>();
+  const { t } = useT();
   if (page.step === 3) return <Confirmed orderId={page.order.id} paidOnline={page.order.paidOnline} />;
   if (page.cart.lines.length === 0) {
     return (
       <section className="container narrow section">
-        <h1>Checkout</h1>
+        <h1>{t("checkout.title")}</h1>
         <div className="card empty">
-          <p>{CART_MESSAGES.empty}</p>
+          <p>{t("checkout.emptyCart")}</p>
           <Link to="/cart" className="btn btn-primary">
-            Back to Cart
+            {t("checkout.backToCart")}
           </Link>
         </div>
       </section>
@@ -124,11 +134,11 @@ export default function Checkout() {
   return (
     <section className="container section">
       <p>
-        <Link to="/cart">← Back to Cart</Link>
+        <Link to="/cart">{t("checkout.backArrow")}</Link>
       </p>
-      <h1>Checkout</h1>
+      <h1>{t("checkout.title")}</h1>
       <StepIndicator current={page.step} />
-      {page.cart.leftOut > 0 ? <p className="alert alert-info">Items that sold out or were unlisted are not part of this order; see your cart.</p> : null}
+      {page.cart.leftOut > 0 ? <p className="alert alert-info">{t("checkout.leftOut")}</p> : null}
       <div className="checkout-layout">
         <div>{page.step === 1 ? <ShippingStep defaults={page.shipping} /> : <PaymentStep shipping={page.shipping} failed={page.failed} orderKey={page.key} testGateway={page.testGateway} methods={page.methods} />}</div>
         <OrderSummary lines={page.cart.lines} totals={page.cart.totals} />
@@ -140,21 +150,22 @@ export default function Checkout() {
 function ShippingStep({ defaults }: { defaults: Record<string, string> }) {
   const result = useActionData<typeof action>();
   const [form, fields] = useSchemaForm<typeof ShippingSchema>(result && "shipping" in result ? result.shipping : undefined, { id: "shipping", defaultValue: defaults });
+  const { t } = useT();
   return (
     <Form method="post" className="form card" {...form.props}>
-      <h2>Shipping</h2>
+      <h2>{t("checkout.shipping.title")}</h2>
       <FormErrors id={form.errorId} errors={form.errors} />
-      <TextField label="Full Name" field={fields.name} autoComplete="name" maxLength={SHIPPING_MAX.name} />
-      <TextField label="Email" field={fields.email} type="email" autoComplete="email" inputMode="email" maxLength={SHIPPING_MAX.email} />
-      <TextField label="Phone Number" field={fields.phone} type="tel" autoComplete="tel-national" inputMode="numeric" maxLength={SHIPPING_MAX.phone} hint="10 digits" />
-      <TextareaField label="Address" field={fields.address} rows={2} maxLength={SHIPPING_MAX.address} />
+      <TextField label={t("checkout.field.name")} field={fields.name} autoComplete="name" maxLength={SHIPPING_MAX.name} />
+      <TextField label={t("checkout.field.email")} field={fields.email} type="email" autoComplete="email" inputMode="email" maxLength={SHIPPING_MAX.email} />
+      <TextField label={t("checkout.field.phone")} field={fields.phone} type="tel" autoComplete="tel-national" inputMode="numeric" maxLength={SHIPPING_MAX.phone} hint={t("checkout.field.phoneHint")} />
+      <TextareaField label={t("checkout.field.address")} field={fields.address} rows={2} maxLength={SHIPPING_MAX.address} />
       <div className="form-row">
-        <TextField label="City" field={fields.city} autoComplete="address-level2" maxLength={SHIPPING_MAX.city} />
-        <TextField label="State" field={fields.state} autoComplete="address-level1" maxLength={SHIPPING_MAX.state} />
+        <TextField label={t("checkout.field.city")} field={fields.city} autoComplete="address-level2" maxLength={SHIPPING_MAX.city} />
+        <TextField label={t("checkout.field.state")} field={fields.state} autoComplete="address-level1" maxLength={SHIPPING_MAX.state} />
       </div>
-      <TextField label="ZIP Code" field={fields.zip} autoComplete="postal-code" inputMode="numeric" maxLength={SHIPPING_MAX.zip} hint="6 digits" />
+      <TextField label={t("checkout.field.zip")} field={fields.zip} autoComplete="postal-code" inputMode="numeric" maxLength={SHIPPING_MAX.zip} hint={t("checkout.field.zipHint")} />
       <button type="submit" name="intent" value="shipping" className="btn btn-primary btn-block">
-        Continue to Payment
+        {t("checkout.continue")}
       </button>
     </Form>
   );
@@ -175,8 +186,9 @@ function PaymentStep({
 }) {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
+  const { t } = useT();
   const checkout = useInPageCheckout({
-    title: "StudyArena marketplace order",
+    title: t("checkout.gatewayTitle"),
     email: shipping.email ?? "",
     initiallyFailed: failed,
     verifyUrl: "/api/payment/marketplace-verify",
@@ -207,37 +219,40 @@ function PaymentStep({
   if (hosted) {
     return (
       <HostedCheckoutForm hosted={hosted} className="card">
-        <h2>Payment</h2>
+        <h2>{t("checkout.payment.title")}</h2>
       </HostedCheckoutForm>
     );
   }
   return (
     <Form method="post" className="form card" onSubmit={checkout.hydrated ? payInPage : undefined}>
-      <h2>Payment</h2>
+      <h2>{t("checkout.payment.title")}</h2>
       {processing ? (
         <p className="alert alert-info" role="status">
-          {CHECKOUT_MESSAGES.processing}
+          {t("checkout.processing")}
         </p>
       ) : null}
       {checkout.status === "success" ? (
         <p className="alert alert-success" role="status">
-          {CHECKOUT_MESSAGES.success}
+          {t("checkout.success")}
         </p>
       ) : null}
       {checkout.status === "failed" && !processing ? (
         <p className="alert alert-error" role="alert">
-          {CHECKOUT_MESSAGES.failed}
+          {t("checkout.failed")}
         </p>
       ) : null}
       <p className="muted">
-        Shipping to {shipping.name}, {shipping.address}, {shipping.city}, {shipping.state} {shipping.zip}.
+        {t("checkout.payment.shippingTo")}{" "}
+        <span translate="no">
+          {shipping.name}, {shipping.address}, {shipping.city}, {shipping.state} {shipping.zip}.
+        </span>
       </p>
       <fieldset className="payment-methods" aria-describedby={methodError ? "method-error" : undefined}>
-        <legend>Payment method</legend>
+        <legend>{t("checkout.payment.method")}</legend>
         {methods.map((method) => (
           <label key={method} className="check">
             <input type="radio" name="paymentMethod" value={method} defaultChecked={method === (chosen ?? methods[0])} required />
-            {PAYMENT_LABELS[method]}
+            {t(METHOD_LABELS[method])}
           </label>
         ))}
         {methodError ? (
@@ -246,15 +261,15 @@ function PaymentStep({
           </p>
         ) : null}
       </fieldset>
-      <p className="alert alert-info">{CHECKOUT_MESSAGES.secure}</p>
-      {testGateway ? <p className="muted">Test payments: no money moves (this server uses the built-in test gateway).</p> : null}
+      <p className="alert alert-info">{t("checkout.secure")}</p>
+      {testGateway ? <p className="muted">{t("checkout.payment.test")}</p> : null}
       <input type="hidden" name="key" value={orderKey} />
       <div className="actions-row">
         <button type="submit" name="intent" value="back" className="btn btn-ghost" formNoValidate>
-          Back
+          {t("checkout.payment.back")}
         </button>
         <button type="submit" name="intent" value="pay" className="btn btn-primary" disabled={processing || checkout.status === "success"}>
-          {processing ? "Processing..." : "Complete Order"}
+          {processing ? t("checkout.payment.processingButton") : t("checkout.payment.complete")}
         </button>
       </div>
       {checkout.testDialog}
@@ -270,9 +285,10 @@ function Confirmed({ orderId, paidOnline }: { orderId: string; paidOnline: boole
     const timer = setTimeout(() => navigate(`/orders/${orderId}/confirmation?placed=1`), SUCCESS_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [navigate, orderId, paidOnline]);
+  const { t } = useT();
   return (
     <section className="container narrow section">
-      <h1>Checkout</h1>
+      <h1>{t("checkout.title")}</h1>
       <StepIndicator current={3} />
       <OrderConfirmed orderId={orderId} paidOnline={paidOnline} />
     </section>

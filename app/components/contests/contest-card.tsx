@@ -44,15 +44,18 @@ export function ContestCard({
   return (
     <article className="card contest-card">
       <div className="card-top">
-        <span className="tag">{contest.subject}</span>
+        {/* What admins typed (titles, subjects, descriptions) stays as given in both languages. */}
+        <span className="tag" translate="no">
+          {contest.subject}
+        </span>
         {timing}
       </div>
-      <h3>{contest.title}</h3>
+      <h3 translate="no">{contest.title}</h3>
       <p className="card-when">
         {t("contests.card.starts", { when: formatDateTime(contest.start_time, locale) })}
         {contest.question_count !== undefined ? ` · ${t("contests.card.questions", { count: contest.question_count })}` : ""}
       </p>
-      <p className="muted" style={{ margin: 0 }}>
+      <p className="muted" style={{ margin: 0 }} translate="no">
         {contest.description}
       </p>
       <dl className="facts">
@@ -78,8 +81,12 @@ export function ContestCard({
           {action.label}
         </button>
       ) : (
-        <Link to={href} className="btn btn-primary" onClick={() => beacon(href)} aria-label={t("contests.card.open", { label: action.label, title: contest.title })}>
+        <Link to={href} className="btn btn-primary" onClick={() => beacon(href)}>
           {action.label}
+          {/* The link's name says which contest ('Know more: Physics Cup'); the title stays as given. */}
+          <span className="visually-hidden" translate="no">
+            : {contest.title}
+          </span>
         </Link>
       )}
     </article>

@@ -1,5 +1,6 @@
 import { useNavigate } from "@remix-run/react";
 import { useRef, useState } from "react";
+import { useT } from "~/utils/i18n";
 import { requestJson } from "~/utils/post-json";
 import { useHydrated } from "~/utils/use-hydrated";
 
@@ -47,6 +48,7 @@ export function useInPageCheckout(options: {
 }) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
+  const { t } = useT();
   const [status, setStatus] = useState<Status>(options.initiallyFailed ? "failed" : "none");
   const dialog = useRef<HTMLDialogElement>(null);
   const pendingOrder = useRef<string | null>(null);
@@ -114,18 +116,18 @@ export function useInPageCheckout(options: {
 
   const testDialog = hydrated ? (
     <dialog ref={dialog} className="dialog" aria-labelledby="test-checkout-title" onCancel={() => setStatus("none")}>
-      <p className="tag">Test payment: no money moves</p>
-      <h2 id="test-checkout-title">StudyArena test gateway</h2>
+      <p className="tag">{t("common.gateway.test")}</p>
+      <h2 id="test-checkout-title">{t("common.gateway.title")}</h2>
       <p>{options.title}</p>
       <div className="actions">
         <button type="button" className="btn btn-primary" onClick={() => void testGateway("pay")}>
-          Pay
+          {t("common.gateway.pay")}
         </button>
         <button type="button" className="btn btn-ghost" onClick={() => void testGateway("fail")}>
-          Fail
+          {t("common.gateway.fail")}
         </button>
         <button type="button" className="btn btn-ghost" onClick={() => void testGateway("cancel")}>
-          Cancel
+          {t("common.gateway.cancel")}
         </button>
       </div>
     </dialog>

@@ -54,4 +54,9 @@ export default {
   "common.error.home": "Back to Home",
   "common.error.contests": "Browse Contests",
   "common.free": "Free",
+  "common.gateway.test": "Test payment: no money moves",
+  "common.gateway.title": "StudyArena test gateway",
+  "common.gateway.pay": "Pay",
+  "common.gateway.fail": "Fail",
+  "common.gateway.cancel": "Cancel",
 } as const;

@@ -19,7 +19,6 @@ export default {
   "contests.card.duration": "Duration",
   "contests.card.minutes": "{minutes} min",
   "contests.card.prizePool": "Prize pool",
-  "contests.card.open": "{label}: {title}",
   "contests.liveNow": "LIVE NOW",
   "contests.startsIn": "Starts in {time}",
   "contests.timing.ended": "ENDED",

@@ -56,4 +56,9 @@ export default {
   "common.error.home": "होम पर वापस जाएँ",
   "common.error.contests": "प्रतियोगिताएँ देखें",
   "common.free": "मुफ़्त",
+  "common.gateway.test": "टेस्ट भुगतान: कोई पैसा नहीं कटता",
+  "common.gateway.title": "StudyArena टेस्ट गेटवे",
+  "common.gateway.pay": "भुगतान करें",
+  "common.gateway.fail": "विफल करें",
+  "common.gateway.cancel": "रद्द करें",
 } satisfies Catalog<typeof en>;

@@ -21,7 +21,6 @@ export default {
   "contests.card.duration": "अवधि",
   "contests.card.minutes": "{minutes} मिनट",
   "contests.card.prizePool": "इनाम राशि",
-  "contests.card.open": "{label}: {title}",
   "contests.liveNow": "अभी लाइव",
   "contests.startsIn": "{time} में शुरू",
   "contests.timing.ended": "समाप्त",

@@ -13,6 +13,7 @@ import type { Gateway } from "~/models/payments/gateway.server";
 import { openOrder } from "~/models/payments/ledger.server";
 import { CART_MESSAGES, lineProblem } from "~/models/store/cart";
 import { CHECKOUT_MESSAGES, HOLD_MINUTES, orderTotals } from "~/models/store/checkout";
+import type { Msg } from "~/utils/i18n";
 import { completed } from "~/models/store/order-mails.server";
 import type { Shipping } from "~/models/store/checkout-schema";
 import type { PAYMENT_METHODS } from "~/utils/enums";
@@ -27,7 +28,7 @@ export type PlaceOutcome =
   | { kind: "pay"; orderId: string; gatewayOrderId: string; amount: number; gateway: Gateway }
   | { kind: "sold-out"; titles: string[] }
   // Past a limit of the marketplace's (copies of one listing; cash on delivery's): said in the payment form.
-  | { kind: "refused"; message: string }
+  | { kind: "refused"; message: string; msg: Msg }
   | { kind: "empty" | "limited" | "unavailable" };
 
 class NotPlaced extends Error {
@@ -78,7 +79,7 @@ export async function placeOrder(db: Db, gateway: Gateway | null, input: { userI
       if (gone.length > 0) throw new NotPlaced({ kind: "sold-out", titles: gone.map((l) => l.title) });
       const totals = orderTotals(lines);
       const refusal = await limitRefusal(tx, { userId: input.userId, cod: !online, lines, total: totals.total });
-      if (refusal) throw new NotPlaced({ kind: "refused", message: refusal });
+      if (refusal) throw new NotPlaced({ kind: "refused", ...refusal });
 
       const [order] = await tx
         .insert(orders)
@@ -126,11 +127,17 @@ export async function placeOrder(db: Db, gateway: Gateway | null, input: { userI
  * than COD_MAX_ORDER_VALUE or one more than COD_MAX_OPEN_ORDERS not yet shipped. The
  * buyer's row is locked first, so two checkouts of one buyer at once count each other.
  */
-async function limitRefusal(tx: Tx, input: { userId: string; cod: boolean; lines: Array<{ quantity: number }>; total: number }) {
+async function limitRefusal(tx: Tx, input: { userId: string; cod: boolean; lines: Array<{ quantity: number }>; total: number }): Promise<{ message: string; msg: Msg } | null> {
   const limits = env();
-  if (input.lines.some((l) => l.quantity > limits.CART_MAX_COPIES)) return CART_MESSAGES.tooManyCopies(limits.CART_MAX_COPIES);
+  // In English for the JSON route, and as a message the checkout page says in the buyer's language.
+  if (input.lines.some((l) => l.quantity > limits.CART_MAX_COPIES)) {
+    return { message: CART_MESSAGES.tooManyCopies(limits.CART_MAX_COPIES), msg: { id: "checkout.tooManyCopies", values: { cap: limits.CART_MAX_COPIES } } };
+  }
   if (!input.cod) return null;
-  if (input.total > limits.COD_MAX_ORDER_VALUE) return CHECKOUT_MESSAGES.codValue(formatINR(limits.COD_MAX_ORDER_VALUE));
+  if (input.total > limits.COD_MAX_ORDER_VALUE) {
+    const amount = formatINR(limits.COD_MAX_ORDER_VALUE);
+    return { message: CHECKOUT_MESSAGES.codValue(amount), msg: { id: "checkout.codValue", values: { amount } } };
+  }
   await tx.execute(sql`SELECT 1 FROM users WHERE id = ${input.userId} FOR UPDATE`);
   const [row] = rowsOf<{ open: number }>(
     await tx.execute(sql`
@@ -138,7 +145,7 @@ async function limitRefusal(tx: Tx, input: { userId: string; cod: boolean; lines
        WHERE o.buyer_id = ${input.userId} AND o.payment_method = 'cod' AND o.status = 'completed'
          AND EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND i.shipped_at IS NULL AND i.cancelled_at IS NULL)`),
   );
-  return row!.open >= limits.COD_MAX_OPEN_ORDERS ? CHECKOUT_MESSAGES.codOpenOrders(row!.open) : null;
+  return row!.open >= limits.COD_MAX_OPEN_ORDERS ? { message: CHECKOUT_MESSAGES.codOpenOrders(row!.open), msg: { id: "checkout.codOpenOrders", values: { count: row!.open } } } : null;
 }
 
 /**

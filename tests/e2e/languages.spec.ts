@@ -1,0 +1,136 @@
+import type { Page } from "@playwright/test";
+import { create, expect, PASSWORD, test, unique, uniqueEmail } from "./support/fixtures";
+
+// Issue 33: the site in Hindi as well as English. The pages translated so far are listed
+// here; a page joins the list when its words are in the catalogs (app/locales/).
+const HINDI_PAGES = ["/", "/contests", "/contests?q=zzzz-none", "/login", "/signup", "/no-such-page"];
+// Pages a signed-in buyer sees, with a book in the cart.
+const HINDI_BUYER_PAGES = ["/checkout", "/checkout?step=payment"];
+
+// Latin words a Hindi page may show: our name, brands, and the spec's fixed terms.
+const ALLOWED = /\b(StudyArena|Study|Arena|UPI|IST|MCQ|Instagram|YouTube|X|am|pm|A-Z)\b/g;
+
+/**
+ * Every word a person sees or hears on the page (text, titles, labels, placeholders, alt
+ * text) that is in Latin letters, outside what admins and users typed (`translate="no"`,
+ * a form's own fields, and `data`: what this test typed that a label repeats).
+ */
+async function latinWords(page: Page, data: string[] = []) {
+  const texts = await page.evaluate(() => {
+    const out: string[] = [document.title];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!node.parentElement?.closest("script, style, textarea, [translate='no']")) out.push(node.textContent ?? "");
+    }
+    for (const element of document.body.querySelectorAll("[aria-label], [title], [placeholder], img[alt]")) {
+      if (element.closest("[translate='no']")) continue;
+      for (const name of ["aria-label", "title", "placeholder", "alt"]) out.push(element.getAttribute(name) ?? "");
+    }
+    const description = document.querySelector("meta[name=description]")?.getAttribute("content");
+    return [...out, description ?? ""];
+  });
+  return texts
+    .map((text) => data.reduce((rest, typed) => rest.split(typed).join(""), text))
+    .map((text) => text.replace(/\S+@\S+/g, "").replace(ALLOWED, ""))
+    .flatMap((text) => text.match(/[A-Za-z]{2,}/g) ?? []);
+}
+
+test.describe("हिन्दी", () => {
+  test("every translated page has no English left, in its title, text and labels @same-without-js", async ({ page, context }) => {
+    await context.addCookies([{ name: "lang", value: "hi", url: `http://localhost:${process.env.E2E_PORT}` }]);
+    await create("contest", { title: unique("Latin Title Cup"), subject: "Physics", startsInMinutes: 120, endsInMinutes: 180 });
+    for (const path of HINDI_PAGES) {
+      await page.goto(path);
+      await expect(page.locator("html"), path).toHaveAttribute("lang", "hi-IN");
+      expect(await latinWords(page), path).toEqual([]);
+    }
+  });
+
+  test("the first visit follows Accept-Language; the page says where its other language is @same-without-js", async ({ browser }) => {
+    const context = await browser.newContext({ locale: "hi-IN", extraHTTPHeaders: { "Accept-Language": "hi-IN,hi;q=0.9,en;q=0.8" } });
+    const page = await context.newPage();
+    await page.goto("/contests?q=physics");
+    await expect(page.locator("html")).toHaveAttribute("lang", "hi-IN");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("चालू प्रतियोगिताएँ");
+    const alternates = await page.locator("link[rel=alternate]").evaluateAll((links) => links.map((l) => [l.getAttribute("hreflang"), new URL(l.getAttribute("href")!).search]));
+    expect(alternates).toEqual([
+      ["en-IN", "?q=physics&lang=en"],
+      ["hi-IN", "?q=physics&lang=hi"],
+      ["x-default", "?q=physics"],
+    ]);
+    await context.close();
+  });
+
+  test("the switch keeps the page and its query, and the choice is kept for the next pages", async ({ page }) => {
+    await page.goto("/contests?q=physics");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Active Contests");
+    await page.getByRole("navigation", { name: "Language" }).getByRole("link", { name: "हिन्दी" }).click();
+    await expect(page).toHaveURL(/\/contests\?q=physics&lang=hi$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("चालू प्रतियोगिताएँ");
+    await expect(page.getByRole("searchbox")).toHaveValue("physics");
+    await expect(page.locator("html")).toHaveAttribute("lang", "hi-IN");
+    // The next page, with no lang in its URL, stays in Hindi (the cookie).
+    await page.getByRole("link", { name: "लॉग इन", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("फिर से स्वागत है");
+    await expect(page).toHaveTitle("लॉग इन — StudyArena");
+    // And back to English the same way.
+    await page.getByRole("navigation", { name: "भाषा" }).getByRole("link", { name: "English" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome back");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en-IN");
+  });
+
+  test("signing up in Hindi: a refused form says why in Hindi with the input kept, then the account is made", async ({ page }) => {
+    await page.goto("/signup?lang=hi");
+    await page.getByLabel("पूरा नाम").fill("आशा वर्मा");
+    await page.getByLabel("ईमेल").fill("not-an-email");
+    await page.locator("input[name=password]").fill(PASSWORD);
+    await page.getByRole("button", { name: "साइन अप करें" }).click();
+    await expect(page.getByText("कृपया सही ईमेल पता लिखें")).toBeVisible();
+    await expect(page.getByLabel("पूरा नाम")).toHaveValue("आशा वर्मा");
+    await page.getByLabel("ईमेल").fill(uniqueEmail("hindi"));
+    await page.locator("input[name=password]").fill(PASSWORD);
+    await page.getByRole("button", { name: "साइन अप करें" }).click();
+    await expect(page.getByRole("heading", { name: "खाता बन गया!" })).toBeVisible();
+    await expect(page.getByText("StudyArena में आपका स्वागत है, आशा वर्मा।")).toBeVisible();
+  });
+
+  test("checkout in Hindi: the shipping form's refusals, the payment step and the confirmation", async ({ page, student, context }) => {
+    const { id: sellerId } = await create("student", { email: uniqueEmail("seller"), password: PASSWORD });
+    const { id: productId } = await create("product", { sellerId, title: unique("Hindi Book"), price: 350, category: "Engineering" });
+    expect((await page.request.post(`/store/${productId}/productdetails`, { form: { intent: "cart-add", quantity: "1" } })).ok()).toBe(true);
+    await context.addCookies([{ name: "lang", value: "hi", url: `http://localhost:${process.env.E2E_PORT}` }]);
+    await page.goto("/checkout");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("चेकआउट");
+    await expect(page.getByLabel("ईमेल")).toHaveValue(student.email);
+    await page.getByLabel("पूरा नाम").fill("आशा राव");
+    await page.getByLabel("फ़ोन नंबर").fill("98765");
+    await page.getByLabel("पता", { exact: true }).fill("12 MG Road");
+    await page.getByLabel("शहर").fill("Pune");
+    await page.getByLabel("राज्य").fill("Maharashtra");
+    await page.getByLabel("पिन कोड").fill("411001");
+    await page.getByRole("button", { name: "भुगतान पर आगे बढ़ें" }).click();
+    await expect(page.getByText("फ़ोन नंबर 10 अंकों का होना चाहिए")).toBeVisible();
+    await expect(page.getByLabel("शहर")).toHaveValue("Pune");
+    await page.getByLabel("फ़ोन नंबर").fill("9876543210");
+    await page.getByRole("button", { name: "भुगतान पर आगे बढ़ें" }).click();
+    await expect(page).toHaveURL("/checkout?step=payment");
+    for (const path of HINDI_BUYER_PAGES) {
+      await page.goto(path);
+      expect(await latinWords(page, [student.fullName]), path).toEqual([]);
+    }
+    await page.getByLabel("डिलीवरी पर नकद भुगतान").check();
+    await page.getByRole("button", { name: "ऑर्डर पूरा करें" }).click();
+    await expect(page.getByRole("heading", { name: "ऑर्डर पक्का हो गया!" })).toBeVisible();
+    expect(await latinWords(page, [student.fullName]), "confirmation").toEqual([]);
+  });
+
+  test("logging in with a wrong password says so in Hindi", async ({ page, student }) => {
+    await page.context().clearCookies();
+    await page.goto("/login?lang=hi");
+    await page.getByLabel("ईमेल").fill(student.email);
+    await page.locator("input[name=password]").fill("Wrong@12345");
+    await page.getByRole("button", { name: "लॉग इन करें" }).click();
+    await expect(page.getByText("ईमेल या पासवर्ड ग़लत है")).toBeVisible();
+    await expect(page.getByLabel("ईमेल")).toHaveValue(student.email);
+  });
+});

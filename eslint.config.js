@@ -66,6 +66,18 @@ export default tseslint.config(
     },
   },
   {
+    // The catalogs' words reach the browser only as a page's compiled messages, from its
+    // loaders: one module reads them (docs/architecture.md). Their types are for everyone.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/utils/i18n.server.ts", "app/locales/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: "^~/locales/", allowTypeImports: true, message: "Only app/utils/i18n.server.ts reads the catalogs; a loader returns its page's messages (i18nFor)." }] },
+      ],
+    },
+  },
+  {
     // Test code may reach into anything it tests; Playwright fixtures destructure `{}`.
     files: ["tests/**"],
     rules: { "import-x/no-restricted-paths": "off", "react-hooks/rules-of-hooks": "off", "no-empty-pattern": "off" },

@@ -39,7 +39,8 @@ describe("signup", () => {
 
     const cookie = cookieFrom(res.headers)!;
     const page = await call(signupRoute.loader, getRequest("/signup?created=1", cookie));
-    expect(page.data).toEqual({ created: true, name: "Asha Rao" });
+    expect(page.data).toMatchObject({ created: true, name: "Asha Rao" });
+    expect(page.data.messages["auth.created.title"]).toEqual(["Account Created!"]);
   });
 
   test("a Unicode e-mail signs up and logs in, whatever its case", async () => {

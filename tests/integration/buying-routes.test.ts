@@ -343,6 +343,9 @@ describe("cash on delivery can't be abused (issue 32, point 2)", () => {
     expect(res.status).toBe(409);
     expect(res.data.payment.error.paymentMethod).toEqual(["Cash on delivery is for orders up to ₹5,000. Pay online, or buy fewer items."]);
     expect(res.data.payment.initialValue.paymentMethod).toBe("cod");
+    // The same refusal to a buyer reading in Hindi (issue 33), with the amount in it.
+    const inHindi = await payCod(`${cookie}; lang=hi`);
+    expect(inHindi.data.payment.error.paymentMethod).toEqual(["डिलीवरी पर नकद भुगतान ₹5,000 तक के ऑर्डर के लिए है। ऑनलाइन भुगतान करें, या कम चीज़ें ख़रीदें।"]);
     expect(await db.$count(orders, eq(orders.buyer_id, buyer.userId))).toBe(0);
     const stocks = await db.select({ stock: marketplace_products.stock }).from(marketplace_products).where(inArray(marketplace_products.id, ids));
     expect(stocks.every((s) => s.stock === 3)).toBe(true);

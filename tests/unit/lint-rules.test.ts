@@ -29,6 +29,12 @@ test("browser-side code never imports a .server module or the database, but may 
   expect(await ruleIds("app/models/contests/zz-probe.server.ts", importing("~/db/client.server"))).toEqual([]);
 }, 60_000);
 
+test("only the server's i18n module reads the catalogs; their types are for everyone", async () => {
+  expect(await ruleIds("app/components/zz-probe.tsx", importing("~/locales/catalogs"))).toContain("@typescript-eslint/no-restricted-imports");
+  expect(await ruleIds("app/routes/zz-probe.tsx", importing("~/locales/en/common"))).toContain("@typescript-eslint/no-restricted-imports");
+  expect(await ruleIds("app/utils/zz-probe.ts", 'import type { MessageId } from "~/locales/catalogs";\nexport type X = MessageId;\n')).toEqual([]);
+}, 60_000);
+
 test("payments know no purpose: the ledger never imports contests or the store", async () => {
   expect(await ruleIds("app/models/payments/zz-probe.server.ts", importing("~/models/contests/catalogue.server"))).toContain("import-x/no-restricted-paths");
   expect(await ruleIds("app/models/payments/zz-probe.server.ts", importing("~/models/store/products.server"))).toContain("import-x/no-restricted-paths");

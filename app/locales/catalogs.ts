@@ -13,6 +13,8 @@ import authEn from "~/locales/en/auth";
 import authHi from "~/locales/hi/auth";
 import checkoutEn from "~/locales/en/checkout";
 import checkoutHi from "~/locales/hi/checkout";
+import contestEn from "~/locales/en/contest";
+import contestHi from "~/locales/hi/contest";
 
 /** A translation of an English catalog: the same keys, each a string. */
 export type Catalog<English> = { [K in keyof English]: string };
@@ -23,6 +25,7 @@ export const CATALOGS = {
   contests: { en: contestsEn, hi: contestsHi },
   auth: { en: authEn, hi: authHi },
   checkout: { en: checkoutEn, hi: checkoutHi },
+  contest: { en: contestEn, hi: contestHi },
 } as const;
 
 export type Namespace = keyof typeof CATALOGS;

@@ -13,24 +13,26 @@ import { MESSAGES } from "~/models/accounts/messages";
 import { clientIp, createUserSession, getUserId, readLoginDevice, rememberLoginDevice } from "~/models/accounts/auth.server";
 import { CONTEST_REQUIREMENTS, CONTEST_RULES } from "~/models/contests/rules";
 import { formatDateTime } from "~/utils/dates";
+import { richText, useT } from "~/utils/i18n";
+import { metaTranslator } from "~/utils/meta";
 import { parseForm } from "~/utils/forms.server";
 import { invariantResponse, requireUuidParam } from "~/utils/http.server";
-import { i18nFor } from "~/utils/i18n.server";
+import { i18nFor, localizeReply, localizeText } from "~/utils/i18n.server";
 import { formatINR } from "~/utils/money";
-import { countOf } from "~/utils/text";
 import { prizeLines } from "~/models/contests/prizes";
 import { useIsPending } from "~/utils/use-is-pending";
 import { useSchemaForm } from "~/utils/use-schema-form";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.contest.title} — StudyArena` : "Contest Not Found — StudyArena" },
-  {
-    name: "description",
-    content: data
-      ? data.contest.description.trim() || `${data.contest.title}: a timed ${data.contest.subject} contest with cash prizes on StudyArena.`
-      : "This contest does not exist or has been removed.",
-  },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const t = metaTranslator(matches);
+  return [
+    { title: data ? t("common.pageTitle", { title: data.contest.title }) : t("common.pageTitle", { title: t("common.notFound.contest") }) },
+    {
+      name: "description",
+      content: data ? data.contest.description.trim() || t("contest.meta.description", { title: data.contest.title, subject: data.contest.subject }) : t("common.notFound.contestText"),
+    },
+  ];
+};
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = requireUuidParam(params);
@@ -42,22 +44,25 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     state: enrolState(contest, new Date()),
     prizes: prizeLines(contest.prize_pool, formatINR),
     signedIn: Boolean(userId),
-    // The guest form's password field's words (the rest of the page is not in Hindi yet).
-    messages: i18nFor(request, context, "auth").messages,
+    // The guest form's password field is the auth namespace's.
+    messages: i18nFor(request, context, "contest", "auth").messages,
   };
 }
-
-const NAME_FOR_NEW_ACCOUNT = "To create your account, please enter your full name: it is the name shown on leaderboards.";
-const WEAK_FOR_NEW_ACCOUNT = "To create your account, choose a stronger password (8+ characters with an uppercase letter, a number and a symbol).";
 
 /** A guest's e-mail and password: signs in, or creates the account, then goes on to pay. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const id = requireUuidParam(params);
+  const { locale, t } = i18nFor(request, context);
   const submission = await parseForm(request, ContestJoinSchema);
-  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  if (submission.status !== "success") return data(localizeReply(submission.reply({ hideFields: ["password"] }), locale), { status: 400 });
   const result = await signInOrSignUp(db, { ...submission.value, ip: clientIp(context), device: await readLoginDevice(request), now: new Date() });
   if (!result.ok) {
-    const message = { invalid: MESSAGES.invalidCredentials, limited: MESSAGES.tooManyAttempts, weak: WEAK_FOR_NEW_ACCOUNT, name: NAME_FOR_NEW_ACCOUNT }[result.reason];
+    const message = {
+      invalid: localizeText(MESSAGES.invalidCredentials, locale),
+      limited: localizeText(MESSAGES.tooManyAttempts, locale),
+      weak: t("contest.join.weak"),
+      name: t("contest.join.needName"),
+    }[result.reason];
     return data(submission.reply({ formErrors: [message], hideFields: ["password"] }), { status: result.reason === "limited" ? 429 : 400 });
   }
   return createUserSession(request, result.userId, `/contest/${id}/pay`, result.device ? [await rememberLoginDevice(result.device)] : []);
@@ -65,9 +70,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function ContestDetail() {
   const { contest, state, prizes, signedIn } = useLoaderData<typeof loader>();
+  const { t, locale } = useT();
   return (
     <>
-      <div className="page-head">
+      {/* What the admin typed stays as typed in both languages. */}
+      <div className="page-head" translate="no">
         <div className="container">
           <span className="tag">{contest.subject}</span>
           <h1>{contest.title}</h1>
@@ -77,40 +84,43 @@ export default function ContestDetail() {
       {/* Phones: facts, then the enrol box, prizes, rules. Desktops: the main column beside a sidebar. */}
       <section className="container section contest-layout">
         <div className="card contest-facts">
-          <h2>Timeline</h2>
+          <h2>{t("contest.timeline")}</h2>
           <dl className="facts-list">
-            <div><dt>Starts</dt><dd>{formatDateTime(contest.start_time)} IST</dd></div>
-            <div><dt>Ends</dt><dd>{formatDateTime(contest.end_time)} IST</dd></div>
-            <div><dt>Duration</dt><dd>{countOf(contest.duration_minutes, "minute")}</dd></div>
-            <div><dt>Questions</dt><dd>{contest.question_count}</dd></div>
+            <div><dt>{t("contest.starts")}</dt><dd>{t("contest.when", { when: formatDateTime(contest.start_time, locale) })}</dd></div>
+            <div><dt>{t("contest.ends")}</dt><dd>{t("contest.when", { when: formatDateTime(contest.end_time, locale) })}</dd></div>
+            <div><dt>{t("contest.duration")}</dt><dd>{t("contest.minutes", { count: contest.duration_minutes })}</dd></div>
+            <div><dt>{t("contest.questions")}</dt><dd>{contest.question_count}</dd></div>
           </dl>
         </div>
-        <aside className="contest-side" aria-label="Enrolment">
+        <aside className="contest-side" aria-label={t("contest.enrolment")}>
           <div className="card">
             <p className="fee">
-              <span className="muted">Entry fee</span>
-              <strong>{contest.entry_fee === 0 ? "Free" : formatINR(contest.entry_fee)}</strong>
+              <span className="muted">{t("contest.entryFee")}</span>
+              <strong>{contest.entry_fee === 0 ? t("contest.free") : formatINR(contest.entry_fee)}</strong>
             </p>
             <EnrolBox id={contest.id} state={state} signedIn={signedIn} free={contest.entry_fee === 0} />
           </div>
           <div className="card">
-            <h2>Prize structure</h2>
+            <h2>{t("contest.prizes")}</h2>
             {prizes.length === 0 ? (
-              <p className="muted">Prize details not available</p>
+              <p className="muted">{t("contest.noPrizes")}</p>
             ) : (
               <ul className="prize-list">
                 {prizes.map((p) => (
-                  <li key={p.name}><span>{p.name}</span> <strong>{p.value}</strong></li>
+                  <li key={p.name}>
+                    {/* A place's prize in the page's language; a prize the admin named otherwise, as named. */}
+                    {p.place ? <span>{t("contest.prize.place", { place: String(p.place) })}</span> : p.bonus ? <span>{t("contest.prize.bonus")}</span> : <span translate="no">{p.name}</span>} <strong>{p.value}</strong>
+                  </li>
                 ))}
               </ul>
             )}
           </div>
         </aside>
         <div className="card contest-rules">
-          <h2>Contest rules</h2>
-          <ul>{CONTEST_RULES.map((r) => <li key={r}>{r}</li>)}</ul>
-          <h2>Requirements</h2>
-          <ul>{CONTEST_REQUIREMENTS.map((r) => <li key={r}>{r}</li>)}</ul>
+          <h2>{t("contest.rules")}</h2>
+          <ul>{CONTEST_RULES.map((r) => <li key={r}>{t(r)}</li>)}</ul>
+          <h2>{t("contest.requirements")}</h2>
+          <ul>{CONTEST_REQUIREMENTS.map((r) => <li key={r}>{t(r)}</li>)}</ul>
         </div>
       </section>
     </>
@@ -118,17 +128,18 @@ export default function ContestDetail() {
 }
 
 function EnrolBox({ id, state, signedIn, free }: { id: string; state: ReturnType<typeof enrolState>; signedIn: boolean; free: boolean }) {
+  const { t } = useT();
   if (state === "open" && signedIn) {
     return (
-      <Link to={`/contest/${id}/pay`} className="btn btn-primary btn-block">Pay &amp; Enroll Now</Link>
+      <Link to={`/contest/${id}/pay`} className="btn btn-primary btn-block">{t("contest.payEnroll")}</Link>
     );
   }
   if (state === "open") return <GuestJoin id={id} free={free} />;
   const copy = {
-    enrolled: { label: "Already Enrolled", hint: <>You are in. Find this contest on your <Link to="/dashboard">dashboard</Link>.</> },
-    closed: { label: "Enrolment Closed", hint: <>This contest has started: there are no late entries.</> },
-    ended: { label: "Contest Ended", hint: <>This contest is over. <Link to="/contests">Browse other contests</Link>.</> },
-    inactive: { label: "Coming Soon", hint: <>Enrolment has not opened yet.</> },
+    enrolled: { label: t("contest.enrolled"), hint: richText(t("contest.enrolledHint"), [(text) => <Link to="/dashboard">{text}</Link>]) },
+    closed: { label: t("contest.closed"), hint: t("contest.closedHint") },
+    ended: { label: t("contest.ended"), hint: richText(t("contest.endedHint"), [(text) => <Link to="/contests">{text}</Link>]) },
+    inactive: { label: t("contest.comingSoon"), hint: t("contest.comingSoonHint") },
   }[state];
   return (
     <>
@@ -148,20 +159,21 @@ function GuestJoin({ id, free }: { id: string; free: boolean }) {
   const lastResult = useActionData<typeof action>();
   const pending = useIsPending();
   const [form, fields] = useSchemaForm<typeof ContestJoinSchema>(lastResult);
+  const { t } = useT();
   return (
     <details className="join" open={Boolean(lastResult)}>
-      <summary className="btn btn-primary btn-block">Pay &amp; Enroll Now</summary>
+      <summary className="btn btn-primary btn-block">{t("contest.payEnroll")}</summary>
       <Form method="post" action={`/contest/${id}`} className="form" {...form.props}>
-        <p className="muted">Sign in or create your account with your e-mail and a password; then you {free ? "enroll, free of charge" : "pay"}.</p>
+        <p className="muted">{free ? t("contest.join.introFree") : t("contest.join.intro")}</p>
         <FormErrors id={form.errorId} errors={form.errors} />
-        <TextField label="Full name (for a new account)" field={fields.fullName} autoComplete="name" />
-        <TextField label="Email" field={fields.email} type="email" autoComplete="email" inputMode="email" />
-        <PasswordField label="Password" field={fields.password} autoComplete="current-password" />
+        <TextField label={t("contest.join.fullName")} field={fields.fullName} autoComplete="name" />
+        <TextField label={t("auth.email")} field={fields.email} type="email" autoComplete="email" inputMode="email" />
+        <PasswordField label={t("auth.password")} field={fields.password} autoComplete="current-password" />
         <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
-          {pending ? "Please wait..." : free ? "Continue to Enrolment" : "Continue to Payment"}
+          {pending ? t("contest.join.wait") : free ? t("contest.join.continueFree") : t("contest.join.continue")}
         </button>
         <p className="muted">
-          Have an account? The same e-mail and password sign you in. <Link to="/forgot-password">Forgot password?</Link>
+          {t("contest.join.haveAccount")} <Link to="/forgot-password">{t("contest.join.forgot")}</Link>
         </p>
       </Form>
     </details>
@@ -169,7 +181,7 @@ function GuestJoin({ id, free }: { id: string; free: boolean }) {
 }
 
 export const ErrorBoundary = notFoundBoundary({
-  title: "Contest Not Found",
-  message: "This contest does not exist or has been removed.",
-  action: { label: "Back to Home", to: "/" },
+  title: "common.notFound.contest",
+  message: "common.notFound.contestText",
+  action: { label: "common.error.home", to: "/" },
 });

@@ -5,15 +5,22 @@ import { requireUser } from "~/models/accounts/auth.server";
 import { relativeStart } from "~/models/contests/countdown";
 import { enrolmentConfirmation } from "~/models/contests/enrolment.server";
 import { formatDateTime } from "~/utils/dates";
-import { countOf } from "~/utils/text";
 import { requireUuidParam } from "~/utils/http.server";
+import { useT } from "~/utils/i18n";
+import { i18nFor } from "~/utils/i18n.server";
+import { metaTranslator } from "~/utils/meta";
 import { useServerClock } from "~/utils/use-hydrated";
 
 const NOT_ENROLLED = "You are not enrolled in this contest";
 
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
-  const title = data ? (data.paid ? "Payment Successful" : "You're enrolled") : isRouteErrorResponse(error) && error.data === NOT_ENROLLED ? NOT_ENROLLED : "Contest Not Found";
-  return [{ title: `${title} — StudyArena` }, { name: "description", content: "You are enrolled: when the test starts and what happens next." }];
+export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => {
+  const t = metaTranslator(matches);
+  const title = data
+    ? t(data.paid ? "contest.done.paidTitle" : "contest.done.enrolledTitle")
+    : isRouteErrorResponse(error) && error.data === NOT_ENROLLED
+      ? t("common.notEnrolled")
+      : t("common.notFound.contest");
+  return [{ title: t("common.pageTitle", { title }) }, { name: "description", content: data ? t("contest.done.description") : t("common.notFound.contestText") }];
 };
 
 // Only the enrolled student has a confirmation; for anyone else, and for an unknown
@@ -24,45 +31,51 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const found = await enrolmentConfirmation(db, { userId: user.id, contestId: id });
   if (found === "missing") throw new Response("Contest Not Found", { status: 404 });
   if (found === "not-enrolled") throw new Response(NOT_ENROLLED, { status: 404 });
-  return { ...found, serverNow: new Date().toISOString() };
+  return { ...found, serverNow: new Date().toISOString(), messages: i18nFor(request, context, "contest").messages };
 }
 
 export default function Confirmation() {
   const { contest, paid, serverNow } = useLoaderData<typeof loader>();
   const now = useServerClock(serverNow);
   const ended = new Date(contest.end_time) <= now;
+  const { t, tm, locale } = useT();
   return (
     <section className="container narrow section">
       <div className="card celebrate" role="status">
         <p className="celebrate-icon" aria-hidden="true">✓</p>
-        <h1>{paid ? "Payment Successful!" : "You're enrolled!"}</h1>
-        <p>You are enrolled in <strong>{contest.title}</strong>.</p>
+        <h1>{paid ? t("contest.done.paid") : t("contest.done.enrolled")}</h1>
+        <p>
+          {t("contest.done.in")} <strong translate="no">{contest.title}</strong>.
+        </p>
         {ended ? (
-          <p>This contest ended on {formatDateTime(contest.end_time)} IST.</p>
+          <p>{t("contest.done.endedOn", { when: formatDateTime(contest.end_time, locale) })}</p>
         ) : (
           <p>
-            The test {relativeStart(new Date(contest.start_time), now)}, on {formatDateTime(contest.start_time)} IST:{" "}
-            a {contest.duration_minutes} minute MCQ test.
+            {t("contest.done.testStarts", {
+              relative: tm(relativeStart(new Date(contest.start_time), now)),
+              when: formatDateTime(contest.start_time, locale),
+              minutes: contest.duration_minutes,
+            })}
           </p>
         )}
       </div>
       <div className="card" style={{ marginTop: "1rem" }}>
-        <h2>What happens next</h2>
+        <h2>{t("contest.done.next")}</h2>
         {ended ? (
-          <p>Your results, if you took the test, are on your dashboard.</p>
+          <p>{t("contest.done.results")}</p>
         ) : (
           <ul>
-            <li>A timed multiple-choice test of {countOf(contest.duration_minutes, "minute")}.</li>
-            <li>Finish all questions within the time.</li>
-            <li>When the time is up, your answers are submitted automatically.</li>
-            <li>The test is available from the start time: open it from your dashboard with your camera ready.</li>
+            <li>{t("contest.done.timed", { minutes: contest.duration_minutes })}</li>
+            <li>{t("contest.done.finish")}</li>
+            <li>{t("contest.done.auto")}</li>
+            <li>{t("contest.done.open")}</li>
           </ul>
         )}
         <div className="actions">
-          <Link to="/dashboard" className="btn btn-primary">Go to Dashboard</Link>
-          {ended ? null : <Link to={`/contest/${contest.id}/entry`} className="btn btn-ghost">Check your camera</Link>}
-          <Link to={`/contest/${contest.id}`} className="btn btn-ghost">Contest details</Link>
-          <Link to="/contact" className="btn btn-ghost">Need help?</Link>
+          <Link to="/dashboard" className="btn btn-primary">{t("contest.done.dashboard")}</Link>
+          {ended ? null : <Link to={`/contest/${contest.id}/entry`} className="btn btn-ghost">{t("contest.done.camera")}</Link>}
+          <Link to={`/contest/${contest.id}`} className="btn btn-ghost">{t("contest.done.details")}</Link>
+          <Link to="/contact" className="btn btn-ghost">{t("contest.done.help")}</Link>
         </div>
       </div>
     </section>
@@ -74,12 +87,14 @@ export function ErrorBoundary() {
   if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
   const notEnrolled = error.data === NOT_ENROLLED;
   const { id } = useParams();
+  const { t } = useT();
+  // The route's own data is missing on a 404: these words are the common namespace's.
   return (
     <section className="container narrow section error-page">
-      <h1>{notEnrolled ? NOT_ENROLLED : "Contest Not Found"}</h1>
+      <h1>{notEnrolled ? t("common.notEnrolled") : t("common.notFound.contest")}</h1>
       <div className="actions">
-        {notEnrolled ? <Link to={`/contest/${id}`} className="btn btn-primary">See the contest</Link> : null}
-        <Link to="/contests" className="btn btn-ghost">Browse Contests</Link>
+        {notEnrolled ? <Link to={`/contest/${id}`} className="btn btn-primary">{t("common.seeContest")}</Link> : null}
+        <Link to="/contests" className="btn btn-ghost">{t("common.error.contests")}</Link>
       </div>
     </section>
   );

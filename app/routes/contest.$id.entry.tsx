@@ -6,6 +6,8 @@ import { CameraPreview, NeedsJavaScript, useCamera } from "~/components/contests
 import { db } from "~/db/client.server";
 import { requireContestStage } from "~/models/contests/stage.server";
 import { CONTEST_RULES } from "~/models/contests/rules";
+import { useT } from "~/utils/i18n";
+import { i18nFor } from "~/utils/i18n.server";
 import { formatDateTime } from "~/utils/dates";
 import { startsInLabel, TEST_MESSAGES } from "~/models/contests/test-rules";
 import { useHydrated, useServerClock } from "~/utils/use-hydrated";
@@ -22,6 +24,8 @@ export async function loader(args: LoaderFunctionArgs) {
   return {
     contest: { id: contest.id, title: contest.title, description: contest.description, start_time: contest.start_time },
     serverNow: new Date().toISOString(),
+    // The rules' words so far (the rest of the page is not in Hindi yet).
+    messages: i18nFor(args.request, args.context, "contest").messages,
   };
 }
 
@@ -34,6 +38,7 @@ export default function PreTest() {
   const [asked, setAsked] = useState(false);
   const granted = camera.status === "on";
   const started = startsInLabel(new Date(contest.start_time), now);
+  const { t } = useT();
 
   const allow = async () => {
     setAsked(true);
@@ -76,7 +81,7 @@ export default function PreTest() {
         <h2>Rules</h2>
         <ul>
           {CONTEST_RULES.map((rule) => (
-            <li key={rule}>{rule}</li>
+            <li key={rule}>{t(rule)}</li>
           ))}
         </ul>
       </div>

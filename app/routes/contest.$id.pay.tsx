@@ -15,18 +15,27 @@ import { redirectWithFlash } from "~/utils/http.server";
 import { formatINR } from "~/utils/money";
 import { appUrl } from "~/utils/env.server";
 import { hostedCheckout, paymentGateway } from "~/models/payments/gateway.server";
-import { TEST_NEEDS } from "~/models/contests/rules";
 import { STAGE_MESSAGES } from "~/models/contests/stage";
+import { useT, type MessageId } from "~/utils/i18n";
+import { i18nFor, localizeText } from "~/utils/i18n.server";
+import { metaTranslator } from "~/utils/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Pay for ${data.contest.title} — StudyArena` : "Contest Not Found — StudyArena" },
-  { name: "description", content: "Pay the entry fee to enrol in a StudyArena contest." },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const t = metaTranslator(matches);
+  return [
+    { title: t("common.pageTitle", { title: data ? t("contest.pay.metaTitle", { title: data.contest.title }) : t("common.notFound.contest") }) },
+    { name: "description", content: t("contest.pay.metaDescription") },
+  ];
+};
 
 export async function loader(args: LoaderFunctionArgs) {
   const { contest, user } = await requireContestStage(db, args, "pay");
   const status = new URL(args.request.url).searchParams.get("status");
+  const { locale, messages } = i18nFor(args.request, args.context, "contest");
   return {
+    messages,
+    // Said by the server, so already in the page's language.
+    paymentsOff: localizeText(STAGE_MESSAGES.paymentsOff, locale),
     contest: { id: contest.id, title: contest.title, description: contest.description, entry_fee: contest.entry_fee, start_time: contest.start_time },
     failed: status === "failed",
     email: user.email,
@@ -70,36 +79,39 @@ export async function action(args: ActionFunctionArgs) {
 export const handle = { razorpayCheckout: true };
 
 export default function PayPage() {
-  const { contest, failed, gateway, email } = useLoaderData<typeof loader>();
+  const { contest, failed, gateway, email, paymentsOff } = useLoaderData<typeof loader>();
   const testGateway = gateway === "test";
   const hosted = useActionData<typeof action>()?.hosted;
   const free = contest.entry_fee === 0;
+  const { t, locale } = useT();
   return (
     <section className="container narrow section">
       <p>
-        <Link to={`/contest/${contest.id}`}>← Back to the contest</Link>
+        <Link to={`/contest/${contest.id}`}>{t("contest.pay.back")}</Link>
       </p>
-      <h1>{contest.title}</h1>
-      <p className="muted">{contest.description}</p>
-      <p className="alert alert-info">Before you enrol: {TEST_NEEDS}</p>
+      <div translate="no">
+        <h1>{contest.title}</h1>
+        <p className="muted">{contest.description}</p>
+      </div>
+      <p className="alert alert-info">{t("contest.pay.before")}</p>
       <DeviceCheck />
       <div className="card">
-        <h2>Summary</h2>
+        <h2>{t("contest.pay.summary")}</h2>
         <dl className="facts-list">
-          <div><dt>Entry fee</dt><dd>{free ? "Free" : formatINR(contest.entry_fee)}</dd></div>
-          <div><dt>Platform fee</dt><dd>{formatINR(0)}</dd></div>
-          <div><dt>Total</dt><dd><strong>{free ? "Free" : formatINR(contest.entry_fee)}</strong></dd></div>
-          <div><dt>Test opens</dt><dd>{formatDateTime(contest.start_time)} IST</dd></div>
+          <div><dt>{t("contest.entryFee")}</dt><dd>{free ? t("contest.free") : formatINR(contest.entry_fee)}</dd></div>
+          <div><dt>{t("contest.pay.platformFee")}</dt><dd>{formatINR(0)}</dd></div>
+          <div><dt>{t("contest.pay.total")}</dt><dd><strong>{free ? t("contest.free") : formatINR(contest.entry_fee)}</strong></dd></div>
+          <div><dt>{t("contest.pay.opens")}</dt><dd>{t("contest.when", { when: formatDateTime(contest.start_time, locale) })}</dd></div>
         </dl>
         {free ? null : (
           <p className="muted">
-            Pay securely with cards, UPI, net banking or wallets. Your payment is processed by our payment partner; we never see your card details.
-            {testGateway ? " Test payment: no money moves (this server uses the built-in test gateway)." : null}
+            {t("contest.pay.secure")}
+            {testGateway ? ` ${t("contest.pay.test")}` : null}
           </p>
         )}
         {!free && !gateway ? (
           <p className="alert alert-error" role="alert">
-            {STAGE_MESSAGES.paymentsOff}
+            {paymentsOff}
           </p>
         ) : hosted ? (
           <HostedCheckoutForm hosted={hosted} />
@@ -110,7 +122,7 @@ export default function PayPage() {
             title={contest.title}
             email={email}
             initiallyFailed={failed}
-            label={free ? "Enroll for Free" : `Pay ${formatINR(contest.entry_fee)} & Enroll`}
+            label={free ? t("contest.pay.free") : t("contest.pay.amount", { amount: formatINR(contest.entry_fee) })}
           />
         )}
       </div>
@@ -123,11 +135,12 @@ export default function PayPage() {
  * JavaScript to ask; without it nothing is shown, and the rules already say what is needed.
  */
 function DeviceCheck() {
-  const [problems, setProblems] = useState<string[]>([]);
+  const [problems, setProblems] = useState<MessageId[]>([]);
+  const { t } = useT();
   useEffect(() => {
-    const found: string[] = [];
-    if (!document.fullscreenEnabled) found.push("this browser cannot show the test in fullscreen (on an iPhone, the test runs full-window instead)");
-    if (!navigator.mediaDevices?.getUserMedia) found.push("this browser cannot use a camera");
+    const found: MessageId[] = [];
+    if (!document.fullscreenEnabled) found.push("contest.pay.noFullscreen");
+    if (!navigator.mediaDevices?.getUserMedia) found.push("contest.pay.noCamera");
     // A one-off check of the device: its result is state the server cannot know.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setProblems(found);
@@ -135,13 +148,13 @@ function DeviceCheck() {
   if (problems.length === 0) return null;
   return (
     <div className="alert alert-error" role="status">
-      Before you pay: {problems.join("; ")}. The test needs a camera and works best in Chrome or Firefox on a phone or computer.
+      {t("contest.pay.device", { problems: problems.map((p) => t(p)).join("; ") })}
     </div>
   );
 }
 
 export const ErrorBoundary = notFoundBoundary({
-  title: "Contest Not Found",
-  message: "This contest does not exist or has been removed.",
-  action: { label: "Back to Home", to: "/" },
+  title: "common.notFound.contest",
+  message: "common.notFound.contestText",
+  action: { label: "common.error.home", to: "/" },
 });

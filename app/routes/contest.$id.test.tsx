@@ -4,6 +4,7 @@ import { NeedsJavaScript } from "~/components/contests/test-island/camera";
 import { TestIsland } from "~/components/contests/test-island/test-island";
 import type { RequestPolicy } from "~/server/policy";
 import { requireUuidParam } from "~/utils/http.server";
+import { i18nFor } from "~/utils/i18n.server";
 
 // The test (docs/product/contests.md §2 Test). This document is the same for every student and
 // reads no session: the island fetches the student's paper from /api/contest/{id}/test.
@@ -20,9 +21,11 @@ export const meta: MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export function loader({ params }: LoaderFunctionArgs) {
+export function loader({ request, params, context }: LoaderFunctionArgs) {
   requireUuidParam(params);
-  return null;
+  // The same document for every student in a language (kept per language in memory): the
+  // rules' words so far; the island's own words are still English (issue 33).
+  return { messages: i18nFor(request, context, "contest").messages };
 }
 
 export default function TestPage() {

@@ -6,13 +6,17 @@ import { callbackPage, describeTarget } from "~/models/fulfilments.server";
 import { paymentGateway, testCapture } from "~/models/payments/gateway.server";
 import { findOpenOrder } from "~/models/payments/ledger.server";
 import { invariantResponse } from "~/utils/http.server";
-import { pageMeta } from "~/utils/meta";
+import { metaTranslator, pageMeta } from "~/utils/meta";
+import { useT } from "~/utils/i18n";
 import { formatINR } from "~/utils/money";
 
 // The built-in test gateway's hosted page (docs/product/design.md §5): it plays Razorpay's part
 // and posts the same three signed fields to our callback, so the real verification
 // path runs. It exists only while no Razorpay keys are set.
-export const meta: MetaFunction = () => pageMeta("Test payment", "The built-in test payment page. Test payment: no money moves.");
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaTranslator(matches);
+  return pageMeta(t("common.gateway.metaTitle"), t("common.gateway.metaDescription"));
+};
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const gateway = paymentGateway();
@@ -31,31 +35,33 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function TestGateway() {
   const { order, signed, cancel } = useLoaderData<typeof loader>();
+  // The words are the common namespace's (the same dialog opens in the page with JavaScript).
+  const { t } = useT();
   return (
     <section className="container narrow section">
-      <p className="tag">Test payment: no money moves</p>
-      <h1>StudyArena test gateway</h1>
+      <p className="tag">{t("common.gateway.test")}</p>
+      <h1>{t("common.gateway.title")}</h1>
       <div className="card">
         <dl className="facts-list">
-          <div><dt>For</dt><dd>{order.title}</dd></div>
-          <div><dt>Amount</dt><dd><strong>{formatINR(order.amount)}</strong></dd></div>
-          <div><dt>Order</dt><dd><code>{order.id}</code></dd></div>
+          <div><dt>{t("common.gateway.for")}</dt><dd translate="no">{order.title}</dd></div>
+          <div><dt>{t("common.gateway.amount")}</dt><dd><strong>{formatINR(order.amount)}</strong></dd></div>
+          <div><dt>{t("common.gateway.order")}</dt><dd translate="no"><code>{order.id}</code></dd></div>
         </dl>
         <div className="actions">
           <form method="post" action="/api/payment/callback">
             {Object.entries(signed).map(([name, value]) => (
               <input key={name} type="hidden" name={name} value={value} />
             ))}
-            <button type="submit" className="btn btn-primary">Pay</button>
+            <button type="submit" className="btn btn-primary">{t("common.gateway.pay")}</button>
           </form>
           <form method="post" action="/api/payment/callback">
             <input type="hidden" name="razorpay_order_id" value={order.id} />
             <input type="hidden" name="error[code]" value="BAD_REQUEST_ERROR" />
             <input type="hidden" name="error[description]" value="The test payment was declined." />
-            <button type="submit" className="btn btn-ghost">Fail</button>
+            <button type="submit" className="btn btn-ghost">{t("common.gateway.fail")}</button>
           </form>
           <Link to={cancel} className="btn btn-ghost">
-            Cancel
+            {t("common.gateway.cancel")}
           </Link>
         </div>
       </div>

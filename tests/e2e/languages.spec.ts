@@ -8,7 +8,7 @@ const HINDI_PAGES = ["/", "/contests", "/contests?q=zzzz-none", "/login", "/sign
 const HINDI_BUYER_PAGES = ["/checkout", "/checkout?step=payment"];
 
 // Latin words a Hindi page may show: our name, brands, and the spec's fixed terms.
-const ALLOWED = /\b(StudyArena|Study|Arena|UPI|IST|MCQ|Instagram|YouTube|X|am|pm|A-Z)\b/g;
+const ALLOWED = /\b(StudyArena|Study|Arena|UPI|IST|MCQ|JavaScript|Chrome|Firefox|iPhone|Instagram|YouTube|X|am|pm|A-Z)\b/g;
 
 /**
  * Every word a person sees or hears on the page (text, titles, labels, placeholders, alt
@@ -30,7 +30,7 @@ async function latinWords(page: Page, data: string[] = []) {
     return [...out, description ?? ""];
   });
   return texts
-    .map((text) => data.reduce((rest, typed) => rest.split(typed).join(""), text))
+    .map((text) => [...data].sort((a, b) => b.length - a.length).reduce((rest, typed) => rest.split(typed).join(""), text))
     .map((text) => text.replace(/\S+@\S+/g, "").replace(ALLOWED, ""))
     .flatMap((text) => text.match(/[A-Za-z]{2,}/g) ?? []);
 }
@@ -122,6 +122,36 @@ test.describe("हिन्दी", () => {
     await page.getByRole("button", { name: "ऑर्डर पूरा करें" }).click();
     await expect(page.getByRole("heading", { name: "ऑर्डर पक्का हो गया!" })).toBeVisible();
     expect(await latinWords(page, [student.fullName]), "confirmation").toEqual([]);
+  });
+
+  test("enrolling and paying in Hindi: the contest page's form makes the account, the test gateway, the confirmation", async ({ page, context }) => {
+    const title = unique("Hindi Cup");
+    const contest = await create("contest", { title, startsInMinutes: 90, endsInMinutes: 180, entryFee: 49, durationMinutes: 20 });
+    await context.addCookies([{ name: "lang", value: "hi", url: `http://localhost:${process.env.E2E_PORT}` }]);
+    await page.goto(`/contest/${contest.id}`);
+    await expect(page.getByRole("heading", { name: "प्रतियोगिता के नियम" })).toBeVisible();
+    // The title and description the admin wrote stay as written (the page's title and description repeat them).
+    const typed = [title, `${title}: a short test.`];
+    expect(await latinWords(page, typed), "contest page").toEqual([]);
+    await page.getByText("भुगतान करें और जुड़ें").click();
+    await page.getByLabel("पूरा नाम (नए खाते के लिए)").fill("Ravi Kumar");
+    await page.getByLabel("ईमेल").fill(uniqueEmail("hindi-cup"));
+    await page.locator("input[name=password]").fill(PASSWORD);
+    await page.getByRole("button", { name: "भुगतान पर आगे बढ़ें" }).click();
+    await expect(page).toHaveURL(`/contest/${contest.id}/pay`);
+    await expect(page.getByRole("heading", { name: "सारांश" })).toBeVisible();
+    expect(await latinWords(page, ["Ravi Kumar", ...typed]), "pay page").toEqual([]);
+    await page.getByRole("button", { name: "₹49 भरें और जुड़ें" }).click();
+    await expect(page.getByText("टेस्ट भुगतान: कोई पैसा नहीं कटता", { exact: true })).toBeVisible();
+    await page.getByRole("button", { name: "भुगतान करें", exact: true }).click();
+    await expect(page).toHaveURL(`/contest/${contest.id}/confirmation`);
+    await expect(page.getByRole("heading", { name: "भुगतान हो गया!" })).toBeVisible();
+    await expect(page.getByText(/टेस्ट 1 घंटे \d+ मिनट में शुरू होगा/)).toBeVisible();
+    expect(await latinWords(page, ["Ravi Kumar", ...typed]), "confirmation").toEqual([]);
+    // A flash message set in English is read in Hindi.
+    await page.goto(`/contest/${contest.id}/pay`);
+    await expect(page.getByText("आप इस प्रतियोगिता में पहले से जुड़े हैं।")).toBeVisible();
+    await expect(page.getByRole("button", { name: "पहले से जुड़े हैं" })).toBeDisabled();
   });
 
   test("logging in with a wrong password says so in Hindi", async ({ page, student }) => {

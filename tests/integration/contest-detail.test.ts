@@ -24,8 +24,8 @@ describe("contest detail", () => {
     expect(res.data.contest).toMatchObject({ title: "Physics Cup", entry_fee: 99, question_count: 1, enrolled: false });
     expect(res.data.state).toBe("open");
     expect(res.data.prizes).toEqual([
-      { name: "First Prize", value: "₹5,000" },
-      { name: "Bonus", value: "Certificate" },
+      { name: "First Prize", value: "₹5,000", place: 1, bonus: false },
+      { name: "Bonus", value: "Certificate", place: null, bonus: true },
     ]);
     // Correct answers never reach the page.
     expect(JSON.stringify(res.data)).not.toContain("Newton");

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { contestTimingLabel as timingMessage, homeCountdown as homeMessage, relativeStart, timeUntil } from "~/models/contests/countdown";
+import { contestTimingLabel as timingMessage, homeCountdown as homeMessage, relativeStart as relativeMessage, timeUntil } from "~/models/contests/countdown";
 import { translateMsg } from "~/utils/i18n";
 import { translator } from "~/utils/i18n.server";
 import { startsInLabel } from "~/models/contests/test-rules";
@@ -72,6 +72,7 @@ describe("the countdown in Hindi (issue 33)", () => {
 });
 
 describe("relativeStart (confirmation page)", () => {
+  const relativeStart = (start: Date, at: Date) => translateMsg(en, relativeMessage(start, at));
   const now = new Date("2026-11-22T10:00:00Z");
   const at = (ms: number) => new Date(now.getTime() + ms);
   test("says what it counts down to, in words", () => {
@@ -80,5 +81,6 @@ describe("relativeStart (confirmation page)", () => {
     expect(relativeStart(at(3_600_000 + 5 * 60_000), now)).toBe("starts in 1 hour 5 minutes");
     expect(relativeStart(at(30_000), now)).toBe("starts in 1 minute");
     expect(relativeStart(at(-1), now)).toBe("has started");
+    expect(translateMsg(translator("hi"), relativeMessage(at(2 * 86_400_000 + 3 * 3_600_000), now))).toBe("2 दिन 3 घंटे में शुरू होगा");
   });
 });

@@ -27,10 +27,12 @@ describe("prizes (docs/product/design.md §4)", () => {
   });
   test("pool lines: bonus as is, others as '{name} Prize' with the rupee sign; unparseable is empty", () => {
     expect(prizeLines({ first: 5000, bonus: "Certificate", grand_total: 5000 }, formatINR)).toEqual([
-      { name: "First Prize", value: "₹5,000" },
-      { name: "Bonus", value: "Certificate" },
+      { name: "First Prize", value: "₹5,000", place: 1, bonus: false },
+      { name: "Bonus", value: "Certificate", place: null, bonus: true },
     ]);
-    expect(prizeLines('{"second": 100}', formatINR)).toEqual([{ name: "Second Prize", value: "₹100" }]);
+    expect(prizeLines('{"second": 100}', formatINR)).toEqual([{ name: "Second Prize", value: "₹100", place: 2, bonus: false }]);
+    // A key that is no place keeps its name (a page shows it as the admin wrote it).
+    expect(prizeLines({ best_girl: 300 }, formatINR)).toEqual([{ name: "Best girl Prize", value: "₹300", place: null, bonus: false }]);
     // Listed by place whatever the stored order (jsonb sorts keys by length).
     expect(prizeLines({ bonus: "Mug", third: 1, first: 3, second: 2 }, formatINR).map((l) => l.name)).toEqual([
       "First Prize",

@@ -90,10 +90,11 @@ describe("contest cards", () => {
 
 test("pay page: with no gateway configured, a paid contest says payments are off and offers no pay button", () => {
   const contest = { id: "c1", title: "Paid Cup", description: "", entry_fee: 49, start_time: new Date() };
-  const off = render(PayPage, { contest, failed: false, email: "a@example.in", gateway: null });
+  const paymentsOff = "Payments are not configured on this server yet, so paid contests cannot be entered. Please try again later.";
+  const off = render(PayPage, { contest, failed: false, email: "a@example.in", gateway: null, paymentsOff });
   expect(off).toContain("Payments are not configured on this server yet");
   expect(off).not.toContain("Pay ₹49 &amp; Enroll");
-  const on = render(PayPage, { contest, failed: false, email: "a@example.in", gateway: "test" });
+  const on = render(PayPage, { contest, failed: false, email: "a@example.in", gateway: "test", paymentsOff });
   expect(on).not.toContain("Payments are not configured");
   expect(on).toContain("Test payment: no money moves");
 });

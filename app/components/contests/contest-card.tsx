@@ -82,10 +82,10 @@ export function ContestCard({
         </button>
       ) : (
         <Link to={href} className="btn btn-primary" onClick={() => beacon(href)}>
-          {action.label}
+          <span aria-hidden="true">{action.label}</span>
           {/* The link's name says which contest ('Know more: Physics Cup'); the title stays as given. */}
-          <span className="visually-hidden" translate="no">
-            : {contest.title}
+          <span className="visually-hidden">
+            {action.label}: <span translate="no">{contest.title}</span>
           </span>
         </Link>
       )}

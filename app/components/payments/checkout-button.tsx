@@ -1,11 +1,12 @@
 import { Form } from "@remix-run/react";
 import type { FormEvent, ReactNode } from "react";
 import { PAYMENT_FAILED, SUCCESS_REDIRECT_MS, useInPageCheckout, type Opened } from "~/components/payments/use-in-page-checkout";
+import { useT } from "~/utils/i18n";
 import { requestJson } from "~/utils/post-json";
 
 // The contest's pay button. Without JavaScript it is a plain form post that leads to
 // the gateway's hosted page. With JavaScript the checkout opens in place, and a paid
-// entry goes on to its confirmation after 1.5 s.
+// entry goes on to its confirmation after 1.5 s. Its words are the contest namespace's.
 
 export { PAYMENT_FAILED };
 
@@ -29,26 +30,27 @@ export function CheckoutButton(props: { contestId: string; title: string; email:
   }
 
   const busy = status === "processing" || status === "success";
+  const { t } = useT();
   return (
     <>
       {status === "failed" ? (
         <p className="alert alert-error" role="alert">
-          {PAYMENT_FAILED}
+          {t("contest.pay.failed")}
         </p>
       ) : null}
       {status === "processing" ? (
         <p className="alert alert-info" role="status">
-          Processing your payment…
+          {t("contest.pay.processing")}
         </p>
       ) : null}
       {status === "success" ? (
         <p className="alert alert-success" role="status">
-          Payment successful! Taking you to your confirmation…
+          {t("contest.pay.success")}
         </p>
       ) : null}
       <Form method="post" onSubmit={hydrated ? pay : undefined}>
         <button type="submit" name="intent" value="pay" className="btn btn-primary btn-block" disabled={busy}>
-          {status === "processing" ? "Processing..." : props.label}
+          {status === "processing" ? t("contest.pay.processingButton") : props.label}
         </button>
       </Form>
       {testDialog}

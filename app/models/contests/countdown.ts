@@ -62,12 +62,12 @@ export function contestTimingLabel(start: Date, end: Date, now: Date): { message
 }
 
 /** The confirmation page's live relative time: 'starts in 2 days', 'starts in 3 hours', 'has started'. */
-export function relativeStart(start: Date, now: Date): string {
+export function relativeStart(start: Date, now: Date): Msg {
   const ms = start.getTime() - now.getTime();
-  if (ms <= 0) return "has started";
+  if (ms <= 0) return { id: "contest.done.hasStarted" };
   const { d, h, m } = parts(ms);
-  if (d > 0) return `starts in ${d} ${d === 1 ? "day" : "days"}${h > 0 ? ` ${h} ${h === 1 ? "hour" : "hours"}` : ""}`;
-  if (h > 0) return `starts in ${h} ${h === 1 ? "hour" : "hours"} ${m} ${m === 1 ? "minute" : "minutes"}`;
-  const minutes = Math.max(1, m);
-  return `starts in ${minutes} ${minutes === 1 ? "minute" : "minutes"}`;
+  const startsIn = (time: Msg): Msg => ({ id: "contest.done.startsIn", values: { time } });
+  if (d > 0) return startsIn(h > 0 ? { id: "contest.done.daysHours", values: { d, h } } : { id: "contest.done.days", values: { d } });
+  if (h > 0) return startsIn({ id: "contest.done.hoursMinutes", values: { h, m } });
+  return startsIn({ id: "contest.done.minutes", values: { m: Math.max(1, m) } });
 }

@@ -52,7 +52,7 @@ export function awardPrizes(rows: Array<{ rank: number; score: number }>, pool: 
   return rows.map((r, i) => (r.score > 0 ? prizes[i]! : 0));
 }
 
-export type PrizeLine = { name: string; value: string };
+export type PrizeLine = { name: string; value: string; place: number | null; bonus: boolean };
 
 /**
  * How a prize pool is listed (docs/product/contests.md §3): 'bonus' as is, other values with the
@@ -75,10 +75,11 @@ export function prizeLines(raw: unknown, format: (n: number) => string): PrizeLi
     .filter(([key]) => key !== "grand_total")
     .sort(([a], [b]) => rank(a) - rank(b))
     .map(([key, value]) => {
-      if (key === "bonus") return { name: "Bonus", value: String(value) };
+      // `place` and `bonus` let a page name the prize in its own language; `name` is the English.
+      if (key === "bonus") return { name: "Bonus", value: String(value), place: null, bonus: true };
       const name = key.charAt(0).toUpperCase() + key.slice(1).replace(/_/g, " ");
       const n = Number(value);
-      return { name: `${name} Prize`, value: Number.isFinite(n) ? format(n) : String(value) };
+      return { name: `${name} Prize`, value: Number.isFinite(n) ? format(n) : String(value), place: placeOf(key), bonus: false };
     });
 }
 

@@ -4,6 +4,7 @@
 import type { Paper } from "~/models/contests/paper";
 import { countOf } from "~/utils/text";
 import { CONTEST_RULES } from "~/models/contests/rules";
+import { useT } from "~/utils/i18n";
 import { markingSchemes } from "~/models/contests/marking";
 import { STATUS_LABELS } from "~/models/contests/palette";
 import type { Language } from "~/components/contests/test-island/question-view";
@@ -11,6 +12,7 @@ import { sectionTitle } from "~/components/contests/test-island/palette";
 
 /** The instruction card, shown before the test (and in the waiting room before the start). */
 export function Instructions(props: { paper: Paper; language?: Language; onLanguage?: (language: Language) => void; children: React.ReactNode }) {
+  const { t } = useT();
   const { paper } = props;
   const open = paper.state === "open" ? paper : null;
   return (
@@ -39,7 +41,7 @@ export function Instructions(props: { paper: Paper; language?: Language; onLangu
           <li>The test runs in fullscreen with your camera on. Leaving fullscreen or switching tabs is recorded.</li>
           <li>When the timer reaches 00:00 your answers are submitted automatically.</li>
           {CONTEST_RULES.slice(3).map((rule) => (
-            <li key={rule}>{rule}</li>
+            <li key={rule}>{t(rule)}</li>
           ))}
         </ul>
         {open?.hindi && props.onLanguage ? (

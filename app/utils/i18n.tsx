@@ -4,7 +4,7 @@
 // on the server as in the browser, so a namespace a page forgot shows its ids in both (and
 // the Hindi scan in tests/integration/i18n-pages.test.ts fails), never a hydration mismatch.
 import { setupI18n, type I18n, type Messages } from "@lingui/core";
-import { createContext, useContext, useState } from "react";
+import { createContext, Fragment, useContext, useState, type ReactNode } from "react";
 import type { MessageId } from "~/locales/catalogs";
 
 export type { MessageId };
@@ -88,6 +88,23 @@ export function translateMsg(t: Translate, msg: Msg): string {
 export function createTranslator(locale: Locale, messages: Messages): { i18n: I18n; t: Translate } {
   const i18n = setupI18n({ locale, messages: { [locale]: messages } });
   return { i18n, t: (id, values) => i18n._(id, values) };
+}
+
+/**
+ * A translated sentence with parts that are elements (`Find it on your <0>dashboard</0>.`),
+ * as Lingui's Trans renders them: each `<n>…</n>` becomes `parts[n](its text)`, so the
+ * translation decides where the link falls in its own word order.
+ */
+export function richText(text: string, parts: Array<(chunk: string) => ReactNode>): ReactNode {
+  const out: ReactNode[] = [];
+  const tag = /<(\d)>(.*?)<\/\1>/g;
+  let at = 0;
+  for (let m = tag.exec(text); m; m = tag.exec(text)) {
+    out.push(text.slice(at, m.index), <Fragment key={m.index}>{parts[Number(m[1])]?.(m[2]!) ?? m[2]}</Fragment>);
+    at = m.index + m[0].length;
+  }
+  out.push(text.slice(at));
+  return out;
 }
 
 type PageI18n = { locale: Locale; t: Translate; tm: (msg: Msg) => string };

@@ -45,7 +45,7 @@ export default function handleRequest(
   // A route that takes Razorpay payments says so in its handle; only then, and only with keys set, may Razorpay's code run.
   const handles = remixContext.staticHandlerContext.matches.map((m) => remixContext.routeModules[m.route.id]?.handle);
   responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, cspExtrasFor(handles, paymentGateway()?.kind ?? null)));
-  // The language follows the URL, the lang cookie or Accept-Language (app/utils/i18n.ts).
+  // The language follows the URL, the lang cookie or Accept-Language (app/utils/i18n.tsx).
   responseHeaders.append("Vary", "Accept-Language, Cookie");
   // A shared document carries nothing personal (its nonce travels with it in a cache).
   if (responseStatusCode === 200 && request.method === "GET" && loadContext.page === "shared") {

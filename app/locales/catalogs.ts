@@ -2,7 +2,7 @@
 // catalog `satisfies Catalog<typeof en>`, so a missing or stray key fails `npm run
 // typecheck`. Messages are ICU MessageFormat (plurals, selects, `{name}` values), compiled
 // once per process by app/utils/i18n.server.ts. Only the server imports these values: the
-// browser receives a page's compiled messages from its loaders (app/utils/i18n.ts).
+// browser receives a page's compiled messages from its loaders (app/utils/i18n.tsx).
 import commonEn from "~/locales/en/common";
 import commonHi from "~/locales/hi/common";
 import homeEn from "~/locales/en/home";

@@ -1,4 +1,4 @@
-// The server's side of the two languages (app/utils/i18n.ts): which language a request
+// The server's side of the two languages (app/utils/i18n.tsx): which language a request
 // is in, each catalog compiled once per process, and the messages a loader hands its page.
 import type { Messages } from "@lingui/core";
 import { compileMessage } from "@lingui/message-utils/compileMessage";

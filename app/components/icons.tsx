@@ -38,8 +38,3 @@ export function ShareIcon() {
     </svg>
   );
 }
-
-/** '1 like', '3 likes': a count with its word, beside its icon. */
-export function plural(n: number, one: string, many = `${one}s`) {
-  return `${n} ${n === 1 ? one : many}`;
-}

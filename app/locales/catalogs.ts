@@ -15,6 +15,8 @@ import checkoutEn from "~/locales/en/checkout";
 import checkoutHi from "~/locales/hi/checkout";
 import contestEn from "~/locales/en/contest";
 import contestHi from "~/locales/hi/contest";
+import blogEn from "~/locales/en/blog";
+import blogHi from "~/locales/hi/blog";
 
 /** A translation of an English catalog: the same keys, each a string. */
 export type Catalog<English> = { [K in keyof English]: string };
@@ -26,6 +28,7 @@ export const CATALOGS = {
   auth: { en: authEn, hi: authHi },
   checkout: { en: checkoutEn, hi: checkoutHi },
   contest: { en: contestEn, hi: contestHi },
+  blog: { en: blogEn, hi: blogHi },
 } as const;
 
 export type Namespace = keyof typeof CATALOGS;

@@ -15,16 +15,20 @@ import { parseForm, readForm } from "~/utils/forms.server";
 import { invariantResponse, redirectWithFlash } from "~/utils/http.server";
 import { consume, LIMITS } from "~/services/rate-limit.server";
 import { sanitizePostHtml } from "~/models/blog/sanitize.server";
+import { useT } from "~/utils/i18n";
+import { i18nFor, localizeReply, localizeText } from "~/utils/i18n.server";
+import { metaTranslator } from "~/utils/meta";
 
 // The reader (docs/product/marketplace.md §2 Blog): the post, server-rendered and sanitised, with
 // likes, bookmarks, comments and sharing. Every action is a form post that works
 // without JavaScript; a guest is sent to log in and comes back with the action done.
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  if (!data) return [{ title: "Post Not Found — StudyArena" }, { name: "description", content: "This post does not exist or has moved." }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const t = metaTranslator(matches);
+  if (!data) return [{ title: t("common.pageTitle", { title: t("common.notFound.post") }) }, { name: "description", content: t("common.notFound.postText") }];
   const { post, url } = data;
   const image = post.cover_image_url ? new URL(post.cover_image_url, url).toString() : new URL("/images/og-blog.jpg", url).toString();
   return [
-    { title: `${post.title} — StudyArena Blog` },
+    { title: t("blog.post.metaTitle", { title: post.title }) },
     { name: "description", content: post.excerpt },
     { tagName: "link", rel: "canonical", href: url },
     { property: "og:type", content: "article" },
@@ -55,6 +59,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     // Back from logging in to comment: the form is focused, with what was typed.
     focusComment: search.get("comment") === "1",
     draft: (search.get("draft") ?? "").slice(0, COMMENT_MAX_CHARS),
+    messages: i18nFor(request, context, "blog").messages,
   };
 }
 
@@ -70,19 +75,20 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const draft = action === "comment" ? String(form.get("content") ?? "").slice(0, COMMENT_MAX_CHARS).trim() : "";
     throw redirect(`/login?${new URLSearchParams({ redirect: path, action, ...(draft ? { draft } : {}) })}`);
   }
+  const { locale, t } = i18nFor(request, context);
   const submission = await parseForm(request, BlogActionSchema);
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return data(localizeReply(submission.reply(), locale), { status: 400 });
   const now = new Date();
   const value = submission.value;
   if (value.intent === "comment") {
     if (await consume(db, `comment:user:${user.id}`, LIMITS.commentsPerUser, now)) {
-      return data(submission.reply({ formErrors: [BLOG_MESSAGES.tooMany] }), { status: 429 });
+      return data(submission.reply({ formErrors: [localizeText(BLOG_MESSAGES.tooMany, locale)] }), { status: 429 });
     }
     await addComment(db, { postId, userId: user.id, content: value.content });
-    return redirectWithFlash(`${path}#comments`, { kind: "success", message: "Your comment is posted." });
+    return redirectWithFlash(`${path}#comments`, { kind: "success", message: t("blog.posted") });
   }
   if (await consume(db, `reaction:user:${user.id}`, LIMITS.reactionsPerUser, now)) {
-    throw new Response("Too many likes and bookmarks in the last hour. Please try again later.", { status: 429 });
+    throw new Response(t("blog.error.reactions"), { status: 429 });
   }
   await setReaction(db, { kind: value.intent, postId, userId: user.id, on: value.on === "1" });
   throw redirect(`${path}#reactions`);
@@ -91,19 +97,22 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export default function BlogPost() {
   const { post, comments, url, countsAt, focusComment, draft } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
+  const { t, locale } = useT();
   return (
     <article className="container prose section">
       <p>
-        <Link to="/blog">← All posts</Link>
+        <Link to="/blog">{t("blog.post.back")}</Link>
       </p>
       <p className="muted" style={{ marginBottom: 0 }}>
-        {post.category_name ?? "General"} · {post.read_time_minutes} min read · {formatDate(post.published_at)} · {post.author_name}
+        {post.category_name ? <span translate="no">{post.category_name}</span> : t("blog.general")} · {t("blog.readTime", { minutes: post.read_time_minutes })} ·{" "}
+        {formatDate(post.published_at, locale)} · <span translate="no">{post.author_name}</span>
       </p>
-      <h1>{post.title}</h1>
+      {/* The post is shown as its author wrote it. */}
+      <h1 translate="no">{post.title}</h1>
       {post.cover_image_url ? (
         <img src={post.cover_image_url} alt="" width={760} height={400} className="post-cover" decoding="async" />
       ) : null}
-      <div className="post-body" dangerouslySetInnerHTML={{ __html: post.content }} />
+      <div className="post-body" translate="no" dangerouslySetInnerHTML={{ __html: post.content }} />
       <Reactions
         slug={post.slug}
         title={post.title}
@@ -117,4 +126,4 @@ export default function BlogPost() {
   );
 }
 
-export const ErrorBoundary = notFoundBoundary({ title: "Post Not Found", action: { label: "Back to the Blog", to: "/blog" } });
+export const ErrorBoundary = notFoundBoundary({ title: "common.notFound.post", action: { label: "common.notFound.toBlog", to: "/blog" } });

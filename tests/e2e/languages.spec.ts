@@ -154,6 +154,28 @@ test.describe("हिन्दी", () => {
     await expect(page.getByRole("button", { name: "पहले से जुड़े हैं" })).toBeDisabled();
   });
 
+  test("a comment in Hindi: the blog's pages, an empty comment refused in Hindi, then posted", async ({ page, student, context }) => {
+    const slug = `hindi-${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
+    const title = unique("English Post");
+    const excerpt = "Written in English by its author.";
+    await create("post", { slug, title, category: "Study Tips", excerpt, content: `<p>${excerpt}</p>` });
+    await context.addCookies([{ name: "lang", value: "hi", url: `http://localhost:${process.env.E2E_PORT}` }]);
+    await page.goto(`/blog?q=${encodeURIComponent(title)}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("ब्लॉग");
+    // The post's own words (its title and excerpt repeat in the page's title and description) stay as written.
+    expect(await latinWords(page, [title, excerpt, student.fullName]), "blog list").toEqual([]);
+    await page.goto(`/blog/${slug}`);
+    expect(await latinWords(page, [title, excerpt, student.fullName]), "post").toEqual([]);
+    await page.getByLabel("टिप्पणी लिखें").fill("   ");
+    await page.getByRole("button", { name: "टिप्पणी भेजें" }).click();
+    await expect(page.getByText("कृपया पहले टिप्पणी लिखें।")).toBeVisible();
+    await page.getByLabel("टिप्पणी लिखें").fill("बहुत अच्छा लेख, धन्यवाद!");
+    await page.getByRole("button", { name: "टिप्पणी भेजें" }).click();
+    await expect(page.getByText("आपकी टिप्पणी छप गई है।")).toBeVisible();
+    await expect(page.getByText("बहुत अच्छा लेख, धन्यवाद!")).toBeVisible();
+    await expect(page.getByText("1 टिप्पणी", { exact: true })).toBeVisible();
+  });
+
   test("logging in with a wrong password says so in Hindi", async ({ page, student }) => {
     await page.context().clearCookies();
     await page.goto("/login?lang=hi");

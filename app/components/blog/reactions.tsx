@@ -1,10 +1,11 @@
 // The reader's like, bookmark and share controls with live counts. Like and bookmark
 // are form posts (they work without JavaScript; with it they post in place); counts
-// follow the server's event stream while the page is open.
+// follow the server's event stream while the page is open. Its words are the blog namespace's.
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { BookmarkIcon, CommentIcon, HeartIcon, plural, ShareIcon } from "~/components/icons";
+import { BookmarkIcon, CommentIcon, HeartIcon, ShareIcon } from "~/components/icons";
 import { backoffMs } from "~/utils/backoff";
+import { useT } from "~/utils/i18n";
 import { useHydrated } from "~/utils/use-hydrated";
 
 type Counts = { likes: number; comments: number; at: string };
@@ -58,18 +59,19 @@ function ReactionButton({ intent, on, label, children }: { intent: "like" | "boo
 
 export function Reactions({ slug, title, url, liked, bookmarked, counts }: { slug: string; title: string; url: string; liked: boolean; bookmarked: boolean; counts: Counts }) {
   const live = useLiveCounts(slug, counts);
+  const { t } = useT();
   return (
     <div className="reactions" id="reactions">
-      <ReactionButton intent="like" on={liked} label={liked ? "Liked" : "Like"}>
+      <ReactionButton intent="like" on={liked} label={liked ? t("blog.liked") : t("blog.like")}>
         <HeartIcon filled={liked} />
       </ReactionButton>
       <span className="count" aria-live="polite">
-        <HeartIcon /> {plural(live.likes, "like")}
+        <HeartIcon /> {t("blog.likes", { count: live.likes })}
       </span>
       <a href="#comments" className="count">
-        <CommentIcon /> {plural(live.comments, "comment")}
+        <CommentIcon /> {t("blog.comments", { count: live.comments })}
       </a>
-      <ReactionButton intent="bookmark" on={bookmarked} label={bookmarked ? "Bookmarked" : "Bookmark"}>
+      <ReactionButton intent="bookmark" on={bookmarked} label={bookmarked ? t("blog.bookmarkedButton") : t("blog.bookmark")}>
         <BookmarkIcon filled={bookmarked} />
       </ReactionButton>
       <Share url={url} title={title} />
@@ -81,6 +83,7 @@ export function Reactions({ slug, title, url, liked, bookmarked, counts }: { slu
 function Share({ url, title }: { url: string; title: string }) {
   const hydrated = useHydrated();
   const [copied, setCopied] = useState(false);
+  const { t } = useT();
   useEffect(() => {
     if (!copied) return;
     const id = setTimeout(() => setCopied(false), 2000);
@@ -90,7 +93,7 @@ function Share({ url, title }: { url: string; title: string }) {
     return (
       <a href={url} className="btn btn-ghost btn-sm reaction">
         <ShareIcon />
-        Share link
+        {t("blog.shareLink")}
       </a>
     );
   }
@@ -105,10 +108,10 @@ function Share({ url, title }: { url: string; title: string }) {
     <>
       <button type="button" className="btn btn-ghost btn-sm reaction" onClick={share}>
         <ShareIcon />
-        Share
+        {t("blog.share")}
       </button>
       <span role="status" className="copied">
-        {copied ? "Link copied!" : ""}
+        {copied ? t("blog.copied") : ""}
       </span>
     </>
   );

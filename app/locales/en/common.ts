@@ -58,6 +58,7 @@ export default {
   "common.notFound.product": "Product Not Found",
   "common.notFound.order": "Order Not Found",
   "common.notFound.post": "Post Not Found",
+  "common.notFound.postText": "This post does not exist or has moved.",
   "common.notFound.challenge": "Challenge Not Found",
   "common.notFound.toBlog": "Back to the Blog",
   "common.notFound.toDashboard": "Back to your dashboard",

@@ -60,6 +60,7 @@ export default {
   "common.notFound.product": "प्रोडक्ट नहीं मिला",
   "common.notFound.order": "ऑर्डर नहीं मिला",
   "common.notFound.post": "पोस्ट नहीं मिली",
+  "common.notFound.postText": "यह पोस्ट मौजूद नहीं है या कहीं और चली गई है।",
   "common.notFound.challenge": "चुनौती नहीं मिली",
   "common.notFound.toBlog": "ब्लॉग पर वापस जाएँ",
   "common.notFound.toDashboard": "अपने डैशबोर्ड पर वापस जाएँ",

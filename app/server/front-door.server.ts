@@ -72,10 +72,15 @@ function originOf(req: IncomingMessage, hops: number) {
 // A refused body that is still on its way is read to its end (and dropped) before the
 // answer when it is no larger than a proxy lets through: a proxy still sending it would
 // see the connection reset and answer 502 instead of our message. A larger one is cut.
+// A route that takes large bodies has a proxy that lets through a megabyte more than it
+// takes (deploy/nginx.conf: image forms 65m for 64 MB), so a body just past its limit
+// is drained too: a loaded machine's nginx was seen answering 502 to a 64.5 MB photo.
 const DRAIN_BEFORE_REFUSING = 8 * 1024 * 1024;
-function afterBody(req: IncomingMessage, answer: () => void) {
+const PROXY_SLACK = 1024 * 1024;
+function afterBody(req: IncomingMessage, answer: () => void, policy?: RequestPolicy) {
   const length = Number(req.headers["content-length"] ?? 0);
-  if (req.complete || !(length > 0 && length <= DRAIN_BEFORE_REFUSING)) return answer();
+  const drainUpTo = Math.max(DRAIN_BEFORE_REFUSING, (policy?.body?.maxBytes ?? 0) + PROXY_SLACK);
+  if (req.complete || !(length > 0 && length <= drainUpTo)) return answer();
   req.on("error", () => req.socket.destroy());
   req.once("end", answer);
   req.resume();
@@ -85,8 +90,8 @@ function text(res: ServerResponse, status: number, message: string, headers: Rec
   res.writeHead(status, { "Content-Type": "text/plain; charset=utf-8", ...headers }).end(message);
 }
 
-function refuse(req: IncomingMessage, res: ServerResponse, refusal: Refusal) {
-  afterBody(req, () => text(res, refusal.status, refusal.message, { ...refusal.headers, "Cache-Control": "no-store", Connection: "close" }));
+function refuse(req: IncomingMessage, res: ServerResponse, refusal: Refusal, policy: RequestPolicy) {
+  afterBody(req, () => text(res, refusal.status, refusal.message, { ...refusal.headers, "Cache-Control": "no-store", Connection: "close" }), policy);
 }
 
 /** A page from memory: compressed once, when it was cached. */
@@ -177,7 +182,7 @@ export function createFrontDoor(parts: FrontDoorParts) {
       contentLength: req.headers["content-length"],
       transferEncoding: req.headers["transfer-encoding"],
     });
-    if (refusal) return refuse(req, res, refusal);
+    if (refusal) return refuse(req, res, refusal, policy);
 
     // 4. A post made by another site's page.
     if (

@@ -20,6 +20,7 @@ import { LanguageAlternates } from "~/components/language-switch";
 import { Footer } from "~/components/footer";
 import { Header } from "~/components/header";
 import styles from "~/styles/app.css";
+import { rememberLocale } from "~/models/accounts/account.server";
 import { getUser, staleSessionCookie } from "~/models/accounts/auth.server";
 import { cartCount } from "~/models/store/cart.server";
 import { db } from "~/db/client.server";
@@ -64,6 +65,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // A page opened in a language (the switch, or a shared link) keeps that language for the next pages.
   if (new URL(request.url).searchParams.has(LANG_PARAM) && cookieValue(request.headers.get("Cookie"), LANG_COOKIE) !== locale) {
     headers.append("Set-Cookie", langCookie(locale, appUrl().startsWith("https://")));
+    // A signed-in reader's choice carries into their mails.
+    if (user) await rememberLocale(db, user.id, locale);
   }
   if (clear) headers.append("Set-Cookie", clear);
   return data(

@@ -17,6 +17,8 @@ import contestEn from "~/locales/en/contest";
 import contestHi from "~/locales/hi/contest";
 import blogEn from "~/locales/en/blog";
 import blogHi from "~/locales/hi/blog";
+import mailEn from "~/locales/en/mail";
+import mailHi from "~/locales/hi/mail";
 
 /** A translation of an English catalog: the same keys, each a string. */
 export type Catalog<English> = { [K in keyof English]: string };
@@ -29,6 +31,7 @@ export const CATALOGS = {
   checkout: { en: checkoutEn, hi: checkoutHi },
   contest: { en: contestEn, hi: contestHi },
   blog: { en: blogEn, hi: blogHi },
+  mail: { en: mailEn, hi: mailHi },
 } as const;
 
 export type Namespace = keyof typeof CATALOGS;

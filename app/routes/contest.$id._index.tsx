@@ -5,7 +5,7 @@ import { notFoundBoundary } from "~/components/not-found";
 import { PasswordField } from "~/components/accounts/password-input";
 import { FormErrors, TextField } from "~/components/ui/field";
 import { db } from "~/db/client.server";
-import { signInOrSignUp } from "~/models/accounts/account.server";
+import { rememberLocale, signInOrSignUp } from "~/models/accounts/account.server";
 import { getContest } from "~/models/contests/catalogue.server";
 import { enrolState } from "~/models/contests/enrolment";
 import { ContestJoinSchema } from "~/models/accounts/schemas";
@@ -55,7 +55,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const { locale, t } = i18nFor(request, context);
   const submission = await parseForm(request, ContestJoinSchema);
   if (submission.status !== "success") return data(localizeReply(submission.reply({ hideFields: ["password"] }), locale), { status: 400 });
-  const result = await signInOrSignUp(db, { ...submission.value, ip: clientIp(context), device: await readLoginDevice(request), now: new Date() });
+  const result = await signInOrSignUp(db, { ...submission.value, ip: clientIp(context), device: await readLoginDevice(request), now: new Date(), locale });
   if (!result.ok) {
     const message = {
       invalid: localizeText(MESSAGES.invalidCredentials, locale),
@@ -65,6 +65,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     }[result.reason];
     return data(submission.reply({ formErrors: [message], hideFields: ["password"] }), { status: result.reason === "limited" ? 429 : 400 });
   }
+  await rememberLocale(db, result.userId, locale);
   return createUserSession(request, result.userId, `/contest/${id}/pay`, result.device ? [await rememberLoginDevice(result.device)] : []);
 }
 

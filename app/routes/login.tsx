@@ -9,6 +9,7 @@ import { MESSAGES, tooManyAttemptsFor } from "~/models/accounts/messages";
 import { useT } from "~/utils/i18n";
 import { i18nFor, localeOf, localizeReply, localizeText } from "~/utils/i18n.server";
 import { db } from "~/db/client.server";
+import { rememberLocale } from "~/models/accounts/account.server";
 import { resumeBlogAction } from "~/models/blog/posts.server";
 import { resumeStoreAction } from "~/models/store/cart.server";
 import { authenticator, clientIp, createUserSession, readLoginDevice, rememberLoginDevice, requireAnonymous } from "~/models/accounts/auth.server";
@@ -60,6 +61,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     return data(submission.reply({ formErrors: [localizeText(MESSAGES.invalidCredentials, locale)], hideFields: ["password"] }), { status: 400 });
   }
+  await rememberLocale(db, result.userId, locale);
   const resume = { userId: result.userId, path: safeRedirect(submission.value.redirectTo, "/dashboard"), action: submission.value.pendingAction };
   // What a guest was doing, resumed by the domain whose page it was; each acts only on its own pages' paths and actions.
   await resumeStoreAction(db, { ...resume, quantity: submission.value.quantity });

@@ -44,7 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data(localizeReply(submission.reply({ hideFields: ["password"] }), locale), { status: 400 });
   }
   const { email, password, fullName, redirectTo } = submission.value;
-  const result = await signup(db, { email, password, fullName, ip: clientIp(context), now: new Date() });
+  const result = await signup(db, { email, password, fullName, ip: clientIp(context), now: new Date(), locale });
   if (!result.ok) {
     return data(
       result.reason === "taken"

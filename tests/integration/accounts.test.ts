@@ -13,6 +13,7 @@ import * as loginRoute from "~/routes/login";
 import * as logoutRoute from "~/routes/logout";
 import * as resetRoute from "~/routes/reset-password";
 import * as signupRoute from "~/routes/signup";
+import * as root from "~/root";
 import { call, cookieFrom, formRequest, getRequest } from "../support/remix";
 
 let ipCounter = 0;
@@ -269,5 +270,41 @@ describe("password reset", () => {
     for (let i = 0; i < 11; i++) answers.push(await requestPasswordReset(db, { email: `x${i}@example.in`, ip, now }));
     expect(answers.slice(0, 10).every((a) => a === "sent")).toBe(true);
     expect(answers[10]).toBe("limited");
+  });
+});
+
+describe("mails in the reader's language (issue 33)", () => {
+  const localeOfUser = async (email: string) => (await db.select({ locale: users.locale }).from(users).where(eq(users.email, email)))[0]?.locale;
+  const latestMail = async (to: string) => (await db.select().from(email_outbox).where(eq(email_outbox.to_address, to)).orderBy(email_outbox.created_at)).at(-1)!;
+
+  test("signing up in Hindi keeps Hindi for the mails; the reset mail is written in it; the switch and a login change it", async () => {
+    const signup = await call(signupRoute.action, formRequest("/signup", { fullName: "Meena Das", email: "meena@example.in", password: "Secret@123" }, "lang=hi"), { ip: freshIp() });
+    expect(signup.status).toBe(302);
+    expect(await localeOfUser("meena@example.in")).toBe("hi");
+
+    await call(forgotRoute.action, formRequest("/forgot-password", { email: "meena@example.in" }), { ip: freshIp() });
+    await settleBackground();
+    const hindi = await latestMail("meena@example.in");
+    expect(hindi.subject).toBe("अपना StudyArena पासवर्ड बदलें");
+    expect(hindi.text).toContain("नया पासवर्ड चुनें: http://localhost:3000/reset-password?token=");
+    expect(hindi.html).toContain('lang="hi-IN"');
+
+    // The switch, signed in: English from now on, in the mails too.
+    const cookie = cookieFrom(signup.headers)!;
+    const switched = await call(root.loader, getRequest("/contests?lang=en", `${cookie}; lang=hi`));
+    expect(switched.headers.get("Set-Cookie")).toContain("lang=en");
+    expect(await localeOfUser("meena@example.in")).toBe("en");
+    await call(forgotRoute.action, formRequest("/forgot-password", { email: "meena@example.in" }), { ip: freshIp() });
+    await settleBackground();
+    expect((await latestMail("meena@example.in")).subject).toBe("Reset your StudyArena password");
+
+    // Logging in from a browser reading Hindi: Hindi again.
+    await call(loginRoute.action, formRequest("/login", { email: "meena@example.in", password: "Secret@123" }, "lang=hi"), { ip: freshIp() });
+    expect(await localeOfUser("meena@example.in")).toBe("hi");
+  });
+
+  test("the database refuses a language it does not know", async () => {
+    await createUser(db, { email: "odd-locale@example.in", password: "Secret@123" });
+    await expect(db.update(users).set({ locale: "fr" }).where(eq(users.email, "odd-locale@example.in"))).rejects.toThrow();
   });
 });

@@ -1,18 +1,25 @@
 // Accounts: users, their profiles and sessions, reset tokens, rate-limit counters and
 // the secrets every instance shares.
-import { index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, time } from "./columns";
 
 /** A column naming the user a row describes: it goes with it (cascade). */
 export const userRef = (name: string) => uuid(name).notNull().references(() => users.id, { onDelete: "cascade" });
 
-export const users = pgTable("users", {
-  id: id(),
-  // Stored lower-cased and trimmed (see app/utils/email.ts), so a plain unique index suffices.
-  email: text("email").notNull().unique(),
-  password_hash: text("password_hash").notNull(),
-  created_at: createdAt(),
-});
+export const users = pgTable(
+  "users",
+  {
+    id: id(),
+    // Stored lower-cased and trimmed (see app/utils/email.ts), so a plain unique index suffices.
+    email: text("email").notNull().unique(),
+    password_hash: text("password_hash").notNull(),
+    created_at: createdAt(),
+    // The language the user last chose (signing up, logging in, the switch): their mails are written in it.
+    locale: text("locale").notNull().default("en"),
+  },
+  (t) => [check("users_locale_known", sql`${t.locale} IN ('en', 'hi')`)],
+);
 
 export const profiles = pgTable("profiles", {
   id: uuid("id")

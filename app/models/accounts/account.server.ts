@@ -2,11 +2,13 @@
 // takes the database and `now`, so tests run them against a real database and can
 // step the clock past a rate-limit window.
 import { randomBytes } from "node:crypto";
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, ne } from "drizzle-orm";
 import { pgErrorCode, type Db, type DbOrTx } from "~/db/client.server";
 import { sha256Hex } from "~/utils/hash.server";
 import { password_reset_tokens, profiles, sessions, users } from "~/db/schema";
 import { enqueueEmail, renderMail } from "~/services/email.server";
+import { HTML_LANG, isLocale, type Locale } from "~/utils/i18n";
+import { translator } from "~/utils/i18n.server";
 import { MAX_EMAIL_LENGTH, normalizeEmail } from "~/utils/email";
 import { appUrl } from "~/utils/env.server";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "~/models/accounts/password.server";
@@ -23,7 +25,7 @@ export type SignupResult = { ok: true; userId: string } | { ok: false; reason: "
 
 export async function signup(
   db: Db,
-  input: { email: string; password: string; fullName: string; ip: string; now: Date },
+  input: { email: string; password: string; fullName: string; ip: string; now: Date; locale?: Locale },
 ): Promise<SignupResult> {
   const email = normalizeEmail(input.email);
   // Per address (a flood) and per e-mail (probing whether an address is registered).
@@ -38,7 +40,7 @@ export async function signup(
     const userId = await db.transaction(async (tx) => {
       const [user] = await tx
         .insert(users)
-        .values({ email, password_hash: passwordHash })
+        .values({ email, password_hash: passwordHash, locale: input.locale ?? "en" })
         .returning({ id: users.id });
       await tx.insert(profiles).values({ id: user!.id, email, full_name: input.fullName.trim() });
       return user!.id;
@@ -48,6 +50,11 @@ export async function signup(
     if (pgErrorCode(error) === "23505") return { ok: false, reason: "taken" };
     throw error;
   }
+}
+
+/** The language a user last chose, for their mails: set when they log in or switch (a no-op when unchanged). */
+export async function rememberLocale(db: DbOrTx, userId: string, locale: Locale) {
+  await db.update(users).set({ locale }).where(and(eq(users.id, userId), ne(users.locale, locale)));
 }
 
 // ---------------------------------------------------------------- login
@@ -135,7 +142,7 @@ export type JoinResult = { ok: true; userId: string; device?: LoginDevice } | { 
  * in to an existing account, or create one (its name the part of the e-mail before
  * the @) when the address has none.
  */
-export async function signInOrSignUp(db: Db, input: { fullName: string; email: string; password: string; ip: string; device: LoginDevice | null; now: Date }): Promise<JoinResult> {
+export async function signInOrSignUp(db: Db, input: { fullName: string; email: string; password: string; ip: string; device: LoginDevice | null; now: Date; locale?: Locale }): Promise<JoinResult> {
   const login = await attemptLogin(db, input);
   if (login.ok || login.reason === "limited") return login;
   const email = normalizeEmail(input.email);
@@ -144,7 +151,7 @@ export async function signInOrSignUp(db: Db, input: { fullName: string; email: s
   // A new account carries the student's real name: it is what leaderboards and the home page show.
   if (!input.fullName) return { ok: false, reason: "name" };
   if (passwordScore(input.password) < MIN_PASSWORD_SCORE) return { ok: false, reason: "weak" };
-  const created = await signup(db, { email, password: input.password, fullName: input.fullName, ip: input.ip, now: input.now });
+  const created = await signup(db, { email, password: input.password, fullName: input.fullName, ip: input.ip, now: input.now, locale: input.locale });
   if (created.ok) return { ok: true, userId: created.userId };
   return { ok: false, reason: created.reason === "taken" ? "invalid" : "limited" };
 }
@@ -168,8 +175,10 @@ export async function admitResetRequest(db: DbOrTx, input: { ip: string; now: Da
 export async function mailResetLink(db: Db, input: { email: string; now: Date }) {
   const email = normalizeEmail(input.email);
   if (await consume(db, `reset:email:${sha256Hex(email)}`, LIMITS.resetRequestsPerEmail, input.now)) return;
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  const [user] = await db.select({ id: users.id, locale: users.locale }).from(users).where(eq(users.email, email));
   if (!user) return;
+  const locale = isLocale(user.locale) ? user.locale : "en";
+  const t = translator(locale);
 
   const token = randomBytes(32).toString("base64url");
   const link = `${appUrl()}/reset-password?${new URLSearchParams({ token })}`;
@@ -181,14 +190,12 @@ export async function mailResetLink(db: Db, input: { email: string; now: Date })
     });
     await enqueueEmail(tx, {
       to: email,
-      subject: "Reset your StudyArena password",
+      subject: t("mail.reset.subject"),
       ...renderMail({
-        heading: "Reset your password",
-        paragraphs: [
-          "Someone (hopefully you) asked to reset the password of your StudyArena account.",
-          "The link works once and expires in one hour. If you did not ask for it, ignore this mail: your password stays as it is.",
-        ],
-        action: { label: "Choose a new password", url: link },
+        heading: t("mail.reset.heading"),
+        paragraphs: [t("mail.reset.asked"), t("mail.reset.once")],
+        action: { label: t("mail.reset.action"), url: link },
+        lang: HTML_LANG[locale] as "en-IN" | "hi-IN",
       }),
     });
   });

@@ -19,6 +19,8 @@ import blogEn from "~/locales/en/blog";
 import blogHi from "~/locales/hi/blog";
 import mailEn from "~/locales/en/mail";
 import mailHi from "~/locales/hi/mail";
+import cartEn from "~/locales/en/cart";
+import cartHi from "~/locales/hi/cart";
 
 /** A translation of an English catalog: the same keys, each a string. */
 export type Catalog<English> = { [K in keyof English]: string };
@@ -32,6 +34,7 @@ export const CATALOGS = {
   contest: { en: contestEn, hi: contestHi },
   blog: { en: blogEn, hi: blogHi },
   mail: { en: mailEn, hi: mailHi },
+  cart: { en: cartEn, hi: cartHi },
 } as const;
 
 export type Namespace = keyof typeof CATALOGS;

@@ -3,51 +3,58 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { ListingImage } from "~/components/store/listing-image";
 import { db } from "~/db/client.server";
 import { getUserId, requireUserId } from "~/models/accounts/auth.server";
-import { askedQuantity, CART_MESSAGES, cutDescription } from "~/models/store/cart";
-import { countOf } from "~/utils/text";
+import { askedQuantity, cutDescription } from "~/models/store/cart";
 import { cartCap, cartView, setCartQuantity, takeOutOfCart } from "~/models/store/cart.server";
 import { readForm } from "~/utils/forms.server";
 import { notFound, redirectWithFlash } from "~/utils/http.server";
-import { pageMeta } from "~/utils/meta";
+import { metaTranslator, pageMeta } from "~/utils/meta";
+import { richText, useT } from "~/utils/i18n";
+import { i18nFor } from "~/utils/i18n.server";
 import { isUuid } from "~/utils/urls";
 import { formatINR } from "~/utils/money";
 
-export const meta: MetaFunction = () => pageMeta("Cart", "The books in your StudyArena cart.");
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaTranslator(matches);
+  return pageMeta(t("cart.meta.title"), t("cart.meta.description"));
+};
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const userId = await getUserId(request, context);
-  if (!userId) return { signedIn: false as const };
-  return { signedIn: true as const, cart: await cartView(db, userId), cap: cartCap() };
+  const { messages } = i18nFor(request, context, "cart");
+  if (!userId) return { signedIn: false as const, messages };
+  return { signedIn: true as const, cart: await cartView(db, userId), cap: cartCap(), messages };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const userId = await requireUserId(request, context, "/cart");
+  const { t } = i18nFor(request, context);
   const form = await readForm(request, ["intent", "productId", "quantity"]);
   const productId = form.get("productId");
   // Only the user's own lines exist for them: anything else is not found.
   if (!isUuid(productId)) notFound();
   if (form.get("intent") === "remove") {
     await takeOutOfCart(db, { userId, productId });
-    return redirectWithFlash("/cart", { kind: "info", message: CART_MESSAGES.removed });
+    return redirectWithFlash("/cart", { kind: "info", message: t("cart.removed") });
   }
   if (form.get("intent") !== "quantity") throw new Response("Unknown action.", { status: 400 });
-  if (askedQuantity(form.get("quantity")) > cartCap()) return redirectWithFlash("/cart", { kind: "error", message: CART_MESSAGES.tooManyCopies(cartCap()) });
+  if (askedQuantity(form.get("quantity")) > cartCap()) return redirectWithFlash("/cart", { kind: "error", message: t("checkout.tooManyCopies", { cap: cartCap() }) });
   if (!(await setCartQuantity(db, { userId, productId, quantity: form.get("quantity") }))) notFound();
-  return redirectWithFlash("/cart", { kind: "success", message: CART_MESSAGES.quantityChanged });
+  return redirectWithFlash("/cart", { kind: "success", message: t("cart.quantityChanged") });
 }
 
 const money = (rupees: number) => formatINR(rupees, { decimals: true });
 
 export default function Cart() {
   const data = useLoaderData<typeof loader>();
+  const { t } = useT();
   if (!data.signedIn) {
     return (
       <section className="container narrow section">
-        <h1>Your Cart</h1>
+        <h1>{t("cart.title")}</h1>
         <div className="card empty">
-          <p>{CART_MESSAGES.loginToView}</p>
+          <p>{t("cart.loginToView")}</p>
           <Link to="/login?redirectTo=%2Fcart" className="btn btn-primary">
-            Log In
+            {t("cart.logIn")}
           </Link>
         </div>
       </section>
@@ -56,12 +63,12 @@ export default function Cart() {
   const { lines, buyable, totals } = data.cart;
   return (
     <section className="container section">
-      <h1>Your Cart</h1>
+      <h1>{t("cart.title")}</h1>
       {lines.length === 0 ? (
         <div className="card empty">
-          <p>{CART_MESSAGES.empty}</p>
+          <p>{t("cart.empty")}</p>
           <Link to="/store" className="btn btn-primary">
-            Browse Marketplace
+            {t("cart.browse")}
           </Link>
         </div>
       ) : (
@@ -71,30 +78,35 @@ export default function Cart() {
               <li key={line.id} className="card cart-line">
                 <ListingImage src={line.thumbnail_url} category={line.category} size="icon" alt="" />
                 <div className="cart-line-body">
-                  <h2>
+                  {/* What the seller wrote stays as written. */}
+                  <h2 translate="no">
                     <Link to={`/store/${line.id}/productdetails`}>{line.title}</Link>
                   </h2>
-                  <p className="muted">{cutDescription(line.description)}</p>
+                  <p className="muted" translate="no">
+                    {cutDescription(line.description)}
+                  </p>
                   {line.problem ? (
                     <p className="alert alert-error">
-                      {line.problem === "sold-out" ? CART_MESSAGES.soldOut : line.problem === "unlisted" ? CART_MESSAGES.unlisted : CART_MESSAGES.fewer(line.stock)}
+                      {line.problem === "sold-out" ? t("cart.soldOut") : line.problem === "unlisted" ? t("cart.unlisted") : t("cart.fewer", { stock: line.stock })}
                     </p>
                   ) : null}
                   <div className="cart-line-actions">
                     {line.problem === "sold-out" || line.problem === "unlisted" ? null : (
                       <Form method="post" className="qty-form">
                         <input type="hidden" name="productId" value={line.id} />
-                        <label htmlFor={`qty-${line.id}`}>Quantity</label>
+                        <label htmlFor={`qty-${line.id}`}>{t("cart.quantity")}</label>
                         <input id={`qty-${line.id}`} className="qty" type="number" name="quantity" min={1} max={Math.max(1, Math.min(line.stock, data.cap))} defaultValue={line.quantity} inputMode="numeric" />
                         <button type="submit" name="intent" value="quantity" className="btn btn-ghost btn-sm">
-                          Update
+                          {t("cart.update")}
                         </button>
                       </Form>
                     )}
                     <Form method="post">
                       <input type="hidden" name="productId" value={line.id} />
-                      <button type="submit" name="intent" value="remove" className="btn btn-ghost btn-sm" aria-label={`Remove ${line.title}`}>
-                        Remove
+                      <button type="submit" name="intent" value="remove" className="btn btn-ghost btn-sm">
+                        <span aria-hidden="true">{t("cart.remove")}</span>
+                        {/* Its name says which book ('Remove Physics Vol 1'); the title stays as given. */}
+                        <span className="visually-hidden">{richText(t("cart.removeLabel", { title: "<0>title</0>" }), [() => <span translate="no">{line.title}</span>])}</span>
                       </button>
                     </Form>
                   </div>
@@ -108,19 +120,19 @@ export default function Cart() {
               </li>
             ))}
           </ul>
-          <aside className="card cart-summary" aria-label="Cart summary">
-            <h2>Summary</h2>
+          <aside className="card cart-summary" aria-label={t("cart.summaryLabel")}>
+            <h2>{t("cart.summary")}</h2>
             <dl className="facts-list">
               <div>
-                <dt>Subtotal ({countOf(buyable.reduce((n, l) => n + l.quantity, 0), "item")})</dt>
+                <dt>{t("cart.subtotal", { count: buyable.reduce((n, l) => n + l.quantity, 0) })}</dt>
                 <dd>{money(totals.subtotal)}</dd>
               </div>
               <div>
-                <dt>Shipping</dt>
-                <dd>{totals.shipping === 0 ? "Free" : money(totals.shipping)}</dd>
+                <dt>{t("cart.shipping")}</dt>
+                <dd>{totals.shipping === 0 ? t("cart.free") : money(totals.shipping)}</dd>
               </div>
               <div>
-                <dt>Total</dt>
+                <dt>{t("cart.total")}</dt>
                 <dd>
                   <strong>{money(totals.total)}</strong>
                 </dd>
@@ -128,11 +140,11 @@ export default function Cart() {
             </dl>
             {buyable.length > 0 ? (
               <Link to="/checkout" className="btn btn-primary btn-block">
-                Proceed to Checkout
+                {t("cart.checkout")}
               </Link>
             ) : null}
             <Link to="/store" className="btn btn-ghost btn-block">
-              Continue Shopping
+              {t("cart.continue")}
             </Link>
           </aside>
         </div>

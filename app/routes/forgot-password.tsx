@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { FormErrors, TextField } from "~/components/ui/field";
@@ -12,17 +12,27 @@ import { kickOutbox } from "~/services/email.server";
 import { parseForm } from "~/utils/forms.server";
 import { redirectWithFlash } from "~/utils/http.server";
 import { useIsPending } from "~/utils/use-is-pending";
-import { pageMeta } from "~/utils/meta";
+import { metaTranslator, pageMeta } from "~/utils/meta";
+import { useT } from "~/utils/i18n";
+import { i18nFor, localeOf, localizeReply, localizeText } from "~/utils/i18n.server";
 import { useSchemaForm } from "~/utils/use-schema-form";
 
-export const meta: MetaFunction = () => pageMeta("Forgot password", "Get a link to reset your StudyArena password.");
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaTranslator(matches);
+  return pageMeta(t("auth.forgot.metaTitle"), t("auth.forgot.metaDescription"));
+};
+
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return { messages: i18nFor(request, context, "auth").messages };
+}
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  const locale = localeOf(request, context);
   const submission = await parseForm(request, ForgotPasswordSchema);
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return data(localizeReply(submission.reply(), locale), { status: 400 });
   const now = new Date();
   if (!(await admitResetRequest(db, { ip: clientIp(context), now }))) {
-    return data(submission.reply({ formErrors: [MESSAGES.tooManyAttempts] }), { status: 429 });
+    return data(submission.reply({ formErrors: [localizeText(MESSAGES.tooManyAttempts, locale)] }), { status: 429 });
   }
   // Answered before anything depends on the address, so an address with an account
   // cannot be told from one without by the time the answer takes.
@@ -38,18 +48,19 @@ export default function ForgotPasswordPage() {
   const lastResult = useActionData<typeof action>();
   const pending = useIsPending();
   const [form, fields] = useSchemaForm<typeof ForgotPasswordSchema>(lastResult);
+  const { t } = useT();
   return (
     <section className="container narrow auth-page">
-      <h1>Forgot your password?</h1>
-      <p className="muted">Enter the email of your account and we will mail you a link to choose a new password.</p>
+      <h1>{t("auth.forgot.title")}</h1>
+      <p className="muted">{t("auth.forgot.intro")}</p>
       <Form method="post" className="form card" {...form.props}>
         <FormErrors id={form.errorId} errors={form.errors} />
-        <TextField label="Email" field={fields.email} type="email" autoComplete="email" inputMode="email" />
+        <TextField label={t("auth.email")} field={fields.email} type="email" autoComplete="email" inputMode="email" />
         <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
-          {pending ? "Sending..." : "Send Reset Link"}
+          {pending ? t("auth.forgot.sending") : t("auth.forgot.send")}
         </button>
         <p className="form-links">
-          <Link to="/login">Back to login</Link>
+          <Link to="/login">{t("auth.forgot.back")}</Link>
         </p>
       </Form>
     </section>

@@ -12,18 +12,21 @@ import { MESSAGES } from "~/models/accounts/messages";
 import { clientIp } from "~/models/accounts/auth.server";
 import { parseForm } from "~/utils/forms.server";
 import { useIsPending } from "~/utils/use-is-pending";
-import { pageMeta } from "~/utils/meta";
-import { i18nFor } from "~/utils/i18n.server";
+import { metaTranslator, pageMeta } from "~/utils/meta";
+import { i18nFor, localeOf, localizeReply, localizeText } from "~/utils/i18n.server";
+import { useT } from "~/utils/i18n";
 import { useSchemaForm } from "~/utils/use-schema-form";
 
 // docs/product/contests.md §9: after a reset, the user is sent to /login after 2 seconds.
 const REDIRECT_SECONDS = 2;
 
-export const meta: MetaFunction = () => pageMeta("Choose a new password", "Choose a new password for your StudyArena account.");
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaTranslator(matches);
+  return pageMeta(t("auth.reset.metaTitle"), t("auth.reset.metaDescription"));
+};
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
-  // The password fields' words (the rest of the page is not in Hindi yet).
   const { messages } = i18nFor(request, context, "auth");
   if (params.get("done") === "1") return { state: "done" as const, token: "", messages };
   const token = params.get("token") ?? "";
@@ -32,9 +35,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  const locale = localeOf(request, context);
   const submission = await parseForm(request, ResetPasswordSchema);
   if (submission.status !== "success") {
-    return data(submission.reply({ hideFields: ["password", "confirmPassword"] }), { status: 400 });
+    return data(localizeReply(submission.reply({ hideFields: ["password", "confirmPassword"] }), locale), { status: 400 });
   }
   const outcome = await resetPassword(db, {
     token: submission.value.token,
@@ -45,7 +49,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (outcome !== "ok") {
     const limited = outcome === "limited";
     return data(
-      submission.reply({ formErrors: [limited ? MESSAGES.tooManyAttempts : MESSAGES.resetInvalid], hideFields: ["password", "confirmPassword"] }),
+      submission.reply({ formErrors: [localizeText(limited ? MESSAGES.tooManyAttempts : MESSAGES.resetInvalid, locale)], hideFields: ["password", "confirmPassword"] }),
       { status: limited ? 429 : 400 },
     );
   }
@@ -54,9 +58,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ResetPasswordPage() {
   const { state, token } = useLoaderData<typeof loader>();
+  const { t } = useT();
   return (
     <section className="container narrow auth-page">
-      <h1>Choose a new password</h1>
+      <h1>{t("auth.reset.title")}</h1>
       {state === "done" ? <Done /> : state === "invalid" ? <Invalid /> : <ResetForm token={token} />}
     </section>
   );
@@ -68,25 +73,27 @@ function Done() {
     const id = setTimeout(() => navigate("/login"), REDIRECT_SECONDS * 1000);
     return () => clearTimeout(id);
   }, [navigate]);
+  const { t } = useT();
   return (
     <>
       <NoScriptRedirect to="/login" seconds={REDIRECT_SECONDS} />
       <p className="alert alert-success" role="status">
-        {MESSAGES.passwordUpdated}
+        {t("auth.reset.updated")}
       </p>
     </>
   );
 }
 
 function Invalid() {
+  const { t } = useT();
   return (
     <div className="card">
       <p className="alert alert-error" role="alert">
-        {MESSAGES.resetInvalid}
+        {t("auth.error.resetInvalid")}
       </p>
       <div className="actions">
         <Link to="/forgot-password" className="btn btn-primary">
-          Request a new link
+          {t("auth.reset.again")}
         </Link>
       </div>
     </div>
@@ -97,15 +104,16 @@ function ResetForm({ token }: { token: string }) {
   const lastResult = useActionData<typeof action>();
   const pending = useIsPending();
   const [form, fields] = useSchemaForm<typeof ResetPasswordSchema>(lastResult);
+  const { t } = useT();
   return (
     <Form method="post" className="form card" {...form.props}>
       <FormErrors id={form.errorId} errors={form.errors} />
       <input type="hidden" name="token" value={token} />
-      <PasswordField label="New Password" field={fields.password} autoComplete="new-password" meter />
-      <PasswordField label="Confirm Password" field={fields.confirmPassword} autoComplete="new-password" />
+      <PasswordField label={t("auth.reset.new")} field={fields.password} autoComplete="new-password" meter />
+      <PasswordField label={t("auth.reset.confirm")} field={fields.confirmPassword} autoComplete="new-password" />
       <PasswordRequirements />
       <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
-        {pending ? "Updating..." : "Update Password"}
+        {pending ? t("auth.reset.updating") : t("auth.reset.update")}
       </button>
     </Form>
   );

@@ -3,9 +3,9 @@ import { create, expect, PASSWORD, test, unique, uniqueEmail } from "./support/f
 
 // Issue 33: the site in Hindi as well as English. The pages translated so far are listed
 // here; a page joins the list when its words are in the catalogs (app/locales/).
-const HINDI_PAGES = ["/", "/contests", "/contests?q=zzzz-none", "/login", "/signup", "/no-such-page"];
+const HINDI_PAGES = ["/", "/contests", "/contests?q=zzzz-none", "/login", "/signup", "/forgot-password", "/reset-password?token=not-a-token", "/blog", "/no-such-page"];
 // Pages a signed-in buyer sees, with a book in the cart.
-const HINDI_BUYER_PAGES = ["/checkout", "/checkout?step=payment"];
+const HINDI_BUYER_PAGES = ["/cart", "/checkout", "/checkout?step=payment"];
 
 // Latin words a Hindi page may show: our name, brands, and the spec's fixed terms.
 const ALLOWED = /\b(StudyArena|Study|Arena|UPI|IST|MCQ|JavaScript|Chrome|Firefox|iPhone|Instagram|YouTube|X|am|pm|A-Z)\b/g;

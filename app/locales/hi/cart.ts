@@ -1,0 +1,33 @@
+import type { Catalog } from "~/locales/catalogs";
+import type en from "~/locales/en/cart";
+
+export default {
+  "cart.meta.title": "कार्ट",
+  "cart.meta.description": "आपके StudyArena कार्ट की किताबें।",
+  "cart.title": "आपका कार्ट",
+  "cart.loginToView": "अपना कार्ट देखने के लिए कृपया लॉग इन करें",
+  "cart.logIn": "लॉग इन करें",
+  "cart.empty": "आपका कार्ट ख़ाली है",
+  "cart.browse": "बाज़ार देखें",
+  "cart.soldOut": "आपके जोड़ने के बाद बिक गई: कुल में शामिल नहीं।",
+  "cart.unlisted": "विक्रेता ने हटा ली: कुल में शामिल नहीं।",
+  "cart.fewer": "सिर्फ़ {stock} बची हैं: ख़रीदने के लिए मात्रा कम करें।",
+  "cart.quantity": "मात्रा",
+  "cart.update": "बदलें",
+  "cart.remove": "हटाएँ",
+  "cart.removeLabel": "{title} हटाएँ",
+  "cart.summaryLabel": "कार्ट का सारांश",
+  "cart.summary": "सारांश",
+  "cart.subtotal": "कुल क़ीमत ({count, plural, one {# चीज़} other {# चीज़ें}})",
+  "cart.shipping": "डिलीवरी शुल्क",
+  "cart.free": "मुफ़्त",
+  "cart.total": "कुल राशि",
+  "cart.checkout": "चेकआउट पर आगे बढ़ें",
+  "cart.continue": "ख़रीदारी जारी रखें",
+  "cart.added": "आपके कार्ट में जोड़ दिया गया।",
+  "cart.removed": "आपके कार्ट से हटा दिया गया।",
+  "cart.wished": "आपकी विशलिस्ट में सहेज लिया गया।",
+  "cart.unwished": "आपकी विशलिस्ट से हटा दिया गया।",
+  "cart.unavailable": "यह लिस्टिंग अब उपलब्ध नहीं है।",
+  "cart.quantityChanged": "मात्रा बदल दी गई।",
+} satisfies Catalog<typeof en>;

@@ -21,6 +21,8 @@ import mailEn from "~/locales/en/mail";
 import mailHi from "~/locales/hi/mail";
 import cartEn from "~/locales/en/cart";
 import cartHi from "~/locales/hi/cart";
+import dashboardEn from "~/locales/en/dashboard";
+import dashboardHi from "~/locales/hi/dashboard";
 
 /** A translation of an English catalog: the same keys, each a string. */
 export type Catalog<English> = { [K in keyof English]: string };
@@ -35,6 +37,7 @@ export const CATALOGS = {
   blog: { en: blogEn, hi: blogHi },
   mail: { en: mailEn, hi: mailHi },
   cart: { en: cartEn, hi: cartHi },
+  dashboard: { en: dashboardEn, hi: dashboardHi },
 } as const;
 
 export type Namespace = keyof typeof CATALOGS;

@@ -5,20 +5,25 @@ import { db } from "~/db/client.server";
 import { dashboardEntries } from "~/models/contests/catalogue.server";
 import { waitingForDetails } from "~/models/payments/payouts.server";
 import { dashboardStats, pastResult, splitEntries, yourDeadline, type PastResult } from "~/models/contests/dashboard";
-import { timeUntil } from "~/models/contests/countdown";
+import { timeUntilMessage } from "~/models/contests/countdown";
 import { getUser } from "~/models/accounts/auth.server";
 import { setFlash } from "~/utils/flash.server";
 import { formatDateTime } from "~/utils/dates";
 import { displayName } from "~/utils/names";
 import { formatINR } from "~/utils/money";
 import { useServerClock } from "~/utils/use-hydrated";
-import { pageMeta } from "~/utils/meta";
+import { metaTranslator, pageMeta } from "~/utils/meta";
+import { richText, useT } from "~/utils/i18n";
+import { i18nFor } from "~/utils/i18n.server";
 
-export const meta: MetaFunction = () => pageMeta("Dashboard", "Your upcoming and past StudyArena contests, ranks, scores and prizes.");
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaTranslator(matches);
+  return pageMeta(t("dashboard.meta.title"), t("dashboard.meta.description"));
+};
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // docs/product/contests.md §2 and §6: without a session the guard redirects to /, where the
-  // student reads 'Session Expired' with a Go to Login button.
+  // student reads 'Session Expired' with a Go to Login button (in the page's language: the root says it).
   const user = await getUser(request, context);
   if (!user) {
     const flash = await setFlash({
@@ -40,6 +45,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     stats: dashboardStats(split),
     waiting,
     serverNow: now.toISOString(),
+    // The countdown's words are the contests namespace's.
+    messages: i18nFor(request, context, "dashboard", "contests").messages,
   };
 }
 
@@ -48,47 +55,44 @@ export default function Dashboard() {
   const [params] = useSearchParams();
   const tab = params.get("tab") === "past" ? "past" : "upcoming";
   const total = upcoming.length + past.length;
+  const { t, locale } = useT();
   return (
     <section className="container section">
-      <h1>Welcome Back, {name}</h1>
-      <p className="muted">
-        {total} {total === 1 ? "contest" : "contests"} in total
-      </p>
+      <h1>{richText(t("dashboard.welcome"), [() => <span translate="no">{name}</span>])}</h1>
+      <p className="muted">{t("dashboard.total", { count: total })}</p>
       {waiting.count > 0 ? (
         <p className="alert alert-info" role="status">
-          {waiting.count === 1 ? "A prize" : `${waiting.count} prizes`} of {formatINR(waiting.net)} {waiting.count === 1 ? "waits" : "wait"} for your payout details.{" "}
-          <Link to="/account">Add a UPI ID or a bank account</Link>.
+          {t("dashboard.waiting", { count: waiting.count, amount: formatINR(waiting.net) })} <Link to="/account">{t("dashboard.addDetails")}</Link>.
         </p>
       ) : null}
       <dl className="stats card">
-        <div><dt>Upcoming Contests</dt><dd><strong>{stats.upcoming}</strong></dd></div>
-        <div><dt>Completed</dt><dd><strong>{stats.completed}</strong></dd></div>
-        <div><dt>Total Won</dt><dd><strong>{formatINR(stats.totalWon)}</strong></dd></div>
-        <div><dt>Best Rank</dt><dd><strong>{stats.bestRank ? `#${stats.bestRank}` : "—"}</strong></dd></div>
+        <div><dt>{t("dashboard.stat.upcoming")}</dt><dd><strong>{stats.upcoming}</strong></dd></div>
+        <div><dt>{t("dashboard.stat.completed")}</dt><dd><strong>{stats.completed}</strong></dd></div>
+        <div><dt>{t("dashboard.stat.won")}</dt><dd><strong>{formatINR(stats.totalWon)}</strong></dd></div>
+        <div><dt>{t("dashboard.stat.best")}</dt><dd><strong>{stats.bestRank ? `#${stats.bestRank}` : "—"}</strong></dd></div>
       </dl>
       {total === 0 ? (
         <div className="card empty">
-          <h2>No Contest Activity Yet</h2>
-          <p>Join a contest to see it here.</p>
+          <h2>{t("dashboard.empty")}</h2>
+          <p>{t("dashboard.emptyText")}</p>
           <Link to="/contests" className="btn btn-primary">
-            Browse Contests
+            {t("dashboard.browse")}
           </Link>
         </div>
       ) : (
         <>
           {/* Tabs are links, so they work without JavaScript. */}
-          <nav className="actions" aria-label="Entries">
+          <nav className="actions" aria-label={t("dashboard.entries")}>
             <Link to="?tab=upcoming" className={tab === "upcoming" ? "btn btn-primary" : "btn btn-ghost"} aria-current={tab === "upcoming" ? "page" : undefined}>
-              Upcoming <span className="badge tone-gray">{upcoming.length}</span>
+              {t("dashboard.tab.upcoming")} <span className="badge tone-gray">{upcoming.length}</span>
             </Link>
             <Link to="?tab=past" className={tab === "past" ? "btn btn-primary" : "btn btn-ghost"} aria-current={tab === "past" ? "page" : undefined}>
-              Past <span className="badge tone-gray">{past.length}</span>
+              {t("dashboard.tab.past")} <span className="badge tone-gray">{past.length}</span>
             </Link>
           </nav>
           {(tab === "upcoming" ? upcoming : past).length === 0 ? (
             <p className="card empty" style={{ marginTop: "1rem" }}>
-              {tab === "upcoming" ? "No upcoming contests. " : "No past contests yet. "}
-              <Link to="/contests">Browse Contests</Link>
+              {tab === "upcoming" ? t("dashboard.noUpcoming") : t("dashboard.noPast")} <Link to="/contests">{t("dashboard.browse")}</Link>
             </p>
           ) : null}
           <div className="grid" style={{ marginTop: "1rem" }}>
@@ -96,12 +100,12 @@ export default function Dashboard() {
               ? upcoming.map((e) => <UpcomingEntry key={e.id} entry={e} serverNow={serverNow} />)
               : past.map((e) => (
                   <article key={e.id} className="card contest-card">
-                    <h3>{e.contest_title}</h3>
-                    <p className="muted">{formatDateTime(e.contest_start_time)} IST</p>
+                    <h3 translate="no">{e.contest_title}</h3>
+                    <p className="muted">{t("dashboard.when", { when: formatDateTime(e.contest_start_time, locale) })}</p>
                     <PastFacts result={e.result} />
                     {e.result.kind !== "missed" ? (
                       <Link to={`/contest/${e.contest_id}/results`} className="btn btn-ghost">
-                        View Results
+                        {t("dashboard.viewResults")}
                       </Link>
                     ) : null}
                   </article>
@@ -114,36 +118,37 @@ export default function Dashboard() {
 }
 
 function PastFacts({ result }: { result: PastResult }) {
+  const { t, locale } = useT();
   switch (result.kind) {
     case "missed":
-      return <p className="muted">Not attempted</p>;
+      return <p className="muted">{t("dashboard.missed")}</p>;
     case "pending":
-      return <p className="muted">Submitted. Scores appear at {formatDateTime(result.scoresAt)} IST.</p>;
+      return <p className="muted">{t("dashboard.pending", { when: formatDateTime(result.scoresAt, locale) })}</p>;
     case "blank":
-      return <p className="muted">Submitted with no answers saved: no score or rank.</p>;
+      return <p className="muted">{t("dashboard.blank")}</p>;
     case "provisional":
       return (
         <>
           <dl className="facts">
-            <div><dt>Rank</dt><dd>Provisional</dd></div>
-            <div><dt>Score</dt><dd>{result.score}</dd></div>
-            <div><dt>Prize</dt><dd>When final</dd></div>
+            <div><dt>{t("dashboard.rank")}</dt><dd>{t("dashboard.provisional")}</dd></div>
+            <div><dt>{t("dashboard.score")}</dt><dd>{result.score}</dd></div>
+            <div><dt>{t("dashboard.prize")}</dt><dd>{t("dashboard.whenFinal")}</dd></div>
           </dl>
           <p className="muted">
             {result.phase === "review"
-              ? "Under review: challenges to the answer key are being decided."
+              ? t("dashboard.review")
               : result.challengesEndAt
-                ? `Provisional: the answer key may be challenged until ${formatDateTime(result.challengesEndAt)} IST.`
-                : "Provisional until the contest ends."}
+                ? t("dashboard.challengeUntil", { when: formatDateTime(result.challengesEndAt, locale) })
+                : t("dashboard.untilEnd")}
           </p>
         </>
       );
     case "final":
       return (
         <dl className="facts">
-          <div><dt>Rank</dt><dd>{result.rank ? `#${result.rank}` : "—"}</dd></div>
-          <div><dt>Score</dt><dd>{result.score}</dd></div>
-          <div><dt>Prize</dt><dd>{formatINR(result.prize)}</dd></div>
+          <div><dt>{t("dashboard.rank")}</dt><dd>{result.rank ? `#${result.rank}` : "—"}</dd></div>
+          <div><dt>{t("dashboard.score")}</dt><dd>{result.score}</dd></div>
+          <div><dt>{t("dashboard.prize")}</dt><dd>{formatINR(result.prize)}</dd></div>
         </dl>
       );
   }
@@ -158,31 +163,31 @@ function UpcomingEntry({
 }) {
   const now = useServerClock(serverNow);
   const started = new Date(entry.contest_start_time) <= now;
+  const { t, tm, locale } = useT();
   return (
     <article className="card contest-card">
-      <h3>{entry.contest_title}</h3>
+      <h3 translate="no">{entry.contest_title}</h3>
       {/* Its own deadline: an accommodation's extra time moves it (docs/admin-sql.md). */}
       <p className="muted">
-        {formatDateTime(entry.contest_start_time)} IST
+        {t("dashboard.when", { when: formatDateTime(entry.contest_start_time, locale) })}
         <br />
-        Your time ends at {formatDateTime(entry.deadline)} IST
-        {entry.extra_minutes > 0 ? `, with your ${entry.extra_minutes} minutes of extra time` : ""}.
+        {t("dashboard.yourEnd", { when: formatDateTime(entry.deadline, locale), extra: entry.extra_minutes })}
       </p>
       <p>
-        <span className="badge tone-blue">{started ? "The test is open" : `Starts in ${timeUntil(new Date(entry.contest_start_time), now)}`}</span>
+        <span className="badge tone-blue">{started ? t("dashboard.open") : tm({ id: "contests.startsIn", values: { time: timeUntilMessage(new Date(entry.contest_start_time), now) } })}</span>
       </p>
       {started ? (
         <Form method="post" action={`/contest/${entry.contest_id}/start`}>
           <button type="submit" className="btn btn-primary btn-block">
-            Start Now
+            {t("dashboard.startNow")}
           </button>
         </Form>
       ) : (
         <>
           <button type="button" className="btn btn-ghost" disabled>
-            Waiting to Start
+            {t("dashboard.waitingToStart")}
           </button>
-          <Link to={`/contest/${entry.contest_id}/entry`}>Check your camera before the start</Link>
+          <Link to={`/contest/${entry.contest_id}/entry`}>{t("dashboard.checkCamera")}</Link>
         </>
       )}
     </article>

@@ -176,6 +176,17 @@ test.describe("हिन्दी", () => {
     await expect(page.getByText("1 टिप्पणी", { exact: true })).toBeVisible();
   });
 
+  test("the dashboard in Hindi: an upcoming entry with its countdown and own deadline", async ({ page, student, context }) => {
+    const title = unique("Dashboard Cup");
+    const contest = await create("contest", { title, startsInMinutes: 90, endsInMinutes: 180, durationMinutes: 20 });
+    await create("entry", { userId: student.id, contestId: contest.id });
+    await context.addCookies([{ name: "lang", value: "hi", url: `http://localhost:${process.env.E2E_PORT}` }]);
+    await page.goto("/dashboard");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`फिर से स्वागत है, ${student.fullName}`);
+    await expect(page.getByText(/1 घंटे \d+ मिनट \d+ सेकंड में शुरू/)).toBeVisible();
+    expect(await latinWords(page, [title, student.fullName]), "dashboard").toEqual([]);
+  });
+
   test("logging in with a wrong password says so in Hindi", async ({ page, student }) => {
     await page.context().clearCookies();
     await page.goto("/login?lang=hi");

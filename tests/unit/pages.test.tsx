@@ -55,7 +55,7 @@ describe("empty states", () => {
       waiting: { count: 0, net: 0 },
       serverNow: new Date().toISOString(),
     });
-    expect(html).toContain("Welcome Back, <!-- -->Asha");
+    expect(html).toContain(`Welcome Back, <span translate="no">Asha</span>`);
     expect(html).toContain("No Contest Activity Yet");
     expect(html).toContain('href="/contests"');
     expect(html).not.toContain("payout details");

@@ -126,37 +126,38 @@ export function Layout({ children }: { children: ReactNode }) {
 
 type RootData = ReturnType<typeof useRouteLoaderData<typeof loader>>;
 
+/** The page itself, inside its language (the I18nProvider above). */
 function Body({ bare, root, nonce, children }: { bare: boolean; root: RootData; nonce: string; children: ReactNode }) {
   const { t } = useT();
   const startScript = useContext(StartScriptContext);
   return (
-      <body>
-        <a href="#main" className="skip-link">
-          {t("common.skipLink")}
-        </a>
-        {bare ? null : <Header user={root?.user ?? null} />}
-        {root?.askConsent && !bare ? <CookieBanner /> : null}
-        {root?.flash && !bare ? (
-          <div className={`flash flash-${root.flash.kind} container`} role="status">
-            {root.flash.message}
-            {root.flash.action ? (
-              <>
-                {" "}
-                <Link to={root.flash.action.to} className="btn btn-primary btn-sm">
-                  {root.flash.action.label}
-                </Link>
-              </>
-            ) : null}
-          </div>
-        ) : null}
-        <main id="main" className={bare ? "bare" : undefined}>
-          {children}
-        </main>
-        {bare ? null : <Footer />}
-        <ScrollRestoration nonce={nonce} />
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: startScript }} />
-        <Scripts nonce={nonce} />
-      </body>
+    <body>
+      <a href="#main" className="skip-link">
+        {t("common.skipLink")}
+      </a>
+      {bare ? null : <Header user={root?.user ?? null} />}
+      {root?.askConsent && !bare ? <CookieBanner /> : null}
+      {root?.flash && !bare ? (
+        <div className={`flash flash-${root.flash.kind} container`} role="status">
+          {root.flash.message}
+          {root.flash.action ? (
+            <>
+              {" "}
+              <Link to={root.flash.action.to} className="btn btn-primary btn-sm">
+                {root.flash.action.label}
+              </Link>
+            </>
+          ) : null}
+        </div>
+      ) : null}
+      <main id="main" className={bare ? "bare" : undefined}>
+        {children}
+      </main>
+      {bare ? null : <Footer />}
+      <ScrollRestoration nonce={nonce} />
+      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: startScript }} />
+      <Scripts nonce={nonce} />
+    </body>
   );
 }
 

@@ -1,11 +1,11 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { CommentIcon, HeartIcon } from "~/components/icons";
 import { db } from "~/db/client.server";
 import { listBlogCategories, listPosts } from "~/models/blog/posts.server";
 import { getUser, requireUser } from "~/models/accounts/auth.server";
 import { formatDate } from "~/utils/dates";
-import { metaTranslator, pageMeta } from "~/utils/meta";
+import { translatedPageMeta } from "~/utils/meta";
 import { useT } from "~/utils/i18n";
 import { i18nFor } from "~/utils/i18n.server";
 import { SEARCH_MAX, searchText } from "~/utils/text";
@@ -18,10 +18,7 @@ import type { RequestPolicy } from "~/server/policy";
 /** A guest's view is the same for every guest: kept in memory for a second (app/utils/page-cache.server.ts). */
 export const requestPolicy: RequestPolicy = { page: "guest" };
 
-export const meta: MetaFunction = ({ matches }) => {
-  const t = metaTranslator(matches);
-  return pageMeta(t("blog.meta.title"), t("blog.meta.description"));
-};
+export const meta = translatedPageMeta("blog.meta.title", "blog.meta.description");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;

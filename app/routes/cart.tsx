@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { ListingImage } from "~/components/store/listing-image";
 import { db } from "~/db/client.server";
@@ -7,16 +7,13 @@ import { askedQuantity, cutDescription } from "~/models/store/cart";
 import { cartCap, cartView, setCartQuantity, takeOutOfCart } from "~/models/store/cart.server";
 import { readForm } from "~/utils/forms.server";
 import { notFound, redirectWithFlash } from "~/utils/http.server";
-import { metaTranslator, pageMeta } from "~/utils/meta";
+import { translatedPageMeta } from "~/utils/meta";
 import { richText, useT } from "~/utils/i18n";
 import { i18nFor } from "~/utils/i18n.server";
 import { isUuid } from "~/utils/urls";
 import { formatINR } from "~/utils/money";
 
-export const meta: MetaFunction = ({ matches }) => {
-  const t = metaTranslator(matches);
-  return pageMeta(t("cart.meta.title"), t("cart.meta.description"));
-};
+export const meta = translatedPageMeta("cart.meta.title", "cart.meta.description");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const userId = await getUserId(request, context);

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, type FormEvent } from "react";
@@ -22,17 +22,14 @@ import { PAYMENT_METHODS } from "~/utils/enums";
 import { appUrl } from "~/utils/env.server";
 import { readForm } from "~/utils/forms.server";
 import { redirectWithFlash } from "~/utils/http.server";
-import { metaTranslator, pageMeta } from "~/utils/meta";
+import { translatedPageMeta } from "~/utils/meta";
 import { translateMsg, useT, type MessageId } from "~/utils/i18n";
 import { i18nFor, localizeReply } from "~/utils/i18n.server";
 import { isUuid } from "~/utils/urls";
 import { postJson } from "~/utils/post-json";
 import { useSchemaForm } from "~/utils/use-schema-form";
 
-export const meta: MetaFunction = ({ matches }) => {
-  const t = metaTranslator(matches);
-  return pageMeta(t("checkout.meta.title"), t("checkout.meta.description"));
-};
+export const meta = translatedPageMeta("checkout.meta.title", "checkout.meta.description");
 
 const METHOD_LABELS: Record<(typeof PAYMENT_METHODS)[number], MessageId> = { razorpay: "checkout.payment.razorpay", upi: "checkout.payment.upi", cod: "checkout.payment.cod" };
 

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { ContestCard } from "~/components/contests/contest-card";
 import { ContestTiming } from "~/components/contests/countdown";
@@ -7,7 +7,7 @@ import { activeContests } from "~/models/contests/catalogue.server";
 import { getUserId } from "~/models/accounts/auth.server";
 import { useDebouncedSubmit } from "~/utils/use-debounced-submit";
 import { SEARCH_MAX, searchText } from "~/utils/text";
-import { metaTranslator, pageMeta } from "~/utils/meta";
+import { translatedPageMeta } from "~/utils/meta";
 import { useT } from "~/utils/i18n";
 import { i18nFor } from "~/utils/i18n.server";
 import type { RequestPolicy } from "~/server/policy";
@@ -15,10 +15,7 @@ import type { RequestPolicy } from "~/server/policy";
 /** A guest's view is the same for every guest: kept in memory for a second (app/utils/page-cache.server.ts). */
 export const requestPolicy: RequestPolicy = { page: "guest" };
 
-export const meta: MetaFunction = ({ matches }) => {
-  const t = metaTranslator(matches);
-  return pageMeta(t("contests.meta.title"), t("contests.meta.description"));
-};
+export const meta = translatedPageMeta("contests.meta.title", "contests.meta.description");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { messages } = i18nFor(request, context, "contests");

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { db } from "~/db/client.server";
@@ -12,14 +12,11 @@ import { formatDateTime } from "~/utils/dates";
 import { displayName } from "~/utils/names";
 import { formatINR } from "~/utils/money";
 import { useServerClock } from "~/utils/use-hydrated";
-import { metaTranslator, pageMeta } from "~/utils/meta";
+import { translatedPageMeta } from "~/utils/meta";
 import { richText, useT } from "~/utils/i18n";
 import { i18nFor } from "~/utils/i18n.server";
 
-export const meta: MetaFunction = ({ matches }) => {
-  const t = metaTranslator(matches);
-  return pageMeta(t("dashboard.meta.title"), t("dashboard.meta.description"));
-};
+export const meta = translatedPageMeta("dashboard.meta.title", "dashboard.meta.description");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // docs/product/contests.md §2 and §6: without a session the guard redirects to /, where the

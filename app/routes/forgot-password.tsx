@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { FormErrors, TextField } from "~/components/ui/field";
@@ -12,15 +12,12 @@ import { kickOutbox } from "~/services/email.server";
 import { parseForm } from "~/utils/forms.server";
 import { redirectWithFlash } from "~/utils/http.server";
 import { useIsPending } from "~/utils/use-is-pending";
-import { metaTranslator, pageMeta } from "~/utils/meta";
+import { translatedPageMeta } from "~/utils/meta";
 import { useT } from "~/utils/i18n";
 import { i18nFor, localeOf, localizeReply, localizeText } from "~/utils/i18n.server";
 import { useSchemaForm } from "~/utils/use-schema-form";
 
-export const meta: MetaFunction = ({ matches }) => {
-  const t = metaTranslator(matches);
-  return pageMeta(t("auth.forgot.metaTitle"), t("auth.forgot.metaDescription"));
-};
+export const meta = translatedPageMeta("auth.forgot.metaTitle", "auth.forgot.metaDescription");
 
 export function loader({ request, context }: LoaderFunctionArgs) {
   return { messages: i18nFor(request, context, "auth").messages };

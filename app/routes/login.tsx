@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { PasswordField } from "~/components/accounts/password-input";
@@ -16,13 +16,10 @@ import { authenticator, clientIp, createUserSession, readLoginDevice, rememberLo
 import { readForm, schemaFields } from "~/utils/forms.server";
 import { safeRedirect } from "~/utils/urls";
 import { useIsPending } from "~/utils/use-is-pending";
-import { metaTranslator, pageMeta } from "~/utils/meta";
+import { translatedPageMeta } from "~/utils/meta";
 import { useSchemaForm } from "~/utils/use-schema-form";
 
-export const meta: MetaFunction = ({ matches }) => {
-  const t = metaTranslator(matches);
-  return pageMeta(t("auth.login.metaTitle"), t("auth.login.metaDescription"));
-};
+export const meta = translatedPageMeta("auth.login.metaTitle", "auth.login.metaDescription");
 
 /** Where to go after login: the guards' `redirectTo`, or the blog's `redirect` (docs/product/marketplace.md §2). */
 function nextPath(params: URLSearchParams) {

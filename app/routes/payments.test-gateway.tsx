@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { db } from "~/db/client.server";
 import { requireUser } from "~/models/accounts/auth.server";
@@ -6,17 +6,14 @@ import { callbackPage, describeTarget } from "~/models/fulfilments.server";
 import { paymentGateway, testCapture } from "~/models/payments/gateway.server";
 import { findOpenOrder } from "~/models/payments/ledger.server";
 import { invariantResponse } from "~/utils/http.server";
-import { metaTranslator, pageMeta } from "~/utils/meta";
+import { translatedPageMeta } from "~/utils/meta";
 import { useT } from "~/utils/i18n";
 import { formatINR } from "~/utils/money";
 
 // The built-in test gateway's hosted page (docs/product/design.md §5): it plays Razorpay's part
 // and posts the same three signed fields to our callback, so the real verification
 // path runs. It exists only while no Razorpay keys are set.
-export const meta: MetaFunction = ({ matches }) => {
-  const t = metaTranslator(matches);
-  return pageMeta(t("common.gateway.metaTitle"), t("common.gateway.metaDescription"));
-};
+export const meta = translatedPageMeta("common.gateway.metaTitle", "common.gateway.metaDescription");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const gateway = paymentGateway();

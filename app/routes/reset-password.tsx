@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
@@ -12,7 +12,7 @@ import { MESSAGES } from "~/models/accounts/messages";
 import { clientIp } from "~/models/accounts/auth.server";
 import { parseForm } from "~/utils/forms.server";
 import { useIsPending } from "~/utils/use-is-pending";
-import { metaTranslator, pageMeta } from "~/utils/meta";
+import { translatedPageMeta } from "~/utils/meta";
 import { i18nFor, localeOf, localizeReply, localizeText } from "~/utils/i18n.server";
 import { useT } from "~/utils/i18n";
 import { useSchemaForm } from "~/utils/use-schema-form";
@@ -20,10 +20,7 @@ import { useSchemaForm } from "~/utils/use-schema-form";
 // docs/product/contests.md §9: after a reset, the user is sent to /login after 2 seconds.
 const REDIRECT_SECONDS = 2;
 
-export const meta: MetaFunction = ({ matches }) => {
-  const t = metaTranslator(matches);
-  return pageMeta(t("auth.reset.metaTitle"), t("auth.reset.metaDescription"));
-};
+export const meta = translatedPageMeta("auth.reset.metaTitle", "auth.reset.metaDescription");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
@@ -11,7 +11,7 @@ import { SignupSchema } from "~/models/accounts/schemas";
 import { ACCOUNT_MAX, MESSAGES } from "~/models/accounts/messages";
 import { useT } from "~/utils/i18n";
 import { i18nFor, localeOf, localizeReply, localizeText } from "~/utils/i18n.server";
-import { metaTranslator, pageMeta } from "~/utils/meta";
+import { translatedPageMeta } from "~/utils/meta";
 import { clientIp, createUserSession, getUser } from "~/models/accounts/auth.server";
 import { parseForm } from "~/utils/forms.server";
 import { safeRedirect } from "~/utils/urls";
@@ -21,10 +21,7 @@ import { useSchemaForm } from "~/utils/use-schema-form";
 // docs/product/contests.md §9: after signing up, the user is sent to / after 10 seconds.
 const REDIRECT_SECONDS = 10;
 
-export const meta: MetaFunction = ({ matches }) => {
-  const t = metaTranslator(matches);
-  return pageMeta(t("auth.signup.metaTitle"), t("auth.signup.metaDescription"));
-};
+export const meta = translatedPageMeta("auth.signup.metaTitle", "auth.signup.metaDescription");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);

@@ -24,7 +24,7 @@ import { logRequest, requestIdOf, withRequestLog, log } from "~/services/log.ser
 import { isCrossSiteWrite } from "~/utils/origin";
 import { refuseRequest, type Refusal } from "~/utils/request-guard";
 import { readJsonStream } from "~/utils/forms.server";
-import { resolveLocale, type Locale } from "~/utils/i18n";
+import { DEFAULT_LOCALE, resolveLocale, type Locale } from "~/utils/i18n";
 
 export const CROSS_SITE = "This form was sent from another website, so it was refused.";
 
@@ -197,7 +197,9 @@ export function createFrontDoor(parts: FrontDoorParts) {
     if (parts.publicFiles.has(path)) return parts.renderer(req, res, contextOf(req, match, policy, "en", true));
 
     // 6. A page in memory (rendered once however many ask, so before shedding), kept per language.
-    const locale = resolveLocale({ search, cookie: req.headers.cookie, acceptLanguage: req.headers["accept-language"] });
+    // A lean route answers the test island's JSON, which has no language: the crowd's hot
+    // path (every autosave) does not parse the cookie and Accept-Language for one.
+    const locale = policy.lean ? DEFAULT_LOCALE : resolveLocale({ search, cookie: req.headers.cookie, acceptLanguage: req.headers["accept-language"] });
     const lookup = pageCacheKey({ method, path, search, cookie: req.headers.cookie, page: policy.page, locale });
     const hit = lookup && parts.pages.peek(lookup.key);
     if (hit) return sendPage(req, res, hit);

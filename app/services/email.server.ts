@@ -35,7 +35,7 @@ const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** A plain, readable mail: a heading, paragraphs, and an optional button link. */
-export function renderMail(input: { heading: string; paragraphs: string[]; action?: { label: string; url: string }; lang?: "en-IN" | "hi-IN" }) {
+export function renderMail(input: { heading: string; paragraphs: string[]; action?: { label: string; url: string }; lang?: string }) {
   const html = [
     `<div lang="${input.lang ?? "en-IN"}" style="font-family:system-ui,sans-serif;max-width:560px;margin:auto;color:#1f2937">`,
     `<h1 style="font-size:20px">${escapeHtml(input.heading)}</h1>`,

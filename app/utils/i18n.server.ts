@@ -26,15 +26,10 @@ export function messagesFor(locale: Locale, ...namespaces: Namespace[]): Message
   return Object.assign({}, ...namespaces.map((ns) => compiledCatalog(locale, ns)));
 }
 
-let everything: Partial<Record<Locale, Translate>> = {};
+const everything: Partial<Record<Locale, Translate>> = {};
 /** A translator over every namespace: for actions, page titles and mails, which the server writes. */
 export function translator(locale: Locale): Translate {
   return (everything[locale] ??= createTranslator(locale, messagesFor(locale, ...(Object.keys(CATALOGS) as Namespace[]))).t);
-}
-/** Tests that change catalogs at run time start again from the source. */
-export function forgetCompiledCatalogs() {
-  compiled.clear();
-  everything = {};
 }
 
 /** The request's language: the front door's answer when it passed there, else read from the request. */

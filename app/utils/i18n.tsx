@@ -2,7 +2,7 @@
 // runtime formats ICU messages that the server compiled once (app/utils/i18n.server.ts), and
 // each page receives only the messages its loaders return. React renders from those alone,
 // on the server as in the browser, so a namespace a page forgot shows its ids in both (and
-// the Hindi scan in tests/integration/i18n-pages.test.ts fails), never a hydration mismatch.
+// the Hindi scan in tests/e2e/languages.spec.ts fails), never a hydration mismatch.
 import { setupI18n, type I18n, type Messages } from "@lingui/core";
 import { createContext, Fragment, useContext, useState, type ReactNode } from "react";
 import type { MessageId } from "~/locales/catalogs";
@@ -16,7 +16,7 @@ export const LANG_COOKIE = "lang";
 /** The query parameter of a page's shareable URL in one language. */
 export const LANG_PARAM = "lang";
 /** What `<html lang>` and `hreflang` say. */
-export const HTML_LANG: Record<Locale, string> = { en: "en-IN", hi: "hi-IN" };
+export const HTML_LANG = { en: "en-IN", hi: "hi-IN" } as const satisfies Record<Locale, string>;
 /** The switch's own words, each in its own language (never translated). */
 export const LANGUAGE_NAMES: Record<Locale, string> = { en: "English", hi: "हिन्दी" };
 

@@ -1,4 +1,5 @@
-import { createTranslator, DEFAULT_LOCALE, isLocale, pageMessages, type Translate } from "~/utils/i18n";
+import type { MetaFunction } from "@remix-run/react";
+import { createTranslator, DEFAULT_LOCALE, isLocale, pageMessages, type MessageId, type Translate } from "~/utils/i18n";
 
 // Every page has a title and a description (a route's `meta` replaces the root's in
 // Remix 2, so each route names both; search engines and link previews read them).
@@ -13,4 +14,12 @@ export function pageMeta(title: string, description: string) {
 export function metaTranslator(matches: ReadonlyArray<{ id: string; data?: unknown }>): Translate {
   const rootLocale = (matches.find((m) => m.id === "root")?.data as { locale?: unknown } | undefined)?.locale;
   return createTranslator(isLocale(rootLocale) ? rootLocale : DEFAULT_LOCALE, pageMessages(matches)).t;
+}
+
+/** A page's `meta` whose title and description are messages its loaders delivered. */
+export function translatedPageMeta(title: MessageId, description: MessageId): MetaFunction {
+  return ({ matches }) => {
+    const t = metaTranslator(matches);
+    return pageMeta(t(title), t(description));
+  };
 }

@@ -195,7 +195,7 @@ export async function mailResetLink(db: Db, input: { email: string; now: Date })
         heading: t("mail.reset.heading"),
         paragraphs: [t("mail.reset.asked"), t("mail.reset.once")],
         action: { label: t("mail.reset.action"), url: link },
-        lang: HTML_LANG[locale] as "en-IN" | "hi-IN",
+        lang: HTML_LANG[locale],
       }),
     });
   });

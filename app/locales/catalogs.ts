@@ -23,6 +23,8 @@ import cartEn from "~/locales/en/cart";
 import cartHi from "~/locales/hi/cart";
 import dashboardEn from "~/locales/en/dashboard";
 import dashboardHi from "~/locales/hi/dashboard";
+import testEn from "~/locales/en/test";
+import testHi from "~/locales/hi/test";
 
 /** A translation of an English catalog: the same keys, each a string. */
 export type Catalog<English> = { [K in keyof English]: string };
@@ -38,6 +40,7 @@ export const CATALOGS = {
   mail: { en: mailEn, hi: mailHi },
   cart: { en: cartEn, hi: cartHi },
   dashboard: { en: dashboardEn, hi: dashboardHi },
+  test: { en: testEn, hi: testHi },
 } as const;
 
 export type Namespace = keyof typeof CATALOGS;

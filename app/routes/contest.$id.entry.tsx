@@ -6,26 +6,30 @@ import { CameraPreview, NeedsJavaScript, useCamera } from "~/components/contests
 import { db } from "~/db/client.server";
 import { requireContestStage } from "~/models/contests/stage.server";
 import { CONTEST_RULES } from "~/models/contests/rules";
-import { useT } from "~/utils/i18n";
-import { i18nFor } from "~/utils/i18n.server";
+import { useT, type MessageId } from "~/utils/i18n";
+import { localeOf, messagesFor, pickMessages } from "~/utils/i18n.server";
 import { formatDateTime } from "~/utils/dates";
-import { startsInLabel, TEST_MESSAGES } from "~/models/contests/test-rules";
+import { startsInMessage } from "~/models/contests/test-rules";
 import { useHydrated, useServerClock } from "~/utils/use-hydrated";
+import { metaTranslator, pageMeta } from "~/utils/meta";
 
 // The pre-test screen (docs/product/contests.md §2 Pre-test): the camera check before the test.
 // Open to the enrolled student from enrolment until the deadline.
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Camera check: ${data.contest.title} — StudyArena` : "Contest Not Found — StudyArena" },
-  { name: "description", content: "Check your camera before your StudyArena contest test." },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const t = metaTranslator(matches);
+  return data ? pageMeta(t("test.check.metaTitle", { title: data.contest.title }), t("test.check.metaDescription")) : pageMeta(t("common.notFound.contest"), t("common.notFound.contestText"));
+};
+
+/** The rules and the countdown's words, from their namespaces. */
+const BORROWED: MessageId[] = [...CONTEST_RULES, "contests.until.days", "contests.until.hours", "contests.until.minutes"];
 
 export async function loader(args: LoaderFunctionArgs) {
   const { contest } = await requireContestStage(db, args, "entry");
+  const locale = localeOf(args.request, args.context);
   return {
     contest: { id: contest.id, title: contest.title, description: contest.description, start_time: contest.start_time },
     serverNow: new Date().toISOString(),
-    // The rules' words so far (the rest of the page is not in Hindi yet).
-    messages: i18nFor(args.request, args.context, "contest").messages,
+    messages: { ...messagesFor(locale, "test"), ...pickMessages(locale, BORROWED) },
   };
 }
 
@@ -37,8 +41,8 @@ export default function PreTest() {
   const navigate = useNavigate();
   const [asked, setAsked] = useState(false);
   const granted = camera.status === "on";
-  const started = startsInLabel(new Date(contest.start_time), now);
-  const { t } = useT();
+  const started = startsInMessage(new Date(contest.start_time), now);
+  const { t, tm, locale } = useT();
 
   const allow = async () => {
     setAsked(true);
@@ -47,38 +51,40 @@ export default function PreTest() {
 
   return (
     <section className="container narrow section">
-      <h1>{contest.title}</h1>
-      <p className="muted">{contest.description}</p>
+      <h1 translate="no">{contest.title}</h1>
+      <p className="muted" translate="no">
+        {contest.description}
+      </p>
       <div className="card">
-        <p className="muted">{started === "Contest Started" ? "The test is open." : "Starts in"}</p>
+        <p className="muted">{started.id === "test.started" ? t("test.check.open") : t("test.check.startsIn")}</p>
         <p className="starts-in" role="timer" aria-live="off">
-          {started}
+          {tm(started)}
         </p>
-        <p className="muted">Start time: {formatDateTime(contest.start_time)} IST</p>
+        <p className="muted">{t("test.check.startTime", { when: formatDateTime(contest.start_time, locale) })}</p>
       </div>
 
       <div className="card camera-check" style={{ marginTop: "1rem" }}>
-        <h2>Camera check</h2>
+        <h2>{t("test.check.title")}</h2>
         <NeedsJavaScript />
         <CameraPreview stream={camera.stream} />
         {camera.status === "denied" ? (
           <p className="alert alert-error" role="alert">
-            {TEST_MESSAGES.cameraRequired}
+            {t("test.check.required")}
           </p>
         ) : null}
-        {granted ? <p className="alert alert-success">Your camera works. You are ready.</p> : null}
+        {granted ? <p className="alert alert-success">{t("test.check.works")}</p> : null}
         {hydrated && !granted ? (
           <button type="button" className="btn btn-ghost" onClick={allow}>
-            Allow Camera
+            {t("test.check.allow")}
           </button>
         ) : null}
         <button type="button" className="btn btn-primary btn-block" disabled={!granted} onClick={() => navigate(`/contest/${contest.id}/test`)}>
-          Submit Entry
+          {t("test.check.submit")}
         </button>
       </div>
 
       <div className="card" style={{ marginTop: "1rem" }}>
-        <h2>Rules</h2>
+        <h2>{t("test.check.rules")}</h2>
         <ul>
           {CONTEST_RULES.map((rule) => (
             <li key={rule}>{t(rule)}</li>
@@ -89,11 +95,11 @@ export default function PreTest() {
       {hydrated && !asked ? (
         <div className="test-modal-backdrop">
           <div className="dialog test-modal" role="dialog" aria-modal="true" aria-labelledby="camera-title">
-            <h2 id="camera-title">Camera Permission</h2>
-            <p>The test keeps your camera on. The picture stays on your device: nothing is recorded or uploaded.</p>
+            <h2 id="camera-title">{t("test.check.permission")}</h2>
+            <p>{t("test.check.permissionText")}</p>
             <div className="actions">
               <button type="button" className="btn btn-primary" onClick={allow}>
-                Allow Camera
+                {t("test.check.allow")}
               </button>
             </div>
           </div>
@@ -103,4 +109,4 @@ export default function PreTest() {
   );
 }
 
-export const ErrorBoundary = notFoundBoundary({ title: "Contest Not Found", action: { label: "Back to Home", to: "/" } });
+export const ErrorBoundary = notFoundBoundary({ title: "common.notFound.contest", action: { label: "common.error.home", to: "/" } });

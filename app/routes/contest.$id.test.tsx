@@ -1,10 +1,14 @@
+import type { Messages } from "@lingui/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useParams } from "@remix-run/react";
+import { Link, useLoaderData, useParams } from "@remix-run/react";
 import { NeedsJavaScript } from "~/components/contests/test-island/camera";
 import { TestIsland } from "~/components/contests/test-island/test-island";
+import { CONTEST_RULES } from "~/models/contests/rules";
 import type { RequestPolicy } from "~/server/policy";
 import { requireUuidParam } from "~/utils/http.server";
-import { i18nFor } from "~/utils/i18n.server";
+import { useT, type Locale, type MessageId } from "~/utils/i18n";
+import { messagesFor, localeOf, pickMessages } from "~/utils/i18n.server";
+import { metaTranslator, pageMeta } from "~/utils/meta";
 
 // The test (docs/product/contests.md §2 Test). This document is the same for every student and
 // reads no session: the island fetches the student's paper from /api/contest/{id}/test.
@@ -15,39 +19,46 @@ export const requestPolicy: RequestPolicy = { page: "shared" };
 
 /** The test fills the screen: no site header, footer or banners around it (root.tsx). */
 export const handle = { bare: true };
-export const meta: MetaFunction = () => [
-  { title: "Contest Test — StudyArena" },
-  { name: "description", content: "Take your StudyArena contest test in fullscreen." },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaTranslator(matches);
+  return [...pageMeta(t("test.metaTitle"), t("test.metaDescription")), { name: "robots", content: "noindex" }];
+};
+
+/** Words of other namespaces that the island shows: the rules, and the waiting room's countdown. */
+const BORROWED: MessageId[] = [...CONTEST_RULES, "contests.until.days", "contests.until.hours", "contests.until.minutes"];
+const islandMessages = (locale: Locale) => ({ ...messagesFor(locale, "test"), ...pickMessages(locale, BORROWED) });
 
 export function loader({ request, params, context }: LoaderFunctionArgs) {
   requireUuidParam(params);
-  // The same document for every student in a language (kept per language in memory): the
-  // rules' words so far; the island's own words are still English (issue 33).
-  return { messages: i18nFor(request, context, "contest").messages };
+  // The same document for every student in a language (kept per language in memory). It
+  // carries the island's words in the other language too, for the instructions' switch.
+  const locale = localeOf(request, context);
+  return { messages: islandMessages(locale), otherMessages: islandMessages(locale === "hi" ? "en" : "hi") };
 }
 
 export default function TestPage() {
   const { id } = useParams();
+  const { otherMessages } = useLoaderData<typeof loader>();
+  const { t } = useT();
   return (
     <>
       <NeedsJavaScript level={1}>
         <p>
-          <a href="/dashboard">Back to the dashboard</a>
+          <a href="/dashboard">{t("test.needs.dashboard")}</a>
         </p>
       </NeedsJavaScript>
-      <TestIsland contestId={id!} />
+      <TestIsland contestId={id!} otherMessages={otherMessages as Messages} />
     </>
   );
 }
 
 export function ErrorBoundary() {
+  const { t } = useT();
   return (
     <section className="container narrow error-page">
-      <h1>Contest Not Found</h1>
+      <h1>{t("common.notFound.contest")}</h1>
       <Link to="/" className="btn btn-primary">
-        Back to Home
+        {t("common.error.home")}
       </Link>
     </section>
   );

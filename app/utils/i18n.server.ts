@@ -3,7 +3,7 @@
 import type { Messages } from "@lingui/core";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { CATALOGS, type Namespace } from "~/locales/catalogs";
-import { createTranslator, LANG_COOKIE, resolveLocale, type Locale, type Translate } from "~/utils/i18n";
+import { createTranslator, resolveLocale, type Locale, type MessageId, type Translate } from "~/utils/i18n";
 
 export type { Namespace };
 
@@ -44,10 +44,9 @@ export function i18nFor(request: Request, context: { locale?: Locale } | undefin
   return { locale, t: translator(locale), messages: messagesFor(locale, ...namespaces) };
 }
 
-const YEAR_SECONDS = 365 * 24 * 60 * 60;
-/** The visitor's choice, kept a year (a preference: readable by scripts, grants nothing). */
-export function langCookie(locale: Locale, secure: boolean) {
-  return `${LANG_COOKIE}=${locale}; Path=/; Max-Age=${YEAR_SECONDS}; SameSite=Lax${secure ? "; Secure" : ""}`;
+/** Some messages by id (each id begins with its namespace), for a page that needs a few of a namespace. */
+export function pickMessages(locale: Locale, ids: readonly MessageId[]): Messages {
+  return Object.fromEntries(ids.map((id) => [id, compiledCatalog(locale, id.slice(0, id.indexOf(".")) as Namespace)[id]!]));
 }
 
 // Forms check with English messages (the spec's exact words, in app/models/*/messages.ts);

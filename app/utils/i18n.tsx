@@ -20,6 +20,12 @@ export const HTML_LANG = { en: "en-IN", hi: "hi-IN" } as const satisfies Record<
 /** The switch's own words, each in its own language (never translated). */
 export const LANGUAGE_NAMES: Record<Locale, string> = { en: "English", hi: "हिन्दी" };
 
+const YEAR_SECONDS = 365 * 24 * 60 * 60;
+/** The visitor's choice, kept a year (a preference: readable by scripts, grants nothing). Set by the root's loader and by the test's instructions screen. */
+export function langCookie(locale: Locale, secure: boolean) {
+  return `${LANG_COOKIE}=${locale}; Path=/; Max-Age=${YEAR_SECONDS}; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
 export const isLocale = (value: unknown): value is Locale => value === "en" || value === "hi";
 
 /** The best of our languages for an Accept-Language header: the first (by weight) that is Hindi or English. */
@@ -122,6 +128,12 @@ export function pageMessages(matches: ReadonlyArray<{ data?: unknown }>) {
     if (messages) Object.assign(merged, messages);
   }
   return merged;
+}
+
+/** A translator over given messages, for a part of the page in another language (the test island). */
+export function translatorFor(locale: Locale, messages: Messages): PageI18n {
+  const { t } = createTranslator(locale, messages);
+  return { locale, t, tm: (msg) => translateMsg(t, msg) };
 }
 
 /**

@@ -36,16 +36,17 @@ function sqlFile(text: string) {
 
 const isFullscreen = (page: Page) => page.evaluate(() => document.fullscreenElement !== null);
 
-const sectionTab = (page: Page, name: string) => page.getByRole("group", { name: "Sections" }).getByRole("button", { name: new RegExp(`^${name}`) });
+// The student chooses Hindi on the instructions: the island's own words are Hindi from then on.
+const sectionTab = (page: Page, name: string) => page.getByRole("group", { name: "खंड" }).getByRole("button", { name: new RegExp(`^${name}`) });
 
 /** Shows the question of a section whose text contains `text` (the order is this entry's own, so it looks). */
 async function show(page: Page, section: string, text: string) {
   await sectionTab(page, section).click();
-  const buttons = page.getByRole("navigation", { name: "Questions" }).getByRole("button");
+  const buttons = page.getByRole("navigation", { name: "प्रश्न" }).getByRole("button");
   for (let i = 0; i < (await buttons.count()); i++) {
-    const number = (await buttons.nth(i).getAttribute("aria-label"))!.match(/^Question (\d+)/)![1];
+    const number = (await buttons.nth(i).getAttribute("aria-label"))!.match(/^प्रश्न (\d+)/)![1];
     await buttons.nth(i).click();
-    await expect(page.locator(".test-qno")).toHaveText(`Question ${number}`);
+    await expect(page.locator(".test-qno")).toHaveText(`प्रश्न ${number}`);
     if (((await page.locator(".test-text").textContent()) ?? "").includes(text)) return;
   }
   throw new Error(`no question with "${text}" in this section`);
@@ -73,13 +74,18 @@ test("the documented JEE paper: stored diagram, admin SQL, extra time, taken on 
   await expect(page.getByText("Answered and Marked for Review questions will be considered for evaluation.")).toBeVisible();
   await expect(page.getByText("+4 / −1")).toBeVisible();
   await page.getByLabel("Default language").selectOption("hi");
-  await page.getByRole("button", { name: "Start Contest" }).click();
+  // The screen follows at once, without a reload, and says so to screen readers and fonts.
+  await expect(page.getByText("निर्देश", { exact: true })).toBeVisible();
+  await expect(page.getByText("60 मिनट और आपके अतिरिक्त 20 मिनट")).toBeVisible();
+  await expect(page.getByText("एक सही उत्तर · +4 / −1")).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "hi-IN");
+  await page.getByRole("button", { name: "टेस्ट शुरू करें" }).click();
   await expect.poll(() => isFullscreen(page)).toBe(true);
   // Its own deadline: 60 + 20 minutes from a start a minute ago.
-  await expect(page.getByRole("timer", { name: "Time left" })).toHaveText(/^7[89]:\d\d$/);
+  await expect(page.getByRole("timer", { name: "बचा समय" })).toHaveText(/^7[89]:\d\d$/);
 
   // On a desktop the palette is always there, on the right; the section tabs are in Hindi.
-  const palette = page.getByRole("region", { name: "Question Palette" });
+  const palette = page.getByRole("region", { name: "प्रश्न पैलेट" });
   await expect(palette).toBeVisible();
   const paletteBox = (await palette.boundingBox())!;
   expect(paletteBox.x).toBeGreaterThan(640);
@@ -96,40 +102,40 @@ test("the documented JEE paper: stored diagram, admin SQL, extra time, taken on 
   // The desktop screen, with Hindi, math and a diagram, has no accessibility violations (the phone's is in accessibility.js.spec.ts).
   const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   expect(axe.violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-  await page.getByLabel("View in").selectOption("en");
+  await page.getByLabel("इस प्रश्न की भाषा").selectOption("en");
   await expect(page.locator(".test-text")).toContainText("smooth incline");
   // The right option by its text, wherever this entry's order put it; then marked for review.
   await option(page, "5").filter({ hasNotText: "8.66" }).click();
-  await page.getByRole("button", { name: "Mark for Review & Next" }).click();
+  await page.getByRole("button", { name: "रिव्यू के लिए मार्क करें और आगे बढ़ें" }).click();
 
   await show(page, "भौतिकी", "पहले 2 s");
-  await expect(palette.getByRole("button", { name: /Answered & Marked for Review/ })).toHaveCount(1);
-  await page.getByLabel("Your answer (a number)").fill("19.6");
-  await page.getByRole("button", { name: "Save & Next" }).click();
+  await expect(palette.getByRole("button", { name: /उत्तर दिया और रिव्यू के लिए मार्क किया/ })).toHaveCount(1);
+  await page.getByLabel("आपका उत्तर (एक संख्या)").fill("19.6");
+  await page.getByRole("button", { name: "सेव करें और आगे बढ़ें" }).click();
   await show(page, "भौतिकी", "आवेश");
   // Keys: the option under 'कूलॉम' by its letter.
   const letter = await option(page, "कूलॉम").locator(".test-option-key").textContent();
   await page.keyboard.press(letter!);
   await expect(page.getByRole("radio", { name: "कूलॉम" })).toBeChecked();
-  await expect(page.getByText("All answers saved")).toBeVisible();
+  await expect(page.getByText("सभी उत्तर सेव हो गए")).toBeVisible();
   await expect(sectionTab(page, "भौतिकी")).toHaveText("भौतिकी 3/3");
 
   // Chemistry: two right options of a multiple-correct question; a question only visited.
   await show(page, "रसायन विज्ञान", "उत्कृष्ट गैसें");
   await page.getByRole("checkbox", { name: "हीलियम" }).check();
   await page.getByRole("checkbox", { name: "आर्गन" }).check();
-  await page.getByRole("button", { name: "Save & Next" }).click();
+  await page.getByRole("button", { name: "सेव करें और आगे बढ़ें" }).click();
   await show(page, "रसायन विज्ञान", "मोल");
-  await expect(palette.locator("button.is-current")).toHaveAttribute("aria-label", /, Not Answered$/);
+  await expect(palette.locator("button.is-current")).toHaveAttribute("aria-label", /, उत्तर नहीं दिया$/);
 
   // From the last question, submitting asks with the summary: 4 evaluated (one of them marked), 5 not.
   await sectionTab(page, "गणित").click();
-  await page.getByRole("navigation", { name: "Questions" }).getByRole("button").last().click();
-  await expect(page.getByText("All answers saved")).toBeVisible();
-  await page.getByRole("button", { name: "Submit Test" }).click();
-  const confirm = page.getByRole("dialog", { name: "Submit your test?" });
+  await page.getByRole("navigation", { name: "प्रश्न" }).getByRole("button").last().click();
+  await expect(page.getByText("सभी उत्तर सेव हो गए")).toBeVisible();
+  await page.getByRole("button", { name: "टेस्ट सबमिट करें" }).click();
+  const confirm = page.getByRole("dialog", { name: "टेस्ट सबमिट करें?" });
   await expect(confirm.getByRole("definition")).toHaveText(["4", "5", "1"]);
-  await confirm.getByRole("button", { name: "Yes, submit" }).click();
+  await confirm.getByRole("button", { name: "हाँ, सबमिट करें" }).click();
   await expect(page).toHaveURL(new RegExp(`/contest/${contest.id}/complete`));
 
   // Once the paper has closed: 4 × 4 = 16 marks of 36, by section.

@@ -1,8 +1,8 @@
 import { describe, expect, test } from "vitest";
-import { contestTimingLabel as timingMessage, homeCountdown as homeMessage, relativeStart as relativeMessage, timeUntil } from "~/models/contests/countdown";
+import { contestTimingLabel as timingMessage, homeCountdown as homeMessage, relativeStart as relativeMessage, timeUntilMessage } from "~/models/contests/countdown";
 import { translateMsg } from "~/utils/i18n";
 import { translator } from "~/utils/i18n.server";
-import { startsInLabel } from "~/models/contests/test-rules";
+import { startsInMessage } from "~/models/contests/test-rules";
 
 // The rules give messages; the page shows them in its language (English here, as the spec words them).
 const en = translator("en");
@@ -11,6 +11,8 @@ const homeCountdown = (start: Date, at: Date) => {
   return { label: translateMsg(en, message), tone };
 };
 const contestTimingLabel = (start: Date, end: Date, at: Date) => ({ label: translateMsg(en, timingMessage(start, end, at).message) });
+const timeUntil = (start: Date, at: Date) => translateMsg(en, timeUntilMessage(start, at));
+const startsInLabel = (start: Date, at: Date) => translateMsg(en, startsInMessage(start, at));
 
 const now = new Date("2026-11-22T10:00:00Z");
 const at = (ms: number) => new Date(now.getTime() + ms);

@@ -3,7 +3,12 @@ import { AnswerQueue, type SendResult } from "~/components/contests/test-island/
 import type { SavedAnswer } from "~/models/contests/paper";
 import { decideStage } from "~/models/contests/stage";
 import { retryAfterMs } from "~/utils/post-json";
-import { completionMessage, formatTimer, progressPercent, readCompletion, scoreBand, scorePercent, startsInLabel } from "~/models/contests/test-rules";
+import { completionMessage, formatTimer, progressPercent, readCompletion, reasonMessage, scoreBand, scorePercent, startsInMessage } from "~/models/contests/test-rules";
+import { translateMsg } from "~/utils/i18n";
+import { translator } from "~/utils/i18n.server";
+
+const en = translator("en");
+const hi = translator("hi");
 
 test("the band: 70 % or more 'Excellent', 50 % or more 'Good effort', else 'Keep practicing'", () => {
   expect(scoreBand(70)).toBe("Excellent");
@@ -21,8 +26,9 @@ test("the timer is MM:SS, rounds up, passes 59 minutes and never goes negative",
   expect(formatTimer(999)).toBe("00:01");
   expect(formatTimer(75 * 60_000)).toBe("75:00");
   expect(formatTimer(-5000)).toBe("00:00");
-  expect(startsInLabel(new Date(90_000), new Date(0))).toBe("1m 30s");
-  expect(startsInLabel(new Date(0), new Date(0))).toBe("Contest Started");
+  expect(translateMsg(en, startsInMessage(new Date(90_000), new Date(0)))).toBe("1m 30s");
+  expect(translateMsg(en, startsInMessage(new Date(0), new Date(0)))).toBe("Contest Started");
+  expect(translateMsg(hi, startsInMessage(new Date(0), new Date(0)))).toBe("प्रतियोगिता शुरू हो गई");
 });
 
 test("progress goes by the position of the question on screen", () => {
@@ -39,9 +45,13 @@ test("the completion page believes only our own reasons and error codes", () => 
   expect(read("reason=Manual submission&error=network")).toEqual({ reason: "Manual submission (with errors)", error: "network" });
   expect(read("reason=Send money to 12345")).toEqual({ reason: "Test completed successfully", error: null });
   expect(read("reason=Time's up&error=toString").error).toBeNull();
-  expect(completionMessage("Time's up (with errors)").title).toBe("Time's up!");
-  expect(completionMessage("User exited fullscreen or switched tabs").title).toMatch(/left the test/);
-  expect(completionMessage("Test completed successfully").title).toBe("Test submitted!");
+  expect(en(completionMessage("Time's up (with errors)").title)).toBe("Time's up!");
+  expect(en(completionMessage("User exited fullscreen or switched tabs").title)).toMatch(/left the test/);
+  expect(en(completionMessage("Test completed successfully").title)).toBe("Test submitted!");
+  // The reason as the page names it: the spec's English words, or Hindi.
+  expect(translateMsg(en, reasonMessage("Manual submission (with errors)"))).toBe("Manual submission (with errors)");
+  expect(translateMsg(en, reasonMessage("User exited fullscreen or switched tabs"))).toBe("User exited fullscreen or switched tabs");
+  expect(translateMsg(hi, reasonMessage("Time's up (with errors)"))).toBe("समय ख़त्म (कुछ गड़बड़ियों के साथ)");
 });
 
 test("the camera check and waiting room are open from enrolment until the deadline", () => {

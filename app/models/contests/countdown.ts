@@ -35,14 +35,6 @@ export function timeUntilMessage(start: Date, now: Date): Msg {
   return { id: "contests.until.minutes", values: { m, s: pad(s) } };
 }
 
-/** The same rule in English, for the pages not yet in two languages (the dashboard, the camera check). */
-export function timeUntil(start: Date, now: Date): string {
-  const { d, h, m, s } = parts(start.getTime() - now.getTime());
-  if (d >= 1) return `${d}d ${h}h`;
-  if (h >= 1) return `${h}h ${m}m ${s}s`;
-  return `${m}m ${pad(s)}s`;
-}
-
 /** The home page card: 'LIVE NOW', else 'Starts in …' (blue a day or more ahead, orange within a day). */
 export function homeCountdown(start: Date, now: Date): { message: Msg; tone: Tone } {
   const left = start.getTime() - now.getTime();

@@ -2,17 +2,18 @@
 // unit-tested: a question's status from its saved state, and the counts of the legend,
 // the section tabs and the submission summary.
 import type { SavedAnswer } from "~/models/contests/paper";
+import type { MessageId } from "~/utils/i18n";
 
 export const STATUSES = ["not-visited", "not-answered", "answered", "marked", "answered-marked"] as const;
 export type QuestionStatus = (typeof STATUSES)[number];
 
-/** NTA's names, as its instructions write them. */
-export const STATUS_LABELS: Record<QuestionStatus, string> = {
-  "not-visited": "Not Visited",
-  "not-answered": "Not Answered",
-  answered: "Answered",
-  marked: "Marked for Review",
-  "answered-marked": "Answered & Marked for Review",
+/** NTA's names, as its instructions write them (their message ids). */
+export const STATUS_MESSAGES: Record<QuestionStatus, MessageId> = {
+  "not-visited": "test.status.notVisited",
+  "not-answered": "test.status.notAnswered",
+  answered: "test.status.answered",
+  marked: "test.status.marked",
+  "answered-marked": "test.status.answeredMarked",
 };
 
 /** Whether a saved state holds a response (what is evaluated, marked or not). */

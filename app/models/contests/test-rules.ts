@@ -1,6 +1,7 @@
 // Rules of taking the test and reading results (docs/product/contests.md §2, §4, §9; docs/product/design.md §4)
 // that the browser and the server share. Pure, so each has a unit test.
-import { timeUntil } from "~/models/contests/countdown";
+import { timeUntilMessage } from "~/models/contests/countdown";
+import type { MessageId, Msg } from "~/utils/i18n";
 
 export const SUBMIT_REASONS = {
   manual: "Manual submission",
@@ -13,25 +14,17 @@ export const SUBMIT_REASON_LIST = Object.values(SUBMIT_REASONS) as [SubmitReason
 export const DEFAULT_REASON = "Test completed successfully";
 export const WITH_ERRORS = " (with errors)";
 
-/** What went wrong while submitting; the completion page explains each in its own words. */
+/** What went wrong while submitting; the completion page explains each in its own words (their message ids). */
 export const SUBMIT_ERRORS = {
-  network: "Some answers could not be saved because the connection dropped. Every answer saved before that counts.",
-  refused: "The server did not accept some answers (the time may have run out). Every answer saved before that counts.",
-  submit: "Your submission could not be confirmed. Your saved answers are submitted automatically when the time is up.",
-} as const;
+  network: "test.error.network",
+  refused: "test.error.refused",
+  submit: "test.error.submit",
+} as const satisfies Record<string, MessageId>;
 export type SubmitError = keyof typeof SUBMIT_ERRORS;
-
-export const TEST_MESSAGES = {
-  fullscreenRequired: "Fullscreen is required to start the test. Please enable fullscreen.",
-  confirmSubmit: "Are you sure you want to submit your answers?",
-  leave: "Are you sure you want to leave? Your test will be submitted.",
-  authFailed: "Failed to authenticate. Please refresh the page.",
-  loadFailed: "Failed to load contest. Please try again later.",
-  cameraRequired: "Camera access is required to proceed.",
-} as const;
 
 /** A typed numerical answer: an optional sign, at most 10 digits before the point and 6 after. */
 export const NUMBER_ANSWER = /^-?(\d{1,10}(\.\d{0,6})?|\.\d{1,6})$/;
+/** The server's refusal in English (the test API's JSON); the island says it as "test.numberHint". */
 export const NUMBER_HINT = "Enter a number, e.g. 2.5 or -3.";
 export const isNumberAnswer = (text: string) => NUMBER_ANSWER.test(text);
 
@@ -52,19 +45,30 @@ export function readCompletion(params: URLSearchParams): { reason: string; error
 }
 
 /** The completion page's heading and text for a reason (the wording is ours; docs/product/contests.md leaves it open). */
-export function completionMessage(reason: string): { title: string; text: string } {
+export function completionMessage(reason: string): { title: MessageId; text: MessageId } {
   const base = reason.endsWith(WITH_ERRORS) ? reason.slice(0, -WITH_ERRORS.length) : reason;
   switch (base) {
     case SUBMIT_REASONS.timeUp:
-      return { title: "Time's up!", text: "The timer reached zero, so your answers were submitted automatically." };
+      return { title: "test.done.timeUp", text: "test.done.timeUpText" };
     case SUBMIT_REASONS.left:
-      return {
-        title: "Test submitted after you left the test",
-        text: "Fullscreen was left or another tab was opened, and you chose to submit. Your answers so far were submitted.",
-      };
+      return { title: "test.done.left", text: "test.done.leftText" };
     default:
-      return { title: "Test submitted!", text: "Your answers have been submitted. Well done for finishing the test." };
+      return { title: "test.done.submitted", text: "test.done.submittedText" };
   }
+}
+
+const REASON_MESSAGES: Record<string, MessageId> = {
+  [SUBMIT_REASONS.manual]: "test.reason.manual",
+  [SUBMIT_REASONS.timeUp]: "test.reason.timeUp",
+  [SUBMIT_REASONS.left]: "test.reason.left",
+  [DEFAULT_REASON]: "test.reason.done",
+};
+
+/** A reason as the completion page names it, in its language (the reasons themselves are kept in English, in the address and the database). */
+export function reasonMessage(reason: string): Msg {
+  const withErrors = reason.endsWith(WITH_ERRORS);
+  const base: Msg = { id: REASON_MESSAGES[withErrors ? reason.slice(0, -WITH_ERRORS.length) : reason] ?? "test.reason.done" };
+  return withErrors ? { id: "test.reason.withErrors", values: { reason: base } } : base;
 }
 
 /** Score over total questions, rounded (docs/product/contests.md §2). */
@@ -92,9 +96,9 @@ export function progressPercent(index: number, total: number) {
   return total > 0 ? Math.round(((index + 1) / total) * 100) : 0;
 }
 
-/** The camera check's countdown ('Contest Started' at zero), by the one rule of timeUntil. */
-export function startsInLabel(start: Date, now: Date) {
-  return start.getTime() <= now.getTime() ? "Contest Started" : timeUntil(start, now);
+/** The camera check's and the waiting room's countdown ('Contest Started' at zero), by the one rule of timeUntilMessage. */
+export function startsInMessage(start: Date, now: Date): Msg {
+  return start.getTime() <= now.getTime() ? { id: "test.started" } : timeUntilMessage(start, now);
 }
 
 /** A response time in ms as people read it: '4 min 05 s'. */

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { TEST_NEEDS } from "~/models/contests/rules";
+import { useT } from "~/utils/i18n";
 
 export type CameraStatus = "idle" | "asking" | "on" | "denied" | "lost";
 
@@ -43,22 +43,22 @@ export function useCamera(onLost?: () => void) {
 }
 
 export function CameraPreview({ stream, className }: { stream: MediaStream | null; className?: string }) {
+  const { t } = useT();
   const video = useRef<HTMLVideoElement>(null);
   useEffect(() => {
     if (video.current) video.current.srcObject = stream;
   }, [stream]);
-  return <video ref={video} className={className} autoPlay muted playsInline width={320} height={240} aria-label="Your camera" />;
+  return <video ref={video} className={className} autoPlay muted playsInline width={320} height={240} aria-label={t("test.camera")} />;
 }
 
 /** What the test and the camera check say without JavaScript (docs/product/design.md §3: the one island that needs it). */
 export function NeedsJavaScript({ level = 2, children }: { level?: 1 | 2; children?: React.ReactNode }) {
+  const { t } = useT();
   const Heading = level === 1 ? "h1" : "h2";
   const notice = (
     <div className="alert alert-info">
-      <Heading>The test needs JavaScript and a camera</Heading>
-      <p>
-        {TEST_NEEDS} Please turn JavaScript on and open this page again. Your time runs from the contest&apos;s start.
-      </p>
+      <Heading>{t("test.needs.title")}</Heading>
+      <p>{t("test.needs.text")}</p>
       {children}
     </div>
   );

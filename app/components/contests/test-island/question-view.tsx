@@ -2,9 +2,10 @@
 // and its options (one or several) or a box for a number, in the language the student
 // chose for it. Options show in this entry's order; what is saved is each option's number.
 import type { PaperQuestion, SavedAnswer } from "~/models/contests/paper";
-import { markingLabel } from "~/models/contests/marking";
+import { markingMessage } from "~/models/contests/marking";
+import { HTML_LANG, LANGUAGE_NAMES, LOCALES, useT, type Locale } from "~/utils/i18n";
 
-export type Language = "en" | "hi";
+export type Language = Locale;
 
 export function QuestionView(props: {
   question: PaperQuestion;
@@ -19,29 +20,33 @@ export function QuestionView(props: {
   onPick: (n: number) => void;
   onDraft: (value: string) => void;
 }) {
+  const { t, tm } = useT();
   const { question: q, answer, language } = props;
   const inHindi = language === "hi" && q.htmlHi !== null;
   const chosen = answer?.o ?? [];
   return (
     <fieldset className="card test-question" key={q.id} lang={inHindi ? "hi" : "en"}>
       <legend>
-        <span className="test-qno">Question {props.number}</span>
-        <span className="muted test-marking">{markingLabel(q)}</span>
+        <span className="test-qno">{t("test.question", { n: props.number })}</span>
+        <span className="muted test-marking">{tm(markingMessage(q))}</span>
       </legend>
       {props.hindi && q.htmlHi !== null ? (
         <label className="test-language">
-          View in{" "}
+          {t("test.viewIn")}{" "}
           <select value={language} onChange={(e) => props.onLanguage(e.target.value as Language)}>
-            <option value="en">English</option>
-            <option value="hi">हिन्दी</option>
+            {LOCALES.map((l) => (
+              <option key={l} value={l} lang={HTML_LANG[l]} translate="no">
+                {LANGUAGE_NAMES[l]}
+              </option>
+            ))}
           </select>
         </label>
       ) : null}
-      <div className="test-text" dangerouslySetInnerHTML={{ __html: inHindi ? q.htmlHi! : q.html }} />
+      <div className="test-text" translate="no" dangerouslySetInnerHTML={{ __html: inHindi ? q.htmlHi! : q.html }} />
       {q.image ? <img className="test-diagram" src={q.image.src} width={q.image.width} height={q.image.height} alt={q.image.alt} loading="lazy" decoding="async" /> : null}
       {q.kind === "numerical" ? (
         <label className="test-number">
-          Your answer (a number)
+          {t("test.numberLabel")}
           <input
             type="text"
             inputMode="decimal"
@@ -68,7 +73,7 @@ export function QuestionView(props: {
             <span className="test-option-key" id={`o-${q.id}-${option.n}-key`} aria-hidden="true">
               {String.fromCharCode(65 + i)}
             </span>
-            <span id={`o-${q.id}-${option.n}`} dangerouslySetInnerHTML={{ __html: language === "hi" && option.htmlHi ? option.htmlHi : option.html }} />
+            <span id={`o-${q.id}-${option.n}`} translate="no" dangerouslySetInnerHTML={{ __html: language === "hi" && option.htmlHi ? option.htmlHi : option.html }} />
           </label>
         ))
       )}

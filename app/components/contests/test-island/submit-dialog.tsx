@@ -2,7 +2,7 @@
 // (how many answered, not answered and marked), so nobody submits a blank paper by mistake.
 import type { PaperQuestion, SavedAnswer } from "~/models/contests/paper";
 import { submitSummary } from "~/models/contests/palette";
-import { TEST_MESSAGES } from "~/models/contests/test-rules";
+import { useT } from "~/utils/i18n";
 
 export function Modal({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -16,39 +16,40 @@ export function Modal({ title, children }: { title: string; children: React.Reac
 }
 
 export function SubmitDialog(props: { questions: PaperQuestion[]; answers: Record<string, SavedAnswer>; onCancel: () => void; onSubmit: () => void }) {
+  const { t } = useT();
   const summary = submitSummary(
     props.questions.map((q) => q.id),
     props.answers,
   );
   return (
-    <Modal title="Submit your test?">
+    <Modal title={t("test.confirm.title")}>
       <dl className="test-summary">
         <div>
-          <dt>Answered</dt>
+          <dt>{t("test.status.answered")}</dt>
           <dd>{summary.answered}</dd>
         </div>
         <div>
-          <dt>Not Answered</dt>
+          <dt>{t("test.status.notAnswered")}</dt>
           <dd>{summary.notAnswered}</dd>
         </div>
         <div>
-          <dt>Marked for Review</dt>
+          <dt>{t("test.status.marked")}</dt>
           <dd>{summary.marked}</dd>
         </div>
       </dl>
-      <p className="muted">Answered &amp; Marked for Review questions will be considered for evaluation.</p>
+      <p className="muted">{t("test.confirm.evaluated")}</p>
       {summary.answered === 0 ? (
         <p className="alert alert-error" role="alert">
-          You have not answered any question: a blank paper gets no score and no rank.
+          {t("test.confirm.blank")}
         </p>
       ) : null}
-      <p>{TEST_MESSAGES.confirmSubmit}</p>
+      <p>{t("test.confirm.question")}</p>
       <div className="actions">
         <button type="button" className="btn btn-ghost" onClick={props.onCancel}>
-          Cancel
+          {t("test.confirm.cancel")}
         </button>
         <button type="button" className="btn btn-primary" onClick={props.onSubmit}>
-          Yes, submit
+          {t("test.confirm.yes")}
         </button>
       </div>
     </Modal>

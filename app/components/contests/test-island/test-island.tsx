@@ -1,10 +1,12 @@
 // The test page's one client-heavy island (docs/product/design.md §3): the document is the same for
 // every student, and this component asks the session-checked JSON route for the
 // student's paper, then runs the test.
+import type { Messages } from "@lingui/core";
 import { Link } from "@remix-run/react";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { useHydrated, useServerClock } from "~/utils/use-hydrated";
-import { startsInLabel, TEST_MESSAGES } from "~/models/contests/test-rules";
+import { startsInMessage } from "~/models/contests/test-rules";
+import { HTML_LANG, I18nProvider, langCookie, richText, translatorFor, useT, type Locale, type MessageId } from "~/utils/i18n";
 import { Instructions } from "~/components/contests/test-island/instructions";
 import { testApi, type Paper, type WaitingPaper } from "~/models/contests/paper";
 import { TestRunner } from "~/components/contests/test-island/test-runner";
@@ -45,7 +47,29 @@ async function readPaper(contestId: string): Promise<Load | null> {
   }
 }
 
-export function TestIsland({ contestId }: { contestId: string }) {
+/**
+ * The island in the student's language. It starts in the page's; the choice on its
+ * instructions screen changes it at once (the other language's words came with the page),
+ * and is kept in the language cookie, so a reload and the pages after the test follow it.
+ */
+export function TestIsland({ contestId, otherMessages }: { contestId: string; otherMessages: Messages }) {
+  const page = useT();
+  const [language, setLanguage] = useState<Locale>(page.locale);
+  const other = useMemo(() => translatorFor(language, otherMessages), [language, otherMessages]);
+  const choose = useCallback((next: Locale) => {
+    setLanguage(next);
+    document.documentElement.lang = HTML_LANG[next];
+    document.cookie = langCookie(next, window.location.protocol === "https:");
+  }, []);
+  return (
+    <I18nProvider value={language === page.locale ? page : other}>
+      <Island contestId={contestId} language={language} onLanguage={choose} />
+    </I18nProvider>
+  );
+}
+
+function Island({ contestId, language, onLanguage }: { contestId: string; language: Locale; onLanguage: (language: Locale) => void }) {
+  const { t } = useT();
   const hydrated = useHydrated();
   const [load, setLoad] = useState<Load>({ kind: "loading" });
   // Bumped when the waiting room reaches the start, to fetch the questions.
@@ -67,47 +91,49 @@ export function TestIsland({ contestId }: { contestId: string }) {
       // Server-rendered, nothing: without JavaScript the page's notice is all there is to say.
       return hydrated ? (
         <p className="test-loading" role="status">
-          Loading your test…
+          {t("test.loading")}
         </p>
       ) : null;
     case "auth":
       return (
-        <LoadError message={TEST_MESSAGES.authFailed}>
+        <LoadError message="test.error.auth">
           <Link to={`/login?${new URLSearchParams({ redirectTo: `/contest/${contestId}/test` })}`} className="btn btn-ghost">
-            Log in
+            {t("test.error.login")}
           </Link>
         </LoadError>
       );
     case "failed":
-      return <LoadError message={TEST_MESSAGES.loadFailed} />;
+      return <LoadError message="test.error.load" />;
     case "ready":
       return load.paper.state === "waiting" ? (
-        <Waiting paper={load.paper} onStart={reload} />
+        <Waiting paper={load.paper} onStart={reload} language={language} onLanguage={onLanguage} />
       ) : (
-        <TestRunner paper={load.paper} />
+        <TestRunner paper={load.paper} language={language} onLanguage={onLanguage} />
       );
   }
 }
 
-function LoadError({ message, children }: { message: string; children?: React.ReactNode }) {
+function LoadError({ message, children }: { message: MessageId; children?: React.ReactNode }) {
+  const { t } = useT();
   return (
     <section className="container narrow error-page">
-      <h1>Error Loading Contest</h1>
-      <p role="alert">{message}</p>
+      <h1>{t("test.error.title")}</h1>
+      <p role="alert">{t(message)}</p>
       <div className="actions">
         <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
-          Refresh Page
+          {t("test.error.refresh")}
         </button>
         {children}
         <Link to="/dashboard" className="btn btn-ghost">
-          Dashboard
+          {t("test.error.dashboard")}
         </Link>
       </div>
     </section>
   );
 }
 
-function Waiting({ paper, onStart }: { paper: WaitingPaper; onStart: () => void }) {
+function Waiting({ paper, onStart, language, onLanguage }: { paper: WaitingPaper; onStart: () => void; language: Locale; onLanguage: (language: Locale) => void }) {
+  const { t, tm } = useT();
   const now = useServerClock(paper.serverNow);
   const left = Date.parse(paper.startsAt) - now.getTime();
   const started = left <= 0;
@@ -115,12 +141,12 @@ function Waiting({ paper, onStart }: { paper: WaitingPaper; onStart: () => void 
     if (started) onStart();
   }, [started, onStart]);
   return (
-    <Instructions paper={paper}>
+    <Instructions paper={paper} language={language} onLanguage={onLanguage}>
       <p className="test-wait" role="timer" aria-live="off">
-        Starts in <strong>{startsInLabel(new Date(paper.startsAt), now)}</strong>
+        {richText(t("test.startsIn", { time: tm(startsInMessage(new Date(paper.startsAt), now)) }), [(time) => <strong>{time}</strong>])}
       </p>
       <button type="button" className="btn btn-primary btn-block" disabled>
-        Start Contest
+        {t("test.start")}
       </button>
     </Instructions>
   );

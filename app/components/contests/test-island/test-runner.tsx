@@ -8,7 +8,7 @@ import type { SaveStatus } from "~/components/contests/test-island/answer-queue"
 import { CameraPreview, useCamera } from "~/components/contests/test-island/camera";
 import { Instructions } from "~/components/contests/test-island/instructions";
 import { Palette, SectionTabs } from "~/components/contests/test-island/palette";
-import { QuestionView, type Language } from "~/components/contests/test-island/question-view";
+import { QuestionView } from "~/components/contests/test-island/question-view";
 import { SubmitDialog, Modal } from "~/components/contests/test-island/submit-dialog";
 import { useAutosave } from "~/components/contests/test-island/use-autosave";
 import { sendProctoringEvent, useProctoring } from "~/components/contests/test-island/use-proctoring";
@@ -16,30 +16,32 @@ import { useSubmission } from "~/components/contests/test-island/use-submission"
 import { useTestKeys } from "~/components/contests/test-island/use-test-keys";
 import { testApi, type OpenPaper, type PaperQuestion, type SavedAnswer } from "~/models/contests/paper";
 import { hasResponse, pickOption } from "~/models/contests/palette";
-import { formatTimer, isNumberAnswer, NUMBER_HINT, progressPercent, SUBMIT_REASONS, TEST_MESSAGES } from "~/models/contests/test-rules";
+import { formatTimer, isNumberAnswer, progressPercent, SUBMIT_REASONS } from "~/models/contests/test-rules";
 import { useServerClock } from "~/utils/use-hydrated";
 import { postJsonPatiently } from "~/utils/post-json";
+import { richText, useT, type Locale, type MessageId } from "~/utils/i18n";
 
-const SAVE_LABELS: Record<SaveStatus, string> = {
-  idle: "No answers saved yet",
-  saving: "Saving…",
-  saved: "All answers saved",
-  offline: "Offline: answers will be saved when you reconnect",
-  refused: "Some answers were not saved",
+const SAVE_LABELS: Record<SaveStatus, MessageId> = {
+  idle: "test.save.idle",
+  saving: "test.save.saving",
+  saved: "test.save.saved",
+  offline: "test.save.offline",
+  refused: "test.save.refused",
 };
 
-export function TestRunner({ paper }: { paper: OpenPaper }) {
+/** The running test; `language` is the student's default (the questions' and the screen's), chosen on the instructions. */
+export function TestRunner({ paper, language, onLanguage }: { paper: OpenPaper; language: Locale; onLanguage: (language: Locale) => void }) {
+  const { t } = useT();
   const questions = paper.questions;
   const api = testApi(paper.contest.id);
 
   const [started, setStarted] = useState(false);
   const [index, setIndex] = useState(0);
-  const [alert, setAlert] = useState<string | null>(null);
+  const [alert, setAlert] = useState<MessageId | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [paletteOpen, setPaletteOpen] = useState(false);
-  const [language, setLanguage] = useState<Language>("en");
-  const [languageOf, setLanguageOf] = useState<Record<string, Language>>({});
-  const [numberError, setNumberError] = useState<string | null>(null);
+  const [languageOf, setLanguageOf] = useState<Record<string, Locale>>({});
+  const [numberError, setNumberError] = useState(false);
 
   const { answers, update, saveStatus, queue } = useAutosave(paper, api, started);
   const [drafts, setDrafts] = useState<Record<string, string>>(() => Object.fromEntries(Object.entries(answers).flatMap(([id, a]) => (a.v === undefined ? [] : [[id, a.v]]))));
@@ -69,7 +71,7 @@ export function TestRunner({ paper }: { paper: OpenPaper }) {
   const start = async () => {
     setAlert(null);
     // Without the Fullscreen API (iPhone Safari) the test runs full-viewport instead (docs/product/design.md §4).
-    if (!(await proctor.enterFullscreen())) return setAlert(TEST_MESSAGES.fullscreenRequired);
+    if (!(await proctor.enterFullscreen())) return setAlert("test.fullscreenRequired");
     setStarted(true);
     void postJsonPatiently(api, { intent: "start", fullscreen: proctor.canFullscreen }).catch(() => {});
     void queue.kick();
@@ -90,14 +92,14 @@ export function TestRunner({ paper }: { paper: OpenPaper }) {
     return { ...current, v: typed };
   };
   const go = (to: number) => {
-    setNumberError(null);
+    setNumberError(false);
     setPaletteOpen(false);
     setIndex(Math.max(0, Math.min(questions.length - 1, to)));
   };
   const saveAnd = (marked: boolean) => {
     if (!question) return;
     const next = withDraft(question);
-    if (next === false) return setNumberError(NUMBER_HINT);
+    if (next === false) return setNumberError(true);
     const { m: _m, ...response } = next;
     update(question.id, marked ? { ...response, m: true } : response);
     go(index + 1);
@@ -105,7 +107,7 @@ export function TestRunner({ paper }: { paper: OpenPaper }) {
   const clear = () => {
     if (!question) return;
     setDrafts((d) => ({ ...d, [question.id]: "" }));
-    setNumberError(null);
+    setNumberError(false);
     update(question.id, state(question.id).m ? { m: true } : {});
   };
   const pick = (n: number) => {
@@ -126,8 +128,8 @@ export function TestRunner({ paper }: { paper: OpenPaper }) {
 
   if (questions.length === 0) {
     return (
-      <Instructions paper={paper} language={language} onLanguage={setLanguage}>
-        <p className="alert alert-info">This contest has no questions yet. Please contact support.</p>
+      <Instructions paper={paper} language={language} onLanguage={onLanguage}>
+        <p className="alert alert-info">{t("test.noQuestions")}</p>
       </Instructions>
     );
   }
@@ -135,20 +137,18 @@ export function TestRunner({ paper }: { paper: OpenPaper }) {
   if (!started) {
     const answered = Object.values(answers).filter(hasResponse).length;
     return (
-      <Instructions paper={paper} language={language} onLanguage={setLanguage}>
-        {answered > 0 ? <p className="alert alert-info">Welcome back: {answered} saved {answered === 1 ? "answer is" : "answers are"} kept.</p> : null}
-        <p className="test-wait">
-          Time left: <strong>{formatTimer(left)}</strong>
-        </p>
+      <Instructions paper={paper} language={language} onLanguage={onLanguage}>
+        {answered > 0 ? <p className="alert alert-info">{t("test.welcomeBack", { count: answered })}</p> : null}
+        <p className="test-wait">{richText(t("test.timeLeft", { time: formatTimer(left) }), [(time) => <strong>{time}</strong>])}</p>
         {alert ? (
           <p className="alert alert-error" role="alert">
-            {alert}
+            {t(alert)}
           </p>
         ) : null}
         <button type="button" className="btn btn-primary btn-block" onClick={start}>
-          Start Contest
+          {t("test.start")}
         </button>
-        {!proctor.canFullscreen ? <p className="muted">This browser cannot go fullscreen: the test fills the screen instead, and leaving the tab is recorded.</p> : null}
+        {!proctor.canFullscreen ? <p className="muted">{t("test.noFullscreen")}</p> : null}
       </Instructions>
     );
   }
@@ -163,18 +163,18 @@ export function TestRunner({ paper }: { paper: OpenPaper }) {
       <header className="test-bar">
         <strong className="test-title">{paper.contest.title}</strong>
         <CameraPreview stream={camera.stream} className="test-camera" />
-        {camera.status === "denied" || camera.status === "lost" ? <span className="badge tone-orange">Camera off</span> : null}
+        {camera.status === "denied" || camera.status === "lost" ? <span className="badge tone-orange">{t("test.cameraOff")}</span> : null}
         {proctor.canFullscreen && !proctor.fullscreen ? (
           <button type="button" className="badge tone-orange test-return" onClick={() => void proctor.enterFullscreen()}>
-            Return to Fullscreen
+            {t("test.returnFullscreen")}
           </button>
         ) : null}
-        <span className={`test-timer${left < 60_000 ? " is-low" : ""}`} role="timer" aria-label="Time left">
+        <span className={`test-timer${left < 60_000 ? " is-low" : ""}`} role="timer" aria-label={t("test.timeLeftLabel")}>
           {formatTimer(left)}
         </span>
         <span className="test-save" role="status">
           {/* Visits and marks are saved too, but until something is answered no answer is. */}
-          {SAVE_LABELS[saveStatus === "saved" && !Object.values(answers).some(hasResponse) ? "idle" : saveStatus]}
+          {t(SAVE_LABELS[saveStatus === "saved" && !Object.values(answers).some(hasResponse) ? "idle" : saveStatus])}
         </span>
       </header>
 
@@ -187,9 +187,9 @@ export function TestRunner({ paper }: { paper: OpenPaper }) {
             <span style={{ width: `${percent}%` }} />
           </div>
           <p className="muted test-count">
-            Question {index + 1} of {questions.length} · {percent}%
+            {t("test.count", { n: index + 1, total: questions.length, percent })}
             <button type="button" className="btn btn-ghost test-palette-toggle" aria-expanded={paletteOpen} onClick={() => setPaletteOpen(true)}>
-              Question Palette
+              {t("test.palette")}
             </button>
           </p>
 
@@ -204,55 +204,55 @@ export function TestRunner({ paper }: { paper: OpenPaper }) {
             onLanguage={(l) => setLanguageOf((m) => ({ ...m, [q.id]: l }))}
             onPick={pick}
             onDraft={(value) => {
-              setNumberError(null);
+              setNumberError(false);
               setDrafts((d) => ({ ...d, [q.id]: value }));
             }}
           />
           {numberError ? (
             <p className="alert alert-error" role="alert">
-              {numberError}
+              {t("test.numberHint")}
             </p>
           ) : null}
 
           <div className="test-moves">
             <button type="button" className="btn btn-primary" onClick={() => saveAnd(false)} disabled={!running}>
-              Save &amp; Next
+              {t("test.saveNext")}
             </button>
             <button type="button" className="btn btn-ghost" onClick={clear} disabled={!running}>
-              Clear Response
+              {t("test.clear")}
             </button>
             <button type="button" className="btn btn-warn" onClick={() => saveAnd(true)} disabled={!running || !responded}>
-              Save &amp; Mark for Review
+              {t("test.saveMark")}
             </button>
             <button type="button" className="btn btn-mark" onClick={() => saveAnd(true)} disabled={!running}>
-              Mark for Review &amp; Next
+              {t("test.markNext")}
             </button>
           </div>
           <div className="actions test-ends">
             <button type="button" className="btn btn-ghost" onClick={() => go(index - 1)} disabled={index === 0}>
-              Back
+              {t("test.back")}
             </button>
             {last ? (
               <button type="button" className="btn btn-primary" onClick={() => setConfirming(true)} disabled={!running}>
-                Submit Test
+                {t("test.submit")}
               </button>
             ) : null}
           </div>
-          <p className="muted test-keys">Keys: 1–4 or A–D choose, N save &amp; next, P back, M mark for review &amp; next.</p>
+          <p className="muted test-keys">{t("test.keys")}</p>
         </div>
 
         <Palette sections={paper.sections} questions={questions} answers={answers} index={index} language={language} open={paletteOpen} onClose={() => setPaletteOpen(false)} onPick={go} />
       </div>
 
       {submitting ? (
-        <Modal title="Submitting your answers…">
-          <p>Please wait while your answers are saved.</p>
+        <Modal title={t("test.submitting")}>
+          <p>{t("test.submittingText")}</p>
         </Modal>
       ) : confirming ? (
         <SubmitDialog questions={questions} answers={answers} onCancel={() => setConfirming(false)} onSubmit={() => void submit(SUBMIT_REASONS.manual)} />
       ) : proctor.warning ? (
-        <Modal title="You left the test">
-          <p>Leaving fullscreen or switching tabs is recorded. Go back to the test, or submit your answers now.</p>
+        <Modal title={t("test.left")}>
+          <p>{t("test.leftText")}</p>
           <div className="actions">
             <button
               type="button"
@@ -262,10 +262,10 @@ export function TestRunner({ paper }: { paper: OpenPaper }) {
                 void proctor.enterFullscreen();
               }}
             >
-              Continue Test
+              {t("test.continue")}
             </button>
             <button type="button" className="btn btn-danger" onClick={() => void submit(SUBMIT_REASONS.left)}>
-              Submit Test
+              {t("test.submit")}
             </button>
           </div>
         </Modal>

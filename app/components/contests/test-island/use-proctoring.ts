@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useState } from "react";
-import { TEST_MESSAGES } from "~/models/contests/test-rules";
 import { postJson } from "~/utils/post-json";
 
 export type ProctoringEvent = "fullscreen_exit" | "tab_hidden" | "camera_lost";
@@ -40,10 +39,10 @@ export function useProctoring(api: string, running: boolean) {
         sendProctoringEvent(api, "tab_hidden");
       }
     };
+    // Browsers show their own words for leaving; asking is what counts.
     const onUnload = (event: BeforeUnloadEvent) => {
       event.preventDefault();
-      event.returnValue = TEST_MESSAGES.leave;
-      return TEST_MESSAGES.leave;
+      event.returnValue = true;
     };
     document.addEventListener("fullscreenchange", onFullscreen);
     document.addEventListener("visibilitychange", onVisibility);

@@ -1,0 +1,30 @@
+// The Hindi scan's eye (issue 33): what on a page is still in Latin letters.
+import type { Page } from "@playwright/test";
+
+// Latin words a Hindi page may show: our name, brands, and the spec's fixed terms.
+const ALLOWED = /\b(StudyArena|Study|Arena|UPI|IST|MCQ|JavaScript|Chrome|Firefox|iPhone|Instagram|YouTube|X|am|pm|A-Z)\b/g;
+
+/**
+ * Every word a person sees or hears on the page (text, titles, labels, placeholders, alt
+ * text) that is in Latin letters, outside what admins and users typed (`translate="no"`,
+ * a form's own fields, and `data`: what this test typed that a label repeats).
+ */
+export async function latinWords(page: Page, data: string[] = []) {
+  const texts = await page.evaluate(() => {
+    const out: string[] = [document.title];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!node.parentElement?.closest("script, style, noscript, textarea, [translate='no']")) out.push(node.textContent ?? "");
+    }
+    for (const element of document.body.querySelectorAll("[aria-label], [title], [placeholder], img[alt]")) {
+      if (element.closest("[translate='no']")) continue;
+      for (const name of ["aria-label", "title", "placeholder", "alt"]) out.push(element.getAttribute(name) ?? "");
+    }
+    const description = document.querySelector("meta[name=description]")?.getAttribute("content");
+    return [...out, description ?? ""];
+  });
+  return texts
+    .map((text) => [...data].sort((a, b) => b.length - a.length).reduce((rest, typed) => rest.split(typed).join(""), text))
+    .map((text) => text.replace(/\S+@\S+/g, "").replace(ALLOWED, ""))
+    .flatMap((text) => text.match(/[A-Za-z]{2,}/g) ?? []);
+}

@@ -25,6 +25,8 @@ import dashboardEn from "~/locales/en/dashboard";
 import dashboardHi from "~/locales/hi/dashboard";
 import testEn from "~/locales/en/test";
 import testHi from "~/locales/hi/test";
+import resultsEn from "~/locales/en/results";
+import resultsHi from "~/locales/hi/results";
 
 /** A translation of an English catalog: the same keys, each a string. */
 export type Catalog<English> = { [K in keyof English]: string };
@@ -41,6 +43,7 @@ export const CATALOGS = {
   cart: { en: cartEn, hi: cartHi },
   dashboard: { en: dashboardEn, hi: dashboardHi },
   test: { en: testEn, hi: testHi },
+  results: { en: resultsEn, hi: resultsHi },
 } as const;
 
 export type Namespace = keyof typeof CATALOGS;

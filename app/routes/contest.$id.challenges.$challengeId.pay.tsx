@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { notFoundBoundary } from "~/components/not-found";
@@ -12,16 +12,16 @@ import { hostedCheckout, paymentGateway } from "~/models/payments/gateway.server
 import { appUrl } from "~/utils/env.server";
 import { readForm } from "~/utils/forms.server";
 import { notFound, redirectWithFlash, requireUuidParam } from "~/utils/http.server";
+import { useT } from "~/utils/i18n";
+import { i18nFor } from "~/utils/i18n.server";
+import { translatedPageMeta } from "~/utils/meta";
 import { formatINR } from "~/utils/money";
 
 // The fee of one answer-key challenge (docs/product/design.md §4): the student's own
 // challenge, waiting for its fee while the window is open. Paying is a plain form post,
 // as the entry fee's page is: the test gateway's page or Razorpay's hosted checkout,
 // back through /api/payment/callback to the question on the breakdown.
-export const meta: MetaFunction = () => [
-  { title: "Pay the challenge fee — StudyArena" },
-  { name: "description", content: "Pay the fee of your answer-key challenge." },
-];
+export const meta = translatedPageMeta("results.fee.metaTitle", "results.fee.metaDescription");
 
 /** The challenged question on the results' breakdown. */
 const backTo = (contestId: string, questionId: string) => `/contest/${contestId}/results?tab=breakdown#q-${questionId}`;
@@ -35,7 +35,9 @@ export async function loader(args: LoaderFunctionArgs) {
   if (!due) notFound("Challenge Not Found");
   const back = backTo(contest.id, due.questionId);
   if (due.paid) throw redirect(back);
-  return { contest: { id: contest.id, title: contest.title }, due, back, gateway: paymentGateway()?.kind ?? null };
+  // "contest": the stage's refusal (payments off) is said with the contest pages' words.
+  const { messages } = i18nFor(args.request, args.context, "results", "contest");
+  return { contest: { id: contest.id, title: contest.title }, due, back, gateway: paymentGateway()?.kind ?? null, messages };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -74,36 +76,37 @@ export default function ChallengeFeePage() {
   const { contest, due, back, gateway } = useLoaderData<typeof loader>();
   const hosted = useActionData<typeof action>()?.hosted;
   const busy = useNavigation().state !== "idle";
+  const { t } = useT();
   return (
     <section className="container narrow section">
       <p>
-        <Link to={back}>← Back to question {due.number}</Link>
+        <Link to={back}>{t("results.fee.back", { n: due.number })}</Link>
       </p>
-      <h1>Pay the challenge fee</h1>
+      <h1>{t("results.fee.title")}</h1>
       <div className="card">
         <dl className="facts-list">
-          <div><dt>Contest</dt><dd>{contest.title}</dd></div>
-          <div><dt>Challenge</dt><dd>The answer key of question {due.number}</dd></div>
-          <div><dt>Fee</dt><dd><strong>{formatINR(due.fee)}</strong></dd></div>
+          <div><dt>{t("results.fee.contest")}</dt><dd translate="no">{contest.title}</dd></div>
+          <div><dt>{t("results.fee.challenge")}</dt><dd>{t("results.fee.what", { n: due.number })}</dd></div>
+          <div><dt>{t("results.fee.fee")}</dt><dd><strong>{formatINR(due.fee)}</strong></dd></div>
         </dl>
         <p className="muted">
-          Your challenge is sent for review once the fee is paid, and the fee is refunded if it is upheld.
-          {gateway === "test" ? " Test payment: no money moves (this server uses the built-in test gateway)." : null}
+          {t("results.fee.howItWorks")}
+          {gateway === "test" ? ` ${t("results.fee.test")}` : null}
         </p>
         {!due.open ? (
           <p className="alert alert-error" role="alert">
-            {CHALLENGE_MESSAGES.closed}
+            {t("results.challenge.closed")}
           </p>
         ) : !gateway ? (
           <p className="alert alert-error" role="alert">
-            {STAGE_MESSAGES.paymentsOff}
+            {t("contest.stage.paymentsOff")}
           </p>
         ) : hosted ? (
           <HostedCheckoutForm hosted={hosted} />
         ) : (
           <Form method="post">
             <button type="submit" name="intent" value="pay" className="btn btn-primary btn-block" disabled={busy}>
-              {busy ? "Opening payment..." : `Pay ${formatINR(due.fee)}`}
+              {busy ? t("results.fee.opening") : t("results.fee.pay", { amount: formatINR(due.fee) })}
             </button>
           </Form>
         )}
@@ -112,4 +115,4 @@ export default function ChallengeFeePage() {
   );
 }
 
-export const ErrorBoundary = notFoundBoundary({ title: "Challenge Not Found", action: { label: "Back to your dashboard", to: "/dashboard" } });
+export const ErrorBoundary = notFoundBoundary({ title: "common.notFound.challenge", action: { label: "common.notFound.toDashboard", to: "/dashboard" } });

@@ -6,7 +6,7 @@ import { db } from "~/db/client.server";
 import { requireContestStage } from "~/models/contests/stage.server";
 import { completionMessage, readCompletion, reasonMessage, SUBMIT_ERRORS } from "~/models/contests/test-rules";
 import { useT } from "~/utils/i18n";
-import { i18nFor } from "~/utils/i18n.server";
+import { localeOf, messagesUnder } from "~/utils/i18n.server";
 import { translatedPageMeta } from "~/utils/meta";
 
 // Test submitted (docs/product/contests.md §2): a message for the reason the test page gave, and
@@ -15,7 +15,7 @@ import { translatedPageMeta } from "~/utils/meta";
 export const meta = translatedPageMeta("test.done.metaTitle", "test.done.metaDescription");
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { messages } = i18nFor(args.request, args.context, "test");
+  const messages = messagesUnder(localeOf(args.request, args.context), "test.done.", "test.reason.", "test.error.", "test.none.");
   const { contest, entry } = await requireContestStage(db, args, "results");
   // Only the student's own submitted entry has a completion; anyone else reads the results page's answer.
   if (!entry?.has_submitted) return { contest: null, reason: null, error: null, messages };

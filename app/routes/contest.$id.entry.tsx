@@ -7,7 +7,7 @@ import { db } from "~/db/client.server";
 import { requireContestStage } from "~/models/contests/stage.server";
 import { CONTEST_RULES } from "~/models/contests/rules";
 import { useT, type MessageId } from "~/utils/i18n";
-import { localeOf, messagesFor, pickMessages } from "~/utils/i18n.server";
+import { localeOf, messagesUnder, pickMessages } from "~/utils/i18n.server";
 import { formatDateTime } from "~/utils/dates";
 import { startsInMessage } from "~/models/contests/test-rules";
 import { useHydrated, useServerClock } from "~/utils/use-hydrated";
@@ -29,7 +29,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return {
     contest: { id: contest.id, title: contest.title, description: contest.description, start_time: contest.start_time },
     serverNow: new Date().toISOString(),
-    messages: { ...messagesFor(locale, "test"), ...pickMessages(locale, BORROWED) },
+    messages: { ...messagesUnder(locale, "test.check.", "test.needs.", "test.started", "test.camera"), ...pickMessages(locale, BORROWED) },
   };
 }
 

@@ -16,25 +16,27 @@ import type { SectionReport } from "~/models/contests/exam-report";
 import { answerBreakdown, sectionReport } from "~/models/contests/exam-report.server";
 import { contestResults, leaderboard, type MyResult } from "~/models/contests/results.server";
 import { formatDateTime } from "~/utils/dates";
-import { countOf } from "~/utils/text";
 import { parseForm } from "~/utils/forms.server";
 import { redirectWithFlash } from "~/utils/http.server";
+import { richText, useT, type MessageId } from "~/utils/i18n";
+import { i18nFor, localeOf, localizeReply, localizeText, messagesUnder } from "~/utils/i18n.server";
+import { metaTranslator, pageMeta } from "~/utils/meta";
 import { formatINR } from "~/utils/money";
-import { formatDuration, scoreBand, scorePercent } from "~/models/contests/test-rules";
+import { durationMessage, scoreBand, scorePercent } from "~/models/contests/test-rules";
 
 // Results (docs/product/contests.md §2 Results): the student's own only. Tabs are links, so they
 // work without JavaScript; each tab loads only what it shows.
 const TABS = [
-  { id: "summary", label: "Summary" },
-  { id: "breakdown", label: "Detailed Breakdown" },
-  { id: "leaderboard", label: "Leaderboard" },
-] as const;
+  { id: "summary", label: "results.tab.summary" },
+  { id: "breakdown", label: "results.tab.breakdown" },
+  { id: "leaderboard", label: "results.tab.leaderboard" },
+] as const satisfies ReadonlyArray<{ id: string; label: MessageId }>;
 type Tab = (typeof TABS)[number]["id"];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Results: ${data.contest.title} — StudyArena` : "Contest Not Found — StudyArena" },
-  { name: "description", content: "Your score, rank and the leaderboard of a StudyArena contest." },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const t = metaTranslator(matches);
+  return data ? pageMeta(t("results.metaTitle", { title: data.contest.title }), t("results.metaDescription")) : pageMeta(t("common.notFound.contest"), t("common.notFound.contestText"));
+};
 
 export async function loader(args: LoaderFunctionArgs) {
   const now = new Date();
@@ -45,14 +47,17 @@ export async function loader(args: LoaderFunctionArgs) {
   // Nothing derived from the key before the test has closed for everyone (docs/product/design.md §4).
   const scored = results.state === "scored";
   const mine = { contestId: contest.id, userId: user.id };
+  const { messages: words, locale } = i18nFor(args.request, args.context, "results");
+  // And what the page says to a student without a submitted entry (ResultsNotAvailable).
+  const messages = { ...words, ...messagesUnder(locale, "test.none.") };
   const [sections, statement, breakdown, challenges, leaders] = await Promise.all([
     scored && tab === "summary" ? sectionReport(db, mine) : [],
     scored && tab === "summary" && results.contest.finalized ? prizeStatement(db, mine) : null,
-    scored && tab === "breakdown" ? answerBreakdown(db, mine) : [],
+    scored && tab === "breakdown" ? answerBreakdown(db, { ...mine, locale }) : [],
     scored && tab === "breakdown" ? myChallenges(db, mine) : [],
     scored && tab === "leaderboard" ? leaderboard(db, contest.id) : [],
   ]);
-  return { tab, ...results, sections, statement, breakdown, challenges, leaders, userId: user.id };
+  return { tab, ...results, sections, statement, breakdown, challenges, leaders, userId: user.id, messages };
 }
 
 /**
@@ -64,13 +69,14 @@ export async function action(args: ActionFunctionArgs) {
   const now = new Date();
   const { user, contest } = await requireContestStage(db, args, "results", now);
   const submission = await parseForm(args.request, ChallengeSchema);
+  const locale = localeOf(args.request, args.context);
   // Which question's form answers: only ever one of this page's own ids, never echoed raw.
   const sent = submission.payload.questionId;
   const questionId = typeof sent === "string" && /^[0-9a-f-]{36}$/i.test(sent) ? sent : null;
-  if (submission.status !== "success") return data({ questionId, reply: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return data({ questionId, reply: localizeReply(submission.reply(), locale) }, { status: 400 });
   const outcome = await submitChallenge(db, { contestId: contest.id, userId: user.id, challenge: submission.value, now });
   if (!outcome.ok && outcome.status === 404) throw new Response(outcome.message, { status: 404 });
-  if (!outcome.ok) return data({ questionId, reply: submission.reply({ formErrors: [outcome.message] }) }, { status: 409 });
+  if (!outcome.ok) return data({ questionId, reply: submission.reply({ formErrors: [localizeText(outcome.message, locale)] }) }, { status: 409 });
   // With a fee, the challenge waits for it: the fee's page is next.
   if (outcome.fee > 0) throw redirect(`/contest/${contest.id}/challenges/${outcome.challengeId}/pay`);
   return redirectWithFlash(`/contest/${contest.id}/results?tab=breakdown#q-${submission.value.questionId}`, { kind: "success", message: CHALLENGE_MESSAGES.received });
@@ -79,20 +85,17 @@ export async function action(args: ActionFunctionArgs) {
 export default function Results() {
   const { tab, contest, state, mine, answered, sections, statement, breakdown, challenges, leaders, userId } = useLoaderData<typeof loader>();
   const posted = useActionData<typeof action>();
+  const { t, locale } = useT();
   if (state === "none") return <ResultsNotAvailable />;
   if (state === "pending") {
     return (
       <section className="container narrow section">
-        <p className="muted">Results</p>
-        <h1>{contest.title}</h1>
+        <p className="muted">{t("results.tag")}</p>
+        <h1 translate="no">{contest.title}</h1>
         <div className="card" role="status">
-          <h2>Test submitted</h2>
-          <p>
-            You answered {answered} of {countOf(contest.questionCount, "question")}.
-          </p>
-          <p>
-            Scores, ranks and the correct answers appear when the test has closed for everyone, at <strong>{formatDateTime(contest.scoresAt)} IST</strong>.
-          </p>
+          <h2>{t("results.pending.title")}</h2>
+          <p>{t("results.pending.answered", { answered, total: contest.questionCount })}</p>
+          <p>{richText(t("results.pending.when", { when: formatDateTime(contest.scoresAt, locale) }), [(when) => <strong>{when}</strong>])}</p>
         </div>
         <ResultsLinks />
       </section>
@@ -101,12 +104,12 @@ export default function Results() {
   const percent = scorePercent(mine.score, contest.fullMarks);
   return (
     <section className="container section">
-      <p className="muted">Results</p>
-      <h1>{contest.title}</h1>
-      <nav className="tabs" aria-label="Results">
-        {TABS.map((t) => (
-          <Link key={t.id} to={`?tab=${t.id}`} aria-current={t.id === tab ? "page" : undefined} preventScrollReset>
-            {t.label}
+      <p className="muted">{t("results.tag")}</p>
+      <h1 translate="no">{contest.title}</h1>
+      <nav className="tabs" aria-label={t("results.tag")}>
+        {TABS.map((one) => (
+          <Link key={one.id} to={`?tab=${one.id}`} aria-current={one.id === tab ? "page" : undefined} preventScrollReset>
+            {t(one.label)}
           </Link>
         ))}
       </nav>
@@ -139,68 +142,53 @@ export default function Results() {
 
 /** Which results these are: provisional (the key may be challenged), under review, or final. */
 function PhaseNote({ phase, challengeOpen, challengesEndAt }: { phase: ResultsPhase; challengeOpen: boolean; challengesEndAt: Date | string }) {
+  const { t, locale } = useT();
+  const id: MessageId =
+    phase === "provisional" ? (challengeOpen ? "results.phase.provisionalOpen" : "results.phase.provisionalClosed") : phase === "review" ? "results.phase.review" : "results.phase.final";
+  const strong = (text: string) => <strong>{text}</strong>;
   return (
     <div className={`card phase phase-${phase}`} role="status">
-      {phase === "provisional" && !challengeOpen ? (
-        <p>
-          <strong>Provisional results.</strong> Marks, ranks and prizes are final once the contest has ended.
-        </p>
-      ) : phase === "provisional" ? (
-        <p>
-          <strong>Provisional results.</strong> The answer key may be challenged, question by question on the Detailed Breakdown, until{" "}
-          <strong>{formatDateTime(challengesEndAt)} IST</strong>. Marks, ranks and prizes are final after that.
-        </p>
-      ) : phase === "review" ? (
-        <p>
-          <strong>Under review.</strong> Challenges to the answer key are being decided. Marks, ranks and prizes become final when every challenge is answered.
-        </p>
-      ) : (
-        <p>
-          <strong>Final results.</strong> The answer key, marks, ranks and prizes will not change.
-        </p>
-      )}
+      <p>{richText(t(id, id === "results.phase.provisionalOpen" ? { when: formatDateTime(challengesEndAt, locale) } : undefined), [strong, strong])}</p>
     </div>
   );
 }
 
 function ResultsLinks() {
+  const { t } = useT();
   return (
     <div className="actions">
-      <Link to="/dashboard" className="btn btn-ghost">Dashboard</Link>
-      <Link to="/contests" className="btn btn-ghost">Browse Contests</Link>
+      <Link to="/dashboard" className="btn btn-ghost">{t("results.dashboard")}</Link>
+      <Link to="/contests" className="btn btn-ghost">{t("results.contests")}</Link>
     </div>
   );
 }
 
 function Summary({ mine, percent, fullMarks, finalized, sections }: { mine: MyResult; percent: number; fullMarks: number; finalized: boolean; sections: SectionReport[] }) {
+  const { t, tm } = useT();
   if (mine.answered === 0) {
     return (
       <div className="card">
-        <p>
-          <strong>No answers were saved</strong> before the test was submitted, so this entry has no score, no rank and no prize.
-        </p>
+        <p>{richText(t("results.noAnswers"), [(text) => <strong>{text}</strong>])}</p>
       </div>
     );
   }
   return (
     <div className="card">
-      <p className="score-ring"><span className="visually-hidden">Score: </span>{percent}%</p>
+      <p className="score-ring"><span className="visually-hidden">{t("results.score")} </span>{percent}%</p>
       <p>
-        <strong>{scoreBand(percent)}</strong> · {marksText(mine.score)} of {fullMarks} marks
+        <strong>{t("results.band", { band: scoreBand(percent) })}</strong> · {t("results.marksOf", { marks: marksText(mine.score), full: fullMarks })}
       </p>
       <dl className="facts">
-        <div><dt>Marks</dt><dd>{marksText(mine.score)}</dd></div>
-        <div><dt>Rank</dt><dd>#{mine.rank}{finalized ? "" : " (provisional)"}</dd></div>
-        <div><dt>Percentile</dt><dd>{mine.percentile === null ? "—" : mine.percentile.toFixed(2)}</dd></div>
-        <div><dt>Time taken</dt><dd>{formatDuration(mine.response_time)}</dd></div>
-        <div><dt>Prize</dt><dd>{finalized ? formatINR(mine.prize_amount) : "When the results are final"}</dd></div>
+        <div><dt>{t("results.marks")}</dt><dd>{marksText(mine.score)}</dd></div>
+        <div><dt>{t("results.rank")}</dt><dd>{finalized ? `#${mine.rank}` : t("results.rankProvisional", { rank: mine.rank })}</dd></div>
+        <div><dt>{t("results.percentile")}</dt><dd>{mine.percentile === null ? "—" : mine.percentile.toFixed(2)}</dd></div>
+        <div><dt>{t("results.timeTaken")}</dt><dd>{tm(durationMessage(mine.response_time))}</dd></div>
+        <div><dt>{t("results.prize")}</dt><dd>{finalized ? formatINR(mine.prize_amount) : t("results.prizeLater")}</dd></div>
       </dl>
       <SectionTable sections={sections} />
-      <p className="muted">
-        Percentile: the share of students who sat this test with marks at or below yours (NTA&apos;s rule). Accuracy: correct answers of those attempted.
-      </p>
+      <p className="muted">{t("results.note")}</p>
     </div>
   );
 }
 
-export const ErrorBoundary = notFoundBoundary({ title: "Contest Not Found", action: { label: "Back to Home", to: "/" } });
+export const ErrorBoundary = notFoundBoundary({ title: "common.notFound.contest", action: { label: "common.error.home", to: "/" } });

@@ -11,6 +11,7 @@ import { email_outbox } from "~/db/schema";
 import { inBackground } from "~/services/background.server";
 import { dataDir, emailFrom, env, isDevelopment } from "~/utils/env.server";
 import { log } from "~/services/log.server";
+import { HTML_LANG, isLocale, type Locale } from "~/utils/i18n";
 
 export type Mail = { to: string; subject: string; html: string; text: string };
 
@@ -34,10 +35,13 @@ export async function enqueueEmail(tx: DbOrTx, mail: Mail) {
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
-/** A plain, readable mail: a heading, paragraphs, and an optional button link. */
-export function renderMail(input: { heading: string; paragraphs: string[]; action?: { label: string; url: string }; lang?: string }) {
+/** The language a mail is written in: its reader's users.locale; English when unknown (and for our own support team). */
+export const mailLocale = (value: unknown): Locale => (isLocale(value) ? value : "en");
+
+/** A plain, readable mail: a heading, paragraphs, and an optional button link, in its reader's language. */
+export function renderMail(input: { heading: string; paragraphs: string[]; action?: { label: string; url: string }; locale?: Locale }) {
   const html = [
-    `<div lang="${input.lang ?? "en-IN"}" style="font-family:system-ui,sans-serif;max-width:560px;margin:auto;color:#1f2937">`,
+    `<div lang="${HTML_LANG[input.locale ?? "en"]}" style="font-family:system-ui,sans-serif;max-width:560px;margin:auto;color:#1f2937">`,
     `<h1 style="font-size:20px">${escapeHtml(input.heading)}</h1>`,
     ...input.paragraphs.map((p) => `<p style="line-height:1.5">${escapeHtml(p)}</p>`),
     input.action

@@ -44,6 +44,17 @@ export function i18nFor(request: Request, context: { locale?: Locale } | undefin
   return { locale, t: translator(locale), messages: messagesFor(locale, ...namespaces) };
 }
 
+/** The messages whose ids start with these prefixes ("test.done."; each begins with its namespace), for a page that shows one part of a namespace. */
+export function messagesUnder(locale: Locale, ...prefixes: string[]): Messages {
+  const out: Messages = {};
+  for (const prefix of prefixes) {
+    for (const [id, message] of Object.entries(compiledCatalog(locale, prefix.slice(0, prefix.indexOf(".")) as Namespace))) {
+      if (id.startsWith(prefix)) out[id] = message;
+    }
+  }
+  return out;
+}
+
 /** Some messages by id (each id begins with its namespace), for a page that needs a few of a namespace. */
 export function pickMessages(locale: Locale, ids: readonly MessageId[]): Messages {
   return Object.fromEntries(ids.map((id) => [id, compiledCatalog(locale, id.slice(0, id.indexOf(".")) as Namespace)[id]!]));

@@ -138,17 +138,17 @@ test("the documented JEE paper: stored diagram, admin SQL, extra time, taken on 
   await confirm.getByRole("button", { name: "हाँ, सबमिट करें" }).click();
   await expect(page).toHaveURL(new RegExp(`/contest/${contest.id}/complete`));
 
-  // Once the paper has closed: 4 × 4 = 16 marks of 36, by section.
+  // Once the paper has closed: 4 × 4 = 16 marks of 36, by section; in Hindi, the language chosen for the test.
   await create("closeContest", { contestId: contest.id });
   await page.goto(`/contest/${contest.id}/results`);
-  await expect(page.getByText("16 of 36 marks")).toBeVisible();
-  const sections = page.getByRole("table", { name: "Marks by section" });
-  await expect(sections.getByRole("row", { name: /Physics/ })).toContainText(/3 of 3.*3.*0.*12 \/ 12.*100%/);
-  await expect(sections.getByRole("row", { name: /Chemistry/ })).toContainText(/1 of 3.*1.*0.*4 \/ 12.*100%/);
-  await expect(sections.getByRole("row", { name: /Mathematics/ })).toContainText(/0 of 3.*0.*0.*0 \/ 12.*—/);
-  await page.getByRole("link", { name: "Detailed Breakdown" }).click();
-  await expect(page.getByText("Correct answer: 19.5 to 19.7")).toBeVisible();
+  await expect(page.getByText("36 में से 16 अंक")).toBeVisible();
+  const sections = page.getByRole("table", { name: "खंड के अनुसार अंक" });
+  await expect(sections.getByRole("row", { name: /Physics/ })).toContainText(/3 में से 3.*3.*0.*12 \/ 12.*100%/);
+  await expect(sections.getByRole("row", { name: /Chemistry/ })).toContainText(/3 में से 1.*1.*0.*4 \/ 12.*100%/);
+  await expect(sections.getByRole("row", { name: /Mathematics/ })).toContainText(/3 में से 0.*0.*0.*0 \/ 12.*—/);
+  await page.getByRole("link", { name: "विस्तृत विवरण" }).click();
+  await expect(page.getByText("सही उत्तर: 19.5 से 19.7")).toBeVisible();
   await expect(page.getByRole("img", { name: "A block of mass m on a smooth incline at 30 degrees to the horizontal" })).toBeVisible();
-  await page.getByText("Explanation").first().click();
+  await page.getByText("व्याख्या").first().click();
   await expect(page.getByText("the mass does not matter")).toBeVisible();
 });

@@ -159,6 +159,31 @@ test.describe("हिन्दी", () => {
     expect(await latinWords(page, [title, student.fullName]), "dashboard").toEqual([]);
   });
 
+  test("results in Hindi: the summary with the prize statement, the breakdown, the leaderboard", async ({ page, student, context }) => {
+    const rival = await create("student", { email: uniqueEmail("rival-hi"), password: PASSWORD, fullName: "Rival Rao" });
+    const title = unique("Hindi Results Cup");
+    const contest = await create("finishedContest", {
+      title,
+      students: [
+        { userId: student.id, correct: 2, minutes: 5 },
+        { userId: rival.id, correct: 3, minutes: 9 },
+      ],
+    });
+    await context.addCookies([{ name: "lang", value: "hi", url: `http://localhost:${process.env.E2E_PORT}` }]);
+    const typed = [title, "Rival Rao", student.fullName];
+    await page.goto(`/contest/${contest.id}/results`);
+    await expect(page.getByText("अच्छी कोशिश")).toBeVisible();
+    await expect(page.getByText("3 में से 2 अंक")).toBeVisible();
+    await expect(page.getByRole("region", { name: "इनाम का ब्योरा" })).toContainText("आपकी पेआउट जानकारी का इंतज़ार है");
+    expect(await latinWords(page, typed), "summary").toEqual([]);
+    await page.getByRole("link", { name: "विस्तृत विवरण" }).click();
+    await expect(page.getByText("सही उत्तर: 3")).toBeVisible();
+    expect(await latinWords(page, typed), "breakdown").toEqual([]);
+    await page.getByRole("link", { name: "लीडरबोर्ड" }).click();
+    await expect(page.getByRole("row", { name: /\(आप\)/ })).toContainText("5 मिनट 00 सेकंड");
+    expect(await latinWords(page, typed), "leaderboard").toEqual([]);
+  });
+
   test("logging in with a wrong password says so in Hindi", async ({ page, student }) => {
     await page.context().clearCookies();
     await page.goto("/login?lang=hi");

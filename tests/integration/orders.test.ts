@@ -5,7 +5,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { db } from "~/db/client.server";
-import { email_outbox, marketplace_products, order_items, orders, payments, user_cart, refunds } from "~/db/schema";
+import { email_outbox, marketplace_products, order_items, orders, payments, user_cart, refunds, users } from "~/db/schema";
 import { failPayment, settlePayment } from "~/models/fulfilments.server";
 import { checkoutSignature, paymentGateway } from "~/models/payments/gateway.server";
 import { putInCart } from "~/models/store/cart.server";
@@ -68,6 +68,28 @@ describe("cash on delivery", () => {
     expect((await completedOrders(db, buyer)).map((o) => o.id)).toEqual([orderId]);
     expect(await buyerOrder(db, seller, orderId)).toBeNull();
     expect((await buyerOrder(db, buyer, orderId))!.items).toMatchObject([{ title: expect.any(String), price: 450, quantity: 2, author: "H C Verma" }]);
+  });
+
+  test("each party's mails are in the language they chose (users.locale): a Hindi buyer, an English seller", async () => {
+    const seller = await person("Seller En");
+    const buyer = await person("Buyer Hi");
+    await db.update(users).set({ locale: "hi" }).where(eq(users.id, buyer));
+    const book = await listing(seller, { title: `Hindi Mail Book ${++n}` });
+    await putInCart(db, { userId: buyer, productId: book, quantity: "1" });
+    const outcome = await placeOrder(db, gateway, { userId: buyer, shipping: { ...shipping, email: `hi${n}@example.in` }, method: "cod", key: key(), now: new Date() });
+    const orderId = (outcome as { orderId: string }).orderId;
+    const [toBuyer] = await db.select().from(email_outbox).where(eq(email_outbox.to_address, `hi${n}@example.in`));
+    expect(toBuyer!.subject).toMatch(/^ऑर्डर पक्का हो गया: /);
+    expect(toBuyer!.text).toContain("डिलीवरी पर नकद भुगतान: किताब पहुँचने पर पैसे दें।");
+    expect(toBuyer!.html).toContain('lang="hi-IN"');
+    const [sellerRow] = await db.select({ email: users.email }).from(users).where(eq(users.id, seller));
+    const [toSeller] = await db.select().from(email_outbox).where(eq(email_outbox.to_address, sellerRow!.email));
+    expect(toSeller!.subject).toMatch(/^Your book sold: Hindi Mail Book/);
+    // A later step writes to the buyer in Hindi too.
+    const [line] = await db.select({ id: order_items.id }).from(order_items).where(eq(order_items.order_id, orderId));
+    expect(await sellerShips(db, { sellerId: seller, itemId: line!.id, tracking: "DTDC9", now: new Date() })).toEqual({ kind: "shipped" });
+    const shipped = (await db.select().from(email_outbox).where(eq(email_outbox.to_address, `hi${n}@example.in`))).find((m) => m.subject.startsWith("भेज दिया गया"));
+    expect(shipped!.text).toContain("इसका ट्रैकिंग नंबर DTDC9 है");
   });
 
   test("the same form sent twice places one order; an empty cart places none", async () => {

@@ -3,12 +3,13 @@ import { AnswerQueue, type SendResult } from "~/components/contests/test-island/
 import type { SavedAnswer } from "~/models/contests/paper";
 import { decideStage } from "~/models/contests/stage";
 import { retryAfterMs } from "~/utils/post-json";
-import { completionMessage, formatTimer, progressPercent, readCompletion, reasonMessage, scoreBand, scorePercent, startsInMessage } from "~/models/contests/test-rules";
+import { completionMessage, durationMessage, formatTimer, progressPercent, readCompletion, reasonMessage, scoreBand as bandOf, scorePercent, startsInMessage } from "~/models/contests/test-rules";
 import { translateMsg } from "~/utils/i18n";
 import { translator } from "~/utils/i18n.server";
 
 const en = translator("en");
 const hi = translator("hi");
+const scoreBand = (percent: number) => en("results.band", { band: bandOf(percent) });
 
 test("the band: 70 % or more 'Excellent', 50 % or more 'Good effort', else 'Keep practicing'", () => {
   expect(scoreBand(70)).toBe("Excellent");
@@ -18,6 +19,7 @@ test("the band: 70 % or more 'Excellent', 50 % or more 'Good effort', else 'Keep
   expect(scorePercent(2, 3)).toBe(67);
   expect(scorePercent(1, 0)).toBe(0);
   expect(scoreBand(scorePercent(7, 10))).toBe("Excellent");
+  expect(hi("results.band", { band: bandOf(49) })).toBe("अभ्यास जारी रखें");
 });
 
 test("the timer is MM:SS, rounds up, passes 59 minutes and never goes negative", () => {
@@ -29,6 +31,13 @@ test("the timer is MM:SS, rounds up, passes 59 minutes and never goes negative",
   expect(translateMsg(en, startsInMessage(new Date(90_000), new Date(0)))).toBe("1m 30s");
   expect(translateMsg(en, startsInMessage(new Date(0), new Date(0)))).toBe("Contest Started");
   expect(translateMsg(hi, startsInMessage(new Date(0), new Date(0)))).toBe("प्रतियोगिता शुरू हो गई");
+});
+
+test("a response time reads '4 min 05 s' or '45 s', in either language", () => {
+  expect(translateMsg(en, durationMessage(245_000))).toBe("4 min 05 s");
+  expect(translateMsg(en, durationMessage(45_400))).toBe("45 s");
+  expect(translateMsg(en, durationMessage(60_000))).toBe("1 min 00 s");
+  expect(translateMsg(hi, durationMessage(245_000))).toBe("4 मिनट 05 सेकंड");
 });
 
 test("progress goes by the position of the question on screen", () => {

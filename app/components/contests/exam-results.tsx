@@ -3,9 +3,12 @@
 // is derived from the key, so the route renders it only once the test has closed.
 import type { ReactNode } from "react";
 import type { AnswerVerdict, ReportAnswer, SectionReport } from "~/models/contests/exam-report";
-import { formatDuration } from "~/models/contests/test-rules";
+import { durationMessage } from "~/models/contests/test-rules";
+import { useT, type MessageId } from "~/utils/i18n";
 import { formatINR } from "~/utils/money";
 import { avatarInitial } from "~/utils/names";
+
+// Words from the "results" namespace: the results page loads it.
 
 /** A signed number as marks read: '+4', '−1', '0'. */
 export const signedMarks = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
@@ -13,32 +16,33 @@ export const signedMarks = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` 
 export const marksText = (n: number) => (n < 0 ? `−${-n}` : String(n));
 
 export function SectionTable({ sections }: { sections: SectionReport[] }) {
+  const { t } = useT();
   const partial = sections.some((s) => s.partial > 0);
   return (
     <div className="table-scroll">
       <table className="section-report">
-        <caption>Marks by section</caption>
+        <caption>{t("results.table.caption")}</caption>
         <thead>
           <tr>
-            <th scope="col">Section</th>
-            <th scope="col">Attempted</th>
-            <th scope="col">Correct</th>
-            {partial ? <th scope="col">Partly correct</th> : null}
-            <th scope="col">Incorrect</th>
-            <th scope="col">Marks</th>
-            <th scope="col">Accuracy</th>
+            <th scope="col">{t("results.table.section")}</th>
+            <th scope="col">{t("results.table.attempted")}</th>
+            <th scope="col">{t("results.table.correct")}</th>
+            {partial ? <th scope="col">{t("results.table.partial")}</th> : null}
+            <th scope="col">{t("results.table.incorrect")}</th>
+            <th scope="col">{t("results.marks")}</th>
+            <th scope="col">{t("results.table.accuracy")}</th>
           </tr>
         </thead>
         <tbody>
           {sections.map((s, i) => (
             <tr key={i}>
-              <th scope="row">{s.title || "All questions"}</th>
-              <td data-label="Attempted">{s.attempted} of {s.questions}</td>
-              <td data-label="Correct">{s.correct}</td>
-              {partial ? <td data-label="Partly correct">{s.partial}</td> : null}
-              <td data-label="Incorrect">{s.incorrect}</td>
-              <td data-label="Marks">{marksText(s.marks)} / {s.fullMarks}</td>
-              <td data-label="Accuracy">{s.accuracy === null ? "—" : `${s.accuracy}%`}</td>
+              <th scope="row">{s.title ? <span translate="no">{s.title}</span> : t("results.table.all")}</th>
+              <td data-label={t("results.table.attempted")}>{t("results.table.of", { attempted: s.attempted, questions: s.questions })}</td>
+              <td data-label={t("results.table.correct")}>{s.correct}</td>
+              {partial ? <td data-label={t("results.table.partial")}>{s.partial}</td> : null}
+              <td data-label={t("results.table.incorrect")}>{s.incorrect}</td>
+              <td data-label={t("results.marks")}>{marksText(s.marks)} / {s.fullMarks}</td>
+              <td data-label={t("results.table.accuracy")}>{s.accuracy === null ? "—" : `${s.accuracy}%`}</td>
             </tr>
           ))}
         </tbody>
@@ -47,17 +51,17 @@ export function SectionTable({ sections }: { sections: SectionReport[] }) {
   );
 }
 
-const VERDICTS: Record<AnswerVerdict, { label: string; tone: string; row: string }> = {
-  correct: { label: "Correct", tone: "tone-green", row: "is-right" },
-  partial: { label: "Partly correct", tone: "tone-blue", row: "is-partial" },
-  incorrect: { label: "Incorrect", tone: "tone-orange", row: "is-wrong" },
-  unanswered: { label: "Not answered", tone: "tone-grey", row: "" },
-  dropped: { label: "Dropped after a challenge", tone: "tone-blue", row: "" },
+const VERDICTS: Record<AnswerVerdict, { label: MessageId; tone: string; row: string }> = {
+  correct: { label: "results.verdict.correct", tone: "tone-green", row: "is-right" },
+  partial: { label: "results.verdict.partial", tone: "tone-blue", row: "is-partial" },
+  incorrect: { label: "results.verdict.incorrect", tone: "tone-orange", row: "is-wrong" },
+  unanswered: { label: "results.verdict.unanswered", tone: "tone-grey", row: "" },
+  dropped: { label: "results.verdict.dropped", tone: "tone-blue", row: "" },
 };
 
-/** Server-rendered HTML from our own rich text (app/models/contests/rich-text.server.ts): escaped, math as MathML. */
+/** Server-rendered HTML from our own rich text (app/models/contests/rich-text.server.ts): escaped, math as MathML. The paper's words, as its admin wrote them. */
 function Html({ html, as: Tag = "span" }: { html: string; as?: "span" | "div" }) {
-  return <Tag dangerouslySetInnerHTML={{ __html: html }} />;
+  return <Tag translate="no" dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
 function Joined({ parts }: { parts: string[] }) {
@@ -75,6 +79,7 @@ function Joined({ parts }: { parts: string[] }) {
 
 /** `after`: what follows a question (its challenge, while the key is provisional). */
 export function AnswerList({ answers, after }: { answers: ReportAnswer[]; after?: (answer: ReportAnswer, number: number) => ReactNode }) {
+  const { t } = useT();
   return (
     <ol className="breakdown">
       {answers.map((q, i) => {
@@ -82,19 +87,27 @@ export function AnswerList({ answers, after }: { answers: ReportAnswer[]; after?
         const sectionStarts = q.section !== "" && q.section !== answers[i - 1]?.section;
         return (
           <li key={q.id} id={`q-${q.id}`} className={`card ${verdict.row}`}>
-            {sectionStarts ? <p className="muted">{q.section}</p> : null}
+            {sectionStarts ? (
+              <p className="muted" translate="no">
+                {q.section}
+              </p>
+            ) : null}
             <div className="breakdown-question">
-              <strong>Question {i + 1}.</strong> <Html html={q.html} />
+              <strong>{t("results.question", { n: i + 1 })}</strong> <Html html={q.html} />
             </div>
             {q.image ? <img className="test-diagram" src={q.image.src} width={q.image.width} height={q.image.height} alt={q.image.alt} loading="lazy" decoding="async" /> : null}
-            <p>Your answer: {q.yours.length > 0 ? <Joined parts={q.yours} /> : <strong>Not answered</strong>}</p>
-            <p>Correct answer: <Joined parts={q.key} /></p>
             <p>
-              <span className={`badge ${verdict.tone}`}>{verdict.label}</span> Marks: <strong>{signedMarks(q.marks)}</strong>
+              {t("results.yourAnswer")} {q.yours.length > 0 ? <Joined parts={q.yours} /> : <strong>{t("results.verdict.unanswered")}</strong>}
+            </p>
+            <p>
+              {t("results.correctAnswer")} <Joined parts={q.key} />
+            </p>
+            <p>
+              <span className={`badge ${verdict.tone}`}>{t(verdict.label)}</span> {t("results.marksLabel")} <strong>{signedMarks(q.marks)}</strong>
             </p>
             {q.explanation ? (
               <details>
-                <summary>Explanation</summary>
+                <summary>{t("results.explanation")}</summary>
                 <Html html={q.explanation} as="div" />
               </details>
             ) : null}
@@ -109,34 +122,35 @@ export function AnswerList({ answers, after }: { answers: ReportAnswer[]; after?
 type Leader = { user_id: string; rank: number; score: number; response_time: number; prize_amount: number; name: string | null };
 
 export function Leaderboard({ leaders, userId, finalized }: { leaders: Leader[]; userId: string; finalized: boolean }) {
-  if (leaders.length === 0) return <p className="card empty">No leaderboard data yet</p>;
-  const name = (l: Leader) => l.name ?? "Student";
+  const { t, tm } = useT();
+  if (leaders.length === 0) return <p className="card empty">{t("results.board.empty")}</p>;
+  const name = (l: Leader) => (l.name ? <span translate="no">{l.name}</span> : t("results.board.student"));
   return (
     <>
-      <ol className="podium" aria-label="Top three">
+      <ol className="podium" aria-label={t("results.board.top3")}>
         {leaders.slice(0, 3).map((l, i) => (
           <li key={l.user_id} className={`place-${i + 1}`}>
             <span className="avatar" aria-hidden="true">{avatarInitial(l.name, "S")}</span>
             <p><strong>#{l.rank}</strong> {name(l)}</p>
-            <p className="muted">{marksText(l.score)} marks</p>
+            <p className="muted">{t("results.board.marks", { marks: marksText(l.score) })}</p>
           </li>
         ))}
       </ol>
       <p className="muted" id="tie-break">
-        Ranked by marks. Equal marks are ranked by time taken, from the contest&apos;s start to submission: less time ranks higher. Exactly equal marks and time share a rank.
+        {t("results.board.tieBreak")}
       </p>
       <table className="leaderboard" aria-describedby="tie-break">
-        <caption className="visually-hidden">Top {leaders.length}</caption>
+        <caption className="visually-hidden">{t("results.board.top", { count: leaders.length })}</caption>
         <thead>
-          <tr><th scope="col">Rank</th><th scope="col">Name</th><th scope="col">Marks</th><th scope="col">Time taken</th>{finalized ? <th scope="col">Prize</th> : null}</tr>
+          <tr><th scope="col">{t("results.rank")}</th><th scope="col">{t("results.board.name")}</th><th scope="col">{t("results.marks")}</th><th scope="col">{t("results.timeTaken")}</th>{finalized ? <th scope="col">{t("results.prize")}</th> : null}</tr>
         </thead>
         <tbody>
           {leaders.map((l) => (
             <tr key={l.user_id} className={l.user_id === userId ? "is-me" : undefined}>
               <td>#{l.rank}</td>
-              <td><span className="name-cell"><span className="avatar" aria-hidden="true">{avatarInitial(l.name, "S")}</span><span className="name-text">{name(l)}{l.user_id === userId ? " (you)" : ""}</span></span></td>
+              <td><span className="name-cell"><span className="avatar" aria-hidden="true">{avatarInitial(l.name, "S")}</span><span className="name-text">{name(l)}{l.user_id === userId ? ` ${t("results.board.you")}` : ""}</span></span></td>
               <td>{marksText(l.score)}</td>
-              <td>{formatDuration(l.response_time)}</td>
+              <td>{tm(durationMessage(l.response_time))}</td>
               {finalized ? <td>{formatINR(l.prize_amount)}</td> : null}
             </tr>
           ))}

@@ -2,10 +2,12 @@
 // needed): the fields the action returned (models/payments/gateway.server.ts,
 // hostedCheckout), posted to the gateway's page, which posts back to our callback.
 import type { ReactNode } from "react";
+import { useT } from "~/utils/i18n";
 
 export type HostedCheckout = { action: string; fields: Record<string, string> };
 
 export function HostedCheckoutForm({ hosted, className, children }: { hosted: HostedCheckout; className?: string; children?: ReactNode }) {
+  const { t } = useT();
   return (
     <form method="post" action={hosted.action} className={className}>
       {children}
@@ -13,7 +15,7 @@ export function HostedCheckoutForm({ hosted, className, children }: { hosted: Ho
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       <button type="submit" className="btn btn-primary btn-block">
-        Continue to secure payment
+        {t("common.hostedPay")}
       </button>
     </form>
   );

@@ -1,47 +1,54 @@
 // A winner's prize statement on the results' summary (app/routes/contest.$id.results.tsx):
 // the prize, the tax withheld and what is paid, and where the payment is.
 import { Link } from "@remix-run/react";
+import { richText, useT } from "~/utils/i18n";
 import { formatINR } from "~/utils/money";
 
 type Statement = { gross: number; tax: number; net: number; taxRateBp: number; status: "awaiting_details" | "queued" | "processing" | "paid" | "failed" | "reversed"; bankReference: string | null; failureReason: string | null };
 
-function where(statement: Statement) {
+function Where({ statement }: { statement: Statement }) {
+  const { t } = useT();
+  const account = (text: string) => <Link to="/account">{text}</Link>;
   switch (statement.status) {
     case "awaiting_details":
-      return (
-        <>
-          Waiting for your payout details: <Link to="/account">add a UPI ID or a bank account in My Account</Link>.
-        </>
-      );
+      return <>{richText(t("results.statement.waiting"), [account])}</>;
     case "queued":
-      return "Queued for payment to the details in your account.";
+      return <>{t("results.statement.queued")}</>;
     case "processing":
-      return "Being paid to the details in your account.";
+      return <>{t("results.statement.processing")}</>;
     case "paid":
-      return `Paid${statement.bankReference ? `, bank reference ${statement.bankReference}` : ""}.`;
+      return <>{statement.bankReference ? t("results.statement.paidRef", { ref: statement.bankReference }) : t("results.statement.paid")}</>;
     case "failed":
     case "reversed":
       // Nothing reached the winner: new details send it again (models/payments/payout-sender.server.ts).
       return (
         <>
-          {statement.status === "failed" ? "The payment could not be made" : "The bank sent the payment back"}
-          {statement.failureReason ? ` (${statement.failureReason})` : ""}. Check your payout details in <Link to="/account">My Account</Link> and save them: we send it
-          again as soon as you do.
+          {richText(
+            t("results.statement.again", {
+              what: t(statement.status === "failed" ? "results.statement.failed" : "results.statement.reversed"),
+              reason: statement.failureReason ? ` (${statement.failureReason})` : "",
+            }),
+            [account],
+          )}
         </>
       );
   }
 }
 
+/** Words from the "results" namespace: the results page loads it. */
 export function PrizeStatement({ statement }: { statement: Statement }) {
+  const { t } = useT();
   return (
     <section className="card prize-statement" aria-labelledby="prize-statement">
-      <h2 id="prize-statement">Prize statement</h2>
+      <h2 id="prize-statement">{t("results.statement.title")}</h2>
       <dl className="facts">
-        <div><dt>Prize</dt><dd>{formatINR(statement.gross)}</dd></div>
-        <div><dt>Tax withheld ({statement.taxRateBp / 100}%, section 194BA)</dt><dd>{formatINR(statement.tax)}</dd></div>
-        <div><dt>Paid to you</dt><dd>{formatINR(statement.net)}</dd></div>
+        <div><dt>{t("results.prize")}</dt><dd>{formatINR(statement.gross)}</dd></div>
+        <div><dt>{t("results.statement.tax", { percent: statement.taxRateBp / 100 })}</dt><dd>{formatINR(statement.tax)}</dd></div>
+        <div><dt>{t("results.statement.paidToYou")}</dt><dd>{formatINR(statement.net)}</dd></div>
       </dl>
-      <p>{where(statement)}</p>
+      <p>
+        <Where statement={statement} />
+      </p>
     </section>
   );
 }

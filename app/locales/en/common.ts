@@ -72,6 +72,7 @@ export default {
   "common.gateway.cancel": "Cancel",
   "common.gateway.metaTitle": "Test payment",
   "common.gateway.metaDescription": "The built-in test payment page. Test payment: no money moves.",
+  "common.hostedPay": "Continue to secure payment",
   "common.gateway.for": "For",
   "common.gateway.amount": "Amount",
   "common.gateway.order": "Order",

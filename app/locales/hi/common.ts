@@ -74,6 +74,7 @@ export default {
   "common.gateway.cancel": "रद्द करें",
   "common.gateway.metaTitle": "टेस्ट भुगतान",
   "common.gateway.metaDescription": "अपना टेस्ट भुगतान पेज। टेस्ट भुगतान: कोई पैसा नहीं कटता।",
+  "common.hostedPay": "सुरक्षित भुगतान पर आगे बढ़ें",
   "common.gateway.for": "किसके लिए",
   "common.gateway.amount": "राशि",
   "common.gateway.order": "ऑर्डर",

@@ -6,8 +6,8 @@ import { and, eq, gt, isNull, ne } from "drizzle-orm";
 import { pgErrorCode, type Db, type DbOrTx } from "~/db/client.server";
 import { sha256Hex } from "~/utils/hash.server";
 import { password_reset_tokens, profiles, sessions, users } from "~/db/schema";
-import { enqueueEmail, renderMail } from "~/services/email.server";
-import { HTML_LANG, isLocale, type Locale } from "~/utils/i18n";
+import { enqueueEmail, mailLocale, renderMail } from "~/services/email.server";
+import { type Locale } from "~/utils/i18n";
 import { translator } from "~/utils/i18n.server";
 import { MAX_EMAIL_LENGTH, normalizeEmail } from "~/utils/email";
 import { appUrl } from "~/utils/env.server";
@@ -177,7 +177,7 @@ export async function mailResetLink(db: Db, input: { email: string; now: Date })
   if (await consume(db, `reset:email:${sha256Hex(email)}`, LIMITS.resetRequestsPerEmail, input.now)) return;
   const [user] = await db.select({ id: users.id, locale: users.locale }).from(users).where(eq(users.email, email));
   if (!user) return;
-  const locale = isLocale(user.locale) ? user.locale : "en";
+  const locale = mailLocale(user.locale);
   const t = translator(locale);
 
   const token = randomBytes(32).toString("base64url");
@@ -195,7 +195,7 @@ export async function mailResetLink(db: Db, input: { email: string; now: Date })
         heading: t("mail.reset.heading"),
         paragraphs: [t("mail.reset.asked"), t("mail.reset.once")],
         action: { label: t("mail.reset.action"), url: link },
-        lang: HTML_LANG[locale],
+        locale,
       }),
     });
   });

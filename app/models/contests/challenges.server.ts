@@ -7,7 +7,8 @@ import { rowsOf, type DbOrTx } from "~/db/client.server";
 import { question_challenges } from "~/db/schema";
 import { CHALLENGE_MESSAGES, challengeWindow } from "~/models/contests/challenges";
 import type { Challenge } from "~/models/contests/challenge-schema";
-import { enqueueEmail, renderMail } from "~/services/email.server";
+import { enqueueEmail, mailLocale, renderMail } from "~/services/email.server";
+import { translator } from "~/utils/i18n.server";
 import { appUrl } from "~/utils/env.server";
 import { formatDateTime } from "~/utils/dates";
 import { formatINR } from "~/utils/money";
@@ -73,9 +74,10 @@ export async function pendingChallenges(db: DbOrTx, contestId: string) {
   return db.$count(question_challenges, and(eq(question_challenges.contest_id, contestId), eq(question_challenges.status, "pending")));
 }
 
-type OutcomeRow = {
+export type OutcomeRow = {
   id: string;
   email: string;
+  locale: string;
   name: string | null;
   title: string;
   contest_id: string;
@@ -105,7 +107,7 @@ export async function queueChallengeOutcomes(tx: DbOrTx, contestId: string, now:
         LEFT JOIN profiles p ON p.id = u.id
        WHERE ch.contest_id = ${contestId} AND ch.notified_at IS NULL AND ch.status IN ('upheld', 'rejected')
          AND n.id = ch.question_id AND c.id = ch.contest_id AND u.id = ch.user_id
-      RETURNING ch.id, u.email, p.full_name AS name, c.title, c.id AS contest_id, n.number, n.question_text AS text,
+      RETURNING ch.id, u.email, u.locale, p.full_name AS name, c.title, c.id AS contest_id, n.number, n.question_text AS text,
                 ch.status, ch.response, n.dropped, c.dropped_question_marks, ch.fee`),
   );
   // An upheld challenge costs nothing: its fee goes back.
@@ -113,27 +115,27 @@ export async function queueChallengeOutcomes(tx: DbOrTx, contestId: string, now:
   for (const row of rows) await enqueueEmail(tx, outcomeMail(row, now));
 }
 
-function outcomeMail(row: OutcomeRow, now: Date) {
+/** A challenger's outcome, in the challenger's language. */
+export function outcomeMail(row: OutcomeRow, now: Date) {
+  const locale = mailLocale(row.locale);
+  const t = translator(locale);
   const excerpt = row.text.length > 80 ? `${row.text.slice(0, 79)}…` : row.text;
   const upheld = row.status === "upheld";
-  const what = !upheld
-    ? "The provisional key stands."
-    : row.dropped
-      ? `The question was dropped: its marks go to ${row.dropped_question_marks === "all" ? "every student who sat the test" : "every student who attempted it"}.`
-      : "The answer key was corrected, and every paper was marked again with it.";
+  const what = !upheld ? "mail.challenge.stands" : row.dropped ? (row.dropped_question_marks === "all" ? "mail.challenge.droppedAll" : "mail.challenge.droppedAttempted") : "mail.challenge.corrected";
   return {
     to: row.email,
-    subject: `Your challenge ${upheld ? "was upheld" : "was not upheld"}: ${row.title}`,
+    subject: t(upheld ? "mail.challenge.upheldSubject" : "mail.challenge.rejectedSubject", { title: row.title }),
     ...renderMail({
-      heading: upheld ? "Your challenge was upheld" : "Your challenge was not upheld",
+      heading: t(upheld ? "mail.challenge.upheld" : "mail.challenge.rejected"),
       paragraphs: [
-        `Hi ${row.name?.trim() || row.email.split("@")[0]}, you challenged the answer key of question ${row.number} of ${row.title} ("${excerpt}").`,
-        what,
-        ...(row.response ? [`The reviewer's note: ${row.response}`] : []),
-        ...(upheld && row.fee > 0 ? [`Your challenge fee of ${formatINR(row.fee)} is refunded to how you paid; follow it under Refunds in My Account.`] : []),
-        `The results are final as of ${formatDateTime(now)} IST: scores, ranks and prizes will not change again.`,
+        t("mail.challenge.intro", { name: row.name?.trim() || row.email.split("@")[0], number: row.number, title: row.title, excerpt }),
+        t(what),
+        ...(row.response ? [t("mail.challenge.note", { note: row.response })] : []),
+        ...(upheld && row.fee > 0 ? [t("mail.challenge.feeBack", { amount: formatINR(row.fee) })] : []),
+        t("mail.challenge.final", { when: formatDateTime(now, locale) }),
       ],
-      action: { label: "See your final results", url: `${appUrl()}/contest/${row.contest_id}/results?tab=breakdown` },
+      action: { label: t("mail.challenge.action"), url: `${appUrl()}/contest/${row.contest_id}/results?tab=breakdown` },
+      locale,
     }),
   };
 }

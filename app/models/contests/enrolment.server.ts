@@ -6,12 +6,13 @@ import type { Db, DbOrTx } from "~/db/client.server";
 import { contests, payments, profiles, user_contest_entries, users } from "~/db/schema";
 import { enrolledColumn } from "~/models/contests/catalogue.server";
 import { isEnrolmentOpen } from "~/models/contests/enrolment";
-import { TEST_NEEDS } from "~/models/contests/rules";
 import { POLICY } from "~/models/support/policy";
 import type { Gateway } from "~/models/payments/gateway.server";
 import { openOrder, type Fulfil } from "~/models/payments/ledger.server";
 import { formatDateTime } from "~/utils/dates";
-import { enqueueEmail, renderMail } from "~/services/email.server";
+import { enqueueEmail, mailLocale, renderMail } from "~/services/email.server";
+import type { Locale } from "~/utils/i18n";
+import { translator } from "~/utils/i18n.server";
 import { appUrl } from "~/utils/env.server";
 import type { Flash } from "~/utils/flash.server";
 import { formatINR } from "~/utils/money";
@@ -122,27 +123,31 @@ type PaymentLines = { amount: number; paymentId: string; paidAt: Date } | null;
 /** The confirmation mail of an entry: with the payment's lines when it was paid, without them when free. */
 async function confirmationFor(db: DbOrTx, input: { userId: string; contestId: string; payment: PaymentLines }) {
   const [row] = await db
-    .select({ email: users.email, name: profiles.full_name, title: contests.title, startTime: contests.start_time })
+    .select({ email: users.email, locale: users.locale, name: profiles.full_name, title: contests.title, startTime: contests.start_time })
     .from(users)
     .innerJoin(contests, eq(contests.id, input.contestId))
     .leftJoin(profiles, eq(profiles.id, users.id))
     .where(eq(users.id, input.userId));
-  return confirmationMail({ student: { email: row!.email, name: row!.name }, title: row!.title, startTime: row!.startTime, payment: input.payment });
+  return confirmationMail({ student: { email: row!.email, name: row!.name, locale: mailLocale(row!.locale) }, title: row!.title, startTime: row!.startTime, payment: input.payment });
 }
 
-function confirmationMail(input: { student: { email: string; name: string | null }; title: string; startTime: Date; payment: PaymentLines }) {
-  const { payment } = input;
+/** The entry's confirmation, in the student's language. */
+export function confirmationMail(input: { student: { email: string; name: string | null; locale: Locale }; title: string; startTime: Date; payment: PaymentLines }) {
+  const { payment, student } = input;
+  const { locale } = student;
+  const t = translator(locale);
   return {
-    to: input.student.email,
-    subject: `You're in: ${input.title}`,
+    to: student.email,
+    subject: t("mail.enrol.subject", { title: input.title }),
     ...renderMail({
-      heading: payment ? "Payment Successful!" : "You're enrolled!",
+      heading: t(payment ? "mail.enrol.paid" : "mail.enrol.enrolled"),
       paragraphs: [
-        `Hi ${input.student.name?.trim() || input.student.email.split("@")[0]}, you are enrolled in ${input.title}.`,
-        ...(payment ? [`Amount paid: ${formatINR(payment.amount)}. Transaction id: ${payment.paymentId}. Date: ${formatDateTime(payment.paidAt)} IST.`] : []),
-        `The test opens at ${formatDateTime(input.startTime)} IST. ${TEST_NEEDS}`,
+        t("mail.enrol.intro", { name: student.name?.trim() || student.email.split("@")[0], title: input.title }),
+        ...(payment ? [t("mail.enrol.payment", { amount: formatINR(payment.amount), id: payment.paymentId, when: formatDateTime(payment.paidAt, locale) })] : []),
+        t("mail.enrol.opens", { when: formatDateTime(input.startTime, locale) }),
       ],
-      action: { label: "Open your dashboard", url: `${appUrl()}/dashboard` },
+      action: { label: t("mail.enrol.action"), url: `${appUrl()}/dashboard` },
+      locale,
     }),
   };
 }
@@ -153,7 +158,7 @@ function confirmationMail(input: { student: { email: string; name: string | null
  */
 export async function resendConfirmation(db: DbOrTx, input: { userId: string; contestId: string }) {
   const [row] = await db
-    .select({ email: users.email, name: profiles.full_name, title: contests.title, startTime: contests.start_time, amount: payments.amount, paymentId: payments.razorpay_payment_id, paidAt: payments.updated_at })
+    .select({ email: users.email, locale: users.locale, name: profiles.full_name, title: contests.title, startTime: contests.start_time, amount: payments.amount, paymentId: payments.razorpay_payment_id, paidAt: payments.updated_at })
     .from(user_contest_entries)
     .innerJoin(payments, eq(payments.id, user_contest_entries.payment_id))
     .innerJoin(contests, eq(contests.id, user_contest_entries.contest_id))
@@ -161,7 +166,7 @@ export async function resendConfirmation(db: DbOrTx, input: { userId: string; co
     .leftJoin(profiles, eq(profiles.id, users.id))
     .where(and(eq(user_contest_entries.user_id, input.userId), eq(user_contest_entries.contest_id, input.contestId)));
   if (!row?.paymentId) return false;
-  await enqueueEmail(db, confirmationMail({ student: { email: row.email, name: row.name }, title: row.title, startTime: row.startTime, payment: { amount: row.amount, paymentId: row.paymentId, paidAt: row.paidAt } }));
+  await enqueueEmail(db, confirmationMail({ student: { email: row.email, name: row.name, locale: mailLocale(row.locale) }, title: row.title, startTime: row.startTime, payment: { amount: row.amount, paymentId: row.paymentId, paidAt: row.paidAt } }));
   return true;
 }
 

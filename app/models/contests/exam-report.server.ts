@@ -11,6 +11,8 @@ import { APPLIED_MARKS_TEXT } from "~/models/contests/marking.server";
 import { sharedPaper } from "~/models/contests/paper.server";
 import { richText } from "~/models/contests/rich-text.server";
 import { EARNED_TEXT, RESPONDED_TEXT } from "~/models/contests/scoring.server";
+import type { Locale } from "~/utils/i18n";
+import { translator } from "~/utils/i18n.server";
 
 /**
  * Each question of the contest with the student's answer: the marks it could earn, the
@@ -72,7 +74,8 @@ type BreakdownRow = {
 };
 
 /** Each question, in the paper's order, with the student's answer, the key, the marks earned and the explanation, as HTML (math rendered). */
-export async function answerBreakdown(db: DbOrTx, input: { contestId: string; userId: string }): Promise<ReportAnswer[]> {
+export async function answerBreakdown(db: DbOrTx, input: { contestId: string; userId: string; locale?: Locale }): Promise<ReportAnswer[]> {
+  const t = translator(input.locale ?? "en");
   const rows = rowsOf<BreakdownRow>(
     await db.execute(sql`SELECT * FROM (${perQuestion(input)}) per_question ORDER BY section_position, position`),
   );
@@ -86,7 +89,7 @@ export async function answerBreakdown(db: DbOrTx, input: { contestId: string; us
     html: richText(r.text),
     image: images.get(r.id) ?? null,
     yours: r.kind === "numerical" ? (r.typed === null ? [] : [richText(r.typed)]) : optionsHtml(r, r.chosen),
-    key: r.kind === "numerical" ? [richText(r.answer_min === r.answer_max ? r.answer_min! : `${r.answer_min} to ${r.answer_max}`)] : optionsHtml(r, r.correct_options),
+    key: r.kind === "numerical" ? [richText(r.answer_min === r.answer_max ? r.answer_min! : t("results.range", { min: r.answer_min, max: r.answer_max }))] : optionsHtml(r, r.correct_options),
     marks: r.m,
     verdict: r.verdict,
     explanation: r.explanation ? richText(r.explanation) : null,

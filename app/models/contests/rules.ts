@@ -1,7 +1,5 @@
 // The rules shown to students (docs/product/contests.md §1), in one place for every page that lists them.
 
-/** Said plainly, in the page itself, before anyone pays: what the test cannot run without. */
-export const TEST_NEEDS = "The test needs JavaScript, a camera and a browser that can go fullscreen (Chrome or Firefox; on an iPhone the test fills the screen instead).";
 // Message ids (app/locales/*/contest.ts): each page shows them in its language.
 export const CONTEST_RULES = ["contest.rule.noLate", "contest.rule.oneEntry", "contest.rule.camera", "contest.rule.cheating", "contest.rule.prizes"] as const;
 

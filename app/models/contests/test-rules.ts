@@ -76,11 +76,11 @@ export function scorePercent(score: number, total: number) {
   return total > 0 ? Math.round((score / total) * 100) : 0;
 }
 
-/** docs/product/contests.md §2 and §9: 70 % or more 'Excellent', 50 % or more 'Good effort', else 'Keep practicing'. */
-export function scoreBand(percent: number): "Excellent" | "Good effort" | "Keep practicing" {
-  if (percent >= 70) return "Excellent";
-  if (percent >= 50) return "Good effort";
-  return "Keep practicing";
+/** docs/product/contests.md §2 and §9: 70 % or more 'Excellent', 50 % or more 'Good effort', else 'Keep practicing' (results.band). */
+export function scoreBand(percent: number): "excellent" | "good" | "practice" {
+  if (percent >= 70) return "excellent";
+  if (percent >= 50) return "good";
+  return "practice";
 }
 
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -101,8 +101,8 @@ export function startsInMessage(start: Date, now: Date): Msg {
   return start.getTime() <= now.getTime() ? { id: "test.started" } : timeUntilMessage(start, now);
 }
 
-/** A response time in ms as people read it: '4 min 05 s'. */
-export function formatDuration(ms: number) {
+/** A response time in ms as people read it: '4 min 05 s', '45 s' (results.duration). */
+export function durationMessage(ms: number): Msg {
   const s = Math.max(0, Math.round(ms / 1000));
-  return s >= 60 ? `${Math.floor(s / 60)} min ${pad(s % 60)} s` : `${s} s`;
+  return { id: "results.duration", values: { m: Math.floor(s / 60), s: s >= 60 ? pad(s % 60) : String(s) } };
 }

@@ -9,7 +9,8 @@ import { rowsOf, type Db, type DbOrTx } from "~/db/client.server";
 import { payouts } from "~/db/schema";
 import { GatewayRefusal } from "~/models/payments/gateway.server";
 import type { GatewayPayout, PayoutDestination, PayoutGateway } from "~/models/payments/payout-gateway.server";
-import { enqueueEmail, kickOutbox, renderMail } from "~/services/email.server";
+import { enqueueEmail, kickOutbox, mailLocale, renderMail } from "~/services/email.server";
+import { translator } from "~/utils/i18n.server";
 import { inBackground } from "~/services/background.server";
 import { appUrl } from "~/utils/env.server";
 import { formatINR } from "~/utils/money";
@@ -159,9 +160,9 @@ async function recordPayout(db: Db, { payoutId, round, heard, gateway, now }: He
   // A payout reported processed without the bank's reference is still on its way for us.
   const status = heard.status === "paid" && !heard.utr ? "processing" : heard.status;
   return db.transaction(async (tx) => {
-    const [row] = rowsOf<{ status: PayoutStatus; send_round: number; gateway_payout_id: string | null; net: number; email: string; name: string | null; title: string | null }>(
+    const [row] = rowsOf<{ status: PayoutStatus; send_round: number; gateway_payout_id: string | null; net: number; email: string; locale: string; name: string | null; title: string | null }>(
       await tx.execute(sql`
-        SELECT p.status, p.send_round, p.gateway_payout_id, p.net, u.email, pr.full_name AS name, c.title
+        SELECT p.status, p.send_round, p.gateway_payout_id, p.net, u.email, u.locale, pr.full_name AS name, c.title
           FROM payouts p JOIN users u ON u.id = p.user_id LEFT JOIN profiles pr ON pr.id = p.user_id LEFT JOIN contests c ON c.id = p.contest_id
          WHERE p.id = ${payoutId} FOR UPDATE OF p`),
     );
@@ -188,34 +189,40 @@ async function recordPayout(db: Db, { payoutId, round, heard, gateway, now }: He
   });
 }
 
-/** What the payout pays, in the mails' words: a contest's prize, or (no contest) a seller's earnings. */
-const whatFor = (row: { title: string | null }) => (row.title ? { subject: `Your prize in ${row.title}`, noun: "prize", phrase: `your prize in ${row.title}` } : { subject: "Your marketplace earnings", noun: "earnings", phrase: "your earnings from books you sold" });
+type PayoutMailRow = { net: number; email: string; locale: string; name: string | null; title: string | null };
+/** What the payout pays, as the mails' messages select it: a contest's prize, or (no contest) a seller's earnings. */
+const whatFor = (row: { title: string | null }) => ({ what: row.title ? "prize" : "earnings", title: row.title ?? "" });
 
-function paidMail(row: { net: number; email: string; name: string | null; title: string | null }, utr: string) {
-  const what = whatFor(row);
+/** The payout reached the bank, in the winner's (or seller's) language. */
+export function paidMail(row: PayoutMailRow, utr: string) {
+  const locale = mailLocale(row.locale);
+  const t = translator(locale);
+  const amount = formatINR(row.net);
   return {
     to: row.email,
-    subject: `${what.subject} ${row.title ? "is" : "are"} paid: ${formatINR(row.net)}`,
+    subject: t("mail.payout.paidSubject", { ...whatFor(row), amount }),
     ...renderMail({
-      heading: `${formatINR(row.net)} is on its way to your account`,
-      paragraphs: [`Hi ${displayName(row)}, we paid ${what.phrase}. Bank reference (UTR): ${utr}. If it has not reached you in two working days, reply with this reference.`],
-      action: row.title ? { label: "See your account", url: `${appUrl()}/account` } : { label: "See your earnings", url: `${appUrl()}/store/my-products?view=earnings` },
+      heading: t("mail.payout.paidHeading", { amount }),
+      paragraphs: [t("mail.payout.paidText", { ...whatFor(row), name: displayName(row), utr })],
+      action: row.title ? { label: t("mail.prize.account"), url: `${appUrl()}/account` } : { label: t("mail.payout.earnings"), url: `${appUrl()}/store/my-products?view=earnings` },
+      locale,
     }),
   };
 }
 
-function failedMail(row: { net: number; email: string; name: string | null; title: string | null }, reason: string | null) {
-  const what = whatFor(row);
+/** The bank could not pay it: what to do, in the reader's language. */
+export function failedMail(row: PayoutMailRow, reason: string | null) {
+  const locale = mailLocale(row.locale);
+  const t = translator(locale);
+  const values = { ...whatFor(row), name: displayName(row), amount: formatINR(row.net) };
   return {
     to: row.email,
-    subject: `${what.subject} could not be paid`,
+    subject: t("mail.payout.failedSubject", values),
     ...renderMail({
-      heading: `Your ${what.noun} payout did not go through`,
-      paragraphs: [
-        `Hi ${displayName(row)}, the bank could not pay ${what.phrase} (${formatINR(row.net)})${reason ? `: ${reason}` : ""}.`,
-        `Check your payout details in My Account and save them again: we send the ${what.noun} again as soon as you do. Nothing was paid, so nothing is lost.`,
-      ],
-      action: { label: "Check payout details", url: `${appUrl()}/account` },
+      heading: t("mail.payout.failedHeading", values),
+      paragraphs: [reason ? t("mail.payout.failedReason", { ...values, reason }) : t("mail.payout.failedText", values), t("mail.payout.again", values)],
+      action: { label: t("mail.payout.check"), url: `${appUrl()}/account` },
+      locale,
     }),
   };
 }

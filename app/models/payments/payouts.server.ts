@@ -7,11 +7,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import { rowsOf, type DbOrTx } from "~/db/client.server";
 import { payouts } from "~/db/schema";
-import { enqueueEmail, renderMail } from "~/services/email.server";
+import { enqueueEmail, mailLocale, renderMail } from "~/services/email.server";
+import { translator } from "~/utils/i18n.server";
 import { appUrl, env } from "~/utils/env.server";
 import { formatINR } from "~/utils/money";
 
-type Made = { id: string; user_id: string; email: string; name: string | null; gross: number; tax: number; net: number; status: "awaiting_details" | "queued" };
+export type Made = { id: string; user_id: string; email: string; locale: string; name: string | null; gross: number; tax: number; net: number; status: "awaiting_details" | "queued" };
 
 /**
  * One payout per prize of the contest (its final results' `prize_amount`), queued when
@@ -31,27 +32,29 @@ export async function queuePrizePayouts(tx: DbOrTx, input: { contestId: string; 
          WHERE r.contest_id = ${input.contestId} AND r.prize_amount > 0
         ON CONFLICT (contest_id, user_id) DO NOTHING
         RETURNING id, user_id, gross, tax, net, status)
-      SELECT m.*, u.email, p.full_name AS name FROM made m JOIN users u ON u.id = m.user_id LEFT JOIN profiles p ON p.id = m.user_id`),
+      SELECT m.*, u.email, u.locale, p.full_name AS name FROM made m JOIN users u ON u.id = m.user_id LEFT JOIN profiles p ON p.id = m.user_id`),
   );
   for (const payout of made) await enqueueEmail(tx, statementMail(payout, input.title, percent));
   return made.length;
 }
 
-function statementMail(payout: Made, title: string, percent: number) {
+/** The winner's prize statement, in the winner's language. */
+export function statementMail(payout: Made, title: string, percent: number) {
+  const locale = mailLocale(payout.locale);
+  const t = translator(locale);
   const waiting = payout.status === "awaiting_details";
   return {
     to: payout.email,
-    subject: `Your prize in ${title}: ${formatINR(payout.net)}`,
+    subject: t("mail.prize.subject", { title, amount: formatINR(payout.net) }),
     ...renderMail({
-      heading: `You won ${formatINR(payout.gross)}`,
+      heading: t("mail.prize.heading", { amount: formatINR(payout.gross) }),
       paragraphs: [
-        `Hi ${payout.name?.trim() || payout.email.split("@")[0]}, the results of ${title} are final and you won a prize.`,
-        `Prize ${formatINR(payout.gross)}; tax withheld at ${percent}% (section 194BA of the Income-tax Act) ${formatINR(payout.tax)}; paid to you ${formatINR(payout.net)}.`,
-        waiting
-          ? "We do not have your payout details yet: add a UPI ID or a bank account in My Account, and your prize will be paid there. It waits until you do."
-          : "It will be paid to the payout details in your account.",
+        t("mail.prize.intro", { name: payout.name?.trim() || payout.email.split("@")[0], title }),
+        t("mail.prize.lines", { gross: formatINR(payout.gross), percent, tax: formatINR(payout.tax), net: formatINR(payout.net) }),
+        t(waiting ? "mail.prize.waiting" : "mail.prize.willPay"),
       ],
-      action: { label: waiting ? "Add payout details" : "See your account", url: `${appUrl()}/account` },
+      action: { label: t(waiting ? "mail.prize.addDetails" : "mail.prize.account"), url: `${appUrl()}/account` },
+      locale,
     }),
   };
 }

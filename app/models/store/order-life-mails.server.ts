@@ -8,68 +8,94 @@ import { shortOrderId } from "~/models/store/checkout";
 import type { Locked } from "~/models/store/order-life.server";
 import { returnOpenUntil } from "~/models/store/order-life";
 import { POLICY } from "~/models/support/policy";
-import { renderMail } from "~/services/email.server";
+import { mailLocale, renderMail, type Mail } from "~/services/email.server";
+import type { Locale, MessageId } from "~/utils/i18n";
+import { translator } from "~/utils/i18n.server";
 import { formatDateTime } from "~/utils/dates";
 import { appUrl } from "~/utils/env.server";
 import { formatINR } from "~/utils/money";
 
 export type LifeStep = "buyer-cancelled" | "seller-cancelled" | "system-cancelled" | "shipped" | "delivered" | "auto-delivered" | "return-requested" | "returned";
 
-type Mail = { to: string; subject: string; html: string; text: string };
-
+/** The mails of one step, each in its reader's language (users.locale). */
 export async function lifeMails(tx: Tx, step: LifeStep, { order, line }: Locked, refunded: number): Promise<Mail[]> {
-  const ref = `order #${shortOrderId(order.id)}`;
-  const book = `${line.title_at_purchase} × ${line.quantity}`;
-  const refundLine = refunded > 0 ? [`${formatINR(refunded)} will be refunded to how you paid, in ${POLICY.refundReachesAccountBusinessDays} business days; follow it under Refunds in My Account.`] : [];
-  const toBuyer = (subject: string, heading: string, paragraphs: string[]): Mail => ({
-    to: order.buyer_email,
-    subject: `${subject}: ${ref}`,
-    ...renderMail({ heading, paragraphs: [`Hi ${order.buyer_name},`, ...paragraphs], action: { label: "View your order", url: `${appUrl()}/orders/${order.id}/confirmation` } }),
-  });
-  const sellerEmail = async () => {
-    if (!line.seller_id) return null;
-    const [seller] = await tx.select({ email: users.email }).from(users).where(eq(users.id, line.seller_id));
-    return seller?.email ?? null;
+  const localeOf = async (userId: string) => {
+    const [user] = await tx.select({ email: users.email, locale: users.locale }).from(users).where(eq(users.id, userId));
+    return user ? { email: user.email, locale: mailLocale(user.locale) } : null;
   };
-  const toSeller = async (subject: string, heading: string, paragraphs: string[]): Promise<Mail[]> => {
-    const to = await sellerEmail();
-    if (!to) return [];
-    return [{ to, subject: `${subject}: ${line.title_at_purchase}`, ...renderMail({ heading, paragraphs: [`${book}, ${ref}.`, ...paragraphs], action: { label: "Open your sales", url: `${appUrl()}/store/my-products?view=sales` } }) }];
+  const buyer = { email: order.buyer_email, locale: (await localeOf(order.buyer_id))?.locale ?? "en" };
+  const seller = line.seller_id ? await localeOf(line.seller_id) : null;
+  return lifeMailsTo(step, { order, line }, refunded, buyer, seller);
+}
+
+type Reader = { email: string; locale: Locale };
+
+/** The mails of one step to its buyer and (when there is one) its seller: pure, so each is rendered in a unit test. */
+export function lifeMailsTo(step: LifeStep, { order, line }: Pick<Locked, "order" | "line">, refunded: number, buyer: Reader, seller: Reader | null): Mail[] {
+  const words = (locale: Locale) => {
+    const t = translator(locale);
+    const book = t("mail.life.book", { title: line.title_at_purchase, quantity: line.quantity });
+    return { t, book, ref: t("mail.life.ref", { id: shortOrderId(order.id) }), locale };
+  };
+  const b = words(buyer.locale);
+  const refundLine = refunded > 0 ? [b.t("mail.life.refund", { amount: formatINR(refunded), days: POLICY.refundReachesAccountBusinessDays })] : [];
+  const toBuyer = (subject: MessageId, heading: MessageId, paragraphs: string[]): Mail => ({
+    to: buyer.email,
+    subject: b.t("mail.life.subject", { what: b.t(subject), about: b.ref }),
+    ...renderMail({
+      heading: b.t(heading),
+      paragraphs: [b.t("mail.life.hi", { name: order.buyer_name }), ...paragraphs],
+      action: { label: b.t("mail.order.view"), url: `${appUrl()}/orders/${order.id}/confirmation` },
+      locale: b.locale,
+    }),
+  });
+  const toSeller = (subject: MessageId, heading: MessageId, paragraphs: (s: ReturnType<typeof words>) => string[]): Mail[] => {
+    if (!seller) return [];
+    const s = words(seller.locale);
+    return [
+      {
+        to: seller.email,
+        subject: s.t("mail.life.subject", { what: s.t(subject), about: line.title_at_purchase }),
+        ...renderMail({
+          heading: s.t(heading),
+          paragraphs: [s.t("mail.life.about", { book: s.book, ref: s.ref }), ...paragraphs(s)],
+          action: { label: s.t("mail.sold.action"), url: `${appUrl()}/store/my-products?view=sales` },
+          locale: s.locale,
+        }),
+      },
+    ];
   };
   switch (step) {
     case "buyer-cancelled":
-      return toSeller("Order cancelled", "The buyer cancelled", ["Please don't ship it. Its copies are back in your listing's stock."]);
+      return toSeller("mail.life.cancelled", "mail.life.buyerCancelled", (s) => [s.t("mail.life.buyerCancelledText")]);
     case "seller-cancelled":
-      return [toBuyer("Order cancelled", "The seller cancelled your order", [`${book} can't be fulfilled. The seller says: "${line.cancel_reason ?? ""}"`, ...refundLine])];
+      return [toBuyer("mail.life.cancelled", "mail.life.sellerCancelled", [b.t("mail.life.sellerCancelledText", { book: b.book, reason: line.cancel_reason ?? "" }), ...refundLine])];
     case "system-cancelled":
       return [
-        toBuyer("Order cancelled", "Your order was cancelled", [`${book} was not shipped in time, so we cancelled it. You pay nothing.`]),
-        ...(await toSeller("Order cancelled", "An order you didn't ship was cancelled", [`It was not marked as shipped in time, so it was cancelled and its copies are back in your listing's stock.`])),
+        toBuyer("mail.life.cancelled", "mail.life.systemCancelled", [b.t("mail.life.systemCancelledText", { book: b.book })]),
+        ...toSeller("mail.life.cancelled", "mail.life.systemCancelledSeller", (s) => [s.t("mail.life.systemCancelledSellerText")]),
       ];
     case "shipped":
       return [
-        toBuyer("Shipped", "Your book is on its way", [
-          `${book} has shipped${line.tracking_number ? `; its tracking number is ${line.tracking_number}` : ""}. Delivery usually takes 3-5 business days.`,
-          "Once it arrives, confirm it on your order page.",
+        toBuyer("mail.life.shipped", "mail.life.onItsWay", [
+          line.tracking_number ? b.t("mail.life.shippedTracking", { book: b.book, tracking: line.tracking_number }) : b.t("mail.life.shippedText", { book: b.book }),
+          b.t("mail.life.confirmIt"),
         ]),
       ];
     case "delivered":
-      return toSeller("Delivered", "The buyer has your book", [`The buyer confirmed delivery. They may return it within ${POLICY.returnDays} days.`]);
+      return toSeller("mail.life.delivered", "mail.life.buyerHasIt", (s) => [s.t("mail.life.buyerHasItText", { days: POLICY.returnDays })]);
     case "auto-delivered": {
       const until = returnOpenUntil(line);
       return [
-        toBuyer("Delivered", "Your order counts as delivered", [
-          `${book} shipped a while ago, so it now counts as delivered.`,
-          `If it hasn't arrived or something is wrong, ask for a return on your order page by ${until ? `${formatDateTime(until)} IST` : "the end of the return window"}.`,
+        toBuyer("mail.life.delivered", "mail.life.countsDelivered", [
+          b.t("mail.life.countsDeliveredText", { book: b.book }),
+          until ? b.t("mail.life.returnBy", { when: formatDateTime(until, b.locale) }) : b.t("mail.life.returnByEnd"),
         ]),
       ];
     }
     case "return-requested":
-      return toSeller("Return requested", "The buyer asked to return a book", [
-        `The buyer says: "${line.return_reason ?? ""}"`,
-        "Once the book is back with you, confirm the return under Sales; a prepaid order is then refunded.",
-      ]);
+      return toSeller("mail.life.returnRequested", "mail.life.returnAsked", (s) => [s.t("mail.life.buyerSays", { reason: line.return_reason ?? "" }), s.t("mail.life.confirmReturn")]);
     case "returned":
-      return [toBuyer("Return received", "Your return is complete", [`The seller has ${book} back.`, ...(refunded > 0 ? refundLine : ["You paid on delivery: the seller settles the cash with you."])])];
+      return [toBuyer("mail.life.returnReceived", "mail.life.returnComplete", [b.t("mail.life.sellerHasIt", { book: b.book }), ...(refunded > 0 ? refundLine : [b.t("mail.life.codSettle")])])];
   }
 }

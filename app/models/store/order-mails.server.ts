@@ -3,9 +3,11 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "~/db/client.server";
 import { order_items, orders, user_cart, users, type ShippingAddress } from "~/db/schema";
-import { PAYMENT_LABELS, paymentState, shortOrderId } from "~/models/store/checkout";
+import { paymentState, shortOrderId } from "~/models/store/checkout";
 import { POLICY } from "~/models/support/policy";
-import { enqueueEmail, renderMail } from "~/services/email.server";
+import { enqueueEmail, mailLocale, renderMail } from "~/services/email.server";
+import type { Locale, Translate } from "~/utils/i18n";
+import { translator } from "~/utils/i18n.server";
 import { appUrl } from "~/utils/env.server";
 import { formatINR } from "~/utils/money";
 
@@ -19,51 +21,59 @@ export async function completed(tx: Tx, orderId: string) {
   const items = await tx.select().from(order_items).where(eq(order_items.order_id, orderId));
   const bought = items.flatMap((i) => (i.product_id ? [i.product_id] : []));
   if (bought.length > 0) await tx.delete(user_cart).where(and(eq(user_cart.user_id, order!.buyer_id), inArray(user_cart.product_id, bought)));
-  await enqueueEmail(tx, buyerMail(order!, items));
+  const [buyer] = await tx.select({ locale: users.locale }).from(users).where(eq(users.id, order!.buyer_id));
+  await enqueueEmail(tx, buyerMail(order!, items, mailLocale(buyer?.locale)));
   const sellers = [...new Set(items.flatMap((i) => (i.seller_id ? [i.seller_id] : [])))];
-  const emails = sellers.length === 0 ? [] : await tx.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, sellers));
-  for (const seller of emails) await enqueueEmail(tx, sellerMail(order!, items.filter((i) => i.seller_id === seller.id), seller.email));
+  const emails = sellers.length === 0 ? [] : await tx.select({ id: users.id, email: users.email, locale: users.locale }).from(users).where(inArray(users.id, sellers));
+  for (const seller of emails) await enqueueEmail(tx, sellerMail(order!, items.filter((i) => i.seller_id === seller.id), seller.email, mailLocale(seller.locale)));
 }
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof order_items.$inferSelect;
 
-const itemLine = (i: ItemRow) => `${i.title_at_purchase} × ${i.quantity}: ${formatINR(i.price_at_purchase * i.quantity)}`;
-const addressLines = (a: ShippingAddress) => `${a.name}, ${a.street}, ${a.city}, ${a.state} ${a.postal_code}, ${a.country}. Phone ${a.phone}.`;
-const paymentLine = (o: OrderRow) => (paymentState(o) === "on_delivery" ? "Cash on Delivery: pay when the book arrives." : `${PAYMENT_LABELS[o.payment_method]}: paid.`);
+const itemLine = (t: Translate, i: ItemRow) => t("mail.order.item", { title: i.title_at_purchase, quantity: i.quantity, amount: formatINR(i.price_at_purchase * i.quantity) });
+const addressLines = (t: Translate, a: ShippingAddress) =>
+  t("mail.order.address", { name: a.name, street: a.street, city: a.city, state: a.state, postal: a.postal_code, country: a.country, phone: a.phone });
+const paymentLine = (t: Translate, o: OrderRow) => (paymentState(o) === "on_delivery" ? t("mail.order.cod") : t("mail.order.paid", { method: t(`checkout.payment.${o.payment_method}`) }));
 
-function buyerMail(order: OrderRow, items: ItemRow[]) {
+/** The buyer's confirmation, in the buyer's language. */
+export function buyerMail(order: OrderRow, items: ItemRow[], locale: Locale) {
+  const t = translator(locale);
   return {
     to: order.buyer_email,
-    subject: `Order confirmed: ${shortOrderId(order.id)}`,
+    subject: t("mail.order.subject", { ref: shortOrderId(order.id) }),
     ...renderMail({
-      heading: "Order Confirmed!",
+      heading: t("mail.order.heading"),
       paragraphs: [
-        `Hi ${order.buyer_name}, thank you for your order.`,
-        ...items.map(itemLine),
-        `Subtotal ${formatINR(order.subtotal)}, shipping ${order.shipping === 0 ? "free" : formatINR(order.shipping)}, total ${formatINR(order.total_amount)}.`,
-        paymentLine(order),
-        `Shipping to: ${addressLines(order.shipping_address)}`,
-        `Sellers ship within ${POLICY.sellerShipBusinessDays} business days; delivery usually takes 3-5 business days.`,
+        t("mail.order.thanks", { name: order.buyer_name }),
+        ...items.map((i) => itemLine(t, i)),
+        t("mail.order.totals", { subtotal: formatINR(order.subtotal), shipping: order.shipping === 0 ? t("mail.order.freeShipping") : formatINR(order.shipping), total: formatINR(order.total_amount) }),
+        paymentLine(t, order),
+        t("mail.order.shipTo", { address: addressLines(t, order.shipping_address) }),
+        t("mail.order.when", { days: POLICY.sellerShipBusinessDays }),
       ],
-      action: { label: "View your order", url: `${appUrl()}/orders/${order.id}/confirmation` },
+      action: { label: t("mail.order.view"), url: `${appUrl()}/orders/${order.id}/confirmation` },
+      locale,
     }),
   };
 }
 
-function sellerMail(order: OrderRow, items: ItemRow[], to: string) {
+/** A seller's "your book sold", in the seller's language. */
+export function sellerMail(order: OrderRow, items: ItemRow[], to: string, locale: Locale) {
+  const t = translator(locale);
   return {
     to,
-    subject: `Your book sold: ${items[0]!.title_at_purchase}`,
+    subject: t("mail.sold.subject", { title: items[0]!.title_at_purchase }),
     ...renderMail({
-      heading: "Your book sold",
+      heading: t("mail.sold.heading"),
       paragraphs: [
-        ...items.map(itemLine),
-        paymentLine(order),
-        `Please ship within ${POLICY.sellerShipBusinessDays} business days to: ${addressLines(order.shipping_address)}`,
-        "Mark it as shipped in My Products, under Sales, once it is on its way.",
+        ...items.map((i) => itemLine(t, i)),
+        paymentLine(t, order),
+        t("mail.sold.ship", { days: POLICY.sellerShipBusinessDays, address: addressLines(t, order.shipping_address) }),
+        t("mail.sold.mark"),
       ],
-      action: { label: "Open your sales", url: `${appUrl()}/store/my-products?view=sales` },
+      action: { label: t("mail.sold.action"), url: `${appUrl()}/store/my-products?view=sales` },
+      locale,
     }),
   };
 }

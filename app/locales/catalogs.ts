@@ -27,6 +27,12 @@ import testEn from "~/locales/en/test";
 import testHi from "~/locales/hi/test";
 import resultsEn from "~/locales/en/results";
 import resultsHi from "~/locales/hi/results";
+import storeEn from "~/locales/en/store";
+import storeHi from "~/locales/hi/store";
+import accountEn from "~/locales/en/account";
+import accountHi from "~/locales/hi/account";
+import pagesEn from "~/locales/en/pages";
+import pagesHi from "~/locales/hi/pages";
 
 /** A translation of an English catalog: the same keys, each a string. */
 export type Catalog<English> = { [K in keyof English]: string };
@@ -44,6 +50,9 @@ export const CATALOGS = {
   dashboard: { en: dashboardEn, hi: dashboardHi },
   test: { en: testEn, hi: testHi },
   results: { en: resultsEn, hi: resultsHi },
+  store: { en: storeEn, hi: storeHi },
+  account: { en: accountEn, hi: accountHi },
+  pages: { en: pagesEn, hi: pagesHi },
 } as const;
 
 export type Namespace = keyof typeof CATALOGS;

@@ -1,55 +1,52 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { ContentPage } from "~/components/content-page";
-import { pageMeta } from "~/utils/meta";
+import { translatedPageMeta } from "~/utils/meta";
+import { useT, type MessageId } from "~/utils/i18n";
+import { localeOf, messagesUnder } from "~/utils/i18n.server";
 import type { RequestPolicy } from "~/server/policy";
 
 /** A guest's view is the same for every guest: kept in memory for a second (app/utils/page-cache.server.ts). */
 export const requestPolicy: RequestPolicy = { page: "guest" };
 
-export const meta: MetaFunction = () => pageMeta("About", "StudyArena runs skill contests with cash prizes and a marketplace for used study materials, for students across India.");
+export const meta = translatedPageMeta("pages.about.metaTitle", "pages.about.metaDescription");
 
-const TEAM = [
-  { name: "Kavya Reddy", role: "Co-founder, contests" },
-  { name: "Aditya Kulkarni", role: "Co-founder, engineering" },
-  { name: "Sana Qureshi", role: "Community and support" },
+export const loader = ({ request, context }: LoaderFunctionArgs) => ({ messages: messagesUnder(localeOf(request, context), "pages.about.") });
+
+const TEAM: Array<{ name: string; role: MessageId }> = [
+  { name: "Kavya Reddy", role: "pages.about.role.contests" },
+  { name: "Aditya Kulkarni", role: "pages.about.role.engineering" },
+  { name: "Sana Qureshi", role: "pages.about.role.support" },
 ];
 
 export default function About() {
+  const { t } = useT();
   return (
-    <ContentPage title="About StudyArena" intro="Skill contests and affordable study materials for students across India.">
-      <h2>Our Story</h2>
-      <p>
-        StudyArena began in a hostel room, where a few engineering students turned their mock tests into friendly
-        competitions with small prizes. The competitions made studying less lonely and much more focused, so we built
-        a place where any student in India can do the same, fairly and safely, from a phone.
-      </p>
-      <h2>In numbers</h2>
+    <ContentPage title={t("pages.about.title")} intro={t("pages.about.intro")}>
+      <h2>{t("pages.about.story")}</h2>
+      <p>{t("pages.about.storyText")}</p>
+      <h2>{t("pages.about.numbers")}</h2>
       <dl className="stats">
-        <div><dt>Students</dt><dd><strong>25,000+</strong></dd></div>
-        <div><dt>Contests held</dt><dd><strong>1,200+</strong></dd></div>
-        <div><dt>Prizes paid</dt><dd><strong>₹18 lakh+</strong></dd></div>
-        <div><dt>Books re-homed</dt><dd><strong>9,000+</strong></dd></div>
+        <div><dt>{t("pages.about.students")}</dt><dd><strong>25,000+</strong></dd></div>
+        <div><dt>{t("pages.about.contests")}</dt><dd><strong>1,200+</strong></dd></div>
+        <div><dt>{t("pages.about.prizes")}</dt><dd><strong>{t("pages.about.prizesValue")}</strong></dd></div>
+        <div><dt>{t("pages.about.books")}</dt><dd><strong>9,000+</strong></dd></div>
       </dl>
-      <h2>Our mission</h2>
-      <p>
-        Reward preparation, not luck: every contest is a timed test of skill on a study subject, proctored so that
-        everyone competes on the same terms. And keep good books in use, by letting students sell the books they have
-        finished with to the students who need them next.
-      </p>
-      <h2>Team</h2>
+      <h2>{t("pages.about.mission")}</h2>
+      <p>{t("pages.about.missionText")}</p>
+      <h2>{t("pages.about.team")}</h2>
       <ul>
         {TEAM.map((m) => (
           <li key={m.name}>
-            <strong>{m.name}</strong>, {m.role}
+            <strong translate="no">{m.name}</strong>, {t(m.role)}
           </li>
         ))}
       </ul>
       <div className="card" style={{ marginTop: "2rem" }}>
-        <h2 style={{ marginTop: 0 }}>Ready to compete?</h2>
+        <h2 style={{ marginTop: 0 }}>{t("pages.about.ready")}</h2>
         <div className="actions">
-          <Link to="/contests" className="btn btn-primary">Explore Contests</Link>
-          <Link to="/store" className="btn btn-ghost">Visit Marketplace</Link>
+          <Link to="/contests" className="btn btn-primary">{t("pages.about.explore")}</Link>
+          <Link to="/store" className="btn btn-ghost">{t("pages.about.visit")}</Link>
         </div>
       </div>
     </ContentPage>

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { PasswordField } from "~/components/accounts/password-input";
@@ -17,18 +17,19 @@ import { PAYOUT_MESSAGES } from "~/models/payments/payout-details";
 import { ACCOUNT_MAX, ACCOUNT_MESSAGES, MESSAGES } from "~/models/accounts/messages";
 import { readForm } from "~/utils/forms.server";
 import { invariantResponse, redirectWithFlash } from "~/utils/http.server";
-import { pageMeta } from "~/utils/meta";
-import { i18nFor } from "~/utils/i18n.server";
+import { translatedPageMeta } from "~/utils/meta";
+import { useT } from "~/utils/i18n";
+import { i18nFor, localeOf, localizeReply } from "~/utils/i18n.server";
 import { useSchemaForm } from "~/utils/use-schema-form";
 
-export const meta: MetaFunction = () => pageMeta("My Account", "Your name, phone, address, password and refunds on StudyArena.");
+export const meta = translatedPageMeta("account.metaTitle", "account.metaDescription");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const userId = await requireUserId(request, context);
   const [profile, refunds, payout] = await Promise.all([getProfile(db, userId), myRefunds(db, userId), maskedPayoutDetails(db, userId)]);
   invariantResponse(profile);
-  // The password fields' words (the rest of the page is not in Hindi yet).
-  const { messages } = i18nFor(request, context, "auth");
+  // "auth": the password fields' own words.
+  const { messages } = i18nFor(request, context, "account", "auth");
   return { profile: { email: profile.email, fullName: profile.full_name ?? "", phone: profile.phone ?? "", address: profile.address ?? "", since: profile.created_at.getFullYear() }, refunds, payout, messages };
 }
 
@@ -42,22 +43,24 @@ const ACCOUNT_NUMBERS = ["accountNumber", "confirmAccountNumber"];
 export async function action({ request, context }: ActionFunctionArgs) {
   const userId = await requireUserId(request, context, "/account");
   const form = await readForm(request, FIELDS);
+  // Replies carry their messages in the visitor's language (the schemas' are English).
+  const locale = localeOf(request, context);
   if (form.get("intent") === "password") {
     const submission = parseWithZod(form, { schema: ChangePasswordSchema });
-    if (submission.status !== "success") return data({ password: submission.reply({ hideFields: PASSWORDS }) }, { status: 400 });
+    if (submission.status !== "success") return data({ password: localizeReply(submission.reply({ hideFields: PASSWORDS }), locale) }, { status: 400 });
     const outcome = await changePassword(db, { userId, currentSessionId: await sessionKey(request), ...submission.value, now: new Date() });
-    if (outcome === "wrong") return data({ password: submission.reply({ fieldErrors: { currentPassword: [ACCOUNT_MESSAGES.currentWrong] }, hideFields: PASSWORDS }) }, { status: 400 });
-    if (outcome === "limited") return data({ password: submission.reply({ formErrors: [MESSAGES.tooManyAttempts], hideFields: PASSWORDS }) }, { status: 429 });
+    if (outcome === "wrong") return data({ password: localizeReply(submission.reply({ fieldErrors: { currentPassword: [ACCOUNT_MESSAGES.currentWrong] }, hideFields: PASSWORDS }), locale) }, { status: 400 });
+    if (outcome === "limited") return data({ password: localizeReply(submission.reply({ formErrors: [MESSAGES.tooManyAttempts], hideFields: PASSWORDS }), locale) }, { status: 429 });
     return redirectWithFlash("/account", { kind: "success", message: ACCOUNT_MESSAGES.passwordChanged });
   }
   if (form.get("intent") === "payout") {
     const submission = parseWithZod(form, { schema: PayoutSchema });
-    if (submission.status !== "success") return data({ payout: submission.reply({ hideFields: ACCOUNT_NUMBERS }) }, { status: 400 });
+    if (submission.status !== "success") return data({ payout: localizeReply(submission.reply({ hideFields: ACCOUNT_NUMBERS }), locale) }, { status: 400 });
     await savePayoutDetails(db, userId, submission.value);
     return redirectWithFlash("/account", { kind: "success", message: PAYOUT_MESSAGES.saved });
   }
   const submission = parseWithZod(form, { schema: ProfileSchema });
-  if (submission.status !== "success") return data({ profile: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return data({ profile: localizeReply(submission.reply(), locale) }, { status: 400 });
   await updateProfile(db, userId, submission.value);
   return redirectWithFlash("/account", { kind: "success", message: ACCOUNT_MESSAGES.profileSaved });
 }
@@ -72,39 +75,40 @@ export default function Account() {
     defaultValue: { fullName: profile.fullName, phone: profile.phone, address: profile.address },
   });
   const [passwordForm, passwordFields] = useSchemaForm<typeof ChangePasswordSchema>(result && "password" in result ? result.password : undefined, { id: "password" });
+  const { t } = useT();
   return (
     <section className="container narrow section">
-      <h1>My Account</h1>
+      <h1>{t("account.title")}</h1>
       <p className="muted">
-        {profile.email} · member since {profile.since}
+        <span translate="no">{profile.email}</span> · {t("account.since", { year: profile.since })}
       </p>
-      <h2>Your details</h2>
+      <h2>{t("account.details")}</h2>
       <Form method="post" className="form card" {...profileForm.props}>
         <input type="hidden" name="intent" value="profile" />
         <FormErrors id={profileForm.errorId} errors={profileForm.errors} />
-        <TextField label="Full name" field={profileFields.fullName} autoComplete="name" maxLength={ACCOUNT_MAX.fullName} hint="Shown on leaderboards and to buyers of your listings" />
-        <TextField label="Phone" field={profileFields.phone} type="tel" autoComplete="tel" inputMode="tel" maxLength={ACCOUNT_MAX.phone} hint="Optional: shown to signed-in buyers of your listings" />
-        <TextareaField label="Address" field={profileFields.address} rows={3} maxLength={ACCOUNT_MAX.address} />
+        <TextField label={t("account.fullName")} field={profileFields.fullName} autoComplete="name" maxLength={ACCOUNT_MAX.fullName} hint={t("account.fullNameHint")} />
+        <TextField label={t("account.phone")} field={profileFields.phone} type="tel" autoComplete="tel" inputMode="tel" maxLength={ACCOUNT_MAX.phone} hint={t("account.phoneHint")} />
+        <TextareaField label={t("account.address")} field={profileFields.address} rows={3} maxLength={ACCOUNT_MAX.address} />
         <button type="submit" className="btn btn-primary" disabled={busy("profile")}>
-          {busy("profile") ? "Saving..." : "Save Details"}
+          {busy("profile") ? t("account.saving") : t("account.save")}
         </button>
       </Form>
-      <h2>Change password</h2>
+      <h2>{t("account.passwordTitle")}</h2>
       <Form method="post" className="form card" {...passwordForm.props}>
         <input type="hidden" name="intent" value="password" />
         <FormErrors id={passwordForm.errorId} errors={passwordForm.errors} />
-        <PasswordField label="Current password" field={passwordFields.currentPassword} autoComplete="current-password" />
-        <PasswordField label="New password" field={passwordFields.password} autoComplete="new-password" meter />
-        <PasswordField label="Confirm new password" field={passwordFields.confirmPassword} autoComplete="new-password" />
+        <PasswordField label={t("account.currentPassword")} field={passwordFields.currentPassword} autoComplete="current-password" />
+        <PasswordField label={t("account.newPassword")} field={passwordFields.password} autoComplete="new-password" meter />
+        <PasswordField label={t("account.confirmPassword")} field={passwordFields.confirmPassword} autoComplete="new-password" />
         <button type="submit" className="btn btn-primary" disabled={busy("password")}>
-          {busy("password") ? "Changing..." : "Change Password"}
+          {busy("password") ? t("account.changing") : t("account.change")}
         </button>
       </Form>
-      <h2>Prize payouts</h2>
+      <h2>{t("account.payouts")}</h2>
       <PayoutForm current={payout} lastResult={result && "payout" in result ? result.payout : undefined} busy={busy("payout")} />
       {refunds.length > 0 ? (
         <>
-          <h2>Refunds</h2>
+          <h2>{t("account.refunds")}</h2>
           <RefundList refunds={refunds} />
         </>
       ) : null}

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLocation } from "@remix-run/react";
 import { ContentPage } from "~/components/content-page";
@@ -10,27 +10,32 @@ import { MESSAGES } from "~/models/accounts/messages";
 import { clientIp, getUserId } from "~/models/accounts/auth.server";
 import { ContactSchema } from "~/models/support/contact-schema";
 import { CONTACT_MAX, CONTACT_SENT, SUBJECT_LABELS } from "~/models/support/contact-copy";
+import { richText, useT } from "~/utils/i18n";
+import { localeOf, localizeReply, messagesUnder } from "~/utils/i18n.server";
 import { kickOutbox } from "~/services/email.server";
 import { parseForm } from "~/utils/forms.server";
 import { redirectWithFlash } from "~/utils/http.server";
 import { useIsPending } from "~/utils/use-is-pending";
 import { CONTACT_SUBJECTS } from "~/utils/enums";
 import { POLICY, useSupportContact } from "~/models/support/policy";
-import { pageMeta } from "~/utils/meta";
+import { translatedPageMeta } from "~/utils/meta";
 import { useSchemaForm } from "~/utils/use-schema-form";
 
-export const meta: MetaFunction = () => pageMeta("Contact & Support", "Write to StudyArena support about payments, contests, the marketplace or your account.");
+export const meta = translatedPageMeta("pages.contact.metaTitle", "pages.contact.metaDescription");
+
+export const loader = ({ request, context }: LoaderFunctionArgs) => ({ messages: messagesUnder(localeOf(request, context), "pages.contact.", "pages.faq.") });
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = await parseForm(request, ContactSchema);
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const locale = localeOf(request, context);
+  if (submission.status !== "success") return data(localizeReply(submission.reply(), locale), { status: 400 });
   const outcome = await submitContactRequest(db, {
     ...submission.value,
     userId: await getUserId(request, context),
     ip: clientIp(context),
     now: new Date(),
   });
-  if (outcome === "limited") return data(submission.reply({ formErrors: [MESSAGES.tooManyAttempts] }), { status: 429 });
+  if (outcome === "limited") return data(localizeReply(submission.reply({ formErrors: [MESSAGES.tooManyAttempts] }), locale), { status: 429 });
   kickOutbox();
   // Post/redirect/get: the page comes back with the alert and an empty form.
   return redirectWithFlash("/contact", { kind: "success", message: CONTACT_SENT });
@@ -42,40 +47,40 @@ export default function ContactPage() {
   const location = useLocation();
   const support = useSupportContact();
   const [form, fields] = useSchemaForm<typeof ContactSchema>(lastResult);
+  const { t } = useT();
   return (
-    <ContentPage title="Contact & Support" intro={`We reply within ${POLICY.replyWithinHours} hours.`}>
+    <ContentPage title={t("pages.contact.title")} intro={t("pages.contact.intro", { hours: POLICY.replyWithinHours })}>
       {/* A successful send redirects (a new location), so the form remounts empty: the spec's
           "the form then resets". A refused one stays at the same location, keeping the input. */}
       <Form key={location.key} method="post" className="form card" {...form.props} style={{ marginTop: "1rem" }}>
         <FormErrors id={form.errorId} errors={form.errors} />
-        <TextField label="Name" field={fields.name} autoComplete="name" maxLength={CONTACT_MAX.name} />
-        <TextField label="Email" field={fields.email} type="email" autoComplete="email" inputMode="email" maxLength={CONTACT_MAX.email} />
+        <TextField label={t("pages.contact.name")} field={fields.name} autoComplete="name" maxLength={CONTACT_MAX.name} />
+        <TextField label={t("pages.contact.email")} field={fields.email} type="email" autoComplete="email" inputMode="email" maxLength={CONTACT_MAX.email} />
         <SelectField
-          label="Subject"
+          label={t("pages.contact.subject")}
           field={fields.subject}
-          placeholder="Choose a subject"
-          options={CONTACT_SUBJECTS.map((value) => ({ value, label: SUBJECT_LABELS[value] }))}
+          placeholder={t("pages.contact.chooseSubject")}
+          options={CONTACT_SUBJECTS.map((value) => ({ value, label: t(SUBJECT_LABELS[value]) }))}
         />
-        <TextareaField label="Message" field={fields.message} rows={6} maxLength={CONTACT_MAX.message} />
-        <CheckboxField field={fields.privacy}>
-          I agree to the <Link to="/privacy">Privacy Policy</Link>.
-        </CheckboxField>
+        <TextareaField label={t("pages.contact.message")} field={fields.message} rows={6} maxLength={CONTACT_MAX.message} />
+        <CheckboxField field={fields.privacy}>{richText(t("pages.contact.privacy"), [(text) => <Link to="/privacy">{text}</Link>])}</CheckboxField>
         <button type="submit" className="btn btn-primary" disabled={pending}>
-          {pending ? "Sending..." : "Send Message"}
+          {pending ? t("pages.contact.sending") : t("pages.contact.send")}
         </button>
       </Form>
 
-      <h2>Other ways to reach us</h2>
+      <h2>{t("pages.contact.other")}</h2>
       <p>
-        E-mail <a href={`mailto:${support.email}`}>{support.email}</a>
-        {support.phone ? <> or call <a href={`tel:${support.phone.replace(/\s/g, "")}`}>{support.phone}</a></> : null}. Report a
-        problem with an order within {POLICY.reportProblemHours} hours of delivery.
+        {richText(t(support.phone ? "pages.contact.reachPhone" : "pages.contact.reach", { email: support.email, phone: support.phone, hours: POLICY.reportProblemHours }), [
+          (email) => <a href={`mailto:${support.email}`}>{email}</a>,
+          (phone) => <a href={`tel:${(support.phone ?? "").replace(/\s/g, "")}`}>{phone}</a>,
+        ])}
       </p>
 
-      <h2>Frequently asked questions</h2>
+      <h2>{t("pages.contact.faq")}</h2>
       <FaqList />
       <p>
-        <Link to="/faq">See all FAQs</Link>
+        <Link to="/faq">{t("pages.contact.allFaqs")}</Link>
       </p>
     </ContentPage>
   );

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { ContentPage } from "~/components/content-page";
@@ -6,13 +6,25 @@ import { consentCookie, hasConsent } from "~/utils/consent.server";
 import { setFlash } from "~/utils/flash.server";
 import { readForm } from "~/utils/forms.server";
 import { safeRedirect } from "~/utils/urls";
-import { pageMeta } from "~/utils/meta";
+import { translatedPageMeta } from "~/utils/meta";
+import { useT } from "~/utils/i18n";
+import { localeOf, messagesUnder } from "~/utils/i18n.server";
 
-export const meta: MetaFunction = () => pageMeta("Cookie Policy", "Which cookies StudyArena uses and why.");
+export const meta = translatedPageMeta("pages.cookie.metaTitle", "pages.cookie.metaDescription");
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return { accepted: await hasConsent(request) };
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return { accepted: await hasConsent(request), messages: messagesUnder(localeOf(request, context), "pages.cookie.") };
 }
+
+// Each cookie by its name (as the browser lists it) and what it is for.
+const COOKIES = [
+  ["__session", "pages.cookie.session"],
+  ["__flash", "pages.cookie.flash"],
+  ["__device", "pages.cookie.device"],
+  ["cookie_consent", "pages.cookie.consent"],
+  ["guide_seen", "pages.cookie.guide"],
+  ["lang", "pages.cookie.lang"],
+] as const;
 
 // The accept banner posts here (a plain form, so it works without JavaScript).
 export async function action({ request }: ActionFunctionArgs) {
@@ -25,28 +37,31 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function CookiePolicy() {
   const { accepted } = useLoaderData<typeof loader>();
+  const { t } = useT();
   return (
-    <ContentPage title="Cookie Policy" intro="The few cookies we use, and why.">
-      <h2>Cookies we set</h2>
+    <ContentPage title={t("pages.cookie.title")} intro={t("pages.cookie.intro")}>
+      <h2>{t("pages.cookie.set")}</h2>
       <ul>
-        <li><strong>__session</strong>: keeps you signed in (30 days, or until you sign out).</li>
-        <li><strong>__flash</strong>: carries a one-time message to the next page (1 minute).</li>
-        <li><strong>__device</strong>: remembers that this browser has signed in to your account, so someone guessing your password elsewhere cannot lock you out (1 year).</li>
-        <li><strong>cookie_consent</strong>: remembers that you accepted this policy (30 days).</li>
-        <li><strong>guide_seen</strong>: remembers that you have seen the Getting Started Guide.</li>
+        {COOKIES.map(([name, what]) => (
+          <li key={name}>
+            <strong translate="no">{name}</strong>: {t(what)}
+          </li>
+        ))}
       </ul>
-      <p>We set no advertising or third-party tracking cookies. Our visit counts are first-party and anonymous.</p>
-      <h2>Managing cookies</h2>
-      <p>You can delete cookies in your browser's settings at any time. Without the session cookie you cannot stay signed in.</p>
+      <p>{t("pages.cookie.none")}</p>
+      <h2>{t("pages.cookie.manage")}</h2>
+      <p>{t("pages.cookie.manageText")}</p>
       <div className="card" style={{ marginTop: "2rem" }}>
         {accepted ? (
-          <p className="alert alert-success" role="status">You have accepted cookies.</p>
+          <p className="alert alert-success" role="status">
+            {t("pages.cookie.accepted")}
+          </p>
         ) : (
           <Form method="post" className="cookie-row">
-            <p>Accept our cookies to continue with your preferences remembered.</p>
+            <p>{t("pages.cookie.acceptText")}</p>
             <input type="hidden" name="redirectTo" value="/cookie" />
             <button type="submit" name="intent" value="accept" className="btn btn-primary">
-              Accept cookies
+              {t("pages.cookie.accept")}
             </button>
           </Form>
         )}

@@ -1,35 +1,40 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { ContentPage } from "~/components/content-page";
 import { POLICY, useSupportContact } from "~/models/support/policy";
-import { pageMeta } from "~/utils/meta";
+import { translatedPageMeta } from "~/utils/meta";
+import { richText, useT } from "~/utils/i18n";
+import { localeOf, messagesUnder } from "~/utils/i18n.server";
 import type { RequestPolicy } from "~/server/policy";
 
 /** A guest's view is the same for every guest: kept in memory for a second (app/utils/page-cache.server.ts). */
 export const requestPolicy: RequestPolicy = { page: "guest" };
 
-export const meta: MetaFunction = () => pageMeta("Privacy Policy", "What StudyArena collects, why, and how long it is kept.");
+export const meta = translatedPageMeta("pages.privacy.metaTitle", "pages.privacy.metaDescription");
+
+export const loader = ({ request, context }: LoaderFunctionArgs) => ({ messages: messagesUnder(localeOf(request, context), "pages.privacy.") });
 
 export default function Privacy() {
   const support = useSupportContact();
+  const { t } = useT();
   return (
-    <ContentPage title="Privacy Policy" intro="What we collect, why, and what you can ask of us.">
-      <h2>What we collect</h2>
+    <ContentPage title={t("pages.privacy.title")} intro={t("pages.privacy.intro")}>
+      <h2>{t("pages.privacy.collect")}</h2>
       <ul>
-        <li>Your account: name, e-mail address and a hash of your password (never the password itself).</li>
-        <li>Your contest entries, answers, scores, ranks and prizes.</li>
-        <li>Proctoring events during a test: when fullscreen was left, when the tab was hidden, when the camera stopped. No camera image ever leaves your device.</li>
-        <li>Marketplace listings, orders and the shipping address you give at checkout.</li>
-        <li>Messages you send us through the contact form.</li>
+        <li>{t("pages.privacy.p1")}</li>
+        <li>{t("pages.privacy.p2")}</li>
+        <li>{t("pages.privacy.p3")}</li>
+        <li>{t("pages.privacy.p4")}</li>
+        <li>{t("pages.privacy.p5")}</li>
       </ul>
-      <h2>Payments</h2>
-      <p>Payments are processed by our payment provider. We never see or store your card, UPI or bank details; we keep only the payment reference and amount.</p>
-      <h2>Cookies</h2>
-      <p>We use a few first-party cookies to keep you signed in and remember your choices. See the <Link to="/cookie">Cookie Policy</Link>. We run no third-party analytics or advertising scripts.</p>
-      <h2>How long we keep data</h2>
-      <p>Transaction and contest records are kept for {POLICY.recordsKeptYears} years, as required for accounting and dispute resolution. You can ask us to delete your account at any time; records we must keep by law are kept until that period ends.</p>
-      <h2>Your rights</h2>
-      <p>You may ask for a copy of your data, its correction or its deletion by writing to <a href={`mailto:${support.email}`}>{support.email}</a>. We reply within {POLICY.replyWithinHours} hours.</p>
+      <h2>{t("pages.privacy.payments")}</h2>
+      <p>{t("pages.privacy.paymentsText")}</p>
+      <h2>{t("pages.privacy.cookies")}</h2>
+      <p>{richText(t("pages.privacy.cookiesText"), [(text) => <Link to="/cookie">{text}</Link>])}</p>
+      <h2>{t("pages.privacy.keep")}</h2>
+      <p>{t("pages.privacy.keepText", { years: POLICY.recordsKeptYears })}</p>
+      <h2>{t("pages.privacy.rights")}</h2>
+      <p>{richText(t("pages.privacy.rightsText", { email: support.email, hours: POLICY.replyWithinHours }), [(email) => <a href={`mailto:${support.email}`}>{email}</a>])}</p>
     </ContentPage>
   );
 }

@@ -11,16 +11,24 @@ import { heldForMinutes } from "~/models/store/orders.server";
 import { starsOf } from "~/models/store/reviews";
 import { productReviews, sellerRating } from "~/models/store/reviews.server";
 import { formatDate } from "~/utils/dates";
-import { countOf } from "~/utils/text";
+import { richText, useT, type MessageId } from "~/utils/i18n";
+import { i18nFor } from "~/utils/i18n.server";
+import { metaTranslator, pageMeta } from "~/utils/meta";
+import { conditionKey } from "~/components/store/product-card";
 import { readForm } from "~/utils/forms.server";
 import { invariantResponse, redirectWithFlash, requireUuidParam } from "~/utils/http.server";
 import { formatINR } from "~/utils/money";
 import { ListingImage } from "~/components/store/listing-image";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.product.title} — StudyArena Marketplace` : "Product Not Found — StudyArena" },
-  { name: "description", content: data ? `${data.product.title}: used, in ${data.product.condition} condition, on the StudyArena marketplace.` : "This listing does not exist or has been removed." },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const t = metaTranslator(matches);
+  if (!data) return pageMeta(t("common.notFound.product"), t("common.notFound.productText"));
+  const { title, condition } = data.product;
+  return [
+    { title: t("store.product.metaTitle", { title }) },
+    { name: "description", content: t("store.product.metaDescription", { title, condition: t("store.state", { condition: conditionKey(condition) }) }) },
+  ];
+};
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = requireUuidParam(params);
@@ -44,6 +52,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     cap: cartCap(),
     // Sold out only while another buyer's payment holds the last copies: say when to try again.
     heldFor: product.stock === 0 && product.is_active ? await heldForMinutes(db, id, new Date()) : null,
+    messages: i18nFor(request, context, "store").messages,
   };
 }
 
@@ -62,7 +71,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   switch (form.get("intent")) {
     case "cart-add":
-      if (askedQuantity(form.get("quantity")) > cartCap()) return redirectWithFlash(here, { kind: "error", message: CART_MESSAGES.tooManyCopies(cartCap()) });
+      if (askedQuantity(form.get("quantity")) > cartCap()) return redirectWithFlash(here, { kind: "error", message: i18nFor(request, context).t("store.product.tooMany", { cap: cartCap() }) });
       if (!(await putInCart(db, { userId, productId: id, quantity: form.get("quantity") }))) return redirectWithFlash(here, { kind: "error", message: CART_MESSAGES.unavailable });
       return redirectWithFlash(here, { kind: "success", message: CART_MESSAGES.added });
     case "cart-remove":
@@ -80,125 +89,129 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function ProductDetails() {
   const { product, contact, signedIn, isOwner, buyer, cap, heldFor, reviews, sellerRating } = useLoaderData<typeof loader>();
-  const facts: Array<[string, string | null]> = [
-    ["Author", product.author],
-    ["Publisher", product.publisher],
-    ["ISBN", product.isbn],
-    ["Condition", product.condition],
-    ["Category", product.category],
+  const { t } = useT();
+  // What the seller typed stays as typed; the condition is one of ours.
+  const facts: Array<[MessageId, string | null, boolean]> = [
+    ["store.product.author", product.author, true],
+    ["store.product.publisher", product.publisher, true],
+    ["store.product.isbn", product.isbn, true],
+    ["store.condition", t("store.state", { condition: conditionKey(product.condition) }), false],
+    ["store.product.category", product.category, true],
   ];
   return (
     <section className="container section">
       <p>
-        <Link to="/store">← Back to Marketplace</Link>
+        <Link to="/store">{t("store.product.back")}</Link>
       </p>
       <div className="product-layout">
         <ListingImage src={product.image_url} category={product.category} size="display" width={product.image_width} height={product.image_height} alt={product.title} eager />
         <div>
-          <h1>{product.title}</h1>
-          <p aria-label={`Rated ${product.rating} out of 5`}>
+          <h1 translate="no">{product.title}</h1>
+          <p aria-label={t("store.ratedOnly", { rating: product.rating })}>
             <span className="stars" aria-hidden="true">
               {"★".repeat(Math.round(product.rating))}
               {"☆".repeat(5 - Math.round(product.rating))}
             </span>{" "}
-            <a href="#reviews" className="muted">({countOf(product.review_count, "review")})</a>
+            <a href="#reviews" className="muted">
+              {t("store.product.reviews", { count: product.review_count })}
+            </a>
           </p>
           <p className="price">{formatINR(product.price)}</p>
           <p>
-            <span className={product.is_active ? "badge tone-green" : "badge tone-gray"}>{product.is_active ? "Active" : "Inactive"}</span>
+            <span className={product.is_active ? "badge tone-green" : "badge tone-gray"}>{t(product.is_active ? "store.product.active" : "store.product.inactive")}</span>
           </p>
           {isOwner ? (
             // The seller's own listing: its tools instead of buying (docs/product/marketplace.md §2 Product detail).
             <p className="actions-row">
               <Link to={`/store/${product.id}/edit`} className="btn btn-primary">
-                Edit Product
+                {t("store.product.edit")}
               </Link>
               <Link to={`/store/${product.id}/image`} className="btn btn-ghost">
-                Upload Image
+                {t("store.product.upload")}
               </Link>
               <Link to={`/store/${product.id}/delete`} className="btn btn-danger">
-                Delete
+                {t("store.product.delete")}
               </Link>
             </p>
           ) : (
             <div className="buy-box">
               {buyer?.inCart ? (
                 <Form method="post" className="actions-row">
-                  <span className="muted">In your cart: {buyer.quantity}</span>
+                  <span className="muted">{t("store.product.inCart", { quantity: buyer.quantity })}</span>
                   <button type="submit" name="intent" value="cart-remove" className="btn btn-ghost">
-                    Remove from Cart
+                    {t("store.product.removeFromCart")}
                   </button>
                   <Link to="/cart" className="btn btn-primary">
-                    View Cart
+                    {t("store.viewCart")}
                   </Link>
                 </Form>
               ) : product.stock > 0 && product.is_active ? (
                 <Form method="post" className="actions-row">
-                  <label htmlFor="quantity">Quantity</label>
+                  <label htmlFor="quantity">{t("store.product.quantity")}</label>
                   <input id="quantity" name="quantity" type="number" min={1} max={Math.max(1, Math.min(product.stock, cap))} defaultValue={1} inputMode="numeric" className="qty" />
                   <button type="submit" name="intent" value="cart-add" className="btn btn-primary">
-                    Add to Cart
+                    {t("store.product.addToCart")}
                   </button>
                 </Form>
               ) : heldFor ? (
-                <p className="muted">{CART_MESSAGES.held(heldFor)}</p>
+                <p className="muted">{t("store.product.held", { minutes: heldFor })}</p>
               ) : (
-                <p className="badge tone-blue">Sold</p>
+                <p className="badge tone-blue">{t("store.product.sold")}</p>
               )}
               <Form method="post">
                 <input type="hidden" name="on" value={buyer?.wished ? "0" : "1"} />
                 <button type="submit" name="intent" value="wish" className="btn btn-ghost wish" aria-pressed={buyer?.wished ?? false}>
-                  <span aria-hidden="true">{buyer?.wished ? "♥" : "♡"}</span> {buyer?.wished ? "In your wishlist" : "Add to wishlist"}
+                  <span aria-hidden="true">{buyer?.wished ? "♥" : "♡"}</span> {t(buyer?.wished ? "store.product.wished" : "store.product.wish")}
                 </button>
               </Form>
             </div>
           )}
           <dl className="facts-list">
-            {facts.map(([label, value]) =>
+            {facts.map(([label, value, typed]) =>
               value ? (
                 <div key={label}>
-                  <dt>{label}</dt>
-                  <dd>{value}</dd>
+                  <dt>{t(label)}</dt>
+                  <dd translate={typed ? "no" : undefined}>{value}</dd>
                 </div>
               ) : null,
             )}
           </dl>
         </div>
       </div>
-      <h2>Description</h2>
-      <p>{product.description}</p>
-      <h2>Seller</h2>
+      <h2>{t("store.product.description")}</h2>
+      <p translate="no">{product.description}</p>
+      <h2>{t("store.product.seller")}</h2>
       {/* No profile row: the spec's fallback. */}
       {product.seller_since ? (
         <div className="card">
           <p style={{ marginTop: 0 }}>
-            <strong>{product.seller_name ?? "A StudyArena seller"}</strong>
-            <span className="muted"> · Member since {new Date(product.seller_since).getFullYear()}</span>
+            <strong>{product.seller_name ? <span translate="no">{product.seller_name}</span> : t("store.product.aSeller")}</strong>
+            <span className="muted"> · {t("store.product.memberSince", { year: new Date(product.seller_since).getFullYear() })}</span>
             <br />
             <span className="muted">
               {sellerRating.count > 0 ? (
                 <>
-                  <span className="stars" aria-hidden="true">★</span> {sellerRating.rating.toFixed(1)} from {countOf(sellerRating.count, "review")} of books they sold
+                  <span className="stars" aria-hidden="true">★</span> {t("store.product.sellerRating", { rating: sellerRating.rating.toFixed(1), count: sellerRating.count })}
                 </>
               ) : (
-                "No reviews of this seller yet"
+                t("store.product.noSellerReviews")
               )}
             </span>
           </p>
           {contact ? (
-            <p style={{ marginBottom: 0 }}>
+            <p style={{ marginBottom: 0 }} translate="no">
               {contact.email}
               {contact.phone ? <><br />{contact.phone}</> : null}
               {contact.address ? <><br />{contact.address}</> : null}
             </p>
           ) : signedIn ? null : (
             <p className="muted" style={{ marginBottom: 0 }}>
-              <Link to={`/login?${new URLSearchParams({ redirectTo: `/store/${product.id}/productdetails` })}`}>Log in</Link> to see the seller's contact details.
+              {richText(t("store.product.loginForContact"), [(text) => <Link to={`/login?${new URLSearchParams({ redirectTo: `/store/${product.id}/productdetails` })}`}>{text}</Link>])}
             </p>
           )}
         </div>
       ) : (
-        <p className="muted">Seller information not available</p>
+        <p className="muted">{t("store.product.noSeller")}</p>
       )}
       <Reviews productId={product.id} {...reviews} />
     </section>
@@ -210,34 +223,33 @@ type ReviewPage = Awaited<ReturnType<typeof productReviews>>;
 /** Reviews by buyers who received this book, newest first, ten to a page with plain links. */
 function Reviews({ productId, reviews, total, page, pages }: ReviewPage & { productId: string }) {
   const pageLink = (n: number) => `/store/${productId}/productdetails?reviews=${n}#reviews`;
+  const { t, locale } = useT();
   return (
     <>
-      <h2 id="reviews">Reviews</h2>
+      <h2 id="reviews">{t("store.reviews.title")}</h2>
       {total === 0 ? (
-        <p className="muted">No reviews yet. Buyers review a book once it reaches them.</p>
+        <p className="muted">{t("store.reviews.none")}</p>
       ) : (
         <>
           <ul className="reviews">
             {reviews.map((r) => (
               <li key={r.id} className="card">
                 <strong>
-                  <span className="stars" aria-label={`Rated ${r.rating} out of 5`}>
+                  <span className="stars" aria-label={t("store.ratedOnly", { rating: r.rating })}>
                     {starsOf(r.rating)}
                   </span>{" "}
-                  {r.name}
+                  <span translate="no">{r.name}</span>
                 </strong>{" "}
-                <span className="muted">· {formatDate(r.created_at)}</span>
-                <p>{r.body}</p>
+                <span className="muted">· {formatDate(r.created_at, locale)}</span>
+                <p translate="no">{r.body}</p>
               </li>
             ))}
           </ul>
           {pages > 1 ? (
-            <nav className="actions-row" aria-label="Review pages">
-              {page > 1 ? <Link to={pageLink(page - 1)}>← Newer reviews</Link> : null}
-              <span className="muted">
-                Page {page} of {pages}
-              </span>
-              {page < pages ? <Link to={pageLink(page + 1)}>Older reviews →</Link> : null}
+            <nav className="actions-row" aria-label={t("store.reviews.pages")}>
+              {page > 1 ? <Link to={pageLink(page - 1)}>{t("store.reviews.newer")}</Link> : null}
+              <span className="muted">{t("store.reviews.page", { page, pages })}</span>
+              {page < pages ? <Link to={pageLink(page + 1)}>{t("store.reviews.older")}</Link> : null}
             </nav>
           ) : null}
         </>
@@ -246,8 +258,9 @@ function Reviews({ productId, reviews, total, page, pages }: ReviewPage & { prod
   );
 }
 
+// A 404 has no loader data, so its words are the root's (common).
 export const ErrorBoundary = notFoundBoundary({
-  title: "Product Not Found",
-  message: "This listing does not exist or is no longer available.",
-  action: { label: "Browse Marketplace", to: "/store" },
+  title: "common.notFound.product",
+  message: "common.notFound.productText",
+  action: { label: "common.notFound.toStore", to: "/store" },
 });

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { ProductCard } from "~/components/store/product-card";
 import { db } from "~/db/client.server";
@@ -7,31 +7,34 @@ import { cartPreview } from "~/models/store/cart.server";
 import { listCategories, listStoreProducts } from "~/models/store/products.server";
 import { formatINR } from "~/utils/money";
 import { PRODUCT_CONDITIONS } from "~/utils/enums";
+import { conditionKey } from "~/components/store/product-card";
 import { pageWindow, parseStoreQuery, PRICE_MAX, PRICE_STEP, SORTS } from "~/models/store/query";
 import { useDebouncedSubmit } from "~/utils/use-debounced-submit";
-import { pageMeta } from "~/utils/meta";
+import { translatedPageMeta } from "~/utils/meta";
+import { useT, type MessageId } from "~/utils/i18n";
+import { i18nFor } from "~/utils/i18n.server";
 import { SEARCH_MAX } from "~/utils/text";
 import type { RequestPolicy } from "~/server/policy";
 
 /** A guest's view is the same for every guest: kept in memory for a second (app/utils/page-cache.server.ts). */
 export const requestPolicy: RequestPolicy = { page: "guest" };
 
-export const meta: MetaFunction = () => pageMeta("Marketplace", "Buy and sell used textbooks and study materials at 50-70% off: search by title, category, price and condition.");
+export const meta = translatedPageMeta("store.metaTitle", "store.metaDescription");
 
-const SORT_LABELS: Record<(typeof SORTS)[number], string> = {
-  relevance: "Best match",
-  newest: "Newest first",
-  oldest: "Oldest first",
-  "price-low": "Price: low to high",
-  "price-high": "Price: high to low",
-  rating: "Top rated",
+const SORT_LABELS: Record<(typeof SORTS)[number], MessageId> = {
+  relevance: "store.sort.relevance",
+  newest: "store.sort.newest",
+  oldest: "store.sort.oldest",
+  "price-low": "store.sort.priceLow",
+  "price-high": "store.sort.priceHigh",
+  rating: "store.sort.rating",
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = parseStoreQuery(new URL(request.url).searchParams);
   const userId = await getUserId(request, context);
   const [result, categories, cart] = await Promise.all([listStoreProducts(db, query), listCategories(db), userId ? cartPreview(db, userId) : null]);
-  return { ...result, categories, query, cart };
+  return { ...result, categories, query, cart, messages: i18nFor(request, context, "store").messages };
 }
 
 export default function Store() {
@@ -39,6 +42,7 @@ export default function Store() {
   const [params] = useSearchParams();
   // docs/product/marketplace.md §2: search is debounced by 500 ms.
   const searchAsYouType = useDebouncedSubmit();
+  const { t } = useT();
   const withParams = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
     for (const [k, v] of Object.entries(changes)) {
@@ -51,17 +55,17 @@ export default function Store() {
     <>
       <div className="page-head">
         <div className="container">
-          <h1>Marketplace</h1>
-          <p className="muted">Used books and study materials from students across India, at 50-70% off.</p>
+          <h1>{t("store.title")}</h1>
+          <p className="muted">{t("store.intro")}</p>
         </div>
       </div>
       <section className="container section">
-        <nav aria-label="Categories" className="chips">
+        <nav aria-label={t("store.categories")} className="chips">
           <Link to={withParams({ category: null, page: null })} aria-current={query.category ? undefined : "page"}>
-            All
+            {t("store.all")}
           </Link>
           {categories.map((c) => (
-            <Link key={c.id} to={withParams({ category: String(c.id), page: null })} aria-current={query.category === c.id ? "page" : undefined}>
+            <Link key={c.id} to={withParams({ category: String(c.id), page: null })} aria-current={query.category === c.id ? "page" : undefined} translate="no">
               {c.name}
             </Link>
           ))}
@@ -73,63 +77,65 @@ export default function Store() {
           {query.category ? <input type="hidden" name="category" value={query.category} /> : null}
           <div className="search-row">
             <label htmlFor="store-q" className="visually-hidden">
-              Search
+              {t("store.search")}
             </label>
             <input
               id="store-q"
               type="search"
               name="q"
               defaultValue={query.q}
-              placeholder="Search title, author or ISBN"
+              placeholder={t("store.searchPlaceholder")}
               maxLength={SEARCH_MAX}
               onChange={searchAsYouType}
             />
             <button type="submit" className="btn btn-primary">
-              Search
+              {t("store.search")}
             </button>
           </div>
           <details className="filters-more" open={query.minPrice > 0 || query.maxPrice < PRICE_MAX || Boolean(query.condition) || query.sort !== "relevance" ? true : undefined}>
-            <summary>Filters and sort</summary>
+            <summary>{t("store.filters")}</summary>
             <div className="filters">
               <div className="field">
-                <label htmlFor="store-min">Min price (₹)</label>
+                <label htmlFor="store-min">{t("store.minPrice")}</label>
                 <input id="store-min" type="number" name="min" min={0} max={PRICE_MAX} step={PRICE_STEP} defaultValue={query.minPrice || ""} inputMode="numeric" />
               </div>
               <div className="field">
-                <label htmlFor="store-max">Max price (₹)</label>
+                <label htmlFor="store-max">{t("store.maxPrice")}</label>
                 <input id="store-max" type="number" name="max" min={0} max={PRICE_MAX} step={PRICE_STEP} defaultValue={query.maxPrice < PRICE_MAX ? query.maxPrice : ""} inputMode="numeric" />
               </div>
               <div className="field">
-                <label htmlFor="store-condition">Condition</label>
+                <label htmlFor="store-condition">{t("store.condition")}</label>
                 <select id="store-condition" name="condition" defaultValue={query.condition ?? ""}>
-                  <option value="">Any</option>
+                  <option value="">{t("store.any")}</option>
                   {PRODUCT_CONDITIONS.map((c) => (
-                    <option key={c}>{c}</option>
+                    <option key={c} value={c}>
+                      {t("store.state", { condition: conditionKey(c) })}
+                    </option>
                   ))}
                 </select>
               </div>
               <div className="field">
-                <label htmlFor="store-sort">Sort</label>
+                <label htmlFor="store-sort">{t("store.sort")}</label>
                 <select id="store-sort" name="sort" defaultValue={query.sort}>
                   {SORTS.map((s) => (
                     <option key={s} value={s}>
-                      {SORT_LABELS[s]}
+                      {t(SORT_LABELS[s])}
                     </option>
                   ))}
                 </select>
               </div>
               <button type="submit" className="btn btn-primary">
-                Apply
+                {t("store.apply")}
               </button>
             </div>
           </details>
         </Form>
         {cart && cart.count > 0 ? <CartPreview cart={cart} /> : null}
         <p className="muted" role="status">
-          {total} {total === 1 ? "item" : "items"}
+          {t("store.items", { count: total })}
         </p>
         {products.length === 0 ? (
-          <p className="card empty">No products found</p>
+          <p className="card empty">{t("store.noProducts")}</p>
         ) : (
           <div className="store-grid">
             {products.map((p, i) => (
@@ -138,18 +144,18 @@ export default function Store() {
           </div>
         )}
         {pages > 1 ? (
-          <nav aria-label="Pages" className="pager">
-            {query.page > 1 ? <Link to={withParams({ page: String(query.page - 1) })}>Previous</Link> : null}
+          <nav aria-label={t("store.pages")} className="pager">
+            {query.page > 1 ? <Link to={withParams({ page: String(query.page - 1) })}>{t("store.previous")}</Link> : null}
             {pageWindow(query.page, pages).map((p, i) =>
               p === "gap" ? (
                 <span key={`gap-${i}`} aria-hidden="true">…</span>
               ) : (
-                <Link key={p} to={withParams({ page: String(p) })} aria-current={p === query.page ? "page" : undefined} aria-label={`Page ${p}`}>
+                <Link key={p} to={withParams({ page: String(p) })} aria-current={p === query.page ? "page" : undefined} aria-label={t("store.page", { n: p })}>
                   {p}
                 </Link>
               ),
             )}
-            {query.page < pages ? <Link to={withParams({ page: String(query.page + 1) })}>Next</Link> : null}
+            {query.page < pages ? <Link to={withParams({ page: String(query.page + 1) })}>{t("store.next")}</Link> : null}
           </nav>
         ) : null}
       </section>
@@ -159,15 +165,16 @@ export default function Store() {
 
 /** The store's cart preview (docs/product/marketplace.md §2): the newest 3 lines, folded on a phone so the books come first. */
 function CartPreview({ cart }: { cart: { count: number; lines: { id: string; title: string; price: number; quantity: number }[] } }) {
+  const { t } = useT();
   return (
     <details className="card cart-preview">
-      <summary>
-        Your cart ({cart.count} {cart.count === 1 ? "item" : "items"})
-      </summary>
+      <summary>{t("store.cart", { count: cart.count })}</summary>
       <ul>
         {cart.lines.map((line) => (
           <li key={line.id}>
-            <Link to={`/store/${line.id}/productdetails`}>{line.title}</Link>
+            <Link to={`/store/${line.id}/productdetails`} translate="no">
+              {line.title}
+            </Link>
             <span>
               {formatINR(line.price)}
               {line.quantity > 1 ? ` × ${line.quantity}` : null}
@@ -177,10 +184,10 @@ function CartPreview({ cart }: { cart: { count: number; lines: { id: string; tit
       </ul>
       <p className="actions-row">
         <Link to="/cart" className="btn btn-ghost btn-sm">
-          View Cart
+          {t("store.viewCart")}
         </Link>
         <Link to="/checkout" className="btn btn-primary btn-sm">
-          Checkout
+          {t("store.checkout")}
         </Link>
       </p>
     </details>

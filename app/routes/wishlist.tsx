@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { ListingImage } from "~/components/store/listing-image";
 import { db } from "~/db/client.server";
@@ -7,15 +7,17 @@ import { CART_MESSAGES } from "~/models/store/cart";
 import { putInCart, setWished, wishlistView } from "~/models/store/cart.server";
 import { readForm } from "~/utils/forms.server";
 import { notFound, redirectWithFlash } from "~/utils/http.server";
-import { pageMeta } from "~/utils/meta";
+import { translatedPageMeta } from "~/utils/meta";
+import { richText, useT } from "~/utils/i18n";
+import { i18nFor } from "~/utils/i18n.server";
 import { isUuid } from "~/utils/urls";
 import { formatINR } from "~/utils/money";
 
-export const meta: MetaFunction = () => pageMeta("Wishlist", "Books you saved on the StudyArena marketplace.");
+export const meta = translatedPageMeta("store.wishlist.metaTitle", "store.wishlist.metaDescription");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const userId = await requireUserId(request, context);
-  return { items: await wishlistView(db, userId) };
+  return { items: await wishlistView(db, userId), messages: i18nFor(request, context, "store").messages };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -37,14 +39,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function Wishlist() {
   const { items } = useLoaderData<typeof loader>();
+  const { t } = useT();
   return (
     <section className="container section">
-      <h1>Your Wishlist</h1>
+      <h1>{t("store.wishlist.title")}</h1>
       {items.length === 0 ? (
         <div className="card empty">
-          <p>{CART_MESSAGES.wishlistEmpty}</p>
+          <p>{t("store.wishlist.empty")}</p>
           <Link to="/store" className="btn btn-primary">
-            Browse Marketplace
+            {t("common.notFound.toStore")}
           </Link>
         </div>
       ) : (
@@ -53,31 +56,32 @@ export default function Wishlist() {
             <li key={item.id} className="card cart-line">
               <ListingImage src={item.thumbnail_url} category={item.category} size="icon" alt="" />
               <div className="cart-line-body">
-                <h2>
+                <h2 translate="no">
                   <Link to={`/store/${item.id}/productdetails`}>{item.title}</Link>
                 </h2>
-                {item.author ? <p className="muted">By {item.author}</p> : null}
+                {/* The author goes in as an element: what a seller typed never becomes part of a message. */}
+                {item.author ? <p className="muted">{richText(t("store.wishlist.by", { author: "<0></0>" }), [() => <span translate="no">{item.author}</span>])}</p> : null}
                 <p>
                   <strong>{formatINR(item.price)}</strong>
-                  {item.available ? null : <span className="badge tone-gray"> Sold</span>}
+                  {item.available ? null : <span className="badge tone-gray"> {t("store.product.sold")}</span>}
                 </p>
                 <div className="cart-line-actions">
                   {item.inCart ? (
                     <Link to="/cart" className="btn btn-ghost btn-sm">
-                      In your cart
+                      {t("store.wishlist.inCart")}
                     </Link>
                   ) : item.available ? (
                     <Form method="post">
                       <input type="hidden" name="productId" value={item.id} />
-                      <button type="submit" name="intent" value="cart-add" className="btn btn-primary btn-sm" aria-label={`Add ${item.title} to cart`}>
-                        Add to Cart
+                      <button type="submit" name="intent" value="cart-add" className="btn btn-primary btn-sm" aria-label={t("store.wishlist.add", { title: item.title })}>
+                        {t("store.product.addToCart")}
                       </button>
                     </Form>
                   ) : null}
                   <Form method="post">
                     <input type="hidden" name="productId" value={item.id} />
-                    <button type="submit" name="intent" value="remove" className="btn btn-ghost btn-sm" aria-label={`Remove ${item.title} from wishlist`}>
-                      Remove
+                    <button type="submit" name="intent" value="remove" className="btn btn-ghost btn-sm" aria-label={t("store.wishlist.remove", { title: item.title })}>
+                      {t("store.wishlist.removeButton")}
                     </button>
                   </Form>
                 </div>

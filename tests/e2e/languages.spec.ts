@@ -3,9 +3,9 @@ import { latinWords } from "./support/latin-words";
 
 // Issue 33: the site in Hindi as well as English. The pages translated so far are listed
 // here; a page joins the list when its words are in the catalogs (app/locales/).
-const HINDI_PAGES = ["/", "/contests", "/contests?q=zzzz-none", "/login", "/signup", "/forgot-password", "/reset-password?token=not-a-token", "/blog", "/no-such-page"];
+const HINDI_PAGES = ["/", "/contests", "/contests?q=zzzz-none", "/store", "/store?q=zzzz-none", "/about", "/faq", "/contact", "/terms", "/privacy", "/refund", "/cookie", "/login", "/signup", "/forgot-password", "/reset-password?token=not-a-token", "/blog", "/no-such-page"];
 // Pages a signed-in buyer sees, with a book in the cart.
-const HINDI_BUYER_PAGES = ["/cart", "/checkout", "/checkout?step=payment"];
+const HINDI_BUYER_PAGES = ["/cart", "/account", "/wishlist", "/checkout", "/checkout?step=payment"];
 
 test.describe("हिन्दी", () => {
   test("every translated page has no English left, in its title, text and labels @same-without-js", async ({ page, context }) => {
@@ -182,6 +182,26 @@ test.describe("हिन्दी", () => {
     await page.getByRole("link", { name: "लीडरबोर्ड" }).click();
     await expect(page.getByRole("row", { name: /\(आप\)/ })).toContainText("5 मिनट 00 सेकंड");
     expect(await latinWords(page, typed), "leaderboard").toEqual([]);
+  });
+
+  test("the marketplace in Hindi: a book's page with its seller and reviews, the wishlist", async ({ page, student, context }) => {
+    const seller = await create("student", { email: uniqueEmail("seller-hi"), password: PASSWORD, fullName: "Seller Sen" });
+    const title = unique("Hindi Store Book");
+    const { id } = await create("product", { sellerId: seller.id, title, price: 350, category: "Engineering", condition: "Like New" });
+    await context.addCookies([{ name: "lang", value: "hi", url: `http://localhost:${process.env.E2E_PORT}` }]);
+    const typed = [title, "Seller Sen", student.fullName, "Engineering"];
+    await page.goto(`/store?q=${encodeURIComponent(title)}`);
+    await expect(page.locator(".badge", { hasText: "लगभग नई" })).toBeVisible();
+    expect(await latinWords(page, typed), "store").toEqual([]);
+    await page.goto(`/store/${id}/productdetails`);
+    await expect(page.getByRole("button", { name: "कार्ट में डालें" })).toBeVisible();
+    expect(await latinWords(page, typed), "product").toEqual([]);
+    await page.getByRole("button", { name: "विशलिस्ट में डालें" }).click();
+    await expect(page.getByText("आपकी विशलिस्ट में सहेज लिया गया।")).toBeVisible();
+    await expect(page.getByRole("button", { name: "आपकी विशलिस्ट में" })).toHaveAttribute("aria-pressed", "true");
+    await page.goto("/wishlist");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("आपकी विशलिस्ट");
+    expect(await latinWords(page, typed), "wishlist").toEqual([]);
   });
 
   test("logging in with a wrong password says so in Hindi", async ({ page, student }) => {

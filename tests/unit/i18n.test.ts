@@ -54,7 +54,7 @@ describe("the catalogs", () => {
       expect(id.startsWith(`${ns}.`), id).toBe(true);
       expect(argumentsOf(hi[id]!), id).toEqual(argumentsOf(en[id]!));
       // A Hindi message is in Hindi: Devanagari, unless it is only names and figures.
-      if (/[a-z]{3,}/i.test(en[id]!.replace(/\{[^}]*\}/g, "")) && !/StudyArena|MCQ|UPI|IST/.test(en[id]!)) {
+      if (/[a-z]{3,}/i.test(en[id]!.replace(/\{[^}]*\}/g, "")) && !/StudyArena|MCQ|UPI|IST|ISBN|IFSC/.test(en[id]!)) {
         expect(hi[id], id).toMatch(/[\u0900-\u097F]/);
       }
     }

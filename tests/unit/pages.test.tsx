@@ -139,7 +139,7 @@ describe("support details and policy figures", () => {
       if (!String(args[0]).includes("useLayoutEffect does nothing on the server")) original(...args);
     });
     try {
-      return renderToString(<Stub hydrationData={{ loaderData: { root: { support } } }} />);
+      return renderToString(inLanguage("en", <Stub hydrationData={{ loaderData: { root: { support } } }} />));
     } finally {
       spy.mockRestore();
     }
@@ -160,7 +160,8 @@ describe("support details and policy figures", () => {
     const { default: Refund } = await import("~/routes/refund");
     const { faqItems } = await import("~/models/support/faq");
     const support = { email: "support@studyarena.in", phone: null, address: null };
-    const pages = [renderWithRoot(Terms, support), renderWithRoot(Refund, support), faqItems(support.email).map((f) => f.a).join(" ")];
+    const { t } = createTranslator("en", messagesFor("en", "pages"));
+    const pages = [renderWithRoot(Terms, support), renderWithRoot(Refund, support), faqItems(support.email).map((f) => translateMsg(t, f.a)).join(" ")];
     for (const text of pages) {
       // Returns: 7 days everywhere it is stated, never the spec's other figure.
       expect(text).not.toMatch(/14 days/);

@@ -26,7 +26,7 @@ export function ListingImage({ src, category, alt, size, width, height, eager = 
         <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
           <path d="M5 4.5A2.5 2.5 0 0 1 7.5 2H19v17H7.5a2.5 2.5 0 0 0 0 5H19v-2" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
-        {size === "icon" ? null : <span>{category}</span>}
+        {size === "icon" ? null : <span translate="no">{category}</span>}
       </div>
     );
   }

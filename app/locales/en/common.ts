@@ -56,6 +56,8 @@ export default {
   "common.notFound.contest": "Contest Not Found",
   "common.notFound.contestText": "This contest does not exist or has been removed.",
   "common.notFound.product": "Product Not Found",
+  "common.notFound.productText": "This listing does not exist or is no longer available.",
+  "common.notFound.toStore": "Browse Marketplace",
   "common.notFound.order": "Order Not Found",
   "common.notFound.post": "Post Not Found",
   "common.notFound.postText": "This post does not exist or has moved.",

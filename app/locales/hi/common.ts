@@ -58,6 +58,8 @@ export default {
   "common.notFound.contest": "प्रतियोगिता नहीं मिली",
   "common.notFound.contestText": "यह प्रतियोगिता मौजूद नहीं है या हटा दी गई है।",
   "common.notFound.product": "प्रोडक्ट नहीं मिला",
+  "common.notFound.productText": "यह लिस्टिंग मौजूद नहीं है या अब उपलब्ध नहीं है।",
+  "common.notFound.toStore": "बाज़ार देखें",
   "common.notFound.order": "ऑर्डर नहीं मिला",
   "common.notFound.post": "पोस्ट नहीं मिली",
   "common.notFound.postText": "यह पोस्ट मौजूद नहीं है या कहीं और चली गई है।",

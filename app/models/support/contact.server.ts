@@ -6,6 +6,7 @@ import { supportEmail } from "~/utils/env.server";
 import { SUBJECT_LABELS } from "~/models/support/contact-schema";
 import { consume, LIMITS } from "~/services/rate-limit.server";
 import type { CONTACT_SUBJECTS } from "~/utils/enums";
+import { translator } from "~/utils/i18n.server";
 
 export type ContactInput = {
   name: string;
@@ -21,6 +22,8 @@ export async function submitContactRequest(
 ): Promise<"sent" | "limited"> {
   if (await consume(db, `contact:ip:${input.ip}`, LIMITS.contactPerIp, input.now)) return "limited";
   const email = normalizeEmail(input.email);
+  // Our support team reads English (docs/decisions.md, "Hindi: how it is built").
+  const subject = translator("en")(SUBJECT_LABELS[input.subject]);
   await db.transaction(async (tx) => {
     await tx.insert(contact_requests).values({
       name: input.name,
@@ -31,9 +34,9 @@ export async function submitContactRequest(
     });
     await enqueueEmail(tx, {
       to: supportEmail(),
-      subject: `[Contact] ${SUBJECT_LABELS[input.subject]}: ${input.name}`,
+      subject: `[Contact] ${subject}: ${input.name}`,
       ...renderMail({
-        heading: `New ${SUBJECT_LABELS[input.subject].toLowerCase()} request`,
+        heading: `New ${subject.toLowerCase()} request`,
         paragraphs: [`From: ${input.name} <${email}>`, ...input.message.split(/\n{2,}/)],
       }),
     });

@@ -1,31 +1,18 @@
 import { POLICY } from "~/models/support/policy";
+import type { MessageId, Msg } from "~/utils/i18n";
 
-// Six questions (docs/product/marketplace.md §2), shared by /faq and the contact page's FAQ section.
-export function faqItems(supportEmail: string) {
+// Six questions (docs/product/marketplace.md §2), shared by /faq and the contact page's FAQ
+// section, as messages ("pages.faq.", which both pages load) with the policy's numbers.
+export function faqItems(supportEmail: string): Array<{ q: MessageId; a: Msg }> {
   return [
+    { q: "pages.faq.q1", a: { id: "pages.faq.a1" } },
+    { q: "pages.faq.q2", a: { id: "pages.faq.a2", values: { hours: POLICY.contestFullRefundHoursBeforeStart, days: POLICY.contestRefundProcessingDays } } },
+    { q: "pages.faq.q3", a: { id: "pages.faq.a3" } },
+    { q: "pages.faq.q4", a: { id: "pages.faq.a4", values: { days: POLICY.sellerShipBusinessDays, hours: POLICY.reportProblemHours } } },
     {
-      q: "How do contests work?",
-      a: "Pick a contest, pay the entry fee before the start time, allow your camera, and take the timed multiple-choice test in fullscreen. Your score is the number of correct answers; ties go to the earlier submission.",
+      q: "pages.faq.q5",
+      a: { id: "pages.faq.a5", values: { days: POLICY.returnDays, issued: POLICY.refundIssuedBusinessDays, reach: POLICY.refundReachesAccountBusinessDays } },
     },
-    {
-      q: "Can I get a refund of my entry fee?",
-      a: `Yes, in full, if you ask at least ${POLICY.contestFullRefundHoursBeforeStart} hours before the contest starts. Refunds are processed in ${POLICY.contestRefundProcessingDays} days.`,
-    },
-    {
-      q: "When are prizes paid?",
-      a: "After the contest ends and the results are evaluated. Your prize shows on your dashboard and results page.",
-    },
-    {
-      q: "How fast do marketplace sellers ship?",
-      a: `Sellers ship within ${POLICY.sellerShipBusinessDays} business days. If something is wrong with your order, tell us within ${POLICY.reportProblemHours} hours of delivery.`,
-    },
-    {
-      q: "Can I return a book?",
-      a: `Yes, within ${POLICY.returnDays} days of delivery. Approved refunds are issued within ${POLICY.refundIssuedBusinessDays} business days and reach your account in ${POLICY.refundReachesAccountBusinessDays} business days, depending on your bank.`,
-    },
-    {
-      q: "How do I reach support?",
-      a: `Use the contact form or write to ${supportEmail}. We reply within ${POLICY.replyWithinHours} hours.`,
-    },
+    { q: "pages.faq.q6", a: { id: "pages.faq.a6", values: { email: supportEmail, hours: POLICY.replyWithinHours } } },
   ];
 }

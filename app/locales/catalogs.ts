@@ -33,6 +33,8 @@ import accountEn from "~/locales/en/account";
 import accountHi from "~/locales/hi/account";
 import pagesEn from "~/locales/en/pages";
 import pagesHi from "~/locales/hi/pages";
+import ordersEn from "~/locales/en/orders";
+import ordersHi from "~/locales/hi/orders";
 
 /** A translation of an English catalog: the same keys, each a string. */
 export type Catalog<English> = { [K in keyof English]: string };
@@ -53,6 +55,7 @@ export const CATALOGS = {
   store: { en: storeEn, hi: storeHi },
   account: { en: accountEn, hi: accountHi },
   pages: { en: pagesEn, hi: pagesHi },
+  orders: { en: ordersEn, hi: ordersHi },
 } as const;
 
 export type Namespace = keyof typeof CATALOGS;

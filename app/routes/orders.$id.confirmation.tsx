@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { notFoundBoundary } from "~/components/not-found";
@@ -6,7 +6,7 @@ import { LineTimeline } from "~/components/store/line-timeline";
 import { OrderItems } from "~/components/store/order-items";
 import { db } from "~/db/client.server";
 import { requireUserId } from "~/models/accounts/auth.server";
-import { PAYMENT_LABELS, paymentState, shortOrderId } from "~/models/store/checkout";
+import { paymentState, shortOrderId } from "~/models/store/checkout";
 import { buyerCan, ORDER_MESSAGES, readReason, RETURN_REASON_MAX, returnOpenUntil, type LineLife } from "~/models/store/order-life";
 import { buyerCancels, buyerConfirmsDelivery, buyerRequestsReturn } from "~/models/store/order-life.server";
 import { readReview, REVIEW_MAX_CHARS, REVIEW_MESSAGES, starsOf, type ReviewErrors } from "~/models/store/reviews";
@@ -15,13 +15,15 @@ import { POLICY } from "~/models/support/policy";
 import { buyerOrder } from "~/models/store/order-views.server";
 import { readForm } from "~/utils/forms.server";
 import { invariantResponse, notFound, redirectWithFlash, requireUuidParam } from "~/utils/http.server";
-import { pageMeta } from "~/utils/meta";
+import { translatedPageMeta } from "~/utils/meta";
+import { richText, useT, type MessageId } from "~/utils/i18n";
+import { i18nFor, localeOf, localizeText, pickMessages, translator } from "~/utils/i18n.server";
 import { formatINR } from "~/utils/money";
 import { formatDateTime } from "~/utils/dates";
 import { isUuid } from "~/utils/urls";
 import { useHydrated } from "~/utils/use-hydrated";
 
-export const meta: MetaFunction = () => pageMeta("Order Confirmation", "Your StudyArena marketplace order.");
+export const meta = translatedPageMeta("orders.page.metaTitle", "orders.page.metaDescription");
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const userId = await requireUserId(request, context);
@@ -32,7 +34,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // Only the page right after checkout moves on to the store; from Your Orders or the mail it stays.
   const justPlaced = new URL(request.url).searchParams.get("placed") === "1";
   const reviews = await reviewsOfLines(db, userId, order.items.map((i) => i.id));
-  return { order, justPlaced, now: new Date().toISOString(), reviews };
+  // And the payment methods' names, from checkout.
+  const { messages, locale } = i18nFor(request, context, "orders");
+  return { order, justPlaced, now: new Date().toISOString(), reviews, messages: { ...messages, ...pickMessages(locale, ["checkout.payment.razorpay", "checkout.payment.upi", "checkout.payment.cod"]) } };
 }
 
 /**
@@ -49,11 +53,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const here = `/orders/${orderId}/confirmation`;
   const now = new Date();
   const input = { buyerId, orderId, itemId, now };
+  const locale = localeOf(request, context);
   switch (form.get("intent")) {
     case "cancel": {
       const done = (await buyerCancels(db, input)) ?? notFound();
       if (done.kind !== "cancelled") return redirectWithFlash(here, { kind: "error", message: done.kind === "shipped" ? ORDER_MESSAGES.alreadyShipped : ORDER_MESSAGES.alreadyCancelled });
-      return redirectWithFlash(here, { kind: "success", message: done.refunded ? ORDER_MESSAGES.cancelledRefund(formatINR(done.refunded)) : ORDER_MESSAGES.cancelled });
+      return redirectWithFlash(here, { kind: "success", message: done.refunded ? translator(locale)("orders.msg.cancelledRefund", { amount: formatINR(done.refunded) }) : ORDER_MESSAGES.cancelled });
     }
     case "received": {
       const done = (await buyerConfirmsDelivery(db, input)) ?? notFound();
@@ -64,7 +69,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       const reason = readReason(form.get("reason"), RETURN_REASON_MAX);
       if (reason === "short" || reason === "long") {
         const message = reason === "short" ? ORDER_MESSAGES.returnReasonRequired : ORDER_MESSAGES.returnReasonTooLong;
-        return data({ itemId, form: "return" as const, message, reason: String(form.get("reason") ?? "").slice(0, RETURN_REASON_MAX * 2) }, { status: 400 });
+        return data({ itemId, form: "return" as const, message: localizeText(message, locale), reason: String(form.get("reason") ?? "").slice(0, RETURN_REASON_MAX * 2) }, { status: 400 });
       }
       const done = (await buyerRequestsReturn(db, { ...input, reason })) ?? notFound();
       if (done.kind !== "requested") return redirectWithFlash(here, { kind: "error", message: done.kind === "window-closed" ? ORDER_MESSAGES.returnWindowClosed : ORDER_MESSAGES.returnNotPossible });
@@ -73,9 +78,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     case "review": {
       const read = readReview(form.get("rating"), form.get("body"));
       const kept = { itemId, form: "review" as const, rating: String(form.get("rating") ?? "").slice(0, 1), body: String(form.get("body") ?? "").slice(0, REVIEW_MAX_CHARS * 2) };
-      if (!read.ok) return data({ ...kept, errors: read.errors }, { status: 400 });
+      if (!read.ok) return data({ ...kept, errors: localizeErrors(read.errors, locale) }, { status: 400 });
       const saved = (await saveReview(db, { buyerId, orderId, itemId, review: read.review, now })) ?? notFound();
-      if (saved === "limited") return data({ ...kept, errors: { body: REVIEW_MESSAGES.tooMany } as ReviewErrors }, { status: 429 });
+      if (saved === "limited") return data({ ...kept, errors: { body: localizeText(REVIEW_MESSAGES.tooMany, locale) } as ReviewErrors }, { status: 429 });
       return redirectWithFlash(here, { kind: "success", message: saved === "saved" ? REVIEW_MESSAGES.saved : REVIEW_MESSAGES.updated });
     }
     default:
@@ -83,51 +88,54 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
 }
 
-const PAYMENT_STATUS_LABELS = { paid: "Paid", on_delivery: "Pay on delivery", pending: "Awaiting payment", failed: "Failed" } as const;
+/** A form's messages (English where they are checked) in the visitor's language. */
+const localizeErrors = (errors: ReviewErrors, locale: "en" | "hi"): ReviewErrors => Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, localizeText(message, locale)]));
+
+const PAYMENT_STATUS_LABELS = { paid: "orders.pay.paid", on_delivery: "orders.pay.onDelivery", pending: "orders.pay.pending", failed: "orders.pay.failed" } as const satisfies Record<string, MessageId>;
 
 export default function OrderConfirmation() {
   const { order, justPlaced, now, reviews } = useLoaderData<typeof loader>();
+  const { t } = useT();
   const several = order.items.length > 1;
   const address = order.shipping_address;
+  const name = order.buyer_name.trim();
   return (
     <section className="container narrow section order-confirmation">
       <div className="confetti" aria-hidden="true" />
-      <h1>Thank you, {order.buyer_name.trim() || "Customer"}!</h1>
-      <p>
-        Your order <strong>#{shortOrderId(order.id)}</strong> is {order.status === "completed" ? "confirmed" : order.status === "pending" ? "awaiting payment" : "not placed"}.
-      </p>
+      <h1>{name ? richText(t("orders.thanks", { name: "<0></0>" }), [() => <span translate="no">{name}</span>]) : t("orders.thanks", { name: t("orders.customer") })}</h1>
+      <p>{richText(t("orders.status", { id: shortOrderId(order.id), status: order.status }), [(text) => <strong>{text}</strong>])}</p>
       {justPlaced ? <Countdown /> : null}
       <div className="card">
-        <h2>Items</h2>
+        <h2>{t("orders.items")}</h2>
         <OrderItems items={order.items} />
         <dl className="facts-list">
           <div>
-            <dt>Subtotal</dt>
+            <dt>{t("orders.subtotal")}</dt>
             <dd>{formatINR(order.subtotal)}</dd>
           </div>
           <div>
-            <dt>Shipping</dt>
-            <dd>{order.shipping === 0 ? "Free" : formatINR(order.shipping)}</dd>
+            <dt>{t("orders.shipping")}</dt>
+            <dd>{order.shipping === 0 ? t("orders.free") : formatINR(order.shipping)}</dd>
           </div>
           <div>
-            <dt>Total</dt>
+            <dt>{t("orders.total")}</dt>
             <dd>
               <strong>{formatINR(order.total_amount)}</strong>
             </dd>
           </div>
           <div>
-            <dt>Payment method</dt>
-            <dd>{PAYMENT_LABELS[order.payment_method]}</dd>
+            <dt>{t("orders.method")}</dt>
+            <dd>{t(`checkout.payment.${order.payment_method}`)}</dd>
           </div>
           <div>
-            <dt>Payment status</dt>
-            <dd>{PAYMENT_STATUS_LABELS[paymentState(order)]}</dd>
+            <dt>{t("orders.paymentStatus")}</dt>
+            <dd>{t(PAYMENT_STATUS_LABELS[paymentState(order)])}</dd>
           </div>
         </dl>
       </div>
       <div className="card">
-        <h2>Shipping Address</h2>
-        <address>
+        <h2>{t("orders.address")}</h2>
+        <address translate="no">
           {address.name}
           <br />
           {address.street}
@@ -136,37 +144,34 @@ export default function OrderConfirmation() {
           <br />
           {address.country}
           <br />
-          Phone: {address.phone}
+          {t("orders.phone", { phone: address.phone })}
         </address>
       </div>
       <div className="card">
-        <h2>Delivery Timeline</h2>
+        <h2>{t("orders.timeline")}</h2>
         {order.status === "completed"
           ? order.items.map((item) => (
               <div key={item.id} className="order-line">
-                {several ? <h3>{item.title}</h3> : null}
+                {several ? <h3 translate="no">{item.title}</h3> : null}
                 <LineTimeline placedAt={order.created_at} line={item} viewer="buyer" />
                 <BuyerSteps item={item} now={new Date(now)} several={several} />
                 {item.delivered_at && !item.cancelled_at && item.product_id ? <ReviewForm item={item} review={reviews.find((r) => r.itemId === item.id) ?? null} /> : null}
               </div>
             ))
           : null}
-        <h3>What&apos;s Next?</h3>
+        <h3>{t("orders.next")}</h3>
         <ul>
-          <li>A confirmation has been sent to {order.buyer_email}.</li>
-          <li>The seller ships within {POLICY.sellerShipBusinessDays} business days; the order shows Shipped under Your Orders.</li>
-          <li>
-            Something wrong? Ask for a return here within {POLICY.returnDays} days of delivery, or report a problem within {POLICY.reportProblemHours} hours of delivery
-            from the Contact page.
-          </li>
+          <li>{t("orders.next1", { email: order.buyer_email })}</li>
+          <li>{t("orders.next2", { days: POLICY.sellerShipBusinessDays })}</li>
+          <li>{t("orders.next3", { days: POLICY.returnDays, hours: POLICY.reportProblemHours })}</li>
         </ul>
       </div>
       <p className="actions-row">
         <Link to="/store" className="btn btn-primary">
-          Continue Shopping
+          {t("orders.continue")}
         </Link>
         <Link to="/orders" className="btn btn-ghost">
-          View Order Details
+          {t("orders.details")}
         </Link>
       </p>
     </section>
@@ -176,6 +181,7 @@ export default function OrderConfirmation() {
 /** What the buyer may do with one item now: each a plain form, so it works without JavaScript. */
 function BuyerSteps({ item, now, several }: { item: LineLife & { id: string; title: string }; now: Date; several: boolean }) {
   const failed = useActionData<typeof action>();
+  const { t, locale } = useT();
   const mine = failed && failed.itemId === item.id && failed.form === "return" ? failed : null;
   const can = buyerCan(item, now);
   const until = returnOpenUntil(item);
@@ -185,25 +191,25 @@ function BuyerSteps({ item, now, several }: { item: LineLife & { id: string; tit
       {can.cancel ? (
         <Form method="post">
           <input type="hidden" name="itemId" value={item.id} />
-          <button type="submit" name="intent" value="cancel" className="btn btn-ghost btn-sm" aria-label={several ? `Cancel ${item.title}` : undefined}>
-            {several ? "Cancel this item" : "Cancel order"}
+          <button type="submit" name="intent" value="cancel" className="btn btn-ghost btn-sm" aria-label={several ? t("orders.cancelLabel", { title: item.title }) : undefined}>
+            {t(several ? "orders.cancelItem" : "orders.cancelOrder")}
           </button>
         </Form>
       ) : null}
       {can.confirmDelivery ? (
         <Form method="post">
           <input type="hidden" name="itemId" value={item.id} />
-          <button type="submit" name="intent" value="received" className="btn btn-primary btn-sm" aria-label={several ? `I received ${item.title}` : undefined}>
-            I received it
+          <button type="submit" name="intent" value="received" className="btn btn-primary btn-sm" aria-label={several ? t("orders.receivedLabel", { title: item.title }) : undefined}>
+            {t("orders.received")}
           </button>
         </Form>
       ) : null}
       {can.requestReturn ? (
         <details className="line-step" open={Boolean(mine)}>
-          <summary>Return or report a problem</summary>
+          <summary>{t("orders.returnOpen")}</summary>
           <Form method="post" className="line-form">
             <input type="hidden" name="itemId" value={item.id} />
-            <label htmlFor={`reason-${item.id}`}>What is wrong?</label>
+            <label htmlFor={`reason-${item.id}`}>{t("orders.whatsWrong")}</label>
             <textarea
               id={`reason-${item.id}`}
               name="reason"
@@ -218,9 +224,9 @@ function BuyerSteps({ item, now, several }: { item: LineLife & { id: string; tit
                 {mine.message}
               </p>
             ) : null}
-            <p className="muted">Open until {until ? `${formatDateTime(until)} IST` : ""}. Prepaid orders are refunded once the seller has the book back.</p>
+            <p className="muted">{t("orders.openUntil", { when: until ? formatDateTime(until, locale) : "" })}</p>
             <button type="submit" name="intent" value="return" className="btn btn-primary btn-sm">
-              Ask to return
+              {t("orders.askReturn")}
             </button>
           </Form>
         </details>
@@ -232,20 +238,21 @@ function BuyerSteps({ item, now, several }: { item: LineLife & { id: string; tit
 /** The buyer's review of a delivered item: stars and a few words, as a plain form; their review, if any, to edit. */
 function ReviewForm({ item, review }: { item: { id: string; title: string }; review: { rating: number; body: string } | null }) {
   const failed = useActionData<typeof action>();
+  const { t } = useT();
   const mine = failed && failed.itemId === item.id && failed.form === "review" ? failed : null;
   const rating = mine ? mine.rating : review ? String(review.rating) : "";
   const id = (name: string) => `${name}-${item.id}`;
   return (
     <details className="line-step" open={Boolean(mine)}>
-      <summary>{review ? `Your review: ${starsOf(review.rating)} (edit)` : "Rate and review this book"}</summary>
+      <summary>{review ? t("orders.review.yours", { stars: starsOf(review.rating) }) : t("orders.review.rate")}</summary>
       <Form method="post" className="line-form">
         <input type="hidden" name="itemId" value={item.id} />
         <fieldset className="stars-input" aria-invalid={mine?.errors.rating ? true : undefined} aria-describedby={mine?.errors.rating ? id("rating-error") : undefined}>
-          <legend>Your rating</legend>
+          <legend>{t("orders.review.rating")}</legend>
           {[1, 2, 3, 4, 5].map((n) => (
             <label key={n}>
               <input type="radio" name="rating" value={n} defaultChecked={rating === String(n)} required />
-              {n} {n === 1 ? "star" : "stars"}
+              {t("orders.review.stars", { n })}
             </label>
           ))}
         </fieldset>
@@ -254,7 +261,7 @@ function ReviewForm({ item, review }: { item: { id: string; title: string }; rev
             {mine.errors.rating}
           </p>
         ) : null}
-        <label htmlFor={id("body")}>Your review</label>
+        <label htmlFor={id("body")}>{t("orders.review.body")}</label>
         <textarea
           id={id("body")}
           name="body"
@@ -269,8 +276,8 @@ function ReviewForm({ item, review }: { item: { id: string; title: string }; rev
             {mine.errors.body}
           </p>
         ) : null}
-        <button type="submit" name="intent" value="review" className="btn btn-primary btn-sm" aria-label={`${review ? "Update" : "Post"} your review of ${item.title}`}>
-          {review ? "Update review" : "Post review"}
+        <button type="submit" name="intent" value="review" className="btn btn-primary btn-sm" aria-label={t(review ? "orders.review.updateLabel" : "orders.review.postLabel", { title: item.title })}>
+          {t(review ? "orders.review.update" : "orders.review.post")}
         </button>
       </Form>
     </details>
@@ -287,6 +294,7 @@ const TICK_MS = 3_000;
  */
 function Countdown() {
   const hydrated = useHydrated();
+  const { t } = useT();
   const navigate = useNavigate();
   const [left, setLeft] = useState(COUNTDOWN_FROM);
   const [stopped, setStopped] = useState(false);
@@ -309,13 +317,13 @@ function Countdown() {
   if (!hydrated || stopped) return null;
   return (
     <p className="muted" role="status">
-      Redirecting to homepage in {left} {left === 1 ? "second" : "seconds"}...
+      {t("orders.redirecting", { left })}
     </p>
   );
 }
 
 export const ErrorBoundary = notFoundBoundary({
-  title: "Order Not Found",
-  message: "We could not find this order in your account.",
-  action: { label: "View My Orders", to: "/orders" },
+  title: "common.notFound.order",
+  message: "common.notFound.orderText",
+  action: { label: "common.notFound.toOrders", to: "/orders" },
 });

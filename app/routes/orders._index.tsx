@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { OrderItems } from "~/components/store/order-items";
 import { db } from "~/db/client.server";
@@ -7,32 +7,31 @@ import { shortOrderId } from "~/models/store/checkout";
 import { orderBadge } from "~/models/store/order-life";
 import { completedOrders } from "~/models/store/order-views.server";
 import { formatDateTime } from "~/utils/dates";
-import { pageMeta } from "~/utils/meta";
+import { translatedPageMeta } from "~/utils/meta";
+import { richText, useT } from "~/utils/i18n";
+import { i18nFor } from "~/utils/i18n.server";
 import { formatINR } from "~/utils/money";
 
-export const meta: MetaFunction = () => pageMeta("Your Orders", "Your StudyArena marketplace orders.");
+export const meta = translatedPageMeta("orders.metaTitle", "orders.metaDescription");
 
 // docs/product/marketplace.md §2 Orders: without a user the list is empty; there is no redirect.
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const userId = await getUserId(request, context);
-  return { signedIn: Boolean(userId), orders: userId ? await completedOrders(db, userId) : [] };
+  return { signedIn: Boolean(userId), orders: userId ? await completedOrders(db, userId) : [], messages: i18nFor(request, context, "orders").messages };
 }
 
 export default function Orders() {
   const { orders, signedIn } = useLoaderData<typeof loader>();
+  const { t, locale } = useT();
   return (
     <section className="container narrow section">
-      <h1>Your Orders</h1>
+      <h1>{t("orders.title")}</h1>
       {orders.length === 0 ? (
         <div className="card empty">
-          <p>No orders yet</p>
-          {signedIn ? null : (
-            <p className="muted">
-              <Link to="/login?redirectTo=%2Forders">Log in</Link> to see the orders you placed.
-            </p>
-          )}
+          <p>{t("orders.none")}</p>
+          {signedIn ? null : <p className="muted">{richText(t("orders.loginToSee"), [(text) => <Link to="/login?redirectTo=%2Forders">{text}</Link>])}</p>}
           <Link to="/store" className="btn btn-primary">
-            Browse Marketplace
+            {t("common.notFound.toStore")}
           </Link>
         </div>
       ) : (
@@ -43,12 +42,12 @@ export default function Orders() {
               <li key={order.id} className="card order">
                 <div className="order-head">
                   <h2>
-                    <Link to={`/orders/${order.id}/confirmation`}>Order #{shortOrderId(order.id)}</Link>
+                    <Link to={`/orders/${order.id}/confirmation`}>{t("orders.order", { id: shortOrderId(order.id) })}</Link>
                   </h2>
-                  <span className={`badge ${badge.tone}`}>{badge.label}</span>
+                  <span className={`badge ${badge.tone}`}>{t(badge.label)}</span>
                 </div>
                 <p className="muted">
-                  {formatDateTime(order.created_at)} · <strong>{formatINR(order.total_amount)}</strong>
+                  {formatDateTime(order.created_at, locale)} · <strong>{formatINR(order.total_amount)}</strong>
                 </p>
                 <OrderItems items={order.items} />
               </li>

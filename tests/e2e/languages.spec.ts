@@ -94,6 +94,14 @@ test.describe("हिन्दी", () => {
     await page.getByRole("button", { name: "ऑर्डर पूरा करें" }).click();
     await expect(page.getByRole("heading", { name: "ऑर्डर पक्का हो गया!" })).toBeVisible();
     expect(await latinWords(page, [student.fullName]), "confirmation").toEqual([]);
+    // The order afterwards: Your Orders, then its page with the timeline and the cancel step.
+    await page.goto("/orders");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("आपके ऑर्डर");
+    expect(await latinWords(page, [student.fullName]), "orders").toEqual([]);
+    await page.getByRole("link", { name: /^ऑर्डर #/ }).first().click();
+    await expect(page.getByRole("heading", { name: "डिलीवरी की समय-रेखा" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "ऑर्डर रद्द करें" })).toBeVisible();
+    expect(await latinWords(page, [student.fullName]), "order page").toEqual([]);
   });
 
   test("enrolling and paying in Hindi: the contest page's form makes the account, the test gateway, the confirmation", async ({ page, context }) => {

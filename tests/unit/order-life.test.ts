@@ -1,5 +1,8 @@
 import { expect, test } from "vitest";
 import { buyerCan, lineState, lineTimeline, readReason, readTracking, sellerCan, type LineLife } from "~/models/store/order-life";
+import { translator } from "~/utils/i18n.server";
+
+const en = translator("en");
 
 const placed: LineLife = { shipped_at: null, delivered_at: null, cancelled_at: null, cancelled_by: null, return_requested_at: null, returned_at: null };
 const at = new Date("2026-11-20T10:00:00Z");
@@ -44,13 +47,17 @@ test("reasons and tracking numbers are cleaned and bounded", () => {
 test("the timeline says who cancelled, as each party reads it, and what is still to come", () => {
   const format = (when: Date | string) => new Date(when).toISOString();
   const bySeller = { ...placed, cancelled_at: at, cancelled_by: "seller" as const, cancel_reason: "Out of stock" };
-  expect(lineTimeline(at, bySeller, format, "buyer").at(-1)!.when).toContain("(by the seller: Out of stock)");
-  expect(lineTimeline(at, bySeller, format, "seller").at(-1)!.when).toContain("(by you: Out of stock)");
-  expect(lineTimeline(at, { ...placed, cancelled_at: at, cancelled_by: "buyer" }, format, "seller").at(-1)!.when).toContain("(by the buyer)");
-  expect(lineTimeline(at, placed, format, "buyer").map((s) => [s.step, s.done])).toEqual([
+  expect(lineTimeline(at, bySeller, format, "buyer", en).at(-1)!.when).toContain("(by the seller: Out of stock)");
+  expect(lineTimeline(at, bySeller, format, "seller", en).at(-1)!.when).toContain("(by you: Out of stock)");
+  expect(lineTimeline(at, { ...placed, cancelled_at: at, cancelled_by: "buyer" }, format, "seller", en).at(-1)!.when).toContain("(by the buyer)");
+  expect(lineTimeline(at, placed, format, "buyer", en).map((s) => [s.step, s.done])).toEqual([
     ["Order Placed", true],
     ["Shipped", false],
     ["Delivered", false],
   ]);
-  expect(lineTimeline(at, { ...placed, shipped_at: at, tracking_number: "EZ1" }, format, "buyer")[1]!.when).toBe(`${at.toISOString()} IST, tracking EZ1`);
+  expect(lineTimeline(at, { ...placed, shipped_at: at, tracking_number: "EZ1" }, format, "buyer", en)[1]!.when).toBe(`${at.toISOString()} IST, tracking EZ1`);
+  // In Hindi, the same steps; what the seller typed stays as typed.
+  const hi = translator("hi");
+  expect(lineTimeline(at, bySeller, format, "buyer", hi).at(-1)).toMatchObject({ step: "रद्द", when: expect.stringContaining("(विक्रेता ने: Out of stock)") });
+  expect(lineTimeline(at, { ...placed, cancelled_at: at, cancelled_by: "system" }, format, "buyer", hi).at(-1)!.when).toContain("(समय पर नहीं भेजा गया)");
 });

@@ -1,5 +1,6 @@
 import { ListingImage } from "~/components/store/listing-image";
 import { LINE_BADGES, lineState, type LineLife } from "~/models/store/order-life";
+import { richText, useT } from "~/utils/i18n";
 import { formatINR } from "~/utils/money";
 
 type Item = LineLife & { id: string; title: string; author: string | null; price: number; quantity: number; thumbnail_url: string | null };
@@ -7,9 +8,10 @@ type Item = LineLife & { id: string; title: string; author: string | null; price
 /**
  * An order's items as bought (docs/product/marketplace.md §2 Orders): image, title, 'By
  * author', price at purchase, quantity, and each item's step once it has moved on
- * (Shipped, Delivered, Cancelled…).
+ * (Shipped, Delivered, Cancelled…). Its words are "orders": every page that lists items loads it.
  */
 export function OrderItems({ items }: { items: Item[] }) {
+  const { t } = useT();
   return (
     <ul className="order-items">
       {items.map((item) => {
@@ -18,9 +20,10 @@ export function OrderItems({ items }: { items: Item[] }) {
           <li key={item.id}>
             <ListingImage src={item.thumbnail_url} category="Book" size="icon" alt="" />
             <span>
-              {item.title}
-              {item.author ? <span className="muted"> By {item.author}</span> : null}
-              {state === "placed" ? null : <span className={`badge ${LINE_BADGES[state].tone}`}>{LINE_BADGES[state].label}</span>}
+              <span translate="no">{item.title}</span>
+              {/* The author goes in as an element: what a seller typed never becomes part of a message. */}
+              {item.author ? <span className="muted"> {richText(t("orders.by"), [() => <span translate="no">{item.author}</span>])}</span> : null}
+              {state === "placed" ? null : <span className={`badge ${LINE_BADGES[state].tone}`}>{t(LINE_BADGES[state].label)}</span>}
             </span>
             <span>
               {formatINR(item.price)} × {item.quantity}

@@ -59,6 +59,8 @@ export default {
   "common.notFound.productText": "This listing does not exist or is no longer available.",
   "common.notFound.toStore": "Browse Marketplace",
   "common.notFound.order": "Order Not Found",
+  "common.notFound.orderText": "We could not find this order in your account.",
+  "common.notFound.toOrders": "View My Orders",
   "common.notFound.post": "Post Not Found",
   "common.notFound.postText": "This post does not exist or has moved.",
   "common.notFound.challenge": "Challenge Not Found",

@@ -61,6 +61,8 @@ export default {
   "common.notFound.productText": "यह लिस्टिंग मौजूद नहीं है या अब उपलब्ध नहीं है।",
   "common.notFound.toStore": "बाज़ार देखें",
   "common.notFound.order": "ऑर्डर नहीं मिला",
+  "common.notFound.orderText": "यह ऑर्डर आपके खाते में नहीं मिला।",
+  "common.notFound.toOrders": "मेरे ऑर्डर देखें",
   "common.notFound.post": "पोस्ट नहीं मिली",
   "common.notFound.postText": "यह पोस्ट मौजूद नहीं है या कहीं और चली गई है।",
   "common.notFound.challenge": "चुनौती नहीं मिली",

@@ -6,6 +6,7 @@
 // pages, so it holds no server code.
 import { POLICY } from "~/models/support/policy";
 import type { PAYMENT_METHODS } from "~/utils/enums";
+import type { MessageId, Translate } from "~/utils/i18n";
 import { stripBidiControls, stripControlChars } from "~/utils/text";
 
 export type LineLife = {
@@ -31,13 +32,14 @@ export function lineState(line: LineLife): LineState {
   return "placed";
 }
 
-export const LINE_BADGES: Record<LineState, { label: string; tone: string }> = {
-  placed: { label: "Placed", tone: "tone-green" },
-  shipped: { label: "Shipped", tone: "tone-blue" },
-  delivered: { label: "Delivered", tone: "tone-green" },
-  return_requested: { label: "Return requested", tone: "tone-orange" },
-  returned: { label: "Returned", tone: "tone-gray" },
-  cancelled: { label: "Cancelled", tone: "tone-gray" },
+/** Each state's badge: its words (a message id) and its colour. */
+export const LINE_BADGES: Record<LineState, { label: MessageId; tone: string }> = {
+  placed: { label: "orders.badge.placed", tone: "tone-green" },
+  shipped: { label: "orders.badge.shipped", tone: "tone-blue" },
+  delivered: { label: "orders.badge.delivered", tone: "tone-green" },
+  return_requested: { label: "orders.badge.returnRequested", tone: "tone-orange" },
+  returned: { label: "orders.badge.returned", tone: "tone-gray" },
+  cancelled: { label: "orders.badge.cancelled", tone: "tone-gray" },
 };
 
 export const DAY_MS = 24 * 60 * 60_000;
@@ -109,28 +111,30 @@ export const ORDER_MESSAGES = {
   noReturnToConfirm: "There is no return to confirm for this item.",
 } as const;
 
-/** The line's steps, each with when it happened (IST) or what to expect, as its buyer or its seller reads them. */
+/** The line's steps, each with when it happened (IST) or what to expect, as its buyer or its seller reads them, in the reader's language (`t`). */
 export function lineTimeline(
   placedAt: Date | string,
   line: LineLife,
   format: (when: Date | string) => string,
   viewer: "buyer" | "seller",
+  t: Translate,
 ): Array<{ step: string; when: string; done: boolean }> {
-  const at = (when: Date | string) => `${format(when)} IST`;
-  const steps = [{ step: "Order Placed", when: at(placedAt), done: true }];
+  const at = (when: Date | string) => t("orders.when", { when: format(when) });
+  const steps = [{ step: t("orders.step.placed"), when: at(placedAt), done: true }];
   if (line.cancelled_at) {
-    const who = { buyer: viewer === "buyer" ? "by you" : "by the buyer", seller: viewer === "seller" ? "by you" : "by the seller", system: "not shipped in time" };
-    const by = line.cancelled_by === "seller" ? `${who.seller}: ${line.cancel_reason ?? ""}` : who[line.cancelled_by ?? "system"];
-    return [...steps, { step: "Cancelled", when: `${at(line.cancelled_at)} (${by})`, done: true }];
+    const by = line.cancelled_by ?? "system";
+    const who = t("orders.cancelledBy", { who: by !== "system" && by === viewer ? "you" : by });
+    const said = by === "seller" ? t("orders.cancelledReason", { by: who, reason: line.cancel_reason ?? "" }) : who;
+    return [...steps, { step: t("orders.step.cancelled"), when: t("orders.cancelledWhen", { when: format(line.cancelled_at), by: said }), done: true }];
   }
   steps.push(
     line.shipped_at
-      ? { step: "Shipped", when: at(line.shipped_at) + (line.tracking_number ? `, tracking ${line.tracking_number}` : ""), done: true }
-      : { step: "Shipped", when: `Within ${POLICY.sellerShipBusinessDays} business days`, done: false },
+      ? { step: t("orders.step.shipped"), when: line.tracking_number ? t("orders.whenTracking", { when: format(line.shipped_at), tracking: line.tracking_number }) : at(line.shipped_at), done: true }
+      : { step: t("orders.step.shipped"), when: t("orders.shipWithin", { days: POLICY.sellerShipBusinessDays }), done: false },
   );
-  steps.push(line.delivered_at ? { step: "Delivered", when: at(line.delivered_at), done: true } : { step: "Delivered", when: "3-5 business days after shipping", done: false });
-  if (line.return_requested_at) steps.push({ step: "Return requested", when: at(line.return_requested_at), done: true });
-  if (line.returned_at) steps.push({ step: "Returned", when: at(line.returned_at), done: true });
+  steps.push(line.delivered_at ? { step: t("orders.step.delivered"), when: at(line.delivered_at), done: true } : { step: t("orders.step.delivered"), when: t("orders.deliveryAfter"), done: false });
+  if (line.return_requested_at) steps.push({ step: t("orders.step.returnRequested"), when: at(line.return_requested_at), done: true });
+  if (line.returned_at) steps.push({ step: t("orders.step.returned"), when: at(line.returned_at), done: true });
   return steps;
 }
 
@@ -140,13 +144,14 @@ export function lineTimeline(
  * Shipped and Delivered; Cancelled when every line was; a return asked for shows until
  * it is done. An unpaid online order is Awaiting payment.
  */
-export function orderBadge(order: { status: string; payment_method: (typeof PAYMENT_METHODS)[number]; items: LineLife[] }) {
-  if (order.status !== "completed") return { label: "Awaiting payment", tone: "tone-orange" };
+export function orderBadge(order: { status: string; payment_method: (typeof PAYMENT_METHODS)[number]; items: LineLife[] }): { label: MessageId; tone: string } {
+  if (order.status !== "completed") return { label: "orders.badge.awaiting", tone: "tone-orange" };
   const states = order.items.map(lineState).filter((s) => s !== "cancelled");
-  if (states.length === 0) return { label: "Cancelled", tone: "tone-gray" };
-  if (states.includes("return_requested")) return { label: "Return requested", tone: "tone-orange" };
+  if (states.length === 0) return { label: "orders.badge.cancelled", tone: "tone-gray" };
+  if (states.includes("return_requested")) return { label: "orders.badge.returnRequested", tone: "tone-orange" };
   const moved = states.filter((s) => s !== "placed");
-  if (moved.length === states.length) return states.every((s) => s === "delivered" || s === "returned") ? { label: "Delivered", tone: "tone-green" } : { label: "Shipped", tone: "tone-blue" };
-  if (moved.length > 0) return { label: "Partly shipped", tone: "tone-blue" };
-  return order.payment_method === "cod" ? { label: "Placed", tone: "tone-green" } : { label: "Paid", tone: "tone-green" };
+  if (moved.length === states.length)
+    return states.every((s) => s === "delivered" || s === "returned") ? { label: "orders.badge.delivered", tone: "tone-green" } : { label: "orders.badge.shipped", tone: "tone-blue" };
+  if (moved.length > 0) return { label: "orders.badge.partlyShipped", tone: "tone-blue" };
+  return order.payment_method === "cod" ? { label: "orders.badge.placed", tone: "tone-green" } : { label: "orders.badge.paid", tone: "tone-green" };
 }

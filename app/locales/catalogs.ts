@@ -35,6 +35,8 @@ import pagesEn from "~/locales/en/pages";
 import pagesHi from "~/locales/hi/pages";
 import ordersEn from "~/locales/en/orders";
 import ordersHi from "~/locales/hi/orders";
+import sellEn from "~/locales/en/sell";
+import sellHi from "~/locales/hi/sell";
 
 /** A translation of an English catalog: the same keys, each a string. */
 export type Catalog<English> = { [K in keyof English]: string };
@@ -56,6 +58,7 @@ export const CATALOGS = {
   account: { en: accountEn, hi: accountHi },
   pages: { en: pagesEn, hi: pagesHi },
   orders: { en: ordersEn, hi: ordersHi },
+  sell: { en: sellEn, hi: sellHi },
 } as const;
 
 export type Namespace = keyof typeof CATALOGS;

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { notFoundBoundary } from "~/components/not-found";
 import { db } from "~/db/client.server";
@@ -7,15 +7,17 @@ import { LISTING_MESSAGES } from "~/models/store/listing";
 import { deleteListing, requireOwnListing } from "~/models/store/listings.server";
 import { readForm } from "~/utils/forms.server";
 import { notFound, redirectWithFlash, requireUuidParam } from "~/utils/http.server";
-import { pageMeta } from "~/utils/meta";
+import { translatedPageMeta } from "~/utils/meta";
+import { useT } from "~/utils/i18n";
+import { localeOf, messagesUnder } from "~/utils/i18n.server";
 import { useIsPending } from "~/utils/use-is-pending";
 
-export const meta: MetaFunction = () => pageMeta("Delete Product", "Confirm deleting a listing.");
+export const meta = translatedPageMeta("sell.delete.metaTitle", "sell.delete.metaDescription");
 
 // The delete confirmation as a page of its own, so it works without JavaScript.
 export async function loader(args: LoaderFunctionArgs) {
   const { listing } = await requireOwnListing(db, args, "delete");
-  return { id: listing.id, title: listing.title };
+  return { id: listing.id, title: listing.title, messages: messagesUnder(localeOf(args.request, args.context), "sell.delete", "sell.msg.confirmDelete") };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -29,20 +31,21 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export default function DeleteProduct() {
   const { id, title } = useLoaderData<typeof loader>();
   const pending = useIsPending();
+  const { t } = useT();
   return (
     <section className="container narrow section">
-      <h1>Delete Product</h1>
+      <h1>{t("sell.delete.title")}</h1>
       <div className="card">
         <p style={{ marginTop: 0 }}>
-          <strong>{title}</strong>
+          <strong translate="no">{title}</strong>
         </p>
-        <p>{LISTING_MESSAGES.confirmDelete}</p>
+        <p>{t("sell.msg.confirmDelete")}</p>
         <Form method="post" className="actions-row">
           <button type="submit" className="btn btn-danger" disabled={pending}>
-            {pending ? "Deleting..." : "Delete"}
+            {pending ? t("sell.delete.deleting") : t("sell.delete")}
           </button>
           <Link to={`/store/${id}/productdetails`} className="btn btn-ghost">
-            Cancel
+            {t("sell.delete.cancel")}
           </Link>
         </Form>
       </div>
@@ -50,8 +53,4 @@ export default function DeleteProduct() {
   );
 }
 
-export const ErrorBoundary = notFoundBoundary({
-  title: "Product Not Found",
-  message: "This listing does not exist, or it is not yours to delete.",
-  action: { label: "Browse Marketplace", to: "/store" },
-});
+export const ErrorBoundary = notFoundBoundary({ title: "common.notFound.product", message: "common.notFound.notYours", action: { label: "common.notFound.toStore", to: "/store" } });

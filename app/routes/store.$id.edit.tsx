@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { notFoundBoundary } from "~/components/not-found";
@@ -9,19 +9,21 @@ import { LISTING_MESSAGES } from "~/models/store/listing";
 import { requireOwnListing, updateListing } from "~/models/store/listings.server";
 import { listCategories } from "~/models/store/products.server";
 import { notFound, redirectWithFlash } from "~/utils/http.server";
-import { pageMeta } from "~/utils/meta";
+import { translatedPageMeta } from "~/utils/meta";
+import { useT } from "~/utils/i18n";
+import { localeOf, localizeReply, sellWords } from "~/utils/i18n.server";
 import type { RequestPolicy } from "~/server/policy";
 import { IMAGE_FORM_BODY } from "~/utils/request-guard";
 
 /** A form with one image (multipart: a photo of up to 15 MB, the body up to 64 MB: app/utils/request-guard.ts). */
 export const requestPolicy: RequestPolicy = { body: IMAGE_FORM_BODY };
 
-export const meta: MetaFunction = () => pageMeta("Edit Product", "Change a listing on the StudyArena marketplace.");
+export const meta = translatedPageMeta("sell.edit.metaTitle", "sell.edit.metaDescription");
 
 // Only the seller sees this form; anyone else gets the same 404 as a listing that does not exist.
 export async function loader(args: LoaderFunctionArgs) {
   const [{ listing }, categories] = await Promise.all([requireOwnListing(db, args, "edit"), listCategories(db)]);
-  return { listing, categories };
+  return { listing, categories, messages: sellWords(localeOf(args.request, args.context)) };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -29,19 +31,20 @@ export async function action(args: ActionFunctionArgs) {
   const { sellerId, listing } = await requireOwnListing(db, args, "edit");
   const outcome = await saveListingPost(db, args.request, ({ values, variants }) => updateListing(db, { id: listing.id, sellerId, values, variants }));
   if (outcome === "missing") notFound();
-  if (typeof outcome === "object") return data(outcome.reply, { status: outcome.status });
+  if (typeof outcome === "object") return data(localizeReply(outcome.reply, localeOf(args.request, args.context)), { status: outcome.status });
   return redirectWithFlash("/store", { kind: "success", message: LISTING_MESSAGES.saved });
 }
 
 export default function EditProduct() {
   const { listing, categories } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
+  const { t } = useT();
   return (
     <section className="container narrow section">
       <p>
-        <Link to={`/store/${listing.id}/productdetails`}>← Back to the listing</Link>
+        <Link to={`/store/${listing.id}/productdetails`}>{t("sell.back")}</Link>
       </p>
-      <h1>Edit Product</h1>
+      <h1>{t("sell.edit.title")}</h1>
       <ProductForm
         lastResult={lastResult}
         categories={categories}
@@ -62,8 +65,5 @@ export default function EditProduct() {
   );
 }
 
-export const ErrorBoundary = notFoundBoundary({
-  title: "Product Not Found",
-  message: "This listing does not exist, or it is not yours to edit.",
-  action: { label: "Browse Marketplace", to: "/store" },
-});
+// A 404 has no loader data: its words are the root's (common).
+export const ErrorBoundary = notFoundBoundary({ title: "common.notFound.product", message: "common.notFound.notYours", action: { label: "common.notFound.toStore", to: "/store" } });

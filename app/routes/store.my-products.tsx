@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { EarningsView } from "~/components/store/earnings-view";
 import { ListingImage } from "~/components/store/listing-image";
@@ -8,7 +8,7 @@ import { requireUserId } from "~/models/accounts/auth.server";
 import { maskedPayoutDetails } from "~/models/payments/payout-details.server";
 import { payOutEarnings, sellerStatement } from "~/models/store/earnings.server";
 import { myListings } from "~/models/store/listings.server";
-import { PAYMENT_LABELS, paymentState, shortOrderId } from "~/models/store/checkout";
+import { paymentState, shortOrderId } from "~/models/store/checkout";
 import { CANCEL_REASON_MAX, LINE_BADGES, lineState, ORDER_MESSAGES, readReason, readTracking, sellerCan, TRACKING_MAX } from "~/models/store/order-life";
 import { sellerCancels, sellerConfirmsReturn, sellerShips } from "~/models/store/order-life.server";
 import { salesOf } from "~/models/store/order-views.server";
@@ -17,22 +17,26 @@ import { readForm } from "~/utils/forms.server";
 import { notFound, redirectWithFlash } from "~/utils/http.server";
 import { isUuid } from "~/utils/urls";
 import { formatINR } from "~/utils/money";
-import { pageMeta } from "~/utils/meta";
-import { useT } from "~/utils/i18n";
-import { i18nFor } from "~/utils/i18n.server";
+import { translatedPageMeta } from "~/utils/meta";
+import { richText, useT, type MessageId } from "~/utils/i18n";
+import { i18nFor, localizeText, messagesFor, pickMessages } from "~/utils/i18n.server";
 
-export const meta: MetaFunction = () => pageMeta("My Products", "The listings you sell on the StudyArena marketplace.");
+export const meta = translatedPageMeta("sell.metaTitle", "sell.metaDescription");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const sellerId = await requireUserId(request, context);
   const view = new URL(request.url).searchParams.get("view");
-  // The sales' badges and timelines are the orders' words (the rest of this page is not in Hindi yet).
-  if (view === "sales") return { view: "sales" as const, sales: await salesOf(db, sellerId), messages: i18nFor(request, context, "orders").messages };
+  const { messages, locale } = i18nFor(request, context, "sell");
+  // The sales' badges, timelines and payment methods are the orders' and checkout's words.
+  if (view === "sales") {
+    const methods = pickMessages(locale, ["checkout.payment.razorpay", "checkout.payment.upi", "checkout.payment.cod"]);
+    return { view: "sales" as const, sales: await salesOf(db, sellerId), messages: { ...messages, ...messagesFor(locale, "orders"), ...methods } };
+  }
   if (view === "earnings") {
     const [statement, details] = await Promise.all([sellerStatement(db, sellerId, new Date()), maskedPayoutDetails(db, sellerId)]);
-    return { view: "earnings" as const, statement, hasDetails: details !== null };
+    return { view: "earnings" as const, statement, hasDetails: details !== null, messages };
   }
-  return { view: "listings" as const, listings: await myListings(db, sellerId) };
+  return { view: "listings" as const, listings: await myListings(db, sellerId), messages };
 }
 
 /**
@@ -43,18 +47,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const sellerId = await requireUserId(request, context, "/store/my-products?view=sales");
   const form = await readForm(request, ["intent", "itemId", "tracking", "reason"]);
+  const { t, locale } = i18nFor(request, context);
   if (form.get("intent") === "payout") {
     const earnings = "/store/my-products?view=earnings";
     const made = await payOutEarnings(db, sellerId, new Date());
-    if (made.kind === "nothing") return redirectWithFlash(earnings, { kind: "info", message: "There is nothing to pay you yet." });
-    if (made.kind === "awaiting_details") return redirectWithFlash(earnings, { kind: "info", message: `${formatINR(made.amount)} is ready for you: add your payout details in My Account and it is sent at once.` });
-    return redirectWithFlash(earnings, { kind: "success", message: `${formatINR(made.amount)} is on its way to your payout details.` });
+    if (made.kind === "nothing") return redirectWithFlash(earnings, { kind: "info", message: t("sell.pay.nothing") });
+    if (made.kind === "awaiting_details") return redirectWithFlash(earnings, { kind: "info", message: t("sell.pay.awaiting", { amount: formatINR(made.amount) }) });
+    return redirectWithFlash(earnings, { kind: "success", message: t("sell.pay.sent", { amount: formatINR(made.amount) }) });
   }
   const itemId = form.get("itemId");
   if (!isUuid(itemId)) notFound();
   const here = "/store/my-products?view=sales";
   const input = { sellerId, itemId, now: new Date() };
-  const refused = (field: "tracking" | "reason", message: string) => data({ itemId, field, message, value: String(form.get(field) ?? "").slice(0, 1000) }, { status: 400 });
+  const refused = (field: "tracking" | "reason", message: string) => data({ itemId, field, message: localizeText(message, locale), value: String(form.get(field) ?? "").slice(0, 1000) }, { status: 400 });
   switch (form.get("intent")) {
     case "ship": {
       const tracking = readTracking(form.get("tracking"));
@@ -67,43 +72,44 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const reason = readReason(form.get("reason"), CANCEL_REASON_MAX);
       if (reason === "short" || reason === "long") return refused("reason", reason === "short" ? ORDER_MESSAGES.cancelReasonRequired : ORDER_MESSAGES.cancelReasonTooLong);
       const done = (await sellerCancels(db, { ...input, reason })) ?? notFound();
-      if (done.kind !== "cancelled") return redirectWithFlash(here, { kind: "error", message: done.kind === "shipped" ? "You already marked this as shipped, so it can't be cancelled." : ORDER_MESSAGES.buyerCancelledFirst });
+      if (done.kind !== "cancelled") return redirectWithFlash(here, { kind: "error", message: done.kind === "shipped" ? t("sell.sale.alreadyShipped") : ORDER_MESSAGES.buyerCancelledFirst });
       return redirectWithFlash(here, { kind: "success", message: ORDER_MESSAGES.sellerCancelled });
     }
     case "return-received": {
       const done = (await sellerConfirmsReturn(db, input)) ?? notFound();
       if (done.kind !== "returned") return redirectWithFlash(here, { kind: "error", message: ORDER_MESSAGES.noReturnToConfirm });
-      return redirectWithFlash(here, { kind: "success", message: done.refunded ? i18nFor(request, context).t("orders.msg.returnReceivedRefund", { amount: formatINR(done.refunded) }) : ORDER_MESSAGES.returnReceived });
+      return redirectWithFlash(here, { kind: "success", message: done.refunded ? t("orders.msg.returnReceivedRefund", { amount: formatINR(done.refunded) }) : ORDER_MESSAGES.returnReceived });
     }
     default:
       throw new Response("Unknown action.", { status: 400 });
   }
 }
 
-function statusOf(listing: { is_active: boolean; stock: number }) {
-  if (listing.stock === 0) return { label: "Sold", tone: "tone-blue" };
-  return listing.is_active ? { label: "Active", tone: "tone-green" } : { label: "Inactive", tone: "tone-gray" };
+function statusOf(listing: { is_active: boolean; stock: number }): { label: MessageId; tone: string } {
+  if (listing.stock === 0) return { label: "sell.status.sold", tone: "tone-blue" };
+  return listing.is_active ? { label: "sell.status.active", tone: "tone-green" } : { label: "sell.status.inactive", tone: "tone-gray" };
 }
 
 export default function MyProducts() {
   const page = useLoaderData<typeof loader>();
+  const { t } = useT();
   return (
     <section className="container section">
       <div className="section-head">
-        <h1>My Products</h1>
+        <h1>{t("sell.title")}</h1>
         <Link to="/store/new" className="btn btn-primary">
-          Add New Product
+          {t("sell.add")}
         </Link>
       </div>
-      <nav className="tabs" aria-label="My Products views">
+      <nav className="tabs" aria-label={t("sell.views")}>
         <Link to="/store/my-products" aria-current={page.view === "listings" ? "page" : undefined}>
-          Listings
+          {t("sell.tab.listings")}
         </Link>
         <Link to="/store/my-products?view=sales" aria-current={page.view === "sales" ? "page" : undefined}>
-          Sales
+          {t("sell.tab.sales")}
         </Link>
         <Link to="/store/my-products?view=earnings" aria-current={page.view === "earnings" ? "page" : undefined}>
-          Earnings
+          {t("sell.tab.earnings")}
         </Link>
       </nav>
       {page.view === "sales" ? <Sales sales={page.sales} /> : page.view === "earnings" ? <EarningsView statement={page.statement} hasDetails={page.hasDetails} /> : <Listings listings={page.listings} />}
@@ -114,8 +120,8 @@ export default function MyProducts() {
 type Sale = Awaited<ReturnType<typeof salesOf>>[number];
 
 function Sales({ sales }: { sales: Sale[] }) {
-  const { t } = useT();
-  if (sales.length === 0) return <div className="card empty"><p>No sales yet</p></div>;
+  const { t, locale } = useT();
+  if (sales.length === 0) return <div className="card empty"><p>{t("sell.noSales")}</p></div>;
   return (
     <ul className="orders">
       {sales.map((sale) => {
@@ -124,24 +130,22 @@ function Sales({ sales }: { sales: Sale[] }) {
         return (
           <li key={sale.id} className="card order">
             <div className="order-head">
-              <h2>{sale.title}</h2>
+              <h2 translate="no">{sale.title}</h2>
               <span className={`badge ${badge.tone}`}>{t(badge.label)}</span>
             </div>
             <p className="muted">
-              Order #{shortOrderId(sale.order_id)} · {formatDateTime(sale.sold_at)} · {formatINR(sale.price)} × {sale.quantity}
+              {t("sell.sale.line", { id: shortOrderId(sale.order_id), when: formatDateTime(sale.sold_at, locale), price: formatINR(sale.price), quantity: sale.quantity })}
             </p>
-            <p>
-              {PAYMENT_LABELS[sale.payment_method]}: {paymentState(sale) === "paid" ? "paid" : "collect on delivery"}
-            </p>
-            <address>
+            <p>{t(paymentState(sale) === "paid" ? "sell.sale.paid" : "sell.sale.collect", { method: t(`checkout.payment.${sale.payment_method}`) })}</p>
+            <address translate="no">
               <strong>{sale.buyer_name}</strong>
               <br />
               {sale.address.street}, {sale.address.city}, {sale.address.state} {sale.address.postal_code}
               <br />
-              Phone: {sale.address.phone}
+              {t("sell.sale.phone", { phone: sale.address.phone })}
             </address>
             <LineTimeline placedAt={sale.sold_at} line={sale} viewer="seller" />
-            {sale.return_reason && state === "return_requested" ? <p>The buyer says: &ldquo;{sale.return_reason}&rdquo;</p> : null}
+            {sale.return_reason && state === "return_requested" ? <p>{richText(t("sell.sale.buyerSays"), [() => <span translate="no">{sale.return_reason}</span>])}</p> : null}
             <SellerSteps sale={sale} />
           </li>
         );
@@ -153,6 +157,7 @@ function Sales({ sales }: { sales: Sale[] }) {
 /** What the seller may do with a sale now: each a plain form, so it works without JavaScript. */
 function SellerSteps({ sale }: { sale: Sale }) {
   const failed = useActionData<typeof action>();
+  const { t } = useT();
   const mine = failed?.itemId === sale.id ? failed : null;
   const can = sellerCan(sale);
   const fieldProps = (field: "tracking" | "reason") => {
@@ -169,8 +174,8 @@ function SellerSteps({ sale }: { sale: Sale }) {
     return (
       <Form method="post">
         <input type="hidden" name="itemId" value={sale.id} />
-        <button type="submit" name="intent" value="return-received" className="btn btn-primary btn-sm" aria-label={`Confirm the return of ${sale.title}`}>
-          Confirm return received
+        <button type="submit" name="intent" value="return-received" className="btn btn-primary btn-sm" aria-label={t("sell.sale.confirmReturnLabel", { title: sale.title })}>
+          {t("sell.sale.confirmReturn")}
         </button>
       </Form>
     );
@@ -180,22 +185,22 @@ function SellerSteps({ sale }: { sale: Sale }) {
     <div className="line-form">
       <Form method="post" className="line-form">
         <input type="hidden" name="itemId" value={sale.id} />
-        <label htmlFor={`tracking-${sale.id}`}>Tracking number (optional)</label>
+        <label htmlFor={`tracking-${sale.id}`}>{t("sell.sale.tracking")}</label>
         <input type="text" maxLength={TRACKING_MAX} autoComplete="off" {...fieldProps("tracking")} />
         {error("tracking")}
-        <button type="submit" name="intent" value="ship" className="btn btn-primary btn-sm" aria-label={`Mark ${sale.title} as shipped`}>
-          Mark as shipped
+        <button type="submit" name="intent" value="ship" className="btn btn-primary btn-sm" aria-label={t("sell.sale.shipLabel", { title: sale.title })}>
+          {t("sell.sale.ship")}
         </button>
       </Form>
       <details className="line-step" open={mine?.field === "reason"}>
-        <summary>Can&apos;t fulfil this order?</summary>
+        <summary>{t("sell.sale.cantFulfil")}</summary>
         <Form method="post" className="line-form">
           <input type="hidden" name="itemId" value={sale.id} />
-          <label htmlFor={`reason-${sale.id}`}>Why? The buyer reads this.</label>
+          <label htmlFor={`reason-${sale.id}`}>{t("sell.sale.why")}</label>
           <textarea rows={2} maxLength={CANCEL_REASON_MAX} {...fieldProps("reason")} />
           {error("reason")}
-          <button type="submit" name="intent" value="cancel" className="btn btn-ghost btn-sm" aria-label={`Cancel the order of ${sale.title}`}>
-            Cancel order
+          <button type="submit" name="intent" value="cancel" className="btn btn-ghost btn-sm" aria-label={t("sell.sale.cancelLabel", { title: sale.title })}>
+            {t("sell.sale.cancel")}
           </button>
         </Form>
       </details>
@@ -206,13 +211,14 @@ function SellerSteps({ sale }: { sale: Sale }) {
 type Listing = Awaited<ReturnType<typeof myListings>>[number];
 
 function Listings({ listings }: { listings: Listing[] }) {
+  const { t } = useT();
   return (
     <>
       {listings.length === 0 ? (
         <div className="card empty">
-          <p>No products listed</p>
+          <p>{t("sell.noListings")}</p>
           <Link to="/store/new" className="btn btn-primary">
-            List Your First Product
+            {t("sell.firstListing")}
           </Link>
         </div>
       ) : (
@@ -220,11 +226,11 @@ function Listings({ listings }: { listings: Listing[] }) {
         <table className="my-products">
           <thead>
             <tr>
-              <th scope="col">Product</th>
-              <th scope="col">Category</th>
-              <th scope="col">Price</th>
-              <th scope="col">Status</th>
-              <th scope="col">Actions</th>
+              <th scope="col">{t("sell.col.product")}</th>
+              <th scope="col">{t("sell.col.category")}</th>
+              <th scope="col">{t("sell.col.price")}</th>
+              <th scope="col">{t("sell.col.status")}</th>
+              <th scope="col">{t("sell.col.actions")}</th>
             </tr>
           </thead>
           <tbody>
@@ -232,23 +238,25 @@ function Listings({ listings }: { listings: Listing[] }) {
               const status = statusOf(listing);
               return (
                 <tr key={listing.id}>
-                  <td data-label="Product">
+                  <td data-label={t("sell.col.product")}>
                     <span className="my-product">
                       <ListingImage src={listing.thumbnail_url} category={listing.category} size="icon" alt="" />
-                      <span>{listing.title}</span>
+                      <span translate="no">{listing.title}</span>
                     </span>
                   </td>
-                  <td data-label="Category">{listing.category}</td>
-                  <td data-label="Price">{formatINR(listing.price)}</td>
-                  <td data-label="Status">
-                    <span className={`badge ${status.tone}`}>{status.label}</span>
+                  <td data-label={t("sell.col.category")} translate="no">
+                    {listing.category}
                   </td>
-                  <td data-label="Actions">
+                  <td data-label={t("sell.col.price")}>{formatINR(listing.price)}</td>
+                  <td data-label={t("sell.col.status")}>
+                    <span className={`badge ${status.tone}`}>{t(status.label)}</span>
+                  </td>
+                  <td data-label={t("sell.col.actions")}>
                     <span className="actions-row">
-                      <Link to={`/store/${listing.id}/edit`} aria-label={`Edit ${listing.title}`}>Edit</Link>
-                      <Link to={`/store/${listing.id}/image`} aria-label={`Upload image for ${listing.title}`}>Upload image</Link>
-                      <Link to={`/store/${listing.id}/productdetails`} aria-label={`View ${listing.title}`}>View</Link>
-                      <Link to={`/store/${listing.id}/delete`} className="danger-link" aria-label={`Delete ${listing.title}`}>Delete</Link>
+                      <Link to={`/store/${listing.id}/edit`} aria-label={t("sell.editLabel", { title: listing.title })}>{t("sell.edit")}</Link>
+                      <Link to={`/store/${listing.id}/image`} aria-label={t("sell.uploadLabel", { title: listing.title })}>{t("sell.upload")}</Link>
+                      <Link to={`/store/${listing.id}/productdetails`} aria-label={t("sell.viewLabel", { title: listing.title })}>{t("sell.view")}</Link>
+                      <Link to={`/store/${listing.id}/delete`} className="danger-link" aria-label={t("sell.deleteLabel", { title: listing.title })}>{t("sell.delete")}</Link>
                     </span>
                   </td>
                 </tr>

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { NEW_LISTING, ProductForm } from "~/components/store/product-form";
@@ -9,36 +9,39 @@ import { LISTING_MESSAGES } from "~/models/store/listing";
 import { createListing } from "~/models/store/listings.server";
 import { listCategories } from "~/models/store/products.server";
 import { redirectWithFlash } from "~/utils/http.server";
-import { pageMeta } from "~/utils/meta";
+import { translatedPageMeta } from "~/utils/meta";
+import { useT } from "~/utils/i18n";
+import { localeOf, localizeReply, sellWords } from "~/utils/i18n.server";
 import type { RequestPolicy } from "~/server/policy";
 import { IMAGE_FORM_BODY } from "~/utils/request-guard";
 
 /** A form with one image (multipart: a photo of up to 15 MB, the body up to 64 MB: app/utils/request-guard.ts). */
 export const requestPolicy: RequestPolicy = { body: IMAGE_FORM_BODY };
 
-export const meta: MetaFunction = () => pageMeta("Add New Product", "List a used book or study material on the StudyArena marketplace.");
+export const meta = translatedPageMeta("sell.new.metaTitle", "sell.new.metaDescription");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUserId(request, context);
-  return { categories: await listCategories(db) };
+  return { categories: await listCategories(db), messages: sellWords(localeOf(request, context)) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const sellerId = await requireUserId(request, context, "/store/new");
   const outcome = await saveListingPost(db, request, async ({ values, variants }) => Boolean(await createListing(db, { sellerId, values, variants })));
-  if (typeof outcome === "object") return data(outcome.reply, { status: outcome.status });
+  if (typeof outcome === "object") return data(localizeReply(outcome.reply, localeOf(request, context)), { status: outcome.status });
   return redirectWithFlash("/store", { kind: "success", message: LISTING_MESSAGES.saved });
 }
 
 export default function NewProduct() {
   const { categories } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
+  const { t } = useT();
   return (
     <section className="container narrow section">
       <p>
-        <Link to="/store/my-products">← My Products</Link>
+        <Link to="/store/my-products">{t("sell.new.back")}</Link>
       </p>
-      <h1>Add New Product</h1>
+      <h1>{t("sell.new.metaTitle")}</h1>
       <ProductForm lastResult={lastResult} defaults={NEW_LISTING} categories={categories} />
     </section>
   );

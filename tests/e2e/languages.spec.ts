@@ -212,6 +212,23 @@ test.describe("हिन्दी", () => {
     expect(await latinWords(page, typed), "wishlist").toEqual([]);
   });
 
+  test("selling in Hindi: My Products with a sale and earnings, the product form refused then its other pages", async ({ page, student, context }) => {
+    const buyer = await create("student", { email: uniqueEmail("buyer-hi"), password: PASSWORD, fullName: "Buyer Bose" });
+    const title = unique("Hindi Sold Book");
+    const { id } = await create("product", { sellerId: student.id, title, price: 420, category: "Engineering", stock: 2 });
+    await create("order", { buyerId: buyer.id, productId: id });
+    await context.addCookies([{ name: "lang", value: "hi", url: `http://localhost:${process.env.E2E_PORT}` }]);
+    const typed = [title, "Buyer Bose", student.fullName, "Engineering", "Asha Rao", "MG Road", "Pune", "Maharashtra", "India"];
+    for (const path of ["/store/my-products", "/store/my-products?view=sales", "/store/my-products?view=earnings", `/store/${id}/edit`, `/store/${id}/image`, `/store/${id}/delete`]) {
+      await page.goto(path);
+      expect(await latinWords(page, typed), path).toEqual([]);
+    }
+    await page.goto("/store/new");
+    await page.getByRole("button", { name: "प्रोडक्ट सेव करें" }).click();
+    await expect(page.getByText("शीर्षक ज़रूरी है")).toBeVisible();
+    expect(await latinWords(page, typed), "/store/new refused").toEqual([]);
+  });
+
   test("logging in with a wrong password says so in Hindi", async ({ page, student }) => {
     await page.context().clearCookies();
     await page.goto("/login?lang=hi");

@@ -1,5 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { formatDate } from "~/utils/dates";
+import { richText, useT, type Msg, type MessageId } from "~/utils/i18n";
 import { formatINR } from "~/utils/money";
 
 type Where = { kind: "cancelled" | "returned" | "cash" | "on-its-way" | "held" | "return-asked" | "earned" | "in-payout"; until?: Date | string };
@@ -7,34 +8,34 @@ type Line = { id: string; title: string; amount: number; commission: number; net
 type Payout = { id: string; net: number; status: string; bank_reference: string | null; created_at: Date | string; paid_at: Date | string | null; failure_reason: string | null };
 export type Statement = { percent: number; lines: Line[]; payouts: Payout[]; totals: { held: number; balance: number; cash: number } };
 
-const PAYOUT_WORDS: Record<string, string> = {
-  awaiting_details: "Waiting for your payout details",
-  queued: "Being sent",
-  processing: "On its way",
-  paid: "Paid",
-  failed: "Failed",
-  reversed: "Returned by the bank",
+const PAYOUT_WORDS: Record<string, MessageId> = {
+  awaiting_details: "sell.payout.awaiting",
+  queued: "sell.payout.queued",
+  processing: "sell.payout.processing",
+  paid: "sell.payout.paid",
+  failed: "sell.payout.failed",
+  reversed: "sell.payout.reversed",
 };
 
-/** Where a line's money is, in the seller's words. */
-function whereWords(where: Where) {
+/** Where a line's money is, in the seller's words ("sell" namespace: My Products loads it). */
+function whereWords(where: Where, format: (d: Date | string) => string): Msg {
   switch (where.kind) {
     case "cancelled":
-      return "Cancelled: nothing to pay";
+      return { id: "sell.where.cancelled" };
     case "returned":
-      return "Returned: refunded to the buyer";
+      return { id: "sell.where.returned" };
     case "cash":
-      return "Cash on delivery: collected by you";
+      return { id: "sell.where.cash" };
     case "on-its-way":
-      return "Held until delivery and the return window";
+      return { id: "sell.where.onItsWay" };
     case "held":
-      return `Held until ${formatDate(where.until!)} (return window)`;
+      return { id: "sell.where.held", values: { when: format(where.until!) } };
     case "return-asked":
-      return "Held: the buyer asked to return it";
+      return { id: "sell.where.returnAsked" };
     case "earned":
-      return "Earned: in your balance";
+      return { id: "sell.where.earned" };
     case "in-payout":
-      return "Paid out (see below)";
+      return { id: "sell.where.inPayout" };
   }
 }
 
@@ -45,67 +46,65 @@ function whereWords(where: Where) {
  */
 export function EarningsView({ statement, hasDetails }: { statement: Statement; hasDetails: boolean }) {
   const { totals, lines, payouts, percent } = statement;
+  const { t, tm, locale } = useT();
+  const date = (d: Date | string) => formatDate(d, locale);
   return (
     <>
       <dl className="facts-list card">
         <div>
-          <dt>Balance to pay you</dt>
+          <dt>{t("sell.earn.balance")}</dt>
           <dd>
             <strong>{formatINR(totals.balance)}</strong>
           </dd>
         </div>
         <div>
-          <dt>Held (not delivered or in the return window)</dt>
+          <dt>{t("sell.earn.held")}</dt>
           <dd>{formatINR(totals.held)}</dd>
         </div>
         <div>
-          <dt>Cash you collected on delivery</dt>
+          <dt>{t("sell.earn.cash")}</dt>
           <dd>{formatINR(totals.cash)}</dd>
         </div>
         <div>
-          <dt>Marketplace commission</dt>
-          <dd>{percent}% of each prepaid sale</dd>
+          <dt>{t("sell.earn.commission")}</dt>
+          <dd>{t("sell.earn.percent", { percent })}</dd>
         </div>
       </dl>
-      <p className="muted">Prepaid sales are paid to you weekly once their return window has passed, or now if you ask.</p>
-      {hasDetails ? null : (
-        <p>
-          <Link to="/account">Add your payout details in My Account</Link> (a UPI ID or a bank account) so we can pay you.
-        </p>
-      )}
+      <p className="muted">{t("sell.earn.weekly")}</p>
+      {hasDetails ? null : <p>{richText(t("sell.earn.addDetails"), [(text) => <Link to="/account">{text}</Link>])}</p>}
       <Form method="post">
         <button type="submit" name="intent" value="payout" className="btn btn-primary" disabled={totals.balance <= 0}>
-          Pay me {formatINR(totals.balance)} now
+          {t("sell.earn.payNow", { amount: formatINR(totals.balance) })}
         </button>
       </Form>
-      <h2>Sold items</h2>
+      <h2>{t("sell.earn.sold")}</h2>
       {lines.length === 0 ? (
-        <p className="muted">No sales yet</p>
+        <p className="muted">{t("sell.noSales")}</p>
       ) : (
         <ul className="orders">
           {lines.map((line) => (
               <li key={line.id} className="card statement-line">
-                <strong>{line.title}</strong>
+                <strong translate="no">{line.title}</strong>
                 <span className="muted">
-                  Sold {formatDate(line.sold_at)} · {formatINR(line.amount)}
-                  {line.where.kind === "cash" || line.where.kind === "cancelled" || line.where.kind === "returned" ? null : ` · commission ${formatINR(line.commission)} · yours ${formatINR(line.net)}`}
+                  {t("sell.earn.soldLine", { when: date(line.sold_at), amount: formatINR(line.amount) })}
+                  {line.where.kind === "cash" || line.where.kind === "cancelled" || line.where.kind === "returned" ? null : t("sell.earn.split", { commission: formatINR(line.commission), net: formatINR(line.net) })}
                 </span>
-                <span>{whereWords(line.where)}</span>
+                <span>{tm(whereWords(line.where, date))}</span>
               </li>
           ))}
         </ul>
       )}
-      <h2>Payouts</h2>
+      <h2>{t("sell.earn.payouts")}</h2>
       {payouts.length === 0 ? (
-        <p className="muted">No payouts yet</p>
+        <p className="muted">{t("sell.earn.noPayouts")}</p>
       ) : (
         <ul className="orders">
           {payouts.map((p) => (
             <li key={p.id} className="card statement-line">
               <strong>{formatINR(p.net)}</strong>
               <span className="muted">
-                {formatDate(p.created_at)} · {PAYOUT_WORDS[p.status] ?? p.status}
-                {p.bank_reference ? ` · bank reference (UTR) ${p.bank_reference}` : ""}
+                {date(p.created_at)} · {PAYOUT_WORDS[p.status] ? t(PAYOUT_WORDS[p.status]!) : p.status}
+                {p.bank_reference ? t("sell.earn.utr", { ref: p.bank_reference }) : ""}
                 {p.failure_reason ? ` · ${p.failure_reason}` : ""}
               </span>
             </li>

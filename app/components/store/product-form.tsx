@@ -1,7 +1,9 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { CheckboxField, controlProps, FormErrors, SelectField, TextareaField, TextField } from "~/components/ui/field";
-import { IMAGE_ACCEPT, IMAGE_MESSAGES } from "~/models/media/images";
+import { IMAGE_ACCEPT } from "~/models/media/images";
+import { conditionKey } from "~/components/store/product-card";
+import { useT } from "~/utils/i18n";
 import { LISTING_MAX, PRICE_MAX_RUPEES } from "~/models/store/listing";
 import type { ListingSchema } from "~/models/store/listing-schema";
 import { PRODUCT_CONDITIONS } from "~/utils/enums";
@@ -24,6 +26,8 @@ export type ListingDefaults = {
 export const NEW_LISTING: ListingDefaults = { title: "", description: "", price: "", category: "", author: "", publisher: "", isbn: "", condition: "Good", isActive: true };
 
 /**
+ * Its words are "sell" (and "store.state" for the conditions): the new and edit pages load them.
+ *
  * The product form (docs/product/marketplace.md §2, §5): a plain multipart post, so it works without
  * JavaScript; with it, the text fields are checked as the seller types. After a refused
  * post every field comes back as typed, except the image (browsers never refill a file
@@ -42,43 +46,44 @@ export function ProductForm({
 }) {
   const pending = useIsPending();
   const photo = useScaledPhoto();
+  const { t } = useT();
   const [form, fields] = useSchemaForm<typeof ListingSchema>(lastResult, {
     defaultValue: { ...defaults, isActive: defaults.isActive ? "on" : undefined },
   });
   return (
     <Form method="post" encType="multipart/form-data" className="form card" {...form.props}>
       <FormErrors id={form.errorId} errors={form.errors} />
-      <TextField label="Title" field={fields.title} maxLength={LISTING_MAX.title} />
-      <TextareaField label="Description" field={fields.description} rows={5} maxLength={LISTING_MAX.description} />
+      <TextField label={t("sell.form.title")} field={fields.title} maxLength={LISTING_MAX.title} />
+      <TextareaField label={t("sell.form.description")} field={fields.description} rows={5} maxLength={LISTING_MAX.description} />
       <div className="form-row">
-        <TextField label="Price (INR)" field={fields.price} inputMode="numeric" pattern="[0-9]*" hint={`Whole rupees, 1 to ${PRICE_MAX_RUPEES.toLocaleString("en-IN")}`} />
-        <SelectField label="Category" field={fields.category} placeholder="Choose a category" options={categories.map((c) => ({ value: String(c.id), label: c.name }))} />
+        <TextField label={t("sell.form.price")} field={fields.price} inputMode="numeric" pattern="[0-9]*" hint={t("sell.form.priceHint", { max: PRICE_MAX_RUPEES.toLocaleString("en-IN") })} />
+        <SelectField label={t("sell.form.category")} field={fields.category} placeholder={t("sell.form.chooseCategory")} options={categories.map((c) => ({ value: String(c.id), label: c.name }))} />
       </div>
       <div className="form-row">
-        <TextField label="Author" field={fields.author} maxLength={LISTING_MAX.author} autoComplete="off" />
-        <TextField label="Publisher" field={fields.publisher} maxLength={LISTING_MAX.publisher} autoComplete="off" />
+        <TextField label={t("sell.form.author")} field={fields.author} maxLength={LISTING_MAX.author} autoComplete="off" />
+        <TextField label={t("sell.form.publisher")} field={fields.publisher} maxLength={LISTING_MAX.publisher} autoComplete="off" />
       </div>
       <div className="form-row">
-        <TextField label="ISBN" field={fields.isbn} maxLength={LISTING_MAX.isbn} autoComplete="off" hint="Optional: the 10 or 13 digits on the back cover" />
-        <SelectField label="Condition" field={fields.condition} options={PRODUCT_CONDITIONS.map((c) => ({ value: c, label: c }))} />
+        <TextField label={t("sell.form.isbn")} field={fields.isbn} maxLength={LISTING_MAX.isbn} autoComplete="off" hint={t("sell.form.isbnHint")} />
+        <SelectField label={t("sell.form.condition")} field={fields.condition} options={PRODUCT_CONDITIONS.map((c) => ({ value: c, label: t("store.state", { condition: conditionKey(c) }) }))} />
       </div>
-      <CheckboxField field={fields.isActive}>Active Listing</CheckboxField>
+      <CheckboxField field={fields.isActive}>{t("sell.form.active")}</CheckboxField>
       <div className="field">
-        <label htmlFor={fields.image.id}>Product Image</label>
+        <label htmlFor={fields.image.id}>{t("sell.form.image")}</label>
         {currentImage ? (
-          <img src={currentImage.url} alt="Now shown on the listing" width={currentImage.width} height={currentImage.height} className="form-image-preview" loading="lazy" decoding="async" />
+          <img src={currentImage.url} alt={t("sell.form.current")} width={currentImage.width} height={currentImage.height} className="form-image-preview" loading="lazy" decoding="async" />
         ) : null}
         <input {...controlProps(fields.image, { describedBy: `${fields.image.id}-hint` })} type="file" accept={IMAGE_ACCEPT} onChange={photo.onChange} />
         <p id={`${fields.image.id}-hint`} className="muted" style={{ margin: 0, fontSize: ".85rem" }} role={photo.scaling ? "status" : undefined}>
-          {photo.scaling ? IMAGE_MESSAGES.scaling : IMAGE_MESSAGES.hint}
-          {currentImage && !photo.scaling ? " · leave empty to keep the current image" : ""}
+          {photo.scaling ? t("sell.msg.scaling") : t("sell.msg.imageHint")}
+          {currentImage && !photo.scaling ? t("sell.form.keep") : ""}
         </p>
         <p id={fields.image.errorId} className="field-error">
           {fields.image.errors?.[0]}
         </p>
       </div>
       <button type="submit" className="btn btn-primary" disabled={pending || photo.scaling}>
-        {pending ? "Saving..." : "Save Product"}
+        {pending ? t("sell.form.saving") : t("sell.form.save")}
       </button>
     </Form>
   );

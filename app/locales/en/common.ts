@@ -57,6 +57,7 @@ export default {
   "common.notFound.contestText": "This contest does not exist or has been removed.",
   "common.notFound.product": "Product Not Found",
   "common.notFound.productText": "This listing does not exist or is no longer available.",
+  "common.notFound.notYours": "This listing does not exist, or it is not yours to change.",
   "common.notFound.toStore": "Browse Marketplace",
   "common.notFound.order": "Order Not Found",
   "common.notFound.orderText": "We could not find this order in your account.",

@@ -59,6 +59,7 @@ export default {
   "common.notFound.contestText": "यह प्रतियोगिता मौजूद नहीं है या हटा दी गई है।",
   "common.notFound.product": "प्रोडक्ट नहीं मिला",
   "common.notFound.productText": "यह लिस्टिंग मौजूद नहीं है या अब उपलब्ध नहीं है।",
+  "common.notFound.notYours": "यह लिस्टिंग मौजूद नहीं है, या इसे बदलना आपके हाथ में नहीं है।",
   "common.notFound.toStore": "बाज़ार देखें",
   "common.notFound.order": "ऑर्डर नहीं मिला",
   "common.notFound.orderText": "यह ऑर्डर आपके खाते में नहीं मिला।",

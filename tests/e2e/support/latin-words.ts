@@ -2,7 +2,7 @@
 import type { Page } from "@playwright/test";
 
 // Latin words a Hindi page may show: our name, brands, and the spec's fixed terms.
-const ALLOWED = /\b(StudyArena|Study|Arena|UPI|ID|NTA|194BA|ISBN|IFSC|IST|MCQ|JavaScript|Chrome|Firefox|iPhone|Instagram|YouTube|X|am|pm|A-Z)\b/g;
+const ALLOWED = /\b(StudyArena|Study|Arena|UPI|ID|NTA|194BA|ISBN|IFSC|JPEG|PNG|MB|IST|MCQ|JavaScript|Chrome|Firefox|iPhone|Instagram|YouTube|X|am|pm|A-Z)\b/g;
 
 /**
  * Every word a person sees or hears on the page (text, titles, labels, placeholders, alt
@@ -25,6 +25,7 @@ export async function latinWords(page: Page, data: string[] = []) {
   });
   return texts
     .map((text) => [...data].sort((a, b) => b.length - a.length).reduce((rest, typed) => rest.split(typed).join(""), text))
-    .map((text) => text.replace(/\S+@\S+/g, "").replace(ALLOWED, ""))
+    // E-mail addresses and order references ("#3F9A2C") are identifiers, not words.
+    .map((text) => text.replace(/\S+@\S+/g, "").replace(/#[0-9A-Za-z]+/g, "").replace(ALLOWED, ""))
     .flatMap((text) => text.match(/[A-Za-z]{2,}/g) ?? []);
 }

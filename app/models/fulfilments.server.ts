@@ -13,6 +13,9 @@ import { kickOutbox } from "~/services/email.server";
 import type { Flash } from "~/utils/flash.server";
 import { log } from "~/services/log.server";
 
+/** A payment's target as the test gateway names it: a contest's or book's title, with the other books of an order, or a challenge's fee. */
+export type Described = { title: string; more?: number; fee?: number };
+
 /** What any fulfilment may answer (a union: each purpose adds its own). */
 type Result = EnrolmentResult | OrderResult | ChallengeFeeResult;
 
@@ -22,8 +25,8 @@ type Fulfilment = {
   callbackPage(db: DbOrTx, targetId: string, outcome: string): Promise<{ to: string; flash?: Flash }>;
   /** The name the verify API gives the target in its reply (docs/product/contests.md §7: `contestId`). */
   replyField: string;
-  /** What the test gateway's page says the payment is for. */
-  describe(db: DbOrTx, targetId: string): Promise<string | null>;
+  /** What the test gateway's page says the payment is for: a title as typed, and what the page's words add to it. */
+  describe(db: DbOrTx, targetId: string): Promise<Described | null>;
   /** What a failed payment undoes (an order's reserved copies). */
   release?(db: DbOrTx, targetId: string): Promise<unknown>;
 };

@@ -1,12 +1,13 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { SignOutConfirmation } from "~/components/header";
 import { destroySession, getUserId } from "~/models/accounts/auth.server";
 import { setFlash } from "~/utils/flash.server";
 import { readForm } from "~/utils/forms.server";
-import { pageMeta } from "~/utils/meta";
+import { translatedPageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => pageMeta("Sign out", "Sign out of your StudyArena account.");
+// Its words are common's: the header's sign-out dialog says the same.
+export const meta = translatedPageMeta("common.signOut.metaTitle", "common.signOut.metaDescription");
 
 // GET shows the confirmation (the no-JavaScript path of the header's dialog);
 // only POST signs out: no state changes on GET.

@@ -2,12 +2,12 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { db } from "~/db/client.server";
 import { requireUser } from "~/models/accounts/auth.server";
-import { callbackPage, describeTarget } from "~/models/fulfilments.server";
+import { callbackPage, describeTarget, type Described } from "~/models/fulfilments.server";
 import { paymentGateway, testCapture } from "~/models/payments/gateway.server";
 import { findOpenOrder } from "~/models/payments/ledger.server";
 import { invariantResponse } from "~/utils/http.server";
 import { translatedPageMeta } from "~/utils/meta";
-import { useT } from "~/utils/i18n";
+import { richText, useT } from "~/utils/i18n";
 import { formatINR } from "~/utils/money";
 
 // The built-in test gateway's hosted page (docs/product/design.md §5): it plays Razorpay's part
@@ -40,7 +40,7 @@ export default function TestGateway() {
       <h1>{t("common.gateway.title")}</h1>
       <div className="card">
         <dl className="facts-list">
-          <div><dt>{t("common.gateway.for")}</dt><dd translate="no">{order.title}</dd></div>
+          <div><dt>{t("common.gateway.for")}</dt><dd><Target described={order.title} /></dd></div>
           <div><dt>{t("common.gateway.amount")}</dt><dd><strong>{formatINR(order.amount)}</strong></dd></div>
           <div><dt>{t("common.gateway.order")}</dt><dd translate="no"><code>{order.id}</code></dd></div>
         </dl>
@@ -64,4 +64,14 @@ export default function TestGateway() {
       </div>
     </section>
   );
+}
+
+/** What the payment is for: the title as typed, in the page's words (another book's count, a challenge's fee). */
+function Target({ described }: { described: Described | null }) {
+  const { t } = useT();
+  if (!described) return null;
+  const title = () => <span translate="no">{described.title}</span>;
+  if (described.fee !== undefined) return <>{richText(t("common.gateway.challenge", { fee: formatINR(described.fee) }), [title])}</>;
+  if (described.more) return <>{richText(t("common.gateway.more", { more: described.more }), [title])}</>;
+  return title();
 }

@@ -12,7 +12,6 @@ import type { Gateway } from "~/models/payments/gateway.server";
 import { openOrder, type Fulfil } from "~/models/payments/ledger.server";
 import { oweRefund } from "~/models/payments/refunds.server";
 import type { Flash } from "~/utils/flash.server";
-import { formatINR } from "~/utils/money";
 
 type Unpaid = {
   id: string;
@@ -120,7 +119,7 @@ export async function challengeTitle(db: DbOrTx, challengeId: string) {
   const [row] = rowsOf<{ title: string; fee: number }>(
     await db.execute(sql`SELECT c.title, ch.fee FROM question_challenges ch JOIN contests c ON c.id = ch.contest_id WHERE ch.id = ${challengeId}`),
   );
-  return row ? `Answer-key challenge fee (${formatINR(row.fee)}), ${row.title}` : null;
+  return row ? { title: row.title, fee: row.fee } : null;
 }
 
 /** The fees of these upheld challenges, owed back (once per payment) in the finalising transaction. */

@@ -115,7 +115,7 @@ export function enrolmentCallbackPage(contestId: string, outcome: string): { to:
 /** What the test gateway's page says the order is for. */
 export async function contestTitle(db: DbOrTx, contestId: string) {
   const [row] = await db.select({ title: contests.title }).from(contests).where(eq(contests.id, contestId));
-  return row?.title ?? null;
+  return row ? { title: row.title } : null;
 }
 
 type PaymentLines = { amount: number; paymentId: string; paidAt: Date } | null;

@@ -65,5 +65,5 @@ export function orderCallbackPage(orderId: string, outcome: string): { to: strin
 export async function orderTitle(db: DbOrTx, orderId: string) {
   const items = await db.select({ title: order_items.title_at_purchase }).from(order_items).where(eq(order_items.order_id, orderId));
   if (items.length === 0) return null;
-  return items.length === 1 ? items[0]!.title : `${items[0]!.title} and ${items.length - 1} more`;
+  return { title: items[0]!.title, more: items.length - 1 };
 }

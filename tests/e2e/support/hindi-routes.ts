@@ -1,0 +1,59 @@
+// Issue 33: every page route, and the Hindi scan that reads it (latinWords in the named
+// test fails on any English left). tests/unit/hindi-coverage.test.ts checks that every
+// route with a page is here, that its test exists and that the test visits the path shown.
+// A new page joins the table with its scan, or that unit test fails.
+const PAGES = "every translated page has no English left, in its title, text and labels @same-without-js";
+const CHECKOUT = "checkout in Hindi: the shipping form's refusals, the payment step and the confirmation";
+const ENROLLING = "enrolling and paying in Hindi: the contest page's form makes the account, the test gateway, the confirmation";
+const BLOG = "a comment in Hindi: the blog's pages, an empty comment refused in Hindi, then posted";
+const RESULTS = "results in Hindi: the summary with the prize statement, the breakdown, the leaderboard";
+const STORE = "the marketplace in Hindi: a book's page with its seller and reviews, the wishlist";
+const SELLING = "selling in Hindi: My Products with a sale and earnings, the product form refused then its other pages";
+const CHALLENGE = "an answer-key challenge in Hindi: the form refused, its fee's page, the gateway, then sent";
+const TEST = "the test in Hindi, from the camera check to the completion page, has no English left";
+
+type Scan = { spec: "languages.spec.ts" | "languages.js.spec.ts"; test: string; path: string };
+const scan = (test: string, path: string, spec: Scan["spec"] = "languages.spec.ts"): Scan => ({ spec, test, path });
+
+export const HINDI_ROUTES: Record<string, Scan> = {
+  "$.tsx": scan(PAGES, '"/no-such-page"'),
+  "_index.tsx": scan(PAGES, '"/"'),
+  "about.tsx": scan(PAGES, '"/about"'),
+  "faq.tsx": scan(PAGES, '"/faq"'),
+  "contact.tsx": scan(PAGES, '"/contact"'),
+  "terms.tsx": scan(PAGES, '"/terms"'),
+  "privacy.tsx": scan(PAGES, '"/privacy"'),
+  "refund.tsx": scan(PAGES, '"/refund"'),
+  "cookie.tsx": scan(PAGES, '"/cookie"'),
+  "contests._index.tsx": scan(PAGES, '"/contests"'),
+  "login.tsx": scan(PAGES, '"/login"'),
+  "signup.tsx": scan(PAGES, '"/signup"'),
+  "forgot-password.tsx": scan(PAGES, '"/forgot-password"'),
+  "reset-password.tsx": scan(PAGES, '"/reset-password?token=not-a-token"'),
+  "blog._index.tsx": scan(PAGES, '"/blog"'),
+  "store._index.tsx": scan(PAGES, '"/store"'),
+  "cart.tsx": scan(CHECKOUT, '"/cart"'),
+  "checkout.tsx": scan(CHECKOUT, '"/checkout?step=payment"'),
+  "account.tsx": scan(CHECKOUT, '"/account"'),
+  "wishlist.tsx": scan(CHECKOUT, '"/wishlist"'),
+  "logout.tsx": scan(CHECKOUT, '"/logout"'),
+  "orders._index.tsx": scan(CHECKOUT, 'page.goto("/orders")'),
+  "orders.$id.confirmation.tsx": scan(CHECKOUT, '"order page"'),
+  "contest.$id._index.tsx": scan(ENROLLING, "page.goto(`/contest/${contest.id}`)"),
+  "contest.$id.pay.tsx": scan(ENROLLING, '"pay page"'),
+  "payments.test-gateway.tsx": scan(ENROLLING, '"test gateway"'),
+  "contest.$id.confirmation.tsx": scan(ENROLLING, '"confirmation"'),
+  "blog.$slug.tsx": scan(BLOG, "page.goto(`/blog/${slug}`)"),
+  "dashboard.tsx": scan("the dashboard in Hindi: an upcoming entry with its countdown and own deadline", 'page.goto("/dashboard")'),
+  "contest.$id.results.tsx": scan(RESULTS, "page.goto(`/contest/${contest.id}/results`)"),
+  "contest.$id.challenges.$challengeId.pay.tsx": scan(CHALLENGE, '"fee page"'),
+  "store.$id.productdetails.tsx": scan(STORE, "page.goto(`/store/${id}/productdetails`)"),
+  "store.my-products.tsx": scan(SELLING, '"/store/my-products?view=earnings"'),
+  "store.new.tsx": scan(SELLING, 'page.goto("/store/new")'),
+  "store.$id.edit.tsx": scan(SELLING, "`/store/${id}/edit`"),
+  "store.$id.image.tsx": scan(SELLING, "`/store/${id}/image`"),
+  "store.$id.delete.tsx": scan(SELLING, "`/store/${id}/delete`"),
+  "contest.$id.entry.tsx": scan(TEST, "page.goto(`/contest/${later.id}/entry`)", "languages.js.spec.ts"),
+  "contest.$id.test.tsx": scan(TEST, "page.goto(`/contest/${live.id}/test`)", "languages.js.spec.ts"),
+  "contest.$id.complete.tsx": scan(TEST, '"completion"', "languages.js.spec.ts"),
+};

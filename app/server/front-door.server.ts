@@ -229,7 +229,7 @@ export function createFrontDoor(parts: FrontDoorParts) {
       if (!place.ok) {
         const headers = { "Retry-After": String(place.retryAfterS), "Cache-Control": "no-store" };
         if ((req.url ?? "").startsWith("/api/")) res.writeHead(503, { ...headers, "Content-Type": "application/json" }).end(JSON.stringify({ error: BUSY_MESSAGE }));
-        else res.writeHead(503, { ...headers, "Content-Type": "text/html; charset=utf-8" }).end(busyPage());
+        else res.writeHead(503, { ...headers, "Content-Type": "text/html; charset=utf-8" }).end(busyPage(context.locale));
         return;
       }
       res.on("close", place.leave);

@@ -7,6 +7,8 @@
 // timer that should fire every 50 ms), smoothed over the last few ticks: one slow
 // moment (a long garbage collection, the embedded database's query on the main thread)
 // is not overload; a loop that keeps running half a second late is.
+import { HTML_LANG, type Locale } from "~/utils/i18n";
+import { translator } from "~/utils/i18n.server";
 
 export type SheddingLimits = { maxInFlight: number; maxLagMs: number };
 
@@ -57,7 +59,8 @@ export type LoadShedder = ReturnType<typeof createLoadShedder>;
 
 export const BUSY_MESSAGE = "StudyArena is very busy right now. Please try again in a moment.";
 
-/** The page a refused visitor sees: tiny, no script, and it says what to do. */
-export function busyPage() {
-  return `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Busy — StudyArena</title><main style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem"><h1>One moment, please</h1><p>${BUSY_MESSAGE}</p><p><a href="">Try again</a></p></main></html>`;
+/** The page a refused visitor sees, in their language: tiny, no script, and it says what to do. */
+export function busyPage(locale: Locale = "en") {
+  const t = translator(locale);
+  return `<!doctype html><html lang="${HTML_LANG[locale]}"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${t("common.busy.metaTitle")} — StudyArena</title><main style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem"><h1>${t("common.busy.title")}</h1><p>${t("common.busy.text")}</p><p><a href="">${t("common.busy.retry")}</a></p></main></html>`;
 }

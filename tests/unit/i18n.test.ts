@@ -3,6 +3,19 @@ import { parse, type Token } from "@messageformat/parser";
 import { CATALOGS, type Namespace } from "~/locales/catalogs";
 import { localeFromAcceptLanguage, resolveLocale, translateMsg, urlInLocale } from "~/utils/i18n";
 import { localizeReply, localizeText, messagesFor, translator } from "~/utils/i18n.server";
+import { orderCallbackPage } from "~/models/store/order-fulfilment.server";
+import { enrolmentCallbackPage } from "~/models/contests/enrolment.server";
+import { ORDER_MESSAGES } from "~/models/store/order-life";
+import { REVIEW_MESSAGES } from "~/models/store/reviews";
+import { LISTING_MESSAGES } from "~/models/store/listing";
+import { IMAGE_MESSAGES } from "~/models/media/images";
+import { PAYOUT_MESSAGES } from "~/models/payments/payout-details";
+import { ACCOUNT_MESSAGES } from "~/models/accounts/messages";
+import { CHALLENGE_MESSAGES } from "~/models/contests/challenges";
+import { CHALLENGE_FEE_MESSAGES } from "~/models/contests/challenge-fees.server";
+import { STAGE_MESSAGES } from "~/models/contests/stage";
+import { CONTACT_SENT } from "~/models/support/contact-copy";
+import { busyPage } from "~/utils/load-shedding.server";
 
 describe("which language a request is in (issue 33)", () => {
   test("Accept-Language: the first of Hindi or English by weight, whatever region", () => {
@@ -80,5 +93,30 @@ describe("the catalogs", () => {
     expect(localizeText("Something else", "hi")).toBe("Something else");
     const reply = localizeReply({ status: "error" as const, error: { "": ["All fields are required!"], email: null } }, "hi");
     expect(reply.error).toEqual({ "": ["सभी जानकारी भरना ज़रूरी है!"], email: null });
+  });
+
+  test("every flash a payment's return can set, and every message a model answers with, has its Hindi", () => {
+    const flashes = ["late", "duplicate", "second-payment", "cancel", "failed"].flatMap((outcome) => [orderCallbackPage("o", outcome).flash, enrolmentCallbackPage("c", outcome).flash]);
+    const said = [
+      ...flashes.flatMap((flash) => (flash ? [flash.message] : [])),
+      ...Object.values(ORDER_MESSAGES).flatMap((m) => (typeof m === "string" ? [m] : [])),
+      ...Object.values(REVIEW_MESSAGES),
+      ...Object.values(LISTING_MESSAGES),
+      ...Object.values(IMAGE_MESSAGES),
+      ...Object.values(PAYOUT_MESSAGES),
+      ...Object.values(ACCOUNT_MESSAGES),
+      ...Object.values(CHALLENGE_MESSAGES),
+      ...Object.values(CHALLENGE_FEE_MESSAGES),
+      ...Object.values(STAGE_MESSAGES),
+      CONTACT_SENT,
+    ];
+    expect(flashes.filter(Boolean).length).toBeGreaterThanOrEqual(4);
+    for (const english of said) expect(localizeText(english, "hi"), english).toMatch(/[\u0900-\u097F]/);
+  });
+
+  test("the busy page, which the front door sends before any route runs, is in the visitor's language too", () => {
+    expect(busyPage()).toContain("One moment, please");
+    expect(busyPage("hi")).toContain('<html lang="hi-IN">');
+    expect(busyPage("hi")).toContain("<h1>बस एक पल</h1>");
   });
 });

@@ -10,7 +10,6 @@ export const LISTING_MESSAGES = {
   condition: "Condition is required",
   isbn: "Enter a valid ISBN-10 or ISBN-13 (digits, with X allowed last in an ISBN-10), or leave it empty",
   saveFailed: "Failed to save product. Please try again.",
-  loginToSave: "Please login to save products",
   chooseImageAgain: "Your image was not kept: please choose it again.",
   saved: "Product saved.",
   deleted: "Product deleted.",

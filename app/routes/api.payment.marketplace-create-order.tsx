@@ -12,6 +12,8 @@ import type { Flash } from "~/utils/flash.server";
 import { jsonWithFlash, notFound, parseJsonBody } from "~/utils/http.server";
 import type { RequestPolicy } from "~/server/policy";
 import { JSON_API_BODY } from "~/utils/request-guard";
+import { translateMsg } from "~/utils/i18n";
+import { localeOf, translator } from "~/utils/i18n.server";
 
 // docs/product/marketplace.md §7, POST /api/payment/marketplace-create-order → { orderId,
 // razorpayOrderId, amount, currency }, for the checkout's in-page payment. The spec's
@@ -24,7 +26,8 @@ const Body = z.object({
   shippingAddress: ShippingSchema.optional(),
 });
 
-const refused = (status: number, flash: Flash, to: string) => jsonWithFlash({ error: flash.message, redirect: to }, { status, flash });
+/** The API's error in the spec's English; the flash the next page shows, in the buyer's language. */
+const refused = (status: number, error: string, flash: Flash, to: string) => jsonWithFlash({ error, redirect: to }, { status, flash });
 
 /** JSON from the pay page's script. */
 export const requestPolicy: RequestPolicy = { body: JSON_API_BODY };
@@ -34,6 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const body = await parseJsonBody(request, Body);
   const shipping = (await savedShipping(request)) ?? body.shippingAddress;
   if (!shipping) return Response.json({ error: "Shipping details are required", redirect: "/checkout" }, { status: 400 });
+  const t = translator(localeOf(request, context));
   const outcome = await placeOrder(db, paymentGateway(), { userId: user.id, shipping, method: body.paymentMethod, key: body.key, now: new Date() });
   switch (outcome.kind) {
     case "pay":
@@ -42,11 +46,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       kickOutbox();
       return Response.json({ orderId: outcome.orderId, redirect: `/checkout?order=${outcome.orderId}` });
     case "sold-out":
-      return refused(409, { kind: "error", message: CHECKOUT_MESSAGES.soldOut(outcome.titles) }, "/cart");
+      return refused(409, CHECKOUT_MESSAGES.soldOut(outcome.titles), { kind: "error", message: t("checkout.soldOut", { titles: outcome.titles.join(", "), count: outcome.titles.length }) }, "/cart");
     case "empty":
-      return refused(409, { kind: "info", message: CHECKOUT_MESSAGES.emptyCart }, "/cart");
+      return refused(409, CHECKOUT_MESSAGES.emptyCart, { kind: "info", message: CHECKOUT_MESSAGES.emptyCart }, "/cart");
     case "refused":
-      return refused(409, { kind: "error", message: outcome.message }, "/cart");
+      return refused(409, outcome.message, { kind: "error", message: translateMsg(t, outcome.msg) }, "/cart");
     case "limited":
       return Response.json({ error: CHECKOUT_MESSAGES.tooManyOrders }, { status: 429, headers: { "Retry-After": "3600" } });
     case "unavailable":

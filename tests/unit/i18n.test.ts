@@ -120,3 +120,33 @@ describe("the catalogs", () => {
     expect(busyPage("hi")).toContain("<h1>बस एक पल</h1>");
   });
 });
+
+describe("a refund's reason, as the payer reads it", () => {
+  test("each shape the ledger writes reads back in either language, the title kept as typed; another shape is left as it is", async () => {
+    const { refundReason, REFUND_REASONS } = await import("~/models/refund-reasons");
+    const id = "3f9a2c10-1111-4222-8333-944455556666";
+    const said = (reason: string, locale: "en" | "hi") => {
+      const read = refundReason(reason);
+      return read ? translateMsg(translator(locale), read.msg).replace("<0></0>", read.title ?? "") : null;
+    };
+    expect(said(`"Physics Cup" after the contest had started`, "en")).toBe(`For "Physics Cup" after the contest had started.`);
+    expect(said(`"Physics Cup" while already enrolled (a second payment)`, "hi")).toBe(`किसके लिए: "Physics Cup", पहले से जुड़े होने पर दूसरा भुगतान।`);
+    expect(said(`marketplace order ${id}, which was already paid`, "en")).toBe("For marketplace order #3F9A2C10, which was already paid.");
+    expect(said(`HC Verma (marketplace order ${id}), cancelled by the seller`, "hi")).toBe("किसके लिए: HC Verma (बाज़ार का ऑर्डर #3F9A2C10), विक्रेता ने रद्द किया।");
+    expect(said("the fee of your upheld answer-key challenge", "hi")).toBe("किसके लिए: मानी गई आपत्ति की फ़ीस।");
+    expect(refundReason("something the ledger never writes")).toBeNull();
+    // Every reason the models write (they build it with REFUND_REASONS) reads back into Hindi.
+    const written = [
+      REFUND_REASONS.contestLate("Cup"),
+      REFUND_REASONS.contestTwice("Cup"),
+      REFUND_REASONS.orderTwice(id),
+      REFUND_REASONS.orderLate(id),
+      ...(["buyer", "seller", "system", "returned"] as const).map((why) => REFUND_REASONS.line("Book", id, why)),
+      REFUND_REASONS.paymentTwice,
+      REFUND_REASONS.challengeTwice,
+      REFUND_REASONS.challengeLate,
+      REFUND_REASONS.challengeUpheld,
+    ];
+    for (const reason of written) expect(said(reason, "hi"), reason).toMatch(/^किसके लिए: /);
+  });
+});

@@ -2,6 +2,7 @@
 // where it is (docs/product/design.md §5: money goes back out through the ledger).
 import { formatDateTime } from "~/utils/dates";
 import { richText, useT, type MessageId } from "~/utils/i18n";
+import { refundReason } from "~/models/refund-reasons";
 import { formatINR } from "~/utils/money";
 
 type Refund = { id: string; amount: number; reason: string; status: "queued" | "sent" | "failed"; gatewayRefundId: string | null; createdAt: Date | string; updatedAt: Date | string };
@@ -22,8 +23,9 @@ export function RefundList({ refunds }: { refunds: Refund[] }) {
           <p>
             <strong>{formatINR(r.amount)}</strong> <span className={`badge ${STATE[r.status].tone}`}>{t(STATE[r.status].label)}</span>
           </p>
-          {/* The reason is kept as the ledger wrote it, in English (docs/decisions.md, "Hindi: how it is built"). */}
-          <p className="muted">{richText(t("account.refund.for", { reason: "<0></0>" }), [() => <span lang="en">{r.reason}</span>])}</p>
+          <p className="muted">
+            <Reason reason={r.reason} />
+          </p>
           <p>
             {r.status === "queued"
               ? t("account.refund.queuedText")
@@ -35,4 +37,12 @@ export function RefundList({ refunds }: { refunds: Refund[] }) {
       ))}
     </ul>
   );
+}
+
+/** What the refund is for, in the page's language; a reason of a shape we do not know, as the ledger wrote it. */
+function Reason({ reason }: { reason: string }) {
+  const { t, tm } = useT();
+  const read = refundReason(reason);
+  if (!read) return <>{richText(t("account.refund.for", { reason: "<0></0>" }), [() => <span lang="en">{reason}</span>])}</>;
+  return <>{richText(tm(read.msg), [() => <span translate="no">{read.title}</span>])}</>;
 }

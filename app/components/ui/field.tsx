@@ -85,7 +85,8 @@ export function SelectField({
   label: string;
   field: FieldMeta;
   placeholder?: string;
-  options: ReadonlyArray<{ value: string; label: string }>;
+  /** `typed`: the labels are what admins or users wrote (category names), shown as written (`translate="no"`). */
+  options: ReadonlyArray<{ value: string; label: string; typed?: boolean }>;
 }) {
   return (
     <div className="field">
@@ -93,7 +94,7 @@ export function SelectField({
       <select {...controlProps(field)} defaultValue={field.initialValue ?? ""}>
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((o) => (
-          <option key={o.value} value={o.value}>
+          <option key={o.value} value={o.value} translate={o.typed ? "no" : undefined}>
             {o.label}
           </option>
         ))}

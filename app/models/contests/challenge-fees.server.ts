@@ -12,6 +12,7 @@ import type { Gateway } from "~/models/payments/gateway.server";
 import { openOrder, type Fulfil } from "~/models/payments/ledger.server";
 import { oweRefund } from "~/models/payments/refunds.server";
 import type { Flash } from "~/utils/flash.server";
+import { REFUND_REASONS } from "~/models/refund-reasons";
 
 type Unpaid = {
   id: string;
@@ -80,8 +81,8 @@ export type ChallengeFeeResult = { kind: "challenged" | "late" | "duplicate"; re
 export const fulfilChallengeFee: Fulfil<ChallengeFeeResult> = async (tx, payment, now) => {
   const [row] = await tx.select({ contestId: question_challenges.contest_id }).from(question_challenges).where(eq(question_challenges.id, payment.targetId));
   const challenge = row && (await ownChallenge(tx, { userId: payment.userId, contestId: row.contestId, challengeId: payment.targetId }, true));
-  if (!challenge || challenge.status !== "unpaid") return { kind: "duplicate", refund: { reason: "a second payment of a challenge fee" } };
-  if (!isWindowOpen(challenge, now)) return { kind: "late", refund: { reason: "a challenge fee paid after the challenge window closed" } };
+  if (!challenge || challenge.status !== "unpaid") return { kind: "duplicate", refund: { reason: REFUND_REASONS.challengeTwice } };
+  if (!isWindowOpen(challenge, now)) return { kind: "late", refund: { reason: REFUND_REASONS.challengeLate } };
   await tx.update(question_challenges).set({ status: "pending" }).where(eq(question_challenges.id, challenge.id));
   return { kind: "challenged" };
 };
@@ -130,6 +131,6 @@ export async function refundUpheldFees(tx: DbOrTx, challengeIds: string[]) {
     .from(payments)
     .where(and(inArray(payments.challenge_id, challengeIds), eq(payments.purpose, "challenge"), eq(payments.status, "paid")));
   for (const p of paid) {
-    await oweRefund(tx, { userId: p.user_id, gateway: p.gateway, orderId: p.razorpay_order_id, paymentId: p.razorpay_payment_id!, amount: p.amount, reason: "the fee of your upheld answer-key challenge" });
+    await oweRefund(tx, { userId: p.user_id, gateway: p.gateway, orderId: p.razorpay_order_id, paymentId: p.razorpay_payment_id!, amount: p.amount, reason: REFUND_REASONS.challengeUpheld });
   }
 }

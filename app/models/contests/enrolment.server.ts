@@ -16,6 +16,7 @@ import { translator } from "~/utils/i18n.server";
 import { appUrl } from "~/utils/env.server";
 import type { Flash } from "~/utils/flash.server";
 import { formatINR } from "~/utils/money";
+import { REFUND_REASONS } from "~/models/refund-reasons";
 
 export type StartOutcome =
   | { kind: "enrolled" } // a free contest: no payment at all
@@ -71,15 +72,14 @@ export const fulfilEnrolment: Fulfil<EnrolmentResult> = async (tx, payment, now)
     .select({ title: contests.title, start_time: contests.start_time, is_active: contests.is_active })
     .from(contests)
     .where(eq(contests.id, contestId));
-  const refund = (why: string) => ({ reason: `"${contest!.title}" ${why}` });
-  if (!isEnrolmentOpen(contest!, now)) return { kind: "late", contestId, refund: refund("after the contest had started") };
+  if (!isEnrolmentOpen(contest!, now)) return { kind: "late", contestId, refund: { reason: REFUND_REASONS.contestLate(contest!.title) } };
 
   const created = await tx
     .insert(user_contest_entries)
     .values({ user_id: payment.userId, contest_id: contestId, payment_id: payment.id })
     .onConflictDoNothing()
     .returning({ id: user_contest_entries.id });
-  if (created.length === 0) return { kind: "duplicate", contestId, refund: refund("while already enrolled (a second payment)") };
+  if (created.length === 0) return { kind: "duplicate", contestId, refund: { reason: REFUND_REASONS.contestTwice(contest!.title) } };
 
   await enqueueEmail(tx, await confirmationFor(tx, { userId: payment.userId, contestId, payment: { amount: payment.amount, paymentId: payment.paymentId, paidAt: now } }));
   return { kind: "enrolled", contestId };

@@ -12,6 +12,7 @@ import { supportEmail } from "~/utils/env.server";
 import { consume, LIMITS } from "~/services/rate-limit.server";
 import { isCheckoutSignatureValid, isGatewayId, type Gateway } from "~/models/payments/gateway.server";
 import { oweRefund } from "~/models/payments/refunds.server";
+import { REFUND_REASONS } from "~/models/refund-reasons";
 
 export type Purpose = (typeof PAYMENT_PURPOSES)[number];
 
@@ -114,7 +115,7 @@ export async function recordCapture<R extends FulfilResult>(
     if (row.status === "paid") {
       if (row.razorpay_payment_id === input.paymentId) return { kind: "already", ...who };
       if (await keepForReview(tx, { ...review, reason: "second_payment" })) {
-        await oweRefund(tx, { userId: row.user_id, gateway: row.gateway, orderId: input.orderId, paymentId: input.paymentId, amount: row.amount, reason: `a second payment of an order already paid` });
+        await oweRefund(tx, { userId: row.user_id, gateway: row.gateway, orderId: input.orderId, paymentId: input.paymentId, amount: row.amount, reason: REFUND_REASONS.paymentTwice });
       }
       return { kind: "second-payment", ...who };
     }

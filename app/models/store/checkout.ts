@@ -57,12 +57,6 @@ export function offeredMethods(online: boolean): ReadonlyArray<(typeof PAYMENT_M
   return online ? PAYMENT_METHODS : ["cod"];
 }
 
-export const PAYMENT_LABELS: Record<(typeof PAYMENT_METHODS)[number], string> = {
-  razorpay: "Credit/Debit Card",
-  upi: "UPI Payment",
-  cod: "Cash on Delivery",
-};
-
 /**
  * Where an order's money is, from its status and method (one status column: the
  * schema keeps no second one to disagree with it): paid online, cash due on delivery,

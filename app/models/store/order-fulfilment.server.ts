@@ -10,6 +10,7 @@ import { completed } from "~/models/store/order-mails.server";
 import { moveStock } from "~/models/store/orders.server";
 import { POLICY } from "~/models/support/policy";
 import type { Flash } from "~/utils/flash.server";
+import { REFUND_REASONS } from "~/models/refund-reasons";
 
 export type OrderResult = { kind: "completed"; orderId: string } | { kind: "late" | "duplicate"; orderId: string; refund: { reason: string } };
 
@@ -17,10 +18,9 @@ export type OrderResult = { kind: "completed"; orderId: string } | { kind: "late
 export const fulfilOrder: Fulfil<OrderResult> = async (tx, payment) => {
   const orderId = payment.targetId;
   const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for("update");
-  const refund = (why: string) => ({ reason: `marketplace order ${orderId}, ${why}` });
-  if (order!.status === "completed") return { kind: "duplicate", orderId, refund: refund("which was already paid") };
+  if (order!.status === "completed") return { kind: "duplicate", orderId, refund: { reason: REFUND_REASONS.orderTwice(orderId) } };
   if (order!.status === "failed" && !(await reserveAgain(tx, orderId))) {
-    return { kind: "late", orderId, refund: refund("after its hold had ended and a book in it had sold") };
+    return { kind: "late", orderId, refund: { reason: REFUND_REASONS.orderLate(orderId) } };
   }
   await completed(tx, orderId);
   return { kind: "completed", orderId };

@@ -16,6 +16,7 @@ import { lifeMails, type LifeStep } from "~/models/store/order-life-mails.server
 import { moveStock } from "~/models/store/orders.server";
 import { enqueueEmail, kickOutbox } from "~/services/email.server";
 import { env } from "~/utils/env.server";
+import { REFUND_REASONS } from "~/models/refund-reasons";
 
 type OrderRow = typeof orders.$inferSelect;
 type LineRow = typeof order_items.$inferSelect;
@@ -46,7 +47,7 @@ async function lineFor(tx: Tx, itemId: string, who: Who) {
  * (`order-line:<id>`): its price times its copies, and the shipping too when no line of
  * the order is left to ship. Cash on delivery was never taken: nothing is owed.
  */
-async function refundLine(tx: Tx, { order, lines, line }: Locked, why: string, withShipping: boolean) {
+async function refundLine(tx: Tx, { order, lines, line }: Locked, why: "buyer" | "seller" | "system" | "returned", withShipping: boolean) {
   if (order.payment_method === "cod") return 0;
   const [paid] = rowsOf<{ user_id: string; gateway: "razorpay" | "test"; razorpay_order_id: string; razorpay_payment_id: string }>(
     await tx.execute(sql`
@@ -66,7 +67,7 @@ async function refundLine(tx: Tx, { order, lines, line }: Locked, why: string, w
     paymentId: paid.razorpay_payment_id,
     owedFor: `order-line:${line.id}`,
     amount,
-    reason: `${line.title_at_purchase} (marketplace order ${order.id}), ${why}`,
+    reason: REFUND_REASONS.line(line.title_at_purchase, order.id, why),
   });
   return amount;
 }
@@ -74,7 +75,7 @@ async function refundLine(tx: Tx, { order, lines, line }: Locked, why: string, w
 async function cancelLine(tx: Tx, found: Locked, by: "buyer" | "seller" | "system", reason: string | null, now: Date) {
   await tx.update(order_items).set({ cancelled_at: now, cancelled_by: by, cancel_reason: reason }).where(eq(order_items.id, found.line.id));
   await moveStock(tx, [found.line], +1);
-  const refunded = await refundLine(tx, found, { buyer: "cancelled by you", seller: "cancelled by the seller", system: "not shipped in time" }[by], true);
+  const refunded = await refundLine(tx, found, by, true);
   await tell(tx, `${by}-cancelled`, { ...found, line: { ...found.line, cancelled_at: now, cancelled_by: by, cancel_reason: reason } }, refunded);
   return refunded;
 }

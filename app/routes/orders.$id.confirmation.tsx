@@ -135,14 +135,17 @@ export default function OrderConfirmation() {
       </div>
       <div className="card">
         <h2>{t("orders.address")}</h2>
-        <address translate="no">
-          {address.name}
-          <br />
-          {address.street}
-          <br />
-          {address.city}, {address.state} {address.postal_code}
-          <br />
-          {address.country}
+        <address>
+          {/* What the buyer typed stays as typed; the phone's label is ours. */}
+          <span translate="no">
+            {address.name}
+            <br />
+            {address.street}
+            <br />
+            {address.city}, {address.state} {address.postal_code}
+            <br />
+            {address.country}
+          </span>
           <br />
           {t("orders.phone", { phone: address.phone })}
         </address>

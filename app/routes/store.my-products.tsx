@@ -137,10 +137,12 @@ function Sales({ sales }: { sales: Sale[] }) {
               {t("sell.sale.line", { id: shortOrderId(sale.order_id), when: formatDateTime(sale.sold_at, locale), price: formatINR(sale.price), quantity: sale.quantity })}
             </p>
             <p>{t(paymentState(sale) === "paid" ? "sell.sale.paid" : "sell.sale.collect", { method: t(`checkout.payment.${sale.payment_method}`) })}</p>
-            <address translate="no">
-              <strong>{sale.buyer_name}</strong>
-              <br />
-              {sale.address.street}, {sale.address.city}, {sale.address.state} {sale.address.postal_code}
+            <address>
+              <span translate="no">
+                <strong>{sale.buyer_name}</strong>
+                <br />
+                {sale.address.street}, {sale.address.city}, {sale.address.state} {sale.address.postal_code}
+              </span>
               <br />
               {t("sell.sale.phone", { phone: sale.address.phone })}
             </address>

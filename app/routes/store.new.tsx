@@ -4,14 +4,14 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { NEW_LISTING, ProductForm } from "~/components/store/product-form";
 import { db } from "~/db/client.server";
 import { requireUserId } from "~/models/accounts/auth.server";
-import { saveListingPost } from "~/models/store/listing-form.server";
+import { saveListingPost, sellWords } from "~/models/store/listing-form.server";
 import { LISTING_MESSAGES } from "~/models/store/listing";
 import { createListing } from "~/models/store/listings.server";
 import { listCategories } from "~/models/store/products.server";
 import { redirectWithFlash } from "~/utils/http.server";
 import { translatedPageMeta } from "~/utils/meta";
 import { useT } from "~/utils/i18n";
-import { localeOf, localizeReply, sellWords } from "~/utils/i18n.server";
+import { localeOf, localizeReply } from "~/utils/i18n.server";
 import type { RequestPolicy } from "~/server/policy";
 import { IMAGE_FORM_BODY } from "~/utils/request-guard";
 

@@ -55,9 +55,6 @@ export function messagesUnder(locale: Locale, ...prefixes: string[]): Messages {
   return out;
 }
 
-/** The listing pages' words: the product form's, with the conditions' names from the store. */
-export const sellWords = (locale: Locale) => ({ ...messagesUnder(locale, "sell.form.", "sell.msg.", "sell.new.", "sell.edit.", "sell.image.", "sell.back"), ...pickMessages(locale, ["store.state"]) });
-
 /** Some messages by id (each id begins with its namespace), for a page that needs a few of a namespace. */
 export function pickMessages(locale: Locale, ids: readonly MessageId[]): Messages {
   return Object.fromEntries(ids.map((id) => [id, compiledCatalog(locale, id.slice(0, id.indexOf(".")) as Namespace)[id]!]));

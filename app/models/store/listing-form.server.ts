@@ -14,6 +14,8 @@ import { categoryExists } from "~/models/store/listings.server";
 import type { DbOrTx } from "~/db/client.server";
 import { stripControlChars } from "~/utils/text";
 import { log } from "~/services/log.server";
+import type { Locale } from "~/utils/i18n";
+import { messagesUnder, pickMessages } from "~/utils/i18n.server";
 
 type ReplyOptions = { formErrors?: string[]; fieldErrors?: Record<string, string[]> };
 /** The answer the form shows: the seller's input kept, with these errors. */
@@ -89,3 +91,6 @@ export async function saveListingPost(db: DbOrTx, request: Request, save: (post:
     return { status: 500, reply: post.reply({ formErrors: [LISTING_MESSAGES.saveFailed] }) };
   }
 }
+
+/** The listing pages' words (new, edit, image): the product form's, with the conditions' names from the store. */
+export const sellWords = (locale: Locale) => ({ ...messagesUnder(locale, "sell.form.", "sell.msg.", "sell.new.", "sell.edit.", "sell.image.", "sell.back"), ...pickMessages(locale, ["store.state"]) });

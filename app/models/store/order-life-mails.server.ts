@@ -19,12 +19,13 @@ export type LifeStep = "buyer-cancelled" | "seller-cancelled" | "system-cancelle
 
 /** The mails of one step, each in its reader's language (users.locale). */
 export async function lifeMails(tx: Tx, step: LifeStep, { order, line }: Locked, refunded: number): Promise<Mail[]> {
-  const localeOf = async (userId: string) => {
+  const readerOf = async (userId: string) => {
     const [user] = await tx.select({ email: users.email, locale: users.locale }).from(users).where(eq(users.id, userId));
     return user ? { email: user.email, locale: mailLocale(user.locale) } : null;
   };
-  const buyer = { email: order.buyer_email, locale: (await localeOf(order.buyer_id))?.locale ?? "en" };
-  const seller = line.seller_id ? await localeOf(line.seller_id) : null;
+  // The buyer is written to at the order's address, in the language of their account.
+  const buyer = { email: order.buyer_email, locale: (await readerOf(order.buyer_id))?.locale ?? "en" };
+  const seller = line.seller_id ? await readerOf(line.seller_id) : null;
   return lifeMailsTo(step, { order, line }, refunded, buyer, seller);
 }
 

@@ -13,7 +13,7 @@ import { appUrl } from "~/utils/env.server";
 import { readForm } from "~/utils/forms.server";
 import { notFound, redirectWithFlash, requireUuidParam } from "~/utils/http.server";
 import { useT } from "~/utils/i18n";
-import { i18nFor } from "~/utils/i18n.server";
+import { i18nFor, localeOf, translator } from "~/utils/i18n.server";
 import { translatedPageMeta } from "~/utils/meta";
 import { formatINR } from "~/utils/money";
 
@@ -55,7 +55,7 @@ export async function action(args: ActionFunctionArgs) {
       return {
         hosted: hostedCheckout(outcome.gateway, {
           orderId: outcome.orderId,
-          description: `Answer-key challenge, ${contest.title}`,
+          description: translator(localeOf(args.request, args.context))("results.fee.gatewayTitle", { title: contest.title }),
           email: user.email,
           callbackUrl: `${appUrl()}/api/payment/callback`,
           cancelUrl: `${appUrl()}/contest/${contest.id}/challenges/${challengeId}/pay`,

@@ -91,6 +91,7 @@ export default {
     "The challenge window closed before your payment completed, so your challenge was not sent. The fee will be refunded; follow it under Refunds in My Account.",
   "results.fee.twice": "This challenge's fee was already paid, so this second payment will be refunded; follow it under Refunds in My Account.",
   "results.fee.failed": "The payment did not go through. Your challenge is not sent until its fee is paid: try again before the window closes.",
+  "results.fee.gatewayTitle": "Answer-key challenge, {title}",
   "results.fee.metaTitle": "Pay the challenge fee",
   "results.fee.metaDescription": "Pay the fee of your answer-key challenge.",
   "results.fee.back": "← Back to question {n}",

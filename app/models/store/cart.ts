@@ -35,13 +35,5 @@ export const CART_MESSAGES = {
   wished: "Saved to your wishlist.",
   unwished: "Removed from your wishlist.",
   unavailable: "This listing is no longer available.",
-  loginToView: "Please log in to view your cart",
-  empty: "Your cart is empty",
-  quantityChanged: "Quantity updated.",
-  soldOut: "Sold out since you added it: not in the total.",
-  unlisted: "No longer listed by the seller: not in the total.",
-  fewer: (stock: number) => `Only ${stock} left: lower the quantity to buy it.`,
-  held: (minutes: number) => `Held by another buyer's payment: try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`,
   tooManyCopies: (cap: number) => `You can buy at most ${cap} ${cap === 1 ? "copy" : "copies"} of one listing.`,
-  wishlistEmpty: "Your wishlist is empty",
 } as const;

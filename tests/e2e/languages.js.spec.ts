@@ -3,7 +3,7 @@
 // left; and the instructions' language choice, which is the island's, kept across a reload.
 import type { Page } from "@playwright/test";
 import { create, expect, test, unique } from "./support/fixtures";
-import { latinWords } from "./support/latin-words";
+import { latinWords, overflow } from "./support/latin-words";
 
 const inHindi = (page: Page) => page.context().addCookies([{ name: "lang", value: "hi", url: `http://localhost:${process.env.E2E_PORT}` }]);
 const isFullscreen = (page: Page) => page.evaluate(() => document.fullscreenElement !== null);
@@ -16,6 +16,7 @@ test("the test in Hindi, from the camera check to the completion page, has no En
   await create("entry", { userId: student.id, contestId: live.id });
   const typed = [title, `${title}: a short test.`, student.fullName];
   await inHindi(page);
+  await page.setViewportSize({ width: 360, height: 740 });
 
   // The camera check: its dialog, then the camera working.
   await page.goto(`/contest/${later.id}/entry`);
@@ -37,11 +38,13 @@ test("the test in Hindi, from the camera check to the completion page, has no En
   await expect(page.getByText("20 मिनट, एक बार में एक प्रश्न", { exact: false })).toBeVisible();
   await expect(page.getByLabel("डिफ़ॉल्ट भाषा")).toHaveValue("hi");
   expect(await latinWords(page, typed), "instructions").toEqual([]);
+  expect(await overflow(page), "instructions").toBeLessThanOrEqual(0);
   await page.getByRole("button", { name: "टेस्ट शुरू करें" }).click();
   await expect.poll(() => isFullscreen(page)).toBe(true);
   await expect(page.getByText("प्रश्न 1 / 3 · 33%")).toBeVisible();
   await expect(page.getByText("अभी कोई उत्तर सेव नहीं हुआ")).toBeVisible();
   expect(await latinWords(page, typed), "running test").toEqual([]);
+  expect(await overflow(page), "running test").toBeLessThanOrEqual(0);
   await page.getByRole("group").locator("label.test-option").first().click();
   await expect(page.getByText("सभी उत्तर सेव हो गए")).toBeVisible();
   // On a phone the palette is a drawer: its legend and buttons in Hindi too.
@@ -59,6 +62,7 @@ test("the test in Hindi, from the camera check to the completion page, has no En
   await expect(page.getByRole("heading", { name: "टेस्ट सबमिट हो गया!" })).toBeVisible();
   await expect(page.getByText("कारण: आपने ख़ुद सबमिट किया")).toBeVisible();
   expect(await latinWords(page, typed), "completion").toEqual([]);
+  expect(await overflow(page), "completion").toBeLessThanOrEqual(0);
 });
 
 test("the instructions' language is the island's: it changes without a reload, and a reload keeps it", async ({ page, student }) => {

@@ -1,5 +1,5 @@
 import { create, expect, PASSWORD, test, unique, uniqueEmail } from "./support/fixtures";
-import { latinWords } from "./support/latin-words";
+import { latinWords, overflow } from "./support/latin-words";
 
 // Issue 33: the site in Hindi as well as English. Every page route is scanned for English
 // left over, here or in languages.js.spec.ts: ./support/hindi-routes.ts says where, and
@@ -13,10 +13,13 @@ test.describe("हिन्दी", () => {
   test("every translated page has no English left, in its title, text and labels @same-without-js", async ({ page, context }) => {
     await context.addCookies([{ name: "lang", value: "hi", url: `http://localhost:${process.env.E2E_PORT}` }]);
     await create("contest", { title: unique("Latin Title Cup"), subject: "Physics", startsInMinutes: 120, endsInMinutes: 180 });
+    // A small phone: Devanagari's longer words must not push any page sideways.
+    await page.setViewportSize({ width: 360, height: 740 });
     for (const path of HINDI_PAGES) {
       await page.goto(path);
       await expect(page.locator("html"), path).toHaveAttribute("lang", "hi-IN");
       expect(await latinWords(page), path).toEqual([]);
+      expect(await overflow(page), path).toBeLessThanOrEqual(0);
     }
   });
 
@@ -88,9 +91,11 @@ test.describe("हिन्दी", () => {
     await page.getByLabel("फ़ोन नंबर").fill("9876543210");
     await page.getByRole("button", { name: "भुगतान पर आगे बढ़ें" }).click();
     await expect(page).toHaveURL("/checkout?step=payment");
+    await page.setViewportSize({ width: 360, height: 740 });
     for (const path of HINDI_BUYER_PAGES) {
       await page.goto(path);
       expect(await latinWords(page, [student.fullName]), path).toEqual([]);
+      expect(await overflow(page), path).toBeLessThanOrEqual(0);
     }
     await page.getByLabel("डिलीवरी पर नकद भुगतान").check();
     await page.getByRole("button", { name: "ऑर्डर पूरा करें" }).click();
@@ -182,17 +187,21 @@ test.describe("हिन्दी", () => {
     });
     await context.addCookies([{ name: "lang", value: "hi", url: `http://localhost:${process.env.E2E_PORT}` }]);
     const typed = [title, "Rival Rao", student.fullName];
+    await page.setViewportSize({ width: 360, height: 740 });
     await page.goto(`/contest/${contest.id}/results`);
     await expect(page.getByText("अच्छी कोशिश")).toBeVisible();
     await expect(page.getByText("3 में से 2 अंक")).toBeVisible();
     await expect(page.getByRole("region", { name: "इनाम का ब्योरा" })).toContainText("आपकी पेआउट जानकारी का इंतज़ार है");
     expect(await latinWords(page, typed), "summary").toEqual([]);
+    expect(await overflow(page), "summary").toBeLessThanOrEqual(0);
     await page.getByRole("link", { name: "विस्तृत विवरण" }).click();
     await expect(page.getByText("सही उत्तर: 3")).toBeVisible();
     expect(await latinWords(page, typed), "breakdown").toEqual([]);
+    expect(await overflow(page), "breakdown").toBeLessThanOrEqual(0);
     await page.getByRole("link", { name: "लीडरबोर्ड" }).click();
     await expect(page.getByRole("row", { name: /\(आप\)/ })).toContainText("5 मिनट 00 सेकंड");
     expect(await latinWords(page, typed), "leaderboard").toEqual([]);
+    expect(await overflow(page), "leaderboard").toBeLessThanOrEqual(0);
   });
 
   test("the marketplace in Hindi: a book's page with its seller and reviews, the wishlist", async ({ page, student, context }) => {
@@ -224,9 +233,11 @@ test.describe("हिन्दी", () => {
     await create("order", { buyerId: buyer.id, productId: id });
     await context.addCookies([{ name: "lang", value: "hi", url: `http://localhost:${process.env.E2E_PORT}` }]);
     const typed = [title, "Buyer Bose", student.fullName, "Asha Rao", "MG Road", "Pune", "Maharashtra", "India"];
+    await page.setViewportSize({ width: 360, height: 740 });
     for (const path of ["/store/my-products", "/store/my-products?view=sales", "/store/my-products?view=earnings", `/store/${id}/edit`, `/store/${id}/image`, `/store/${id}/delete`]) {
       await page.goto(path);
       expect(await latinWords(page, typed), path).toEqual([]);
+      expect(await overflow(page), path).toBeLessThanOrEqual(0);
     }
     await page.goto("/store/new");
     await page.getByRole("button", { name: "प्रोडक्ट सेव करें" }).click();

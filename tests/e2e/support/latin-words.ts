@@ -29,3 +29,8 @@ export async function latinWords(page: Page, data: string[] = []) {
     .map((text) => text.replace(/\S+@\S+/g, "").replace(/#[0-9A-Za-z]+/g, "").replace(ALLOWED, ""))
     .flatMap((text) => text.match(/[A-Za-z]{2,}/g) ?? []);
 }
+
+/** Whether the page fits its width: no Hindi word or line pushes it sideways (point 3 of issue 33). */
+export async function overflow(page: Page) {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}

@@ -7,8 +7,8 @@
 // timer that should fire every 50 ms), smoothed over the last few ticks: one slow
 // moment (a long garbage collection, the embedded database's query on the main thread)
 // is not overload; a loop that keeps running half a second late is.
-import { HTML_LANG, type Locale } from "~/utils/i18n";
-import { translator } from "~/utils/i18n.server";
+import { createTranslator, HTML_LANG, type Locale } from "~/utils/i18n";
+import { messagesFor } from "~/utils/i18n.server";
 
 export type SheddingLimits = { maxInFlight: number; maxLagMs: number };
 
@@ -59,8 +59,18 @@ export type LoadShedder = ReturnType<typeof createLoadShedder>;
 
 export const BUSY_MESSAGE = "StudyArena is very busy right now. Please try again in a moment.";
 
-/** The page a refused visitor sees, in their language: tiny, no script, and it says what to do. */
+const busyPages: Partial<Record<Locale, string>> = {};
+
+/**
+ * The page a refused visitor sees, in their language: tiny, no script, and it says what to
+ * do. Made once per language from the root's catalog (compiled by any page already): an
+ * overloaded instance compiles nothing more to refuse.
+ */
 export function busyPage(locale: Locale = "en") {
-  const t = translator(locale);
+  return (busyPages[locale] ??= renderBusyPage(locale));
+}
+
+function renderBusyPage(locale: Locale) {
+  const { t } = createTranslator(locale, messagesFor(locale, "common"));
   return `<!doctype html><html lang="${HTML_LANG[locale]}"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${t("common.busy.metaTitle")} — StudyArena</title><main style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem"><h1>${t("common.busy.title")}</h1><p>${t("common.busy.text")}</p><p><a href="">${t("common.busy.retry")}</a></p></main></html>`;
 }

@@ -3,7 +3,8 @@
 // which is also the language of the island's own words (test-island.tsx).
 import type { Paper } from "~/models/contests/paper";
 import { CONTEST_RULES } from "~/models/contests/rules";
-import { HTML_LANG, LANGUAGE_NAMES, LOCALES, useT, type Locale } from "~/utils/i18n";
+import { useT, type Locale } from "~/utils/i18n";
+import { LanguageSelect } from "~/components/contests/test-island/question-view";
 import { markingSchemes } from "~/models/contests/marking";
 import { STATUS_MESSAGES } from "~/models/contests/palette";
 import { sectionTitle } from "~/components/contests/test-island/palette";
@@ -18,16 +19,7 @@ export function Instructions(props: { paper: Paper; language: Locale; onLanguage
       <div className="card test-instructions">
         <p className="tag">{t("test.ins.tag")}</p>
         <h1 translate="no">{paper.contest.title}</h1>
-        <label className="test-default-language">
-          {t("test.ins.language")}{" "}
-          <select value={language} onChange={(e) => props.onLanguage(e.target.value as Locale)}>
-            {LOCALES.map((l) => (
-              <option key={l} value={l} lang={HTML_LANG[l]} translate="no">
-                {LANGUAGE_NAMES[l]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <LanguageSelect className="test-default-language" label={t("test.ins.language")} language={language} onLanguage={props.onLanguage} />
         <p className="muted">{open && !open.hindi ? t("test.ins.englishOnly") : t("test.ins.languageHint")}</p>
         <ul>
           <li>{t("test.ins.time", { minutes: paper.contest.durationMinutes, extra: paper.extraMinutes })}</li>

@@ -31,16 +31,7 @@ export function QuestionView(props: {
         <span className="muted test-marking">{tm(markingMessage(q))}</span>
       </legend>
       {props.hindi && q.htmlHi !== null ? (
-        <label className="test-language">
-          {t("test.viewIn")}{" "}
-          <select value={language} onChange={(e) => props.onLanguage(e.target.value as Language)}>
-            {LOCALES.map((l) => (
-              <option key={l} value={l} lang={HTML_LANG[l]} translate="no">
-                {LANGUAGE_NAMES[l]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <LanguageSelect className="test-language" label={t("test.viewIn")} language={language} onLanguage={props.onLanguage} />
       ) : null}
       <div className="test-text" translate="no" dangerouslySetInnerHTML={{ __html: inHindi ? q.htmlHi! : q.html }} />
       {q.image ? <img className="test-diagram" src={q.image.src} width={q.image.width} height={q.image.height} alt={q.image.alt} loading="lazy" decoding="async" /> : null}
@@ -78,5 +69,21 @@ export function QuestionView(props: {
         ))
       )}
     </fieldset>
+  );
+}
+
+/** A choice between our languages, each named in itself: the instructions' default and each question's own. */
+export function LanguageSelect(props: { className: string; label: string; language: Language; onLanguage: (language: Language) => void }) {
+  return (
+    <label className={props.className}>
+      {props.label}{" "}
+      <select value={props.language} onChange={(e) => props.onLanguage(e.target.value as Language)}>
+        {LOCALES.map((l) => (
+          <option key={l} value={l} lang={HTML_LANG[l]} translate="no">
+            {LANGUAGE_NAMES[l]}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

@@ -12,7 +12,7 @@ import { requireUser } from "~/models/accounts/auth.server";
 import { getProfile } from "~/models/accounts/profile.server";
 import { hostedCheckout, paymentGateway } from "~/models/payments/gateway.server";
 import { cartView } from "~/models/store/cart.server";
-import { offeredMethods, paymentState, SHIPPING_MAX } from "~/models/store/checkout";
+import { METHOD_LABELS, offeredMethods, paymentState, SHIPPING_MAX } from "~/models/store/checkout";
 import { PaymentSchema, ShippingSchema, SHIPPING_FIELDS } from "~/models/store/checkout-schema";
 import { forgetShipping, savedShipping, saveShipping } from "~/models/store/checkout-session.server";
 import { buyerOrder } from "~/models/store/order-views.server";
@@ -23,15 +23,13 @@ import { appUrl } from "~/utils/env.server";
 import { readForm } from "~/utils/forms.server";
 import { redirectWithFlash } from "~/utils/http.server";
 import { translatedPageMeta } from "~/utils/meta";
-import { translateMsg, useT, type MessageId } from "~/utils/i18n";
+import { translateMsg, useT } from "~/utils/i18n";
 import { i18nFor, localizeReply } from "~/utils/i18n.server";
 import { isUuid } from "~/utils/urls";
 import { postJson } from "~/utils/post-json";
 import { useSchemaForm } from "~/utils/use-schema-form";
 
 export const meta = translatedPageMeta("checkout.meta.title", "checkout.meta.description");
-
-const METHOD_LABELS: Record<(typeof PAYMENT_METHODS)[number], MessageId> = { razorpay: "checkout.payment.razorpay", upi: "checkout.payment.upi", cod: "checkout.payment.cod" };
 
 // Razorpay's hosted checkout is entered by a form post from this page.
 export const handle = { razorpayCheckout: true };

@@ -6,10 +6,10 @@ import { CameraPreview, NeedsJavaScript, useCamera } from "~/components/contests
 import { db } from "~/db/client.server";
 import { requireContestStage } from "~/models/contests/stage.server";
 import { CONTEST_RULES } from "~/models/contests/rules";
-import { useT, type MessageId } from "~/utils/i18n";
+import { useT } from "~/utils/i18n";
 import { localeOf, messagesUnder, pickMessages } from "~/utils/i18n.server";
 import { formatDateTime } from "~/utils/dates";
-import { startsInMessage } from "~/models/contests/test-rules";
+import { startsInMessage, TEST_PAGE_BORROWS } from "~/models/contests/test-rules";
 import { useHydrated, useServerClock } from "~/utils/use-hydrated";
 import { metaTranslator, pageMeta } from "~/utils/meta";
 
@@ -20,16 +20,13 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   return data ? pageMeta(t("test.check.metaTitle", { title: data.contest.title }), t("test.check.metaDescription")) : pageMeta(t("common.notFound.contest"), t("common.notFound.contestText"));
 };
 
-/** The rules and the countdown's words, from their namespaces. */
-const BORROWED: MessageId[] = [...CONTEST_RULES, "contests.until.days", "contests.until.hours", "contests.until.minutes"];
-
 export async function loader(args: LoaderFunctionArgs) {
   const { contest } = await requireContestStage(db, args, "entry");
   const locale = localeOf(args.request, args.context);
   return {
     contest: { id: contest.id, title: contest.title, description: contest.description, start_time: contest.start_time },
     serverNow: new Date().toISOString(),
-    messages: { ...messagesUnder(locale, "test.check.", "test.needs.", "test.started", "test.camera"), ...pickMessages(locale, BORROWED) },
+    messages: { ...messagesUnder(locale, "test.check.", "test.needs.", "test.started", "test.camera"), ...pickMessages(locale, TEST_PAGE_BORROWS) },
   };
 }
 

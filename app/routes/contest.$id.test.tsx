@@ -3,10 +3,10 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useParams } from "@remix-run/react";
 import { NeedsJavaScript } from "~/components/contests/test-island/camera";
 import { TestIsland } from "~/components/contests/test-island/test-island";
-import { CONTEST_RULES } from "~/models/contests/rules";
+import { TEST_PAGE_BORROWS } from "~/models/contests/test-rules";
 import type { RequestPolicy } from "~/server/policy";
 import { requireUuidParam } from "~/utils/http.server";
-import { useT, type Locale, type MessageId } from "~/utils/i18n";
+import { useT, type Locale } from "~/utils/i18n";
 import { messagesFor, localeOf, pickMessages } from "~/utils/i18n.server";
 import { metaTranslator, pageMeta } from "~/utils/meta";
 
@@ -24,9 +24,7 @@ export const meta: MetaFunction = ({ matches }) => {
   return [...pageMeta(t("test.metaTitle"), t("test.metaDescription")), { name: "robots", content: "noindex" }];
 };
 
-/** Words of other namespaces that the island shows: the rules, and the waiting room's countdown. */
-const BORROWED: MessageId[] = [...CONTEST_RULES, "contests.until.days", "contests.until.hours", "contests.until.minutes"];
-const islandMessages = (locale: Locale) => ({ ...messagesFor(locale, "test"), ...pickMessages(locale, BORROWED) });
+const islandMessages = (locale: Locale) => ({ ...messagesFor(locale, "test"), ...pickMessages(locale, TEST_PAGE_BORROWS) });
 
 export function loader({ request, params, context }: LoaderFunctionArgs) {
   requireUuidParam(params);

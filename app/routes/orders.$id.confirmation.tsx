@@ -6,7 +6,7 @@ import { LineTimeline } from "~/components/store/line-timeline";
 import { OrderItems } from "~/components/store/order-items";
 import { db } from "~/db/client.server";
 import { requireUserId } from "~/models/accounts/auth.server";
-import { paymentState, shortOrderId } from "~/models/store/checkout";
+import { METHOD_LABELS, paymentState, shortOrderId } from "~/models/store/checkout";
 import { buyerCan, ORDER_MESSAGES, readReason, RETURN_REASON_MAX, returnOpenUntil, type LineLife } from "~/models/store/order-life";
 import { buyerCancels, buyerConfirmsDelivery, buyerRequestsReturn } from "~/models/store/order-life.server";
 import { readReview, REVIEW_MAX_CHARS, REVIEW_MESSAGES, starsOf, type ReviewErrors } from "~/models/store/reviews";
@@ -36,7 +36,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const reviews = await reviewsOfLines(db, userId, order.items.map((i) => i.id));
   // And the payment methods' names, from checkout.
   const { messages, locale } = i18nFor(request, context, "orders");
-  return { order, justPlaced, now: new Date().toISOString(), reviews, messages: { ...messages, ...pickMessages(locale, ["checkout.payment.razorpay", "checkout.payment.upi", "checkout.payment.cod"]) } };
+  return { order, justPlaced, now: new Date().toISOString(), reviews, messages: { ...messages, ...pickMessages(locale, Object.values(METHOD_LABELS)) } };
 }
 
 /**
@@ -102,7 +102,7 @@ export default function OrderConfirmation() {
   return (
     <section className="container narrow section order-confirmation">
       <div className="confetti" aria-hidden="true" />
-      <h1>{name ? richText(t("orders.thanks", { name: "<0></0>" }), [() => <span translate="no">{name}</span>]) : t("orders.thanks", { name: t("orders.customer") })}</h1>
+      <h1>{richText(t("orders.thanks"), [() => (name ? <span translate="no">{name}</span> : t("orders.customer"))])}</h1>
       <p>{richText(t("orders.status", { id: shortOrderId(order.id), status: order.status }), [(text) => <strong>{text}</strong>])}</p>
       {justPlaced ? <Countdown /> : null}
       <div className="card">
@@ -125,7 +125,7 @@ export default function OrderConfirmation() {
           </div>
           <div>
             <dt>{t("orders.method")}</dt>
-            <dd>{t(`checkout.payment.${order.payment_method}`)}</dd>
+            <dd>{t(METHOD_LABELS[order.payment_method])}</dd>
           </div>
           <div>
             <dt>{t("orders.paymentStatus")}</dt>

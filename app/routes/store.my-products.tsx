@@ -8,7 +8,7 @@ import { requireUserId } from "~/models/accounts/auth.server";
 import { maskedPayoutDetails } from "~/models/payments/payout-details.server";
 import { payOutEarnings, sellerStatement } from "~/models/store/earnings.server";
 import { myListings } from "~/models/store/listings.server";
-import { paymentState, shortOrderId } from "~/models/store/checkout";
+import { METHOD_LABELS, paymentState, shortOrderId } from "~/models/store/checkout";
 import { CANCEL_REASON_MAX, LINE_BADGES, lineState, ORDER_MESSAGES, readReason, readTracking, sellerCan, TRACKING_MAX } from "~/models/store/order-life";
 import { sellerCancels, sellerConfirmsReturn, sellerShips } from "~/models/store/order-life.server";
 import { salesOf } from "~/models/store/order-views.server";
@@ -29,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { messages, locale } = i18nFor(request, context, "sell");
   // The sales' badges, timelines and payment methods are the orders' and checkout's words.
   if (view === "sales") {
-    const methods = pickMessages(locale, ["checkout.payment.razorpay", "checkout.payment.upi", "checkout.payment.cod"]);
+    const methods = pickMessages(locale, Object.values(METHOD_LABELS));
     return { view: "sales" as const, sales: await salesOf(db, sellerId), messages: { ...messages, ...messagesFor(locale, "orders"), ...methods } };
   }
   if (view === "earnings") {
@@ -136,7 +136,7 @@ function Sales({ sales }: { sales: Sale[] }) {
             <p className="muted">
               {t("sell.sale.line", { id: shortOrderId(sale.order_id), when: formatDateTime(sale.sold_at, locale), price: formatINR(sale.price), quantity: sale.quantity })}
             </p>
-            <p>{t(paymentState(sale) === "paid" ? "sell.sale.paid" : "sell.sale.collect", { method: t(`checkout.payment.${sale.payment_method}`) })}</p>
+            <p>{t(paymentState(sale) === "paid" ? "sell.sale.paid" : "sell.sale.collect", { method: t(METHOD_LABELS[sale.payment_method]) })}</p>
             <address>
               <span translate="no">
                 <strong>{sale.buyer_name}</strong>

@@ -1,6 +1,7 @@
 // Rules of taking the test and reading results (docs/product/contests.md §2, §4, §9; docs/product/design.md §4)
 // that the browser and the server share. Pure, so each has a unit test.
 import { timeUntilMessage } from "~/models/contests/countdown";
+import { CONTEST_RULES } from "~/models/contests/rules";
 import type { MessageId, Msg } from "~/utils/i18n";
 
 export const SUBMIT_REASONS = {
@@ -95,6 +96,12 @@ export function formatTimer(ms: number) {
 export function progressPercent(index: number, total: number) {
   return total > 0 ? Math.round(((index + 1) / total) * 100) : 0;
 }
+
+/**
+ * The words of other namespaces that the test page and the camera check show: the rules,
+ * and the countdown's units (startsInMessage below, by timeUntilMessage's rule).
+ */
+export const TEST_PAGE_BORROWS = [...CONTEST_RULES, "contests.until.days", "contests.until.hours", "contests.until.minutes"] as const satisfies readonly MessageId[];
 
 /** The camera check's and the waiting room's countdown ('Contest Started' at zero), by the one rule of timeUntilMessage. */
 export function startsInMessage(start: Date, now: Date): Msg {

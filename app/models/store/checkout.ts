@@ -1,6 +1,7 @@
 // The checkout's rules (docs/product/marketplace.md §2 Checkout, §5 Checkout, §9), shared by the
 // shipping form's script and the server, which recomputes every amount at every step.
 import { PAYMENT_METHODS } from "~/utils/enums";
+import type { MessageId } from "~/utils/i18n";
 
 export const SHIPPING_FEE = 50;
 /** Shipping is free when the subtotal is above this (₹50,000 exactly still pays ₹50). */
@@ -22,6 +23,13 @@ export function orderTotals(lines: readonly Line[]) {
   const shipping = subtotal > FREE_SHIPPING_ABOVE ? 0 : SHIPPING_FEE;
   return { subtotal, shipping, total: subtotal + shipping, shippingDiscount: shipping === 0 ? SHIPPING_FEE : 0 };
 }
+
+/** Each payment method's name (its message id), wherever a page or a mail names it. */
+export const METHOD_LABELS = {
+  razorpay: "checkout.payment.razorpay",
+  upi: "checkout.payment.upi",
+  cod: "checkout.payment.cod",
+} as const satisfies Record<(typeof PAYMENT_METHODS)[number], MessageId>;
 
 export const CHECKOUT_MESSAGES = {
   name: "Name is required",

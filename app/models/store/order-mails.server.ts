@@ -3,7 +3,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "~/db/client.server";
 import { order_items, orders, user_cart, users, type ShippingAddress } from "~/db/schema";
-import { paymentState, shortOrderId } from "~/models/store/checkout";
+import { METHOD_LABELS, paymentState, shortOrderId } from "~/models/store/checkout";
 import { POLICY } from "~/models/support/policy";
 import { enqueueEmail, mailLocale, renderMail } from "~/services/email.server";
 import type { Locale, Translate } from "~/utils/i18n";
@@ -34,7 +34,7 @@ type ItemRow = typeof order_items.$inferSelect;
 const itemLine = (t: Translate, i: ItemRow) => t("mail.order.item", { title: i.title_at_purchase, quantity: i.quantity, amount: formatINR(i.price_at_purchase * i.quantity) });
 const addressLines = (t: Translate, a: ShippingAddress) =>
   t("mail.order.address", { name: a.name, street: a.street, city: a.city, state: a.state, postal: a.postal_code, country: a.country, phone: a.phone });
-const paymentLine = (t: Translate, o: OrderRow) => (paymentState(o) === "on_delivery" ? t("mail.order.cod") : t("mail.order.paid", { method: t(`checkout.payment.${o.payment_method}`) }));
+const paymentLine = (t: Translate, o: OrderRow) => (paymentState(o) === "on_delivery" ? t("mail.order.cod") : t("mail.order.paid", { method: t(METHOD_LABELS[o.payment_method]) }));
 
 /** The buyer's confirmation, in the buyer's language. */
 export function buyerMail(order: OrderRow, items: ItemRow[], locale: Locale) {

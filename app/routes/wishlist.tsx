@@ -60,7 +60,7 @@ export default function Wishlist() {
                   <Link to={`/store/${item.id}/productdetails`}>{item.title}</Link>
                 </h2>
                 {/* The author goes in as an element: what a seller typed never becomes part of a message. */}
-                {item.author ? <p className="muted">{richText(t("store.wishlist.by", { author: "<0></0>" }), [() => <span translate="no">{item.author}</span>])}</p> : null}
+                {item.author ? <p className="muted">{richText(t("store.wishlist.by"), [() => <span translate="no">{item.author}</span>])}</p> : null}
                 <p>
                   <strong>{formatINR(item.price)}</strong>
                   {item.available ? null : <span className="badge tone-gray"> {t("store.product.sold")}</span>}

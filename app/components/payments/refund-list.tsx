@@ -43,6 +43,6 @@ export function RefundList({ refunds }: { refunds: Refund[] }) {
 function Reason({ reason }: { reason: string }) {
   const { t, tm } = useT();
   const read = refundReason(reason);
-  if (!read) return <>{richText(t("account.refund.for", { reason: "<0></0>" }), [() => <span lang="en">{reason}</span>])}</>;
+  if (!read) return <>{richText(t("account.refund.for"), [() => <span lang="en">{reason}</span>])}</>;
   return <>{richText(tm(read.msg), [() => <span translate="no">{read.title}</span>])}</>;
 }

@@ -51,7 +51,7 @@ export default {
   "account.refund.queued": "Being refunded",
   "account.refund.sent": "Refunded",
   "account.refund.failed": "Needs support",
-  "account.refund.for": "For {reason}.",
+  "account.refund.for": "For <0></0>.",
   "account.refund.queuedText": "We are sending it back through the payment gateway.",
   "account.refund.sentText": "Sent back on {when} IST, reference {ref}. Banks take up to 7 working days to show it.",
   "account.refund.failedText": "The payment gateway could not return it by itself. Our support team has been told and will refund it by hand.",

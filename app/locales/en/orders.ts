@@ -25,7 +25,7 @@ export default {
   "orders.badge.toShip": "To ship",
   "orders.page.metaTitle": "Order Confirmation",
   "orders.page.metaDescription": "Your StudyArena marketplace order.",
-  "orders.thanks": "Thank you, {name}!",
+  "orders.thanks": "Thank you, <0></0>!",
   "orders.customer": "Customer",
   "orders.status": "Your order <0>#{id}</0> is {status, select, completed {confirmed} pending {awaiting payment} other {not placed}}.",
   "orders.items": "Items",

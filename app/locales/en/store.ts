@@ -75,7 +75,7 @@ export default {
   "store.wishlist.metaDescription": "Books you saved on the StudyArena marketplace.",
   "store.wishlist.title": "Your Wishlist",
   "store.wishlist.empty": "Your wishlist is empty",
-  "store.wishlist.by": "By {author}",
+  "store.wishlist.by": "By <0></0>",
   "store.wishlist.inCart": "In your cart",
   "store.wishlist.add": "Add {title} to cart",
   "store.wishlist.remove": "Remove {title} from wishlist",

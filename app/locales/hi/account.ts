@@ -52,7 +52,7 @@ export default {
   "account.refund.queued": "रिफ़ंड हो रहा है",
   "account.refund.sent": "रिफ़ंड हो गया",
   "account.refund.failed": "सहायता चाहिए",
-  "account.refund.for": "किसके लिए: {reason}",
+  "account.refund.for": "किसके लिए: <0></0>",
   "account.refund.queuedText": "हम इसे पेमेंट गेटवे से वापस भेज रहे हैं।",
   "account.refund.sentText": "{when} IST को वापस भेजा गया, रेफ़रेंस {ref}। बैंक को दिखाने में 7 कार्यदिवस तक लग सकते हैं।",
   "account.refund.failedText": "पेमेंट गेटवे इसे अपने-आप नहीं लौटा सका। हमारी सहायता टीम को बता दिया गया है, वह इसे ख़ुद लौटाएगी।",

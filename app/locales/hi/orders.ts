@@ -24,7 +24,7 @@ export default {
   "orders.badge.toShip": "भेजना है",
   "orders.page.metaTitle": "ऑर्डर की पुष्टि",
   "orders.page.metaDescription": "StudyArena बाज़ार में आपका ऑर्डर।",
-  "orders.thanks": "धन्यवाद, {name}!",
+  "orders.thanks": "धन्यवाद, <0></0>!",
   "orders.customer": "ग्राहक",
   "orders.status": "आपका ऑर्डर <0>#{id}</0> {status, select, completed {पक्का हो गया है} pending {भुगतान का इंतज़ार कर रहा है} other {पूरा नहीं हुआ}}।",
   "orders.items": "चीज़ें",

@@ -75,7 +75,7 @@ export default {
   "store.wishlist.metaDescription": "StudyArena बाज़ार पर आपकी सहेजी हुई किताबें।",
   "store.wishlist.title": "आपकी विशलिस्ट",
   "store.wishlist.empty": "आपकी विशलिस्ट ख़ाली है",
-  "store.wishlist.by": "लेखक: {author}",
+  "store.wishlist.by": "लेखक: <0></0>",
   "store.wishlist.inCart": "आपके कार्ट में है",
   "store.wishlist.add": "{title} को कार्ट में डालें",
   "store.wishlist.remove": "{title} को विशलिस्ट से हटाएँ",

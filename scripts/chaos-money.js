@@ -10,6 +10,10 @@
 // payout.processed), each three times, shuffled, signed, through nginx, again on any
 // non-2xx as RazorpayX would.
 //
+// A fifth of the winners change their payout details right after the first kill, through
+// the app's own model, while their rounds are at the gateway, leased by the dead sender or
+// still queued.
+//
 // It exits non-zero unless every prize was paid exactly once (one payout at the gateway
 // per prize, its UTR recorded, one "paid" mail per winner) and every refund was sent
 // exactly once (one refund at the gateway per payment).
@@ -76,6 +80,8 @@ async function run() {
     PAYMENT_GATEWAY: "test",
     RAZORPAYX_WEBHOOK_SECRET: WEBHOOK_SECRET,
     MONEY_OUT_INTERVAL_MS: "500",
+    // No hold on changed details here: the run is about rounds the gateway took before a change, not the hold.
+    PAYOUT_DETAILS_HOLD_HOURS: "0",
     DATABASE_POOL_SIZE: "10",
   };
   const { ports, logFiles, start, kill, stopAll } = await appInstances({ work, env });
@@ -107,6 +113,7 @@ async function run() {
       FROM payouts p LEFT JOIN test_gateway_payouts b ON b.reference_id = p.id || '.' || p.send_round
      WHERE p.status = 'queued' AND p.next_attempt_at > now() + interval '30 seconds'`;
   say(`SIGKILL app-1 with ${atKill} of ${PRIZES} payouts at the gateway (${leased} held by senders at that moment, ${replays} of them already at the gateway but not yet recorded); started again`);
+  say(`${await changeDetails()} winners changed their payout details while their rounds were on their way or held by the killed sender`);
 
   // The bank: settles what the gateway took and tells us, three times each, in any order.
   const settled = new Set();
@@ -265,6 +272,26 @@ async function seed(env) {
     return { contestId: contest.id, net };
   } finally {
     await sql.end({ timeout: 1 });
-    await getConnection().close();
+    // The app's connection stays open for changeDetails; run() closes it at the end.
+    cleanups.push(() => getConnection().close());
+  }
+}
+
+/**
+ * A fifth of the winners save new payout details through the app's own model while the
+ * senders run and the killed instance's claims wait out their lease (issue 44's probe: a
+ * round the gateway took, then new details): each round must still be paid once, to the
+ * destination it was first sent to.
+ */
+async function changeDetails() {
+  const { db } = await tsImport("../app/db/client.server.ts", import.meta.url);
+  const { savePayoutDetails } = await tsImport("../app/models/payments/payout-details.server.ts", import.meta.url);
+  const sql = postgres(process.env.DATABASE_URL, { max: 1, onnotice: () => {} });
+  try {
+    const winners = await sql`SELECT user_id FROM payouts ORDER BY id LIMIT ${Math.ceil(PRIZES / 5)}`;
+    for (const [i, w] of winners.entries()) await savePayoutDetails(db, w.user_id, { method: "upi", upiId: `changed${i}@okicici` });
+    return winners.length;
+  } finally {
+    await sql.end({ timeout: 1 });
   }
 }

@@ -7,7 +7,7 @@ import { RefundList } from "~/components/payments/refund-list";
 import { FormErrors, TextareaField, TextField } from "~/components/ui/field";
 import { db } from "~/db/client.server";
 import { requireUserId, sessionKey } from "~/models/accounts/auth.server";
-import { changePassword, getProfile, updateProfile } from "~/models/accounts/profile.server";
+import { changePassword, checkCurrentPassword, getProfile, updateProfile } from "~/models/accounts/profile.server";
 import { ChangePasswordSchema, ProfileSchema } from "~/models/accounts/schemas";
 import { myRefunds } from "~/models/payments/refunds.server";
 import { maskedPayoutDetails, savePayoutDetails } from "~/models/payments/payout-details.server";
@@ -37,8 +37,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 const PASSWORDS = ["currentPassword", "password", "confirmPassword"];
 
 const FIELDS = ["intent", "fullName", "phone", "address", "currentPassword", "password", "confirmPassword", "method", "upiId", "holder", "accountNumber", "confirmAccountNumber", "ifsc"];
-// Account numbers are not sent back into the form: a mistyped one is typed again.
-const ACCOUNT_NUMBERS = ["accountNumber", "confirmAccountNumber"];
+// Account numbers (and the password) are not sent back into the form: a mistyped one is typed again.
+const PAYOUT_SECRETS = ["accountNumber", "confirmAccountNumber", "currentPassword"];
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const userId = await requireUserId(request, context, "/account");
@@ -55,8 +55,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (form.get("intent") === "payout") {
     const submission = parseWithZod(form, { schema: PayoutSchema });
-    if (submission.status !== "success") return data({ payout: localizeReply(submission.reply({ hideFields: ACCOUNT_NUMBERS }), locale) }, { status: 400 });
-    await savePayoutDetails(db, userId, submission.value);
+    if (submission.status !== "success") return data({ payout: localizeReply(submission.reply({ hideFields: PAYOUT_SECRETS }), locale) }, { status: 400 });
+    // Where money goes is the owner's alone: a session without the password cannot move it.
+    const checked = await checkCurrentPassword(db, userId, submission.value.currentPassword, new Date());
+    if (checked === "wrong") return data({ payout: localizeReply(submission.reply({ fieldErrors: { currentPassword: [ACCOUNT_MESSAGES.currentWrong] }, hideFields: PAYOUT_SECRETS }), locale) }, { status: 400 });
+    if (checked === "limited") return data({ payout: localizeReply(submission.reply({ formErrors: [MESSAGES.tooManyAttempts], hideFields: PAYOUT_SECRETS }), locale) }, { status: 429 });
+    await savePayoutDetails(db, userId, submission.value.details);
     return redirectWithFlash("/account", { kind: "success", message: PAYOUT_MESSAGES.saved });
   }
   const submission = parseWithZod(form, { schema: ProfileSchema });

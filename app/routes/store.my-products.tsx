@@ -34,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   if (view === "earnings") {
     const [statement, details] = await Promise.all([sellerStatement(db, sellerId, new Date()), maskedPayoutDetails(db, sellerId)]);
-    return { view: "earnings" as const, statement, hasDetails: details !== null, messages };
+    return { view: "earnings" as const, statement, hasDetails: details !== null, heldUntil: details?.heldUntil ?? null, messages };
   }
   return { view: "listings" as const, listings: await myListings(db, sellerId), messages };
 }
@@ -112,7 +112,7 @@ export default function MyProducts() {
           {t("sell.tab.earnings")}
         </Link>
       </nav>
-      {page.view === "sales" ? <Sales sales={page.sales} /> : page.view === "earnings" ? <EarningsView statement={page.statement} hasDetails={page.hasDetails} /> : <Listings listings={page.listings} />}
+      {page.view === "sales" ? <Sales sales={page.sales} /> : page.view === "earnings" ? <EarningsView statement={page.statement} hasDetails={page.hasDetails} heldUntil={page.heldUntil} /> : <Listings listings={page.listings} />}
     </section>
   );
 }

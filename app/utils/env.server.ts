@@ -67,6 +67,9 @@ const EnvSchema = z.object({
   SELLER_PAYOUT_EVERY_DAYS: optional.pipe(z.coerce.number().int().min(1).max(60).default(7)),
   // How often each instance sends due refunds and prize payouts, and polls payouts on their way.
   MONEY_OUT_INTERVAL_MS: optional.pipe(z.coerce.number().int().min(200).max(3_600_000).default(30_000)),
+  // Hours a change of payout details holds payouts to the new details (docs/decisions.md, "Payout details"): the
+  // owner, mailed at every change, has that long to stop a change they did not make. 0 sends at once.
+  PAYOUT_DETAILS_HOLD_HOURS: optional.pipe(z.coerce.number().min(0).max(720).default(24)),
   // `test` chooses the built-in test gateway explicitly (browser tests, demos on PostgreSQL).
   PAYMENT_GATEWAY: optional.pipe(z.enum(["razorpay", "test"]).optional()),
   // Tax withheld from a prize, in per cent: 30 as section 194BA of the Income-tax Act sets for online-game winnings.

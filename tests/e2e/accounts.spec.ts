@@ -138,7 +138,7 @@ test.describe("accounts", () => {
     await expect(page).toHaveURL("/dashboard");
   });
 
-  test("a winner sets where prizes are paid: a wrong IFSC is said in the form, then the bank account is kept and shown masked", async ({ page, student: _signedIn }) => {
+  test("a winner sets where prizes are paid: a wrong IFSC and a missing password are said in the form, then the bank account is kept, shown masked and held", async ({ page, student }) => {
     await page.goto("/account");
     await expect(page.getByText("Add where your prizes and marketplace earnings should be paid. They wait until you do.")).toBeVisible();
     const payout = page.locator("form#payout");
@@ -155,8 +155,16 @@ test.describe("accounts", () => {
     await page.locator("form#payout").getByLabel("Account number", { exact: true }).fill("123456789012");
     await page.locator("form#payout").getByLabel("Account number, again").fill("123456789012");
     await page.locator("form#payout").getByLabel("IFSC").fill("SBIN0001234");
+    // Where money goes needs the password: without it, nothing is kept and the typed details stay.
     await page.locator("form#payout").getByRole("button", { name: "Save Payout Details" }).click();
-    await expect(page.getByText("Your payout details are saved. Prizes will be paid there.")).toBeVisible();
+    await expect(page.getByText("Enter your current password to change where money is paid")).toBeVisible();
+    await expect(page.locator("form#payout").getByLabel("Account holder (for a bank account)")).toHaveValue("Asha Rao");
+    await page.locator("form#payout").getByLabel("Account number", { exact: true }).fill("123456789012");
+    await page.locator("form#payout").getByLabel("Account number, again").fill("123456789012");
+    await page.locator("form#payout").getByLabel("Your current password").fill(student.password);
+    await page.locator("form#payout").getByRole("button", { name: "Save Payout Details" }).click();
+    await expect(page.getByText("Your payout details are saved. We have mailed you about the change, and payouts to them wait out a safety hold.")).toBeVisible();
     await expect(page.getByText("Bank account ••••9012 (SBIN0001234), Asha Rao")).toBeVisible();
+    await expect(page.getByText(/For your safety, nothing is paid to these details before/)).toBeVisible();
   });
 });

@@ -157,11 +157,14 @@ test("a seller's earnings: the balance past the return window, paid when asked o
   await page.getByRole("link", { name: "Add your payout details in My Account" }).click();
   const payout = page.locator("form#payout");
   await payout.getByLabel("UPI ID (for UPI)").fill("seller@okaxis");
+  await payout.getByLabel("Your current password").fill(student.password);
   await payout.getByRole("button", { name: "Save Payout Details" }).click();
   await expect(page.getByText("Prizes and marketplace earnings are paid to")).toBeVisible();
   await page.goto("/store/my-products?view=earnings");
   await expect(page.locator(".statement-line").filter({ hasText: title })).toContainText("Paid out (see below)");
   await expect(page.locator(".statement-line").filter({ hasText: "₹640" }).last()).not.toContainText("Waiting for your payout details");
+  // Newly saved details are held: the statement says so.
+  await expect(page.getByText(/Your payout details changed recently: for your safety, nothing is paid to them before/)).toBeVisible();
 });
 
 /** A phone camera's photo: 4000 × 3000, about 10 MB of JPEG. */

@@ -76,9 +76,11 @@ describe("earnings", () => {
     expect(await flashOf(await askPayout(seller))).toMatchObject({ message: "There is nothing to pay you yet." });
 
     await savePayoutDetails(db, seller.userId, { method: "upi", upiId: "seller@okaxis" });
-    await sendDuePayouts(db, gateway, new Date(), 500);
-    await sendDuePayouts(db, gateway, new Date(Date.now() + 10 * 60_000), 500);
-    await pollPayouts(db, gateway, new Date(Date.now() + 60 * 60_000), 500);
+    // New details are held for a day: a seller's earnings as much as a prize.
+    expect(await sendDuePayouts(db, gateway, new Date(), 500)).toContainEqual({ id: made!.id, outcome: "held" });
+    expect(await db.$count(test_gateway_payouts, eq(test_gateway_payouts.idempotency_key, `${made!.id}.1`))).toBe(0);
+    await sendDuePayouts(db, gateway, new Date(Date.now() + 25 * 60 * 60_000), 500);
+    await pollPayouts(db, gateway, new Date(Date.now() + 26 * 60 * 60_000), 500);
     const [sent] = await db.select().from(payouts).where(eq(payouts.id, made!.id));
     expect(sent).toMatchObject({ status: "paid" });
     expect(sent!.bank_reference).toMatch(/^[0-9]{12}$/);

@@ -5,12 +5,12 @@
 // events come; paid carries the bank's reference; a failure ends the round and the
 // winner's new details start the next. Our RazorpayX client is checked against a local
 // stand-in that speaks its API.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "~/db/client.server";
 import { email_outbox, payouts, test_gateway_payouts } from "~/db/schema";
 import { finalizeContest } from "~/models/contests/scoring.server";
-import { hmacHex } from "~/models/payments/gateway.server";
+import { GatewayRefusal, hmacHex } from "~/models/payments/gateway.server";
 import { payoutGateway, razorpayxPayouts } from "~/models/payments/payout-gateway.server";
 import { savePayoutDetails } from "~/models/payments/payout-details.server";
 import { prizeStatement, waitingForDetails } from "~/models/payments/payouts.server";
@@ -33,7 +33,8 @@ async function wonPrizes(details: Array<Parameters<typeof savePayoutDetails>[2]>
   const winners = [];
   for (const d of details) {
     const s = await signedInStudent();
-    await savePayoutDetails(db, s.userId, d);
+    // Saved a day ago: the hold on new details is over.
+    await savePayoutDetails(db, s.userId, d, new Date(Date.now() - 25 * HOUR));
     winners.push(s);
   }
   const start = new Date(Date.now() - 3 * HOUR);
@@ -158,15 +159,73 @@ describe("prizes are sent through the gateway, once", () => {
     await sendDuePayouts(db, gateway, later(), 500);
     expect(await books(w!.payoutId)).toHaveLength(1);
 
-    await savePayoutDetails(db, w!.userId, { method: "upi", upiId: "fixed@okicici" });
+    const fixedAt = later();
+    await savePayoutDetails(db, w!.userId, { method: "upi", upiId: "fixed@okicici" }, fixedAt);
     expect(await payout(w!.payoutId)).toMatchObject({ status: "queued", send_round: 2, gateway_payout_id: null, failure_reason: null });
     expect(await waitingForDetails(db, w!.userId)).toEqual({ count: 0, net: 0 });
+    // The new details are held: nothing leaves before the hold ends, and the statement says until when.
+    expect(await sendDuePayouts(db, gateway, new Date(fixedAt.getTime() + 23 * HOUR), 500)).toContainEqual({ id: w!.payoutId, outcome: "held" });
+    expect(await db.select().from(test_gateway_payouts).where(eq(test_gateway_payouts.reference_id, payoutKey(w!.payoutId, 2)))).toHaveLength(0);
+    const held = await prizeStatement(db, { contestId: (await payout(w!.payoutId)).contest_id!, userId: w!.userId }, new Date(fixedAt.getTime() + 23 * HOUR));
+    expect(held).toMatchObject({ status: "queued", heldUntil: new Date(fixedAt.getTime() + 24 * HOUR).toISOString() });
+    clock = fixedAt.getTime() + 24 * HOUR;
     await sendDuePayouts(db, gateway, later(), 500);
     const round2 = await db.select().from(test_gateway_payouts).where(eq(test_gateway_payouts.reference_id, payoutKey(w!.payoutId, 2)));
     expect(round2.map((b) => b.destination)).toEqual(["upi:fixed@okicici"]);
     // A late event about round 1's payout touches nothing of round 2.
     expect(JSON.parse((await deliver("payout.processed", { id: taken.id, status: "processed", utr: "111111111111", reference_id: payoutKey(w!.payoutId, 1) })).data).status).toBe("unchanged");
     expect(await payout(w!.payoutId)).toMatchObject({ status: "processing", gateway_payout_id: round2[0]!.id });
+  });
+
+  test("the probe's sequence: the gateway takes round 1 to UPI A, the sender dies before writing, the winner saves UPI B, the retry finds round 1: one payout, to A", async () => {
+    const { winners } = await wonPrizes([{ method: "upi", upiId: "first.details@okaxis" }]);
+    const [w] = winners;
+    // A sender that dies between the gateway's yes and our write: the real gateway takes it, then the process is gone.
+    const dying = { ...gateway, send: async (...args: Parameters<typeof gateway.send>) => (await gateway.send(...args), Promise.reject(new Error("killed before the write"))) };
+    expect(await sendDuePayouts(db, dying, later(), 500)).toContainEqual({ id: w!.payoutId, outcome: "retry" });
+    expect(await payout(w!.payoutId)).toMatchObject({ status: "queued", send_round: 1, gateway_payout_id: null, round_destination: { method: "upi", upiId: "first.details@okaxis" } });
+
+    // The winner changes their details before the retry (the hold long over by then).
+    const changedAt = later();
+    await savePayoutDetails(db, w!.userId, { method: "upi", upiId: "second.details@okaxis" }, changedAt);
+    clock = changedAt.getTime() + 25 * HOUR;
+    await sendDuePayouts(db, gateway, later(), 500);
+    await pollPayouts(db, gateway, later(), 500);
+    await savePayoutDetails(db, w!.userId, { method: "upi", upiId: "second.details@okaxis" }, later());
+    clock += 25 * HOUR;
+    await sendDuePayouts(db, gateway, later(), 500);
+    await pollPayouts(db, gateway, later(), 500);
+
+    const everyRound = await db.select().from(test_gateway_payouts).where(sql`${test_gateway_payouts.reference_id} LIKE ${`${w!.payoutId}.%`}`);
+    expect(everyRound.map((b) => [b.reference_id, b.destination])).toEqual([[payoutKey(w!.payoutId, 1), "upi:first.details@okaxis"]]);
+    expect(await payout(w!.payoutId)).toMatchObject({ status: "paid", send_round: 1, gateway_payout_id: everyRound[0]!.id });
+  });
+
+  test("a refusal that is about the key, not the payout, does not end the round: the gateway is asked, and the payout it holds is recorded", async () => {
+    const { winners } = await wonPrizes([{ method: "upi", upiId: "refused.key@okaxis" }]);
+    const [w] = winners;
+    // The round was taken, and the gateway says no to a second call with the same key (as RazorpayX does for a changed body).
+    await gateway.send(db, { key: payoutKey(w!.payoutId, 1), amount: 700, destination: { method: "upi", upiId: "refused.key@okaxis" }, contact: { name: "x", email: w!.email, userId: w!.userId } });
+    const refusing = { ...gateway, send: async () => Promise.reject(new GatewayRefusal("the same idempotency key was sent with another amount or destination")) };
+    expect(await sendDuePayouts(db, refusing, later(), 500)).toContainEqual({ id: w!.payoutId, outcome: "sent" });
+    expect(await payout(w!.payoutId)).toMatchObject({ status: "processing", send_round: 1, failure_reason: null });
+    // A refusal with nothing under the round's reference does end it.
+    const { winners: others } = await wonPrizes([{ method: "upi", upiId: "never.taken@okaxis" }]);
+    expect(await sendDuePayouts(db, refusing, later(), 500)).toContainEqual({ id: others[0]!.payoutId, outcome: "failed" });
+  });
+
+  test("a database error after the send: last_error keeps the message, never the query's parameters; the retry records the round the gateway took", async () => {
+    const { winners } = await wonPrizes([{ method: "upi", upiId: "db.error@okaxis" }]);
+    const [w] = winners;
+    const failingWrite = { ...gateway, send: async (...args: Parameters<typeof gateway.send>) => (await gateway.send(...args), db.execute(sql`SELECT 1 / ${0}::int AS x WHERE ${"db.error@okaxis"} = ${"db.error@okaxis"}`)).then(() => gateway.send(...args)) };
+    expect(await sendDuePayouts(db, failingWrite, later(), 500)).toContainEqual({ id: w!.payoutId, outcome: "retry" });
+    const row = await payout(w!.payoutId);
+    expect(row.last_error).toMatch(/division by zero/);
+    expect(row.last_error).not.toContain("db.error@okaxis");
+    expect(row.last_error).not.toContain("params");
+    await sendDuePayouts(db, gateway, later(), 500);
+    expect(await books(w!.payoutId)).toHaveLength(1);
+    expect(await payout(w!.payoutId)).toMatchObject({ status: "processing", gateway_payout_id: (await books(w!.payoutId))[0]!.id });
   });
 
   test("forward only: the rule itself", () => {
@@ -185,9 +244,13 @@ describe("prizes are sent through the gateway, once", () => {
 describe("RazorpayX Payouts, as our client speaks it", () => {
   let standIn: Awaited<ReturnType<typeof startStandIn>>;
   const tries = new Map<string, number>();
+  const taken = new Map<string, Record<string, unknown>>();
   beforeAll(async () => {
     // Every payout's first try meets a 503; then the refused VPA gets a 400, the rest are taken (queued at RazorpayX).
+    // A search by reference answers the payouts taken under it (none for a try that met the 503).
     standIn = await startStandIn((seen) => {
+      const search = new URL(seen.path, "http://x").searchParams.get("reference_id");
+      if (seen.method === "GET" && search !== null) return [200, { entity: "collection", count: taken.has(search) ? 1 : 0, items: taken.has(search) ? [taken.get(search)] : [] }];
       if (seen.method === "GET") return [200, { id: seen.path.split("/").pop(), entity: "payout", status: "processed", utr: "RZPUTR000001" }];
       const key = String(seen.headers["x-payout-idempotency"]);
       const n = (tries.get(key) ?? 0) + 1;
@@ -195,7 +258,9 @@ describe("RazorpayX Payouts, as our client speaks it", () => {
       if (n === 1) return [503, { error: { description: "try later" } }];
       const vpa = (seen.body.fund_account as { vpa?: { address?: string } }).vpa?.address;
       if (vpa === "refused@okaxis") return [400, { error: { code: "BAD_REQUEST_ERROR", description: "Invalid VPA" } }];
-      return [200, { id: `pout_${key.slice(0, 8)}`, entity: "payout", status: "queued", utr: null, reference_id: seen.body.reference_id }];
+      const payout = { id: `pout_${key.slice(0, 8)}`, entity: "payout", status: "queued", utr: null, reference_id: seen.body.reference_id };
+      taken.set(String(seen.body.reference_id), payout);
+      return [200, payout];
     });
   });
   afterAll(() => standIn.close());
@@ -236,9 +301,19 @@ describe("RazorpayX Payouts, as our client speaks it", () => {
     const upiCall = standIn.seen.find((s) => s.method === "POST" && s.headers["x-payout-idempotency"] === payoutKey(refused!.payoutId, 1));
     expect(upiCall!.body).toMatchObject({ amount: 35000, mode: "UPI", fund_account: { account_type: "vpa", vpa: { address: "refused@okaxis" } } });
 
+    // Before each retry, and after the refusal, RazorpayX was asked by the round's reference (its own account's payouts).
+    const searches = standIn.seen.filter((s) => s.method === "GET").map((s) => new URL(s.path, "http://x"));
+    expect(searches.map((u) => [u.pathname, u.searchParams.get("account_number"), u.searchParams.get("reference_id")]).sort()).toEqual(
+      [
+        ["/v1/payouts", "7878780080316316", payoutKey(w!.payoutId, 1)],
+        ["/v1/payouts", "7878780080316316", payoutKey(refused!.payoutId, 1)],
+        ["/v1/payouts", "7878780080316316", payoutKey(refused!.payoutId, 1)],
+      ].sort(),
+    );
     // The poll asks about the payout RazorpayX holds, and only that one (the test gateway's are not its).
+    const before = standIn.seen.length;
     await pollPayouts(db, razorpayx, later(), 500);
-    expect(standIn.seen.filter((s) => s.method === "GET").map((s) => s.path)).toEqual([`/v1/payouts/pout_${w!.payoutId.slice(0, 8)}`]);
+    expect(standIn.seen.slice(before).filter((s) => s.method === "GET").map((s) => s.path)).toEqual([`/v1/payouts/pout_${w!.payoutId.slice(0, 8)}`]);
     expect(await payout(w!.payoutId)).toMatchObject({ status: "paid", bank_reference: "RZPUTR000001" });
   });
 });

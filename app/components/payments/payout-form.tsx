@@ -3,7 +3,9 @@
 // are on the page, so it works without JavaScript; the chosen method decides which count.
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
+import { PasswordField } from "~/components/accounts/password-input";
 import { FormErrors, TextField } from "~/components/ui/field";
+import { formatDateTime } from "~/utils/dates";
 import { PAYOUT_MAX } from "~/models/payments/payout-details";
 import type { PayoutSchema } from "~/models/payments/payout-schema";
 import { richText, useT } from "~/utils/i18n";
@@ -11,16 +13,23 @@ import { useSchemaForm } from "~/utils/use-schema-form";
 
 // Words from the "account" namespace: /account loads it.
 
-export function PayoutForm({ current, lastResult, busy }: { current: { method: "upi" | "bank"; label: string } | null; lastResult: SubmissionResult<string[]> | undefined; busy: boolean }) {
+type Current = { method: "upi" | "bank"; label: string; heldUntil: string | null } | null;
+
+export function PayoutForm({ current, lastResult, busy }: { current: Current; lastResult: SubmissionResult<string[]> | undefined; busy: boolean }) {
   const [form, fields] = useSchemaForm<typeof PayoutSchema>(lastResult, { id: "payout", defaultValue: { method: current?.method ?? "upi" } });
   const method = fields.method.initialValue;
-  const { t } = useT();
+  const { t, locale } = useT();
   return (
     <Form method="post" className="form card" {...form.props}>
       <input type="hidden" name="intent" value="payout" />
       <p className="muted" style={{ margin: 0 }}>
         {current ? richText(t("account.payout.paidTo", { label: current.label }), [(label) => <strong translate="no">{label}</strong>]) : t("account.payout.none")}
       </p>
+      {current?.heldUntil ? (
+        <p className="alert alert-info">
+          {t("account.payout.heldUntil", { until: formatDateTime(current.heldUntil, locale) })}
+        </p>
+      ) : null}
       <FormErrors id={form.errorId} errors={form.errors} />
       <fieldset className="payment-methods" aria-describedby={fields.method.errors ? fields.method.errorId : undefined}>
         <legend>{t("account.payout.legend")}</legend>
@@ -39,6 +48,8 @@ export function PayoutForm({ current, lastResult, busy }: { current: { method: "
       <TextField label={t("account.payout.number")} field={fields.accountNumber} inputMode="numeric" autoComplete="off" maxLength={PAYOUT_MAX.accountNumber + 4} />
       <TextField label={t("account.payout.numberAgain")} field={fields.confirmAccountNumber} inputMode="numeric" autoComplete="off" maxLength={PAYOUT_MAX.accountNumber + 4} />
       <TextField label={t("account.payout.ifsc")} field={fields.ifsc} autoComplete="off" spellCheck={false} maxLength={PAYOUT_MAX.ifsc} hint={t("account.payout.ifscHint")} />
+      <PasswordField label={t("account.payout.password")} field={fields.currentPassword} autoComplete="current-password" />
+      <p className="muted" style={{ margin: 0 }}>{t("account.payout.passwordHint")}</p>
       <button type="submit" className="btn btn-primary" disabled={busy}>
         {busy ? t("account.saving") : t("account.payout.save")}
       </button>

@@ -1,19 +1,20 @@
 // A winner's prize statement on the results' summary (app/routes/contest.$id.results.tsx):
 // the prize, the tax withheld and what is paid, and where the payment is.
 import { Link } from "@remix-run/react";
+import { formatDateTime } from "~/utils/dates";
 import { richText, useT } from "~/utils/i18n";
 import { formatINR } from "~/utils/money";
 
-type Statement = { gross: number; tax: number; net: number; taxRateBp: number; status: "awaiting_details" | "queued" | "processing" | "paid" | "failed" | "reversed"; bankReference: string | null; failureReason: string | null };
+type Statement = { gross: number; tax: number; net: number; taxRateBp: number; status: "awaiting_details" | "queued" | "processing" | "paid" | "failed" | "reversed"; bankReference: string | null; failureReason: string | null; heldUntil: string | null };
 
 function Where({ statement }: { statement: Statement }) {
-  const { t } = useT();
+  const { t, locale } = useT();
   const account = (text: string) => <Link to="/account">{text}</Link>;
   switch (statement.status) {
     case "awaiting_details":
       return <>{richText(t("results.statement.waiting"), [account])}</>;
     case "queued":
-      return <>{t("results.statement.queued")}</>;
+      return <>{statement.heldUntil ? t("results.statement.held", { until: formatDateTime(statement.heldUntil, locale) }) : t("results.statement.queued")}</>;
     case "processing":
       return <>{t("results.statement.processing")}</>;
     case "paid":

@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { formatDate } from "~/utils/dates";
+import { formatDate, formatDateTime } from "~/utils/dates";
 import { richText, useT, type Msg, type MessageId } from "~/utils/i18n";
 import { formatINR } from "~/utils/money";
 
@@ -44,7 +44,7 @@ function whereWords(where: Where, format: (d: Date | string) => string): Msg {
  * be paid now, what is held in return windows, the cash they collected, each sold line
  * with the commission held back, and each payout with its bank reference.
  */
-export function EarningsView({ statement, hasDetails }: { statement: Statement; hasDetails: boolean }) {
+export function EarningsView({ statement, hasDetails, heldUntil }: { statement: Statement; hasDetails: boolean; heldUntil: string | null }) {
   const { totals, lines, payouts, percent } = statement;
   const { t, tm, locale } = useT();
   const date = (d: Date | string) => formatDate(d, locale);
@@ -72,6 +72,7 @@ export function EarningsView({ statement, hasDetails }: { statement: Statement; 
       </dl>
       <p className="muted">{t("sell.earn.weekly")}</p>
       {hasDetails ? null : <p>{richText(t("sell.earn.addDetails"), [(text) => <Link to="/account">{text}</Link>])}</p>}
+      {heldUntil ? <p className="alert alert-info">{t("sell.earn.detailsHeld", { until: formatDateTime(heldUntil, locale) })}</p> : null}
       <Form method="post">
         <button type="submit" name="intent" value="payout" className="btn btn-primary" disabled={totals.balance <= 0}>
           {t("sell.earn.payNow", { amount: formatINR(totals.balance) })}

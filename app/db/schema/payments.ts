@@ -1,7 +1,7 @@
 // Payments: the ledger of gateway orders and captures, for any purpose, and the
 // captured money it could not book (kept for review).
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { PAYMENT_GATEWAYS, PAYMENT_PURPOSES, PAYMENT_REVIEW_REASONS, PAYMENT_STATUSES, PAYOUT_METHODS, PAYOUT_PURPOSES, PAYOUT_STATUSES, REFUND_STATUSES } from "../../utils/enums";
 import { createdAt, id, keptFor, oneOf, time } from "./columns";
 import { users } from "./accounts";
@@ -137,6 +137,9 @@ export const payout_details = pgTable(
     account_number: text("account_number"),
     ifsc: text("ifsc"),
     updated_at: time("updated_at").notNull().defaultNow(),
+    // Payouts to these details wait until then: a change of where money goes is held, so
+    // the owner (mailed at every change) can stop one they did not make.
+    hold_until: time("hold_until"),
   },
   (t) => [
     check("payout_details_method", oneOf(t.method, PAYOUT_METHODS)),
@@ -147,6 +150,9 @@ export const payout_details = pgTable(
     ),
   ],
 );
+
+/** Where a payout goes: a UPI ID, or a bank account with its IFSC (models/payments/payout-gateway.server.ts sends it). */
+export type PayoutDestination = { method: "upi"; upiId: string } | { method: "bank"; holder: string; accountNumber: string; ifsc: string };
 
 // A prize going out: one per winner and contest, made when the contest's results become
 // final (models/payments/payouts.server.ts), with the tax withheld and what the winner
@@ -174,6 +180,9 @@ export const payouts = pgTable(
     // A payout that failed or was reversed is sent again only as a new round (after the
     // winner fixes their details): the gateway's idempotency key is `id.round`.
     send_round: integer("send_round").notNull().default(1),
+    // Where this round was first sent, fixed before the money leaves: every retry of the
+    // round sends exactly this, whatever the winner's details say by then.
+    round_destination: jsonb("round_destination").$type<PayoutDestination>(),
     // Sends (while queued) or polls (while processing) so far in this round.
     attempts: integer("attempts").notNull().default(0),
     // When a queued payout may next be sent, or a processing one polled; also a sender's lease.

@@ -105,4 +105,9 @@ export default {
   "mail.payout.again":
     "Check your payout details in My Account and save them again: we send the {what, select, prize {prize} other {earnings}} again as soon as you do. Nothing was paid, so nothing is lost.",
   "mail.payout.check": "Check payout details",
+  "mail.payoutDetails.subject": "Your payout details were changed",
+  "mail.payoutDetails.heading": "Where your money is paid has changed",
+  "mail.payoutDetails.text": "Hi {name}, the payout details of your StudyArena account were changed on {when}. Prizes and marketplace earnings will now be paid to {label}.",
+  "mail.payoutDetails.held": "Nothing is paid to the new details before {until}.",
+  "mail.payoutDetails.notYou": "If you did not make this change, change your password now and write to {support}.",
 } as const;

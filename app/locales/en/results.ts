@@ -109,6 +109,7 @@ export default {
   "results.statement.paidToYou": "Paid to you",
   "results.statement.waiting": "Waiting for your payout details: <0>add a UPI ID or a bank account in My Account</0>.",
   "results.statement.queued": "Queued for payment to the details in your account.",
+  "results.statement.held": "Queued for payment to the details in your account, after {until}: payouts to newly changed details wait out a safety hold.",
   "results.statement.processing": "Being paid to the details in your account.",
   "results.statement.paid": "Paid.",
   "results.statement.paidRef": "Paid, bank reference {ref}.",

@@ -105,4 +105,9 @@ export default {
   "mail.payout.again":
     "'मेरा खाता' में अपनी पेआउट जानकारी जाँचें और फिर से सेव करें: सेव करते ही हम {what, select, prize {इनाम} other {कमाई}} दोबारा भेज देंगे। कुछ भेजा नहीं गया था, इसलिए कुछ खोया नहीं है।",
   "mail.payout.check": "पेआउट की जानकारी जाँचें",
+  "mail.payoutDetails.subject": "आपकी पेआउट जानकारी बदली गई",
+  "mail.payoutDetails.heading": "आपका पैसा जहाँ भेजा जाता है, वह बदल गया है",
+  "mail.payoutDetails.text": "नमस्ते {name}, आपके StudyArena खाते की पेआउट जानकारी {when} को बदली गई। इनाम और मार्केटप्लेस की कमाई अब {label} पर भेजी जाएगी।",
+  "mail.payoutDetails.held": "{until} से पहले नई जानकारी पर कुछ नहीं भेजा जाएगा।",
+  "mail.payoutDetails.notYou": "अगर यह बदलाव आपने नहीं किया, तो अभी अपना पासवर्ड बदलें और {support} पर लिखें।",
 } satisfies Catalog<typeof en>;

@@ -108,6 +108,7 @@ export default {
   "results.statement.paidToYou": "आपको मिलेंगे",
   "results.statement.waiting": "आपकी पेआउट जानकारी का इंतज़ार है: <0>'मेरा खाता' में UPI ID या बैंक खाता जोड़ें</0>।",
   "results.statement.queued": "आपके खाते में दी गई जानकारी पर भुगतान की क़तार में है।",
+  "results.statement.held": "आपके खाते में दी गई जानकारी पर {until} के बाद भुगतान होगा: नई बदली गई जानकारी पर भुगतान सुरक्षा के लिए कुछ समय रुकता है।",
   "results.statement.processing": "आपके खाते में दी गई जानकारी पर भुगतान हो रहा है।",
   "results.statement.paid": "भुगतान हो गया।",
   "results.statement.paidRef": "भुगतान हो गया, बैंक रेफ़रेंस {ref}।",

@@ -36,13 +36,10 @@ export async function changePassword(
   db: Db,
   input: { userId: string; currentSessionId: string | null; currentPassword: string; password: string; now: Date },
 ): Promise<"ok" | "wrong" | "limited"> {
-  const key = `password-change:${input.userId}`;
-  if (await consume(db, key, LIMITS.passwordChangesPerUser, input.now)) return "limited";
-  const [user] = await db.select({ password_hash: users.password_hash }).from(users).where(eq(users.id, input.userId));
-  if (!user) return "wrong";
+  const checked = await checkCurrentPassword(db, input.userId, input.currentPassword, input.now);
+  if (checked !== "ok") return checked;
   let hash: string;
   try {
-    if (!(await verifyPassword(user.password_hash, input.currentPassword))) return "wrong";
     hash = await hashPassword(input.password, "reset");
   } catch (error) {
     if (error instanceof QueueFull) return "limited";
@@ -54,6 +51,27 @@ export async function changePassword(
       .delete(sessions)
       .where(input.currentSessionId ? and(eq(sessions.user_id, input.userId), ne(sessions.id, input.currentSessionId)) : eq(sessions.user_id, input.userId));
   });
+  return "ok";
+}
+
+const passwordCheckKey = (userId: string) => `password-change:${userId}`;
+
+/**
+ * Whether a signed-in user knows their current password, before something only the owner
+ * may do (a new password, new payout details). Attempts are counted before the hash, so
+ * a stolen session cannot guess the password at leisure; a right answer is not counted.
+ */
+export async function checkCurrentPassword(db: Db, userId: string, password: string, now: Date): Promise<"ok" | "wrong" | "limited"> {
+  const key = passwordCheckKey(userId);
+  if (await consume(db, key, LIMITS.passwordChangesPerUser, now)) return "limited";
+  const [user] = await db.select({ password_hash: users.password_hash }).from(users).where(eq(users.id, userId));
+  if (!user) return "wrong";
+  try {
+    if (!(await verifyPassword(user.password_hash, password))) return "wrong";
+  } catch (error) {
+    if (error instanceof QueueFull) return "limited";
+    throw error;
+  }
   await releaseHit(db, key);
   return "ok";
 }

@@ -22,7 +22,8 @@ export const PAYOUT_MESSAGES = {
   accountInvalid: "Enter the account number: 9 to 18 digits",
   accountMismatch: "The two account numbers are not the same",
   ifscInvalid: "Enter the 11-character IFSC, like SBIN0001234",
-  saved: "Your payout details are saved. Prizes will be paid there.",
+  passwordRequired: "Enter your current password to change where money is paid",
+  saved: "Your payout details are saved. We have mailed you about the change, and payouts to them wait out a safety hold.",
 } as const;
 
 /** What a page may show of kept details: the UPI handle half hidden, the account's last four digits. */

@@ -13,7 +13,8 @@ import { env } from "~/utils/env.server";
 export type GatewayPayout = { id: string; status: "processing" | "paid" | "failed" | "reversed"; utr: string | null; failureReason: string | null; referenceId: string | null };
 
 /** Where a prize goes: always the winner's own payout details, read by the sender. */
-export type PayoutDestination = { method: "upi"; upiId: string } | { method: "bank"; holder: string; accountNumber: string; ifsc: string };
+export type { PayoutDestination } from "~/db/schema";
+import type { PayoutDestination } from "~/db/schema";
 
 export type PayoutGateway = {
   kind: "razorpay" | "test";
@@ -25,6 +26,12 @@ export type PayoutGateway = {
   send(db: DbOrTx, input: { key: string; amount: number; destination: PayoutDestination; contact: { name: string; email: string; userId: string } }): Promise<GatewayPayout>;
   /** The payout's state now (the poll, for a webhook that never came). */
   fetch(db: DbOrTx, gatewayPayoutId: string): Promise<GatewayPayout>;
+  /**
+   * The payout the gateway holds under our reference (a round's key), or null when it has
+   * none: what settles a send whose answer did not say what happened. Throws when the
+   * gateway cannot be asked (then nobody knows yet).
+   */
+  findByReference(db: DbOrTx, reference: string): Promise<GatewayPayout | null>;
 };
 
 /**
@@ -77,6 +84,10 @@ const testPayouts: PayoutGateway = {
     if (!book) throw new GatewayRefusal(`the test gateway has no payout ${id}`);
     return fromTestBook(book);
   },
+  async findByReference(db, reference) {
+    const [book] = await db.select().from(test_gateway_payouts).where(eq(test_gateway_payouts.reference_id, reference));
+    return book ? fromTestBook(book) : null;
+  },
 };
 
 /** A bank reference as IMPS gives one: 12 digits. */
@@ -124,6 +135,16 @@ export function razorpayxPayouts(keyId: string, keySecret: string, accountNumber
     async fetch(_db, id) {
       const res = await fetch(`${baseUrl}/v1/payouts/${encodeURIComponent(id)}`, { headers: { Authorization: auth }, signal: AbortSignal.timeout(15_000) });
       return answer(res, "payout lookup");
+    },
+    async findByReference(_db, reference) {
+      // "Fetch all payouts" filtered by our reference: a collection, empty when the round never reached RazorpayX.
+      const query = new URLSearchParams({ account_number: accountNumber, reference_id: reference });
+      const res = await fetch(`${baseUrl}/v1/payouts?${query}`, { headers: { Authorization: auth }, signal: AbortSignal.timeout(15_000) });
+      const body = (await res.json().catch(() => null)) as { items?: unknown } | null;
+      if (!res.ok || !Array.isArray(body?.items)) throw new Error(`RazorpayX payout search failed: ${res.status}`);
+      const found = (body.items as Array<Parameters<typeof fromPayoutEntity>[0]>).filter((item) => item && typeof item.id === "string" && typeof item.status === "string" && item.reference_id === reference);
+      // Two payouts under one reference would mean a second was made: the first one taken is the round's.
+      return found.length ? fromPayoutEntity(found[found.length - 1]!) : null;
     },
   };
 }

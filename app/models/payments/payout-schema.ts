@@ -1,15 +1,18 @@
 // The payout details form's schema (./payout-details.ts has its rules), apart so that only
 // the action imports Zod (app/utils/use-schema-form.ts).
 import { z } from "zod";
+import { MAX_PASSWORD_LENGTH } from "~/models/accounts/password-strength";
 import { ACCOUNT_NUMBER, IFSC, PAYOUT_MAX, PAYOUT_MESSAGES, UPI_ID } from "~/models/payments/payout-details";
 
 const field = z.string().optional();
 const clean = (v: string | undefined) => (v ?? "").trim();
 
 export const PayoutSchema = z
-  .object({ method: field, upiId: field, holder: field, accountNumber: field, confirmAccountNumber: field, ifsc: field })
+  .object({ method: field, upiId: field, holder: field, accountNumber: field, confirmAccountNumber: field, ifsc: field, currentPassword: field })
   .superRefine((v, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+    // Checked against the account by the action; here only that it was given (and not absurdly long).
+    if (!v.currentPassword || v.currentPassword.length > MAX_PASSWORD_LENGTH) issue("currentPassword", PAYOUT_MESSAGES.passwordRequired);
     if (v.method === "upi") {
       if (clean(v.upiId).length > PAYOUT_MAX.upiId || !UPI_ID.test(clean(v.upiId))) issue("upiId", PAYOUT_MESSAGES.upiInvalid);
     } else if (v.method === "bank") {
@@ -23,9 +26,11 @@ export const PayoutSchema = z
       issue("method", PAYOUT_MESSAGES.methodRequired);
     }
   })
-  .transform((v) =>
-    v.method === "upi"
-      ? { method: "upi" as const, upiId: clean(v.upiId) }
-      : { method: "bank" as const, holder: clean(v.holder), accountNumber: clean(v.accountNumber).replace(/\s/g, ""), ifsc: clean(v.ifsc).toUpperCase() },
-  );
-export type PayoutInput = z.output<typeof PayoutSchema>;
+  .transform((v) => ({
+    currentPassword: v.currentPassword!,
+    details:
+      v.method === "upi"
+        ? { method: "upi" as const, upiId: clean(v.upiId) }
+        : { method: "bank" as const, holder: clean(v.holder), accountNumber: clean(v.accountNumber).replace(/\s/g, ""), ifsc: clean(v.ifsc).toUpperCase() },
+  }));
+export type PayoutInput = z.output<typeof PayoutSchema>["details"];

@@ -2,9 +2,10 @@
 // ledger"): a queued payout is taken under a lease by any instance's sender, sent to the
 // winner's own payout details with `id.round` as the gateway's idempotency key, and then
 // moved only forward by whoever hears first: the send's reply, the payouts webhook (in
-// any order, any number of times) or the poll. A send that timed out or died with its
-// instance is sent again with the same key, so the gateway answers the same payout.
-import { and, eq, sql } from "drizzle-orm";
+// any order, any number of times) or the poll. A round keeps the destination it was
+// first sent to; a send that timed out or died with its instance is looked up at the
+// gateway by its reference, and sent again only with the same key and the same body.
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { rowsOf, type Db, type DbOrTx } from "~/db/client.server";
 import { payouts } from "~/db/schema";
 import { GatewayRefusal } from "~/models/payments/gateway.server";
@@ -48,6 +49,8 @@ type Claimed = {
   send_round: number;
   attempts: number;
   gateway_payout_id: string | null;
+  round_destination: PayoutDestination | null;
+  hold_until: Date | null;
   email: string;
   name: string | null;
   method: "upi" | "bank" | null;
@@ -69,8 +72,8 @@ async function claim(db: Db, status: "queued" | "processing", gateway: PayoutGat
          WHERE p.id IN (SELECT id FROM payouts WHERE status = ${status} AND next_attempt_at <= ${now.toISOString()}::timestamptz
                            AND (${status} = 'queued' OR gateway = ${gateway})
                          ORDER BY next_attempt_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
-        RETURNING p.id, p.user_id, p.net, p.send_round, p.attempts, p.gateway_payout_id)
-      SELECT t.*, u.email, pr.full_name AS name, d.method, d.upi_id, d.account_holder, d.account_number, d.ifsc
+        RETURNING p.id, p.user_id, p.net, p.send_round, p.attempts, p.gateway_payout_id, p.round_destination)
+      SELECT t.*, u.email, pr.full_name AS name, d.method, d.upi_id, d.account_holder, d.account_number, d.ifsc, d.hold_until
         FROM taken t JOIN users u ON u.id = t.user_id
         LEFT JOIN profiles pr ON pr.id = t.user_id
         LEFT JOIN payout_details d ON d.user_id = t.user_id`),
@@ -88,36 +91,80 @@ const displayName = (row: { name: string | null; email: string }) => row.name?.t
 /** Sends the queued payouts that are due; returns what happened to each. */
 export async function sendDuePayouts(db: Db, gateway: PayoutGateway | null, now: Date, limit = 20) {
   if (!gateway) return [];
-  const outcomes: Array<{ id: string; outcome: "sent" | "retry" | "failed" | "no-details" }> = [];
+  const outcomes: Array<{ id: string; outcome: "sent" | "retry" | "failed" | "no-details" | "held" }> = [];
   for (const row of await claim(db, "queued", gateway.kind, now, limit)) {
-    const destination = destinationOf(row);
-    if (!destination) {
-      await db.update(payouts).set({ status: "awaiting_details", updated_at: now }).where(and(eq(payouts.id, row.id), eq(payouts.status, "queued")));
-      outcomes.push({ id: row.id, outcome: "no-details" });
-      continue;
-    }
-    try {
-      const sent = await gateway.send(db, { key: payoutKey(row.id, row.send_round), amount: row.net, destination, contact: { name: displayName(row), email: row.email, userId: row.user_id } });
-      await recordPayout(db, { payoutId: row.id, round: row.send_round, heard: sent, gateway: gateway.kind, now });
-      outcomes.push({ id: row.id, outcome: "sent" });
-    } catch (error) {
-      const message = error instanceof Error ? error.message.slice(0, 500) : "unknown error";
-      if (error instanceof GatewayRefusal) {
-        // Never taken by the gateway: the round ends, and the winner is asked to check their details.
-        await recordPayout(db, { payoutId: row.id, round: row.send_round, heard: { id: "", status: "failed", utr: null, failureReason: message, referenceId: null }, gateway: gateway.kind, now });
-        outcomes.push({ id: row.id, outcome: "failed" });
-      } else {
-        const attempts = row.attempts + 1;
-        await db
-          .update(payouts)
-          .set({ attempts, last_error: message, next_attempt_at: new Date(now.getTime() + payoutBackoffMs(attempts)), updated_at: now })
-          .where(and(eq(payouts.id, row.id), eq(payouts.status, "queued")));
-        outcomes.push({ id: row.id, outcome: "retry" });
-      }
-    }
+    const outcome = await sendRound(db, gateway, row, now).catch(async (error: unknown) => {
+      // Nobody knows what the gateway did: the same round (same key, same body) later, after asking it first.
+      const attempts = row.attempts + 1;
+      await db
+        .update(payouts)
+        .set({ attempts, last_error: errorMessage(error), next_attempt_at: new Date(now.getTime() + payoutBackoffMs(attempts)), updated_at: now })
+        .where(and(eq(payouts.id, row.id), eq(payouts.status, "queued"), eq(payouts.send_round, row.send_round)));
+      return "retry" as const;
+    });
+    outcomes.push({ id: row.id, outcome });
   }
   if (outcomes.some((o) => o.outcome === "failed")) kickOutbox();
   return outcomes;
+}
+
+/**
+ * One round's send. A round that may have left before (a destination already fixed, or
+ * an earlier try) is first looked up at the gateway by its reference, so a round taken
+ * by a sender that died before writing is recorded, never sent again. A round's first
+ * send fixes its destination in the database before the money leaves; a hold on newly
+ * changed details postpones it. A refusal ends the round only when the gateway, asked
+ * again, holds no payout under the round's reference.
+ */
+async function sendRound(db: Db, gateway: PayoutGateway, row: Claimed, now: Date) {
+  const key = payoutKey(row.id, row.send_round);
+  const record = (heard: GatewayPayout) => recordPayout(db, { payoutId: row.id, round: row.send_round, heard, gateway: gateway.kind, now });
+  if (row.round_destination || row.attempts > 0) {
+    const taken = await gateway.findByReference(db, key);
+    if (taken) return (await record(taken), "sent" as const);
+  }
+  let destination = row.round_destination;
+  if (!destination) {
+    destination = destinationOf(row);
+    if (!destination) {
+      await db.update(payouts).set({ status: "awaiting_details", updated_at: now }).where(and(eq(payouts.id, row.id), eq(payouts.status, "queued")));
+      return "no-details" as const;
+    }
+    const heldUntil = row.hold_until ? new Date(row.hold_until) : null;
+    if (heldUntil && heldUntil > now) {
+      await db.update(payouts).set({ next_attempt_at: heldUntil, updated_at: now }).where(and(eq(payouts.id, row.id), eq(payouts.status, "queued")));
+      return "held" as const;
+    }
+    const [fixed] = await db
+      .update(payouts)
+      .set({ round_destination: destination, updated_at: now })
+      .where(and(eq(payouts.id, row.id), eq(payouts.status, "queued"), eq(payouts.send_round, row.send_round), isNull(payouts.round_destination)))
+      .returning({ id: payouts.id });
+    if (!fixed) return "retry" as const;
+  }
+  try {
+    return (await record(await gateway.send(db, { key, amount: row.net, destination, contact: { name: displayName(row), email: row.email, userId: row.user_id } })), "sent" as const);
+  } catch (error) {
+    if (!(error instanceof GatewayRefusal)) throw error;
+    // A "no" may be about the key (the same key with another body), not the payout: ask.
+    const taken = await gateway.findByReference(db, key);
+    if (taken) return (await record(taken), "sent" as const);
+    // Never taken by the gateway: the round ends, and the winner is asked to check their details.
+    await record({ id: "", status: "failed", utr: null, failureReason: error.message.slice(0, 500), referenceId: null });
+    return "failed" as const;
+  }
+}
+
+/**
+ * What an error may leave in `last_error` for an operator: its message, never a failed
+ * query's text and parameters (Drizzle puts both in its own message; the driver's cause
+ * says what went wrong).
+ */
+export function errorMessage(error: unknown) {
+  if (!(error instanceof Error)) return "unknown error";
+  const cause = error.cause instanceof Error ? error.cause : null;
+  const message = error.message.startsWith("Failed query") ? (cause?.message ?? "a database query failed") : error.message;
+  return message.slice(0, 500);
 }
 
 /** Asks the gateway about payouts on their way whose poll is due (a webhook may never come). */
@@ -132,8 +179,7 @@ export async function pollPayouts(db: Db, gateway: PayoutGateway | null, now: Da
       if (!moved) await db.update(payouts).set({ attempts: polls, next_attempt_at: new Date(now.getTime() + payoutPollMs(polls)) }).where(and(eq(payouts.id, row.id), eq(payouts.status, "processing")));
       outcomes.push({ id: row.id, status: moved ?? "processing" });
     } catch (error) {
-      const message = error instanceof Error ? error.message.slice(0, 500) : "unknown error";
-      await db.update(payouts).set({ attempts: polls, last_error: message, next_attempt_at: new Date(now.getTime() + payoutPollMs(polls)) }).where(and(eq(payouts.id, row.id), eq(payouts.status, "processing")));
+      await db.update(payouts).set({ attempts: polls, last_error: errorMessage(error), next_attempt_at: new Date(now.getTime() + payoutPollMs(polls)) }).where(and(eq(payouts.id, row.id), eq(payouts.status, "processing")));
       outcomes.push({ id: row.id, status: "poll-failed" });
     }
   }
@@ -230,7 +276,7 @@ export function failedMail(row: PayoutMailRow, reason: string | null) {
 /** The winner saved payout details: a round that failed or came back is sent again, as a new round. */
 export async function resendFailedPayouts(tx: DbOrTx, userId: string) {
   await tx.execute(sql`
-    UPDATE payouts SET status = 'queued', send_round = send_round + 1, gateway_payout_id = NULL, bank_reference = NULL, paid_at = NULL,
+    UPDATE payouts SET status = 'queued', send_round = send_round + 1, round_destination = NULL, gateway_payout_id = NULL, bank_reference = NULL, paid_at = NULL,
                        failure_reason = NULL, attempts = 0, last_error = NULL, next_attempt_at = now(), updated_at = now()
      WHERE user_id = ${userId} AND status IN ('failed', 'reversed')`);
 }

@@ -6,7 +6,7 @@
 // the gateway is ./payout-sender.server.ts.
 import { and, eq, sql } from "drizzle-orm";
 import { rowsOf, type DbOrTx } from "~/db/client.server";
-import { payouts } from "~/db/schema";
+import { payout_details, payouts } from "~/db/schema";
 import { enqueueEmail, mailLocale, renderMail } from "~/services/email.server";
 import { translator } from "~/utils/i18n.server";
 import { appUrl, env } from "~/utils/env.server";
@@ -67,12 +67,28 @@ export async function releaseWaitingPayouts(tx: DbOrTx, userId: string) {
     .where(and(eq(payouts.user_id, userId), eq(payouts.status, "awaiting_details")));
 }
 
-const STATEMENT = { gross: payouts.gross, tax: payouts.tax, net: payouts.net, taxRateBp: payouts.tax_rate_bp, status: payouts.status, bankReference: payouts.bank_reference, failureReason: payouts.failure_reason };
+const STATEMENT = {
+  gross: payouts.gross,
+  tax: payouts.tax,
+  net: payouts.net,
+  taxRateBp: payouts.tax_rate_bp,
+  status: payouts.status,
+  bankReference: payouts.bank_reference,
+  failureReason: payouts.failure_reason,
+  // A round not yet sent waits out the hold on newly changed details (./payout-sender.server.ts).
+  heldUntil: sql<Date | null>`CASE WHEN ${payouts.status} = 'queued' AND ${payouts.round_destination} IS NULL THEN ${payout_details.hold_until} END`,
+};
 
 /** The winner's prize statement for one contest, or null (no prize, or not final yet). */
-export async function prizeStatement(db: DbOrTx, input: { contestId: string; userId: string }) {
-  const [row] = await db.select(STATEMENT).from(payouts).where(and(eq(payouts.contest_id, input.contestId), eq(payouts.user_id, input.userId)));
-  return row ?? null;
+export async function prizeStatement(db: DbOrTx, input: { contestId: string; userId: string }, now = new Date()) {
+  const [row] = await db
+    .select(STATEMENT)
+    .from(payouts)
+    .leftJoin(payout_details, eq(payout_details.user_id, payouts.user_id))
+    .where(and(eq(payouts.contest_id, input.contestId), eq(payouts.user_id, input.userId)));
+  if (!row) return null;
+  const heldUntil = row.heldUntil ? new Date(row.heldUntil) : null;
+  return { ...row, heldUntil: heldUntil && heldUntil > now ? heldUntil.toISOString() : null };
 }
 
 /**

@@ -22,7 +22,11 @@ try {
   if (kind === "pglite" && runningServer(dataDir)) fail("a running server holds the embedded database: stop it first (one PGlite directory is never opened by two processes).");
   if (mode === "backup") {
     const out = path.resolve(file ?? path.join("backups", `studyarena-${new Date().toISOString().replace(/[:.]/g, "-")}.${backupExtension(kind)}`));
-    fs.mkdirSync(path.dirname(out), { recursive: true });
+    // Our own folder is private even when an older version made it 0755; a folder the admin names keeps its mode.
+    if (!file) {
+      fs.mkdirSync(path.dirname(out), { recursive: true, mode: 0o700 });
+      fs.chmodSync(path.dirname(out), 0o700);
+    }
     if (kind === "postgres") backupPostgres(databaseUrl, out);
     else {
       if (!fs.existsSync(pgliteDir)) fail(`no embedded database in ${pgliteDir}`);

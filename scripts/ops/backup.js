@@ -7,6 +7,7 @@
 // backed up by the storage service (versioning or replication).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import path from "node:path";
 import { postgresBinary } from "./processes.js";
 
 /** Which file a backup of this kind is written to by default. */
@@ -17,9 +18,22 @@ function run(program, args) {
   if (result.status !== 0) throw new Error(`${program} failed: ${(result.stderr || result.stdout || "").trim()}`);
 }
 
-/** pg_dump of the database at `url` into `file` (custom format: compressed, restorable table by table). */
+/**
+ * A backup holds every password hash and payout detail: its file is made 0600 before a
+ * byte is written (pg_dump keeps the mode of a file that exists), and a folder made for it
+ * 0700. A folder that already exists keeps its mode: db-backup.js makes its default one private.
+ */
+export function privateBackupFile(file) {
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  fs.closeSync(fs.openSync(file, "w", 0o600));
+  fs.chmodSync(file, 0o600);
+}
+
+/** pg_dump of the database at `url` into `file` (custom format: compressed, restorable table by table), readable by its owner alone. */
 export function backupPostgres(url, file) {
+  privateBackupFile(file);
   run("pg_dump", ["--format=custom", "--no-owner", "--no-privileges", "--file", file, url]);
+  fs.chmodSync(file, 0o600);
 }
 
 /** pg_restore of `file` into the database at `url`, which must be empty; all or nothing. */
@@ -42,7 +56,8 @@ async function refuseUnlessEmpty(url) {
 /** The embedded database `pg` (an open PGlite) as a gzipped tarball in `file`. */
 export async function backupPglite(pg, file) {
   const dump = await pg.dumpDataDir("gzip");
-  fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  privateBackupFile(file);
+  fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()), { mode: 0o600 });
 }
 
 /** A new embedded database in `dir` (which must not exist or be empty) from a tarball; `dir` "memory://" gives one in memory. */

@@ -30,6 +30,12 @@ async function fingerprint(query: (text: string) => Promise<Array<Record<string,
   return result;
 }
 
+/** Issue 44, point 5: a backup holds password hashes and payout details; nobody but its owner reads it. */
+function expectPrivate(file: string) {
+  expect((fs.statSync(file).mode & 0o777).toString(8)).toBe("600");
+  expect((fs.statSync(path.dirname(file)).mode & 0o777).toString(8)).toBe("700");
+}
+
 async function worldWithEverything() {
   const now = new Date();
   await contestWithResults({ start: new Date(now.getTime() - 3 * 3600_000), end: new Date(now.getTime() - 3600_000), students: [{ correct: 3, minutes: 10 }, { correct: 2, minutes: 12 }], recordResults: true });
@@ -56,8 +62,9 @@ test("a backup restored into an empty database holds the same rows, table by tab
       const pg = connection.client as PGlite;
       const before = await fingerprint(async (text) => (await pg.query<Record<string, unknown>>(text)).rows);
       for (const table of ["contests", "user_answers", "contest_results", "payments", "orders", "order_items", "images"]) expect(before[table], table).not.toMatch(/^0 /);
-      const file = path.join(dir, "backup.tar.gz");
+      const file = path.join(dir, "private", "backup.tar.gz");
       await backupPglite(pg, file);
+      expectPrivate(file);
       const restored = await restorePglite(file, path.join(dir, "restored"));
       expect(await fingerprint(async (text) => (await restored.query<Record<string, unknown>>(text)).rows)).toEqual(before);
       await restored.close();
@@ -68,8 +75,9 @@ test("a backup restored into an empty database holds the same rows, table by tab
       const source = postgres(url, { max: 1, onnotice: () => {} });
       const before = await fingerprint((text) => source.unsafe(text));
       for (const table of ["contests", "user_answers", "contest_results", "payments", "orders", "order_items", "images"]) expect(before[table], table).not.toMatch(/^0 /);
-      const file = path.join(dir, "backup.dump");
+      const file = path.join(dir, "private", "backup.dump");
       backupPostgres(url, file);
+      expectPrivate(file);
       const admin = postgres(process.env.TEST_DATABASE_URL!, { max: 1, onnotice: () => {} });
       const name = `${new URL(url).pathname.slice(1)}_restored`;
       await admin.unsafe(`CREATE DATABASE ${name}`);

@@ -39,7 +39,7 @@ export async function startup() {
       { event: "startup" },
       adminSocket.url
         ? // The URL carries the socket's password: it stays in DATA_DIR, never in a log.
-          "embedded database open to psql on the loopback interface, with a password: `npm run db:sql -- --url` prints the URL (DATABASE_SOCKET=off closes it)"
+          "embedded database open to psql on the loopback interface, with a password: `npm run db:sql` opens psql on it (DATABASE_SOCKET=off closes it)"
         : "embedded database socket is off (DATABASE_SOCKET=off)",
     );
   }

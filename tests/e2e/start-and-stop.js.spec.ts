@@ -69,13 +69,29 @@ test("npm start says what it does, keeps DATA_DIR private, opens psql only with 
     expect(open).toEqual([]);
     expect(modes(dataDir)[0]![1]).toBe(0o700);
 
-    // The documented URL works for psql; the same without its password does not.
-    const { stdout: url } = await run("npm", ["run", "-s", "db:sql", "--", "--url"], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" } });
-    expect(url.trim()).toMatch(/^postgres:\/\/postgres:[\w-]{32}@127\.0\.0\.1:\d+\/postgres$/);
-    expect(said).not.toContain(url.trim().split("@")[0]!.split(":")[2]!);
-    const { stdout } = await run("psql", ["-X", "-At", url.trim(), "-c", "SELECT count(*) > 0 FROM contests"]);
-    expect(stdout.trim()).toBe("t");
-    await expect(run("psql", ["-X", "-w", url.trim().replace(/:[\w-]+@/, "@"), "-c", "SELECT 1"], { env: { ...process.env, PGPASSWORD: "" } })).rejects.toThrow(/password/);
+    // `npm run db:sql` opens psql itself, its password in psql's environment and never on a
+    // command line (issue 44, point 4: every local user reads /proc/PID/cmdline); `--url`
+    // prints the URL without it, and that URL alone does not get in.
+    const password = new URL(JSON.parse(fs.readFileSync(path.join(dataDir, "db-server.json"), "utf8")).url).password;
+    expect(password).toMatch(/^[\w-]{32}$/);
+    expect(said).not.toContain(password);
+    const sqlEnv = { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" } };
+    const { stdout: url } = await run("npm", ["run", "-s", "db:sql", "--", "--url"], sqlEnv);
+    expect(url.trim()).toMatch(/^postgres:\/\/postgres@127\.0\.0\.1:\d+\/postgres$/);
+    const slow = run("npm", ["run", "-s", "db:sql", "--", "-X", "-At", "-c", "SELECT pg_sleep(1.5)", "-c", "SELECT count(*) > 0 FROM contests", "-c", "SHOW timezone"], sqlEnv);
+    const psqlCommandLines = async () => {
+      for (const pid of fs.readdirSync("/proc").filter((p) => /^\d+$/.test(p))) {
+        const cmdline = (() => { try { return fs.readFileSync(`/proc/${pid}/cmdline`, "utf8"); } catch { return ""; } })();
+        if (cmdline.startsWith("psql\0")) return { cmdline, environ: fs.readFileSync(`/proc/${pid}/environ`, "utf8") };
+      }
+      return null;
+    };
+    await expect.poll(psqlCommandLines, { timeout: 10_000, intervals: [50] }).not.toBeNull();
+    const seen = (await psqlCommandLines())!;
+    expect(seen.cmdline).not.toContain(password);
+    expect(seen.environ).toContain(`PGPASSWORD=${password}`);
+    expect((await slow).stdout.trim().split("\n").slice(-2)).toEqual(["t", "Asia/Kolkata"]);
+    await expect(run("psql", ["-X", "-w", url.trim(), "-c", "SELECT 1"], { env: { ...process.env, PGPASSWORD: "" } })).rejects.toThrow(/password/);
 
     // HOST unset: every interface, as before.
     expect((await fetch(`http://127.0.0.2:${port}/healthz`)).status).toBe(200);

@@ -1,0 +1,10 @@
+import { PGlite } from "@electric-sql/pglite";
+const db = new PGlite();
+const msg = (type, s) => { const body = Buffer.from(s); const b = Buffer.alloc(5 + body.length); b.write(type,0); b.writeInt32BE(4 + body.length, 1); body.copy(b, 5); return new Uint8Array(b); };
+let out = [];
+const show = () => { const s = Buffer.concat(out).toString("latin1").replace(/[^ -~]/g, "."); out = []; return s; };
+const t = process.argv[2];
+const r = await Promise.race([db.execProtocolRawStream(msg(t, process.argv[3] ?? ""), { onRawData: (d) => out.push(Buffer.from(d)) }).then(()=>"done", e=>"err " + e.message), new Promise(r=>setTimeout(()=>r("timeout"), 3000))]);
+console.log(t, r, show());
+console.log(JSON.stringify((await Promise.race([db.query("SELECT 1 AS ok").then(r=>r.rows), new Promise(r=>setTimeout(()=>r("query timeout"), 3000))]))));
+process.exit(0);

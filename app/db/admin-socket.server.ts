@@ -18,19 +18,28 @@ import net from "node:net";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import type { PGlite } from "@electric-sql/pglite";
+import { APP_SEARCH_PATH } from "~/db/client.server";
+import { log } from "~/services/log.server";
 import {
   CANCEL_REQUEST,
+  CLIENT_MESSAGES,
+  copiesFromClient,
   errorResponse,
+  fatalWatcher,
   GSSENC_REQUEST,
   MAX_GREETING_BYTES,
   MAX_MESSAGE_BYTES,
   PROTOCOL_3,
   queryMessage,
+  scramKeys,
   scramServer,
+  sqlOf,
   SSL_REQUEST,
+  startupParameters,
   SYNC_MESSAGE,
   takeFrames,
   type Frame,
+  type ScramKeys,
 } from "./pg-wire.server";
 
 /** Where the running server says how to reach its embedded database (read by scripts/db-sql.js). */
@@ -50,9 +59,16 @@ export type AdminSocketOptions = {
 
 export const IDLE_IN_TRANSACTION_MS = 30_000;
 export const YIELD_MS = 2_000;
-const MAX_CONNECTIONS = 4;
-/** A connection that has not proven the password by then is closed (it holds one of the few places). */
-const AUTHENTICATION_TIMEOUT_MS = 10_000;
+/** Connections that have proven the password. */
+export const MAX_SESSIONS = 4;
+/**
+ * Connections still greeting (not yet proven the password) have places of their own, so
+ * strangers never take the admin's; past this the oldest greeting is dropped, and one
+ * that has not proven the password in time is closed.
+ */
+export const MAX_GREETINGS = 8;
+export const AUTHENTICATION_TIMEOUT_MS = 3_000;
+
 
 export const ENDED = {
   idle: (ms: number) =>
@@ -61,7 +77,19 @@ export const ENDED = {
   stopping: "terminating connection: the server is stopping.",
   password: 'password authentication failed for user "postgres"',
   authenticationTimeout: "terminating connection: the password was not given in time",
+  tooMany: "sorry, too many clients already: the embedded database takes 4 psql connections at once",
+  unsupported: (type: string) => `terminating connection: invalid frontend message type ${JSON.stringify(type)} (the embedded database's socket takes simple and extended queries only)`,
+  copyFromClient:
+    "COPY … FROM STDIN (and psql's \\copy … from) cannot reach the embedded database: PGlite cannot read COPY data from a client. Load rows with INSERT … VALUES in a file run by npm run db:sql -- FILE.sql, or COPY … FROM a file after copying it into the data directory.",
+  fatal: "terminating connection: the database ended this session with a FATAL error; the site's database was checked and still answers.",
 };
+
+/** Settings a client may ask for at startup that its own turns keep (libpq's PGTZ, PGDATESTYLE, PGCLIENTENCODING). */
+const CLIENT_SETTINGS = new Set(["timezone", "datestyle", "client_encoding"]);
+
+/** A Query that makes PGlite itself refuse, with its own ErrorResponse and ReadyForQuery (a transaction fails as PostgreSQL's would). */
+const refusal = (code: string, text: string) => queryMessage(`DO $refused$BEGIN RAISE EXCEPTION USING ERRCODE = '${code}', MESSAGE = ${quoteLiteral(text)}; END$refused$`);
+const quoteLiteral = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
 type Release = () => void;
 type Locks = { transaction: <T>(fn: () => Promise<T>) => Promise<T>; query: <T>(fn: () => Promise<T>) => Promise<T>; waiting: () => number };
@@ -121,10 +149,10 @@ class AdminSession {
     private socket: net.Socket,
     private client: PGlite,
     private locks: Locks,
-    password: string,
-    private options: { idleInTransactionMs: number; yieldMs: number },
+    keys: ScramKeys,
+    private options: { idleInTransactionMs: number; yieldMs: number; appUser: string; admitted: () => boolean },
   ) {
-    this.scram = scramServer(password);
+    this.scram = scramServer(keys);
     socket.setNoDelay(true);
     const greeting = setTimeout(() => {
       if (this.phase !== "ready") this.end(errorResponse("FATAL", "08P01", ENDED.authenticationTimeout));
@@ -159,6 +187,11 @@ class AdminSession {
     return this.phase === "closed";
   }
 
+  /** Whether the connection has proven the password (and so holds one of the admin's places). */
+  get admitted() {
+    return this.phase === "ready";
+  }
+
   private send(bytes: Buffer | Uint8Array) {
     if (this.socket.writable) this.socket.write(bytes);
   }
@@ -168,10 +201,32 @@ class AdminSession {
     if (this.phase === "startup") return this.handleStartup(frame);
     if (this.phase === "sasl-first" || this.phase === "sasl-final") return this.authenticate(frame);
     if (frame.type === "X") return this.finish(null);
+    // Only what a client may send here reaches the database (PGlite answers anything else
+    // by breaking, or by stopping the process).
+    if (!frame.type || !CLIENT_MESSAGES.has(frame.type)) return this.finish(errorResponse("FATAL", "08P01", ENDED.unsupported(frame.type ?? "")));
+    let bytes: Uint8Array = frame.bytes;
+    if (copiesFromClient(sqlOf(frame))) {
+      if (frame.type !== "Q") return this.finish(errorResponse("FATAL", "0A000", ENDED.copyFromClient));
+      bytes = refusal("0A000", ENDED.copyFromClient);
+    }
     this.clearIdleTimers();
-    this.lock ??= await takeTransactionLock(this.locks);
+    if (!this.lock) {
+      this.lock = await takeTransactionLock(this.locks);
+      await this.applyClientSettings();
+    }
     // The connection may have closed while it waited for the lock.
-    if (!this.closed()) await this.run(frame.bytes, (data) => this.send(data));
+    if (!this.closed()) {
+      // A FATAL answer, or PGlite failing to answer at all (as for pg_terminate_backend), ends the client.
+      const watcher = fatalWatcher();
+      const ran = await this.run(bytes, (data) => {
+        watcher.read(data);
+        this.send(data);
+      }).then(
+        () => true,
+        () => false,
+      );
+      if (!ran || watcher.fatal) return this.afterFatal();
+    }
     // A message cycle ends with a simple Query or a Sync; outside a transaction block the
     // database goes back to the site. Inside one, the lock stays until it ends.
     const cycleEnded = frame.type === "Q" || frame.type === "S";
@@ -191,6 +246,7 @@ class AdminSession {
   private async authenticate(frame: Frame) {
     const reply = frame.type !== "p" ? null : this.phase === "sasl-first" ? this.scram.first(frame.body) : this.scram.final(frame.body);
     if (!reply) return this.finish(errorResponse("FATAL", "28P01", ENDED.password));
+    if (this.phase === "sasl-final" && !this.options.admitted()) return this.finish(errorResponse("FATAL", "53300", ENDED.tooMany));
     this.send(reply);
     if (this.phase === "sasl-first") {
       this.phase = "sasl-final";
@@ -210,7 +266,13 @@ class AdminSession {
     return this.locks.query(() => this.client.execProtocolRawStream(new Uint8Array(bytes), { onRawData }));
   }
 
-  /** Ends the client's work (a failed extended-protocol cycle, an open transaction, changed settings) and releases the lock. */
+  /**
+   * Ends the client's work and puts the app's session back as it was before releasing the
+   * lock: a failed extended-protocol cycle, an open transaction, the role and session
+   * authorization (`RESET ALL` leaves both, and PGlite does not undo `SET SESSION
+   * AUTHORIZATION` with `RESET`), settings, the search path with pg_temp last, and the
+   * client's temp tables.
+   */
   private async giveBack() {
     const release = this.lock;
     if (!release) return;
@@ -220,10 +282,42 @@ class AdminSession {
       const discard = () => {};
       await this.run(SYNC_MESSAGE, discard);
       if (this.client.isInTransaction()) await this.run(queryMessage("ROLLBACK"), discard);
-      await this.run(queryMessage("RESET ALL"), discard);
+      for (const statement of [`SET SESSION AUTHORIZATION ${this.options.appUser}`, "RESET ROLE", "RESET ALL", `SET search_path TO ${APP_SEARCH_PATH}`, "DISCARD TEMP"]) {
+        await this.run(queryMessage(statement), discard);
+      }
     } finally {
       release();
     }
+  }
+
+  /**
+   * The settings psql asked for in its startup message (PGTZ, PGDATESTYLE: `npm run db:sql`
+   * asks for India time), set again at the start of each of its turns, since the site's
+   * session is put back after each.
+   */
+  private async applyClientSettings() {
+    for (const statement of this.clientSettings) await this.run(queryMessage(statement), () => {});
+  }
+
+  private get clientSettings() {
+    const parameters = this.startup ? startupParameters(this.startup.subarray(4)) : {};
+    return Object.entries(parameters)
+      .filter(([name, value]) => CLIENT_SETTINGS.has(name.toLowerCase()) && /^[A-Za-z0-9_+\-/:, ]{1,64}$/.test(value))
+      .map(([name, value]) => `SET ${name.toLowerCase()} TO '${value}'`);
+  }
+
+  /** PGlite ended the session with a FATAL: the client goes, and the site's database is checked (and logged) before anything else runs. */
+  private async afterFatal() {
+    await this.finish(errorResponse("FATAL", "57P01", ENDED.fatal));
+    const answered = await Promise.race([
+      this.client.query("SELECT 1 AS ok").then(
+        () => true,
+        () => false,
+      ),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 2_000).unref()),
+    ]);
+    if (answered) log().warn({ event: "admin-socket", outcome: "fatal" }, "a psql client met a FATAL error; the database still answers");
+    else log().error({ event: "admin-socket", outcome: "fatal-unanswered" }, "a psql client met a FATAL error and the database no longer answers");
   }
 
   private armIdleTimers() {
@@ -289,14 +383,21 @@ export async function openAdminSocket(client: PGlite, options: AdminSocketOption
   if (options.port !== null) {
     const locks = locksOf(client);
     const password = randomBytes(24).toString("base64url");
-    const timing = { idleInTransactionMs: options.idleInTransactionMs ?? IDLE_IN_TRANSACTION_MS, yieldMs: options.yieldMs ?? YIELD_MS };
+    const keys = scramKeys(password);
+    const [{ user }] = (await client.query<{ user: string }>("SELECT quote_ident(session_user) AS user")).rows as [{ user: string }];
     const sessions = new Set<AdminSession>();
+    const admitted = () => [...sessions].filter((s) => s.admitted).length < MAX_SESSIONS;
+    const settings = { idleInTransactionMs: options.idleInTransactionMs ?? IDLE_IN_TRANSACTION_MS, yieldMs: options.yieldMs ?? YIELD_MS, appUser: user, admitted };
     const server = net.createServer((socket) => {
-      const session = new AdminSession(socket, client, locks, password, timing);
+      // A stranger's greetings never take the admin's places: past the cap, the oldest greeting goes.
+      const greeting = [...sessions].filter((s) => !s.admitted);
+      if (greeting.length >= MAX_GREETINGS) void greeting[0]!.end(errorResponse("FATAL", "53300", ENDED.authenticationTimeout));
+      const session = new AdminSession(socket, client, locks, keys, settings);
       sessions.add(session);
       socket.once("close", () => sessions.delete(session));
     });
-    server.maxConnections = MAX_CONNECTIONS;
+    // A bound on sockets at all (places for the admin and for greetings, and a few closing).
+    server.maxConnections = MAX_SESSIONS + MAX_GREETINGS + 4;
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject);
       server.listen(options.port!, "127.0.0.1", () => resolve());

@@ -49,11 +49,18 @@ export async function queriesDuring(work: () => Promise<unknown>): Promise<strin
   return seen;
 }
 
+/**
+ * The app's search path: pg_temp last, so a temp table (made by an admin on the embedded
+ * database's shared session, app/db/admin-socket.server.ts) never hides a real table.
+ */
+export const APP_SEARCH_PATH = "public, pg_temp";
+
 export function connect(url = env().DATABASE_URL): Connection {
   if (url && !url.startsWith("pglite:")) {
     const client = postgres(url, {
       max: env().DATABASE_POOL_SIZE,
       onnotice: () => {},
+      connection: { search_path: APP_SEARCH_PATH },
     });
     const db = drizzlePostgres(client, { schema, logger }) as unknown as Db;
     // postgres.js keeps one dedicated connection for all of a process's LISTENs.
@@ -75,6 +82,8 @@ export const PGLITE_EXTENSIONS = { pg_trgm };
 
 /** The app's connection over an open PGlite (the integration tests open theirs from a migrated copy). */
 export function pgliteConnection(client: PGlite, memory: boolean): Connection {
+  // Queued before any query of the app's: PGlite runs its calls in turn.
+  void client.exec(`SET search_path TO ${APP_SEARCH_PATH}`);
   const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
   const listen: Listen = (channel, onPayload) => client.listen(channel, onPayload);
   const hot: Hot = async (text, params) => (await client.query(text, params)).rows as never;

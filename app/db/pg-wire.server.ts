@@ -69,6 +69,77 @@ export function errorResponse(severity: "ERROR" | "FATAL", code: string, text: s
 export const queryMessage = (sql: string) => message("Q", cstring(sql));
 export const SYNC_MESSAGE = message("S");
 
+/**
+ * The messages a client may send once it is in, by the protocol's own list (simple and
+ * extended query, flush, sync, terminate). Everything else (a function call, COPY data
+ * outside a COPY, a type that does not exist) never reaches the database.
+ */
+export const CLIENT_MESSAGES = new Set(["Q", "P", "B", "D", "E", "C", "H", "S", "X"]);
+
+/** The SQL text of a Query ('Q') or Parse ('P') message. */
+export function sqlOf(frame: Frame) {
+  if (frame.type === "Q") return frame.body.toString("utf8").replace(/\0$/, "");
+  if (frame.type === "P") {
+    const nameEnd = frame.body.indexOf(0);
+    const textEnd = frame.body.indexOf(0, nameEnd + 1);
+    return nameEnd < 0 || textEnd < 0 ? "" : frame.body.subarray(nameEnd + 1, textEnd).toString("utf8");
+  }
+  return "";
+}
+
+/**
+ * Whether SQL asks the server to read COPY data from the client (`COPY … FROM STDIN`,
+ * psql's `\copy … from FILE`). The embedded database cannot take it: PGlite stops its
+ * whole program on it. Comments and quoted text are left out before looking.
+ */
+export function copiesFromClient(text: string) {
+  const bare = text
+    .replace(/--[^\n]*/g, " ")
+    .replace(/\/\*[\s\S]*?\*\//g, " ")
+    .replace(/'(?:[^']|'')*'/g, "''")
+    .replace(/\$([A-Za-z_]*)\$[\s\S]*?\$\1\$/g, "''");
+  return /\bcopy\b[^;]*\bfrom\s+stdin\b/i.test(bare);
+}
+
+/**
+ * Reads PGlite's reply as it streams (message by message, across chunks) and says
+ * whether it held a FATAL error: after one, PGlite's session may be gone, so the client
+ * is closed and the database checked.
+ */
+export function fatalWatcher() {
+  let header = Buffer.alloc(0);
+  let remaining = 0;
+  let inError = false;
+  let errorHead = Buffer.alloc(0);
+  let fatal = false;
+  return {
+    get fatal() {
+      return fatal;
+    },
+    read(chunk: Uint8Array) {
+      let data = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+      while (data.length > 0) {
+        if (remaining === 0) {
+          const need = 5 - header.length;
+          header = Buffer.concat([header, data.subarray(0, need)]);
+          data = data.subarray(need);
+          if (header.length < 5) return;
+          inError = header[0] === 0x45; // 'E'
+          remaining = header.readInt32BE(1) - 4;
+          header = Buffer.alloc(0);
+          errorHead = Buffer.alloc(0);
+          continue;
+        }
+        const part = data.subarray(0, remaining);
+        if (inError && errorHead.length < 32) errorHead = Buffer.concat([errorHead, part.subarray(0, 32 - errorHead.length)]);
+        remaining -= part.length;
+        data = data.subarray(part.length);
+        if (remaining === 0 && inError && errorHead.toString("latin1").startsWith("SFATAL")) fatal = true;
+      }
+    },
+  };
+}
+
 /** The startup message's parameters (user, database, …). */
 export function startupParameters(body: Buffer): Record<string, string> {
   const words = body.subarray(4).toString("utf8").split("\0");
@@ -81,12 +152,20 @@ const hmac = (key: Buffer, text: string) => createHmac("sha256", key).update(tex
 const sha256 = (data: Buffer) => createHash("sha256").update(data).digest();
 const ITERATIONS = 4096;
 
-/** The server's side of one SCRAM-SHA-256 exchange against one password. */
-export function scramServer(password: string) {
+export type ScramKeys = { salt: Buffer; storedKey: Buffer; serverKey: Buffer };
+
+/**
+ * What the server keeps of a password for SCRAM: derived once per start (4,096 rounds of
+ * PBKDF2), so a stranger opening connections costs us no hashing.
+ */
+export function scramKeys(password: string): ScramKeys {
   const salt = randomBytes(16);
   const salted = pbkdf2Sync(password.normalize("NFKC"), salt, ITERATIONS, 32, "sha256");
-  const storedKey = sha256(hmac(salted, "Client Key"));
-  const serverKey = hmac(salted, "Server Key");
+  return { salt, storedKey: sha256(hmac(salted, "Client Key")), serverKey: hmac(salted, "Server Key") };
+}
+
+/** The server's side of one SCRAM-SHA-256 exchange against one password's keys. */
+export function scramServer({ salt, storedKey, serverKey }: ScramKeys) {
   let gs2Header = "";
   let clientFirstBare = "";
   let serverFirst = "";

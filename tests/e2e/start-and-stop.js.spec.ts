@@ -79,17 +79,24 @@ test("npm start says what it does, keeps DATA_DIR private, opens psql only with 
     const { stdout: url } = await run("npm", ["run", "-s", "db:sql", "--", "--url"], sqlEnv);
     expect(url.trim()).toMatch(/^postgres:\/\/postgres@127\.0\.0\.1:\d+\/postgres$/);
     const slow = run("npm", ["run", "-s", "db:sql", "--", "-X", "-At", "-c", "SELECT pg_sleep(1.5)", "-c", "SELECT count(*) > 0 FROM contests", "-c", "SHOW timezone"], sqlEnv);
-    const psqlCommandLines = async () => {
-      for (const pid of fs.readdirSync("/proc").filter((p) => /^\d+$/.test(p))) {
-        const cmdline = (() => { try { return fs.readFileSync(`/proc/${pid}/cmdline`, "utf8"); } catch { return ""; } })();
-        if (cmdline.startsWith("psql\0")) return { cmdline, environ: fs.readFileSync(`/proc/${pid}/environ`, "utf8") };
-      }
-      return null;
-    };
-    await expect.poll(psqlCommandLines, { timeout: 10_000, intervals: [50] }).not.toBeNull();
-    const seen = (await psqlCommandLines())!;
-    expect(seen.cmdline).not.toContain(password);
-    expect(seen.environ).toContain(`PGPASSWORD=${password}`);
+    // Every process of that command (npm, node, Debian's psql wrapper, psql itself), as any local user sees it in /proc.
+    const commandLines = () =>
+      fs
+        .readdirSync("/proc")
+        .filter((p) => /^\d+$/.test(p))
+        .flatMap((pid) => {
+          try {
+            const argv = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+            return argv.some((a) => a.includes("pg_sleep(1.5)")) ? [{ argv, environ: fs.readFileSync(`/proc/${pid}/environ`, "utf8") }] : [];
+          } catch {
+            return [];
+          }
+        });
+    const isPsql = (argv: string[]) => argv.slice(0, 2).some((a) => /(^|\/)psql$/.test(a));
+    await expect.poll(() => commandLines().some((p) => isPsql(p.argv)), { timeout: 10_000, intervals: [50] }).toBe(true);
+    const seen = commandLines();
+    for (const p of seen) expect(p.argv.join(" ")).not.toContain(password);
+    expect(seen.find((p) => isPsql(p.argv))!.environ).toContain(`PGPASSWORD=${password}`);
     expect((await slow).stdout.trim().split("\n").slice(-2)).toEqual(["t", "Asia/Kolkata"]);
     await expect(run("psql", ["-X", "-w", url.trim(), "-c", "SELECT 1"], { env: { ...process.env, PGPASSWORD: "" } })).rejects.toThrow(/password/);
 

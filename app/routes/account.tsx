@@ -30,13 +30,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   invariantResponse(profile);
   // "auth": the password fields' own words.
   const { messages } = i18nFor(request, context, "account", "auth");
-  return { profile: { email: profile.email, fullName: profile.full_name ?? "", phone: profile.phone ?? "", address: profile.address ?? "", since: profile.created_at.getFullYear() }, refunds, payout, messages };
+  return { profile: { email: profile.email, fullName: profile.full_name ?? "", phone: profile.phone ?? "", address: profile.address ?? "", city: profile.city ?? "", since: profile.created_at.getFullYear() }, refunds, payout, messages };
 }
 
 // A password is never sent back into the form.
 const PASSWORDS = ["currentPassword", "password", "confirmPassword"];
 
-const FIELDS = ["intent", "fullName", "phone", "address", "currentPassword", "password", "confirmPassword", "method", "upiId", "holder", "accountNumber", "confirmAccountNumber", "ifsc"];
+const FIELDS = ["intent", "fullName", "phone", "address", "city", "currentPassword", "password", "confirmPassword", "method", "upiId", "holder", "accountNumber", "confirmAccountNumber", "ifsc"];
 // Account numbers (and the password) are not sent back into the form: a mistyped one is typed again.
 const PAYOUT_SECRETS = ["accountNumber", "confirmAccountNumber", "currentPassword"];
 
@@ -76,7 +76,7 @@ export default function Account() {
   const busy = (intent: string) => navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
   const [profileForm, profileFields] = useSchemaForm<typeof ProfileSchema>(result && "profile" in result ? result.profile : undefined, {
     id: "profile",
-    defaultValue: { fullName: profile.fullName, phone: profile.phone, address: profile.address },
+    defaultValue: { fullName: profile.fullName, phone: profile.phone, address: profile.address, city: profile.city },
   });
   const [passwordForm, passwordFields] = useSchemaForm<typeof ChangePasswordSchema>(result && "password" in result ? result.password : undefined, { id: "password" });
   const { t } = useT();
@@ -92,7 +92,8 @@ export default function Account() {
         <FormErrors id={profileForm.errorId} errors={profileForm.errors} />
         <TextField label={t("account.fullName")} field={profileFields.fullName} autoComplete="name" maxLength={ACCOUNT_MAX.fullName} hint={t("account.fullNameHint")} />
         <TextField label={t("account.phone")} field={profileFields.phone} type="tel" autoComplete="tel" inputMode="tel" maxLength={ACCOUNT_MAX.phone} hint={t("account.phoneHint")} />
-        <TextareaField label={t("account.address")} field={profileFields.address} rows={3} maxLength={ACCOUNT_MAX.address} />
+        <TextField label={t("account.city")} field={profileFields.city} autoComplete="address-level2" maxLength={ACCOUNT_MAX.city} hint={t("account.cityHint")} />
+        <TextareaField label={t("account.address")} field={profileFields.address} rows={3} maxLength={ACCOUNT_MAX.address} hint={t("account.addressHint")} />
         <button type="submit" className="btn btn-primary" disabled={busy("profile")}>
           {busy("profile") ? t("account.saving") : t("account.save")}
         </button>

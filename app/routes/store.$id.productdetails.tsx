@@ -11,7 +11,7 @@ import { heldForMinutes } from "~/models/store/orders.server";
 import { starsOf } from "~/models/store/reviews";
 import { productReviews, sellerRating } from "~/models/store/reviews.server";
 import { formatDate } from "~/utils/dates";
-import { richText, useT, type MessageId } from "~/utils/i18n";
+import { useT, type MessageId } from "~/utils/i18n";
 import { i18nFor } from "~/utils/i18n.server";
 import { metaTranslator, pageMeta } from "~/utils/meta";
 import { conditionKey } from "~/components/store/product-card";
@@ -35,7 +35,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const [product, userId] = await Promise.all([getProduct(db, id), getUserId(request, context)]);
   // Inactive listings are visible to their seller only.
   invariantResponse(product && (product.is_active || product.seller_id === userId));
-  const { seller_email, seller_phone, seller_address, ...rest } = product;
   const isOwner = product.seller_id === userId;
   // Reviews come a page at a time (?reviews=2), as plain links.
   const page = Number.parseInt(new URL(request.url).searchParams.get("reviews") ?? "1", 10);
@@ -43,12 +42,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return {
     reviews,
     sellerRating: seller,
-    product: rest,
+    product,
     isOwner,
     buyer: userId && !isOwner ? await buyerState(db, userId, id) : null,
-    // A seller's contact details are for signed-in students only, never for crawlers.
-    contact: userId ? { email: seller_email, phone: seller_phone, address: seller_address } : null,
-    signedIn: Boolean(userId),
     cap: cartCap(),
     // Sold out only while another buyer's payment holds the last copies: say when to try again.
     heldFor: product.stock === 0 && product.is_active ? await heldForMinutes(db, id, new Date()) : null,
@@ -88,7 +84,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function ProductDetails() {
-  const { product, contact, signedIn, isOwner, buyer, cap, heldFor, reviews, sellerRating } = useLoaderData<typeof loader>();
+  const { product, isOwner, buyer, cap, heldFor, reviews, sellerRating } = useLoaderData<typeof loader>();
   const { t } = useT();
   // What the seller typed stays as typed; the condition is one of ours.
   const facts: Array<[MessageId, string | null, boolean]> = [
@@ -186,6 +182,12 @@ export default function ProductDetails() {
         <div className="card">
           <p style={{ marginTop: 0 }}>
             <strong>{product.seller_name ? <span translate="no">{product.seller_name}</span> : t("store.product.aSeller")}</strong>
+            {product.seller_city ? (
+              <span className="muted">
+                {" · "}
+                <span translate="no">{product.seller_city}</span>
+              </span>
+            ) : null}
             <span className="muted"> · {t("store.product.memberSince", { year: new Date(product.seller_since).getFullYear() })}</span>
             <br />
             <span className="muted">
@@ -198,17 +200,9 @@ export default function ProductDetails() {
               )}
             </span>
           </p>
-          {contact ? (
-            <p style={{ marginBottom: 0 }} translate="no">
-              {contact.email}
-              {contact.phone ? <><br />{contact.phone}</> : null}
-              {contact.address ? <><br />{contact.address}</> : null}
-            </p>
-          ) : signedIn ? null : (
-            <p className="muted" style={{ marginBottom: 0 }}>
-              {richText(t("store.product.loginForContact"), [(text) => <Link to={`/login?${new URLSearchParams({ redirectTo: `/store/${product.id}/productdetails` })}`}>{text}</Link>])}
-            </p>
-          )}
+          <p className="muted" style={{ marginBottom: 0 }}>
+            {t("store.product.sellerSales", { count: sellerRating.sales })} {t("store.product.contactOnOrder")}
+          </p>
         </div>
       ) : (
         <p className="muted">{t("store.product.noSeller")}</p>

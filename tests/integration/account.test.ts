@@ -22,11 +22,14 @@ test("details: bad input gets the form's messages and is kept; good input is wha
   expect(bad.data.profile.error).toMatchObject({ fullName: [ACCOUNT_MESSAGES.nameRequired], phone: [ACCOUNT_MESSAGES.phoneInvalid], address: [ACCOUNT_MESSAGES.addressTooLong] });
   expect(bad.data.profile.initialValue.phone).toBe("12345");
 
-  const good = await post({ intent: "profile", fullName: "Meera \u202eIyer", phone: "+91 98765-43210", address: "12 MG Road, Pune" }, me.cookie);
+  const good = await post({ intent: "profile", fullName: "Meera \u202eIyer", phone: "+91 98765-43210", address: "12 MG Road, Pune", city: " Pune " }, me.cookie);
   expect(good.status).toBe(302);
   expect(good.location).toBe("/account");
   const listing = await createProduct(db, { sellerId: me.userId, title: "Account Book", price: 100, category: "Textbooks" });
-  expect(await getProduct(db, listing)).toMatchObject({ seller_name: "Meera Iyer", seller_phone: "9876543210", seller_address: "12 MG Road, Pune" });
+  // The seller block gets the name and city; never the phone, the address or the e-mail.
+  const shown = await getProduct(db, listing);
+  expect(shown).toMatchObject({ seller_name: "Meera Iyer", seller_city: "Pune" });
+  expect(JSON.stringify(shown)).not.toMatch(/9876543210|MG Road|@/);
   const page = await call(accountRoute.loader, getRequest("/account", me.cookie));
   expect(page.data.profile).toMatchObject({ fullName: "Meera Iyer", phone: "9876543210", email: me.email });
   // A guest is sent to log in.

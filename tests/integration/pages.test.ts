@@ -112,7 +112,7 @@ describe("legacy paths", () => {
   });
 });
 
-test("/healthz answers 200 after touching the database", async () => {
+test("/healthz answers 200 after reading a real table of the app's", async () => {
   const { loader } = await import("~/routes/healthz");
   const { queriesDuring } = await import("~/db/client.server");
   let res!: Response;
@@ -122,7 +122,7 @@ test("/healthz answers 200 after touching the database", async () => {
   expect(res.status).toBe(200);
   expect(await res.json()).toEqual({ status: "ok" });
   expect(res.headers.get("Cache-Control")).toBe("no-store");
-  expect(queries).toEqual(["SELECT 1"]);
+  expect(queries).toEqual(["SELECT count(*) FROM (SELECT 1 FROM contests LIMIT 1) AS one"]);
 });
 
 describe("Hall of Champions", () => {

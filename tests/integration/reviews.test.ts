@@ -51,7 +51,7 @@ describe("a buyer who received the book", () => {
       ["Ravi", 2, "Pages missing."],
       ["Asha", 4, "Clean copy, but slow delivery."],
     ]);
-    expect(page.data.sellerRating).toEqual({ rating: 3, count: 2 });
+    expect(page.data.sellerRating).toEqual({ rating: 3, count: 2, sales: 2 });
     // The order page's form shows the review to edit.
     const order = await call(confirmationRoute.loader as never, getRequest(`/orders/${mine.orderId}/confirmation`, asha.cookie), { params: { id: mine.orderId } });
     expect(order.data.reviews).toEqual([{ itemId: mine.itemId, rating: 4, body: "Clean copy, but slow delivery." }]);

@@ -3,7 +3,7 @@ import { LINE_BADGES, lineState, type LineLife } from "~/models/store/order-life
 import { richText, useT } from "~/utils/i18n";
 import { formatINR } from "~/utils/money";
 
-type Item = LineLife & { id: string; title: string; author: string | null; price: number; quantity: number; thumbnail_url: string | null };
+type Item = LineLife & { id: string; title: string; author: string | null; price: number; quantity: number; thumbnail_url: string | null; seller_name?: string | null; seller_phone?: string | null };
 
 /**
  * An order's items as bought (docs/product/marketplace.md §2 Orders): image, title, 'By
@@ -24,6 +24,12 @@ export function OrderItems({ items }: { items: Item[] }) {
               {/* The author goes in as an element: what a seller typed never becomes part of a message. */}
               {item.author ? <span className="muted"> {richText(t("orders.by"), [() => <span translate="no">{item.author}</span>])}</span> : null}
               {state === "placed" ? null : <span className={`badge ${LINE_BADGES[state].tone}`}>{t(LINE_BADGES[state].label)}</span>}
+              {/* Only on the buyer's own order while the line travels (models/store/order-views.server.ts). */}
+              {item.seller_phone ? (
+                <span className="muted seller-contact">
+                  {richText(t("orders.sellerContact"), [() => <span translate="no">{item.seller_name || t("orders.theSeller")}</span>, () => <a href={`tel:+91${item.seller_phone}`} translate="no">{item.seller_phone}</a>])}
+                </span>
+              ) : null}
             </span>
             <span>
               {formatINR(item.price)} × {item.quantity}

@@ -41,11 +41,7 @@ export function TextField({
       ) : (
         input
       )}
-      {hint ? (
-        <p id={field.descriptionId} className="muted" style={{ margin: 0, fontSize: ".85rem" }}>
-          {hint}
-        </p>
-      ) : null}
+      {hint ? <FieldHint id={field.descriptionId}>{hint}</FieldHint> : null}
       <p id={field.errorId} className="field-error">
         {field.errors?.[0]}
       </p>
@@ -53,9 +49,19 @@ export function TextField({
   );
 }
 
+/** What a field is for, or who sees it: read by screen readers with the field. */
+function FieldHint({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <p id={id} className="muted" style={{ margin: 0, fontSize: ".85rem" }}>
+      {children}
+    </p>
+  );
+}
+
 export function TextareaField({
   label,
   field,
+  hint,
   ...rest
 }: {
   label: string;
@@ -64,11 +70,13 @@ export function TextareaField({
   maxLength?: number;
   /** Only where the student just asked for this form (e.g. back from logging in to comment). */
   autoFocus?: boolean;
+  hint?: string;
 }) {
   return (
     <div className="field">
       <label htmlFor={field.id}>{label}</label>
-      <textarea {...controlProps(field)} defaultValue={field.initialValue} {...rest} />
+      <textarea {...controlProps(field, { describedBy: hint ? field.descriptionId : undefined })} defaultValue={field.initialValue} {...rest} />
+      {hint ? <FieldHint id={field.descriptionId}>{hint}</FieldHint> : null}
       <p id={field.errorId} className="field-error">
         {field.errors?.[0]}
       </p>

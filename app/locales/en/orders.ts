@@ -13,6 +13,8 @@ export default {
   "orders.loginToSee": "<0>Log in</0> to see the orders you placed.",
   "orders.order": "Order #{id}",
   "orders.by": "By <0></0>",
+  "orders.sellerContact": "Sold by <0></0>: phone <1></1> about this delivery.",
+  "orders.theSeller": "the seller",
   "orders.badge.awaiting": "Awaiting payment",
   "orders.badge.cancelled": "Cancelled",
   "orders.badge.returnRequested": "Return requested",

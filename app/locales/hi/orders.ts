@@ -12,6 +12,8 @@ export default {
   "orders.loginToSee": "अपने ऑर्डर देखने के लिए <0>लॉग इन करें</0>।",
   "orders.order": "ऑर्डर #{id}",
   "orders.by": "लेखक: <0></0>",
+  "orders.sellerContact": "विक्रेता <0></0>: इस डिलीवरी के बारे में <1></1> पर फ़ोन करें।",
+  "orders.theSeller": "विक्रेता",
   "orders.badge.awaiting": "भुगतान बाक़ी",
   "orders.badge.cancelled": "रद्द",
   "orders.badge.returnRequested": "वापसी का अनुरोध",

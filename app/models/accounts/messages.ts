@@ -4,7 +4,7 @@ import { MAX_PASSWORD_LENGTH } from "~/models/accounts/password-strength";
 import type { Translate } from "~/utils/i18n";
 
 /** The account forms' field lengths, written once: the inputs' maxLength and the schemas read them. */
-export const ACCOUNT_MAX = { fullName: 100, phone: 20, address: 300 } as const;
+export const ACCOUNT_MAX = { fullName: 100, phone: 20, address: 300, city: 100 } as const;
 
 export const MESSAGES = {
   loginRequired: "Please fill in both email and password",
@@ -34,6 +34,7 @@ export const ACCOUNT_MESSAGES = {
   nameRequired: "Please enter your full name",
   phoneInvalid: "Enter a 10-digit mobile number (with +91 if you like)",
   addressTooLong: "Address must be at most 300 characters",
+  cityTooLong: "City must be at most 100 characters",
   currentRequired: "Please enter your current password",
   currentWrong: "Your current password is not right",
   profileSaved: "Your details are saved.",

@@ -111,17 +111,20 @@ export const ProfileSchema = z
     fullName: z.string().optional().transform((v) => (v === undefined ? v : stripBidiControls(v))),
     phone: z.string().optional(),
     address: z.string().optional(),
+    city: z.string().optional(),
   })
   .superRefine((v, ctx) => {
     if (blank(v.fullName)) ctx.addIssue({ code: "custom", path: ["fullName"], message: ACCOUNT_MESSAGES.nameRequired });
     else if (text(v.fullName).trim().length > ACCOUNT_MAX.fullName) ctx.addIssue({ code: "custom", path: ["fullName"], message: MESSAGES.nameTooLong });
     if (!blank(v.phone) && (text(v.phone).length > ACCOUNT_MAX.phone || !normalizePhone(text(v.phone)))) ctx.addIssue({ code: "custom", path: ["phone"], message: ACCOUNT_MESSAGES.phoneInvalid });
     if (text(v.address).trim().length > ACCOUNT_MAX.address) ctx.addIssue({ code: "custom", path: ["address"], message: ACCOUNT_MESSAGES.addressTooLong });
+    if (text(v.city).trim().length > ACCOUNT_MAX.city) ctx.addIssue({ code: "custom", path: ["city"], message: ACCOUNT_MESSAGES.cityTooLong });
   })
   .transform((v) => ({
     fullName: text(v.fullName).trim(),
     phone: blank(v.phone) ? null : normalizePhone(text(v.phone)),
     address: blank(v.address) ? null : text(v.address).trim(),
+    city: blank(v.city) ? null : stripBidiControls(text(v.city)).trim(),
   }));
 
 export const ChangePasswordSchema = z

@@ -3,7 +3,8 @@
 // then all their items), never one per order.
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { marketplace_products, order_items, orders } from "~/db/schema";
+import { marketplace_products, order_items, orders, profiles } from "~/db/schema";
+import { lineState } from "~/models/store/order-life";
 
 const ORDERS_SHOWN = 50;
 
@@ -34,14 +35,25 @@ async function itemsOf(db: DbOrTx, orderIds: string[]) {
       quantity: order_items.quantity,
       ...LIFE,
       thumbnail_url: marketplace_products.thumbnail_url,
+      seller_name: profiles.full_name,
+      seller_phone: profiles.phone,
     })
     .from(order_items)
     .leftJoin(marketplace_products, eq(marketplace_products.id, order_items.product_id))
+    .leftJoin(profiles, eq(profiles.id, order_items.seller_id))
     .where(inArray(order_items.order_id, orderIds))
     .orderBy(order_items.title_at_purchase);
 }
 
 type Item = Awaited<ReturnType<typeof itemsOf>>[number];
+
+/**
+ * A seller's phone reaches the buyer only on their own order's page, and only while a line
+ * still travels (placed or shipped): that is when a delivery needs it. Never their e-mail
+ * or address (docs/decisions.md, "Who sees a seller's details").
+ */
+const withSellerPhoneWhileOpen = (item: Item) => ({ ...item, seller_phone: ["placed", "shipped"].includes(lineState(item)) ? item.seller_phone : null });
+const withoutSellerPhone = (item: Item) => ({ ...item, seller_phone: null });
 const withItems = <T extends { id: string }>(rows: T[], items: Item[]) => rows.map((row) => ({ ...row, items: items.filter((i) => i.order_id === row.id) }));
 
 /** /orders: the buyer's completed orders, newest first (docs/product/marketplace.md §2). */
@@ -52,14 +64,14 @@ export async function completedOrders(db: DbOrTx, buyerId: string) {
     .where(and(eq(orders.buyer_id, buyerId), eq(orders.status, "completed")))
     .orderBy(desc(orders.created_at))
     .limit(ORDERS_SHOWN);
-  return withItems(rows, await itemsOf(db, rows.map((r) => r.id)));
+  return withItems(rows, (await itemsOf(db, rows.map((r) => r.id))).map(withoutSellerPhone));
 }
 
 /** One order, for its buyer only (anyone else gets null, as for a missing order). */
 export async function buyerOrder(db: DbOrTx, buyerId: string, orderId: string) {
   const [row] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.buyer_id, buyerId)));
   if (!row) return null;
-  const [order] = withItems([row], await itemsOf(db, [row.id]));
+  const [order] = withItems([row], (await itemsOf(db, [row.id])).map(withSellerPhoneWhileOpen));
   return order!;
 }
 

@@ -90,10 +90,9 @@ export async function getProduct(db: DbOrTx, id: string) {
       review_count: marketplace_products.review_count,
       stock: marketplace_products.stock,
       category: product_categories.name,
+      // The public seller block: name, city, member since (never their phone, address or e-mail).
       seller_name: profiles.full_name,
-      seller_email: profiles.email,
-      seller_phone: profiles.phone,
-      seller_address: profiles.address,
+      seller_city: profiles.city,
       seller_since: profiles.created_at,
     })
     .from(marketplace_products)

@@ -72,10 +72,15 @@ export async function productReviews(db: DbOrTx, productId: string, page: number
 /** A seller's rating over every review of what they sold. */
 export async function sellerRating(db: DbOrTx, sellerId: string) {
   const [row] = await db
-    .select({ rating: sql<string | null>`round(avg(${product_reviews.rating})::numeric, 1)`, count: count() })
+    .select({
+      rating: sql<string | null>`round(avg(${product_reviews.rating})::numeric, 1)`,
+      count: count(),
+      // Copies that reached their buyer and stayed (order_items_seller_idx).
+      sales: sql<number>`(SELECT COALESCE(sum(quantity), 0)::int FROM order_items WHERE seller_id = ${sellerId} AND delivered_at IS NOT NULL AND returned_at IS NULL)`,
+    })
     .from(product_reviews)
     .where(eq(product_reviews.seller_id, sellerId));
-  return { rating: row?.rating === null || row?.rating === undefined ? 0 : Number(row.rating), count: row?.count ?? 0 };
+  return { rating: row?.rating === null || row?.rating === undefined ? 0 : Number(row.rating), count: row?.count ?? 0, sales: Number(row?.sales ?? 0) };
 }
 
 /** The buyer's reviews of these lines, for their order page's forms. */

@@ -1,0 +1,76 @@
+// Issue 44, point 6: others see only what they need of a seller. The public seller block
+// (a guest, another student, even a buyer) shows the name, city, rating and books
+// delivered; the phone reaches the buyer of an open order, on that order's page only,
+// and goes when the order ends; the address and the e-mail never reach anyone.
+import { eq } from "drizzle-orm";
+import { expect, test } from "vitest";
+import { db } from "~/db/client.server";
+import { order_items, profiles } from "~/db/schema";
+import * as confirmationRoute from "~/routes/orders.$id.confirmation";
+import * as ordersRoute from "~/routes/orders._index";
+import * as productRoute from "~/routes/store.$id.productdetails";
+import { createDeliveredLine, createProduct } from "~/seed/factories.server";
+import { call, getRequest } from "../support/remix";
+import { signedInStudent } from "../support/scenarios";
+
+const PHONE = "9812345670";
+const ADDRESS = "Flat 4B, 17 Residency Road";
+
+async function world() {
+  const seller = await signedInStudent({ fullName: "Kavya Menon" });
+  await db.update(profiles).set({ phone: PHONE, address: ADDRESS, city: "Bengaluru" }).where(eq(profiles.id, seller.userId));
+  const productId = await createProduct(db, { sellerId: seller.userId, title: "Privacy Physics", price: 300, category: "Textbooks" });
+  const buyer = await signedInStudent({ fullName: "Ravi Kumar" });
+  const line = await createDeliveredLine(db, { buyerId: buyer.userId, productId });
+  // Still on its way: shipped, not delivered.
+  await db.update(order_items).set({ delivered_at: null }).where(eq(order_items.id, line.itemId));
+  return { seller, productId, buyer, line };
+}
+
+const productPage = (id: string, cookie?: string) => call(productRoute.loader as never, getRequest(`/store/${id}/productdetails`, cookie), { params: { id } });
+const orderPage = (orderId: string, cookie: string) => call(confirmationRoute.loader as never, getRequest(`/orders/${orderId}/confirmation`, cookie), { params: { id: orderId } });
+const leaks = (data: unknown, email: string) => {
+  const text = JSON.stringify(data);
+  return { phone: text.includes(PHONE), address: text.includes("Residency Road"), email: text.includes(email) };
+};
+const NOTHING = { phone: false, address: false, email: false };
+
+test("the seller block: a guest, another student and the buyer see the name, city, rating and books delivered, and nothing to reach the seller", async () => {
+  const { seller, productId, buyer } = await world();
+  const stranger = await signedInStudent();
+  for (const cookie of [undefined, stranger.cookie, buyer.cookie]) {
+    const page = await productPage(productId, cookie);
+    expect(page.status).toBe(200);
+    expect(page.data.product).toMatchObject({ seller_name: "Kavya Menon", seller_city: "Bengaluru" });
+    expect(page.data.sellerRating).toMatchObject({ sales: 0 });
+    expect(leaks(page.data, seller.email)).toEqual(NOTHING);
+  }
+});
+
+test("the buyer of an open order gets the seller's phone on that order's page only; never the address or e-mail; not once the order has arrived", async () => {
+  const { seller, productId, buyer, line } = await world();
+  const open = await orderPage(line.orderId, buyer.cookie);
+  expect(open.status).toBe(200);
+  expect(open.data.order.items[0]).toMatchObject({ seller_name: "Kavya Menon", seller_phone: PHONE });
+  expect(leaks(open.data, seller.email)).toEqual({ ...NOTHING, phone: true });
+  // Not on the list of orders, and not on anyone else's view of this order.
+  expect(leaks((await call(ordersRoute.loader as never, getRequest("/orders", buyer.cookie))).data, seller.email)).toEqual(NOTHING);
+  const stranger = await signedInStudent();
+  expect((await orderPage(line.orderId, stranger.cookie)).status).toBe(404);
+
+  // Delivered: the delivery no longer needs it.
+  await db.update(order_items).set({ delivered_at: new Date() }).where(eq(order_items.id, line.itemId));
+  const ended = await orderPage(line.orderId, buyer.cookie);
+  expect(ended.data.order.items[0]).toMatchObject({ seller_name: "Kavya Menon", seller_phone: null });
+  expect(leaks(ended.data, seller.email)).toEqual(NOTHING);
+  // A delivered copy counts on the seller block.
+  expect((await productPage(productId)).data.sellerRating).toMatchObject({ sales: 1 });
+});
+
+test("a cancelled line: the phone goes with it", async () => {
+  const { seller, buyer, line } = await world();
+  await db.update(order_items).set({ shipped_at: null, cancelled_at: new Date(), cancelled_by: "buyer" }).where(eq(order_items.id, line.itemId));
+  const page = await orderPage(line.orderId, buyer.cookie);
+  expect(page.data.order.items[0].seller_phone).toBeNull();
+  expect(leaks(page.data, seller.email)).toEqual(NOTHING);
+});

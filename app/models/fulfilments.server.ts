@@ -7,8 +7,7 @@ import { challengeCallbackPage, challengeTitle, fulfilChallengeFee, type Challen
 import { contestTitle, enrolmentCallbackPage, fulfilEnrolment, type EnrolmentResult } from "~/models/contests/enrolment.server";
 import { paymentGateway } from "~/models/payments/gateway.server";
 import { fulfilOrder, orderCallbackPage, orderTitle, type OrderResult } from "~/models/store/order-fulfilment.server";
-import { releaseOrder } from "~/models/store/orders.server";
-import { orderOwner, recordCapture, recordFailure, type CaptureInput, type CaptureOutcome, type Fulfil, type Purpose } from "~/models/payments/ledger.server";
+import { orderOwner, recordCapture, recordFailedAttempt, type CaptureInput, type CaptureOutcome, type Fulfil, type Purpose } from "~/models/payments/ledger.server";
 import { kickOutbox } from "~/services/email.server";
 import type { Flash } from "~/utils/flash.server";
 import { log } from "~/services/log.server";
@@ -27,13 +26,11 @@ type Fulfilment = {
   replyField: string;
   /** What the test gateway's page says the payment is for: a title as typed, and what the page's words add to it. */
   describe(db: DbOrTx, targetId: string): Promise<Described | null>;
-  /** What a failed payment undoes (an order's reserved copies). */
-  release?(db: DbOrTx, targetId: string): Promise<unknown>;
 };
 
 const FULFILMENTS: Record<Purpose, Fulfilment> = {
   contest: { fulfil: fulfilEnrolment, callbackPage: async (_db, id, outcome) => enrolmentCallbackPage(id, outcome), replyField: "contestId", describe: contestTitle },
-  order: { fulfil: fulfilOrder, callbackPage: async (_db, id, outcome) => orderCallbackPage(id, outcome), replyField: "orderId", describe: orderTitle, release: releaseOrder },
+  order: { fulfil: fulfilOrder, callbackPage: async (_db, id, outcome) => orderCallbackPage(id, outcome), replyField: "orderId", describe: orderTitle },
   challenge: { fulfil: fulfilChallengeFee, callbackPage: challengeCallbackPage, replyField: "challengeId", describe: challengeTitle },
 };
 
@@ -65,11 +62,14 @@ export const queuedMail = (outcome: SettleOutcome) => !["already", "invalid-sign
 export const isSettled = (outcome: SettleOutcome) =>
   outcome.kind === "already" || ("purpose" in outcome && outcome.kind !== "second-payment" && !("refund" in outcome && outcome.refund));
 
-/** A payment the gateway reports as failed: the ledger closes it and its purpose undoes what it held. */
-export async function failPayment(db: DbOrTx, input: { orderId: string }) {
-  const failed = await recordFailure(db, input);
-  log().info({ event: "payment", orderId: input.orderId, outcome: failed ? "failed" : "already closed" }, "payment failed");
-  if (failed) await fulfilmentOf(failed.purpose).release?.(db, failed.targetId);
+/**
+ * An attempt the gateway reports as failed (its signed webhook): counted, nothing undone.
+ * The payer may try again; what the order holds is released by its hold's end alone, so
+ * a stranger's forged or replayed failure can never take a copy from its buyer.
+ */
+export async function noteFailedAttempt(db: DbOrTx, input: { orderId: string }) {
+  const failed = await recordFailedAttempt(db, input);
+  log().info({ event: "payment", orderId: input.orderId, outcome: failed ? "attempt failed" : "not open" }, "payment attempt failed");
   return failed;
 }
 

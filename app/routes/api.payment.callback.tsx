@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { db } from "~/db/client.server";
-import { callbackPage, failPayment, queuedMail, settlePayment } from "~/models/fulfilments.server";
+import { callbackPage, queuedMail, settlePayment } from "~/models/fulfilments.server";
 import { orderOwner } from "~/models/payments/ledger.server";
 import { kickOutbox } from "~/services/email.server";
 import { readForm } from "~/utils/forms.server";
@@ -26,13 +26,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const owner = await orderOwner(db, orderId);
   invariantResponse(owner, "Unknown payment", { status: 400 });
 
+  // Without a payment id the callback is unsigned: anyone could send it with someone
+  // else's order id. It only shows the payer the failure; it changes nothing (a failed
+  // attempt is counted from the signed webhook, and the hold ends on its own).
   let outcome = "failed";
   if (field("razorpay_payment_id")) {
     const settled = await settlePayment(db, { orderId, paymentId: field("razorpay_payment_id"), signature: field("razorpay_signature"), now: new Date() });
     if (queuedMail(settled)) kickOutbox();
     outcome = settled.kind;
-  } else {
-    await failPayment(db, { orderId });
   }
   const page = await callbackPage(db, owner.purpose, owner.targetId, outcome);
   if (page.flash) return redirectWithFlash(page.to, page.flash);

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { db } from "~/db/client.server";
-import { failPayment, queuedMail, settlePayment } from "~/models/fulfilments.server";
+import { noteFailedAttempt, queuedMail, settlePayment } from "~/models/fulfilments.server";
 import { GATEWAY_ID, webhookVerifier } from "~/models/payments/gateway.server";
 import { kickOutbox } from "~/services/email.server";
 import { readJson } from "~/utils/forms.server";
@@ -38,7 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { event, payload } = parsed.data;
   const payment = payload.payment.entity;
   if (event === "payment.failed") {
-    await failPayment(db, { orderId: payment.order_id });
+    await noteFailedAttempt(db, { orderId: payment.order_id });
     return json({ ok: true });
   }
   if (event !== "payment.captured" && event !== "order.paid") return json({ ok: true, ignored: true });

@@ -21,6 +21,13 @@ import { deliverOutbox, kickOutbox } from "~/services/email.server";
 import { dataDir, env, loadSharedSecret } from "~/utils/env.server";
 import { log } from "~/services/log.server";
 
+/**
+ * What the embedded database can carry, said at every start on it (issue 44, point 7: an
+ * attacker's probe measured it; docs/performance.md, "The embedded database's capacity").
+ */
+export const EMBEDDED_CAPACITY =
+  "embedded database (PGlite): one query at a time, for a demo, a class or a contest of a few dozen students; measured, 150 students saving answers at once kept 50 readers' pages waiting up to 20 s. Set DATABASE_URL to PostgreSQL for more (README, 'In production').";
+
 /** Before the server listens: check the environment, migrate, seed an empty database, start the background loops. */
 export async function startup() {
   const config = env();
@@ -43,6 +50,7 @@ export async function startup() {
         : "embedded database socket is off (DATABASE_SOCKET=off)",
     );
   }
+  if (connection.kind === "pglite") log().warn({ event: "startup" }, EMBEDDED_CAPACITY);
   await loadSharedSecret((candidate) => storeSecretOnce(db, "session", candidate));
   every(30_000, "mail outbox", () => deliverOutbox());
   every(60 * 60_000, "housekeeping", () => purgeExpired(db, new Date()));

@@ -63,6 +63,8 @@ test("npm start says what it does, keeps DATA_DIR private, opens psql only with 
     const said = server.output;
     for (const step of ["checking the build", "opening the embedded database", "database ready in", "seeding demo data", "demo data seeded in"]) expect(said).toContain(step);
     expect(said.indexOf("opening the embedded database")).toBeLessThan(said.indexOf("seeding demo data"));
+    // What the embedded database can carry is said at start (issue 44, point 7).
+    expect(said).toContain("embedded database (PGlite): one query at a time");
 
     // DATA_DIR is the server's alone, old files and PGlite's new ones alike.
     const open = modes(dataDir).filter(([, mode]) => mode & 0o077);

@@ -10,7 +10,7 @@ import { MAX_EVENTS_PER_ENTRY } from "~/models/contests/test-taking.server";
 import { TEST_API_LIMIT, takeEventSlot } from "~/models/contests/test-traffic.server";
 import * as testApi from "~/routes/api.contest.$id.test";
 import * as createOrder from "~/routes/api.payment.create-order";
-import { recordFailure } from "~/models/payments/ledger.server";
+import { recordFailedAttempt } from "~/models/payments/ledger.server";
 import { createContest, createEntry } from "~/seed/factories.server";
 import { call } from "../support/remix";
 import { ANSWER_BANK, signedInStudent } from "../support/scenarios";
@@ -98,7 +98,9 @@ test("create-order: a loop of abandoned orders for one contest stops at the limi
   for (let i = 0; i < 10; i++) {
     const res = await order();
     expect(res.status).toBe(200);
-    await recordFailure(db, { orderId: JSON.parse(res.data as string).orderId });
+    await recordFailedAttempt(db, { orderId: JSON.parse(res.data as string).orderId });
+    // The payer gave up on it: the next try opens a new order (as after a change of amount or gateway).
+    await db.update(payments).set({ status: "failed" }).where(eq(payments.razorpay_order_id, JSON.parse(res.data as string).orderId));
   }
   const refused = await order();
   expect(refused.status).toBe(429);

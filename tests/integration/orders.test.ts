@@ -6,7 +6,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { db } from "~/db/client.server";
 import { email_outbox, marketplace_products, order_items, orders, payments, user_cart, refunds, users } from "~/db/schema";
-import { failPayment, settlePayment } from "~/models/fulfilments.server";
+import { noteFailedAttempt, settlePayment } from "~/models/fulfilments.server";
 import { checkoutSignature, paymentGateway } from "~/models/payments/gateway.server";
 import { putInCart } from "~/models/store/cart.server";
 import { orderTotals, paymentState } from "~/models/store/checkout";
@@ -184,13 +184,14 @@ describe("online payment", () => {
     expect((await pay(o.gatewayOrderId)).kind).toBe("second-payment");
   });
 
-  test("a failed payment gives the copy back and closes the order", async () => {
+  test("a failed attempt keeps the copy held for its buyer until the hold ends, and the same cart pays again", async () => {
     const o = await onlineOrder();
-    await failPayment(db, { orderId: o.gatewayOrderId });
-    expect(await stockOf(o.book)).toBe(1);
+    expect(await noteFailedAttempt(db, { orderId: o.gatewayOrderId })).toMatchObject({ purpose: "order", attempts: 1 });
+    expect(await stockOf(o.book)).toBe(0);
     const [order] = await db.select().from(orders).where(eq(orders.id, o.orderId));
-    expect(order).toMatchObject({ status: "failed" });
+    expect(order).toMatchObject({ status: "pending" });
     expect(await db.$count(user_cart, eq(user_cart.user_id, o.buyer))).toBe(1);
+    expect((await pay(o.gatewayOrderId)).kind).toBe("completed");
   });
 
   test("the sweep ends a hold after 15 minutes; a late payment takes the copy if it is still there", async () => {

@@ -6,7 +6,7 @@ import { expect, test } from "vitest";
 import { db } from "~/db/client.server";
 import { email_outbox, orders, payments, user_contest_entries, refunds } from "~/db/schema";
 import { checkoutSignature, paymentGateway } from "~/models/payments/gateway.server";
-import { openOrder, recordCapture, recordFailure, type Fulfil, type Purpose } from "~/models/payments/ledger.server";
+import { openOrder, recordCapture, recordFailedAttempt, type Fulfil, type Purpose } from "~/models/payments/ledger.server";
 import { createUser } from "~/seed/factories.server";
 
 const gateway = paymentGateway()!;
@@ -74,8 +74,11 @@ test("a second purpose: amount checked, failures closed, and money it cannot use
 
   const other = await storeOrder(120);
   const open = await opened(db, gateway, { userId: other.userId, purpose: "order", targetId: other.targetId, amount: 120, receipt: "store-3" });
-  expect(await recordFailure(db, { orderId: open.orderId })).toEqual({ purpose: "order", targetId: other.targetId });
-  expect(await recordFailure(db, { orderId: open.orderId })).toBeNull();
+  // A failed attempt is counted and the order stays open for another try; a closed order counts nothing.
+  expect(await recordFailedAttempt(db, { orderId: open.orderId })).toEqual({ purpose: "order", targetId: other.targetId, attempts: 1 });
+  expect(await recordFailedAttempt(db, { orderId: open.orderId })).toEqual({ purpose: "order", targetId: other.targetId, attempts: 2 });
+  expect((await db.select({ status: payments.status }).from(payments).where(eq(payments.razorpay_order_id, open.orderId)))[0]).toEqual({ status: "created" });
+  expect(await recordFailedAttempt(db, { orderId: orderId })).toBeNull();
 });
 
 test("new orders for one payer and target are limited: a failing loop ends, nothing written past the limit", async () => {
@@ -85,7 +88,7 @@ test("new orders for one payer and target are limited: a failing loop ends, noth
   for (let i = 0; i < 10; i++) {
     const order = await open(o);
     if (order === "limited") throw new Error(`limited after ${i}`);
-    await recordFailure(db, { orderId: order.orderId });
+    await db.update(payments).set({ status: "failed" }).where(eq(payments.razorpay_order_id, order.orderId));
   }
   expect(await open(o)).toBe("limited");
   expect(await db.$count(payments, eq(payments.order_id, o.targetId))).toBe(10);

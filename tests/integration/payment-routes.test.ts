@@ -53,13 +53,24 @@ test("callback: a signed payment enrols and shows the confirmation; a tampered o
   expect(await entries(o.userId, o.contestId)).toBe(1);
 });
 
-test("callback: a declined payment closes the order; an unknown order is a 400", async () => {
+test("callback: an unsigned failure carrying only the order id shows the failure and changes nothing (anyone could send it); an unknown order is a 400", async () => {
   const o = await openOrder();
   const res = await call(callback.action, formRequest("/api/payment/callback", { razorpay_order_id: o.orderId, "error[code]": "BAD_REQUEST_ERROR" }));
   expect(res.location).toBe(`/contest/${o.contestId}/pay?status=failed`);
   const [p] = await db.select().from(payments).where(eq(payments.razorpay_order_id, o.orderId));
-  expect(p?.status).toBe("failed");
+  expect(p).toMatchObject({ status: "created", failed_attempts: 0 });
+  // The same order is still paid by its payer.
+  const fields = { razorpay_order_id: o.orderId, razorpay_payment_id: "pay_after_fail", razorpay_signature: checkoutSignature(gateway, o.orderId, "pay_after_fail") };
+  expect((await call(callback.action, formRequest("/api/payment/callback", fields))).location).toBe(`/contest/${o.contestId}/confirmation`);
   expect((await call(callback.action, formRequest("/api/payment/callback", { razorpay_order_id: "order_nope" }))).status).toBe(400);
+});
+
+test("webhook: one signed payment.failed counts the attempt and closes nothing", async () => {
+  const o = await openOrder();
+  const failed = await call(webhook.action, webhookRequest("payment.failed", { id: "pay_declined", order_id: o.orderId, amount: 9900 }));
+  expect(failed.status).toBe(200);
+  const [p] = await db.select().from(payments).where(eq(payments.razorpay_order_id, o.orderId));
+  expect(p).toMatchObject({ status: "created", failed_attempts: 1 });
 });
 
 test("webhook: checked over the raw body, idempotent, and the amount must be the order's", async () => {
@@ -130,6 +141,9 @@ test("verify: a payment that lands after the start says what the no-JavaScript p
   expect(body.message).toMatch(/not enrolled\. Your payment will be refunded in 5-7 days; follow it under Refunds in My Account\.$/);
   expect(res.headers.get("Set-Cookie")).toMatch(/^__flash=/);
   expect(await entries(o.userId, o.contestId)).toBe(0);
+  // Asked again (a retry, a second tab): the outcome first recorded, never "success" for a page that would 404.
+  const replay = JSON.parse((await call(verify.action, jsonRequest("/api/payment/verify", late, { Cookie: o.cookie }))).data);
+  expect(replay).toMatchObject({ success: false, outcome: "late", redirect: `/contest/${o.contestId}`, message: body.message });
   // The callback, for the same outcome, sends the same message to the same page.
   const p = await openOrder();
   await db.update(contests).set({ start_time: new Date(Date.now() - 60_000) }).where(eq(contests.id, p.contestId));

@@ -8,7 +8,7 @@ import { email_outbox, payment_reviews, payments, user_contest_entries, refunds 
 import { enrolmentConfirmation, startContestPayment } from "~/models/contests/enrolment.server";
 import { settlePayment } from "~/models/fulfilments.server";
 import { checkoutSignature, paymentGateway } from "~/models/payments/gateway.server";
-import { recordFailure } from "~/models/payments/ledger.server";
+import { recordFailedAttempt } from "~/models/payments/ledger.server";
 import { PROVEN_ON_POSTGRESQL } from "../support/locks";
 
 const gateway = paymentGateway()!;
@@ -160,9 +160,12 @@ test("without a gateway (PostgreSQL, no keys), a paid contest opens no order; a 
   expect(await entries(free.userId, free.contestId)).toBe(1);
 });
 
-test("a failed payment closes the order; paying again makes a new one", async () => {
+test("a failed attempt leaves the order open and paying again uses it; an order given up and a second one paid too: one entry, the second payment owed back", async () => {
   const p = await paidOrder();
-  expect(await recordFailure(db, { orderId: p.orderId })).toEqual({ purpose: "contest", targetId: p.contestId });
+  expect(await recordFailedAttempt(db, { orderId: p.orderId })).toEqual({ purpose: "contest", targetId: p.contestId, attempts: 1 });
+  expect(await startContestPayment(db, gateway, p)).toMatchObject({ kind: "order", orderId: p.orderId });
+  // Given up on (its gateway order closed), the next try opens a new order.
+  await db.update(payments).set({ status: "failed" }).where(eq(payments.razorpay_order_id, p.orderId));
   const again = await startContestPayment(db, gateway, p);
   expect(again).toMatchObject({ kind: "order" });
   expect(again.kind === "order" && again.orderId).not.toBe(p.orderId);

@@ -301,6 +301,27 @@ test("proctoring events are stored per entry with their time, and bounded", asyn
   expect(entry).toMatchObject({ status: true, fullscreen_unavailable: true });
 });
 
+test("only the start records a device without fullscreen: a second start from another tab changes nothing (two at once on PostgreSQL too)", async () => {
+  const contest = await contestAt(new Date());
+  const me = await student();
+  const entryId = await createEntry(db, { userId: me.userId, contestId: contest.id });
+  const entry = async () => (await db.select().from(user_contest_entries).where(eq(user_contest_entries.id, entryId)))[0]!;
+  const kinds = async () => (await db.select().from(proctoring_events).where(eq(proctoring_events.entry_id, entryId))).map((e) => e.kind);
+  expect((await post(contest.id, { intent: "start", fullscreen: true }, me.cookie)).status).toBe(200);
+  const started = (await entry()).started_at;
+  expect((await post(contest.id, { intent: "start", fullscreen: false }, me.cookie)).status).toBe(200);
+  expect(await entry()).toMatchObject({ status: true, fullscreen_unavailable: false, started_at: started });
+  expect(await kinds()).toEqual([]);
+
+  // Two starts at once (a phone without fullscreen and a laptop): the one that started decides, once.
+  const other = await student();
+  const otherEntry = await createEntry(db, { userId: other.userId, contestId: contest.id });
+  await Promise.all([post(contest.id, { intent: "start", fullscreen: false }, other.cookie), post(contest.id, { intent: "start", fullscreen: true }, other.cookie)]);
+  const [row] = await db.select().from(user_contest_entries).where(eq(user_contest_entries.id, otherEntry));
+  const events = await db.select().from(proctoring_events).where(eq(proctoring_events.entry_id, otherEntry));
+  expect(events.length).toBe(row!.fullscreen_unavailable ? 1 : 0);
+});
+
 test("guests, strangers and bad ids get no paper, and odd bodies get a short 4xx", async () => {
   const contest = await contestAt(new Date());
   const me = await student();

@@ -26,6 +26,12 @@ export const payments = pgTable(
     razorpay_payment_id: text("razorpay_payment_id").unique(),
     status: text("status", { enum: PAYMENT_STATUSES }).notNull().default("created"),
     method: text("method"),
+    // What the capture bought when it was first recorded (its fulfilment's kind: enrolled,
+    // late, completed…), so a replay of the same payment answers the same outcome.
+    outcome: text("outcome"),
+    // Attempts the gateway reported failed (a signed payment.failed): the order stays open,
+    // as Razorpay's does, so the payer may try again until its hold ends.
+    failed_attempts: integer("failed_attempts").notNull().default(0),
     created_at: createdAt(),
     updated_at: time("updated_at").notNull().defaultNow(),
   },

@@ -1,7 +1,7 @@
 // Taking the test (docs/product/design.md §4): each answer saved as it is chosen, one submission,
 // proctoring events (the paper a student sees is served by ./test-api.server.ts).
 // The server's clock decides everything; the browser only shows it.
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { hotTransaction, type DbOrTx } from "~/db/client.server";
 import { proctoring_events, user_contest_entries } from "~/db/schema";
 import { ENTRY_DEADLINE_TEXT, GRACE_TEXT } from "~/models/contests/deadline.server";
@@ -74,17 +74,23 @@ export async function submitTest(input: { userId: string; contestId: string; rea
   return written!.length === 1 ? { submitted: true as const } : { submitted: false as const };
 }
 
-/** 'Start Contest' or 'Start Now': marks the entry started once; notes a device without the Fullscreen API. */
+/**
+ * 'Start Contest' or 'Start Now': marks the entry started once. Only the call that starts
+ * it notes a device without the Fullscreen API: a second start (another tab, a retry, a
+ * reload on another device) never changes what the start recorded.
+ */
 export async function startTest(db: DbOrTx, input: { entryId: string; now: Date; fullscreen?: boolean }) {
   await db.transaction(async (tx) => {
-    await tx
+    const [started] = await tx
       .update(user_contest_entries)
-      .set({ status: true, started_at: sql`COALESCE(${user_contest_entries.started_at}, ${input.now.toISOString()}::timestamptz)` })
-      .where(eq(user_contest_entries.id, input.entryId));
-    if (input.fullscreen === false) {
-      await tx.update(user_contest_entries).set({ fullscreen_unavailable: true }).where(eq(user_contest_entries.id, input.entryId));
-      await recordEvent(tx, { entryId: input.entryId, kind: "fullscreen_unavailable", now: input.now });
+      .set({ status: true, started_at: input.now, fullscreen_unavailable: input.fullscreen === false })
+      .where(and(eq(user_contest_entries.id, input.entryId), isNull(user_contest_entries.started_at)))
+      .returning({ id: user_contest_entries.id });
+    if (!started) {
+      await tx.update(user_contest_entries).set({ status: true }).where(eq(user_contest_entries.id, input.entryId));
+      return;
     }
+    if (input.fullscreen === false) await recordEvent(tx, { entryId: input.entryId, kind: "fullscreen_unavailable", now: input.now });
   });
 }
 

@@ -3,9 +3,9 @@
 // with its amount checked; failures, late and duplicate payments kept on record. It
 // knows no contest and no cart: what a captured payment buys is done by the purpose's
 // fulfilment, which app/models/fulfilments.server.ts chooses.
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import { pgErrorCode, type DbOrTx, type Tx } from "~/db/client.server";
-import { payment_reviews, payments } from "~/db/schema";
+import { payment_reviews, payments, refunds } from "~/db/schema";
 import type { PAYMENT_PURPOSES, PAYMENT_REVIEW_REASONS } from "~/utils/enums";
 import { enqueueEmail, renderMail } from "~/services/email.server";
 import { supportEmail } from "~/utils/env.server";
@@ -113,7 +113,12 @@ export async function recordCapture<R extends FulfilResult>(
     // Before anything is booked, a second payment included: the gateway's amount must be the order's.
     if ("amount" in input && input.amount !== row.amount) return { kind: "amount-mismatch" };
     if (row.status === "paid") {
-      if (row.razorpay_payment_id === input.paymentId) return { kind: "already", ...who };
+      if (row.razorpay_payment_id === input.paymentId) {
+        // A replay answers as the capture was first recorded: money that was owed back
+        // (a late payment) is never reported as a success the second time.
+        if (row.outcome && (await owedBack(tx, input.paymentId))) return { kind: row.outcome, refund: { reason: "" }, replay: true, ...who } as unknown as CaptureOutcome<R>;
+        return { kind: "already", ...who };
+      }
       if (await keepForReview(tx, { ...review, reason: "second_payment" })) {
         await oweRefund(tx, { userId: row.user_id, gateway: row.gateway, orderId: input.orderId, paymentId: input.paymentId, amount: row.amount, reason: REFUND_REASONS.paymentTwice });
       }
@@ -140,6 +145,7 @@ export async function recordCapture<R extends FulfilResult>(
 
     await tx.update(payments).set({ status: "paid", razorpay_payment_id: input.paymentId }).where(eq(payments.id, row.id));
     const result = await fulfil(row.purpose)(tx, { id: row.id, ...who, amount: row.amount, orderId: input.orderId, paymentId: input.paymentId }, input.now);
+    await tx.update(payments).set({ outcome: result.kind }).where(eq(payments.id, row.id));
     if (result.refund) await oweRefund(tx, { userId: row.user_id, gateway: row.gateway, orderId: input.orderId, paymentId: input.paymentId, amount: row.amount, reason: result.refund.reason });
     return { ...result, ...who };
   });
@@ -155,15 +161,26 @@ async function keepForReview(tx: Tx, input: { orderId: string; paymentId: string
   return created.length === 1;
 }
 
-/** A payment the gateway reports as failed (or the payer abandoned): the order closes, nothing else. */
-export async function recordFailure(db: DbOrTx, input: { orderId: string }): Promise<Omit<Who, "userId"> | null> {
+/** Whether a captured payment was owed back whole (a refund for the payment itself). */
+async function owedBack(tx: Tx, paymentId: string) {
+  const [row] = await tx.select({ id: refunds.id }).from(refunds).where(eq(refunds.owed_for, paymentId)).limit(1);
+  return Boolean(row);
+}
+
+/**
+ * One attempt the gateway reports as failed (a signed payment.failed). The gateway order
+ * stays open, as Razorpay's does (the payer may try again, by another method), and what it
+ * holds stays held until its own hold ends; the attempt is only counted. Null when the
+ * order is not open.
+ */
+export async function recordFailedAttempt(db: DbOrTx, input: { orderId: string }): Promise<{ purpose: Purpose; targetId: string; attempts: number } | null> {
   if (!isGatewayId(input.orderId)) return null;
   const [row] = await db
     .update(payments)
-    .set({ status: "failed" })
+    .set({ failed_attempts: sql`${payments.failed_attempts} + 1` })
     .where(and(eq(payments.razorpay_order_id, input.orderId), eq(payments.status, "created")))
-    .returning(TARGET_COLUMNS);
-  return row ? { purpose: row.purpose, targetId: targetOf(row) } : null;
+    .returning({ ...TARGET_COLUMNS, attempts: payments.failed_attempts });
+  return row ? { purpose: row.purpose, targetId: targetOf(row), attempts: row.attempts } : null;
 }
 
 /** An open order: what the test gateway shows and signs. */

@@ -1,0 +1,2 @@
+ALTER TABLE "payments" ADD COLUMN "outcome" text;--> statement-breakpoint
+ALTER TABLE "payments" ADD COLUMN "failed_attempts" integer DEFAULT 0 NOT NULL;

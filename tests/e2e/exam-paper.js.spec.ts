@@ -62,7 +62,7 @@ test("the documented JEE paper: stored diagram, admin SQL, extra time, taken on 
   admin("scripts/db-sql.js", sqlFile(block("jee").replaceAll("'JEE Main Mock Test 1'", `'${title}'`)));
   const contest = await create("contestByTitle", { title });
   await create("entry", { userId: student.id, contestId: contest.id });
-  admin("scripts/db-sql.js", sqlFile(block("jee-extra-time").replaceAll("'JEE Main Mock Test 1'", `'${title}'`).replace("'asha@example.in'", `'${student.email}'`)));
+  admin("scripts/db-sql.js", sqlFile(block("jee-extra-time").replaceAll("'JEE Main Mock Test 1'", `'${title}'`).replace("'asha.rao@example.in'", `'${student.email}'`)));
   await create("startContestNow", { contestId: contest.id });
 
   await page.setViewportSize({ width: 1280, height: 900 });

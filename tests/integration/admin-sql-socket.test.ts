@@ -60,5 +60,15 @@ test("the documented example runs through `npm run db:sql` while the app serves,
   const opensIn = new Date(contest.start_time).getTime() - Date.now();
   expect(opensIn).toBeGreaterThan(3 * 60_000);
   expect(opensIn).toBeLessThanOrEqual(5 * 60_000);
+
+  // Issue 44, point 8: what db:sql prints is read in India time, and a long array whole.
+  const shown = path.join(dataDir, "shown.sql");
+  fs.writeFileSync(shown, "SELECT start_time, ARRAY(SELECT g FROM generate_series(1, 40) g) AS numbers FROM contests WHERE title = 'Five Minute Warm-up';");
+  const printed = await dbSql(shown, env);
+  expect(printed.code).toBe(0);
+  const ist = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(contest.start_time));
+  expect(printed.output).toContain(`${ist}:`);
+  expect(printed.output).toContain(" IST");
+  expect(printed.output).toContain("[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33,34,35,36,37,38,39,40]");
   fs.rmSync(dataDir, { recursive: true, force: true });
 }, 60_000);

@@ -59,7 +59,7 @@ test("the JEE example as written: three sections at +4/−1, every type, math, t
   await createEntry(db, { userId: asha.userId, contestId: contest!.id });
   const other = await signedInStudent();
   await createEntry(db, { userId: other.userId, contestId: contest!.id });
-  await db.execute(sql.raw(block("jee-extra-time").replaceAll("'JEE Main Mock Test 1'", `'${title}'`).replace("'asha@example.in'", `'${asha.email}'`)));
+  await db.execute(sql.raw(block("jee-extra-time").replaceAll("'JEE Main Mock Test 1'", `'${title}'`).replace("'asha.rao@example.in'", `'${asha.email}'`)));
   const entries = rowsOf<{ user_id: string; extra_minutes: number }>(
     await db.execute(sql`SELECT user_id, extra_minutes FROM user_contest_entries WHERE contest_id = ${contest!.id}`),
   );

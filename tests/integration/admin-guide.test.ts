@@ -1,0 +1,121 @@
+// Issue 44, point 8: docs/admin-sql.md runs as written. Every SQL block of the guide, in
+// the guide's order and exactly as printed, against this file's fresh database (both
+// drivers), with the world an admin would have between them (students who enrolled, sat
+// the paper and challenged a question); after each, what the guide says it does is
+// checked. A block added to the guide without a check here fails the first assertion.
+import fs from "node:fs";
+import { eq, sql } from "drizzle-orm";
+import { expect, test } from "vitest";
+import { db, pgConstraint, rowsOf } from "~/db/client.server";
+import { contests, question_challenges, questions, user_contest_entries } from "~/db/schema";
+import { submitChallenge } from "~/models/contests/challenges.server";
+import { storeDiagram } from "~/models/contests/diagrams.server";
+import { finalizeContest } from "~/models/contests/scoring.server";
+import { createEntry, createUser, moveContestIntoPast, submitEntry } from "~/seed/factories.server";
+
+const doc = fs.readFileSync("docs/admin-sql.md", "utf8");
+const blocks = [...doc.matchAll(/```sql(?: ([\w-]+))?\n([\s\S]*?)```/g)].map((m) => ({ name: m[1] ?? "example", text: m[2]! }));
+const run = async (text: string) => rowsOf<Record<string, unknown>>(await db.execute(sql.raw(text)));
+const contestNamed = async (title: string) => (await db.select().from(contests).where(eq(contests.title, title)))[0]!;
+const HOUR = 3_600_000;
+
+test("every SQL block of docs/admin-sql.md, in order and as written, does what the guide says", async () => {
+  expect(blocks.map((b) => b.name)).toEqual([
+    "example",
+    "relative",
+    "jee",
+    "jee-extra-time",
+    "challenge-pending",
+    "challenge-uphold",
+    "challenge-drop",
+    "challenge-reject",
+    "challenge-window-end",
+    "payouts-open",
+    "refused",
+  ]);
+  const block = (name: string) => blocks.find((b) => b.name === name)!.text;
+
+  // A fixed date in the future; three questions.
+  await run(block("example"));
+  const marathon = await contestNamed("Weekend Maths Marathon");
+  expect(marathon.start_time.getTime()).toBeGreaterThan(Date.now());
+  expect(await db.$count(questions, eq(questions.contest_id, marathon.id))).toBe(3);
+
+  // Opens in five minutes.
+  await run(block("relative"));
+  const warmUp = await contestNamed("Five Minute Warm-up");
+  expect(warmUp.start_time.getTime() - Date.now()).toBeGreaterThan(4 * 60_000);
+  expect(warmUp.start_time.getTime() - Date.now()).toBeLessThanOrEqual(5 * 60_000);
+
+  // The JEE paper, after its diagram: tomorrow, so it can be entered today, whatever today is.
+  expect(await storeDiagram(db, fs.readFileSync("docs/examples/incline.png"))).toMatchObject({ ok: true });
+  await run(block("jee"));
+  const jee = await contestNamed("JEE Main Mock Test 1");
+  expect(jee.start_time.getTime() - Date.now()).toBeGreaterThan(23 * HOUR);
+  expect(jee.start_time.getTime() - Date.now()).toBeLessThanOrEqual(24 * HOUR);
+  expect(jee.end_time.getTime() - jee.start_time.getTime()).toBe(2 * HOUR);
+  expect(await db.$count(questions, eq(questions.contest_id, jee.id))).toBe(9);
+
+  // Extra time for the demo student Asha, once enrolled: the statement names whom it changed.
+  const students = [];
+  for (const email of ["asha.rao@example.in", "rahul.verma@example.in", "priya.nair@example.in", "arjun.singh@example.in"]) {
+    const userId = await createUser(db, { email, passwordHash: "x" });
+    await createEntry(db, { userId, contestId: jee.id });
+    students.push(userId);
+  }
+  expect(await run(block("jee-extra-time"))).toEqual([{ email: "asha.rao@example.in", extra_minutes: 20 }]);
+  // A mistyped e-mail changes nothing, and says so by returning no row.
+  expect(await run(block("jee-extra-time").replace("asha.rao@example.in", "asha@example.in"))).toEqual([]);
+  expect((await db.select().from(user_contest_entries).where(eq(user_contest_entries.contest_id, jee.id))).map((e) => e.extra_minutes).sort()).toEqual([0, 0, 0, 20]);
+
+  // The paper is sat and closes; question 4 is challenged, once by each of three students in turn.
+  await moveContestIntoPast(db, jee.id, 28);
+  const [q3] = await db.select().from(questions).where(sql`${questions.contest_id} = ${jee.id} AND ${questions.position} = 3`);
+  const [q4] = await db.select().from(questions).where(sql`${questions.contest_id} = ${jee.id} AND ${questions.position} = 4`);
+  // Each answers the SI unit of charge right (+4), and nothing else, all at the same moment (an exact tie).
+  const sat = new Date(Date.now() - 3 * HOUR);
+  for (const userId of students) await submitEntry(db, { userId, contestId: jee.id, answers: [{ questionId: q3!.id, selected: "coulomb" }], submittedAt: sat });
+  const challenge = async (userId: string) =>
+    expect(await submitChallenge(db, { contestId: jee.id, userId, challenge: { questionId: q4!.id, reason: "Two of the options are right as printed." }, now: new Date() })).toMatchObject({ ok: true });
+
+  await challenge(students[0]!);
+  expect((await run(block("challenge-pending"))).map((r) => [r.title, r.position, r.reason])).toEqual([["JEE Main Mock Test 1", 4, "Two of the options are right as printed."]]);
+
+  await run(block("challenge-uphold"));
+  expect((await db.select().from(questions).where(eq(questions.id, q4!.id)))[0]!.correct_options).toEqual([2]);
+  const statuses = async () => (await db.select({ status: question_challenges.status }).from(question_challenges).where(eq(question_challenges.question_id, q4!.id))).map((c) => c.status).sort();
+  expect(await statuses()).toEqual(["upheld"]);
+
+  await challenge(students[1]!);
+  await run(block("challenge-drop"));
+  expect((await db.select().from(questions).where(eq(questions.id, q4!.id)))[0]!.dropped).toBe(true);
+  expect(await statuses()).toEqual(["upheld", "upheld"]);
+
+  await challenge(students[2]!);
+  await run(block("challenge-reject"));
+  expect(await statuses()).toEqual(["rejected", "upheld", "upheld"]);
+
+  // Ending the window early: a new challenge is refused, and the results become final now.
+  expect(await run(block("challenge-window-end"))).toEqual([{ title: "JEE Main Mock Test 1", challenge_window_hours: 0 }]);
+  expect(await submitChallenge(db, { contestId: jee.id, userId: students[3]!, challenge: { questionId: q4!.id, reason: "Too late." }, now: new Date() })).toMatchObject({ ok: false, status: 409 });
+  expect(await finalizeContest(db, jee.id, new Date())).toBe("finalized");
+
+  // The dropped question's marks went to everyone who sat: four tied at 8, sharing the three prizes
+  // (₹9,000 / 4), each waiting for its winner's payout details.
+  const open = await run(block("payouts-open"));
+  expect(open.filter((p) => p.title === "JEE Main Mock Test 1").map((p) => [p.email, p.status, p.gross]).sort()).toEqual(
+    ["arjun.singh@example.in", "asha.rao@example.in", "priya.nair@example.in", "rahul.verma@example.in"].map((email) => [email, "awaiting_details", 2250]),
+  );
+
+  // What the database refuses, each by the constraint its comment names, and nothing of it lands.
+  const refused = [...block("refused").matchAll(/^-- (\w+)[^\n]*\n([\s\S]*?)(?=^-- |$(?![\s\S]))/gm)];
+  expect(refused.length).toBeGreaterThan(0);
+  for (const [, constraint, statement] of refused) {
+    const error = await db.execute(sql.raw(statement!.trim())).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(pgConstraint(error), statement).toBe(constraint);
+  }
+  expect(await db.$count(questions, eq(questions.contest_id, marathon.id))).toBe(3);
+});

@@ -149,6 +149,17 @@ export function pgErrorCode(error: unknown): string | undefined {
 }
 
 /** The constraint a driver error names: `constraint_name` on postgres.js, `constraint` on PGlite. */
+/**
+ * What an error may leave in a row for an operator (`last_error`): its message, never a
+ * failed query's text and parameters, which Drizzle puts in its own message (a payout's
+ * would hold the winner's bank details); the driver's error, its cause, says what went wrong.
+ */
+export function errorText(error: unknown, max = 500) {
+  if (!(error instanceof Error)) return "unknown error";
+  const message = error.message.startsWith("Failed query") ? (error.cause instanceof Error ? error.cause.message : "a database query failed") : error.message;
+  return message.slice(0, max);
+}
+
 export function pgConstraint(error: unknown): string | undefined {
   let current: unknown = error;
   for (let depth = 0; current && depth < 4; depth++) {

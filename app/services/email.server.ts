@@ -6,7 +6,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { Resend } from "resend";
-import { db as defaultDb, rowsOf, type Db, type DbOrTx } from "~/db/client.server";
+import { db as defaultDb, errorText, rowsOf, type Db, type DbOrTx } from "~/db/client.server";
 import { email_outbox } from "~/db/schema";
 import { inBackground } from "~/services/background.server";
 import { dataDir, emailFrom, env, isDevelopment } from "~/utils/env.server";
@@ -137,14 +137,14 @@ export async function deliverOutbox(database: Db = defaultDb, now = new Date(), 
         .where(eq(email_outbox.id, mail.id));
       if (delivered) log().info({ event: "mail", mailId: mail.id }, "mail sent");
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorText(error, 1000);
       log().warn({ event: "mail", mailId: mail.id, attempt: mail.attempts, err: error }, "mail delivery failed");
       const failed = error instanceof PermanentMailError || mail.attempts >= MAX_ATTEMPTS;
       await database
         .update(email_outbox)
         .set({
           status: failed ? "failed" : "pending",
-          last_error: message.slice(0, 1000),
+          last_error: message,
           // 1, 2, 4, 8 … minutes between tries.
           next_attempt_at: new Date(now.getTime() + 60_000 * 2 ** (mail.attempts - 1)),
         })

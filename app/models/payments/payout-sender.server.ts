@@ -6,7 +6,7 @@
 // first sent to; a send that timed out or died with its instance is looked up at the
 // gateway by its reference, and sent again only with the same key and the same body.
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { rowsOf, type Db, type DbOrTx } from "~/db/client.server";
+import { errorText, rowsOf, type Db, type DbOrTx } from "~/db/client.server";
 import { payouts } from "~/db/schema";
 import { GatewayRefusal } from "~/models/payments/gateway.server";
 import type { GatewayPayout, PayoutDestination, PayoutGateway } from "~/models/payments/payout-gateway.server";
@@ -98,7 +98,7 @@ export async function sendDuePayouts(db: Db, gateway: PayoutGateway | null, now:
       const attempts = row.attempts + 1;
       await db
         .update(payouts)
-        .set({ attempts, last_error: errorMessage(error), next_attempt_at: new Date(now.getTime() + payoutBackoffMs(attempts)), updated_at: now })
+        .set({ attempts, last_error: errorText(error), next_attempt_at: new Date(now.getTime() + payoutBackoffMs(attempts)), updated_at: now })
         .where(and(eq(payouts.id, row.id), eq(payouts.status, "queued"), eq(payouts.send_round, row.send_round)));
       return "retry" as const;
     });
@@ -155,18 +155,6 @@ async function sendRound(db: Db, gateway: PayoutGateway, row: Claimed, now: Date
   }
 }
 
-/**
- * What an error may leave in `last_error` for an operator: its message, never a failed
- * query's text and parameters (Drizzle puts both in its own message; the driver's cause
- * says what went wrong).
- */
-export function errorMessage(error: unknown) {
-  if (!(error instanceof Error)) return "unknown error";
-  const cause = error.cause instanceof Error ? error.cause : null;
-  const message = error.message.startsWith("Failed query") ? (cause?.message ?? "a database query failed") : error.message;
-  return message.slice(0, 500);
-}
-
 /** Asks the gateway about payouts on their way whose poll is due (a webhook may never come). */
 export async function pollPayouts(db: Db, gateway: PayoutGateway | null, now: Date, limit = 20) {
   if (!gateway) return [];
@@ -179,7 +167,7 @@ export async function pollPayouts(db: Db, gateway: PayoutGateway | null, now: Da
       if (!moved) await db.update(payouts).set({ attempts: polls, next_attempt_at: new Date(now.getTime() + payoutPollMs(polls)) }).where(and(eq(payouts.id, row.id), eq(payouts.status, "processing")));
       outcomes.push({ id: row.id, status: moved ?? "processing" });
     } catch (error) {
-      await db.update(payouts).set({ attempts: polls, last_error: errorMessage(error), next_attempt_at: new Date(now.getTime() + payoutPollMs(polls)) }).where(and(eq(payouts.id, row.id), eq(payouts.status, "processing")));
+      await db.update(payouts).set({ attempts: polls, last_error: errorText(error), next_attempt_at: new Date(now.getTime() + payoutPollMs(polls)) }).where(and(eq(payouts.id, row.id), eq(payouts.status, "processing")));
       outcomes.push({ id: row.id, status: "poll-failed" });
     }
   }

@@ -5,7 +5,7 @@
 // a restart is the same refund, never a second one. A person hears of it only when
 // the gateway refuses.
 import { desc, eq, sql } from "drizzle-orm";
-import { rowsOf, type Db, type DbOrTx } from "~/db/client.server";
+import { errorText, rowsOf, type Db, type DbOrTx } from "~/db/client.server";
 import { refunds, users } from "~/db/schema";
 import { GatewayRefusal, type Gateway } from "~/models/payments/gateway.server";
 import { enqueueEmail, kickOutbox, renderMail } from "~/services/email.server";
@@ -60,7 +60,7 @@ export async function sendDueRefunds(db: Db, gateway: Gateway | null, now: Date,
       await db.update(refunds).set({ status: "sent", gateway_refund_id: sent.id, attempts, last_error: null, updated_at: now }).where(eq(refunds.id, refund.id));
       outcomes.push({ id: refund.id, outcome: "sent" });
     } catch (error) {
-      const message = error instanceof Error ? error.message.slice(0, 500) : "unknown error";
+      const message = errorText(error);
       const final = error instanceof GatewayRefusal || attempts >= MAX_REFUND_ATTEMPTS;
       await db.transaction(async (tx) => {
         await tx

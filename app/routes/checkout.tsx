@@ -1,3 +1,4 @@
+import type { RequestPolicy } from "~/server/policy";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
@@ -32,7 +33,8 @@ import { useSchemaForm } from "~/utils/use-schema-form";
 export const meta = translatedPageMeta("checkout.meta.title", "checkout.meta.description");
 
 // Razorpay's hosted checkout is entered by a form post from this page.
-export const handle = { razorpayCheckout: true };
+/** Razorpay's checkout opens here (in place, or its hosted page by a form post): its CSP admits it. */
+export const requestPolicy: RequestPolicy = { hostedCheckout: true };
 
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,3 +1,4 @@
+import type { RequestPolicy } from "~/server/policy";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -21,6 +22,9 @@ import { formatINR } from "~/utils/money";
 // challenge, waiting for its fee while the window is open. Paying is a plain form post,
 // as the entry fee's page is: the test gateway's page or Razorpay's hosted checkout,
 // back through /api/payment/callback to the question on the breakdown.
+/** The fee is paid on Razorpay's hosted page by a form post: this page's CSP must admit it (it did not: every test used the test gateway). */
+export const requestPolicy: RequestPolicy = { hostedCheckout: true };
+
 export const meta = translatedPageMeta("results.fee.metaTitle", "results.fee.metaDescription");
 
 /** The challenged question on the results' breakdown. */

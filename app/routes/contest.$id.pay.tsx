@@ -1,3 +1,4 @@
+import type { RequestPolicy } from "~/server/policy";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -76,7 +77,8 @@ export async function action(args: ActionFunctionArgs) {
   }
 }
 
-export const handle = { razorpayCheckout: true };
+/** Razorpay's checkout opens here (in place, or its hosted page by a form post): its CSP admits it. */
+export const requestPolicy: RequestPolicy = { hostedCheckout: true };
 
 export default function PayPage() {
   const { contest, failed, gateway, email, paymentsOff } = useLoaderData<typeof loader>();

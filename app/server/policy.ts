@@ -36,4 +36,10 @@ export type RequestPolicy = {
   healthCheck?: true;
   /** Its posts change nothing any page shows, so pages in memory are kept after them. */
   keepsPages?: true;
+  /**
+   * The page takes a payment through the gateway's checkout: its script opens in place, or
+   * a form posts to its hosted page. Only such a page's Content-Security-Policy admits
+   * Razorpay (app/utils/security-headers.ts), and only while Razorpay's keys are set.
+   */
+  hostedCheckout?: true;
 };

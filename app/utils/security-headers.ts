@@ -12,11 +12,12 @@ export const RAZORPAY_CSP: CspExtras = {
 };
 
 /**
- * Razorpay's sources are admitted only on a page whose route says it takes Razorpay
- * payments (`handle.razorpayCheckout`), and only when Razorpay keys are set.
+ * Razorpay's sources are admitted only on a page whose route's requestPolicy says it takes
+ * payments through the gateway's checkout (`hostedCheckout`), and only when Razorpay keys
+ * are set.
  */
-export function cspExtrasFor(handles: unknown[], gateway: "razorpay" | "test" | null): CspExtras {
-  const paysHere = handles.some((h) => (h as { razorpayCheckout?: unknown } | undefined)?.razorpayCheckout === true);
+export function cspExtrasFor(policies: Array<{ hostedCheckout?: true } | undefined>, gateway: "razorpay" | "test" | null): CspExtras {
+  const paysHere = policies.some((policy) => policy?.hostedCheckout === true);
   return paysHere && gateway === "razorpay" ? RAZORPAY_CSP : {};
 }
 

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { describe, expect, test, vi } from "vitest";
 import { isSameSitePath } from "~/models/analytics/events.server";
 import { MIN_SECRET_LENGTH, parseEnv } from "~/utils/env.server";
@@ -77,15 +78,37 @@ describe("headers", () => {
     );
   });
 
-  test("Razorpay's checkout is admitted on the pay page only, and only with keys set", async () => {
-    const { handle } = await import("~/routes/contest.$id.pay");
-    const onPay = contentSecurityPolicy("n", cspExtrasFor([undefined, handle], "razorpay"));
+  test("Razorpay's checkout is admitted only where a route's policy says it takes payments, and only with keys set", async () => {
+    const { requestPolicy } = await import("~/routes/contest.$id.pay");
+    const onPay = contentSecurityPolicy("n", cspExtrasFor([undefined, requestPolicy], "razorpay"));
     expect(onPay).toContain("script-src 'self' 'nonce-n' https://checkout.razorpay.com");
     expect(onPay).toContain("form-action 'self' https://api.razorpay.com");
-    for (const extras of [cspExtrasFor([undefined, handle], "test"), cspExtrasFor([undefined, { other: true }], "razorpay")]) {
+    for (const extras of [cspExtrasFor([undefined, requestPolicy], "test"), cspExtrasFor([undefined, {}], "razorpay")]) {
       expect(contentSecurityPolicy("n", extras)).not.toContain("razorpay");
     }
   });
+
+  // Issue 45, point 5: the challenge fee's page rendered Razorpay's hosted form without
+  // admitting it, so real keys would have blocked the payment. Every route that renders
+  // the hosted form, or opens the checkout in place (itself or through a component it
+  // imports), must say so in its policy; and no other route may.
+  test("every route that renders a hosted checkout, and only those, lets the browser post to Razorpay", async () => {
+    const CHECKOUT = /HostedCheckoutForm|hostedCheckout\(|useInPageCheckout|CheckoutButton/;
+    const source = (file: string) => fs.readFileSync(file, "utf8");
+    const components = (text: string) => [...text.matchAll(/from "~\/(components\/[^"]+)"/g)].map((m) => `app/${m[1]}`).flatMap((base) => [`${base}.tsx`, `${base}.ts`].filter((f) => fs.existsSync(f)));
+    const rendersCheckout = (file: string) => {
+      const text = source(file);
+      return CHECKOUT.test(text) || components(text).some((c) => CHECKOUT.test(source(c)));
+    };
+    const routes = fs.readdirSync("app/routes").filter((f) => /\.tsx?$/.test(f));
+    const paying = routes.filter((f) => rendersCheckout(`app/routes/${f}`));
+    expect(paying.sort()).toEqual(["checkout.tsx", "contest.$id.challenges.$challengeId.pay.tsx", "contest.$id.pay.tsx"]);
+    for (const file of routes) {
+      const { requestPolicy } = (await import(`../../app/routes/${file}`)) as { requestPolicy?: { hostedCheckout?: true } };
+      const csp = contentSecurityPolicy("n", cspExtrasFor([requestPolicy], "razorpay"));
+      expect(csp.includes("form-action 'self' https://api.razorpay.com"), file).toBe(paying.includes(file));
+    }
+  }, 60_000);
 
   test("HSTS only when the public origin is https", () => {
     expect(baseSecurityHeaders("https://studyarena.in")["Strict-Transport-Security"]).toMatch(/max-age=\d{8}/);

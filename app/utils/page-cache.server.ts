@@ -1,5 +1,5 @@
 // Pages served from memory (issue 18; docs/decisions.md, "Pages from memory"): the
-// shared test document, which is the same for every student (app/utils/shared-shell.ts),
+// shared test document, which is the same for every student (app/routes/contest.$id.test.tsx, `page: "shared"`),
 // and a one-second micro-cache of the public pages a guest sees. A page is rendered once
 // per key and lifetime, concurrent misses wait for that one render, and its gzip is made
 // once: the crowd at a contest's start costs one render and one compression, not five

@@ -43,6 +43,15 @@ describe("route matching (patched to rank each tree shape once)", () => {
     expect(fs.readFileSync(routerFile, "utf8")).toContain("Patched by StudyArena");
   });
 
+  // The patch's expiry (docs/decisions.md, "@remix-run/router is patched"): it is made for
+  // exactly the installed versions. An upgrade fails here, so whoever upgrades either
+  // re-makes each patch for the new version or drops it (React Router 7's matcher needs none).
+  test("each patch names the version installed, so an upgrade must decide its fate", () => {
+    const patched = fs.readdirSync("patches").map((f) => /^(.+)\+(\d+\.\d+\.\d+)\.patch$/.exec(f)!).map(([, name, version]) => [name!.replace("+", "/"), version]);
+    expect(patched.length).toBeGreaterThan(0);
+    for (const [name, version] of patched) expect(`${name}@${(require(`${name}/package.json`) as { version: string }).version}`).toBe(`${name}@${version}`);
+  });
+
   test("routes are ranked as upstream ranks them: static before dynamic, index, optional, case, splat last", () => {
     const tree = routeTree();
     // Twice each: the second answer comes from the kept ranking.

@@ -353,6 +353,19 @@ describe("cash on delivery can't be abused (issue 32, point 2)", () => {
     expect(await db.$count(email_outbox)).toBe(mails);
   });
 
+  test("an order of exactly ₹5,000 (the cap) is taken by cash on delivery; ₹5,001 is not (issue 45, point 7)", async () => {
+    const seller = await signedInStudent();
+    for (const [price, placed] of [[4951, false], [4950, true]] as const) {
+      const buyer = await signedInStudent();
+      // ₹50 shipping on top: ₹5,001, then ₹5,000.
+      await addToCart(buyer.cookie, await createProduct(db, { sellerId: seller.userId, title: `Cap Book ${price} ${Date.now()}`, price, category: "Textbooks", stock: 1 }), "1");
+      const { cookie } = await shippingCookie(buyer.cookie);
+      const res = await payCod(cookie);
+      expect(res.status, `₹${price + 50}`).toBe(placed ? 302 : 409);
+      expect(await db.$count(orders, eq(orders.buyer_id, buyer.userId))).toBe(placed ? 1 : 0);
+    }
+  });
+
   test("at most two cash-on-delivery orders not yet shipped: the third is refused until one ships", async () => {
     const seller = await signedInStudent();
     const buyer = await signedInStudent();

@@ -38,7 +38,7 @@ async function open() {
   return socket.url!;
 }
 
-async function admin(url: string, options?: { authenticate?: boolean }) {
+async function admin(url: string, options?: Parameters<typeof rawClient>[1]) {
   const r = await rawClient(url, options);
   raws.push(r);
   return r;
@@ -149,6 +149,15 @@ test("strangers' idle greetings have their own places: ten of them never lock th
   const stillOpen = strangers.filter((s) => !s.socket.destroyed && s.socket.readyState === "open");
   expect(stillOpen).toHaveLength(0);
   expect(MAX_GREETINGS).toBeLessThan(10);
+});
+
+test("SCRAM's checks hold: a final message with another nonce (a replay) or a wrong proof is refused, though it carries the right password's keys", async () => {
+  const url = await open();
+  await expect(admin(url, { tamper: "nonce" })).rejects.toThrow(/password authentication failed/);
+  await expect(admin(url, { tamper: "proof" })).rejects.toThrow(/password authentication failed/);
+  const owner = await admin(url);
+  owner.send(query("SELECT 'in' AS a"));
+  expect(await owner.until("in")).toBe(true);
 });
 
 test("the admin's own places: a fifth authenticated session is told there are too many, the four keep working", async () => {

@@ -42,7 +42,8 @@ async function post() {
   return { slug, id: await createPost(db, { slug, title: `Live ${n}`, category: "Study Tips" }) };
 }
 
-type Opened = { status: number; headers: http.IncomingHttpHeaders; text: () => string; next: (pattern: RegExp) => Promise<void>; close: () => void };
+/** `ended`: how the answer ended, as the browser would see it: cleanly ("end"), or cut ("aborted"). */
+type Opened = { status: number; headers: http.IncomingHttpHeaders; text: () => string; next: (pattern: RegExp) => Promise<void>; close: () => void; ended: Promise<"end" | "aborted"> };
 
 /** Opens a stream and resolves when the answer's head arrives. */
 function open(slug: string, address = `a${n}`, method = "GET"): Promise<Opened> {
@@ -56,10 +57,15 @@ function open(slug: string, address = `a${n}`, method = "GET"): Promise<Opened> 
         waiters.splice(0).forEach((wake) => wake());
       });
       res.on("error", () => {});
+      const ended = new Promise<"end" | "aborted">((settle) => {
+        res.on("end", () => settle("end"));
+        res.on("aborted", () => settle("aborted"));
+        res.on("close", () => settle(res.complete ? "end" : "aborted"));
+      });
       const next = async (pattern: RegExp) => {
         while (!pattern.test(text)) await new Promise<void>((wake) => waiters.push(wake));
       };
-      resolve({ status: res.statusCode!, headers: res.headers, text: () => text, next, close: () => req.destroy() });
+      resolve({ status: res.statusCode!, headers: res.headers, text: () => text, next, close: () => req.destroy(), ended });
     });
     req.on("error", (error) => (req.destroyed ? undefined : reject(error)));
     req.end();
@@ -98,7 +104,9 @@ test("a reader gets the counts at once, then each change, and is let go when its
   await stream.next(/data: \{"likes":1,"comments":0/);
   stream.close();
   await settled();
-  expect((await open("no-such-post")).status).toBe(404);
+  const missing = await open("no-such-post");
+  expect(missing.status).toBe(404);
+  expect(await missing.ended).toBe("end");
   await settled();
 });
 
@@ -180,5 +188,8 @@ test("on shutdown every open stream ends cleanly (the browser reconnects to anot
   });
   closeAllReaders();
   await ended;
+  // The browser sees a stream that ended (and reconnects), not one cut mid-message.
+  expect(await stream.ended).toBe("end");
+  expect(stream.text()).toMatch(/\n\n$/);
   await settled();
 });

@@ -34,8 +34,12 @@ export type RawClient = {
   send: (bytes: Buffer) => void;
 };
 
-/** Opens a connection to the socket at `url`; with `authenticate`, proves the password first and waits for ReadyForQuery. */
-export async function rawClient(url: string, { authenticate = true } = {}): Promise<RawClient> {
+/**
+ * Opens a connection to the socket at `url`; with `authenticate`, proves the password
+ * first and waits for ReadyForQuery. `tamper` sends a final message a replaying or
+ * guessing client would: another nonce than the server's, or a wrong proof.
+ */
+export async function rawClient(url: string, { authenticate = true, tamper }: { authenticate?: boolean; tamper?: "nonce" | "proof" } = {}): Promise<RawClient> {
   const { port, password } = new URL(url);
   const socket = net.connect(Number(port), "127.0.0.1");
   let got = Buffer.alloc(0);
@@ -72,9 +76,9 @@ export async function rawClient(url: string, { authenticate = true } = {}): Prom
   const salted = pbkdf2Sync(decodeURIComponent(password), salt, iterations, 32, "sha256");
   const clientKey = hmac(salted, "Client Key");
   const storedKey = createHash("sha256").update(clientKey).digest();
-  const withoutProof = `c=biws,r=${nonce}`;
+  const withoutProof = `c=biws,r=${tamper === "nonce" ? `${clientNonce}other` : nonce}`;
   const signature = hmac(storedKey, `${clientFirstBare},${serverFirst},${withoutProof}`);
-  const proof = Buffer.from(clientKey.map((byte, i) => byte ^ signature[i]!)).toString("base64");
+  const proof = Buffer.from(clientKey.map((byte, i) => byte ^ signature[i]! ^ (tamper === "proof" && i === 0 ? 1 : 0))).toString("base64");
   got = Buffer.alloc(0);
   socket.write(message("p", `${withoutProof},p=${proof}`));
   // ReadyForQuery, idle: 'Z', length 5, 'I'.

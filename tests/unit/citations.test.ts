@@ -34,3 +34,11 @@ test("every file a comment or a doc names by its path is in the repository", () 
   }
   expect(missing).toEqual([]);
 });
+
+// Issue 45, point 8: the README's layout names every top-level folder of app/ as it is.
+test("the README's layout block names every folder of app/, and no folder that is not there", () => {
+  const layout = /## Layout[\s\S]*?```\n([\s\S]*?)```/.exec(fs.readFileSync("README.md", "utf8"))![1]!;
+  const named = [...layout.matchAll(/^app\/(\w+)\//gm)].map((m) => m[1]).sort();
+  const folders = fs.readdirSync("app", { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+  expect(named).toEqual(folders);
+});

@@ -348,6 +348,8 @@ class AdminSession {
     this.clearIdleTimers();
     if (last) this.send(last);
     this.socket.end();
+    // A client that never closes its side does not hold the server (or its shutdown) open.
+    setTimeout(() => this.socket.destroy(), 1_000).unref();
     return this.giveBack();
   }
 

@@ -152,7 +152,10 @@ export async function storeContestDiagram(bytes: Buffer) {
 /** Once the server stops taking requests: finish mail runs, close the database cleanly. */
 export async function shutdown() {
   timers.forEach(clearInterval);
+  // Each step is logged, so a shutdown cut by its timeout says which step held it.
   await adminSocket?.close();
+  log().info({ event: "shutdown" }, "psql socket closed");
   await settleBackground();
+  log().info({ event: "shutdown" }, "background work settled");
   if (isConnected()) await getConnection().close();
 }

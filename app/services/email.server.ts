@@ -6,9 +6,10 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { Resend } from "resend";
-import { db as defaultDb, errorText, rowsOf, type Db, type DbOrTx } from "~/db/client.server";
+import { db as defaultDb, errorText, type Db, type DbOrTx } from "~/db/client.server";
 import { email_outbox } from "~/db/schema";
 import { inBackground } from "~/services/background.server";
+import { backoffMs, claimDue, type JobQueue } from "~/services/jobs.server";
 import { dataDir, emailFrom, env, isDevelopment } from "~/utils/env.server";
 import { log } from "~/services/log.server";
 import { HTML_LANG, isLocale, type Locale } from "~/utils/i18n";
@@ -19,7 +20,15 @@ const MAX_ATTEMPTS = 6;
 
 /** What a mail's body becomes once nobody needs it (housekeeping, or delivery). */
 export const REDACTED = { html: "", text: "[redacted]" } as const;
-const LEASE_MS = 60_000;
+/** Mails waiting to go, oldest first, each taken for a minute: past that, another worker may try it. */
+const OUTBOX_QUEUE: JobQueue = {
+  table: sql`email_outbox`,
+  waiting: sql`status = 'pending'`,
+  order: sql`created_at`,
+  leaseMs: 60_000,
+  alsoSet: sql`attempts = attempts + 1`,
+  returning: sql`id, to_address, subject, html, text, attempts`,
+};
 
 /** Header values are one line: a CR or LF in them would let a sender add headers of their own. */
 export const oneLine = (value: string) => value.replace(/[\r\n]+/g, " ").trim();
@@ -114,19 +123,7 @@ function defaultTransport(): MailTransport {
  * then delivers them. Safe to call after every write that enqueues mail, and on a timer.
  */
 export async function deliverOutbox(database: Db = defaultDb, now = new Date(), transport: MailTransport = defaultTransport()) {
-  const claimed = rowsOf<OutboxRow>(
-    await database.execute(sql`
-      UPDATE email_outbox
-         SET attempts = attempts + 1,
-             next_attempt_at = ${new Date(now.getTime() + LEASE_MS).toISOString()}::timestamptz
-       WHERE id IN (
-         SELECT id FROM email_outbox
-          WHERE status = 'pending' AND next_attempt_at <= ${now.toISOString()}::timestamptz
-          ORDER BY created_at
-          LIMIT 20
-          FOR UPDATE SKIP LOCKED)
-      RETURNING id, to_address, subject, html, text, attempts`),
-  );
+  const claimed = await claimDue<OutboxRow>(database, OUTBOX_QUEUE, now, 20);
   for (const mail of claimed) {
     try {
       const delivered = await transport(mail);
@@ -146,7 +143,7 @@ export async function deliverOutbox(database: Db = defaultDb, now = new Date(), 
           status: failed ? "failed" : "pending",
           last_error: message,
           // 1, 2, 4, 8 … minutes between tries.
-          next_attempt_at: new Date(now.getTime() + 60_000 * 2 ** (mail.attempts - 1)),
+          next_attempt_at: new Date(now.getTime() + backoffMs(mail.attempts)),
         })
         .where(eq(email_outbox.id, mail.id));
     }

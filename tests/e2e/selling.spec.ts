@@ -121,7 +121,7 @@ test("the store on a phone: two columns of books, filters folded behind one cont
   await expect(page.getByLabel("Min price (₹)")).toBeVisible();
 });
 
-test("a seller sets the name, phone and address buyers see, from the avatar menu's My Account", async ({ page, student }) => {
+test("a seller sets their name, city, phone and address from the avatar menu's My Account; a listing shows the name and city, never the phone or address", async ({ page, student }) => {
   await page.goto("/dashboard");
   await page.getByLabel(/Account menu for/).click();
   await page.getByRole("menuitem", { name: "My Account" }).click();
@@ -132,13 +132,19 @@ test("a seller sets the name, phone and address buyers see, from the avatar menu
   await expect(page.getByLabel("Phone")).toHaveValue("12345");
   await page.getByLabel("Full name").fill("Kavya Menon");
   await page.getByLabel("Phone").fill("98765 43210");
+  await page.getByLabel("City").fill("Bengaluru");
   await page.getByLabel("Address").fill("4 Residency Road, Bengaluru");
+  // The form says who sees each field.
+  await expect(page.getByText("Never shown to anyone: it fills in your checkout.")).toBeVisible();
   await page.getByRole("button", { name: "Save Details" }).click();
   await expect(page.getByText("Your details are saved.")).toBeVisible();
   const listing = await create("product", { sellerId: student.id, title: unique("Seller Block"), price: 80, category: "Textbooks" });
   await page.goto(`/store/${listing.id}/productdetails`);
   await expect(page.getByText("Kavya Menon")).toBeVisible();
-  await expect(page.getByText("9876543210")).toBeVisible();
+  await expect(page.getByText("Bengaluru", { exact: true })).toBeVisible();
+  await expect(page.getByText("9876543210")).toHaveCount(0);
+  await expect(page.getByText("Residency Road")).toHaveCount(0);
+  await expect(page.getByText("Once you buy, your order's page gives you the seller's phone number for the delivery.")).toBeVisible();
 });
 
 test("a seller's earnings: the balance past the return window, paid when asked once payout details are added; the statement shows it", async ({ page, student }) => {

@@ -8,7 +8,7 @@ import { db } from "~/db/client.server";
 import { email_outbox, marketplace_products, order_items, orders, payments, user_cart, refunds, users } from "~/db/schema";
 import { noteFailedAttempt, settlePayment } from "~/models/fulfilments.server";
 import { checkoutSignature, paymentGateway } from "~/models/payments/gateway.server";
-import { putInCart } from "~/models/store/cart.server";
+import { cartView, putInCart } from "~/models/store/cart.server";
 import { orderTotals, paymentState } from "~/models/store/checkout";
 import type { Shipping } from "~/models/store/checkout-schema";
 import { completedOrders, buyerOrder, salesOf } from "~/models/store/order-views.server";
@@ -191,6 +191,11 @@ describe("online payment", () => {
     const [order] = await db.select().from(orders).where(eq(orders.id, o.orderId));
     expect(order).toMatchObject({ status: "pending" });
     expect(await db.$count(user_cart, eq(user_cart.user_id, o.buyer))).toBe(1);
+    // Its buyer's checkout still offers it (the copy is theirs while the hold lasts); to anyone else it is gone.
+    expect((await cartView(db, o.buyer)).buyable.map((l) => l.id)).toEqual([o.book]);
+    const other = await person();
+    await db.insert(user_cart).values({ user_id: other, product_id: o.book, quantity: 1 });
+    expect((await cartView(db, other)).lines.map((l) => l.problem)).toEqual(["sold-out"]);
     expect((await pay(o.gatewayOrderId)).kind).toBe("completed");
   });
 

@@ -13,18 +13,17 @@ import type { GatewayPayout, PayoutDestination, PayoutGateway } from "~/models/p
 import { enqueueEmail, kickOutbox, mailLocale, renderMail } from "~/services/email.server";
 import { translator } from "~/utils/i18n.server";
 import { inBackground } from "~/services/background.server";
+import { backoffMs, claimDue } from "~/services/jobs.server";
 import { appUrl } from "~/utils/env.server";
 import { formatINR } from "~/utils/money";
 import type { PAYOUT_STATUSES } from "~/utils/enums";
 
 type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 
-/** How long a sender holds a payout it took: past this, another may send it (same key). */
-const LEASE_MS = 2 * 60_000;
 /** The wait before send n+1 (1, 2, 4 … minutes, at most an hour); never given up: the key keeps a late success single. */
-export const payoutBackoffMs = (attempts: number) => Math.min(60 * 60_000, 60_000 * 2 ** Math.max(0, attempts - 1));
+export const payoutBackoffMs = (attempts: number) => backoffMs(attempts);
 /** The poll of a payout on its way: 2, 4, 8 … minutes after the last, at most an hour. */
-export const payoutPollMs = (polls: number) => Math.min(60 * 60_000, 2 * 60_000 * 2 ** Math.max(0, polls));
+export const payoutPollMs = (polls: number) => backoffMs(Math.max(0, polls) + 1, { baseMs: 2 * 60_000 });
 
 /** The gateway's idempotency key (and the payout's reference there) for one round. */
 export const payoutKey = (id: string, round: number) => `${id}.${round}`;
@@ -64,20 +63,19 @@ type Claimed = {
  * Takes up to `limit` due payouts in `status` under a lease, with the winner's own
  * details; a payout on its way is polled only at the gateway that took it.
  */
-async function claim(db: Db, status: "queued" | "processing", gateway: PayoutGateway["kind"], now: Date, limit: number) {
-  return rowsOf<Claimed>(
-    await db.execute(sql`
-      WITH taken AS (
-        UPDATE payouts p SET next_attempt_at = ${new Date(now.getTime() + LEASE_MS).toISOString()}::timestamptz
-         WHERE p.id IN (SELECT id FROM payouts WHERE status = ${status} AND next_attempt_at <= ${now.toISOString()}::timestamptz
-                           AND (${status} = 'queued' OR gateway = ${gateway})
-                         ORDER BY next_attempt_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
-        RETURNING p.id, p.user_id, p.net, p.send_round, p.attempts, p.gateway_payout_id, p.round_destination)
+function claim(db: Db, status: "queued" | "processing", gateway: PayoutGateway["kind"], now: Date, limit: number) {
+  return claimDue<Claimed>(db, {
+    table: sql`payouts`,
+    waiting: status === "queued" ? sql`status = 'queued'` : sql`status = 'processing' AND gateway = ${gateway}`,
+    // Past the lease another sender may send it (the same key) or poll it.
+    leaseMs: 2 * 60_000,
+    returning: sql`id, user_id, net, send_round, attempts, gateway_payout_id, round_destination`,
+    select: sql`
       SELECT t.*, u.email, pr.full_name AS name, d.method, d.upi_id, d.account_holder, d.account_number, d.ifsc, d.hold_until
         FROM taken t JOIN users u ON u.id = t.user_id
         LEFT JOIN profiles pr ON pr.id = t.user_id
-        LEFT JOIN payout_details d ON d.user_id = t.user_id`),
-  );
+        LEFT JOIN payout_details d ON d.user_id = t.user_id`,
+  }, now, limit);
 }
 
 function destinationOf(row: Claimed): PayoutDestination | null {

@@ -5,21 +5,29 @@
 // a restart is the same refund, never a second one. A person hears of it only when
 // the gateway refuses.
 import { desc, eq, sql } from "drizzle-orm";
-import { errorText, rowsOf, type Db, type DbOrTx } from "~/db/client.server";
+import { errorText, type Db, type DbOrTx } from "~/db/client.server";
 import { refunds, users } from "~/db/schema";
 import { GatewayRefusal, type Gateway } from "~/models/payments/gateway.server";
 import { enqueueEmail, kickOutbox, renderMail } from "~/services/email.server";
 import { inBackground } from "~/services/background.server";
+import { backoffMs, claimDue, type JobQueue } from "~/services/jobs.server";
 import { log } from "~/services/log.server";
 import { supportEmail } from "~/utils/env.server";
 import { formatINR } from "~/utils/money";
 
 /** Tries before a refund the gateway keeps failing to answer is given to a person. */
 export const MAX_REFUND_ATTEMPTS = 8;
-/** How long a sender holds a refund it took: past this, another sender may try it (same key). */
-const LEASE_MS = 2 * 60_000;
 /** The wait before try n+1: 1, 2, 4 … minutes, at most an hour. */
-export const refundBackoffMs = (attempts: number) => Math.min(60 * 60_000, 60_000 * 2 ** Math.max(0, attempts - 1));
+export const refundBackoffMs = (attempts: number) => backoffMs(attempts);
+
+/** Refunds owed to one gateway, taken under a 2-minute lease: past it, another sender may try one (same key). */
+const refundQueue = (gateway: Gateway["kind"]): JobQueue => ({
+  table: sql`refunds`,
+  waiting: sql`status = 'queued' AND gateway = ${gateway}`,
+  leaseMs: 2 * 60_000,
+  alsoSet: sql`updated_at = now()`,
+  returning: sql`id, user_id, razorpay_order_id, razorpay_payment_id, amount, reason, attempts, gateway`,
+});
 
 /** `owedFor` names what the refund is for, once: by default the payment, refunded whole; part of one names its part (an order line). */
 export type OwedRefund = { userId: string; gateway: "razorpay" | "test"; orderId: string; paymentId: string; amount: number; reason: string; owedFor?: string };
@@ -44,14 +52,7 @@ type Claimed = { id: string; user_id: string; razorpay_order_id: string; razorpa
  */
 export async function sendDueRefunds(db: Db, gateway: Gateway | null, now: Date, limit = 20) {
   if (!gateway) return [];
-  const due = rowsOf<Claimed>(
-    await db.execute(sql`
-      UPDATE refunds r SET next_attempt_at = ${new Date(now.getTime() + LEASE_MS).toISOString()}::timestamptz, updated_at = now()
-       WHERE r.id IN (SELECT id FROM refunds
-                       WHERE status = 'queued' AND next_attempt_at <= ${now.toISOString()}::timestamptz AND gateway = ${gateway.kind}
-                       ORDER BY next_attempt_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
-      RETURNING r.id, r.user_id, r.razorpay_order_id, r.razorpay_payment_id, r.amount, r.reason, r.attempts, r.gateway`),
-  );
+  const due = await claimDue<Claimed>(db, refundQueue(gateway.kind), now, limit);
   const outcomes: Array<{ id: string; outcome: "sent" | "retry" | "failed" }> = [];
   for (const refund of due) {
     const attempts = refund.attempts + 1;

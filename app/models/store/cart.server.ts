@@ -1,9 +1,9 @@
 // The buyer's cart and wishlist rows (docs/product/marketplace.md §3): the product page's controls,
 // the cart page, the wishlist page and the store's preview. A seller cannot buy their
 // own listing, and only active listings in stock go in a cart.
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { marketplace_products, product_categories, user_cart, user_wishlist } from "~/db/schema";
+import { marketplace_products, order_items, orders, product_categories, user_cart, user_wishlist } from "~/db/schema";
 import { CART_PREVIEW_ITEMS, lineProblem, parseQuantity } from "~/models/store/cart";
 import { orderTotals } from "~/models/store/checkout";
 import { isUuid } from "~/utils/urls";
@@ -66,9 +66,26 @@ export async function cartView(db: DbOrTx, userId: string) {
     .innerJoin(product_categories, eq(product_categories.id, marketplace_products.category_id))
     .where(eq(user_cart.user_id, userId))
     .orderBy(desc(user_cart.added_at), asc(marketplace_products.id));
-  const lines = rows.map((row) => ({ ...row, problem: lineProblem(row) }));
+  // Copies this buyer's own unpaid order still holds (a failed attempt keeps them until the
+  // hold ends) are theirs to pay for: the same cart pays that order again (orders.server).
+  const held = await heldByBuyer(db, userId);
+  const lines = rows.map((row) => {
+    const line = { ...row, stock: row.stock + (held.get(row.id) ?? 0) };
+    return { ...line, problem: lineProblem(line) };
+  });
   const buyable = lines.filter((l) => l.problem === null);
   return { lines, buyable, totals: orderTotals(buyable) };
+}
+
+/** The copies of each listing the buyer's own unpaid orders hold now. */
+async function heldByBuyer(db: DbOrTx, userId: string) {
+  const rows = await db
+    .select({ productId: order_items.product_id, copies: sql<number>`sum(${order_items.quantity})::int` })
+    .from(order_items)
+    .innerJoin(orders, eq(orders.id, order_items.order_id))
+    .where(and(eq(orders.buyer_id, userId), eq(orders.status, "pending"), gt(orders.hold_expires_at, sql`now()`)))
+    .groupBy(order_items.product_id);
+  return new Map(rows.map((r) => [r.productId, Number(r.copies)]));
 }
 
 /** Sets a cart line's quantity (bounded by the stock); false when the line is not in this user's cart. */

@@ -168,3 +168,27 @@ describe("Razorpay's Refunds API, as our client speaks it", () => {
     expect(await supportMails(paymentId)).toHaveLength(1);
   });
 });
+
+// Issue 45, point 9: orders go through the razorpay SDK, pointed at the same stand-in.
+describe("Razorpay's Orders API, through its SDK", () => {
+  test("an order in paise with our receipt and keys; a refusal and no answer are errors the pay page reports", async () => {
+    const standIn = await startStandIn(() => [200, { id: "order_Sdk1", entity: "order", amount: 49900, currency: "INR", status: "created" }]);
+    try {
+      const razorpay = razorpayGateway("rzp_test_key", "rzp_test_secret", standIn.baseUrl);
+      expect(await razorpay.createOrder({ amount: 499, receipt: "contest-1234" })).toEqual({ id: "order_Sdk1" });
+      const [call] = standIn.seen;
+      expect(call).toMatchObject({ method: "POST", path: "/v1/orders", body: { amount: 49900, currency: "INR", receipt: "contest-1234" } });
+      expect(call!.headers.authorization).toBe(`Basic ${Buffer.from("rzp_test_key:rzp_test_secret").toString("base64")}`);
+      expect(call!.headers["user-agent"]).toMatch(/^razorpay-node@/);
+      standIn.answers.push([400, { error: { code: "BAD_REQUEST_ERROR", description: "amount exceeds maximum" } }]);
+      await expect(razorpay.createOrder({ amount: 499, receipt: "contest-1234" })).rejects.toThrow(/Razorpay order creation failed: 400/);
+    } finally {
+      await standIn.close();
+    }
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    await expect(razorpayGateway("rzp_test_key", "rzp_test_secret", `http://127.0.0.1:${port}`).createOrder({ amount: 1, receipt: "x" })).rejects.toThrow(/Razorpay order creation failed/);
+  });
+});

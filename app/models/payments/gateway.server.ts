@@ -4,6 +4,7 @@
 // gateway's language lives here: orders, checkout and webhook signatures, the hosted
 // checkout's fields and the test gateway's signed capture.
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import Razorpay from "razorpay";
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { test_gateway_refunds } from "~/db/schema";
@@ -121,25 +122,31 @@ const testGateway: Gateway = {
   },
 };
 
-/** Razorpay's REST API (orders, refunds) at `baseUrl` (RAZORPAY_BASE_URL; a test points it at a local stand-in). */
+/**
+ * Razorpay at `baseUrl` (RAZORPAY_BASE_URL; a test points it at a local stand-in): orders
+ * through its SDK, refunds through its REST API (docs/decisions.md, "The razorpay SDK,
+ * where it fits": the SDK cannot send a refund's idempotency key).
+ */
 export function razorpayGateway(keyId: string, keySecret: string, baseUrl = env().RAZORPAY_BASE_URL): Gateway {
+  const sdk = new Razorpay({ key_id: keyId, key_secret: keySecret });
+  // The SDK hard-codes its host; its own tests point its request client (axios, not in its
+  // typings) elsewhere the same way. A timeout too: its default is none.
+  const client = (sdk.api as unknown as { rq: { defaults: { baseURL?: string; timeout?: number } } }).rq;
+  client.defaults.baseURL = baseUrl;
+  client.defaults.timeout = 10_000;
   return {
     kind: "razorpay",
     keyId,
     async createOrder({ amount, receipt }) {
-      const res = await fetch(`${baseUrl}/v1/orders`, {
-        method: "POST",
-        headers: {
-          Authorization: `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString("base64")}`,
-          "Content-Type": "application/json",
-        },
-        body: JSON.stringify({ amount: amount * 100, currency: "INR", receipt }),
-        signal: AbortSignal.timeout(10_000),
-      });
-      if (!res.ok) throw new Error(`Razorpay order creation failed: ${res.status}`);
-      const order = (await res.json()) as { id?: unknown };
-      if (typeof order.id !== "string") throw new Error("Razorpay answered without an order id");
-      return { id: order.id };
+      try {
+        const order = await sdk.orders.create({ amount: amount * 100, currency: "INR", receipt });
+        if (typeof order.id !== "string") throw new Error("Razorpay answered without an order id");
+        return { id: order.id };
+      } catch (error) {
+        // The SDK throws a plain object for an answer ({ statusCode, error }) and its client's Error for no answer.
+        if (error instanceof Error) throw new Error(`Razorpay order creation failed: ${error.message}`);
+        throw new Error(`Razorpay order creation failed: ${(error as { statusCode?: unknown }).statusCode ?? "no status"}`);
+      }
     },
     signingSecret: () => keySecret,
     // Razorpay's Refunds API with its idempotency header (X-Refund-Idempotency): a retry

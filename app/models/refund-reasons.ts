@@ -3,7 +3,7 @@
 // owe money back); their shapes are few and ours, so the page reads them back into a
 // message with the contest's or book's title kept as typed. An unknown one is shown as
 // written.
-import { shortOrderId } from "~/models/store/checkout";
+import { shortOrderId } from "~/utils/urls";
 import type { Msg } from "~/utils/i18n";
 
 /** Every refund reason the models write, in one place with the reader below (the ledger stores the sentence). */

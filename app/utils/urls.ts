@@ -26,3 +26,6 @@ export function safeRedirect(to: unknown, fallback = "/"): string {
     return fallback;
   }
 }
+
+/** The short id an order is shown by (orders list, mails, a refund's reason): the id's first segment, in capitals. */
+export const shortOrderId = (id: string) => id.split("-")[0]!.toUpperCase();

@@ -72,5 +72,6 @@ export function paymentState(order: { status: string; payment_method: (typeof PA
   return order.status === "completed" ? ("paid" as const) : ("pending" as const);
 }
 
-/** The short id the orders list shows: the id's first segment, in capitals. */
-export const shortOrderId = (id: string) => id.split("-")[0]!.toUpperCase();
+// The short id the orders list shows lives in app/utils/urls.ts (a refund's reason names
+// it too, and the ledger must not reach the store for it): re-exported for the store.
+export { shortOrderId } from "~/utils/urls";

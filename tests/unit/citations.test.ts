@@ -42,3 +42,15 @@ test("the README's layout block names every folder of app/, and no folder that i
   const folders = fs.readdirSync("app", { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
   expect(named).toEqual(folders);
 });
+
+// Issue 45, point 8: docs/architecture.md's URL table lists every route file with the URL
+// Remix gives it, so a newcomer finds the file behind any address.
+test("the architecture's URL table lists every route file, each with the URL its name makes", () => {
+  const doc = fs.readFileSync("docs/architecture.md", "utf8");
+  const rows = [...doc.matchAll(/^\| `([^`]+)` \| `([^`]+\.tsx?)` \|/gm)].map((m) => [m[2]!, m[1]!]);
+  const urlOf = (file: string) =>
+    "/" + file.replace(/\.tsx?$/, "").split(".").filter((s) => s !== "_index").map((s) => (s === "$" ? "*" : s.replace(/_$/, "").replace(/^\$(.+)$/, "{$1}"))).join("/");
+  const files = fs.readdirSync("app/routes").filter((f) => /\.tsx?$/.test(f)).sort();
+  expect(rows.map(([file]) => file).sort()).toEqual(files);
+  for (const [file, url] of rows) expect(url, file).toBe(urlOf(file!));
+});

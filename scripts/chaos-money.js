@@ -235,6 +235,7 @@ async function seed(env) {
   const { db, getConnection } = await tsImport("../app/db/client.server.ts", import.meta.url);
   const { queuePrizePayouts } = await tsImport("../app/models/payments/payouts.server.ts", import.meta.url);
   const { oweRefund } = await tsImport("../app/models/payments/refunds.server.ts", import.meta.url);
+  const { REFUND_REASONS } = await tsImport("../app/models/refund-reasons.ts", import.meta.url);
   const sql = postgres(env.DATABASE_URL, { max: 2, onnotice: () => {} });
   try {
     const people = Math.max(PRIZES, REFUNDS);
@@ -265,7 +266,7 @@ async function seed(env) {
     await db.transaction((tx) => queuePrizePayouts(tx, { contestId: contest.id, title: "Chaos Payout Cup" }));
     await db.transaction(async (tx) => {
       for (const [i, u] of users.slice(0, REFUNDS).entries()) {
-        await oweRefund(tx, { userId: u.id, gateway: "test", orderId: `order_test_chaos_${i}`, paymentId: `pay_test_chaos_${i}`, amount: 49, reason: "a late payment (chaos run)" });
+        await oweRefund(tx, { userId: u.id, gateway: "test", orderId: `order_test_chaos_${i}`, paymentId: `pay_test_chaos_${i}`, amount: 49, reason: REFUND_REASONS.paymentTwice });
       }
     });
     const [{ net }] = await sql`SELECT COALESCE(sum(net), 0)::int AS net FROM payouts`;

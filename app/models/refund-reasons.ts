@@ -1,43 +1,58 @@
-// A refund's reason as the payer reads it on My Account, in their language. The ledger
-// keeps each reason as an English sentence (refunds.reason, written by the models that
-// owe money back); their shapes are few and ours, so the page reads them back into a
-// message with the contest's or book's title kept as typed. An unknown one is shown as
-// written.
+// Why money goes back, kept as a code and its values (refunds.reason_code and
+// reason_values), never as a sentence: the payer reads it on My Account in their
+// language, and support reads it in English, each from the catalogs (issue 45, point 1).
+// Written by the models that owe money back; like models/fulfilments.server.ts, this
+// module knows every purpose's reasons. Pure, so the page uses it.
 import { shortOrderId } from "~/utils/urls";
+import type { REFUND_REASON_CODES } from "~/utils/enums";
 import type { Msg } from "~/utils/i18n";
 
-/** Every refund reason the models write, in one place with the reader below (the ledger stores the sentence). */
+export type RefundReasonCode = (typeof REFUND_REASON_CODES)[number];
+export type LineRefundWhy = "buyer" | "seller" | "system" | "returned";
+
+/** A refund's reason as stored: its code, and the values its message needs (a title as typed, an order id). */
+export type RefundReason = { code: RefundReasonCode; values: Record<string, string> };
+
+/** Every reason the models write. */
 export const REFUND_REASONS = {
-  contestLate: (title: string) => `"${title}" after the contest had started`,
-  contestTwice: (title: string) => `"${title}" while already enrolled (a second payment)`,
-  orderTwice: (orderId: string) => `marketplace order ${orderId}, which was already paid`,
-  orderLate: (orderId: string) => `marketplace order ${orderId}, after its hold had ended and a book in it had sold`,
-  line: (title: string, orderId: string, why: "buyer" | "seller" | "system" | "returned") =>
-    `${title} (marketplace order ${orderId}), ${{ buyer: "cancelled by you", seller: "cancelled by the seller", system: "not shipped in time", returned: "returned" }[why]}`,
-  paymentTwice: "a second payment of an order already paid",
-  challengeTwice: "a second payment of a challenge fee",
-  challengeLate: "a challenge fee paid after the challenge window closed",
-  challengeUpheld: "the fee of your upheld answer-key challenge",
+  contestLate: (title: string): RefundReason => ({ code: "contest_late", values: { title } }),
+  contestTwice: (title: string): RefundReason => ({ code: "contest_twice", values: { title } }),
+  orderTwice: (orderId: string): RefundReason => ({ code: "order_twice", values: { orderId } }),
+  orderLate: (orderId: string): RefundReason => ({ code: "order_late", values: { orderId } }),
+  line: (title: string, orderId: string, why: LineRefundWhy): RefundReason => ({ code: "line", values: { title, orderId, why } }),
+  paymentTwice: { code: "payment_twice", values: {} } as RefundReason,
+  challengeTwice: { code: "challenge_twice", values: {} } as RefundReason,
+  challengeLate: { code: "challenge_late", values: {} } as RefundReason,
+  challengeUpheld: { code: "challenge_upheld", values: {} } as RefundReason,
 } as const;
 
-/** The reason's message and the title inside it (shown as typed), or null for a reason of another shape. */
-export function refundReason(reason: string): { msg: Msg; title: string | null } | null {
-  let m = /^"(.+)" after the contest had started$/.exec(reason);
-  if (m) return { msg: { id: "account.reason.contestLate" }, title: m[1]! };
-  m = /^"(.+)" while already enrolled \(a second payment\)$/.exec(reason);
-  if (m) return { msg: { id: "account.reason.contestTwice" }, title: m[1]! };
-  m = /^marketplace order ([0-9a-f-]{36}), (which was already paid|after its hold had ended and a book in it had sold)$/.exec(reason);
-  if (m) return { msg: { id: "account.reason.order", values: { id: shortOrderId(m[1]!), why: m[2]!.startsWith("which") ? "twice" : "late" } }, title: null };
-  m = /^(.+) \(marketplace order ([0-9a-f-]{36})\), (cancelled by you|cancelled by the seller|not shipped in time|returned)$/.exec(reason);
-  if (m) {
-    const why = { "cancelled by you": "buyer", "cancelled by the seller": "seller", "not shipped in time": "system", returned: "returned" }[m[3]!];
-    return { msg: { id: "account.reason.line", values: { id: shortOrderId(m[2]!), why } }, title: m[1]! };
+/**
+ * The reason's message, and the text inside it that is shown as typed (a contest's or
+ * book's title, or an old reason's own words), wherever the message's `<0></0>` stands.
+ */
+export function refundReasonMessage(reason: { code: string; values: unknown }): { msg: Msg; typed: string | null } {
+  const values = (reason.values && typeof reason.values === "object" ? reason.values : {}) as Record<string, string | undefined>;
+  const id = values.orderId ? shortOrderId(values.orderId) : "";
+  switch (reason.code as RefundReasonCode) {
+    case "contest_late":
+      return { msg: { id: "account.reason.contestLate" }, typed: values.title ?? "" };
+    case "contest_twice":
+      return { msg: { id: "account.reason.contestTwice" }, typed: values.title ?? "" };
+    case "order_twice":
+      return { msg: { id: "account.reason.order", values: { id, why: "twice" } }, typed: null };
+    case "order_late":
+      return { msg: { id: "account.reason.order", values: { id, why: "late" } }, typed: null };
+    case "line":
+      return { msg: { id: "account.reason.line", values: { id, why: values.why ?? "returned" } }, typed: values.title ?? "" };
+    case "payment_twice":
+      return { msg: { id: "account.reason.paymentTwice" }, typed: null };
+    case "challenge_twice":
+      return { msg: { id: "account.reason.challengeTwice" }, typed: null };
+    case "challenge_late":
+      return { msg: { id: "account.reason.challengeLate" }, typed: null };
+    case "challenge_upheld":
+      return { msg: { id: "account.reason.challengeUpheld" }, typed: null };
+    default:
+      return { msg: { id: "account.refund.for" }, typed: values.text ?? "" };
   }
-  const fixed: Record<string, Msg> = {
-    [REFUND_REASONS.paymentTwice]: { id: "account.reason.paymentTwice" },
-    [REFUND_REASONS.challengeTwice]: { id: "account.reason.challengeTwice" },
-    [REFUND_REASONS.challengeLate]: { id: "account.reason.challengeLate" },
-    [REFUND_REASONS.challengeUpheld]: { id: "account.reason.challengeUpheld" },
-  };
-  return Object.hasOwn(fixed, reason) ? { msg: fixed[reason]!, title: null } : null;
 }

@@ -284,7 +284,7 @@ describe("a fee per challenge, through the ledger", () => {
     const late = await payFee({ userId: b!.userId, contestId: contest.id, challengeId: other.challengeId }, new Date(window.endsAt.getTime() + 1000));
     expect(late.outcome).toBe("late");
     expect(await statusOf(other.challengeId)).toBe("unpaid");
-    expect((await db.select().from(refunds).where(eq(refunds.razorpay_payment_id, late.paymentId)))[0]).toMatchObject({ amount: 50, reason: "a challenge fee paid after the challenge window closed" });
+    expect((await db.select().from(refunds).where(eq(refunds.razorpay_payment_id, late.paymentId)))[0]).toMatchObject({ amount: 50, reason_code: "challenge_late" });
   });
 
   test("an upheld challenge's fee is refunded when the results become final, a rejected one's is not; the mail says so", async () => {
@@ -303,7 +303,7 @@ describe("a fee per challenge, through the ledger", () => {
     await db.execute(sql.raw(block("challenge-reject").replaceAll("'JEE Main Mock Test 1'", `'${title}'`).replace("q.position = 4", "q.position = 2")));
     expect(await db.$count(refunds, eq(refunds.razorpay_payment_id, made[0]!.paymentId))).toBe(0);
     expect(await finalizeContest(db, contest.id, new Date(window.endsAt.getTime() + 1))).toBe("finalized");
-    expect((await db.select().from(refunds).where(eq(refunds.razorpay_payment_id, made[0]!.paymentId)))[0]).toMatchObject({ amount: 75, status: "queued", reason: "the fee of your upheld answer-key challenge" });
+    expect((await db.select().from(refunds).where(eq(refunds.razorpay_payment_id, made[0]!.paymentId)))[0]).toMatchObject({ amount: 75, status: "queued", reason_code: "challenge_upheld" });
     expect(await db.$count(refunds, eq(refunds.razorpay_payment_id, made[1]!.paymentId))).toBe(0);
     const upheld = (await db.select().from(email_outbox).where(eq(email_outbox.subject, `Your challenge was upheld: ${title}`)))[0]!;
     expect(upheld.text).toContain("Your challenge fee of ₹75 is refunded to how you paid");

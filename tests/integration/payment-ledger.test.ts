@@ -6,6 +6,7 @@ import { expect, test } from "vitest";
 import { db } from "~/db/client.server";
 import { email_outbox, orders, payments, user_contest_entries, refunds } from "~/db/schema";
 import { checkoutSignature, paymentGateway } from "~/models/payments/gateway.server";
+import { REFUND_REASONS, type RefundReason } from "~/models/refund-reasons";
 import { openOrder, recordCapture, recordFailedAttempt, type Fulfil, type Purpose } from "~/models/payments/ledger.server";
 import { createUser } from "~/seed/factories.server";
 
@@ -29,10 +30,10 @@ async function storeOrder(total = 250) {
 }
 
 /** A stub fulfilment: marks the order completed, or owes a refund when told to. */
-function stub(calls: Purpose[], refund = false): (purpose: Purpose) => Fulfil<{ kind: "placed" } | { kind: "sold-out"; refund: { reason: string } }> {
+function stub(calls: Purpose[], refund = false): (purpose: Purpose) => Fulfil<{ kind: "placed" } | { kind: "sold-out"; refund: { reason: RefundReason } }> {
   return (purpose) => async (tx, payment) => {
     calls.push(purpose);
-    if (refund) return { kind: "sold-out", refund: { reason: "a store order whose copy had sold" } };
+    if (refund) return { kind: "sold-out", refund: { reason: REFUND_REASONS.orderLate("3f9a2c10-1111-4222-8333-944455556666") } };
     await tx.update(orders).set({ status: "completed" }).where(eq(orders.id, payment.targetId));
     return { kind: "placed" };
   };

@@ -13,6 +13,7 @@ import { db } from "~/db/client.server";
 import { email_outbox, refunds, test_gateway_refunds } from "~/db/schema";
 import { startContestPayment } from "~/models/contests/enrolment.server";
 import { settlePayment } from "~/models/fulfilments.server";
+import { REFUND_REASONS } from "~/models/refund-reasons";
 import { checkoutSignature, GatewayRefusal, paymentGateway, razorpayGateway } from "~/models/payments/gateway.server";
 import { MAX_REFUND_ATTEMPTS, oweRefund, refundBackoffMs, sendDueRefunds } from "~/models/payments/refunds.server";
 import * as accountRoute from "~/routes/account";
@@ -99,12 +100,14 @@ describe("refunds owed are sent through the gateway, once", () => {
     const student = await signedInStudent();
     // A payment the test gateway never captured: it says no, for good.
     const paymentId = `pay_elsewhere_${Date.now()}`;
-    await oweRefund(db, { userId: student.userId, gateway: "test", orderId: "order_test_x", paymentId, amount: 120, reason: "a test of a refusal" });
+    await oweRefund(db, { userId: student.userId, gateway: "test", orderId: "order_test_x", paymentId, amount: 120, reason: REFUND_REASONS.paymentTwice });
     await sendDueRefunds(db, gateway, later(1), 500);
     expect(await refundOf(paymentId)).toMatchObject({ status: "failed", attempts: 1 });
     expect((await refundOf(paymentId)).last_error).toContain("did not capture");
     await sendDueRefunds(db, gateway, later(120), 500);
     expect(await supportMails(paymentId)).toHaveLength(1);
+    // Support reads why in English, from the reason's code (issue 45, point 1).
+    expect((await supportMails(paymentId))[0]!.text).toContain("For a second payment of an order already paid.");
     const [shown] = (await call(accountRoute.loader as never, getRequest("/account", student.cookie))).data.refunds;
     expect(shown).toMatchObject({ status: "failed", amount: 120 });
   });
@@ -126,7 +129,7 @@ describe("Razorpay's Refunds API, as our client speaks it", () => {
     const razorpay = razorpayGateway("rzp_test_key", "rzp_test_secret", baseUrl);
     const student = await signedInStudent();
     const paymentId = `pay_Rzp${Date.now()}`;
-    await oweRefund(db, { userId: student.userId, gateway: "razorpay", orderId: "order_Rzp1", paymentId, amount: 499, reason: "a Razorpay refund" });
+    await oweRefund(db, { userId: student.userId, gateway: "razorpay", orderId: "order_Rzp1", paymentId, amount: 499, reason: REFUND_REASONS.paymentTwice });
     const id = (await refundOf(paymentId)).id;
     const t0 = later(10);
     answer([500, { error: { description: "server error" } }], [409, { error: { description: "request in progress" } }]);
@@ -158,7 +161,7 @@ describe("Razorpay's Refunds API, as our client speaks it", () => {
     const unreachable = razorpayGateway("rzp_test_key", "rzp_test_secret", `http://127.0.0.1:${port}`);
     const student = await signedInStudent();
     const paymentId = `pay_Away${Date.now()}`;
-    await oweRefund(db, { userId: student.userId, gateway: "razorpay", orderId: "order_Away", paymentId, amount: 99, reason: "an unreachable gateway" });
+    await oweRefund(db, { userId: student.userId, gateway: "razorpay", orderId: "order_Away", paymentId, amount: 99, reason: REFUND_REASONS.paymentTwice });
     let at = later(20);
     for (let i = 1; i <= MAX_REFUND_ATTEMPTS; i++) {
       await sendDueRefunds(db, unreachable, at, 500);

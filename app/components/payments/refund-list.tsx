@@ -2,10 +2,10 @@
 // where it is (docs/product/design.md §5: money goes back out through the ledger).
 import { formatDateTime } from "~/utils/dates";
 import { richText, useT, type MessageId } from "~/utils/i18n";
-import { refundReason } from "~/models/refund-reasons";
+import { refundReasonMessage } from "~/models/refund-reasons";
 import { formatINR } from "~/utils/money";
 
-type Refund = { id: string; amount: number; reason: string; status: "queued" | "sent" | "failed"; gatewayRefundId: string | null; createdAt: Date | string; updatedAt: Date | string };
+type Refund = { id: string; amount: number; reasonCode: string; reasonValues: unknown; status: "queued" | "sent" | "failed"; gatewayRefundId: string | null; createdAt: Date | string; updatedAt: Date | string };
 
 const STATE = {
   queued: { label: "account.refund.queued", tone: "tone-blue" },
@@ -24,7 +24,7 @@ export function RefundList({ refunds }: { refunds: Refund[] }) {
             <strong>{formatINR(r.amount)}</strong> <span className={`badge ${STATE[r.status].tone}`}>{t(STATE[r.status].label)}</span>
           </p>
           <p className="muted">
-            <Reason reason={r.reason} />
+            <Reason code={r.reasonCode} values={r.reasonValues} />
           </p>
           <p>
             {r.status === "queued"
@@ -39,10 +39,9 @@ export function RefundList({ refunds }: { refunds: Refund[] }) {
   );
 }
 
-/** What the refund is for, in the page's language; a reason of a shape we do not know, as the ledger wrote it. */
-function Reason({ reason }: { reason: string }) {
-  const { t, tm } = useT();
-  const read = refundReason(reason);
-  if (!read) return <>{richText(t("account.refund.for"), [() => <span lang="en">{reason}</span>])}</>;
-  return <>{richText(tm(read.msg), [() => <span translate="no">{read.title}</span>])}</>;
+/** What the refund is for, in the page's language; what was typed (a title, a reason from before codes) shown as written. */
+function Reason({ code, values }: { code: string; values: unknown }) {
+  const { tm } = useT();
+  const { msg, typed } = refundReasonMessage({ code, values });
+  return <>{richText(tm(msg), [() => <span translate="no">{typed}</span>])}</>;
 }

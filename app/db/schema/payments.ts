@@ -2,7 +2,7 @@
 // captured money it could not book (kept for review).
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
-import { PAYMENT_GATEWAYS, PAYMENT_PURPOSES, PAYMENT_REVIEW_REASONS, PAYMENT_STATUSES, PAYOUT_METHODS, PAYOUT_PURPOSES, PAYOUT_STATUSES, REFUND_STATUSES } from "../../utils/enums";
+import { PAYMENT_GATEWAYS, PAYMENT_PURPOSES, PAYMENT_REVIEW_REASONS, PAYMENT_STATUSES, PAYOUT_METHODS, PAYOUT_PURPOSES, PAYOUT_STATUSES, REFUND_REASON_CODES, REFUND_STATUSES } from "../../utils/enums";
 import { createdAt, id, keptFor, oneOf, time } from "./columns";
 import { users } from "./accounts";
 import { contests, question_challenges } from "./contests";
@@ -94,8 +94,10 @@ export const refunds = pgTable(
     owed_for: text("owed_for").notNull().unique(),
     // Integer rupees, as the payment's.
     amount: integer("amount").notNull(),
-    // What the payer reads: what the money was for and why it goes back.
-    reason: text("reason").notNull(),
+    // Why it goes back, as a code and its values (a title as typed, an order id), never a
+    // sentence: the payer reads it in their language (models/refund-reasons.ts).
+    reason_code: text("reason_code", { enum: REFUND_REASON_CODES }).notNull(),
+    reason_values: jsonb("reason_values").$type<Record<string, string>>().notNull().default({}),
     status: text("status", { enum: REFUND_STATUSES }).notNull().default("queued"),
     // The gateway's refund id once accepted (rfnd_…).
     gateway_refund_id: text("gateway_refund_id").unique(),
@@ -109,6 +111,7 @@ export const refunds = pgTable(
   (t) => [
     check("refunds_amount_positive", sql`${t.amount} > 0`),
     check("refunds_status", oneOf(t.status, REFUND_STATUSES)),
+    check("refunds_reason_code", oneOf(t.reason_code, REFUND_REASON_CODES)),
     check("refunds_gateway", oneOf(t.gateway, PAYMENT_GATEWAYS)),
     check("refunds_sent_has_id", sql`(${t.status} = 'sent') = (${t.gateway_refund_id} IS NOT NULL)`),
     // The sender's queue: due refunds, oldest first.

@@ -13,6 +13,7 @@ import { openOrder, type Fulfil } from "~/models/payments/ledger.server";
 import { oweRefund } from "~/models/payments/refunds.server";
 import type { Flash } from "~/utils/flash.server";
 import { REFUND_REASONS } from "~/models/refund-reasons";
+import type { RefundReason } from "~/models/refund-reasons";
 
 type Unpaid = {
   id: string;
@@ -75,7 +76,7 @@ export async function startChallengePayment(db: DbOrTx, gateway: Gateway | null,
   return { kind: "order", questionId, ...order, gateway };
 }
 
-export type ChallengeFeeResult = { kind: "challenged" | "late" | "duplicate"; refund?: { reason: string } };
+export type ChallengeFeeResult = { kind: "challenged" | "late" | "duplicate"; refund?: { reason: RefundReason } };
 
 /** A captured fee (in the capture's transaction): the challenge goes to review, or the money is owed back. */
 export const fulfilChallengeFee: Fulfil<ChallengeFeeResult> = async (tx, payment, now) => {

@@ -17,6 +17,7 @@ import { appUrl } from "~/utils/env.server";
 import type { Flash } from "~/utils/flash.server";
 import { formatINR } from "~/utils/money";
 import { REFUND_REASONS } from "~/models/refund-reasons";
+import type { RefundReason } from "~/models/refund-reasons";
 
 export type StartOutcome =
   | { kind: "enrolled" } // a free contest: no payment at all
@@ -63,7 +64,7 @@ export async function startContestPayment(db: Db, gateway: Gateway | null, input
 
 export type EnrolmentResult =
   | { kind: "enrolled"; contestId: string }
-  | { kind: "late" | "duplicate"; contestId: string; refund: { reason: string } };
+  | { kind: "late" | "duplicate"; contestId: string; refund: { reason: RefundReason } };
 
 /** The fulfilment of a captured contest payment: the entry, once, while enrolment is open. */
 export const fulfilEnrolment: Fulfil<EnrolmentResult> = async (tx, payment, now) => {

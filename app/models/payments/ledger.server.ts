@@ -13,6 +13,7 @@ import { consume, LIMITS } from "~/services/rate-limit.server";
 import { isCheckoutSignatureValid, isGatewayId, type Gateway } from "~/models/payments/gateway.server";
 import { oweRefund } from "~/models/payments/refunds.server";
 import { REFUND_REASONS } from "~/models/refund-reasons";
+import type { RefundReason } from "~/models/refund-reasons";
 
 export type Purpose = (typeof PAYMENT_PURPOSES)[number];
 
@@ -71,7 +72,7 @@ export type CapturedPayment = { id: string; userId: string; purpose: Purpose; ta
  * refund sender returns it through the gateway (./refunds.server.ts). Extra fields are
  * passed on to the caller.
  */
-export type FulfilResult = { kind: string; refund?: { reason: string } };
+export type FulfilResult = { kind: string; refund?: { reason: RefundReason } };
 
 /** Runs inside the capture's transaction, after the payment row is marked paid. */
 export type Fulfil<R extends FulfilResult> = (tx: Tx, payment: CapturedPayment, now: Date) => Promise<R>;
@@ -116,7 +117,7 @@ export async function recordCapture<R extends FulfilResult>(
       if (row.razorpay_payment_id === input.paymentId) {
         // A replay answers as the capture was first recorded: money that was owed back
         // (a late payment) is never reported as a success the second time.
-        if (row.outcome && (await owedBack(tx, input.paymentId))) return { kind: row.outcome, refund: { reason: "" }, replay: true, ...who } as unknown as CaptureOutcome<R>;
+        if (row.outcome && (await owedBack(tx, input.paymentId))) return { kind: row.outcome, refund: { reason: REFUND_REASONS.paymentTwice }, replay: true, ...who } as unknown as CaptureOutcome<R>;
         return { kind: "already", ...who };
       }
       if (await keepForReview(tx, { ...review, reason: "second_payment" })) {

@@ -14,6 +14,14 @@ import { backoffMs, claimDue, type JobQueue } from "~/services/jobs.server";
 import { log } from "~/services/log.server";
 import { supportEmail } from "~/utils/env.server";
 import { formatINR } from "~/utils/money";
+import { refundReasonMessage, type RefundReason } from "~/models/refund-reasons";
+import { translator } from "~/utils/i18n.server";
+
+/** The reason as our support team reads it: the payer's words from the English catalog, the typed title in place of its tag. */
+export function reasonInEnglish(reason: { code: string; values: unknown }) {
+  const { msg, typed } = refundReasonMessage(reason);
+  return translator("en")(msg.id as never, msg.values as never).replace("<0></0>", typed ?? "");
+}
 
 /** Tries before a refund the gateway keeps failing to answer is given to a person. */
 export const MAX_REFUND_ATTEMPTS = 8;
@@ -26,23 +34,23 @@ const refundQueue = (gateway: Gateway["kind"]): JobQueue => ({
   waiting: sql`status = 'queued' AND gateway = ${gateway}`,
   leaseMs: 2 * 60_000,
   alsoSet: sql`updated_at = now()`,
-  returning: sql`id, user_id, razorpay_order_id, razorpay_payment_id, amount, reason, attempts, gateway`,
+  returning: sql`id, user_id, razorpay_order_id, razorpay_payment_id, amount, reason_code, reason_values, attempts, gateway`,
 });
 
 /** `owedFor` names what the refund is for, once: by default the payment, refunded whole; part of one names its part (an order line). */
-export type OwedRefund = { userId: string; gateway: "razorpay" | "test"; orderId: string; paymentId: string; amount: number; reason: string; owedFor?: string };
+export type OwedRefund = { userId: string; gateway: "razorpay" | "test"; orderId: string; paymentId: string; amount: number; reason: RefundReason; owedFor?: string };
 
 /** Records a refund owed, once for what it is owed for (a notice that arrives again adds nothing). Call inside the transaction that found it. */
 export async function oweRefund(tx: DbOrTx, input: OwedRefund) {
   const made = await tx
     .insert(refunds)
-    .values({ user_id: input.userId, gateway: input.gateway, razorpay_order_id: input.orderId, razorpay_payment_id: input.paymentId, owed_for: input.owedFor ?? input.paymentId, amount: input.amount, reason: input.reason })
+    .values({ user_id: input.userId, gateway: input.gateway, razorpay_order_id: input.orderId, razorpay_payment_id: input.paymentId, owed_for: input.owedFor ?? input.paymentId, amount: input.amount, reason_code: input.reason.code, reason_values: input.reason.values })
     .onConflictDoNothing({ target: refunds.owed_for })
     .returning({ id: refunds.id });
   return made.length === 1;
 }
 
-type Claimed = { id: string; user_id: string; razorpay_order_id: string; razorpay_payment_id: string; amount: number; reason: string; attempts: number; gateway: "razorpay" | "test" };
+type Claimed = { id: string; user_id: string; razorpay_order_id: string; razorpay_payment_id: string; amount: number; reason_code: string; reason_values: unknown; attempts: number; gateway: "razorpay" | "test" };
 
 /**
  * Sends the refunds that are due: each is taken under a lease (so two senders never
@@ -86,7 +94,7 @@ async function tellSupport(tx: DbOrTx, refund: Claimed, why: string) {
     ...renderMail({
       heading: "The gateway refused a refund",
       paragraphs: [
-        `${payer?.email ?? "A payer"} is owed ${formatINR(refund.amount)} (payment ${refund.razorpay_payment_id}, order ${refund.razorpay_order_id}) for ${refund.reason}.`,
+        `${payer?.email ?? "A payer"} is owed ${formatINR(refund.amount)} (payment ${refund.razorpay_payment_id}, order ${refund.razorpay_order_id}). ${reasonInEnglish({ code: refund.reason_code, values: refund.reason_values })}`,
         `The gateway answered: ${why}. Please refund it by hand and tell the payer.`,
       ],
     }),
@@ -101,7 +109,7 @@ export function kickRefunds(db: Db, gateway: Gateway | null) {
 /** A payer's refunds, newest first, as /account shows them. */
 export async function myRefunds(db: DbOrTx, userId: string) {
   return db
-    .select({ id: refunds.id, amount: refunds.amount, reason: refunds.reason, status: refunds.status, gatewayRefundId: refunds.gateway_refund_id, createdAt: refunds.created_at, updatedAt: refunds.updated_at })
+    .select({ id: refunds.id, amount: refunds.amount, reasonCode: refunds.reason_code, reasonValues: refunds.reason_values, status: refunds.status, gatewayRefundId: refunds.gateway_refund_id, createdAt: refunds.created_at, updatedAt: refunds.updated_at })
     .from(refunds)
     .where(eq(refunds.user_id, userId))
     .orderBy(desc(refunds.created_at))

@@ -11,8 +11,9 @@ import { moveStock } from "~/models/store/orders.server";
 import { POLICY } from "~/models/support/policy";
 import type { Flash } from "~/utils/flash.server";
 import { REFUND_REASONS } from "~/models/refund-reasons";
+import type { RefundReason } from "~/models/refund-reasons";
 
-export type OrderResult = { kind: "completed"; orderId: string } | { kind: "late" | "duplicate"; orderId: string; refund: { reason: string } };
+export type OrderResult = { kind: "completed"; orderId: string } | { kind: "late" | "duplicate"; orderId: string; refund: { reason: RefundReason } };
 
 /** The fulfilment of a captured order payment, in the ledger's transaction. */
 export const fulfilOrder: Fulfil<OrderResult> = async (tx, payment) => {

@@ -5,16 +5,15 @@
 import { randomBytes, randomInt } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { test_gateway_payouts } from "~/db/schema";
+import { test_gateway_payouts, type PayoutDestination } from "~/db/schema";
 import { GatewayRefusal, hmacHex, paymentGateway, sameSignature } from "~/models/payments/gateway.server";
 import { env } from "~/utils/env.server";
 
 /** A payout as the gateway sees it, in our words. */
 export type GatewayPayout = { id: string; status: "processing" | "paid" | "failed" | "reversed"; utr: string | null; failureReason: string | null; referenceId: string | null };
 
-/** Where a prize goes: always the winner's own payout details, read by the sender. */
-export type { PayoutDestination } from "~/db/schema";
-import type { PayoutDestination } from "~/db/schema";
+/** Where a prize goes: always the winner's own payout details, read by the sender (the type is the schema's: a round keeps it). */
+export type { PayoutDestination };
 
 export type PayoutGateway = {
   kind: "razorpay" | "test";

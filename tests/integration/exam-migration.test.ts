@@ -2,27 +2,18 @@
 // ranks and prizes do not change. A database is built to the migration before
 // drizzle/0008_exam_papers.sql with results as the old code stored them, migrated, and
 // scored again by today's rule.
-import fs from "node:fs";
-import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { expect, test } from "vitest";
+import { migrateBefore, migrateFrom } from "../support/migrations";
 import { pgliteConnection, rowsOf } from "~/db/client.server";
 import { finalizeContest } from "~/models/contests/scoring.server";
 import { sql } from "drizzle-orm";
 
-const dir = path.resolve("drizzle");
-const files = fs.readdirSync(dir).filter((f) => f.endsWith(".sql")).sort();
-const run = async (client: PGlite, file: string) => {
-  for (const statement of fs.readFileSync(path.join(dir, file), "utf8").split("--> statement-breakpoint")) {
-    if (statement.trim()) await client.exec(statement);
-  }
-};
 
 test("an old contest migrates to one unnamed section at +1/0 with the same scores, ranks and prizes", async () => {
   const client = await PGlite.create({ extensions: { pg_trgm } });
-  const before = files.filter((f) => f < "0008");
-  for (const file of before) await run(client, file);
+  await migrateBefore(client, "0008");
   // Three students, three questions; as the old code scored and finalised them.
   await client.exec(`
     INSERT INTO users (id, email, password_hash) VALUES
@@ -53,7 +44,7 @@ test("an old contest migrates to one unnamed section at +1/0 with the same score
     )).rows;
   const old = await stored();
 
-  for (const file of files.filter((f) => f >= "0008")) await run(client, file);
+  await migrateFrom(client, "0008");
   const sections = (await client.query<{ title: string; marks: number | null; penalty: number | null }>(`SELECT title, marks, penalty FROM contest_sections`)).rows;
   expect(sections).toEqual([{ title: "", marks: null, penalty: null }]);
   expect((await client.query(`SELECT marks, penalty FROM contests`)).rows).toEqual([{ marks: 1, penalty: 0 }]);

@@ -2,24 +2,16 @@
 // database is built to the migration before drizzle/0023_refund_reason_codes.sql with a
 // refund of each sentence shape the old code wrote (and one of no known shape), migrated
 // to today, and each row's code and values are what today's models would write.
-import fs from "node:fs";
-import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { expect, test } from "vitest";
+import { migrateBefore, migrateFrom } from "../support/migrations";
 import { REFUND_REASONS } from "~/models/refund-reasons";
 
-const dir = path.resolve("drizzle");
-const files = fs.readdirSync(dir).filter((f) => f.endsWith(".sql")).sort();
-const run = async (client: PGlite, file: string) => {
-  for (const statement of fs.readFileSync(path.join(dir, file), "utf8").split("--> statement-breakpoint")) {
-    if (statement.trim()) await client.exec(statement);
-  }
-};
 
 test("each sentence the old code wrote becomes the code and values today's code writes; another is kept as its text", async () => {
   const client = await PGlite.create({ extensions: { pg_trgm } });
-  for (const file of files.filter((f) => f < "0023")) await run(client, file);
+  await migrateBefore(client, "0023");
   const order = "3f9a2c10-1111-4222-8333-944455556666";
   const old: Array<[string, unknown]> = [
     [`"Physics "Cup" 2026" after the contest had started`, REFUND_REASONS.contestLate(`Physics "Cup" 2026`)],
@@ -43,7 +35,7 @@ test("each sentence the old code wrote becomes the code and values today's code 
       [`pay_old_${i}`, reason],
     );
   }
-  for (const file of files.filter((f) => f >= "0023")) await run(client, file);
+  await migrateFrom(client, "0023");
   const rows = (await client.query<{ owed_for: string; reason_code: string; reason_values: unknown }>("SELECT owed_for, reason_code, reason_values FROM refunds ORDER BY owed_for")).rows;
   const byIndex = Object.fromEntries(rows.map((r) => [Number(r.owed_for.slice("pay_old_".length)), { code: r.reason_code, values: r.reason_values }]));
   expect(old.map((_, i) => byIndex[i])).toEqual(old.map(([, expected]) => expected));

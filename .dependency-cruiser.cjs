@@ -41,6 +41,13 @@ module.exports = {
       to: { path: "^app/models/(?!accounts/)[^/]+/", reachable: true },
     },
     {
+      name: "catalogs-are-only-words",
+      comment: "app/locales/ holds words: a figure in a sentence is a message value, given where the sentence is said, so the catalogs import nothing of the app's (and app/utils/i18n.server.ts, which stands on them, stays on the ground floor).",
+      severity: "error",
+      from: { path: "^app/locales/" },
+      to: { path: "^app/(?!locales/)", reachable: true },
+    },
+    {
       name: "only-startup-reaches-the-seed",
       comment: "Factories and fixtures stay out of request code, by any path.",
       severity: "error",
@@ -53,12 +60,6 @@ module.exports = {
     tsConfig: { fileName: "tsconfig.json" },
     // Only what runs: a type-only import draws no arrow.
     tsPreCompilationDeps: false,
-    // The catalogs (app/locales/) still import a few model constants (a form's limit,
-    // POLICY's figures) to write them into sentences, so app/utils/i18n.server.ts reaches
-    // the models through them. They are left out of this check until their figures become
-    // message values (issue 45, point 1); eslint still keeps every other module from
-    // importing them (docs/architecture.md).
-    exclude: { path: "^app/locales/" },
     enhancedResolveOptions: { extensions: [".ts", ".tsx", ".js"] },
   },
 };

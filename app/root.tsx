@@ -27,7 +27,7 @@ import { db } from "~/db/client.server";
 import { hasConsent } from "~/utils/consent.server";
 import { appUrl, supportContact } from "~/utils/env.server";
 import { cookieValue, HTML_LANG, I18nProvider, langCookie, useT, LANG_COOKIE, LANG_PARAM, pageMessages, usePageI18n } from "~/utils/i18n";
-import { localeOf, localizeText, messagesFor } from "~/utils/i18n.server";
+import { localeOf, messagesFor, say, translator } from "~/utils/i18n.server";
 import { metaTranslator } from "~/utils/meta";
 import { readFlash } from "~/utils/flash.server";
 import { avatarInitial, displayName } from "~/utils/names";
@@ -72,8 +72,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data(
     {
       user: user ? { initial: avatarInitial(user.full_name, user.email), name: displayName(user.full_name, user.email), cart } : null,
-      // A flash message was written in English where it was set: said here in the page's language.
-      flash: flash && { ...flash, message: localizeText(flash.message, locale), action: flash.action && { ...flash.action, label: localizeText(flash.action.label, locale) } },
+      // A flash carries ids: said here in the page's language.
+      flash: flash && { kind: flash.kind, message: say(translator(locale), flash.message), action: flash.action && { to: flash.action.to, label: say(translator(locale), flash.action.label) } },
       askConsent: !consented,
       support: supportContact(),
       shared: false,

@@ -10,6 +10,7 @@ import { fulfilOrder, orderCallbackPage, orderTitle, type OrderResult } from "~/
 import { orderOwner, recordCapture, recordFailedAttempt, type CaptureInput, type CaptureOutcome, type Fulfil, type Purpose } from "~/models/payments/ledger.server";
 import { kickOutbox } from "~/services/email.server";
 import type { Flash } from "~/utils/flash.server";
+import { inEnglish } from "~/utils/i18n.server";
 import { log } from "~/services/log.server";
 
 /** A payment's target as the test gateway names it: a contest's or book's title, with the other books of an order, or a challenge's fee. */
@@ -90,6 +91,6 @@ export async function verifyForPayer(db: DbOrTx, input: { userId: string; orderI
   if (queuedMail(outcome)) kickOutbox();
   if (isSettled(outcome)) return { status: 200, body: { success: true, [verifyReplyField(owner.purpose)]: owner.targetId } };
   const page = await callbackPage(db, owner.purpose, owner.targetId, outcome.kind);
-  if (page.flash) return { status: 200, body: { success: false, outcome: outcome.kind, redirect: page.to, message: page.flash.message }, flash: page.flash };
+  if (page.flash) return { status: 200, body: { success: false, outcome: outcome.kind, redirect: page.to, message: inEnglish(page.flash.message) }, flash: page.flash };
   return { status: 400, body: { success: false, outcome: outcome.kind, error: "Payment verification failed" } };
 }

@@ -18,8 +18,8 @@ import { ACCOUNT_MAX, ACCOUNT_MESSAGES, MESSAGES } from "~/models/accounts/messa
 import { readForm } from "~/utils/forms.server";
 import { invariantResponse, redirectWithFlash } from "~/utils/http.server";
 import { translatedPageMeta } from "~/utils/meta";
-import { useT } from "~/utils/i18n";
-import { i18nFor, localeOf, localizeReply } from "~/utils/i18n.server";
+import { useT, msgText } from "~/utils/i18n";
+import { i18nFor, localeOf, translateReply, translator } from "~/utils/i18n.server";
 import { useSchemaForm } from "~/utils/use-schema-form";
 
 export const meta = translatedPageMeta("account.metaTitle", "account.metaDescription");
@@ -43,28 +43,28 @@ const PAYOUT_SECRETS = ["accountNumber", "confirmAccountNumber", "currentPasswor
 export async function action({ request, context }: ActionFunctionArgs) {
   const userId = await requireUserId(request, context, "/account");
   const form = await readForm(request, FIELDS);
-  // Replies carry their messages in the visitor's language (the schemas' are English).
+  // Replies carry message ids (the schemas write them); translateReply says them in the visitor's language.
   const locale = localeOf(request, context);
   if (form.get("intent") === "password") {
     const submission = parseWithZod(form, { schema: ChangePasswordSchema });
-    if (submission.status !== "success") return data({ password: localizeReply(submission.reply({ hideFields: PASSWORDS }), locale) }, { status: 400 });
+    if (submission.status !== "success") return data({ password: translateReply(submission.reply({ hideFields: PASSWORDS }), translator(locale)) }, { status: 400 });
     const outcome = await changePassword(db, { userId, currentSessionId: await sessionKey(request), ...submission.value, now: new Date() });
-    if (outcome === "wrong") return data({ password: localizeReply(submission.reply({ fieldErrors: { currentPassword: [ACCOUNT_MESSAGES.currentWrong] }, hideFields: PASSWORDS }), locale) }, { status: 400 });
-    if (outcome === "limited") return data({ password: localizeReply(submission.reply({ formErrors: [MESSAGES.tooManyAttempts], hideFields: PASSWORDS }), locale) }, { status: 429 });
+    if (outcome === "wrong") return data({ password: translateReply(submission.reply({ fieldErrors: { currentPassword: [msgText(ACCOUNT_MESSAGES.currentWrong)] }, hideFields: PASSWORDS }), translator(locale)) }, { status: 400 });
+    if (outcome === "limited") return data({ password: translateReply(submission.reply({ formErrors: [msgText(MESSAGES.tooManyAttempts)], hideFields: PASSWORDS }), translator(locale)) }, { status: 429 });
     return redirectWithFlash("/account", { kind: "success", message: ACCOUNT_MESSAGES.passwordChanged });
   }
   if (form.get("intent") === "payout") {
     const submission = parseWithZod(form, { schema: PayoutSchema });
-    if (submission.status !== "success") return data({ payout: localizeReply(submission.reply({ hideFields: PAYOUT_SECRETS }), locale) }, { status: 400 });
+    if (submission.status !== "success") return data({ payout: translateReply(submission.reply({ hideFields: PAYOUT_SECRETS }), translator(locale)) }, { status: 400 });
     // Where money goes is the owner's alone: a session without the password cannot move it.
     const checked = await checkCurrentPassword(db, userId, submission.value.currentPassword, new Date());
-    if (checked === "wrong") return data({ payout: localizeReply(submission.reply({ fieldErrors: { currentPassword: [ACCOUNT_MESSAGES.currentWrong] }, hideFields: PAYOUT_SECRETS }), locale) }, { status: 400 });
-    if (checked === "limited") return data({ payout: localizeReply(submission.reply({ formErrors: [MESSAGES.tooManyAttempts], hideFields: PAYOUT_SECRETS }), locale) }, { status: 429 });
+    if (checked === "wrong") return data({ payout: translateReply(submission.reply({ fieldErrors: { currentPassword: [msgText(ACCOUNT_MESSAGES.currentWrong)] }, hideFields: PAYOUT_SECRETS }), translator(locale)) }, { status: 400 });
+    if (checked === "limited") return data({ payout: translateReply(submission.reply({ formErrors: [msgText(MESSAGES.tooManyAttempts)], hideFields: PAYOUT_SECRETS }), translator(locale)) }, { status: 429 });
     await savePayoutDetails(db, userId, submission.value.details);
     return redirectWithFlash("/account", { kind: "success", message: PAYOUT_MESSAGES.saved });
   }
   const submission = parseWithZod(form, { schema: ProfileSchema });
-  if (submission.status !== "success") return data({ profile: localizeReply(submission.reply(), locale) }, { status: 400 });
+  if (submission.status !== "success") return data({ profile: translateReply(submission.reply(), translator(locale)) }, { status: 400 });
   await updateProfile(db, userId, submission.value);
   return redirectWithFlash("/account", { kind: "success", message: ACCOUNT_MESSAGES.profileSaved });
 }

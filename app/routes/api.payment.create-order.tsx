@@ -9,6 +9,7 @@ import { notFound, parseJsonBody } from "~/utils/http.server";
 import { paymentGateway } from "~/models/payments/gateway.server";
 import type { RequestPolicy } from "~/server/policy";
 import { JSON_API_BODY } from "~/utils/request-guard";
+import { inEnglish } from "~/utils/i18n.server";
 
 // docs/product/contests.md §7, POST /api/payment/create-order, for the pay page's script. The body
 // names the contest; the spec's userId and amount are ignored: the user is the
@@ -33,11 +34,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "already-enrolled":
       return Response.json({ error: "You are already enrolled in this contest." }, { status: 409 });
     case "closed":
-      return Response.json({ error: STAGE_MESSAGES.enrolmentClosed }, { status: 409 });
+      return Response.json({ error: inEnglish(STAGE_MESSAGES.enrolmentClosed) }, { status: 409 });
     case "limited":
-      return Response.json({ error: STAGE_MESSAGES.tooManyOrders }, { status: 429, headers: { "Retry-After": "3600" } });
+      return Response.json({ error: inEnglish(STAGE_MESSAGES.tooManyOrders) }, { status: 429, headers: { "Retry-After": "3600" } });
     case "unavailable":
-      return Response.json({ error: STAGE_MESSAGES.paymentsOff }, { status: 503 });
+      return Response.json({ error: inEnglish(STAGE_MESSAGES.paymentsOff) }, { status: 503 });
   }
 }
 

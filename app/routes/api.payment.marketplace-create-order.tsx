@@ -12,8 +12,8 @@ import type { Flash } from "~/utils/flash.server";
 import { jsonWithFlash, notFound, parseJsonBody } from "~/utils/http.server";
 import type { RequestPolicy } from "~/server/policy";
 import { JSON_API_BODY } from "~/utils/request-guard";
-import { translateMsg } from "~/utils/i18n";
-import { localeOf, translator } from "~/utils/i18n.server";
+import type { Msg } from "~/utils/i18n";
+import { inEnglish } from "~/utils/i18n.server";
 
 // docs/product/marketplace.md §7, POST /api/payment/marketplace-create-order → { orderId,
 // razorpayOrderId, amount, currency }, for the checkout's in-page payment. The spec's
@@ -26,8 +26,9 @@ const Body = z.object({
   shippingAddress: ShippingSchema.optional(),
 });
 
-/** The API's error in the spec's English; the flash the next page shows, in the buyer's language. */
-const refused = (status: number, error: string, flash: Flash, to: string) => jsonWithFlash({ error, redirect: to }, { status, flash });
+/** The API's error in the spec's English; the flash the next page shows, in the buyer's language (the root says it). */
+const refused = (status: number, message: Msg, kind: Flash["kind"], to: string) =>
+  jsonWithFlash({ error: inEnglish(message), redirect: to }, { status, flash: { kind, message } });
 
 /** JSON from the pay page's script. */
 export const requestPolicy: RequestPolicy = { body: JSON_API_BODY };
@@ -37,7 +38,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const body = await parseJsonBody(request, Body);
   const shipping = (await savedShipping(request)) ?? body.shippingAddress;
   if (!shipping) return Response.json({ error: "Shipping details are required", redirect: "/checkout" }, { status: 400 });
-  const t = translator(localeOf(request, context));
   const outcome = await placeOrder(db, paymentGateway(), { userId: user.id, shipping, method: body.paymentMethod, key: body.key, now: new Date() });
   switch (outcome.kind) {
     case "pay":
@@ -46,15 +46,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
       kickOutbox();
       return Response.json({ orderId: outcome.orderId, redirect: `/checkout?order=${outcome.orderId}` });
     case "sold-out":
-      return refused(409, CHECKOUT_MESSAGES.soldOut(outcome.titles), { kind: "error", message: t("checkout.soldOut", { titles: outcome.titles.join(", "), count: outcome.titles.length }) }, "/cart");
+      return refused(409, CHECKOUT_MESSAGES.soldOut(outcome.titles), "error", "/cart");
     case "empty":
-      return refused(409, CHECKOUT_MESSAGES.emptyCart, { kind: "info", message: CHECKOUT_MESSAGES.emptyCart }, "/cart");
+      return refused(409, CHECKOUT_MESSAGES.emptyCart, "info", "/cart");
     case "refused":
-      return refused(409, outcome.message, { kind: "error", message: translateMsg(t, outcome.msg) }, "/cart");
+      return refused(409, outcome.msg, "error", "/cart");
     case "limited":
-      return Response.json({ error: CHECKOUT_MESSAGES.tooManyOrders }, { status: 429, headers: { "Retry-After": "3600" } });
+      return Response.json({ error: inEnglish(CHECKOUT_MESSAGES.tooManyOrders) }, { status: 429, headers: { "Retry-After": "3600" } });
     case "unavailable":
-      return Response.json({ error: CHECKOUT_MESSAGES.paymentsOff }, { status: 503 });
+      return Response.json({ error: inEnglish(CHECKOUT_MESSAGES.paymentsOff) }, { status: 503 });
   }
 }
 

@@ -15,8 +15,8 @@ import { parseForm, readForm } from "~/utils/forms.server";
 import { invariantResponse, redirectWithFlash } from "~/utils/http.server";
 import { consume, LIMITS } from "~/services/rate-limit.server";
 import { sanitizePostHtml } from "~/models/blog/sanitize.server";
-import { useT } from "~/utils/i18n";
-import { i18nFor, localizeReply, localizeText } from "~/utils/i18n.server";
+import { useT, msgText } from "~/utils/i18n";
+import { i18nFor, translateReply } from "~/utils/i18n.server";
 import { metaTranslator } from "~/utils/meta";
 
 // The reader (docs/product/marketplace.md §2 Blog): the post, server-rendered and sanitised, with
@@ -75,17 +75,17 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const draft = action === "comment" ? String(form.get("content") ?? "").slice(0, COMMENT_MAX_CHARS).trim() : "";
     throw redirect(`/login?${new URLSearchParams({ redirect: path, action, ...(draft ? { draft } : {}) })}`);
   }
-  const { locale, t } = i18nFor(request, context);
+  const { t } = i18nFor(request, context);
   const submission = await parseForm(request, BlogActionSchema);
-  if (submission.status !== "success") return data(localizeReply(submission.reply(), locale), { status: 400 });
+  if (submission.status !== "success") return data(translateReply(submission.reply(), t), { status: 400 });
   const now = new Date();
   const value = submission.value;
   if (value.intent === "comment") {
     if (await consume(db, `comment:user:${user.id}`, LIMITS.commentsPerUser, now)) {
-      return data(submission.reply({ formErrors: [localizeText(BLOG_MESSAGES.tooMany, locale)] }), { status: 429 });
+      return data(translateReply(submission.reply({ formErrors: [msgText(BLOG_MESSAGES.tooMany)] }), t), { status: 429 });
     }
     await addComment(db, { postId, userId: user.id, content: value.content });
-    return redirectWithFlash(`${path}#comments`, { kind: "success", message: t("blog.posted") });
+    return redirectWithFlash(`${path}#comments`, { kind: "success", message: { id: "blog.posted" } });
   }
   if (await consume(db, `reaction:user:${user.id}`, LIMITS.reactionsPerUser, now)) {
     throw new Response(t("blog.error.reactions"), { status: 429 });

@@ -24,19 +24,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const userId = await requireUserId(request, context, "/cart");
-  const { t } = i18nFor(request, context);
   const form = await readForm(request, ["intent", "productId", "quantity"]);
   const productId = form.get("productId");
   // Only the user's own lines exist for them: anything else is not found.
   if (!isUuid(productId)) notFound();
   if (form.get("intent") === "remove") {
     await takeOutOfCart(db, { userId, productId });
-    return redirectWithFlash("/cart", { kind: "info", message: t("cart.removed") });
+    return redirectWithFlash("/cart", { kind: "info", message: { id: "cart.removed" } });
   }
   if (form.get("intent") !== "quantity") throw new Response("Unknown action.", { status: 400 });
-  if (askedQuantity(form.get("quantity")) > cartCap()) return redirectWithFlash("/cart", { kind: "error", message: t("checkout.tooManyCopies", { cap: cartCap() }) });
+  if (askedQuantity(form.get("quantity")) > cartCap()) return redirectWithFlash("/cart", { kind: "error", message: { id: "checkout.tooManyCopies", values: { cap: cartCap() } } });
   if (!(await setCartQuantity(db, { userId, productId, quantity: form.get("quantity") }))) notFound();
-  return redirectWithFlash("/cart", { kind: "success", message: t("cart.quantityChanged") });
+  return redirectWithFlash("/cart", { kind: "success", message: { id: "cart.quantityChanged" } });
 }
 
 const money = (rupees: number) => formatINR(rupees, { decimals: true });

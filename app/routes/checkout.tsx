@@ -25,7 +25,7 @@ import { readForm } from "~/utils/forms.server";
 import { redirectWithFlash } from "~/utils/http.server";
 import { translatedPageMeta } from "~/utils/meta";
 import { translateMsg, useT } from "~/utils/i18n";
-import { i18nFor, localizeReply } from "~/utils/i18n.server";
+import { i18nFor, translateReply, translator } from "~/utils/i18n.server";
 import { isUuid } from "~/utils/urls";
 import { postJson } from "~/utils/post-json";
 import { useSchemaForm } from "~/utils/use-schema-form";
@@ -70,7 +70,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = form.get("intent");
   if (intent === "shipping") {
     const submission = parseWithZod(form, { schema: ShippingSchema });
-    if (submission.status !== "success") return data({ shipping: localizeReply(submission.reply(), locale) }, { status: 400 });
+    if (submission.status !== "success") return data({ shipping: translateReply(submission.reply(), translator(locale)) }, { status: 400 });
     throw redirect("/checkout?step=payment", { headers: { "Set-Cookie": await saveShipping(submission.value) } });
   }
   if (intent === "back") throw redirect("/checkout");
@@ -79,7 +79,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const shipping = await savedShipping(request);
   if (!shipping) throw redirect("/checkout");
   const submission = parseWithZod(form, { schema: PaymentSchema });
-  if (submission.status !== "success") return data({ payment: localizeReply(submission.reply(), locale) }, { status: 400 });
+  if (submission.status !== "success") return data({ payment: translateReply(submission.reply(), translator(locale)) }, { status: 400 });
   const outcome = await placeOrder(db, paymentGateway(), { userId: user.id, shipping, method: submission.value.paymentMethod, key: submission.value.key, now: new Date() });
   switch (outcome.kind) {
     case "completed":
@@ -98,16 +98,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
         }),
       };
     case "sold-out":
-      return redirectWithFlash("/cart", { kind: "error", message: t("checkout.soldOut", { titles: outcome.titles.join(", "), count: outcome.titles.length }) });
+      return redirectWithFlash("/cart", { kind: "error", message: { id: "checkout.soldOut", values: { titles: outcome.titles.join(", "), count: outcome.titles.length } } });
     case "empty":
-      return redirectWithFlash("/cart", { kind: "info", message: t("checkout.emptyCart") });
+      return redirectWithFlash("/cart", { kind: "info", message: { id: "checkout.emptyCart" } });
     case "refused":
       // Beside the payment method, the buyer's choice kept.
       return data({ payment: submission.reply({ fieldErrors: { paymentMethod: [translateMsg(t, outcome.msg)] } }) }, { status: 409 });
     case "limited":
-      return redirectWithFlash("/checkout?step=payment", { kind: "error", message: t("checkout.tooManyOrders") });
+      return redirectWithFlash("/checkout?step=payment", { kind: "error", message: { id: "checkout.tooManyOrders" } });
     case "unavailable":
-      return redirectWithFlash("/checkout?step=payment", { kind: "error", message: t("checkout.paymentsOff") });
+      return redirectWithFlash("/checkout?step=payment", { kind: "error", message: { id: "checkout.paymentsOff" } });
   }
 }
 

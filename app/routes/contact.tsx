@@ -10,8 +10,8 @@ import { MESSAGES } from "~/models/accounts/messages";
 import { clientIp, getUserId } from "~/models/accounts/auth.server";
 import { ContactSchema } from "~/models/support/contact-schema";
 import { CONTACT_MAX, CONTACT_SENT, SUBJECT_LABELS } from "~/models/support/contact-copy";
-import { richText, useT } from "~/utils/i18n";
-import { localeOf, localizeReply, messagesUnder } from "~/utils/i18n.server";
+import { richText, useT, msgText } from "~/utils/i18n";
+import { localeOf, messagesUnder, translateReply, translator } from "~/utils/i18n.server";
 import { kickOutbox } from "~/services/email.server";
 import { parseForm } from "~/utils/forms.server";
 import { redirectWithFlash } from "~/utils/http.server";
@@ -28,14 +28,14 @@ export const loader = ({ request, context }: LoaderFunctionArgs) => ({ messages:
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = await parseForm(request, ContactSchema);
   const locale = localeOf(request, context);
-  if (submission.status !== "success") return data(localizeReply(submission.reply(), locale), { status: 400 });
+  if (submission.status !== "success") return data(translateReply(submission.reply(), translator(locale)), { status: 400 });
   const outcome = await submitContactRequest(db, {
     ...submission.value,
     userId: await getUserId(request, context),
     ip: clientIp(context),
     now: new Date(),
   });
-  if (outcome === "limited") return data(localizeReply(submission.reply({ formErrors: [MESSAGES.tooManyAttempts] }), locale), { status: 429 });
+  if (outcome === "limited") return data(translateReply(submission.reply({ formErrors: [msgText(MESSAGES.tooManyAttempts)] }), translator(locale)), { status: 429 });
   kickOutbox();
   // Post/redirect/get: the page comes back with the alert and an empty form.
   return redirectWithFlash("/contact", { kind: "success", message: CONTACT_SENT });

@@ -13,11 +13,11 @@ import { MESSAGES } from "~/models/accounts/messages";
 import { clientIp, createUserSession, getUserId, readLoginDevice, rememberLoginDevice } from "~/models/accounts/auth.server";
 import { CONTEST_REQUIREMENTS, CONTEST_RULES } from "~/models/contests/rules";
 import { formatDateTime } from "~/utils/dates";
-import { richText, useT } from "~/utils/i18n";
+import { richText, useT, msgText, type Msg } from "~/utils/i18n";
 import { metaTranslator } from "~/utils/meta";
 import { parseForm } from "~/utils/forms.server";
 import { invariantResponse, requireUuidParam } from "~/utils/http.server";
-import { i18nFor, localizeReply, localizeText } from "~/utils/i18n.server";
+import { i18nFor, translateReply } from "~/utils/i18n.server";
 import { formatINR } from "~/utils/money";
 import { prizeLines } from "~/models/contests/prizes";
 import { useIsPending } from "~/utils/use-is-pending";
@@ -54,16 +54,16 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const id = requireUuidParam(params);
   const { locale, t } = i18nFor(request, context);
   const submission = await parseForm(request, ContestJoinSchema);
-  if (submission.status !== "success") return data(localizeReply(submission.reply({ hideFields: ["password"] }), locale), { status: 400 });
+  if (submission.status !== "success") return data(translateReply(submission.reply({ hideFields: ["password"] }), t), { status: 400 });
   const result = await signInOrSignUp(db, { ...submission.value, ip: clientIp(context), device: await readLoginDevice(request), now: new Date(), locale });
   if (!result.ok) {
-    const message = {
-      invalid: localizeText(MESSAGES.invalidCredentials, locale),
-      limited: localizeText(MESSAGES.tooManyAttempts, locale),
-      weak: t("contest.join.weak"),
-      name: t("contest.join.needName"),
+    const message: Msg = {
+      invalid: MESSAGES.invalidCredentials,
+      limited: MESSAGES.tooManyAttempts,
+      weak: { id: "contest.join.weak" } as const,
+      name: { id: "contest.join.needName" } as const,
     }[result.reason];
-    return data(submission.reply({ formErrors: [message], hideFields: ["password"] }), { status: result.reason === "limited" ? 429 : 400 });
+    return data(translateReply(submission.reply({ formErrors: [msgText(message)], hideFields: ["password"] }), t), { status: result.reason === "limited" ? 429 : 400 });
   }
   await rememberLocale(db, result.userId, locale);
   return createUserSession(request, result.userId, `/contest/${id}/pay`, result.device ? [await rememberLoginDevice(result.device)] : []);

@@ -17,8 +17,8 @@ import { formatINR } from "~/utils/money";
 import { appUrl } from "~/utils/env.server";
 import { hostedCheckout, paymentGateway } from "~/models/payments/gateway.server";
 import { STAGE_MESSAGES } from "~/models/contests/stage";
-import { useT, type MessageId } from "~/utils/i18n";
-import { i18nFor, localizeText } from "~/utils/i18n.server";
+import { useT, type MessageId, translateMsg } from "~/utils/i18n";
+import { i18nFor } from "~/utils/i18n.server";
 import { metaTranslator } from "~/utils/meta";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
@@ -32,11 +32,11 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 export async function loader(args: LoaderFunctionArgs) {
   const { contest, user } = await requireContestStage(db, args, "pay");
   const status = new URL(args.request.url).searchParams.get("status");
-  const { locale, messages } = i18nFor(args.request, args.context, "contest");
+  const { t, messages } = i18nFor(args.request, args.context, "contest");
   return {
     messages,
     // Said by the server, so already in the page's language.
-    paymentsOff: localizeText(STAGE_MESSAGES.paymentsOff, locale),
+    paymentsOff: translateMsg(t, STAGE_MESSAGES.paymentsOff),
     contest: { id: contest.id, title: contest.title, description: contest.description, entry_fee: contest.entry_fee, start_time: contest.start_time },
     failed: status === "failed",
     email: user.email,

@@ -18,8 +18,8 @@ import { contestResults, leaderboard, type MyResult } from "~/models/contests/re
 import { formatDateTime } from "~/utils/dates";
 import { parseForm } from "~/utils/forms.server";
 import { redirectWithFlash } from "~/utils/http.server";
-import { richText, useT, type MessageId } from "~/utils/i18n";
-import { i18nFor, localeOf, localizeReply, localizeText, messagesUnder } from "~/utils/i18n.server";
+import { richText, useT, type MessageId, msgText } from "~/utils/i18n";
+import { i18nFor, localeOf, messagesUnder, say, translateReply, translator } from "~/utils/i18n.server";
 import { metaTranslator, pageMeta } from "~/utils/meta";
 import { formatINR } from "~/utils/money";
 import { durationMessage, scoreBand, scorePercent } from "~/models/contests/test-rules";
@@ -73,10 +73,10 @@ export async function action(args: ActionFunctionArgs) {
   // Which question's form answers: only ever one of this page's own ids, never echoed raw.
   const sent = submission.payload.questionId;
   const questionId = typeof sent === "string" && /^[0-9a-f-]{36}$/i.test(sent) ? sent : null;
-  if (submission.status !== "success") return data({ questionId, reply: localizeReply(submission.reply(), locale) }, { status: 400 });
+  if (submission.status !== "success") return data({ questionId, reply: translateReply(submission.reply(), translator(locale)) }, { status: 400 });
   const outcome = await submitChallenge(db, { contestId: contest.id, userId: user.id, challenge: submission.value, now });
-  if (!outcome.ok && outcome.status === 404) throw new Response(outcome.message, { status: 404 });
-  if (!outcome.ok) return data({ questionId, reply: submission.reply({ formErrors: [localizeText(outcome.message, locale)] }) }, { status: 409 });
+  if (!outcome.ok && outcome.status === 404) throw new Response(say(translator(locale), outcome.message), { status: 404 });
+  if (!outcome.ok) return data({ questionId, reply: translateReply(submission.reply({ formErrors: [msgText(outcome.message)] }), translator(locale)) }, { status: 409 });
   // With a fee, the challenge waits for it: the fee's page is next.
   if (outcome.fee > 0) throw redirect(`/contest/${contest.id}/challenges/${outcome.challengeId}/pay`);
   return redirectWithFlash(`/contest/${contest.id}/results?tab=breakdown#q-${submission.value.questionId}`, { kind: "success", message: CHALLENGE_MESSAGES.received });

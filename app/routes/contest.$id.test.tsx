@@ -7,7 +7,7 @@ import { TEST_PAGE_BORROWS } from "~/models/contests/test-rules";
 import type { RequestPolicy } from "~/server/policy";
 import { requireUuidParam } from "~/utils/http.server";
 import { useT, type Locale } from "~/utils/i18n";
-import { messagesFor, localeOf, pickMessages } from "~/utils/i18n.server";
+import { localeOf, messagesFor, pickMessages } from "~/utils/i18n.server";
 import { metaTranslator, pageMeta } from "~/utils/meta";
 
 // The test (docs/product/contests.md §2 Test). This document is the same for every student and

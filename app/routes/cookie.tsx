@@ -31,7 +31,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request, ["redirectTo", "intent"]);
   const headers = new Headers();
   headers.append("Set-Cookie", await consentCookie().serialize("accepted"));
-  headers.append("Set-Cookie", await setFlash({ kind: "success", message: "Thanks! Your cookie preference has been saved." }));
+  headers.append("Set-Cookie", await setFlash({ kind: "success", message: { id: "pages.cookie.thanks" } }));
   throw redirect(safeRedirect(form.get("redirectTo"), "/cookie"), { headers });
 }
 

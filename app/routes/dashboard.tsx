@@ -25,8 +25,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!user) {
     const flash = await setFlash({
       kind: "info",
-      message: "Session Expired",
-      action: { label: "Go to Login", to: "/login?redirectTo=%2Fdashboard" },
+      message: { id: "dashboard.sessionExpired" },
+      action: { label: { id: "dashboard.goToLogin" }, to: "/login?redirectTo=%2Fdashboard" },
     });
     throw redirect("/", { headers: { "Set-Cookie": flash } });
   }

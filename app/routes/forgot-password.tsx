@@ -13,8 +13,8 @@ import { parseForm } from "~/utils/forms.server";
 import { redirectWithFlash } from "~/utils/http.server";
 import { useIsPending } from "~/utils/use-is-pending";
 import { translatedPageMeta } from "~/utils/meta";
-import { useT } from "~/utils/i18n";
-import { i18nFor, localeOf, localizeReply, localizeText } from "~/utils/i18n.server";
+import { useT, msgText } from "~/utils/i18n";
+import { i18nFor, localeOf, translateReply, translator } from "~/utils/i18n.server";
 import { useSchemaForm } from "~/utils/use-schema-form";
 
 export const meta = translatedPageMeta("auth.forgot.metaTitle", "auth.forgot.metaDescription");
@@ -26,10 +26,10 @@ export function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const locale = localeOf(request, context);
   const submission = await parseForm(request, ForgotPasswordSchema);
-  if (submission.status !== "success") return data(localizeReply(submission.reply(), locale), { status: 400 });
+  if (submission.status !== "success") return data(translateReply(submission.reply(), translator(locale)), { status: 400 });
   const now = new Date();
   if (!(await admitResetRequest(db, { ip: clientIp(context), now }))) {
-    return data(submission.reply({ formErrors: [localizeText(MESSAGES.tooManyAttempts, locale)] }), { status: 429 });
+    return data(translateReply(submission.reply({ formErrors: [msgText(MESSAGES.tooManyAttempts)] }), translator(locale)), { status: 429 });
   }
   // Answered before anything depends on the address, so an address with an account
   // cannot be told from one without by the time the answer takes.

@@ -6,8 +6,8 @@ import { PasswordField } from "~/components/accounts/password-input";
 import { FormErrors, TextField } from "~/components/ui/field";
 import { LoginSchema } from "~/models/accounts/schemas";
 import { MESSAGES, tooManyAttemptsFor } from "~/models/accounts/messages";
-import { useT } from "~/utils/i18n";
-import { i18nFor, localeOf, localizeReply, localizeText } from "~/utils/i18n.server";
+import { useT, msgText } from "~/utils/i18n";
+import { i18nFor, localeOf, translateReply, translator } from "~/utils/i18n.server";
 import { db } from "~/db/client.server";
 import { rememberLocale } from "~/models/accounts/account.server";
 import { resumeBlogAction } from "~/models/blog/posts.server";
@@ -43,7 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(form, { schema: LoginSchema });
   const locale = localeOf(request, context);
   if (submission.status !== "success") {
-    return data(localizeReply(submission.reply({ hideFields: ["password"] }), locale), { status: 400 });
+    return data(translateReply(submission.reply({ hideFields: ["password"] }), translator(locale)), { status: 400 });
   }
   // remix-auth reads the body itself: hand it the fields we kept.
   const cleaned = new Request(request.url, { method: "POST", body: form, headers: { Cookie: request.headers.get("Cookie") ?? "" } });
@@ -51,12 +51,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const result = await authenticator({ ip: clientIp(context), device }).authenticate("form", cleaned);
   if (!result.ok) {
     if (result.reason === "limited") {
-      return data(submission.reply({ formErrors: [tooManyAttemptsFor(result.retryAfterS, i18nFor(request, context).t)], hideFields: ["password"] }), {
+      return data(translateReply(submission.reply({ formErrors: [msgText(tooManyAttemptsFor(result.retryAfterS))], hideFields: ["password"] }), translator(locale)), {
         status: 429,
         headers: { "Retry-After": String(result.retryAfterS) },
       });
     }
-    return data(submission.reply({ formErrors: [localizeText(MESSAGES.invalidCredentials, locale)], hideFields: ["password"] }), { status: 400 });
+    return data(translateReply(submission.reply({ formErrors: [msgText(MESSAGES.invalidCredentials)], hideFields: ["password"] }), translator(locale)), { status: 400 });
   }
   await rememberLocale(db, result.userId, locale);
   const resume = { userId: result.userId, path: safeRedirect(submission.value.redirectTo, "/dashboard"), action: submission.value.pendingAction };

@@ -20,7 +20,7 @@ export async function action({ request }: ActionFunctionArgs) {
   await readForm(request, []);
   const headers = new Headers();
   headers.append("Set-Cookie", await destroySession(request));
-  headers.append("Set-Cookie", await setFlash({ kind: "info", message: "You have been signed out." }));
+  headers.append("Set-Cookie", await setFlash({ kind: "info", message: { id: "common.signOut.done" } }));
   // Clear-Site-Data also empties local and session storage for browsers running without our script.
   headers.append("Clear-Site-Data", '"storage"');
   throw redirect("/", { headers });

@@ -16,8 +16,8 @@ import { buyerOrder } from "~/models/store/order-views.server";
 import { readForm } from "~/utils/forms.server";
 import { invariantResponse, notFound, redirectWithFlash, requireUuidParam } from "~/utils/http.server";
 import { translatedPageMeta } from "~/utils/meta";
-import { richText, useT, type MessageId } from "~/utils/i18n";
-import { i18nFor, localeOf, localizeText, pickMessages, translator } from "~/utils/i18n.server";
+import { richText, translateMsg, useT, type Locale, type MessageId } from "~/utils/i18n";
+import { i18nFor, localeOf, pickMessages, translator } from "~/utils/i18n.server";
 import { formatINR } from "~/utils/money";
 import { formatDateTime } from "~/utils/dates";
 import { isUuid } from "~/utils/urls";
@@ -58,7 +58,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     case "cancel": {
       const done = (await buyerCancels(db, input)) ?? notFound();
       if (done.kind !== "cancelled") return redirectWithFlash(here, { kind: "error", message: done.kind === "shipped" ? ORDER_MESSAGES.alreadyShipped : ORDER_MESSAGES.alreadyCancelled });
-      return redirectWithFlash(here, { kind: "success", message: done.refunded ? translator(locale)("orders.msg.cancelledRefund", { amount: formatINR(done.refunded) }) : ORDER_MESSAGES.cancelled });
+      return redirectWithFlash(here, { kind: "success", message: done.refunded ? ORDER_MESSAGES.cancelledRefund(formatINR(done.refunded)) : ORDER_MESSAGES.cancelled });
     }
     case "received": {
       const done = (await buyerConfirmsDelivery(db, input)) ?? notFound();
@@ -69,7 +69,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       const reason = readReason(form.get("reason"), RETURN_REASON_MAX);
       if (reason === "short" || reason === "long") {
         const message = reason === "short" ? ORDER_MESSAGES.returnReasonRequired : ORDER_MESSAGES.returnReasonTooLong;
-        return data({ itemId, form: "return" as const, message: localizeText(message, locale), reason: String(form.get("reason") ?? "").slice(0, RETURN_REASON_MAX * 2) }, { status: 400 });
+        return data({ itemId, form: "return" as const, message: translateMsg(translator(locale), message), reason: String(form.get("reason") ?? "").slice(0, RETURN_REASON_MAX * 2) }, { status: 400 });
       }
       const done = (await buyerRequestsReturn(db, { ...input, reason })) ?? notFound();
       if (done.kind !== "requested") return redirectWithFlash(here, { kind: "error", message: done.kind === "window-closed" ? ORDER_MESSAGES.returnWindowClosed : ORDER_MESSAGES.returnNotPossible });
@@ -78,9 +78,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     case "review": {
       const read = readReview(form.get("rating"), form.get("body"));
       const kept = { itemId, form: "review" as const, rating: String(form.get("rating") ?? "").slice(0, 1), body: String(form.get("body") ?? "").slice(0, REVIEW_MAX_CHARS * 2) };
-      if (!read.ok) return data({ ...kept, errors: localizeErrors(read.errors, locale) }, { status: 400 });
+      if (!read.ok) return data({ ...kept, errors: sayErrors(read.errors, locale) }, { status: 400 });
       const saved = (await saveReview(db, { buyerId, orderId, itemId, review: read.review, now })) ?? notFound();
-      if (saved === "limited") return data({ ...kept, errors: { body: localizeText(REVIEW_MESSAGES.tooMany, locale) } as ReviewErrors }, { status: 429 });
+      if (saved === "limited") return data({ ...kept, errors: sayErrors({ body: REVIEW_MESSAGES.tooMany }, locale) }, { status: 429 });
       return redirectWithFlash(here, { kind: "success", message: saved === "saved" ? REVIEW_MESSAGES.saved : REVIEW_MESSAGES.updated });
     }
     default:
@@ -88,8 +88,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
 }
 
-/** A form's messages (English where they are checked) in the visitor's language. */
-const localizeErrors = (errors: ReviewErrors, locale: "en" | "hi"): ReviewErrors => Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, localizeText(message, locale)]));
+/** A form's messages in the visitor's language. */
+const sayErrors = (errors: ReviewErrors, locale: Locale): Partial<Record<keyof ReviewErrors, string>> =>
+  Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, translateMsg(translator(locale), message)]));
 
 const PAYMENT_STATUS_LABELS = { paid: "orders.pay.paid", on_delivery: "orders.pay.onDelivery", pending: "orders.pay.pending", failed: "orders.pay.failed" } as const satisfies Record<string, MessageId>;
 

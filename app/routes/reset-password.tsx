@@ -13,8 +13,8 @@ import { clientIp } from "~/models/accounts/auth.server";
 import { parseForm } from "~/utils/forms.server";
 import { useIsPending } from "~/utils/use-is-pending";
 import { translatedPageMeta } from "~/utils/meta";
-import { i18nFor, localeOf, localizeReply, localizeText } from "~/utils/i18n.server";
-import { useT } from "~/utils/i18n";
+import { i18nFor, localeOf, translateReply, translator } from "~/utils/i18n.server";
+import { useT, msgText } from "~/utils/i18n";
 import { useSchemaForm } from "~/utils/use-schema-form";
 
 // docs/product/contests.md §9: after a reset, the user is sent to /login after 2 seconds.
@@ -35,7 +35,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const locale = localeOf(request, context);
   const submission = await parseForm(request, ResetPasswordSchema);
   if (submission.status !== "success") {
-    return data(localizeReply(submission.reply({ hideFields: ["password", "confirmPassword"] }), locale), { status: 400 });
+    return data(translateReply(submission.reply({ hideFields: ["password", "confirmPassword"] }), translator(locale)), { status: 400 });
   }
   const outcome = await resetPassword(db, {
     token: submission.value.token,
@@ -46,7 +46,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (outcome !== "ok") {
     const limited = outcome === "limited";
     return data(
-      submission.reply({ formErrors: [localizeText(limited ? MESSAGES.tooManyAttempts : MESSAGES.resetInvalid, locale)], hideFields: ["password", "confirmPassword"] }),
+      translateReply(submission.reply({ formErrors: [msgText(limited ? MESSAGES.tooManyAttempts : MESSAGES.resetInvalid)], hideFields: ["password", "confirmPassword"] }), translator(locale)),
       { status: limited ? 429 : 400 },
     );
   }

@@ -9,8 +9,8 @@ import { db } from "~/db/client.server";
 import { signup } from "~/models/accounts/account.server";
 import { SignupSchema } from "~/models/accounts/schemas";
 import { ACCOUNT_MAX, MESSAGES } from "~/models/accounts/messages";
-import { useT } from "~/utils/i18n";
-import { i18nFor, localeOf, localizeReply, localizeText } from "~/utils/i18n.server";
+import { useT, msgText } from "~/utils/i18n";
+import { i18nFor, localeOf, translateReply, translator } from "~/utils/i18n.server";
 import { translatedPageMeta } from "~/utils/meta";
 import { clientIp, createUserSession, getUser } from "~/models/accounts/auth.server";
 import { parseForm } from "~/utils/forms.server";
@@ -38,15 +38,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = await parseForm(request, SignupSchema);
   const locale = localeOf(request, context);
   if (submission.status !== "success") {
-    return data(localizeReply(submission.reply({ hideFields: ["password"] }), locale), { status: 400 });
+    return data(translateReply(submission.reply({ hideFields: ["password"] }), translator(locale)), { status: 400 });
   }
   const { email, password, fullName, redirectTo } = submission.value;
   const result = await signup(db, { email, password, fullName, ip: clientIp(context), now: new Date(), locale });
   if (!result.ok) {
     return data(
-      result.reason === "taken"
-        ? submission.reply({ fieldErrors: { email: [localizeText(MESSAGES.emailTaken, locale)] }, hideFields: ["password"] })
-        : submission.reply({ formErrors: [localizeText(MESSAGES.tooManyAttempts, locale)], hideFields: ["password"] }),
+      translateReply(
+        result.reason === "taken"
+          ? submission.reply({ fieldErrors: { email: [msgText(MESSAGES.emailTaken)] }, hideFields: ["password"] })
+          : submission.reply({ formErrors: [msgText(MESSAGES.tooManyAttempts)], hideFields: ["password"] }),
+        translator(locale),
+      ),
       { status: result.reason === "taken" ? 400 : 429 },
     );
   }

@@ -11,7 +11,7 @@ import { listCategories } from "~/models/store/products.server";
 import { notFound, redirectWithFlash } from "~/utils/http.server";
 import { translatedPageMeta } from "~/utils/meta";
 import { useT } from "~/utils/i18n";
-import { localeOf, localizeReply } from "~/utils/i18n.server";
+import { localeOf, translateReply, translator } from "~/utils/i18n.server";
 import type { RequestPolicy } from "~/server/policy";
 import { IMAGE_FORM_BODY } from "~/utils/request-guard";
 
@@ -31,7 +31,7 @@ export async function action(args: ActionFunctionArgs) {
   const { sellerId, listing } = await requireOwnListing(db, args, "edit");
   const outcome = await saveListingPost(db, args.request, ({ values, variants }) => updateListing(db, { id: listing.id, sellerId, values, variants }));
   if (outcome === "missing") notFound();
-  if (typeof outcome === "object") return data(localizeReply(outcome.reply, localeOf(args.request, args.context)), { status: outcome.status });
+  if (typeof outcome === "object") return data(translateReply(outcome.reply, translator(localeOf(args.request, args.context))), { status: outcome.status });
   return redirectWithFlash("/store", { kind: "success", message: LISTING_MESSAGES.saved });
 }
 

@@ -10,8 +10,8 @@ import { LISTING_MESSAGES } from "~/models/store/listing";
 import { requireOwnListing, updateListing } from "~/models/store/listings.server";
 import { notFound, redirectWithFlash } from "~/utils/http.server";
 import { translatedPageMeta } from "~/utils/meta";
-import { useT } from "~/utils/i18n";
-import { localeOf, localizeText } from "~/utils/i18n.server";
+import { translateMsg, useT } from "~/utils/i18n";
+import { localeOf, translator } from "~/utils/i18n.server";
 import { useIsPending } from "~/utils/use-is-pending";
 import type { RequestPolicy } from "~/server/policy";
 import { IMAGE_FORM_BODY } from "~/utils/request-guard";
@@ -33,7 +33,7 @@ export async function action(args: ActionFunctionArgs) {
   const { sellerId, listing } = await requireOwnListing(db, args, "image");
   const id = listing.id;
   const post = await readImagePost(args.request);
-  if (!post.ok) return data({ error: localizeText(post.error, localeOf(args.request, args.context)) }, { status: 400 });
+  if (!post.ok) return data({ error: translateMsg(translator(localeOf(args.request, args.context)), post.error) }, { status: 400 });
   if (!(await updateListing(db, { id, sellerId, variants: post.variants }))) notFound();
   return redirectWithFlash(`/store/${id}/productdetails`, { kind: "success", message: LISTING_MESSAGES.imageSaved });
 }

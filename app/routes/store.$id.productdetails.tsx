@@ -67,7 +67,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   switch (form.get("intent")) {
     case "cart-add":
-      if (askedQuantity(form.get("quantity")) > cartCap()) return redirectWithFlash(here, { kind: "error", message: i18nFor(request, context).t("store.product.tooMany", { cap: cartCap() }) });
+      if (askedQuantity(form.get("quantity")) > cartCap()) return redirectWithFlash(here, { kind: "error", message: { id: "store.product.tooMany", values: { cap: cartCap() } } });
       if (!(await putInCart(db, { userId, productId: id, quantity: form.get("quantity") }))) return redirectWithFlash(here, { kind: "error", message: CART_MESSAGES.unavailable });
       return redirectWithFlash(here, { kind: "success", message: CART_MESSAGES.added });
     case "cart-remove":

@@ -18,8 +18,8 @@ import { notFound, redirectWithFlash } from "~/utils/http.server";
 import { isUuid } from "~/utils/urls";
 import { formatINR } from "~/utils/money";
 import { translatedPageMeta } from "~/utils/meta";
-import { richText, useT, type MessageId } from "~/utils/i18n";
-import { i18nFor, localizeText, messagesFor, pickMessages } from "~/utils/i18n.server";
+import { richText, translateMsg, useT, type MessageId, type Msg } from "~/utils/i18n";
+import { i18nFor, messagesFor, pickMessages } from "~/utils/i18n.server";
 
 export const meta = translatedPageMeta("sell.metaTitle", "sell.metaDescription");
 
@@ -47,19 +47,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const sellerId = await requireUserId(request, context, "/store/my-products?view=sales");
   const form = await readForm(request, ["intent", "itemId", "tracking", "reason"]);
-  const { t, locale } = i18nFor(request, context);
+  const { t } = i18nFor(request, context);
   if (form.get("intent") === "payout") {
     const earnings = "/store/my-products?view=earnings";
     const made = await payOutEarnings(db, sellerId, new Date());
-    if (made.kind === "nothing") return redirectWithFlash(earnings, { kind: "info", message: t("sell.pay.nothing") });
-    if (made.kind === "awaiting_details") return redirectWithFlash(earnings, { kind: "info", message: t("sell.pay.awaiting", { amount: formatINR(made.amount) }) });
-    return redirectWithFlash(earnings, { kind: "success", message: t("sell.pay.sent", { amount: formatINR(made.amount) }) });
+    if (made.kind === "nothing") return redirectWithFlash(earnings, { kind: "info", message: { id: "sell.pay.nothing" } });
+    if (made.kind === "awaiting_details") return redirectWithFlash(earnings, { kind: "info", message: { id: "sell.pay.awaiting", values: { amount: formatINR(made.amount) } } });
+    return redirectWithFlash(earnings, { kind: "success", message: { id: "sell.pay.sent", values: { amount: formatINR(made.amount) } } });
   }
   const itemId = form.get("itemId");
   if (!isUuid(itemId)) notFound();
   const here = "/store/my-products?view=sales";
   const input = { sellerId, itemId, now: new Date() };
-  const refused = (field: "tracking" | "reason", message: string) => data({ itemId, field, message: localizeText(message, locale), value: String(form.get(field) ?? "").slice(0, 1000) }, { status: 400 });
+  const refused = (field: "tracking" | "reason", message: Msg) => data({ itemId, field, message: translateMsg(t, message), value: String(form.get(field) ?? "").slice(0, 1000) }, { status: 400 });
   switch (form.get("intent")) {
     case "ship": {
       const tracking = readTracking(form.get("tracking"));
@@ -72,13 +72,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const reason = readReason(form.get("reason"), CANCEL_REASON_MAX);
       if (reason === "short" || reason === "long") return refused("reason", reason === "short" ? ORDER_MESSAGES.cancelReasonRequired : ORDER_MESSAGES.cancelReasonTooLong);
       const done = (await sellerCancels(db, { ...input, reason })) ?? notFound();
-      if (done.kind !== "cancelled") return redirectWithFlash(here, { kind: "error", message: done.kind === "shipped" ? t("sell.sale.alreadyShipped") : ORDER_MESSAGES.buyerCancelledFirst });
+      if (done.kind !== "cancelled") return redirectWithFlash(here, { kind: "error", message: done.kind === "shipped" ? { id: "sell.sale.alreadyShipped" } : ORDER_MESSAGES.buyerCancelledFirst });
       return redirectWithFlash(here, { kind: "success", message: ORDER_MESSAGES.sellerCancelled });
     }
     case "return-received": {
       const done = (await sellerConfirmsReturn(db, input)) ?? notFound();
       if (done.kind !== "returned") return redirectWithFlash(here, { kind: "error", message: ORDER_MESSAGES.noReturnToConfirm });
-      return redirectWithFlash(here, { kind: "success", message: done.refunded ? t("orders.msg.returnReceivedRefund", { amount: formatINR(done.refunded) }) : ORDER_MESSAGES.returnReceived });
+      return redirectWithFlash(here, { kind: "success", message: done.refunded ? ORDER_MESSAGES.returnReceivedRefund(formatINR(done.refunded)) : ORDER_MESSAGES.returnReceived });
     }
     default:
       throw new Response("Unknown action.", { status: 400 });

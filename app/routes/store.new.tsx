@@ -11,7 +11,7 @@ import { listCategories } from "~/models/store/products.server";
 import { redirectWithFlash } from "~/utils/http.server";
 import { translatedPageMeta } from "~/utils/meta";
 import { useT } from "~/utils/i18n";
-import { localeOf, localizeReply } from "~/utils/i18n.server";
+import { localeOf, translateReply, translator } from "~/utils/i18n.server";
 import type { RequestPolicy } from "~/server/policy";
 import { IMAGE_FORM_BODY } from "~/utils/request-guard";
 
@@ -28,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const sellerId = await requireUserId(request, context, "/store/new");
   const outcome = await saveListingPost(db, request, async ({ values, variants }) => Boolean(await createListing(db, { sellerId, values, variants })));
-  if (typeof outcome === "object") return data(localizeReply(outcome.reply, localeOf(request, context)), { status: outcome.status });
+  if (typeof outcome === "object") return data(translateReply(outcome.reply, translator(localeOf(request, context))), { status: outcome.status });
   return redirectWithFlash("/store", { kind: "success", message: LISTING_MESSAGES.saved });
 }
 

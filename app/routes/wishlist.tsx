@@ -28,7 +28,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   switch (form.get("intent")) {
     case "cart-add":
       if (!(await putInCart(db, { userId, productId, quantity: "1" }))) return redirectWithFlash("/wishlist", { kind: "error", message: CART_MESSAGES.unavailable });
-      return redirectWithFlash("/wishlist", { kind: "success", message: CART_MESSAGES.added, action: { label: "View Cart", to: "/cart" } });
+      return redirectWithFlash("/wishlist", { kind: "success", message: CART_MESSAGES.added, action: { label: { id: "store.viewCart" }, to: "/cart" } });
     case "remove":
       await setWished(db, { userId, productId, on: false });
       return redirectWithFlash("/wishlist", { kind: "info", message: CART_MESSAGES.unwished });

@@ -3,7 +3,7 @@
 import type { Messages } from "@lingui/core";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { CATALOGS, type Namespace } from "~/locales/catalogs";
-import { createTranslator, resolveLocale, type Locale, type MessageId, type Translate } from "~/utils/i18n";
+import { createTranslator, readMsgText, resolveLocale, translateMsg, type Locale, type MessageId, type Msg, type Translate } from "~/utils/i18n";
 
 export type { Namespace };
 
@@ -60,33 +60,22 @@ export function pickMessages(locale: Locale, ids: readonly MessageId[]): Message
   return Object.fromEntries(ids.map((id) => [id, compiledCatalog(locale, id.slice(0, id.indexOf(".")) as Namespace)[id]!]));
 }
 
-// Forms check with English messages (the spec's exact words, in app/models/*/messages.ts);
-// an action's reply carries them in the visitor's language. Found by their English text,
-// so a schema need not know the language; a message with values is translated by its caller.
-let idByEnglish: Map<string, string> | null = null;
-function idOfEnglish(text: string) {
-  if (!idByEnglish) {
-    idByEnglish = new Map();
-    for (const catalogs of Object.values(CATALOGS)) {
-      for (const [id, message] of Object.entries(catalogs.en as Record<string, string>)) {
-        if (!message.includes("{") && !idByEnglish.has(message)) idByEnglish.set(message, id);
-      }
-    }
-  }
-  return idByEnglish.get(text);
+const known = new Set(Object.values(CATALOGS).flatMap((catalogs) => Object.keys(catalogs.en)));
+/** Whether a catalog has this id: a message from anywhere else is never shown as it is. */
+export const isMessageId = (id: string): id is MessageId => known.has(id);
+
+/** A message said in this language; one that is not in the catalogs (zod's own words) says only that the field needs a look. */
+export function say(t: Translate, msg: Msg | null): string {
+  return msg && isMessageId(msg.id) ? translateMsg(t, msg) : t("common.form.invalid");
 }
 
-/** English text that has a message, in this language; anything else as it is. */
-export function localizeText(text: string, locale: Locale) {
-  if (locale === "en") return text;
-  const id = idOfEnglish(text);
-  return id ? translator(locale)(id as never) : text;
-}
+/** A JSON API's error: its contract is the spec's English (docs/product), read from the catalog like every other sentence. */
+export const inEnglish = (msg: Msg) => translateMsg(translator("en"), msg);
 
 type Reply = { error?: Record<string, string[] | null> | null };
-/** A form's reply (Conform's submission.reply()) with its messages in the visitor's language. */
-export function localizeReply<R extends Reply>(reply: R, locale: Locale): R {
-  if (locale === "en" || !reply.error) return reply;
-  const error = Object.fromEntries(Object.entries(reply.error).map(([name, messages]) => [name, messages?.map((m) => localizeText(m, locale)) ?? null]));
+/** A form's reply (Conform's submission.reply()) with its messages, which the schemas wrote as ids (msgText), in the visitor's language. */
+export function translateReply<R extends Reply>(reply: R, t: Translate): R {
+  if (!reply.error) return reply;
+  const error = Object.fromEntries(Object.entries(reply.error).map(([name, messages]) => [name, messages?.map((m) => say(t, readMsgText(m))) ?? null]));
   return { ...reply, error };
 }

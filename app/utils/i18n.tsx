@@ -82,6 +82,25 @@ export const SWITCH_TITLES: Record<Locale, string> = { en: "Read this page in En
 
 const isMsg = (value: unknown): value is Msg => typeof value === "object" && value !== null && typeof (value as Msg).id === "string";
 
+/** A message as text, for a channel that carries only text (a zod issue, and so a form's reply): its id, then its values as JSON. */
+export function msgText(msg: Msg): string {
+  return msg.values ? `${msg.id}?${JSON.stringify(msg.values)}` : msg.id;
+}
+
+/** The message that msgText wrote; anything else (a message zod wrote itself) is not one. */
+export function readMsgText(text: string): Msg | null {
+  const at = text.indexOf("?");
+  const id = at < 0 ? text : text.slice(0, at);
+  if (!/^[a-z]+(\.[A-Za-z0-9]+)+$/.test(id)) return null;
+  if (at < 0) return { id: id as MessageId };
+  try {
+    const values: unknown = JSON.parse(text.slice(at + 1));
+    return typeof values === "object" && values !== null ? { id: id as MessageId, values: values as Record<string, unknown> } : null;
+  } catch {
+    return null;
+  }
+}
+
 /** A message with its nested messages translated first. */
 export function translateMsg(t: Translate, msg: Msg): string {
   if (!msg.values) return t(msg.id);

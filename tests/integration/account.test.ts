@@ -11,6 +11,7 @@ import { getProduct } from "~/models/store/products.server";
 import * as accountRoute from "~/routes/account";
 import { createProduct } from "~/seed/factories.server";
 import { call, cookieFrom, formRequest, getRequest } from "../support/remix";
+import { english } from "../support/words";
 import { signedInStudent } from "../support/scenarios";
 
 const post = (fields: Record<string, string>, cookie: string) => call(accountRoute.action, formRequest("/account", fields, cookie));
@@ -19,7 +20,7 @@ test("details: bad input gets the form's messages and is kept; good input is wha
   const me = await signedInStudent({ fullName: "Old Name" });
   const bad = await post({ intent: "profile", fullName: "  ", phone: "12345", address: "x".repeat(301) }, me.cookie);
   expect(bad.status).toBe(400);
-  expect(bad.data.profile.error).toMatchObject({ fullName: [ACCOUNT_MESSAGES.nameRequired], phone: [ACCOUNT_MESSAGES.phoneInvalid], address: [ACCOUNT_MESSAGES.addressTooLong] });
+  expect(bad.data.profile.error).toMatchObject({ fullName: [english(ACCOUNT_MESSAGES.nameRequired)], phone: [english(ACCOUNT_MESSAGES.phoneInvalid)], address: [english(ACCOUNT_MESSAGES.addressTooLong)] });
   expect(bad.data.profile.initialValue.phone).toBe("12345");
 
   const good = await post({ intent: "profile", fullName: "Meera \u202eIyer", phone: "+91 98765-43210", address: "12 MG Road, Pune", city: " Pune " }, me.cookie);
@@ -42,12 +43,12 @@ test("password: the current one is required and checked; a change ends the other
   expect(await db.$count(sessions, eq(sessions.user_id, me.userId))).toBe(2);
 
   const missing = await post({ intent: "password", password: "New@Secret456", confirmPassword: "New@Secret456" }, me.cookie);
-  expect(missing.data.password.error.currentPassword).toEqual([ACCOUNT_MESSAGES.currentRequired]);
+  expect(missing.data.password.error.currentPassword).toEqual([english(ACCOUNT_MESSAGES.currentRequired)]);
   const differ = await post({ intent: "password", currentPassword: "Old@Secret123", password: "New@Secret456", confirmPassword: "New@Secret457" }, me.cookie);
-  expect(differ.data.password.error.confirmPassword).toEqual([MESSAGES.passwordsDiffer]);
+  expect(differ.data.password.error.confirmPassword).toEqual([english(MESSAGES.passwordsDiffer)]);
   const wrong = await post({ intent: "password", currentPassword: "not-it", password: "New@Secret456", confirmPassword: "New@Secret456" }, me.cookie);
   expect(wrong.status).toBe(400);
-  expect(wrong.data.password.error.currentPassword).toEqual([ACCOUNT_MESSAGES.currentWrong]);
+  expect(wrong.data.password.error.currentPassword).toEqual([english(ACCOUNT_MESSAGES.currentWrong)]);
   // Passwords are never echoed back.
   expect(JSON.stringify(wrong.data)).not.toContain("New@Secret456");
 

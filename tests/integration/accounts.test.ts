@@ -15,6 +15,7 @@ import * as resetRoute from "~/routes/reset-password";
 import * as signupRoute from "~/routes/signup";
 import * as root from "~/root";
 import { call, cookieFrom, formRequest, getRequest } from "../support/remix";
+import { english } from "../support/words";
 
 let ipCounter = 0;
 const freshIp = () => `198.51.100.${++ipCounter}`;
@@ -53,8 +54,8 @@ describe("signup", () => {
   });
 
   test.each([
-    [{ fullName: "", email: "a@b.in", password: "Secret@123" }, MESSAGES.signupRequired],
-    [{ fullName: "   ", email: "   ", password: "   " }, MESSAGES.signupRequired],
+    [{ fullName: "", email: "a@b.in", password: "Secret@123" }, english(MESSAGES.signupRequired)],
+    [{ fullName: "   ", email: "   ", password: "   " }, english(MESSAGES.signupRequired)],
   ])("missing fields: %j", async (fields, message) => {
     const before = await db.$count(users);
     const res = await call(signupRoute.action, formRequest("/signup", fields), { ip: freshIp() });
@@ -66,7 +67,7 @@ describe("signup", () => {
   test("keeps the name and e-mail but never echoes the password", async () => {
     const res = await call(signupRoute.action, formRequest("/signup", { fullName: "Ravi", email: "ravi@example.in", password: "weak" }), { ip: freshIp() });
     expect(res.status).toBe(400);
-    expect(res.data.error.password).toEqual([MESSAGES.passwordWeak]);
+    expect(res.data.error.password).toEqual([english(MESSAGES.passwordWeak)]);
     expect(res.data.initialValue).toMatchObject({ fullName: "Ravi", email: "ravi@example.in" });
     expect(res.data.initialValue.password).toBeUndefined();
   });
@@ -74,7 +75,7 @@ describe("signup", () => {
   test("a 10 KB password is refused with a message, not a crash", async () => {
     const res = await call(signupRoute.action, formRequest("/signup", { fullName: "Big", email: "big@example.in", password: "Aa1!".repeat(2560) }), { ip: freshIp() });
     expect(res.status).toBe(400);
-    expect(res.data.error.password).toEqual([MESSAGES.passwordTooLong]);
+    expect(res.data.error.password).toEqual([english(MESSAGES.passwordTooLong)]);
   });
 
   test("a taken e-mail gets a clear message and writes nothing", async () => {
@@ -82,7 +83,7 @@ describe("signup", () => {
     const before = await db.$count(users);
     const res = await call(signupRoute.action, formRequest("/signup", { fullName: "T", email: "TAKEN@example.in", password: "Secret@123" }), { ip: freshIp() });
     expect(res.status).toBe(400);
-    expect(res.data.error.email).toEqual([MESSAGES.emailTaken]);
+    expect(res.data.error.email).toEqual([english(MESSAGES.emailTaken)]);
     expect(await db.$count(users)).toBe(before);
   });
 
@@ -108,7 +109,7 @@ describe("signup", () => {
     }
     const limited = await call(signupRoute.action, formRequest("/signup", { fullName: "x", email: "flood-last@example.in", password: "Secret@123" }), { ip });
     expect(limited.status).toBe(429);
-    expect(limited.data.error[""]).toEqual([MESSAGES.tooManyAttempts]);
+    expect(limited.data.error[""]).toEqual([english(MESSAGES.tooManyAttempts)]);
   });
 });
 
@@ -129,7 +130,7 @@ describe("login", () => {
     for (const fields of [{ email: "", password: "" }, { email: "a@b.in", password: "" }, { email: "   ", password: "x" }]) {
       const res = await call(loginRoute.action, formRequest("/login", fields), { ip: freshIp() });
       expect(res.status).toBe(400);
-      expect(res.data.error[""]).toEqual([MESSAGES.loginRequired]);
+      expect(res.data.error[""]).toEqual([english(MESSAGES.loginRequired)]);
     }
   });
 
@@ -138,7 +139,7 @@ describe("login", () => {
     const wrong = await call(loginRoute.action, formRequest("/login", { email: "neha@example.in", password: "Wrong@123" }), { ip: freshIp() });
     const unknown = await call(loginRoute.action, formRequest("/login", { email: "nobody@example.in", password: "Wrong@123" }), { ip: freshIp() });
     expect(wrong.status).toBe(400);
-    expect(wrong.data.error[""]).toEqual([MESSAGES.invalidCredentials]);
+    expect(wrong.data.error[""]).toEqual([english(MESSAGES.invalidCredentials)]);
     expect(unknown.data.error).toEqual(wrong.data.error);
     expect(wrong.data.initialValue).toMatchObject({ email: "neha@example.in" });
     expect(wrong.data.initialValue.password).toBeUndefined();
@@ -147,7 +148,7 @@ describe("login", () => {
   test("a 10 KB password is just a wrong password", async () => {
     const res = await call(loginRoute.action, formRequest("/login", { email: "neha@example.in", password: "x".repeat(10_240) }), { ip: freshIp() });
     expect(res.status).toBe(400);
-    expect(res.data.error[""]).toEqual([MESSAGES.invalidCredentials]);
+    expect(res.data.error[""]).toEqual([english(MESSAGES.invalidCredentials)]);
   });
 
   test("wrong logins from one address are limited per account; the right user logs in once the window passes", async () => {
@@ -211,7 +212,7 @@ describe("password reset", () => {
   test("empty e-mail gets 'Please enter your email'", async () => {
     const res = await call(forgotRoute.action, formRequest("/forgot-password", { email: "  " }), { ip: freshIp() });
     expect(res.status).toBe(400);
-    expect(res.data.error.email).toEqual([MESSAGES.forgotRequired]);
+    expect(res.data.error.email).toEqual([english(MESSAGES.forgotRequired)]);
   });
 
   test("the mailed link resets once, ends all sessions, and cannot be reused", async () => {
@@ -228,9 +229,9 @@ describe("password reset", () => {
 
     expect((await call(resetRoute.loader, getRequest(link.path))).data).toMatchObject({ state: "form" });
     const mismatch = await call(resetRoute.action, formRequest(link.path, { token: link.token, password: "New@12345", confirmPassword: "New@12346" }));
-    expect(mismatch.data.error.confirmPassword).toEqual([MESSAGES.passwordsDiffer]);
+    expect(mismatch.data.error.confirmPassword).toEqual([english(MESSAGES.passwordsDiffer)]);
     const weak = await call(resetRoute.action, formRequest(link.path, { token: link.token, password: "newpassword", confirmPassword: "newpassword" }));
-    expect(weak.data.error.password).toEqual([MESSAGES.passwordWeak]);
+    expect(weak.data.error.password).toEqual([english(MESSAGES.passwordWeak)]);
 
     const done = await call(resetRoute.action, formRequest(link.path, { token: link.token, password: "New@12345", confirmPassword: "New@12345" }));
     expect(done.location).toBe("/reset-password?done=1");
@@ -241,7 +242,7 @@ describe("password reset", () => {
     // Reused
     expect((await call(resetRoute.loader, getRequest(link.path))).data).toMatchObject({ state: "invalid" });
     const again = await call(resetRoute.action, formRequest(link.path, { token: link.token, password: "Other@12345", confirmPassword: "Other@12345" }));
-    expect(again.data.error[""]).toEqual([MESSAGES.resetInvalid]);
+    expect(again.data.error[""]).toEqual([english(MESSAGES.resetInvalid)]);
   });
 
   test("a tampered, missing or expired token is invalid", async () => {

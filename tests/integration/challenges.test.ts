@@ -18,6 +18,7 @@ import { finalizeContest } from "~/models/contests/scoring.server";
 import * as resultsRoute from "~/routes/contest.$id.results";
 import { createContest, createEntry, createUser, submitEntry } from "~/seed/factories.server";
 import { call, formRequest, getRequest } from "../support/remix";
+import { english } from "../support/words";
 import { signedInStudent } from "../support/scenarios";
 
 const MINUTE = 60_000;
@@ -139,7 +140,7 @@ describe("challenging the provisional key", () => {
     expect(sent.status).toBe(302);
     expect(sent.location).toBe(`/contest/${contest.id}/results?tab=breakdown#q-${q4}`);
     const again = await post({ questionId: q4, reason: "Still 9" });
-    expect([again.status, again.data.reply.error[""]]).toEqual([409, [CHALLENGE_MESSAGES.twice]]);
+    expect([again.status, again.data.reply.error[""]]).toEqual([409, [english(CHALLENGE_MESSAGES.twice)]]);
     const [stored] = await db.select().from(question_challenges).where(eq(question_challenges.contest_id, contest.id));
     expect(stored).toMatchObject({ question_id: q4, reason: "9 is right", source_url: "https://ncert.nic.in/textbook.php", status: "pending" });
   });
@@ -269,7 +270,7 @@ describe("a fee per challenge, through the ledger", () => {
     // Paid, its page goes back to the question; another student's (or a malformed) challenge is a 404.
     expect((await call(feeRoute.loader, getRequest(`/contest/${contest.id}/challenges/${mine!.id}/pay`, a!.cookie), { params })).location).toBe(`/contest/${contest.id}/results?tab=breakdown#q-${q4!.id}`);
     const other = await submitChallenge(db, { contestId: contest.id, userId: b!.userId, challenge: { questionId: q2!.id, ...WRONG_9 }, now: new Date() });
-    if (!other.ok) throw new Error(other.message);
+    if (!other.ok) throw new Error(other.message.id);
     expect((await call(feeRoute.loader, getRequest(`/contest/${contest.id}/challenges/${other.challengeId}/pay`, a!.cookie), { params: { id: contest.id, challengeId: other.challengeId } })).status).toBe(404);
     expect((await call(feeRoute.loader, getRequest(`/contest/${contest.id}/challenges/nope/pay`, a!.cookie), { params: { id: contest.id, challengeId: "nope" } })).status).toBe(404);
     // Paying someone else's challenge, or with a 20 MB body, writes nothing.
@@ -295,7 +296,7 @@ describe("a fee per challenge, through the ledger", () => {
     const made = [];
     for (const [userId, q] of [[a!, q4!], [b!, q3!]] as const) {
       const c = await submitChallenge(db, { contestId: contest.id, userId, challenge: { questionId: q.id, ...WRONG_9 }, now: during });
-      if (!c.ok) throw new Error(c.message);
+      if (!c.ok) throw new Error(c.message.id);
       made.push({ ...(await payFee({ userId, contestId: contest.id, challengeId: c.challengeId }, during)), challengeId: c.challengeId });
     }
     expect(made.map((m) => m.outcome)).toEqual(["challenged", "challenged"]);

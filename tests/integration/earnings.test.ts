@@ -15,6 +15,7 @@ import * as myProductsRoute from "~/routes/store.my-products";
 import { createDeliveredLine, createProduct } from "~/seed/factories.server";
 import { readFlash } from "~/utils/flash.server";
 import { PROVEN_ON_POSTGRESQL } from "../support/locks";
+import { flashInEnglish } from "../support/words";
 import { call, cookieFrom, formRequest, getRequest, type Outcome } from "../support/remix";
 import { signedInStudent } from "../support/scenarios";
 
@@ -32,7 +33,7 @@ async function sold(seller: Person, input: { price: number; daysAgo: number; cod
 }
 
 const askPayout = (seller: Person) => call(myProductsRoute.action as never, formRequest("/store/my-products?view=earnings", { intent: "payout" }, seller.cookie));
-const flashOf = async (res: Outcome) => (await readFlash(getRequest("/", cookieFrom(res.headers, "__flash")))).flash;
+const flashOf = async (res: Outcome) => flashInEnglish((await readFlash(getRequest("/", cookieFrom(res.headers, "__flash")))).flash);
 const lineOf = async (id: string) => (await db.select().from(order_items).where(eq(order_items.id, id)))[0]!;
 
 describe("earnings", () => {

@@ -19,6 +19,7 @@ import * as resetRoute from "~/routes/reset-password";
 import * as signupRoute from "~/routes/signup";
 import * as storeRoute from "~/routes/store._index";
 import { call, formRequest, getRequest } from "../support/remix";
+import { english } from "../support/words";
 
 let ipCounter = 0;
 const freshIp = () => `203.0.113.${++ipCounter}`;
@@ -146,7 +147,7 @@ describe("NUL bytes and other odd characters", () => {
   test("a 9 KB login e-mail is a wrong login", async () => {
     const res = await call(loginRoute.action, formRequest("/login", { email: `${"a".repeat(9000)}@example.in`, password: "x" }), { ip: freshIp() });
     expect(res.status).toBe(400);
-    expect(res.data.error[""]).toEqual([MESSAGES.invalidCredentials]);
+    expect(res.data.error[""]).toEqual([english(MESSAGES.invalidCredentials)]);
   });
 });
 

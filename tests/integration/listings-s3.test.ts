@@ -21,7 +21,7 @@ const { createUser, productCategory } = await import("~/seed/factories.server");
 async function variants(colour: string) {
   const png = await sharp({ create: { width: 40, height: 60, channels: 3, background: colour } }).png().toBuffer();
   const result = await processUpload(png);
-  if (!result.ok) throw new Error(result.error);
+  if (!result.ok) throw new Error(result.error.id);
   return result.variants;
 }
 

@@ -16,6 +16,8 @@ import * as newRoute from "~/routes/store.new";
 import * as media from "~/routes/media.$key";
 import { createProduct, productCategory } from "~/seed/factories.server";
 import { call, formRequest } from "../support/remix";
+import { english } from "../support/words";
+import type { Msg } from "~/utils/i18n";
 import { signedInStudent } from "../support/scenarios";
 
 let n = 0;
@@ -116,7 +118,7 @@ test("a camera-sized photo (about 10 MB, 4000 × 3000) sent without JavaScript i
 test("bad files get the spec's message, keep the other fields, and write nothing", async () => {
   const { seller, fields } = await sellerAndFields();
   const good = await png(800, 600);
-  const cases: Array<[string, { bytes: Buffer | string; name: string; type: string }, string]> = [
+  const cases: Array<[string, { bytes: Buffer | string; name: string; type: string }, Msg]> = [
     ["a renamed text file", { bytes: "just some notes, not a picture", name: "photo.jpg", type: "image/jpeg" }, IMAGE_MESSAGES.notImage],
     ["16 MB", { bytes: Buffer.concat([good, Buffer.alloc(16 * 1024 * 1024)]), name: "huge.png", type: "image/png" }, IMAGE_MESSAGES.tooLarge],
     ["a truncated PNG", { bytes: good.subarray(0, Math.floor(good.length / 2)), name: "cut.png", type: "image/png" }, IMAGE_MESSAGES.failed],
@@ -125,7 +127,7 @@ test("bad files get the spec's message, keep the other fields, and write nothing
   for (const [what, file, message] of cases) {
     const res = await call(newRoute.action, multipart("/store/new", productForm(fields, file), seller.cookie));
     expect(res.status, what).toBe(400);
-    expect(res.data.error.image, what).toEqual([message]);
+    expect(res.data.error.image, what).toEqual([english(message)]);
     expect(res.data.initialValue.title, what).toBe(fields.title);
     expect(res.data.initialValue.category, what).toBe(fields.category);
   }
@@ -139,17 +141,17 @@ test("wrong fields: the spec's messages, the input kept, the image asked for aga
   const res = await call(newRoute.action, multipart("/store/new", productForm({ title: " ", description: "", price: "0", category: "", isbn: "123", condition: "Like New" }, { bytes: await png(), name: "a.png", type: "image/png" }), seller.cookie));
   expect(res.status).toBe(400);
   expect(res.data.error).toMatchObject({
-    title: [LISTING_MESSAGES.title],
-    description: [LISTING_MESSAGES.description],
-    price: [LISTING_MESSAGES.price],
-    category: [LISTING_MESSAGES.category],
-    isbn: [LISTING_MESSAGES.isbn],
-    image: [LISTING_MESSAGES.chooseImageAgain],
+    title: [english(LISTING_MESSAGES.title)],
+    description: [english(LISTING_MESSAGES.description)],
+    price: [english(LISTING_MESSAGES.price)],
+    category: [english(LISTING_MESSAGES.category)],
+    isbn: [english(LISTING_MESSAGES.isbn)],
+    image: [english(LISTING_MESSAGES.chooseImageAgain)],
   });
   expect(res.data.initialValue.condition).toBe("Like New");
   expect(await imageCount()).toBe(before);
   const tooDear = await call(newRoute.action, multipart("/store/new", productForm({ ...(await sellerAndFields()).fields, price: "1000001" }), seller.cookie));
-  expect(tooDear.data.error.price).toEqual([LISTING_MESSAGES.priceRange]);
+  expect(tooDear.data.error.price).toEqual([english(LISTING_MESSAGES.priceRange)]);
 });
 
 test("bodies that are not our form: 50 parts, no boundary, two files: a short 400 and nothing written", async () => {

@@ -11,6 +11,7 @@ import * as homeRoute from "~/routes/_index";
 import * as legacyProduct from "~/routes/marketplace.$id";
 import * as legacyStore from "~/routes/marketplace._index";
 import { call, cookieFrom, formRequest, getRequest } from "../support/remix";
+import { flashInEnglish } from "../support/words";
 import { signedInStudent } from "../support/scenarios";
 
 const MIN = 60_000;
@@ -67,7 +68,7 @@ describe("dashboard", () => {
     expect(res.status).toBe(302);
     expect(res.location).toBe("/");
     const flash = await readFlash(getRequest("/", cookieFrom(res.headers, "__flash")));
-    expect(flash.flash).toEqual({ kind: "info", message: "Session Expired", action: { label: "Go to Login", to: "/login?redirectTo=%2Fdashboard" } });
+    expect(flashInEnglish(flash.flash)).toEqual({ kind: "info", message: "Session Expired", action: { label: "Go to Login", to: "/login?redirectTo=%2Fdashboard" } });
   });
   test("greets by full name, else by the e-mail's local part", async () => {
     const named = await signedIn("named@example.in", "Asha Rao");

@@ -9,6 +9,7 @@ import { email_outbox, payout_details } from "~/db/schema";
 import { maskPayout, PAYOUT_MESSAGES } from "~/models/payments/payout-details";
 import * as accountRoute from "~/routes/account";
 import { call, formRequest, getRequest } from "../support/remix";
+import { english } from "../support/words";
 import { signedInStudent } from "../support/scenarios";
 
 const PASSWORD = "Correct-Horse-42";
@@ -21,17 +22,17 @@ test("malformed UPI IDs, IFSCs and account numbers get their message in the form
   const me = await owner();
   const upi = await post(me.cookie, { method: "upi", upiId: "asha at okaxis" });
   expect(upi.status).toBe(400);
-  expect(upi.data.payout.error).toEqual({ upiId: [PAYOUT_MESSAGES.upiInvalid] });
+  expect(upi.data.payout.error).toEqual({ upiId: [english(PAYOUT_MESSAGES.upiInvalid)] });
   expect(upi.data.payout.initialValue).toMatchObject({ method: "upi", upiId: "asha at okaxis" });
 
   const bank = await post(me.cookie, { method: "bank", holder: "Asha Rao", accountNumber: "12345678901", confirmAccountNumber: "12345678900", ifsc: "SBIN1001234" });
-  expect(bank.data.payout.error).toEqual({ confirmAccountNumber: [PAYOUT_MESSAGES.accountMismatch], ifsc: [PAYOUT_MESSAGES.ifscInvalid] });
+  expect(bank.data.payout.error).toEqual({ confirmAccountNumber: [english(PAYOUT_MESSAGES.accountMismatch)], ifsc: [english(PAYOUT_MESSAGES.ifscInvalid)] });
   // The holder and IFSC come back to be corrected; the account numbers are typed again.
   expect(bank.data.payout.initialValue).toMatchObject({ holder: "Asha Rao", ifsc: "SBIN1001234" });
   expect(bank.data.payout.initialValue.accountNumber).toBeUndefined();
   const short = await post(me.cookie, { method: "bank", holder: "A", accountNumber: "1234", confirmAccountNumber: "1234", ifsc: "SBIN0001234" });
-  expect(short.data.payout.error).toEqual({ holder: [PAYOUT_MESSAGES.holderRequired], accountNumber: [PAYOUT_MESSAGES.accountInvalid] });
-  expect((await post(me.cookie, { method: "cheque" })).data.payout.error).toEqual({ method: [PAYOUT_MESSAGES.methodRequired] });
+  expect(short.data.payout.error).toEqual({ holder: [english(PAYOUT_MESSAGES.holderRequired)], accountNumber: [english(PAYOUT_MESSAGES.accountInvalid)] });
+  expect((await post(me.cookie, { method: "cheque" })).data.payout.error).toEqual({ method: [english(PAYOUT_MESSAGES.methodRequired)] });
   expect((await post(me.cookie, { method: "upi", upiId: `${"a".repeat(400)}@okaxis` })).status).toBe(400);
   expect(await db.$count(payout_details, eq(payout_details.user_id, me.userId))).toBe(0);
   expect(await shown(me.cookie)).toBeNull();
@@ -83,7 +84,7 @@ test("a session alone cannot move money: without the password, or with a wrong o
   const me = await signedInStudent({ password: PASSWORD, fullName: "Asha Rao" });
   const missing = await post(me.cookie, { method: "upi", upiId: "thief@okaxis", currentPassword: "" });
   expect(missing.status).toBe(400);
-  expect(missing.data.payout.error).toEqual({ currentPassword: [PAYOUT_MESSAGES.passwordRequired] });
+  expect(missing.data.payout.error).toEqual({ currentPassword: [english(PAYOUT_MESSAGES.passwordRequired)] });
   const wrong = await post(me.cookie, { method: "upi", upiId: "thief@okaxis", currentPassword: "not-my-password" });
   expect(wrong.status).toBe(400);
   expect(wrong.data.payout.error).toEqual({ currentPassword: ["Your current password is not right"] });

@@ -56,3 +56,4 @@ export function cookieFrom(headers: Headers, name = "__session") {
   }
   return undefined;
 }
+

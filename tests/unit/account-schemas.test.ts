@@ -3,34 +3,35 @@ import { describe, expect, test } from "vitest";
 import { ContestJoinSchema, LoginSchema, MESSAGES, ResetPasswordSchema, SignupSchema } from "~/models/accounts/schemas";
 import { BLOG_MESSAGES, BlogActionSchema } from "~/models/blog/schemas";
 import { ContactSchema } from "~/models/support/contact-schema";
+import { english, inEnglish } from "../support/words";
 
 function errors(schema: Parameters<typeof parseWithZod>[1]["schema"], fields: Record<string, string>) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   const result = parseWithZod(form, { schema });
-  return result.status === "success" ? null : result.error;
+  return result.status === "success" ? null : Object.fromEntries(Object.entries(result.error ?? {}).map(([field, messages]) => [field, messages?.map((m) => inEnglish(m)) ?? null]));
 }
 
 describe("account form messages", () => {
   test("login needs both fields, whitespace counts as empty", () => {
-    expect(errors(LoginSchema, { email: "a@b.in", password: "" })?.[""]).toEqual([MESSAGES.loginRequired]);
-    expect(errors(LoginSchema, { email: "   ", password: "x" })?.[""]).toEqual([MESSAGES.loginRequired]);
+    expect(errors(LoginSchema, { email: "a@b.in", password: "" })?.[""]).toEqual([english(MESSAGES.loginRequired)]);
+    expect(errors(LoginSchema, { email: "   ", password: "x" })?.[""]).toEqual([english(MESSAGES.loginRequired)]);
     expect(errors(LoginSchema, { email: "a@b.in", password: "x" })).toBeNull();
   });
   test("signup: all fields, then e-mail and strength", () => {
-    expect(errors(SignupSchema, { fullName: "A", email: "", password: "x" })?.[""]).toEqual([MESSAGES.signupRequired]);
-    expect(errors(SignupSchema, { fullName: "A", email: "nope", password: "Abcdefg1" })?.email).toEqual([MESSAGES.emailInvalid]);
-    expect(errors(SignupSchema, { fullName: "A", email: "a@b.in", password: "abc" })?.password).toEqual([MESSAGES.passwordWeak]);
-    expect(errors(SignupSchema, { fullName: "A", email: "a@b.in", password: "Aa1!".repeat(2560) })?.password).toEqual([MESSAGES.passwordTooLong]);
+    expect(errors(SignupSchema, { fullName: "A", email: "", password: "x" })?.[""]).toEqual([english(MESSAGES.signupRequired)]);
+    expect(errors(SignupSchema, { fullName: "A", email: "nope", password: "Abcdefg1" })?.email).toEqual([english(MESSAGES.emailInvalid)]);
+    expect(errors(SignupSchema, { fullName: "A", email: "a@b.in", password: "abc" })?.password).toEqual([english(MESSAGES.passwordWeak)]);
+    expect(errors(SignupSchema, { fullName: "A", email: "a@b.in", password: "Aa1!".repeat(2560) })?.password).toEqual([english(MESSAGES.passwordTooLong)]);
   });
   test("reset: match and strength", () => {
-    expect(errors(ResetPasswordSchema, { password: "Abcdefg1", confirmPassword: "Abcdefg2" })?.confirmPassword).toEqual([MESSAGES.passwordsDiffer]);
-    expect(errors(ResetPasswordSchema, { password: "abcdefgh", confirmPassword: "abcdefgh" })?.password).toEqual([MESSAGES.passwordWeak]);
+    expect(errors(ResetPasswordSchema, { password: "Abcdefg1", confirmPassword: "Abcdefg2" })?.confirmPassword).toEqual([english(MESSAGES.passwordsDiffer)]);
+    expect(errors(ResetPasswordSchema, { password: "abcdefgh", confirmPassword: "abcdefgh" })?.password).toEqual([english(MESSAGES.passwordWeak)]);
     expect(errors(ResetPasswordSchema, { password: "Abcdefgh", confirmPassword: "Abcdefgh" })).toBeNull();
   });
   test("spaces alone are no password", () => {
-    expect(errors(ResetPasswordSchema, { password: "        ", confirmPassword: "        " })?.password).toEqual([MESSAGES.passwordRequired]);
-    expect(errors(SignupSchema, { fullName: "A", email: "a@b.in", password: "            " })?.[""]).toEqual([MESSAGES.signupRequired]);
+    expect(errors(ResetPasswordSchema, { password: "        ", confirmPassword: "        " })?.password).toEqual([english(MESSAGES.passwordRequired)]);
+    expect(errors(SignupSchema, { fullName: "A", email: "a@b.in", password: "            " })?.[""]).toEqual([english(MESSAGES.signupRequired)]);
   });
   test("parsed values are complete strings, trimmed where spaces mean nothing", () => {
     const form = new FormData();
@@ -57,21 +58,23 @@ describe("bidirectional controls never reach a name or a comment", () => {
   };
   test("names: the controls are removed; a name of nothing else is missing", () => {
     expect(value(SignupSchema, { fullName: "\u202EAsha Rao\u202C", email: "a@b.in", password: "Str0ng!Pass" })).toMatchObject({ fullName: "Asha Rao" });
-    expect(errors(SignupSchema, { fullName: "\u202E\u2066 \u2069", email: "a@b.in", password: "Str0ng!Pass" })?.[""]).toEqual([MESSAGES.signupRequired]);
+    expect(errors(SignupSchema, { fullName: "\u202E\u2066 \u2069", email: "a@b.in", password: "Str0ng!Pass" })?.[""]).toEqual([english(MESSAGES.signupRequired)]);
     expect(value(ContestJoinSchema, { fullName: "\u2067Neha\u2069", email: "a@b.in", password: "x" })).toMatchObject({ fullName: "Neha" });
     // Right-to-left text itself stays.
     expect(value(SignupSchema, { fullName: "علي", email: "a@b.in", password: "Str0ng!Pass" })).toMatchObject({ fullName: "علي" });
   });
   test("comments: the controls are removed; a comment of nothing else is blank", () => {
     expect(value(BlogActionSchema, { intent: "comment", content: "exe.\u202Etxt" })).toEqual({ intent: "comment", content: "exe.txt" });
-    expect(errors(BlogActionSchema, { intent: "comment", content: "\u202E\u202C" })?.content).toEqual([BLOG_MESSAGES.commentRequired]);
+    expect(errors(BlogActionSchema, { intent: "comment", content: "\u202E\u202C" })?.content).toEqual([english(BLOG_MESSAGES.commentRequired)]);
   });
 });
 
 describe("a refused login says how long to wait", () => {
   test("in seconds under a minute, else in whole minutes rounded up", async () => {
-    const { tooManyAttemptsFor: inLanguage } = await import("~/models/accounts/messages");
+    const { tooManyAttemptsFor: message } = await import("~/models/accounts/messages");
     const { translator } = await import("~/utils/i18n.server");
+    const { translateMsg } = await import("~/utils/i18n");
+    const inLanguage = (seconds: number, t: ReturnType<typeof translator>) => translateMsg(t, message(seconds));
     const tooManyAttemptsFor = (seconds: number) => inLanguage(seconds, translator("en"));
     expect(tooManyAttemptsFor(1)).toBe("Too many attempts. Please wait 1 second and try again.");
     expect(tooManyAttemptsFor(59)).toBe("Too many attempts. Please wait 59 seconds and try again.");

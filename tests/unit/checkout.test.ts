@@ -4,13 +4,14 @@ import { offeredMethods, orderTotals, shortOrderId, SHIPPING_MAX } from "~/model
 import { ShippingSchema } from "~/models/store/checkout-schema";
 import { cutDescription, parseQuantity } from "~/models/store/cart";
 import { translator } from "~/utils/i18n.server";
+import { inEnglish } from "../support/words";
 
 const en = translator("en");
 
 const good = { name: "Asha Rao", email: "asha@example.in", phone: "9876543210", address: "12 MG Road", city: "Pune", state: "Maharashtra", zip: "411001" };
 const errors = (input: Record<string, string>) => {
   const result = ShippingSchema.safeParse(input);
-  return result.success ? {} : Object.fromEntries(result.error.issues.map((i) => [i.path[0], i.message]));
+  return result.success ? {} : Object.fromEntries(result.error.issues.map((i) => [i.path[0], inEnglish(i.message)]));
 };
 
 describe("the shipping step's rules (docs/product/marketplace.md §5 Checkout)", () => {

@@ -1,8 +1,10 @@
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { parse, type Token } from "@messageformat/parser";
 import { CATALOGS, type Namespace } from "~/locales/catalogs";
-import { localeFromAcceptLanguage, resolveLocale, translateMsg, urlInLocale } from "~/utils/i18n";
-import { localizeReply, localizeText, messagesFor, translator } from "~/utils/i18n.server";
+import { localeFromAcceptLanguage, msgText, readMsgText, resolveLocale, translateMsg, urlInLocale, type Msg } from "~/utils/i18n";
+import { isMessageId, messagesFor, translateReply, translator } from "~/utils/i18n.server";
 import { orderCallbackPage } from "~/models/store/order-fulfilment.server";
 import { enrolmentCallbackPage } from "~/models/contests/enrolment.server";
 import { ORDER_MESSAGES } from "~/models/store/order-life";
@@ -10,7 +12,10 @@ import { REVIEW_MESSAGES } from "~/models/store/reviews";
 import { LISTING_MESSAGES } from "~/models/store/listing";
 import { IMAGE_MESSAGES } from "~/models/media/images";
 import { PAYOUT_MESSAGES } from "~/models/payments/payout-details";
-import { ACCOUNT_MESSAGES } from "~/models/accounts/messages";
+import { ACCOUNT_MESSAGES, MESSAGES } from "~/models/accounts/messages";
+import { CART_MESSAGES } from "~/models/store/cart";
+import { CHECKOUT_MESSAGES } from "~/models/store/checkout";
+import { BLOG_MESSAGES } from "~/models/blog/comment-rules";
 import { CHALLENGE_MESSAGES } from "~/models/contests/challenges";
 import { CHALLENGE_FEE_MESSAGES } from "~/models/contests/challenge-fees.server";
 import { STAGE_MESSAGES } from "~/models/contests/stage";
@@ -87,31 +92,58 @@ describe("the catalogs", () => {
     expect(translateMsg(translator("hi"), { id: "contests.startsIn", values: { time: { id: "contests.until.days", values: { d: 2, h: 5 } } } })).toBe("2 दिन 5 घंटे में शुरू");
   });
 
-  test("a form's English messages come back in the visitor's language; unknown text as it is", () => {
-    expect(localizeText("Invalid email or password", "hi")).toBe("ईमेल या पासवर्ड ग़लत है");
-    expect(localizeText("Invalid email or password", "en")).toBe("Invalid email or password");
-    expect(localizeText("Something else", "hi")).toBe("Something else");
-    const reply = localizeReply({ status: "error" as const, error: { "": ["All fields are required!"], email: null } }, "hi");
-    expect(reply.error).toEqual({ "": ["सभी जानकारी भरना ज़रूरी है!"], email: null });
+  test("a form's messages travel as ids with their values and come back in the visitor's language; anything else only asks for a look", () => {
+    const reply = translateReply(
+      {
+        status: "error" as const,
+        error: { "": [msgText(MESSAGES.signupRequired)], password: [msgText(MESSAGES.passwordTooLong)], email: null, name: ["Required"], phone: ["auth.error.nope"], city: ["auth.error.passwordTooLong?{not json"] },
+      },
+      translator("hi"),
+    );
+    expect(reply.error).toEqual({
+      "": ["सभी जानकारी भरना ज़रूरी है!"],
+      password: ["पासवर्ड ज़्यादा से ज़्यादा 256 अक्षरों का हो सकता है"],
+      email: null,
+      name: ["कृपया यह जानकारी जाँचें।"],
+      phone: ["कृपया यह जानकारी जाँचें।"],
+      city: ["कृपया यह जानकारी जाँचें।"],
+    });
+    expect(translateReply({ error: { "": [msgText(MESSAGES.invalidCredentials)] } }, translator("en")).error).toEqual({ "": ["Invalid email or password"] });
+    expect(readMsgText(msgText({ id: "checkout.codValue", values: { amount: "₹5,000" } }))).toEqual({ id: "checkout.codValue", values: { amount: "₹5,000" } });
   });
 
-  test("every flash a payment's return can set, and every message a model answers with, has its Hindi", () => {
+  test("every flash a payment's return can set, and every message a model answers with, is a catalog id said in Hindi with no value left over", () => {
     const flashes = ["late", "duplicate", "second-payment", "cancel", "failed"].flatMap((outcome) => [orderCallbackPage("o", outcome).flash, enrolmentCallbackPage("c", outcome).flash]);
-    const said = [
+    const built = (m: Msg | ((...args: never[]) => Msg)): Msg => (typeof m === "function" ? (m as (...args: unknown[]) => Msg)(["Physics"], 2) : m);
+    const said: Msg[] = [
       ...flashes.flatMap((flash) => (flash ? [flash.message] : [])),
-      ...Object.values(ORDER_MESSAGES).flatMap((m) => (typeof m === "string" ? [m] : [])),
-      ...Object.values(REVIEW_MESSAGES),
-      ...Object.values(LISTING_MESSAGES),
-      ...Object.values(IMAGE_MESSAGES),
-      ...Object.values(PAYOUT_MESSAGES),
-      ...Object.values(ACCOUNT_MESSAGES),
-      ...Object.values(CHALLENGE_MESSAGES),
-      ...Object.values(CHALLENGE_FEE_MESSAGES),
-      ...Object.values(STAGE_MESSAGES),
+      ...[ORDER_MESSAGES, REVIEW_MESSAGES, LISTING_MESSAGES, IMAGE_MESSAGES, PAYOUT_MESSAGES, ACCOUNT_MESSAGES, MESSAGES, CHALLENGE_MESSAGES, CHALLENGE_FEE_MESSAGES, STAGE_MESSAGES, CART_MESSAGES, CHECKOUT_MESSAGES, BLOG_MESSAGES].flatMap((set) => Object.values(set).map(built)),
       CONTACT_SENT,
     ];
     expect(flashes.filter(Boolean).length).toBeGreaterThanOrEqual(4);
-    for (const english of said) expect(localizeText(english, "hi"), english).toMatch(/[\u0900-\u097F]/);
+    expect(said.length).toBeGreaterThan(100);
+    for (const msg of said) {
+      expect(isMessageId(msg.id), msg.id).toBe(true);
+      const hindi = translateMsg(translator("hi"), msg);
+      expect(hindi, msg.id).toMatch(/[\u0900-\u097F]/);
+      expect(hindi, msg.id).not.toMatch(/[{}]/);
+      expect(translateMsg(translator("en"), msg), msg.id).not.toMatch(/[{}]/);
+    }
+  });
+
+  test("every message id written in app/ is in the catalogs (a renamed or mistyped id fails here, not on a Hindi reader's screen)", () => {
+    const namespaces = Object.keys(CATALOGS);
+    const known = new Set(namespaces.flatMap((ns) => Object.keys(CATALOGS[ns as Namespace].en)));
+    const idLiteral = new RegExp(`["'\`]((?:${namespaces.join("|")})\\.[A-Za-z0-9]+(?:\\.[A-Za-z0-9]+)*)["'\`]`, "g");
+    const files = (dir: string): string[] => fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+    const used: string[] = [];
+    for (const file of files("app").filter((f) => /\.tsx?$/.test(f) && !f.startsWith(path.join("app", "locales")))) {
+      for (const m of fs.readFileSync(file, "utf8").matchAll(idLiteral)) used.push(`${file}: ${m[1]}`);
+    }
+    expect(used.length).toBeGreaterThan(500);
+    expect(used.filter((u) => !known.has(u.slice(u.indexOf(": ") + 2)))).toEqual([]);
+    // The probe: the pattern finds an id in the shapes the code writes them.
+    expect([...'t("orders.msg.nope") { id: "sell.pay.gone" }'.matchAll(idLiteral)].map((m) => m[1])).toEqual(["orders.msg.nope", "sell.pay.gone"]);
   });
 
   test("the busy page, which the front door sends before any route runs, is in the visitor's language too", () => {

@@ -46,6 +46,14 @@ test("accounts that reach a domain through a shared models module break the acco
   expect(violations("app/models/accounts/zz-probe-ok.server.ts")).toEqual([]);
 }, 60_000);
 
+test("a catalog that writes a model's figure into its sentence breaks the catalogs' rule and, through the translator that stands on it, the utils' rule", () => {
+  const catalog = path.join("app", "locales", "en", "zz-probe.ts");
+  write(catalog, 'import { POLICY } from "~/models/support/policy";\nexport default { "zz.days": `${POLICY.returnDays} days` };\n');
+  write(path.join("app", "utils", "zz-probe.server.ts"), 'import words from "~/locales/en/zz-probe";\nexport const probe = words;\n');
+  expect(violations("app/locales/en/zz-probe.ts")).toContain("catalogs-are-only-words");
+  expect(violations("app/utils/zz-probe.server.ts")).toContain("utils-are-domain-free");
+}, 60_000);
+
 test("the app as it is breaks no layer", () => {
   expect(violations("app")).toEqual([]);
 }, 60_000);

@@ -1,6 +1,7 @@
 import { expect, test } from "vitest";
 import { sniffImageType } from "~/models/media/pipeline.server";
 import { isValidIsbn, LISTING_MESSAGES } from "~/models/store/listing";
+import { msgText } from "~/utils/i18n";
 import { ListingSchema } from "~/models/store/listing-schema";
 import { IMAGE_FORM_BODY, refuseRequest } from "~/utils/request-guard";
 
@@ -19,10 +20,10 @@ test("the form's price is whole rupees from 1 to 10,00,000, and the condition on
   const price = (p: string) => ListingSchema.safeParse({ ...base, price: p });
   expect(price("1").success).toBe(true);
   expect(price("1000000").success).toBe(true);
-  expect(price("0").error?.issues[0]?.message).toBe(LISTING_MESSAGES.price);
-  expect(price("12.5").error?.issues[0]?.message).toBe(LISTING_MESSAGES.price);
-  expect(price("1000001").error?.issues[0]?.message).toBe(LISTING_MESSAGES.priceRange);
-  expect(ListingSchema.safeParse({ ...base, price: "5", condition: "Mint" }).error?.issues[0]?.message).toBe(LISTING_MESSAGES.condition);
+  expect(price("0").error?.issues[0]?.message).toBe(msgText(LISTING_MESSAGES.price));
+  expect(price("12.5").error?.issues[0]?.message).toBe(msgText(LISTING_MESSAGES.price));
+  expect(price("1000001").error?.issues[0]?.message).toBe(msgText(LISTING_MESSAGES.priceRange));
+  expect(ListingSchema.safeParse({ ...base, price: "5", condition: "Mint" }).error?.issues[0]?.message).toBe(msgText(LISTING_MESSAGES.condition));
   expect(ListingSchema.parse({ ...base, price: "5", isActive: "on" }).isActive).toBe(true);
   expect(ListingSchema.parse({ ...base, price: "5" }).isActive).toBe(false);
 });

@@ -1,6 +1,5 @@
 // Logging in and signing up: the pages, the password field, and the account forms' messages
-// (the same English as app/models/accounts/messages.ts, which the schemas check with; an
-// action's reply is put into the visitor's language by localizeReply in app/utils/i18n.server.ts).
+// (their ids are in app/models/accounts/messages.ts, which the schemas check with).
 export default {
   "auth.login.metaTitle": "Log in",
   "auth.login.metaDescription": "Log in to join contests, track your results and use the marketplace.",
@@ -42,7 +41,7 @@ export default {
   "auth.error.emailInvalid": "Please enter a valid email address",
   "auth.error.emailTaken": "An account with this email already exists. Please log in instead.",
   "auth.error.passwordWeak": "Password is too weak",
-  "auth.error.passwordTooLong": "Password must be at most 256 characters",
+  "auth.error.passwordTooLong": "Password must be at most {max} characters",
   "auth.error.tooManyAttempts": "Too many attempts. Please wait a while and try again.",
   "auth.error.tooManyAttemptsFor": "Too many attempts. Please wait {seconds, plural, one {# second} other {# seconds}} and try again.",
   "auth.error.tooManyAttemptsForMinutes": "Too many attempts. Please wait {minutes, plural, one {# minute} other {# minutes}} and try again.",

@@ -36,7 +36,7 @@ export default {
   "blog.commentWhen": "{when} IST",
   "blog.posted": "Your comment is posted.",
   "blog.error.required": "Please write a comment first.",
-  "blog.error.tooLong": "Comments can be at most 1000 characters.",
+  "blog.error.tooLong": "Comments can be at most {max} characters.",
   "blog.error.tooMany": "You have commented a lot in the last hour. Please try again later.",
   "blog.error.reactions": "Too many likes and bookmarks in the last hour. Please try again later.",
 } as const;

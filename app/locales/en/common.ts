@@ -50,6 +50,7 @@ export default {
   "common.footer.contactSupport": "Contact support",
   "common.footer.social": "Social",
   "common.footer.copyright": "© {year} StudyArena. All rights reserved.",
+  "common.form.invalid": "Please check this field.",
   "common.error.notFound": "Page Not Found",
   "common.error.notFoundText": "The page you are looking for does not exist or has moved.",
   "common.error.failed": "Something went wrong",

@@ -1,6 +1,5 @@
 // One contest's pages before the test: its detail and enrolment, paying the entry fee, the
 // test gateway's page, and the confirmation.
-import { POLICY } from "~/models/support/policy";
 
 export default {
   "contest.meta.description": "{title}: a timed {subject} contest with cash prizes on StudyArena.",
@@ -99,7 +98,7 @@ export default {
   "contest.stage.alreadySubmitted": "You have already submitted this test.",
   "contest.stage.notStarted": "This contest has not started yet.",
   "contest.stage.timeOver": "The time for this contest is over.",
-  // Flashes set in English with our own policy's figures (app/models/contests/enrolment.server.ts).
-  "contest.lateRefund": `Enrolment closed before your payment completed, so you are not enrolled. Your payment will be refunded in ${POLICY.contestRefundProcessingDays} days; follow it under Refunds in My Account.`,
-  "contest.secondPayment": `You were already enrolled, so this second payment will be refunded in ${POLICY.contestRefundProcessingDays} days; follow it under Refunds in My Account.`,
+  // Flashes after a payment, with our own policy's figures as values (app/models/contests/enrolment.server.ts).
+  "contest.lateRefund": `Enrolment closed before your payment completed, so you are not enrolled. Your payment will be refunded in {days} days; follow it under Refunds in My Account.`,
+  "contest.secondPayment": `You were already enrolled, so this second payment will be refunded in {days} days; follow it under Refunds in My Account.`,
 } as const;

@@ -1,9 +1,6 @@
 // A buyer's orders: the list, one order's page with each item's timeline, its steps
 // (cancel, received, return) and the review form; the steps' messages, which the seller's
 // sales page shares; and the order and item badges both sides show.
-import { CANCEL_REASON_MAX, RETURN_REASON_MAX, TRACKING_MAX } from "~/models/store/order-life";
-import { REVIEW_MAX_CHARS } from "~/models/store/reviews";
-import { POLICY } from "~/models/support/policy";
 
 export default {
   "orders.metaTitle": "Your Orders",
@@ -70,7 +67,7 @@ export default {
   "orders.review.postLabel": "Post your review of {title}",
   "orders.review.ratingRequired": "Choose from 1 to 5 stars.",
   "orders.review.bodyRequired": "Write a few words about the book (at least 3 characters).",
-  "orders.review.bodyTooLong": `Reviews can be at most ${REVIEW_MAX_CHARS} characters.`,
+  "orders.review.bodyTooLong": `Reviews can be at most {max} characters.`,
   "orders.review.tooMany": "You have written a lot of reviews in the last hour. Please try again later.",
   "orders.review.saved": "Thanks! Your review is on the book's page.",
   "orders.review.updated": "Your review is updated.",
@@ -95,16 +92,16 @@ export default {
   "orders.msg.delivered": "Thanks for confirming. Enjoy your book!",
   "orders.msg.notShipped": "This item hasn't shipped yet.",
   "orders.msg.returnRequested": "Return requested. The seller has been told; you'll be refunded once they have the book back.",
-  "orders.msg.returnWindowClosed": `The return window (${POLICY.returnDays} days after delivery) has closed for this item.`,
+  "orders.msg.returnWindowClosed": `The return window ({days} days after delivery) has closed for this item.`,
   "orders.msg.returnNotPossible": "This item can't be returned now.",
   "orders.msg.returnReasonRequired": "Tell the seller what is wrong (at least 3 characters).",
-  "orders.msg.returnReasonTooLong": `Keep it under ${RETURN_REASON_MAX} characters.`,
+  "orders.msg.returnReasonTooLong": `Keep it under {max} characters.`,
   "orders.msg.shipped": "Marked as shipped. The buyer sees it under Your Orders.",
   "orders.msg.buyerCancelledFirst": "The buyer cancelled this order before it shipped: don't send it.",
-  "orders.msg.trackingTooLong": `A tracking number has at most ${TRACKING_MAX} characters.`,
+  "orders.msg.trackingTooLong": `A tracking number has at most {max} characters.`,
   "orders.msg.sellerCancelled": "Order cancelled. The buyer has been told why, and its copies are back in stock.",
   "orders.msg.cancelReasonRequired": "Tell the buyer why you can't fulfil it (at least 3 characters).",
-  "orders.msg.cancelReasonTooLong": `Keep it under ${CANCEL_REASON_MAX} characters.`,
+  "orders.msg.cancelReasonTooLong": `Keep it under {max} characters.`,
   "orders.msg.returnReceived": "Return received. The buyer has been told.",
   "orders.msg.returnReceivedRefund": "Return received. The buyer will be refunded {amount}.",
   "orders.msg.noReturnToConfirm": "There is no return to confirm for this item.",

@@ -1,6 +1,5 @@
 // The site's own pages: about, FAQ, contact, and the terms, privacy, refund and cookie
 // policies. A policy's numbers come from POLICY (app/models/support/policy.ts) as values.
-import { CONTACT_MAX } from "~/models/support/contact-copy";
 
 export default {
   "pages.about.metaTitle": "About",
@@ -70,12 +69,12 @@ export default {
   "pages.contact.subject.account": "Account",
   "pages.contact.subject.other": "Other",
   "pages.contact.error.name": "Please enter your name",
-  "pages.contact.error.nameLong": `Name must be at most ${CONTACT_MAX.name} characters`,
+  "pages.contact.error.nameLong": `Name must be at most {max} characters`,
   "pages.contact.error.email": "Please enter your email",
   "pages.contact.error.emailBad": "Please enter a valid email address",
   "pages.contact.error.subject": "Please choose a subject",
   "pages.contact.error.message": "Please enter your message",
-  "pages.contact.error.messageLong": `Message must be at most ${CONTACT_MAX.message} characters`,
+  "pages.contact.error.messageLong": `Message must be at most {max} characters`,
   "pages.contact.error.privacy": "Please accept the privacy policy",
 
   "pages.terms.metaTitle": "Terms of Service",

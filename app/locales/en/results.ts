@@ -1,7 +1,6 @@
 // A contest's results: the summary with marks by section and the prize statement, the
 // detailed breakdown with the answer-key challenge, the leaderboard, and the challenge
 // fee's page.
-import { CHALLENGE_REASON_MAX, CHALLENGE_SOURCE_MAX } from "~/models/contests/challenges";
 
 export default {
   "results.metaTitle": "Results: {title}",
@@ -82,9 +81,10 @@ export default {
   "results.challenge.notYet": "Challenges open when the test has closed for everyone.",
   "results.challenge.closed": "The challenge window has closed.",
   "results.challenge.noQuestion": "Choose a question to challenge.",
+  "results.challenge.noSuchQuestion": "There is no such question in a contest you took.",
   "results.challenge.needReason": "Say why you think the key is wrong.",
-  "results.challenge.reasonLong": `Keep the reason to ${CHALLENGE_REASON_MAX} characters or fewer.`,
-  "results.challenge.sourceLong": `Keep the link to ${CHALLENGE_SOURCE_MAX} characters or fewer.`,
+  "results.challenge.reasonLong": `Keep the reason to {max} characters or fewer.`,
+  "results.challenge.sourceLong": `Keep the link to {max} characters or fewer.`,
   "results.challenge.sourceBad": "Give a link that starts with http:// or https://, or leave it empty.",
   "results.fee.paid": "Fee paid: your challenge is received. You will get the outcome by e-mail when the results are final.",
   "results.fee.late":

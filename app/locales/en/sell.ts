@@ -1,7 +1,6 @@
 // Selling: My Products (listings, sales with their steps, earnings), the product form
 // and its new, edit, image and delete pages. The sales' badges, timelines and step
 // messages are in "orders", which the sales view loads too.
-import { LISTING_MAX } from "~/models/store/listing";
 
 export default {
   "sell.metaTitle": "My Products",
@@ -124,9 +123,7 @@ export default {
   "sell.msg.deleted": "Product deleted.",
   "sell.msg.imageSaved": "Image updated.",
   "sell.msg.confirmDelete": "Are you sure you want to delete this product? This action cannot be undone.",
-  "sell.msg.titleLong": `At most ${LISTING_MAX.title} characters`,
-  "sell.msg.isbnLong": `At most ${LISTING_MAX.isbn} characters`,
-  "sell.msg.descriptionLong": `At most ${LISTING_MAX.description.toLocaleString("en-IN")} characters`,
+  "sell.msg.tooLong": `At most {max} characters`,
   "sell.msg.notImage": "Please upload an image file",
   "sell.msg.tooLarge": "Image must be less than 15MB",
   "sell.msg.imageFailed": "Error processing image",

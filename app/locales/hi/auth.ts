@@ -42,7 +42,7 @@ export default {
   "auth.error.emailInvalid": "कृपया सही ईमेल पता लिखें",
   "auth.error.emailTaken": "इस ईमेल से पहले ही एक खाता बना हुआ है। कृपया लॉग इन करें।",
   "auth.error.passwordWeak": "पासवर्ड बहुत कमज़ोर है",
-  "auth.error.passwordTooLong": "पासवर्ड ज़्यादा से ज़्यादा 256 अक्षरों का हो सकता है",
+  "auth.error.passwordTooLong": "पासवर्ड ज़्यादा से ज़्यादा {max} अक्षरों का हो सकता है",
   "auth.error.tooManyAttempts": "बहुत ज़्यादा कोशिशें हो गईं। कृपया थोड़ी देर रुककर फिर कोशिश करें।",
   "auth.error.tooManyAttemptsFor": "बहुत ज़्यादा कोशिशें हो गईं। कृपया {seconds} सेकंड रुककर फिर कोशिश करें।",
   "auth.error.tooManyAttemptsForMinutes": "बहुत ज़्यादा कोशिशें हो गईं। कृपया {minutes} मिनट रुककर फिर कोशिश करें।",

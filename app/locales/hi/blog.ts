@@ -37,7 +37,7 @@ export default {
   "blog.commentWhen": "{when} IST",
   "blog.posted": "आपकी टिप्पणी छप गई है।",
   "blog.error.required": "कृपया पहले टिप्पणी लिखें।",
-  "blog.error.tooLong": "टिप्पणी ज़्यादा से ज़्यादा 1000 अक्षरों की हो सकती है।",
+  "blog.error.tooLong": "टिप्पणी ज़्यादा से ज़्यादा {max} अक्षरों की हो सकती है।",
   "blog.error.tooMany": "पिछले एक घंटे में आपने बहुत टिप्पणियाँ की हैं। कृपया बाद में कोशिश करें।",
   "blog.error.reactions": "पिछले एक घंटे में बहुत ज़्यादा पसंद और बुकमार्क हुए। कृपया बाद में कोशिश करें।",
 } satisfies Catalog<typeof en>;

@@ -1,6 +1,5 @@
 import type { Catalog } from "~/locales/catalogs";
 import type en from "~/locales/en/checkout";
-import { POLICY } from "~/models/support/policy";
 
 export default {
   "checkout.meta.title": "चेकआउट",
@@ -75,6 +74,6 @@ export default {
   "checkout.codOpenOrders": "डिलीवरी पर नकद वाले आपके {count} ऑर्डर अभी भेजे नहीं गए हैं, और एक समय में इससे ज़्यादा नहीं हो सकते। ऑनलाइन भुगतान करें, या किसी एक के भेजे जाने तक रुकें।",
   "checkout.codValue": "डिलीवरी पर नकद भुगतान {amount} तक के ऑर्डर के लिए है। ऑनलाइन भुगतान करें, या कम चीज़ें ख़रीदें।",
   "checkout.tooManyCopies": "एक लिस्टिंग की ज़्यादा से ज़्यादा {cap} {cap, plural, one {प्रति} other {प्रतियाँ}} ख़रीदी जा सकती हैं।",
-  "checkout.late": `आपका भुगतान ऑर्डर की रोक ख़त्म होने के बाद पहुँचा और उसकी एक किताब बिक चुकी थी, इसलिए कुछ ऑर्डर नहीं हुआ। आपका पैसा ${POLICY.refundReachesAccountBusinessDays} कार्यदिवसों में लौटा दिया जाएगा; 'मेरा खाता' में 'रिफ़ंड' के नीचे देखते रहें।`,
-  "checkout.secondPayment": `इस ऑर्डर का भुगतान पहले ही हो चुका था, इसलिए यह दूसरा भुगतान ${POLICY.refundReachesAccountBusinessDays} कार्यदिवसों में लौटा दिया जाएगा; 'मेरा खाता' में 'रिफ़ंड' के नीचे देखते रहें।`,
+  "checkout.late": `आपका भुगतान ऑर्डर की रोक ख़त्म होने के बाद पहुँचा और उसकी एक किताब बिक चुकी थी, इसलिए कुछ ऑर्डर नहीं हुआ। आपका पैसा {days} कार्यदिवसों में लौटा दिया जाएगा; 'मेरा खाता' में 'रिफ़ंड' के नीचे देखते रहें।`,
+  "checkout.secondPayment": `इस ऑर्डर का भुगतान पहले ही हो चुका था, इसलिए यह दूसरा भुगतान {days} कार्यदिवसों में लौटा दिया जाएगा; 'मेरा खाता' में 'रिफ़ंड' के नीचे देखते रहें।`,
 } satisfies Catalog<typeof en>;

@@ -52,6 +52,7 @@ export default {
   "common.footer.contactSupport": "सहायता से संपर्क करें",
   "common.footer.social": "सोशल मीडिया",
   "common.footer.copyright": "© {year} StudyArena. सर्वाधिकार सुरक्षित।",
+  "common.form.invalid": "कृपया यह जानकारी जाँचें।",
   "common.error.notFound": "पेज नहीं मिला",
   "common.error.notFoundText": "आप जो पेज ढूँढ रहे हैं, वह मौजूद नहीं है या कहीं और चला गया है।",
   "common.error.failed": "कुछ गड़बड़ हो गई",

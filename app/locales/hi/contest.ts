@@ -1,6 +1,5 @@
 import type { Catalog } from "~/locales/catalogs";
 import type en from "~/locales/en/contest";
-import { POLICY } from "~/models/support/policy";
 
 export default {
   "contest.meta.description": "{title}: StudyArena पर नकद इनाम वाली समयबद्ध {subject} प्रतियोगिता।",
@@ -99,6 +98,6 @@ export default {
   "contest.stage.alreadySubmitted": "आप यह टेस्ट पहले ही जमा कर चुके हैं।",
   "contest.stage.notStarted": "यह प्रतियोगिता अभी शुरू नहीं हुई है।",
   "contest.stage.timeOver": "इस प्रतियोगिता का समय ख़त्म हो चुका है।",
-  "contest.lateRefund": `आपका भुगतान पूरा होने से पहले एंट्री बंद हो गई, इसलिए आप नहीं जुड़े। आपका पैसा ${POLICY.contestRefundProcessingDays} दिनों में लौटा दिया जाएगा; 'मेरा खाता' में 'रिफ़ंड' के नीचे देखते रहें।`,
-  "contest.secondPayment": `आप पहले से जुड़े थे, इसलिए यह दूसरा भुगतान ${POLICY.contestRefundProcessingDays} दिनों में लौटा दिया जाएगा; 'मेरा खाता' में 'रिफ़ंड' के नीचे देखते रहें।`,
+  "contest.lateRefund": `आपका भुगतान पूरा होने से पहले एंट्री बंद हो गई, इसलिए आप नहीं जुड़े। आपका पैसा {days} दिनों में लौटा दिया जाएगा; 'मेरा खाता' में 'रिफ़ंड' के नीचे देखते रहें।`,
+  "contest.secondPayment": `आप पहले से जुड़े थे, इसलिए यह दूसरा भुगतान {days} दिनों में लौटा दिया जाएगा; 'मेरा खाता' में 'रिफ़ंड' के नीचे देखते रहें।`,
 } satisfies Catalog<typeof en>;

@@ -1,8 +1,5 @@
 import type { Catalog } from "~/locales/catalogs";
 import type en from "~/locales/en/orders";
-import { CANCEL_REASON_MAX, RETURN_REASON_MAX, TRACKING_MAX } from "~/models/store/order-life";
-import { REVIEW_MAX_CHARS } from "~/models/store/reviews";
-import { POLICY } from "~/models/support/policy";
 
 export default {
   "orders.metaTitle": "आपके ऑर्डर",
@@ -69,7 +66,7 @@ export default {
   "orders.review.postLabel": "{title} की अपनी समीक्षा भेजें",
   "orders.review.ratingRequired": "1 से 5 स्टार में से चुनें।",
   "orders.review.bodyRequired": "किताब के बारे में कुछ शब्द लिखें (कम से कम 3 अक्षर)।",
-  "orders.review.bodyTooLong": `समीक्षा ज़्यादा से ज़्यादा ${REVIEW_MAX_CHARS} अक्षरों की हो।`,
+  "orders.review.bodyTooLong": `समीक्षा ज़्यादा से ज़्यादा {max} अक्षरों की हो।`,
   "orders.review.tooMany": "आपने पिछले एक घंटे में बहुत सारी समीक्षाएँ लिखी हैं। कृपया थोड़ी देर बाद फिर कोशिश करें।",
   "orders.review.saved": "धन्यवाद! आपकी समीक्षा किताब के पेज पर है।",
   "orders.review.updated": "आपकी समीक्षा बदल दी गई।",
@@ -94,16 +91,16 @@ export default {
   "orders.msg.delivered": "पुष्टि के लिए धन्यवाद। किताब का आनंद लें!",
   "orders.msg.notShipped": "यह चीज़ अभी भेजी नहीं गई है।",
   "orders.msg.returnRequested": "वापसी का अनुरोध हो गया। विक्रेता को बता दिया गया है; किताब उनके पास पहुँचते ही आपका पैसा लौटा दिया जाएगा।",
-  "orders.msg.returnWindowClosed": `इस चीज़ की वापसी की अवधि (डिलीवरी के ${POLICY.returnDays} दिन बाद तक) ख़त्म हो गई है।`,
+  "orders.msg.returnWindowClosed": `इस चीज़ की वापसी की अवधि (डिलीवरी के {days} दिन बाद तक) ख़त्म हो गई है।`,
   "orders.msg.returnNotPossible": "यह चीज़ अभी लौटाई नहीं जा सकती।",
   "orders.msg.returnReasonRequired": "विक्रेता को बताएँ कि क्या गड़बड़ है (कम से कम 3 अक्षर)।",
-  "orders.msg.returnReasonTooLong": `${RETURN_REASON_MAX} अक्षरों से कम में लिखें।`,
+  "orders.msg.returnReasonTooLong": `{max} अक्षरों से कम में लिखें।`,
   "orders.msg.shipped": "'भेज दिया' मार्क हो गया। ख़रीदार इसे 'आपके ऑर्डर' में देखेंगे।",
   "orders.msg.buyerCancelledFirst": "ख़रीदार ने भेजने से पहले ही यह ऑर्डर रद्द कर दिया: इसे न भेजें।",
-  "orders.msg.trackingTooLong": `ट्रैकिंग नंबर ज़्यादा से ज़्यादा ${TRACKING_MAX} अक्षरों का होता है।`,
+  "orders.msg.trackingTooLong": `ट्रैकिंग नंबर ज़्यादा से ज़्यादा {max} अक्षरों का होता है।`,
   "orders.msg.sellerCancelled": "ऑर्डर रद्द हो गया। ख़रीदार को कारण बता दिया गया है, और इसकी प्रतियाँ स्टॉक में लौट आई हैं।",
   "orders.msg.cancelReasonRequired": "ख़रीदार को बताएँ कि आप इसे क्यों नहीं भेज सकते (कम से कम 3 अक्षर)।",
-  "orders.msg.cancelReasonTooLong": `${CANCEL_REASON_MAX} अक्षरों से कम में लिखें।`,
+  "orders.msg.cancelReasonTooLong": `{max} अक्षरों से कम में लिखें।`,
   "orders.msg.returnReceived": "वापसी मिल गई। ख़रीदार को बता दिया गया है।",
   "orders.msg.returnReceivedRefund": "वापसी मिल गई। ख़रीदार को {amount} लौटाए जाएँगे।",
   "orders.msg.noReturnToConfirm": "इस चीज़ की पुष्टि के लिए कोई वापसी नहीं है।",

@@ -1,6 +1,5 @@
 import type { Catalog } from "~/locales/catalogs";
 import type en from "~/locales/en/pages";
-import { CONTACT_MAX } from "~/models/support/contact-copy";
 
 // Policies in plain Hindi, as a student would read them; the cookie names stay as the
 // browser shows them.
@@ -72,12 +71,12 @@ export default {
   "pages.contact.subject.account": "खाता",
   "pages.contact.subject.other": "अन्य",
   "pages.contact.error.name": "कृपया अपना नाम लिखें",
-  "pages.contact.error.nameLong": `नाम ज़्यादा से ज़्यादा ${CONTACT_MAX.name} अक्षरों का हो`,
+  "pages.contact.error.nameLong": `नाम ज़्यादा से ज़्यादा {max} अक्षरों का हो`,
   "pages.contact.error.email": "कृपया अपना ईमेल लिखें",
   "pages.contact.error.emailBad": "कृपया सही ईमेल पता लिखें",
   "pages.contact.error.subject": "कृपया विषय चुनें",
   "pages.contact.error.message": "कृपया अपना संदेश लिखें",
-  "pages.contact.error.messageLong": `संदेश ज़्यादा से ज़्यादा ${CONTACT_MAX.message} अक्षरों का हो`,
+  "pages.contact.error.messageLong": `संदेश ज़्यादा से ज़्यादा {max} अक्षरों का हो`,
   "pages.contact.error.privacy": "कृपया गोपनीयता नीति से सहमति दें",
 
   "pages.terms.metaTitle": "सेवा की शर्तें",

@@ -1,6 +1,5 @@
 import type { Catalog } from "~/locales/catalogs";
 import type en from "~/locales/en/results";
-import { CHALLENGE_REASON_MAX, CHALLENGE_SOURCE_MAX } from "~/models/contests/challenges";
 
 // NTA's Hindi result pages say "उत्तर कुंजी" (answer key), "आपत्ति" (challenge) and
 // "पर्सेंटाइल"; these pages use the same words.
@@ -82,9 +81,10 @@ export default {
   "results.challenge.notYet": "सबके लिए टेस्ट बंद होने पर आपत्ति की जा सकती है।",
   "results.challenge.closed": "आपत्ति की अवधि ख़त्म हो गई है।",
   "results.challenge.noQuestion": "आपत्ति के लिए एक प्रश्न चुनें।",
+  "results.challenge.noSuchQuestion": "आपके दिए किसी कॉन्टेस्ट में ऐसा कोई प्रश्न नहीं है।",
   "results.challenge.needReason": "बताएँ कि आपके हिसाब से उत्तर कुंजी ग़लत क्यों है।",
-  "results.challenge.reasonLong": `कारण ${CHALLENGE_REASON_MAX} अक्षरों से ज़्यादा न हो।`,
-  "results.challenge.sourceLong": `लिंक ${CHALLENGE_SOURCE_MAX} अक्षरों से ज़्यादा न हो।`,
+  "results.challenge.reasonLong": `कारण {max} अक्षरों से ज़्यादा न हो।`,
+  "results.challenge.sourceLong": `लिंक {max} अक्षरों से ज़्यादा न हो।`,
   "results.challenge.sourceBad": "ऐसा लिंक दें जो http:// या https:// से शुरू हो, या इसे ख़ाली छोड़ दें।",
   "results.fee.paid": "फ़ीस भर दी गई: आपकी आपत्ति मिल गई है। नतीजे अंतिम होने पर फ़ैसला ईमेल से मिलेगा।",
   "results.fee.late": "आपका भुगतान पूरा होने से पहले आपत्ति की अवधि ख़त्म हो गई, इसलिए आपत्ति नहीं भेजी गई। फ़ीस लौटा दी जाएगी; 'मेरा खाता' में 'रिफ़ंड' के नीचे देखते रहें।",

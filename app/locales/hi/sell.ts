@@ -1,6 +1,5 @@
 import type { Catalog } from "~/locales/catalogs";
 import type en from "~/locales/en/sell";
-import { LISTING_MAX } from "~/models/store/listing";
 
 export default {
   "sell.metaTitle": "मेरे प्रोडक्ट",
@@ -123,9 +122,7 @@ export default {
   "sell.msg.deleted": "प्रोडक्ट हटा दिया गया।",
   "sell.msg.imageSaved": "फ़ोटो बदल दी गई।",
   "sell.msg.confirmDelete": "क्या आप सच में यह प्रोडक्ट हटाना चाहते हैं? यह वापस नहीं होगा।",
-  "sell.msg.titleLong": `ज़्यादा से ज़्यादा ${LISTING_MAX.title} अक्षर`,
-  "sell.msg.isbnLong": `ज़्यादा से ज़्यादा ${LISTING_MAX.isbn} अक्षर`,
-  "sell.msg.descriptionLong": `ज़्यादा से ज़्यादा ${LISTING_MAX.description.toLocaleString("en-IN")} अक्षर`,
+  "sell.msg.tooLong": `ज़्यादा से ज़्यादा {max} अक्षर`,
   "sell.msg.notImage": "कृपया एक फ़ोटो फ़ाइल अपलोड करें",
   "sell.msg.tooLarge": "फ़ोटो 15 MB से छोटी हो",
   "sell.msg.imageFailed": "फ़ोटो प्रोसेस नहीं हो पाई",

@@ -1,5 +1,6 @@
 // One zod schema per account form, checked on the server (the browser gets the action's
 // reply, never Zod). The spec's exact messages are in messages.ts, which pages import.
+import { msgText } from "~/utils/i18n";
 import { z } from "zod";
 import { isEmail } from "~/utils/email";
 import { stripBidiControls } from "~/utils/text";
@@ -32,7 +33,7 @@ export const LoginSchema = z
   })
   .superRefine((v, ctx) => {
     if (blank(v.email) || blank(v.password)) {
-      ctx.addIssue({ code: "custom", path: [], message: MESSAGES.loginRequired });
+      ctx.addIssue({ code: "custom", path: [], message: msgText(MESSAGES.loginRequired) });
     }
   })
   .transform((v) => ({ email: text(v.email).trim(), password: text(v.password), redirectTo: v.redirectTo, pendingAction: v.pendingAction, draft: v.draft, quantity: v.quantity }));
@@ -46,11 +47,11 @@ export const SignupSchema = z
   })
   .superRefine((v, ctx) => {
     if (blank(v.fullName) || blank(v.email) || blank(v.password)) {
-      ctx.addIssue({ code: "custom", path: [], message: MESSAGES.signupRequired });
+      ctx.addIssue({ code: "custom", path: [], message: msgText(MESSAGES.signupRequired) });
       return;
     }
-    if (text(v.fullName).trim().length > ACCOUNT_MAX.fullName) ctx.addIssue({ code: "custom", path: ["fullName"], message: MESSAGES.nameTooLong });
-    if (!isEmail(text(v.email).trim())) ctx.addIssue({ code: "custom", path: ["email"], message: MESSAGES.emailInvalid });
+    if (text(v.fullName).trim().length > ACCOUNT_MAX.fullName) ctx.addIssue({ code: "custom", path: ["fullName"], message: msgText(MESSAGES.nameTooLong) });
+    if (!isEmail(text(v.email).trim())) ctx.addIssue({ code: "custom", path: ["email"], message: msgText(MESSAGES.emailInvalid) });
     checkNewPassword(text(v.password), ["password"], ctx);
   })
   .transform((v) => ({ fullName: text(v.fullName).trim(), email: text(v.email).trim(), password: text(v.password), redirectTo: v.redirectTo }));
@@ -61,19 +62,19 @@ export const ContestJoinSchema = z
   .object({ fullName: z.string().optional().transform((v) => (v === undefined ? v : stripBidiControls(v))), email: z.string().optional(), password: z.string().optional() })
   .superRefine((v, ctx) => {
     if (blank(v.email) || blank(v.password)) {
-      ctx.addIssue({ code: "custom", path: [], message: MESSAGES.loginRequired });
+      ctx.addIssue({ code: "custom", path: [], message: msgText(MESSAGES.loginRequired) });
     } else if (!isEmail(text(v.email).trim())) {
-      ctx.addIssue({ code: "custom", path: ["email"], message: MESSAGES.emailInvalid });
+      ctx.addIssue({ code: "custom", path: ["email"], message: msgText(MESSAGES.emailInvalid) });
     }
-    if (text(v.fullName).trim().length > ACCOUNT_MAX.fullName) ctx.addIssue({ code: "custom", path: ["fullName"], message: MESSAGES.nameTooLong });
+    if (text(v.fullName).trim().length > ACCOUNT_MAX.fullName) ctx.addIssue({ code: "custom", path: ["fullName"], message: msgText(MESSAGES.nameTooLong) });
   })
   .transform((v) => ({ fullName: text(v.fullName).trim(), email: text(v.email).trim(), password: text(v.password) }));
 
 export const ForgotPasswordSchema = z
   .object({ email: z.string().optional() })
   .superRefine((v, ctx) => {
-    if (blank(v.email)) ctx.addIssue({ code: "custom", path: ["email"], message: MESSAGES.forgotRequired });
-    else if (!isEmail(text(v.email).trim())) ctx.addIssue({ code: "custom", path: ["email"], message: MESSAGES.emailInvalid });
+    if (blank(v.email)) ctx.addIssue({ code: "custom", path: ["email"], message: msgText(MESSAGES.forgotRequired) });
+    else if (!isEmail(text(v.email).trim())) ctx.addIssue({ code: "custom", path: ["email"], message: msgText(MESSAGES.emailInvalid) });
   })
   .transform((v) => ({ email: text(v.email).trim() }));
 
@@ -86,21 +87,21 @@ export const ResetPasswordSchema = z
   .superRefine((v, ctx) => {
     // Spaces alone are no password, however many.
     if (blank(v.password)) {
-      ctx.addIssue({ code: "custom", path: ["password"], message: MESSAGES.passwordRequired });
+      ctx.addIssue({ code: "custom", path: ["password"], message: msgText(MESSAGES.passwordRequired) });
       return;
     }
     checkNewPassword(text(v.password), ["password"], ctx);
     if (v.password !== v.confirmPassword) {
-      ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: MESSAGES.passwordsDiffer });
+      ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: msgText(MESSAGES.passwordsDiffer) });
     }
   })
   .transform((v) => ({ token: text(v.token), password: text(v.password) }));
 
 function checkNewPassword(password: string, path: string[], ctx: z.RefinementCtx) {
   if (password.length > MAX_PASSWORD_LENGTH) {
-    ctx.addIssue({ code: "custom", path, message: MESSAGES.passwordTooLong });
+    ctx.addIssue({ code: "custom", path, message: msgText(MESSAGES.passwordTooLong) });
   } else if (passwordScore(password) < MIN_PASSWORD_SCORE) {
-    ctx.addIssue({ code: "custom", path, message: MESSAGES.passwordWeak });
+    ctx.addIssue({ code: "custom", path, message: msgText(MESSAGES.passwordWeak) });
   }
 }
 
@@ -114,11 +115,11 @@ export const ProfileSchema = z
     city: z.string().optional(),
   })
   .superRefine((v, ctx) => {
-    if (blank(v.fullName)) ctx.addIssue({ code: "custom", path: ["fullName"], message: ACCOUNT_MESSAGES.nameRequired });
-    else if (text(v.fullName).trim().length > ACCOUNT_MAX.fullName) ctx.addIssue({ code: "custom", path: ["fullName"], message: MESSAGES.nameTooLong });
-    if (!blank(v.phone) && (text(v.phone).length > ACCOUNT_MAX.phone || !normalizePhone(text(v.phone)))) ctx.addIssue({ code: "custom", path: ["phone"], message: ACCOUNT_MESSAGES.phoneInvalid });
-    if (text(v.address).trim().length > ACCOUNT_MAX.address) ctx.addIssue({ code: "custom", path: ["address"], message: ACCOUNT_MESSAGES.addressTooLong });
-    if (text(v.city).trim().length > ACCOUNT_MAX.city) ctx.addIssue({ code: "custom", path: ["city"], message: ACCOUNT_MESSAGES.cityTooLong });
+    if (blank(v.fullName)) ctx.addIssue({ code: "custom", path: ["fullName"], message: msgText(ACCOUNT_MESSAGES.nameRequired) });
+    else if (text(v.fullName).trim().length > ACCOUNT_MAX.fullName) ctx.addIssue({ code: "custom", path: ["fullName"], message: msgText(MESSAGES.nameTooLong) });
+    if (!blank(v.phone) && (text(v.phone).length > ACCOUNT_MAX.phone || !normalizePhone(text(v.phone)))) ctx.addIssue({ code: "custom", path: ["phone"], message: msgText(ACCOUNT_MESSAGES.phoneInvalid) });
+    if (text(v.address).trim().length > ACCOUNT_MAX.address) ctx.addIssue({ code: "custom", path: ["address"], message: msgText(ACCOUNT_MESSAGES.addressTooLong) });
+    if (text(v.city).trim().length > ACCOUNT_MAX.city) ctx.addIssue({ code: "custom", path: ["city"], message: msgText(ACCOUNT_MESSAGES.cityTooLong) });
   })
   .transform((v) => ({
     fullName: text(v.fullName).trim(),
@@ -135,12 +136,12 @@ export const ChangePasswordSchema = z
     confirmPassword: z.string().optional(),
   })
   .superRefine((v, ctx) => {
-    if (blank(v.currentPassword)) ctx.addIssue({ code: "custom", path: ["currentPassword"], message: ACCOUNT_MESSAGES.currentRequired });
+    if (blank(v.currentPassword)) ctx.addIssue({ code: "custom", path: ["currentPassword"], message: msgText(ACCOUNT_MESSAGES.currentRequired) });
     if (blank(v.password)) {
-      ctx.addIssue({ code: "custom", path: ["password"], message: MESSAGES.passwordRequired });
+      ctx.addIssue({ code: "custom", path: ["password"], message: msgText(MESSAGES.passwordRequired) });
       return;
     }
     checkNewPassword(text(v.password), ["password"], ctx);
-    if (v.password !== v.confirmPassword) ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: MESSAGES.passwordsDiffer });
+    if (v.password !== v.confirmPassword) ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: msgText(MESSAGES.passwordsDiffer) });
   })
   .transform((v) => ({ currentPassword: text(v.currentPassword).slice(0, MAX_PASSWORD_LENGTH), password: text(v.password) }));

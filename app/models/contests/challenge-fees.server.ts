@@ -14,6 +14,7 @@ import { oweRefund } from "~/models/payments/refunds.server";
 import type { Flash } from "~/utils/flash.server";
 import { REFUND_REASONS } from "~/models/refund-reasons";
 import type { RefundReason } from "~/models/refund-reasons";
+import type { Msg } from "~/utils/i18n";
 
 type Unpaid = {
   id: string;
@@ -110,11 +111,11 @@ export async function challengeCallbackPage(db: DbOrTx, challengeId: string, out
 }
 
 export const CHALLENGE_FEE_MESSAGES = {
-  paid: "Fee paid: your challenge is received. You will get the outcome by e-mail when the results are final.",
-  late: "The challenge window closed before your payment completed, so your challenge was not sent. The fee will be refunded; follow it under Refunds in My Account.",
-  twice: "This challenge's fee was already paid, so this second payment will be refunded; follow it under Refunds in My Account.",
-  failed: "The payment did not go through. Your challenge is not sent until its fee is paid: try again before the window closes.",
-} as const;
+  paid: { id: "results.fee.paid" },
+  late: { id: "results.fee.late" },
+  twice: { id: "results.fee.twice" },
+  failed: { id: "results.fee.failed" },
+} as const satisfies Record<string, Msg>;
 
 /** What the test gateway's page says a fee is for. */
 export async function challengeTitle(db: DbOrTx, challengeId: string) {

@@ -2,6 +2,7 @@
 // entrant challenges a question of the provisional key once, within the contest's
 // window; an admin decides with SQL (docs/admin-sql.md); finalisation mails each
 // challenger the outcome (./scoring.server.ts). The window's rules are in ./challenges.ts.
+import type { Msg } from "~/utils/i18n";
 import { and, eq, sql } from "drizzle-orm";
 import { rowsOf, type DbOrTx } from "~/db/client.server";
 import { question_challenges } from "~/db/schema";
@@ -18,11 +19,11 @@ export type ChallengeOutcome =
   /** Recorded: waiting for review, or (`fee` > 0) for its fee first. */
   | { ok: true; challengeId: string; fee: number }
   /** Not a question of this contest, or no submitted entry: nothing to challenge (404). */
-  | { ok: false; status: 404; message: string }
+  | { ok: false; status: 404; message: Msg }
   /** Too early, too late, or a second time: said beside the form (409). */
-  | { ok: false; status: 409; message: string };
+  | { ok: false; status: 409; message: Msg };
 
-const NOT_FOUND = { ok: false, status: 404, message: "There is no such question in a contest you took." } as const;
+const NOT_FOUND = { ok: false, status: 404, message: { id: "results.challenge.noSuchQuestion" } } as const;
 
 /**
  * Records an entrant's challenge to one question, if the window is open at `now` and

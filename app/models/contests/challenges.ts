@@ -3,6 +3,7 @@
 // which state a student's results are in, and what a challenge may say. The database
 // side is ./challenges.server.ts; the same window in SQL is in ./deadline.server.ts.
 import { isContestOver, testClosesAt } from "~/models/contests/deadline";
+import type { Msg } from "~/utils/i18n";
 
 type Windowed = Parameters<typeof testClosesAt>[0] & { challenge_window_hours: number };
 
@@ -38,8 +39,8 @@ export const CHALLENGE_REASON_MAX = 500;
 export const CHALLENGE_SOURCE_MAX = 500;
 
 export const CHALLENGE_MESSAGES = {
-  received: "Challenge received. You will get the outcome by e-mail when the results are final.",
-  twice: "You have already challenged this question.",
-  notYet: "Challenges open when the test has closed for everyone.",
-  closed: "The challenge window has closed.",
-} as const;
+  received: { id: "results.challenge.received" },
+  twice: { id: "results.challenge.twice" },
+  notYet: { id: "results.challenge.notYet" },
+  closed: { id: "results.challenge.closed" },
+} as const satisfies Record<string, Msg>;

@@ -95,16 +95,13 @@ export function enrolmentCallbackPage(contestId: string, outcome: string): { to:
     case "late":
       return {
         to: `/contest/${contestId}`,
-        flash: {
-          kind: "error",
-          message: `Enrolment closed before your payment completed, so you are not enrolled. Your payment will be refunded in ${POLICY.contestRefundProcessingDays} days; follow it under Refunds in My Account.`,
-        },
+        flash: { kind: "error", message: { id: "contest.lateRefund", values: { days: POLICY.contestRefundProcessingDays } } },
       };
     case "duplicate":
     case "second-payment":
       return {
         to: `/contest/${contestId}/confirmation`,
-        flash: { kind: "info", message: `You were already enrolled, so this second payment will be refunded in ${POLICY.contestRefundProcessingDays} days; follow it under Refunds in My Account.` },
+        flash: { kind: "info", message: { id: "contest.secondPayment", values: { days: POLICY.contestRefundProcessingDays } } },
       };
     case "cancel":
       return { to: `/contest/${contestId}/pay` };

@@ -3,6 +3,7 @@
 // app/models/contests/stage.server.ts reads the rows and applies it.
 import { entryDeadline } from "~/models/contests/deadline";
 import { isEnrolmentOpen } from "~/models/contests/enrolment";
+import type { Msg } from "~/utils/i18n";
 
 export type JourneyStage = "pay" | "entry" | "test" | "results";
 
@@ -12,22 +13,22 @@ export type StageEntry = { has_submitted: boolean; extra_minutes: number } | nul
 
 export type StageDecision =
   | { ok: true }
-  | { ok: false; to: string; message: string; kind: "info" | "error" };
+  | { ok: false; to: string; message: Msg; kind: "info" | "error" };
 
 export const STAGE_MESSAGES = {
-  alreadyEnrolled: "You are already enrolled in this contest.",
-  enrolmentClosed: "Enrolment for this contest has closed.",
-  tooManyOrders: "Too many payment attempts for this contest. Please try again in an hour.",
-  paymentsOff: "Payments are not configured on this server yet, so paid contests cannot be entered. Please try again later.",
-  notEnrolled: "Enrol in this contest to take the test.",
-  alreadySubmitted: "You have already submitted this test.",
-  notStarted: "This contest has not started yet.",
-  timeOver: "The time for this contest is over.",
-} as const;
+  alreadyEnrolled: { id: "contest.stage.alreadyEnrolled" },
+  enrolmentClosed: { id: "contest.stage.enrolmentClosed" },
+  tooManyOrders: { id: "contest.stage.tooManyOrders" },
+  paymentsOff: { id: "contest.stage.paymentsOff" },
+  notEnrolled: { id: "contest.stage.notEnrolled" },
+  alreadySubmitted: { id: "contest.stage.alreadySubmitted" },
+  notStarted: { id: "contest.stage.notStarted" },
+  timeOver: { id: "contest.stage.timeOver" },
+} as const satisfies Record<string, Msg>;
 
 export function decideStage(stage: JourneyStage, contest: StageContest, entry: StageEntry, now: Date): StageDecision {
   const page = `/contest/${contest.id}`;
-  const no = (to: string, message: string, kind: "info" | "error" = "info"): StageDecision => ({ ok: false, to, message, kind });
+  const no = (to: string, message: Msg, kind: "info" | "error" = "info"): StageDecision => ({ ok: false, to, message, kind });
   switch (stage) {
     case "pay":
       if (entry) return no(page, STAGE_MESSAGES.alreadyEnrolled);

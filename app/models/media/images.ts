@@ -1,4 +1,5 @@
 // What the browser and the server share about listing images (docs/product/marketplace.md §5).
+import type { Msg } from "~/utils/i18n";
 
 /**
  * The largest photo the server takes and scales itself (docs/decisions.md, "A phone
@@ -10,12 +11,12 @@ export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
 export const SCALE_TO = 1600;
 
 export const IMAGE_MESSAGES = {
-  notImage: "Please upload an image file",
-  tooLarge: "Image must be less than 15MB",
-  failed: "Error processing image",
-  hint: "JPEG, PNG (Max 15MB)",
-  scaling: "Making your photo smaller for a quick upload…",
-} as const;
+  notImage: { id: "sell.msg.notImage" },
+  tooLarge: { id: "sell.msg.tooLarge" },
+  failed: { id: "sell.msg.imageFailed" },
+  hint: { id: "sell.msg.imageHint" },
+  scaling: { id: "sell.msg.scaling" },
+} as const satisfies Record<string, Msg>;
 
 /** What a file input accepts (WebP too: phones save it). */
 export const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp";

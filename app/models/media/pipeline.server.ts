@@ -2,6 +2,7 @@
 // turned upright, stripped of its metadata (a phone photo's GPS position must not
 // reach buyers), and re-encoded as WebP in two sizes. One at a time, like password
 // hashes: a burst of uploads must not take the CPU from a running contest.
+import type { Msg } from "~/utils/i18n";
 import sharp from "sharp";
 import { createFairLimiter, QueueFull } from "~/utils/fair-queue";
 import { DISPLAY_MAX, IMAGE_MESSAGES, MAX_IMAGE_BYTES, THUMB } from "~/models/media/images";
@@ -22,7 +23,7 @@ export function sniffImageType(bytes: Buffer): ImageType | null {
 
 export type Encoded = { bytes: Buffer; width: number; height: number };
 export type Variants = { display: Encoded; thumb: Encoded };
-export type ProcessResult = { ok: true; variants: Variants } | { ok: false; error: string };
+export type ProcessResult = { ok: true; variants: Variants } | { ok: false; error: Msg };
 
 /** Grid thumbnails stay under this (a phone's data plan); the quality steps down until they do. */
 export const MAX_THUMB_BYTES = 30 * 1024;
@@ -49,7 +50,7 @@ async function encode(input: Buffer): Promise<Variants> {
  * A file from outside: at most MAX_IMAGE_BYTES, an image of ours by its bytes, then
  * `encode` in the encoder's queue; a file it cannot decode is the form's message.
  */
-async function fromFile<T>(bytes: Buffer, kind: "upload" | "seed", encodeIt: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: string }> {
+async function fromFile<T>(bytes: Buffer, kind: "upload" | "seed", encodeIt: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: Msg }> {
   if (bytes.length > MAX_IMAGE_BYTES) return { ok: false, error: IMAGE_MESSAGES.tooLarge };
   if (!sniffImageType(bytes)) return { ok: false, error: IMAGE_MESSAGES.notImage };
   try {
@@ -76,7 +77,7 @@ export function processGenerated(svg: string) {
  * A contest diagram (`npm run contests:image`): the same checks, then line art kept
  * sharp (near-lossless WebP) and never wider or taller than DISPLAY_MAX.
  */
-export async function processDiagram(bytes: Buffer): Promise<{ ok: true; image: Encoded } | { ok: false; error: string }> {
+export async function processDiagram(bytes: Buffer): Promise<{ ok: true; image: Encoded } | { ok: false; error: Msg }> {
   const encoded = await fromFile(bytes, "seed", () =>
     sharp(bytes, { limitInputPixels: 50_000_000, failOn: "error" })
       .rotate()

@@ -3,6 +3,7 @@
 // Pure, so the form's words and the masks are unit-tested; the database side is
 // ./payout-details.server.ts.
 import type { PAYOUT_METHODS } from "~/utils/enums";
+import type { Msg } from "~/utils/i18n";
 
 export type PayoutMethod = (typeof PAYOUT_METHODS)[number];
 
@@ -16,15 +17,15 @@ export const ACCOUNT_NUMBER = /^\d{9,18}$/;
 export const PAYOUT_MAX = { upiId: 320, holder: 100, accountNumber: 18, ifsc: 11 } as const;
 
 export const PAYOUT_MESSAGES = {
-  methodRequired: "Choose UPI or a bank account",
-  upiInvalid: "Enter a UPI ID like name@okaxis",
-  holderRequired: "Enter the account holder's name as the bank has it",
-  accountInvalid: "Enter the account number: 9 to 18 digits",
-  accountMismatch: "The two account numbers are not the same",
-  ifscInvalid: "Enter the 11-character IFSC, like SBIN0001234",
-  passwordRequired: "Enter your current password to change where money is paid",
-  saved: "Your payout details are saved. We have mailed you about the change, and payouts to them wait out a safety hold.",
-} as const;
+  methodRequired: { id: "account.payout.methodRequired" },
+  upiInvalid: { id: "account.payout.upiInvalid" },
+  holderRequired: { id: "account.payout.holderRequired" },
+  accountInvalid: { id: "account.payout.accountInvalid" },
+  accountMismatch: { id: "account.payout.accountMismatch" },
+  ifscInvalid: { id: "account.payout.ifscInvalid" },
+  passwordRequired: { id: "account.payout.passwordRequired" },
+  saved: { id: "account.payout.saved" },
+} as const satisfies Record<string, Msg>;
 
 /** What a page may show of kept details: the UPI handle half hidden, the account's last four digits. */
 export function maskPayout(details: { method: PayoutMethod; upi_id: string | null; account_number: string | null; ifsc: string | null; account_holder: string | null }) {

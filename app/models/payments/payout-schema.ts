@@ -1,6 +1,7 @@
 // The payout details form's schema (./payout-details.ts has its rules), apart so that only
 // the action imports Zod (app/utils/use-schema-form.ts).
 import { z } from "zod";
+import { msgText, type Msg } from "~/utils/i18n";
 import { MAX_PASSWORD_LENGTH } from "~/models/accounts/password-strength";
 import { ACCOUNT_NUMBER, IFSC, PAYOUT_MAX, PAYOUT_MESSAGES, UPI_ID } from "~/models/payments/payout-details";
 
@@ -10,7 +11,7 @@ const clean = (v: string | undefined) => (v ?? "").trim();
 export const PayoutSchema = z
   .object({ method: field, upiId: field, holder: field, accountNumber: field, confirmAccountNumber: field, ifsc: field, currentPassword: field })
   .superRefine((v, ctx) => {
-    const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+    const issue = (path: string, message: Msg) => ctx.addIssue({ code: "custom", path: [path], message: msgText(message) });
     // Checked against the account by the action; here only that it was given (and not absurdly long).
     if (!v.currentPassword || v.currentPassword.length > MAX_PASSWORD_LENGTH) issue("currentPassword", PAYOUT_MESSAGES.passwordRequired);
     if (v.method === "upi") {

@@ -1,4 +1,5 @@
 // What the product page's buying controls share with their action (docs/product/marketplace.md §5 Other).
+import type { Msg } from "~/utils/i18n";
 
 /** What a quantity field asked for: a whole number, or 1 for anything else (the form's own default). */
 export function askedQuantity(value: unknown) {
@@ -30,10 +31,10 @@ export const CART_DESCRIPTION_CHARS = 100;
 export const cutDescription = (text: string) => (text.length > CART_DESCRIPTION_CHARS ? `${text.slice(0, CART_DESCRIPTION_CHARS).trimEnd()}…` : text);
 
 export const CART_MESSAGES = {
-  added: "Added to your cart.",
-  removed: "Removed from your cart.",
-  wished: "Saved to your wishlist.",
-  unwished: "Removed from your wishlist.",
-  unavailable: "This listing is no longer available.",
-  tooManyCopies: (cap: number) => `You can buy at most ${cap} ${cap === 1 ? "copy" : "copies"} of one listing.`,
-} as const;
+  added: { id: "cart.added" },
+  removed: { id: "cart.removed" },
+  wished: { id: "cart.wished" },
+  unwished: { id: "cart.unwished" },
+  unavailable: { id: "cart.unavailable" },
+  tooManyCopies: (cap: number): Msg => ({ id: "checkout.tooManyCopies", values: { cap } }),
+} as const satisfies Record<string, Msg | ((...args: never[]) => Msg)>;

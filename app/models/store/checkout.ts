@@ -1,7 +1,7 @@
 // The checkout's rules (docs/product/marketplace.md §2 Checkout, §5 Checkout, §9), shared by the
 // shipping form's script and the server, which recomputes every amount at every step.
 import { PAYMENT_METHODS } from "~/utils/enums";
-import type { MessageId } from "~/utils/i18n";
+import type { MessageId, Msg } from "~/utils/i18n";
 
 export const SHIPPING_FEE = 50;
 /** Shipping is free when the subtotal is above this (₹50,000 exactly still pays ₹50). */
@@ -32,26 +32,25 @@ export const METHOD_LABELS = {
 } as const satisfies Record<(typeof PAYMENT_METHODS)[number], MessageId>;
 
 export const CHECKOUT_MESSAGES = {
-  name: "Name is required",
-  email: "Email is required",
-  emailInvalid: "Email is invalid",
-  phone: "Phone is required",
-  phoneDigits: "Phone must be 10 digits",
-  address: "Address is required",
-  city: "City is required",
-  state: "State is required",
-  zip: "ZIP code is required",
-  zipDigits: "ZIP must be 6 digits",
-  tooLong: "This is too long",
-  method: "Choose a payment method",
-  emptyCart: "Your cart is empty",
-  soldOut: (titles: string[]) => `Sorry, ${titles.join(", ")} ${titles.length === 1 ? "is" : "are"} no longer available. Nothing was ordered: please check your cart.`,
-  paymentsOff: "Online payment is not available right now. Please choose Cash on Delivery or try again later.",
-  tooManyOrders: "Too many orders in a short time. Please wait a few minutes and try again.",
-  codOpenOrders: (open: number) =>
-    `You have ${open} cash-on-delivery ${open === 1 ? "order" : "orders"} not yet shipped, the most at one time. Pay online, or wait until one ships.`,
-  codValue: (max: string) => `Cash on delivery is for orders up to ${max}. Pay online, or buy fewer items.`,
-} as const;
+  name: { id: "checkout.error.name" },
+  email: { id: "checkout.error.email" },
+  emailInvalid: { id: "checkout.error.emailInvalid" },
+  phone: { id: "checkout.error.phone" },
+  phoneDigits: { id: "checkout.error.phoneDigits" },
+  address: { id: "checkout.error.address" },
+  city: { id: "checkout.error.city" },
+  state: { id: "checkout.error.state" },
+  zip: { id: "checkout.error.zip" },
+  zipDigits: { id: "checkout.error.zipDigits" },
+  tooLong: { id: "checkout.error.tooLong" },
+  method: { id: "checkout.error.method" },
+  emptyCart: { id: "checkout.emptyCart" },
+  soldOut: (titles: string[]): Msg => ({ id: "checkout.soldOut", values: { titles: titles.join(", "), count: titles.length } }),
+  paymentsOff: { id: "checkout.paymentsOff" },
+  tooManyOrders: { id: "checkout.tooManyOrders" },
+  codOpenOrders: (count: number): Msg => ({ id: "checkout.codOpenOrders", values: { count } }),
+  codValue: (amount: string): Msg => ({ id: "checkout.codValue", values: { amount } }),
+} as const satisfies Record<string, Msg | ((...args: never[]) => Msg)>;
 
 /**
  * The payment methods checkout offers: card and UPI only with a payment gateway (on

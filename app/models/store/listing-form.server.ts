@@ -14,7 +14,7 @@ import { categoryExists } from "~/models/store/listings.server";
 import type { DbOrTx } from "~/db/client.server";
 import { stripControlChars } from "~/utils/text";
 import { log } from "~/services/log.server";
-import type { Locale } from "~/utils/i18n";
+import { msgText, type Locale, type Msg } from "~/utils/i18n";
 import { messagesUnder, pickMessages } from "~/utils/i18n.server";
 
 type ReplyOptions = { formErrors?: string[]; fieldErrors?: Record<string, string[]> };
@@ -43,7 +43,7 @@ function readImageForm(request: Request) {
 }
 
 /** Reads the image form's one file field `image`; the text fields are ignored (the image-only form). */
-export async function readImagePost(request: Request): Promise<{ ok: true; variants: Variants } | { ok: false; error: string }> {
+export async function readImagePost(request: Request): Promise<{ ok: true; variants: Variants } | { ok: false; error: Msg }> {
   const form = await readImageForm(request);
   if (form.fileTooLarge) return { ok: false, error: IMAGE_MESSAGES.tooLarge };
   if (!form.file) return { ok: false, error: IMAGE_MESSAGES.notImage };
@@ -60,16 +60,16 @@ async function readListingPost(request: Request): Promise<ListingPost> {
   }
   const submission = parseListing(fields);
   const chosen = form.file !== null || form.fileTooLarge;
-  const imageError = form.fileTooLarge ? IMAGE_MESSAGES.tooLarge : null;
+  const imageError = form.fileTooLarge ? msgText(IMAGE_MESSAGES.tooLarge) : null;
   if (submission.status !== "success") {
-    const note: string | null = imageError ?? (chosen ? LISTING_MESSAGES.chooseImageAgain : null);
+    const note: string | null = imageError ?? (chosen ? msgText(LISTING_MESSAGES.chooseImageAgain) : null);
     return { ok: false, reply: submission.reply({ fieldErrors: note ? { image: [note] } : {} }) };
   }
   if (imageError) return { ok: false, reply: submission.reply({ fieldErrors: { image: [imageError] } }) };
-  const reply: Reply = (options) => submission.reply({ ...options, fieldErrors: { ...options?.fieldErrors, ...(form.file ? { image: [LISTING_MESSAGES.chooseImageAgain] } : {}) } });
+  const reply: Reply = (options) => submission.reply({ ...options, fieldErrors: { ...options?.fieldErrors, ...(form.file ? { image: [msgText(LISTING_MESSAGES.chooseImageAgain)] } : {}) } });
   if (!form.file) return { ok: true, values: submission.value, variants: null, reply };
   const processed = await encodeUpload(form.file);
-  if (!processed.ok) return { ok: false, reply: submission.reply({ fieldErrors: { image: [processed.error] } }) };
+  if (!processed.ok) return { ok: false, reply: submission.reply({ fieldErrors: { image: [msgText(processed.error)] } }) };
   return { ok: true, values: submission.value, variants: processed.variants, reply };
 }
 
@@ -83,12 +83,12 @@ export type SaveOutcome = "saved" | "missing" | { status: 400 | 500; reply: Subm
 export async function saveListingPost(db: DbOrTx, request: Request, save: (post: { values: ListingValues; variants: Variants | null }) => Promise<boolean>): Promise<SaveOutcome> {
   const post = await readListingPost(request);
   if (!post.ok) return { status: 400, reply: post.reply };
-  if (!(await categoryExists(db, post.values.category))) return { status: 400, reply: post.reply({ fieldErrors: { category: [LISTING_MESSAGES.category] } }) };
+  if (!(await categoryExists(db, post.values.category))) return { status: 400, reply: post.reply({ fieldErrors: { category: [msgText(LISTING_MESSAGES.category)] } }) };
   try {
     return (await save(post)) ? "saved" : "missing";
   } catch (error) {
     log().error({ err: error }, "listing save failed");
-    return { status: 500, reply: post.reply({ formErrors: [LISTING_MESSAGES.saveFailed] }) };
+    return { status: 500, reply: post.reply({ formErrors: [msgText(LISTING_MESSAGES.saveFailed)] }) };
   }
 }
 

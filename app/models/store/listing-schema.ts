@@ -1,6 +1,7 @@
 // The product form's schema, checked on the server (the form itself imports listing.ts,
 // which has no Zod in it).
 import { z } from "zod";
+import { msgText } from "~/utils/i18n";
 import { isValidIsbn, LISTING_MAX, LISTING_MESSAGES, PRICE_MAX_RUPEES } from "~/models/store/listing";
 import { PRODUCT_CONDITIONS } from "~/utils/enums";
 
@@ -8,24 +9,24 @@ const optionalText = (max: number) =>
   z
     .string()
     .trim()
-    .max(max, `At most ${max} characters`)
+    .max(max, msgText({ id: "sell.msg.tooLong", values: { max } }))
     .optional()
     .transform((v) => (v ? v : null));
 
 export const ListingSchema = z.object({
-  title: z.string({ required_error: LISTING_MESSAGES.title }).trim().min(1, LISTING_MESSAGES.title).max(LISTING_MAX.title, `At most ${LISTING_MAX.title} characters`),
-  description: z.string({ required_error: LISTING_MESSAGES.description }).trim().min(1, LISTING_MESSAGES.description).max(LISTING_MAX.description, `At most ${LISTING_MAX.description.toLocaleString("en-IN")} characters`),
+  title: z.string({ required_error: msgText(LISTING_MESSAGES.title) }).trim().min(1, msgText(LISTING_MESSAGES.title)).max(LISTING_MAX.title, msgText({ id: "sell.msg.tooLong", values: { max: LISTING_MAX.title } })),
+  description: z.string({ required_error: msgText(LISTING_MESSAGES.description) }).trim().min(1, msgText(LISTING_MESSAGES.description)).max(LISTING_MAX.description, msgText({ id: "sell.msg.tooLong", values: { max: LISTING_MAX.description.toLocaleString("en-IN") } })),
   price: z
-    .string({ required_error: LISTING_MESSAGES.price })
+    .string({ required_error: msgText(LISTING_MESSAGES.price) })
     .trim()
-    .regex(/^\d+$/, LISTING_MESSAGES.price)
+    .regex(/^\d+$/, msgText(LISTING_MESSAGES.price))
     .transform(Number)
-    .pipe(z.number().int().min(1, LISTING_MESSAGES.price).max(PRICE_MAX_RUPEES, LISTING_MESSAGES.priceRange)),
-  category: z.string({ required_error: LISTING_MESSAGES.category }).regex(/^\d{1,9}$/, LISTING_MESSAGES.category).transform(Number),
+    .pipe(z.number().int().min(1, msgText(LISTING_MESSAGES.price)).max(PRICE_MAX_RUPEES, msgText(LISTING_MESSAGES.priceRange))),
+  category: z.string({ required_error: msgText(LISTING_MESSAGES.category) }).regex(/^\d{1,9}$/, msgText(LISTING_MESSAGES.category)).transform(Number),
   author: optionalText(LISTING_MAX.author),
   publisher: optionalText(LISTING_MAX.publisher),
-  isbn: optionalText(LISTING_MAX.isbn).refine((v) => v === null || isValidIsbn(v), LISTING_MESSAGES.isbn),
-  condition: z.enum(PRODUCT_CONDITIONS, { errorMap: () => ({ message: LISTING_MESSAGES.condition }) }),
+  isbn: optionalText(LISTING_MAX.isbn).refine((v) => v === null || isValidIsbn(v), msgText(LISTING_MESSAGES.isbn)),
+  condition: z.enum(PRODUCT_CONDITIONS, { errorMap: () => ({ message: msgText(LISTING_MESSAGES.condition) }) }),
   isActive: z
     .string()
     .optional()

@@ -1,21 +1,22 @@
 // The product form's rules (docs/product/marketplace.md §5 Product form), shared by the form's
 // script and its action. The image is checked on the server (by its bytes).
+import type { Msg } from "~/utils/i18n";
 
 export const LISTING_MESSAGES = {
-  title: "Title is required",
-  description: "Description is required",
-  price: "Valid price is required",
-  priceRange: "Price must be a whole number of rupees from 1 to 10,00,000",
-  category: "Category is required",
-  condition: "Condition is required",
-  isbn: "Enter a valid ISBN-10 or ISBN-13 (digits, with X allowed last in an ISBN-10), or leave it empty",
-  saveFailed: "Failed to save product. Please try again.",
-  chooseImageAgain: "Your image was not kept: please choose it again.",
-  saved: "Product saved.",
-  deleted: "Product deleted.",
-  imageSaved: "Image updated.",
-  confirmDelete: "Are you sure you want to delete this product? This action cannot be undone.",
-} as const;
+  title: { id: "sell.msg.title" },
+  description: { id: "sell.msg.description" },
+  price: { id: "sell.msg.price" },
+  priceRange: { id: "sell.msg.priceRange" },
+  category: { id: "sell.msg.category" },
+  condition: { id: "sell.msg.condition" },
+  isbn: { id: "sell.msg.isbn" },
+  saveFailed: { id: "sell.msg.saveFailed" },
+  chooseImageAgain: { id: "sell.msg.chooseImageAgain" },
+  saved: { id: "sell.msg.saved" },
+  deleted: { id: "sell.msg.deleted" },
+  imageSaved: { id: "sell.msg.imageSaved" },
+  confirmDelete: { id: "sell.msg.confirmDelete" },
+} as const satisfies Record<string, Msg>;
 
 export const PRICE_MAX_RUPEES = 1_000_000;
 

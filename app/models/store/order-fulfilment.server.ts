@@ -45,16 +45,16 @@ async function reserveAgain(tx: Tx, orderId: string) {
 
 /** Where the gateway's callback sends a buyer, for each outcome of the capture. */
 export function orderCallbackPage(orderId: string, outcome: string): { to: string; flash?: Flash } {
-  const refundIn = `${POLICY.refundReachesAccountBusinessDays} business days`;
+  const days = POLICY.refundReachesAccountBusinessDays;
   switch (outcome) {
     case "completed":
     case "already":
       return { to: `/checkout?${new URLSearchParams({ order: orderId })}` };
     case "late":
-      return { to: "/cart", flash: { kind: "error", message: `Your payment arrived after your order's hold ended and a book in it had sold, so nothing was ordered. Your payment will be refunded in ${refundIn}; follow it under Refunds in My Account.` } };
+      return { to: "/cart", flash: { kind: "error", message: { id: "checkout.late", values: { days } } } };
     case "duplicate":
     case "second-payment":
-      return { to: `/orders/${orderId}/confirmation`, flash: { kind: "info", message: `This order was already paid, so this second payment will be refunded in ${refundIn}; follow it under Refunds in My Account.` } };
+      return { to: `/orders/${orderId}/confirmation`, flash: { kind: "info", message: { id: "checkout.secondPayment", values: { days } } } };
     case "cancel":
       return { to: "/checkout?step=payment" };
     default:

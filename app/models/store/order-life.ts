@@ -6,7 +6,7 @@
 // pages, so it holds no server code.
 import { POLICY } from "~/models/support/policy";
 import type { PAYMENT_METHODS } from "~/utils/enums";
-import type { MessageId, Translate } from "~/utils/i18n";
+import type { MessageId, Msg, Translate } from "~/utils/i18n";
 import { stripBidiControls, stripControlChars } from "~/utils/text";
 
 export type LineLife = {
@@ -89,27 +89,27 @@ export function readTracking(raw: FormDataEntryValue | null): string | null | "l
 
 /** Every message the order's steps show, in one place (the pages and the tests read these). */
 export const ORDER_MESSAGES = {
-  cancelled: "Cancelled. The seller has been told not to ship it.",
-  cancelledRefund: (amount: string) => `Cancelled. ${amount} will be refunded to how you paid; follow it under Refunds in My Account.`,
-  alreadyShipped: "This book has already shipped, so it can't be cancelled. Once it arrives you can return it.",
-  alreadyCancelled: "This item was already cancelled.",
-  delivered: "Thanks for confirming. Enjoy your book!",
-  notShipped: "This item hasn't shipped yet.",
-  returnRequested: "Return requested. The seller has been told; you'll be refunded once they have the book back.",
-  returnWindowClosed: `The return window (${POLICY.returnDays} days after delivery) has closed for this item.`,
-  returnNotPossible: "This item can't be returned now.",
-  returnReasonRequired: "Tell the seller what is wrong (at least 3 characters).",
-  returnReasonTooLong: `Keep it under ${RETURN_REASON_MAX} characters.`,
-  shipped: "Marked as shipped. The buyer sees it under Your Orders.",
-  buyerCancelledFirst: "The buyer cancelled this order before it shipped: don't send it.",
-  trackingTooLong: `A tracking number has at most ${TRACKING_MAX} characters.`,
-  sellerCancelled: "Order cancelled. The buyer has been told why, and its copies are back in stock.",
-  cancelReasonRequired: "Tell the buyer why you can't fulfil it (at least 3 characters).",
-  cancelReasonTooLong: `Keep it under ${CANCEL_REASON_MAX} characters.`,
-  returnReceived: "Return received. The buyer has been told.",
-  returnReceivedRefund: (amount: string) => `Return received. The buyer will be refunded ${amount}.`,
-  noReturnToConfirm: "There is no return to confirm for this item.",
-} as const;
+  cancelled: { id: "orders.msg.cancelled" },
+  cancelledRefund: (amount: string): Msg => ({ id: "orders.msg.cancelledRefund", values: { amount } }),
+  alreadyShipped: { id: "orders.msg.alreadyShipped" },
+  alreadyCancelled: { id: "orders.msg.alreadyCancelled" },
+  delivered: { id: "orders.msg.delivered" },
+  notShipped: { id: "orders.msg.notShipped" },
+  returnRequested: { id: "orders.msg.returnRequested" },
+  returnWindowClosed: { id: "orders.msg.returnWindowClosed", values: { days: POLICY.returnDays } },
+  returnNotPossible: { id: "orders.msg.returnNotPossible" },
+  returnReasonRequired: { id: "orders.msg.returnReasonRequired" },
+  returnReasonTooLong: { id: "orders.msg.returnReasonTooLong", values: { max: RETURN_REASON_MAX } },
+  shipped: { id: "orders.msg.shipped" },
+  buyerCancelledFirst: { id: "orders.msg.buyerCancelledFirst" },
+  trackingTooLong: { id: "orders.msg.trackingTooLong", values: { max: TRACKING_MAX } },
+  sellerCancelled: { id: "orders.msg.sellerCancelled" },
+  cancelReasonRequired: { id: "orders.msg.cancelReasonRequired" },
+  cancelReasonTooLong: { id: "orders.msg.cancelReasonTooLong", values: { max: CANCEL_REASON_MAX } },
+  returnReceived: { id: "orders.msg.returnReceived" },
+  returnReceivedRefund: (amount: string): Msg => ({ id: "orders.msg.returnReceivedRefund", values: { amount } }),
+  noReturnToConfirm: { id: "orders.msg.noReturnToConfirm" },
+} as const satisfies Record<string, Msg | ((...args: never[]) => Msg)>;
 
 /** The line's steps, each with when it happened (IST) or what to expect, as its buyer or its seller reads them, in the reader's language (`t`). */
 export function lineTimeline(

@@ -28,7 +28,7 @@ export type PlaceOutcome =
   | { kind: "pay"; orderId: string; gatewayOrderId: string; amount: number; gateway: Gateway }
   | { kind: "sold-out"; titles: string[] }
   // Past a limit of the marketplace's (copies of one listing; cash on delivery's): said in the payment form.
-  | { kind: "refused"; message: string; msg: Msg }
+  | { kind: "refused"; msg: Msg }
   | { kind: "empty" | "limited" | "unavailable" };
 
 class NotPlaced extends Error {
@@ -79,7 +79,7 @@ export async function placeOrder(db: Db, gateway: Gateway | null, input: { userI
       if (gone.length > 0) throw new NotPlaced({ kind: "sold-out", titles: gone.map((l) => l.title) });
       const totals = orderTotals(lines);
       const refusal = await limitRefusal(tx, { userId: input.userId, cod: !online, lines, total: totals.total });
-      if (refusal) throw new NotPlaced({ kind: "refused", ...refusal });
+      if (refusal) throw new NotPlaced({ kind: "refused", msg: refusal });
 
       const [order] = await tx
         .insert(orders)
@@ -127,16 +127,14 @@ export async function placeOrder(db: Db, gateway: Gateway | null, input: { userI
  * than COD_MAX_ORDER_VALUE or one more than COD_MAX_OPEN_ORDERS not yet shipped. The
  * buyer's row is locked first, so two checkouts of one buyer at once count each other.
  */
-async function limitRefusal(tx: Tx, input: { userId: string; cod: boolean; lines: Array<{ quantity: number }>; total: number }): Promise<{ message: string; msg: Msg } | null> {
+async function limitRefusal(tx: Tx, input: { userId: string; cod: boolean; lines: Array<{ quantity: number }>; total: number }): Promise<Msg | null> {
   const limits = env();
-  // In English for the JSON route, and as a message the checkout page says in the buyer's language.
   if (input.lines.some((l) => l.quantity > limits.CART_MAX_COPIES)) {
-    return { message: CART_MESSAGES.tooManyCopies(limits.CART_MAX_COPIES), msg: { id: "checkout.tooManyCopies", values: { cap: limits.CART_MAX_COPIES } } };
+    return CART_MESSAGES.tooManyCopies(limits.CART_MAX_COPIES);
   }
   if (!input.cod) return null;
   if (input.total > limits.COD_MAX_ORDER_VALUE) {
-    const amount = formatINR(limits.COD_MAX_ORDER_VALUE);
-    return { message: CHECKOUT_MESSAGES.codValue(amount), msg: { id: "checkout.codValue", values: { amount } } };
+    return CHECKOUT_MESSAGES.codValue(formatINR(limits.COD_MAX_ORDER_VALUE));
   }
   await tx.execute(sql`SELECT 1 FROM users WHERE id = ${input.userId} FOR UPDATE`);
   const [row] = rowsOf<{ open: number }>(
@@ -145,7 +143,7 @@ async function limitRefusal(tx: Tx, input: { userId: string; cod: boolean; lines
        WHERE o.buyer_id = ${input.userId} AND o.payment_method = 'cod' AND o.status = 'completed'
          AND EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND i.shipped_at IS NULL AND i.cancelled_at IS NULL)`),
   );
-  return row!.open >= limits.COD_MAX_OPEN_ORDERS ? { message: CHECKOUT_MESSAGES.codOpenOrders(row!.open), msg: { id: "checkout.codOpenOrders", values: { count: row!.open } } } : null;
+  return row!.open >= limits.COD_MAX_OPEN_ORDERS ? CHECKOUT_MESSAGES.codOpenOrders(row!.open) : null;
 }
 
 /**

@@ -1,21 +1,22 @@
 // Reviews' limits, messages and form reading, without server code (the order page and
 // the product page import these; reviews.server.ts saves and reads them).
 import { stripBidiControls, stripControlChars } from "~/utils/text";
+import { type Msg } from "~/utils/i18n";
 
 export const REVIEW_MAX_CHARS = 1000;
 export const REVIEWS_PER_PAGE = 10;
 
 export const REVIEW_MESSAGES = {
-  ratingRequired: "Choose from 1 to 5 stars.",
-  bodyRequired: "Write a few words about the book (at least 3 characters).",
-  bodyTooLong: `Reviews can be at most ${REVIEW_MAX_CHARS} characters.`,
-  tooMany: "You have written a lot of reviews in the last hour. Please try again later.",
-  saved: "Thanks! Your review is on the book's page.",
-  updated: "Your review is updated.",
-} as const;
+  ratingRequired: { id: "orders.review.ratingRequired" },
+  bodyRequired: { id: "orders.review.bodyRequired" },
+  bodyTooLong: { id: "orders.review.bodyTooLong", values: { max: REVIEW_MAX_CHARS } },
+  tooMany: { id: "orders.review.tooMany" },
+  saved: { id: "orders.review.saved" },
+  updated: { id: "orders.review.updated" },
+} as const satisfies Record<string, Msg>;
 
 export type ReviewFields = { rating: number; body: string };
-export type ReviewErrors = Partial<Record<"rating" | "body", string>>;
+export type ReviewErrors = Partial<Record<"rating" | "body", Msg>>;
 
 /** The rating (1-5) and the text, as the form sent them: cleaned (bidi and control characters out, one paragraph breaks kept) and bounded, or what is wrong. */
 export function readReview(rawRating: FormDataEntryValue | null, rawBody: FormDataEntryValue | null): { ok: true; review: ReviewFields } | { ok: false; errors: ReviewErrors } {

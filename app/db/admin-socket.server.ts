@@ -1,6 +1,6 @@
 // The embedded database, reachable by psql while the server runs (docs/admin-sql.md):
 // a PostgreSQL wire-protocol socket on the loopback interface only, over the server's
-// own PGlite instance. Two promises (docs/decisions.md, "The embedded database's socket"):
+// own PGlite instance. Two promises (docs/decisions/platform-locked-back-door.md, "The embedded database's socket"):
 //
 // - Only someone who can read DATA_DIR gets in: each start makes a random password,
 //   kept only in DATA_DIR/db-server.json (0600, in a 0700 directory), and a client

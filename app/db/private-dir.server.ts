@@ -1,4 +1,4 @@
-// DATA_DIR is the server's alone (docs/decisions.md, "The locked back door"): it holds the
+// DATA_DIR is the server's alone (docs/decisions/platform-locked-back-door.md): it holds the
 // embedded database, the mail drop with its reset links, and the admin socket's
 // password. PGlite writes the files of a new database with mode 0666, so start-up makes
 // the directory 0700 and takes group and other access off everything in it, and says

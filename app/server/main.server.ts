@@ -67,7 +67,7 @@ export async function startServer(root: string) {
     isDraining: () => draining,
   });
 
-  // Slow clients must not hold the door (docs/decisions.md, "The live service"): all
+  // Slow clients must not hold the door (docs/decisions/platform-live-service.md, "The live service"): all
   // headers within 10 s and the whole request within 30 s (Node allows 60 s and 300 s),
   // checked every 2 s rather than every 30. Idle keep-alive connections stay 65 s, longer
   // than a proxy's own idle timeout (nginx's upstream keepalive_timeout is 60 s), so the

@@ -4,9 +4,9 @@ import { rate_limits } from "~/db/schema";
 
 export type Limit = { max: number; windowMs: number };
 
-// The numbers live here so the README and docs/decisions.md can point at one place.
+// The numbers live here so the README and docs/decisions/accounts-accounts.md can point at one place.
 export const LIMITS = {
-  // Login (docs/product/design.md §8; the numbers are argued in docs/decisions.md). Every attempt is
+  // Login (docs/product/design.md §8; the numbers are argued in docs/decisions/accounts-accounts.md). Every attempt is
   // counted before the password is hashed; a success gives its count back.
   loginPerIp: { max: 300, windowMs: 15 * 60_000 }, // a campus behind one address is many students
   loginPerAccountAndIp: { max: 10, windowMs: 15 * 60_000 }, // one guesser at one account

@@ -52,22 +52,22 @@ const EnvSchema = z.object({
   // RazorpayX (prize payouts): the business account money is paid from, and the secret of its payouts webhook.
   RAZORPAYX_ACCOUNT_NUMBER: optional.pipe(z.string().regex(/^[0-9]{6,30}$/, "the RazorpayX account number, digits only").optional()),
   RAZORPAYX_WEBHOOK_SECRET: optional,
-  // The marketplace's limits (docs/decisions.md, "Cash on delivery can't be abused"): copies of one listing in a cart,
+  // The marketplace's limits (docs/decisions/marketplace-cash-on-delivery-limits.md, "Cash on delivery can't be abused"): copies of one listing in a cart,
   // and per buyer the cash-on-delivery orders not yet shipped and one such order's value in rupees.
   CART_MAX_COPIES: optional.pipe(z.coerce.number().int().min(1).max(1000).default(5)),
   COD_MAX_OPEN_ORDERS: optional.pipe(z.coerce.number().int().min(0).max(100).default(2)),
   COD_MAX_ORDER_VALUE: optional.pipe(z.coerce.number().int().min(0).max(10_000_000).default(5000)),
-  // An order's life (docs/decisions.md, "An order has a life"): a cash-on-delivery line not shipped within this many
+  // An order's life (docs/decisions/marketplace-order-life.md, "An order has a life"): a cash-on-delivery line not shipped within this many
   // days is cancelled and its copies return; a shipped line the buyer has not confirmed counts as delivered after this many.
   COD_SHIP_WITHIN_DAYS: optional.pipe(z.coerce.number().int().min(1).max(60).default(5)),
   ORDER_AUTO_DELIVER_DAYS: optional.pipe(z.coerce.number().int().min(1).max(60).default(10)),
-  // Sellers' earnings (docs/decisions.md, "Sellers get paid"): the marketplace's commission on a prepaid line, in per
+  // Sellers' earnings (docs/decisions/money-seller-earnings.md, "Sellers get paid"): the marketplace's commission on a prepaid line, in per
   // cent of its price, and how many days apart a seller's earnings are paid out on their own (a seller may ask sooner).
   MARKETPLACE_COMMISSION_PERCENT: optional.pipe(z.coerce.number().min(0).max(50).default(0)),
   SELLER_PAYOUT_EVERY_DAYS: optional.pipe(z.coerce.number().int().min(1).max(60).default(7)),
   // How often each instance sends due refunds and prize payouts, and polls payouts on their way.
   MONEY_OUT_INTERVAL_MS: optional.pipe(z.coerce.number().int().min(200).max(3_600_000).default(30_000)),
-  // Hours a change of payout details holds payouts to the new details (docs/decisions.md, "Payout details"): the
+  // Hours a change of payout details holds payouts to the new details (docs/decisions/money-payout-details.md, "Payout details"): the
   // owner, mailed at every change, has that long to stop a change they did not make. 0 sends at once.
   PAYOUT_DETAILS_HOLD_HOURS: optional.pipe(z.coerce.number().min(0).max(720).default(24)),
   // `test` chooses the built-in test gateway explicitly (browser tests, demos on PostgreSQL).

@@ -1,4 +1,4 @@
-// Two languages (issue 33; docs/decisions.md, "Hindi: which library, weighed"): Lingui's
+// Two languages (issue 33; docs/decisions/languages-hindi-which-library.md, "Hindi: which library, weighed"): Lingui's
 // runtime formats ICU messages that the server compiled once (app/utils/i18n.server.ts), and
 // each page receives only the messages its loaders return. React renders from those alone,
 // on the server as in the browser, so a namespace a page forgot shows its ids in both (and

@@ -7,7 +7,7 @@ const LOAD_WAIT_MS = 4_000;
  * live; at most LOAD_WAIT_MS after parsing in any case.
  *
  * Until then the page is a plain HTML page that people use, so two more things start
- * here, at once (docs/decisions.md, "Nothing typed is lost"):
+ * here, at once (docs/decisions/platform-nothing-typed-is-lost.md, "Nothing typed is lost"):
  * - every value typed or filled into a field is noted (`typed`), and put back after
  *   hydration wherever React reset it (`restoreTypedValues`);
  * - a form sent natively (Enter on a password, before React) is on its way: the scripts

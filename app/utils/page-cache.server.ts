@@ -1,4 +1,4 @@
-// Pages served from memory (issue 18; docs/decisions.md, "Pages from memory"): the
+// Pages served from memory (issue 18; docs/decisions/platform-busiest-minute.md, "Pages from memory"): the
 // shared test document, which is the same for every student (app/routes/contest.$id.test.tsx, `page: "shared"`),
 // and a one-second micro-cache of the public pages a guest sees. A page is rendered once
 // per key and lifetime, concurrent misses wait for that one render, and its gzip is made

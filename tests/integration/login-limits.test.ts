@@ -1,5 +1,5 @@
 // Limits that must hold when attackers send in parallel, without locking out the
-// owner or a whole campus (docs/product/design.md §8; the numbers: docs/decisions.md).
+// owner or a whole campus (docs/product/design.md §8; the numbers: docs/decisions/accounts-accounts.md).
 import { eq, like } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { db } from "~/db/client.server";

@@ -2,6 +2,7 @@
 // follow each citation. The product's own documents live in docs/product/.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
+import path from "node:path";
 import { expect, test } from "vitest";
 
 const files = execFileSync("git", ["ls-files", "app", "tests", "scripts", "docs", "deploy", "README.md", "server.js", "eslint.config.js", "remix.config.js"], { encoding: "utf8" })
@@ -53,4 +54,22 @@ test("the architecture's URL table lists every route file, each with the URL its
   const files = fs.readdirSync("app/routes").filter((f) => /\.tsx?$/.test(f)).sort();
   expect(rows.map(([file]) => file).sort()).toEqual(files);
   for (const [file, url] of rows) expect(url, file).toBe(urlOf(file!));
+});
+
+// Issue 45, point 8: the decisions are one record per area, each found from the index by its topic.
+test("every decision record is listed in docs/decisions/README.md, and every link between them resolves", () => {
+  const dir = "docs/decisions";
+  const records = fs.readdirSync(dir).filter((f) => f.endsWith(".md") && f !== "README.md");
+  const index = fs.readFileSync(`${dir}/README.md`, "utf8");
+  expect(records.length).toBeGreaterThan(30);
+  expect(records.filter((r) => !index.includes(`](${r})`))).toEqual([]);
+  const broken: string[] = [];
+  for (const file of ["README.md", ...records]) {
+    const text = fs.readFileSync(`${dir}/${file}`, "utf8");
+    if (file !== "README.md") expect(text, file).toMatch(/^# .+\n\nTopic: \w+/);
+    for (const m of text.matchAll(/\]\(([\w.-]+\.md)\)/g)) if (!fs.existsSync(`${dir}/${m[1]}`)) broken.push(`${file}: ${m[1]}`);
+  }
+  expect(broken).toEqual([]);
+  // The old single log is gone, so nothing can cite it.
+  expect(fs.existsSync(path.join("docs", "decisions" + ".md"))).toBe(false);
 });

@@ -43,7 +43,7 @@ describe("route matching (patched to rank each tree shape once)", () => {
     expect(fs.readFileSync(routerFile, "utf8")).toContain("Patched by StudyArena");
   });
 
-  // The patch's expiry (docs/decisions.md, "@remix-run/router is patched"): it is made for
+  // The patch's expiry (docs/decisions/platform-busiest-minute.md, "@remix-run/router is patched"): it is made for
   // exactly the installed versions. An upgrade fails here, so whoever upgrades either
   // re-makes each patch for the new version or drops it (React Router 7's matcher needs none).
   test("each patch names the version installed, so an upgrade must decide its fate", () => {

@@ -40,7 +40,7 @@ function whereWords(where: Where, format: (d: Date | string) => string): Msg {
 }
 
 /**
- * The seller's statement (docs/decisions.md, "Sellers get paid"): the balance they can
+ * The seller's statement (docs/decisions/money-seller-earnings.md, "Sellers get paid"): the balance they can
  * be paid now, what is held in return windows, the cash they collected, each sold line
  * with the commission held back, and each payout with its bank reference.
  */

@@ -6,7 +6,7 @@ const SCALE_ABOVE_BYTES = 1024 * 1024;
 
 /**
  * With JavaScript, a photo chosen for a listing is scaled down in the browser before the
- * form sends it (docs/decisions.md, "A phone photo just works"): a phone's 5-12 MB camera
+ * form sends it (docs/decisions/marketplace-phone-photos.md, "A phone photo just works"): a phone's 5-12 MB camera
  * photo becomes a few hundred KB of JPEG, at most SCALE_TO pixels on its longest side,
  * turned upright, and takes its place in the file input, so the same plain form posts it.
  * Anything the browser cannot scale goes as it was chosen: the server scales it too.

@@ -28,7 +28,7 @@ export const profiles = pgTable("profiles", {
   email: text("email").notNull(),
   full_name: text("full_name"),
   avatar_url: text("avatar_url"),
-  // Who sees what (docs/decisions.md, "Who sees a seller's details"): the name and city are
+  // Who sees what (docs/decisions/platform-holes-an-attacker-found.md, "Who sees a seller's details"): the name and city are
   // public on listings; the phone reaches a buyer only for their own open order; the
   // address and e-mail never reach another user.
   phone: text("phone"),

@@ -217,7 +217,7 @@ export const order_items = pgTable(
   ],
 );
 
-// A buyer's review of what they bought (docs/decisions.md, "Reviews from real buyers"):
+// A buyer's review of what they bought (docs/decisions/marketplace-reviews.md, "Reviews from real buyers"):
 // one per order line, delivered first (models/store/reviews.server.ts checks), editable.
 export const product_reviews = pgTable(
   "product_reviews",

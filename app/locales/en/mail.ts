@@ -1,5 +1,5 @@
 // What our mails say to students and sellers, in the language their reader last chose
-// (users.locale). Mails to our own support team stay in English (docs/decisions.md).
+// (users.locale). Mails to our own support team stay in English (docs/decisions/languages-hindi-how-it-is-built.md).
 export default {
   "mail.reset.subject": "Reset your StudyArena password",
   "mail.reset.heading": "Reset your password",

@@ -26,7 +26,7 @@ export type MyResult = { score: number; answered: number; response_time: number;
  * NTA's percentile of result row `t`: 100 × the number who sat with a raw score at or
  * below theirs ÷ the number who sat, to two decimals, rounded down (so only the top
  * score reads 100). "Sat" is what the rank counts: a paper with an answer; a blank
- * paper has no rank and no percentile (docs/decisions.md).
+ * paper has no rank and no percentile (docs/decisions/contests-fair-contests.md).
  */
 const PERCENTILE_SQL = (contestId: string) => sql`
   CASE WHEN t.answered > 0 THEN

@@ -1,6 +1,6 @@
 // Question and option text (docs/product/design.md §4, Papers are exams): plain text in
 // which `$…$` is LaTeX math, rendered here on the server into MathML, which the phone's
-// browser draws with no script and no font download (docs/decisions.md, "Math on the
+// browser draws with no script and no font download (docs/decisions/contests-papers-are-exams.md, "Math on the
 // server"). Everything else is escaped; `\$` is a dollar sign; a line break stays one.
 import temml from "temml";
 

@@ -2,7 +2,7 @@
 import type { Msg } from "~/utils/i18n";
 
 /**
- * The largest photo the server takes and scales itself (docs/decisions.md, "A phone
+ * The largest photo the server takes and scales itself (docs/decisions/marketplace-phone-photos.md, "A phone
  * photo just works"): a phone camera's 5-12 MB with room to spare. With JavaScript the
  * browser scales a photo down before it is sent (SCALE_TO), so little is uploaded.
  */

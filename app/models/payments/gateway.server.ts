@@ -124,7 +124,7 @@ const testGateway: Gateway = {
 
 /**
  * Razorpay at `baseUrl` (RAZORPAY_BASE_URL; a test points it at a local stand-in): orders
- * through its SDK, refunds through its REST API (docs/decisions.md, "The razorpay SDK,
+ * through its SDK, refunds through its REST API (docs/decisions/money-razorpay-sdk.md, "The razorpay SDK,
  * where it fits": the SDK cannot send a refund's idempotency key).
  */
 export function razorpayGateway(keyId: string, keySecret: string, baseUrl = env().RAZORPAY_BASE_URL): Gateway {

@@ -1,4 +1,4 @@
-// Sellers get paid (docs/decisions.md, "Sellers get paid"). A prepaid order line becomes
+// Sellers get paid (docs/decisions/money-seller-earnings.md, "Sellers get paid"). A prepaid order line becomes
 // its seller's earnings once its return window has passed: its price less the
 // marketplace's commission (MARKETPLACE_COMMISSION_PERCENT), fixed on the line. Earned
 // lines are gathered into one payout per seller, weekly or when the seller asks; each

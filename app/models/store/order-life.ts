@@ -1,4 +1,4 @@
-// An order line's life (docs/decisions.md, "An order has a life"): placed → shipped →
+// An order line's life (docs/decisions/marketplace-order-life.md, "An order has a life"): placed → shipped →
 // delivered, or cancelled before it ships; within the return window after delivery a
 // return may be asked for, and it is returned once the seller has it back. Each step is
 // a time on the line (app/db/schema/marketplace.ts), so the state and the timeline are

@@ -50,7 +50,7 @@ type Item = Awaited<ReturnType<typeof itemsOf>>[number];
 /**
  * A seller's phone reaches the buyer only on their own order's page, and only while a line
  * still travels (placed or shipped): that is when a delivery needs it. Never their e-mail
- * or address (docs/decisions.md, "Who sees a seller's details").
+ * or address (docs/decisions/platform-holes-an-attacker-found.md, "Who sees a seller's details").
  */
 const withSellerPhoneWhileOpen = (item: Item) => ({ ...item, seller_phone: ["placed", "shipped"].includes(lineState(item)) ? item.seller_phone : null });
 const withoutSellerPhone = (item: Item) => ({ ...item, seller_phone: null });

@@ -121,7 +121,7 @@ export async function placeOrder(db: Db, gateway: Gateway | null, input: { userI
 }
 
 /**
- * Why the marketplace's limits refuse this order, or null (docs/decisions.md, "Cash on
+ * Why the marketplace's limits refuse this order, or null (docs/decisions/marketplace-cash-on-delivery-limits.md, "Cash on
  * delivery can't be abused"): more copies of one listing than a cart may hold, and for
  * cash on delivery, which costs the buyer nothing until the door, an order worth more
  * than COD_MAX_ORDER_VALUE or one more than COD_MAX_OPEN_ORDERS not yet shipped. The

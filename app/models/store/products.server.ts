@@ -16,7 +16,7 @@ const ORDER = {
 /**
  * One page of active, in-stock listings with the total count, in one query. Unlike
  * the original (docs/product/marketplace.md §2), the condition filter is applied: a filter that
- * does nothing is a bug to a student (docs/decisions.md). A search finds listings with
+ * does nothing is a bug to a student (docs/decisions/marketplace-read-only-store-and-blog.md). A search finds listings with
  * every one of its words, in any order, each as typed or as the listing words most like
  * it (./search.server.ts); "Best match" puts the closest first.
  */

@@ -1,4 +1,4 @@
-// Reviews from real buyers (docs/decisions.md, "Reviews from real buyers"): one per
+// Reviews from real buyers (docs/decisions/marketplace-reviews.md, "Reviews from real buyers"): one per
 // order line the buyer received, editable; a listing's rating and review count, and
 // its seller's, are read from these and nothing else.
 import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// The store's search (docs/decisions.md, "Finding a book when you mistype it"): each word
+// The store's search (docs/decisions/marketplace-search.md, "Finding a book when you mistype it"): each word
 // of a search that no listing word starts with is matched to the words listings hold
 // (store_words, by trigram similarity); then listings are found by full-text search for
 // every word, as typed or as one of those, in any order, through their search_tsv

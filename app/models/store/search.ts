@@ -1,4 +1,4 @@
-// The store's search words (docs/decisions.md, "Finding a book when you mistype it"): a
+// The store's search words (docs/decisions/marketplace-search.md, "Finding a book when you mistype it"): a
 // query is cut into words the way a listing's search_tsv is made (lower case, ASCII
 // punctuation dropped, so "H.C." is "hc"); ./search.server.ts finds the listing words
 // like each.

@@ -22,7 +22,7 @@ export async function submitContactRequest(
 ): Promise<"sent" | "limited"> {
   if (await consume(db, `contact:ip:${input.ip}`, LIMITS.contactPerIp, input.now)) return "limited";
   const email = normalizeEmail(input.email);
-  // Our support team reads English (docs/decisions.md, "Hindi: how it is built").
+  // Our support team reads English (docs/decisions/languages-hindi-how-it-is-built.md, "Hindi: how it is built").
   const subject = translator("en")(SUBJECT_LABELS[input.subject]);
   await db.transaction(async (tx) => {
     await tx.insert(contact_requests).values({

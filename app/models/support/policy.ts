@@ -1,7 +1,7 @@
 import { useRouteLoaderData } from "@remix-run/react";
 
 // One policy, stated once and used by the terms, FAQ, contact, refund and privacy pages
-// (docs/product/marketplace.md §9 lists figures that disagree with each other; docs/decisions.md
+// (docs/product/marketplace.md §9 lists figures that disagree with each other; docs/decisions/pages-shell-and-pages.md
 // says which were chosen). No page writes a number of its own.
 export const POLICY = {
   replyWithinHours: 24,

@@ -1,25 +1,27 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { notFoundBoundary } from "~/components/not-found";
+import { BuyerSteps, ReviewForm } from "~/components/store/buyer-steps";
 import { LineTimeline } from "~/components/store/line-timeline";
 import { OrderItems } from "~/components/store/order-items";
 import { db } from "~/db/client.server";
 import { requireUserId } from "~/models/accounts/auth.server";
 import { METHOD_LABELS, paymentState, shortOrderId } from "~/models/store/checkout";
-import { buyerCan, ORDER_MESSAGES, readReason, RETURN_REASON_MAX, returnOpenUntil, type LineLife } from "~/models/store/order-life";
+import { ORDER_MESSAGES } from "~/models/store/order-life";
 import { buyerCancels, buyerConfirmsDelivery, buyerRequestsReturn } from "~/models/store/order-life.server";
-import { readReview, REVIEW_MAX_CHARS, REVIEW_MESSAGES, starsOf, type ReviewErrors } from "~/models/store/reviews";
+import { BuyerStepSchema } from "~/models/store/order-steps-schema";
+import { REVIEW_MESSAGES } from "~/models/store/reviews";
 import { reviewsOfLines, saveReview } from "~/models/store/reviews.server";
-import { POLICY } from "~/models/support/policy";
 import { buyerOrder } from "~/models/store/order-views.server";
-import { readForm } from "~/utils/forms.server";
+import { POLICY } from "~/models/support/policy";
+import { parseForm } from "~/utils/forms.server";
 import { invariantResponse, notFound, redirectWithFlash, requireUuidParam } from "~/utils/http.server";
 import { translatedPageMeta } from "~/utils/meta";
-import { richText, translateMsg, useT, type Locale, type MessageId } from "~/utils/i18n";
-import { i18nFor, localeOf, pickMessages, translator } from "~/utils/i18n.server";
+import { msgText, richText, useT, type MessageId } from "~/utils/i18n";
+import { i18nFor, pickMessages, translateReply } from "~/utils/i18n.server";
 import { formatINR } from "~/utils/money";
-import { formatDateTime } from "~/utils/dates";
 import { isUuid } from "~/utils/urls";
 import { useHydrated } from "~/utils/use-hydrated";
 
@@ -41,20 +43,25 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 /**
  * The buyer's steps on one item (models/store/order-life.server.ts): cancel before it
- * ships, confirm it arrived, ask to return it within the window. Someone else's order or
- * item is a 404; a step the item has moved past says why (a seller who shipped first).
+ * ships, confirm it arrived, ask to return it within the window, review it once it is
+ * delivered. Someone else's order or item is a 404; a step the item has moved past says
+ * why (a seller who shipped first).
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const buyerId = await requireUserId(request, context);
   const orderId = requireUuidParam(params);
-  const form = await readForm(request, ["intent", "itemId", "reason", "rating", "body"]);
-  const itemId = form.get("itemId");
+  const submission = await parseForm(request, BuyerStepSchema);
+  const itemId = submission.payload.itemId;
   if (!isUuid(itemId)) notFound();
+  const { t } = i18nFor(request, context);
+  // The reply goes to this item's form of this step only (several lines share the page).
+  const refused = (reply: SubmissionResult<string[]>, status = 400) => data({ itemId, intent: String(submission.payload.intent), reply: translateReply(reply, t) }, { status });
+  if (submission.status !== "success") return refused(submission.reply());
+  const step = submission.value;
   const here = `/orders/${orderId}/confirmation`;
   const now = new Date();
   const input = { buyerId, orderId, itemId, now };
-  const locale = localeOf(request, context);
-  switch (form.get("intent")) {
+  switch (step.intent) {
     case "cancel": {
       const done = (await buyerCancels(db, input)) ?? notFound();
       if (done.kind !== "cancelled") return redirectWithFlash(here, { kind: "error", message: done.kind === "shipped" ? ORDER_MESSAGES.alreadyShipped : ORDER_MESSAGES.alreadyCancelled });
@@ -66,36 +73,24 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       return redirectWithFlash(here, { kind: "success", message: ORDER_MESSAGES.delivered });
     }
     case "return": {
-      const reason = readReason(form.get("reason"), RETURN_REASON_MAX);
-      if (reason === "short" || reason === "long") {
-        const message = reason === "short" ? ORDER_MESSAGES.returnReasonRequired : ORDER_MESSAGES.returnReasonTooLong;
-        return data({ itemId, form: "return" as const, message: translateMsg(translator(locale), message), reason: String(form.get("reason") ?? "").slice(0, RETURN_REASON_MAX * 2) }, { status: 400 });
-      }
-      const done = (await buyerRequestsReturn(db, { ...input, reason })) ?? notFound();
+      const done = (await buyerRequestsReturn(db, { ...input, reason: step.reason })) ?? notFound();
       if (done.kind !== "requested") return redirectWithFlash(here, { kind: "error", message: done.kind === "window-closed" ? ORDER_MESSAGES.returnWindowClosed : ORDER_MESSAGES.returnNotPossible });
       return redirectWithFlash(here, { kind: "success", message: ORDER_MESSAGES.returnRequested });
     }
     case "review": {
-      const read = readReview(form.get("rating"), form.get("body"));
-      const kept = { itemId, form: "review" as const, rating: String(form.get("rating") ?? "").slice(0, 1), body: String(form.get("body") ?? "").slice(0, REVIEW_MAX_CHARS * 2) };
-      if (!read.ok) return data({ ...kept, errors: sayErrors(read.errors, locale) }, { status: 400 });
-      const saved = (await saveReview(db, { buyerId, orderId, itemId, review: read.review, now })) ?? notFound();
-      if (saved === "limited") return data({ ...kept, errors: sayErrors({ body: REVIEW_MESSAGES.tooMany }, locale) }, { status: 429 });
+      const saved = (await saveReview(db, { buyerId, orderId, itemId, review: { rating: step.rating, body: step.body }, now })) ?? notFound();
+      if (saved === "limited") return refused(submission.reply({ formErrors: [msgText(REVIEW_MESSAGES.tooMany)] }), 429);
       return redirectWithFlash(here, { kind: "success", message: saved === "saved" ? REVIEW_MESSAGES.saved : REVIEW_MESSAGES.updated });
     }
-    default:
-      throw new Response("Unknown action.", { status: 400 });
   }
 }
-
-/** A form's messages in the visitor's language. */
-const sayErrors = (errors: ReviewErrors, locale: Locale): Partial<Record<keyof ReviewErrors, string>> =>
-  Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, translateMsg(translator(locale), message)]));
 
 const PAYMENT_STATUS_LABELS = { paid: "orders.pay.paid", on_delivery: "orders.pay.onDelivery", pending: "orders.pay.pending", failed: "orders.pay.failed" } as const satisfies Record<string, MessageId>;
 
 export default function OrderConfirmation() {
   const { order, justPlaced, now, reviews } = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>();
+  const replyFor = (itemId: string, intent: "return" | "review") => (refused && refused.itemId === itemId && refused.intent === intent ? refused.reply : undefined);
   const { t } = useT();
   const several = order.items.length > 1;
   const address = order.shipping_address;
@@ -158,8 +153,8 @@ export default function OrderConfirmation() {
               <div key={item.id} className="order-line">
                 {several ? <h3 translate="no">{item.title}</h3> : null}
                 <LineTimeline placedAt={order.created_at} line={item} viewer="buyer" />
-                <BuyerSteps item={item} now={new Date(now)} several={several} />
-                {item.delivered_at && !item.cancelled_at && item.product_id ? <ReviewForm item={item} review={reviews.find((r) => r.itemId === item.id) ?? null} /> : null}
+                <BuyerSteps item={item} now={new Date(now)} several={several} returnReply={replyFor(item.id, "return")} />
+                {item.delivered_at && !item.cancelled_at && item.product_id ? <ReviewForm item={item} review={reviews.find((r) => r.itemId === item.id) ?? null} reply={replyFor(item.id, "review")} /> : null}
               </div>
             ))
           : null}
@@ -179,112 +174,6 @@ export default function OrderConfirmation() {
         </Link>
       </p>
     </section>
-  );
-}
-
-/** What the buyer may do with one item now: each a plain form, so it works without JavaScript. */
-function BuyerSteps({ item, now, several }: { item: LineLife & { id: string; title: string }; now: Date; several: boolean }) {
-  const failed = useActionData<typeof action>();
-  const { t, locale } = useT();
-  const mine = failed && failed.itemId === item.id && failed.form === "return" ? failed : null;
-  const can = buyerCan(item, now);
-  const until = returnOpenUntil(item);
-  if (!can.cancel && !can.confirmDelivery && !can.requestReturn) return null;
-  return (
-    <div className="actions-row">
-      {can.cancel ? (
-        <Form method="post">
-          <input type="hidden" name="itemId" value={item.id} />
-          <button type="submit" name="intent" value="cancel" className="btn btn-ghost btn-sm" aria-label={several ? t("orders.cancelLabel", { title: item.title }) : undefined}>
-            {t(several ? "orders.cancelItem" : "orders.cancelOrder")}
-          </button>
-        </Form>
-      ) : null}
-      {can.confirmDelivery ? (
-        <Form method="post">
-          <input type="hidden" name="itemId" value={item.id} />
-          <button type="submit" name="intent" value="received" className="btn btn-primary btn-sm" aria-label={several ? t("orders.receivedLabel", { title: item.title }) : undefined}>
-            {t("orders.received")}
-          </button>
-        </Form>
-      ) : null}
-      {can.requestReturn ? (
-        <details className="line-step" open={Boolean(mine)}>
-          <summary>{t("orders.returnOpen")}</summary>
-          <Form method="post" className="line-form">
-            <input type="hidden" name="itemId" value={item.id} />
-            <label htmlFor={`reason-${item.id}`}>{t("orders.whatsWrong")}</label>
-            <textarea
-              id={`reason-${item.id}`}
-              name="reason"
-              rows={3}
-              maxLength={RETURN_REASON_MAX}
-              defaultValue={mine?.reason}
-              aria-invalid={mine ? true : undefined}
-              aria-describedby={mine ? `reason-${item.id}-error` : undefined}
-            />
-            {mine ? (
-              <p id={`reason-${item.id}-error`} className="field-error" role="alert">
-                {mine.message}
-              </p>
-            ) : null}
-            <p className="muted">{t("orders.openUntil", { when: until ? formatDateTime(until, locale) : "" })}</p>
-            <button type="submit" name="intent" value="return" className="btn btn-primary btn-sm">
-              {t("orders.askReturn")}
-            </button>
-          </Form>
-        </details>
-      ) : null}
-    </div>
-  );
-}
-
-/** The buyer's review of a delivered item: stars and a few words, as a plain form; their review, if any, to edit. */
-function ReviewForm({ item, review }: { item: { id: string; title: string }; review: { rating: number; body: string } | null }) {
-  const failed = useActionData<typeof action>();
-  const { t } = useT();
-  const mine = failed && failed.itemId === item.id && failed.form === "review" ? failed : null;
-  const rating = mine ? mine.rating : review ? String(review.rating) : "";
-  const id = (name: string) => `${name}-${item.id}`;
-  return (
-    <details className="line-step" open={Boolean(mine)}>
-      <summary>{review ? t("orders.review.yours", { stars: starsOf(review.rating) }) : t("orders.review.rate")}</summary>
-      <Form method="post" className="line-form">
-        <input type="hidden" name="itemId" value={item.id} />
-        <fieldset className="stars-input" aria-invalid={mine?.errors.rating ? true : undefined} aria-describedby={mine?.errors.rating ? id("rating-error") : undefined}>
-          <legend>{t("orders.review.rating")}</legend>
-          {[1, 2, 3, 4, 5].map((n) => (
-            <label key={n}>
-              <input type="radio" name="rating" value={n} defaultChecked={rating === String(n)} required />
-              {t("orders.review.stars", { n })}
-            </label>
-          ))}
-        </fieldset>
-        {mine?.errors.rating ? (
-          <p id={id("rating-error")} className="field-error" role="alert">
-            {mine.errors.rating}
-          </p>
-        ) : null}
-        <label htmlFor={id("body")}>{t("orders.review.body")}</label>
-        <textarea
-          id={id("body")}
-          name="body"
-          rows={3}
-          maxLength={REVIEW_MAX_CHARS}
-          defaultValue={mine ? mine.body : (review?.body ?? "")}
-          aria-invalid={mine?.errors.body ? true : undefined}
-          aria-describedby={mine?.errors.body ? id("body-error") : undefined}
-        />
-        {mine?.errors.body ? (
-          <p id={id("body-error")} className="field-error" role="alert">
-            {mine.errors.body}
-          </p>
-        ) : null}
-        <button type="submit" name="intent" value="review" className="btn btn-primary btn-sm" aria-label={t(review ? "orders.review.updateLabel" : "orders.review.postLabel", { title: item.title })}>
-          {t(review ? "orders.review.update" : "orders.review.post")}
-        </button>
-      </Form>
-    </details>
   );
 }
 

@@ -71,7 +71,7 @@ describe("the whole life, through the pages", () => {
 
     const tooLong = await sellerStep(seller, { intent: "ship", itemId, tracking: "X".repeat(61) });
     expect(tooLong.status).toBe(400);
-    expect(tooLong.data).toMatchObject({ itemId, field: "tracking", message: english(ORDER_MESSAGES.trackingTooLong), value: "X".repeat(61) });
+    expect(tooLong.data).toMatchObject({ itemId, intent: "ship", reply: { error: { tracking: [english(ORDER_MESSAGES.trackingTooLong)] }, initialValue: { tracking: "X".repeat(61) } } });
     expect((await lineOf(itemId)).shipped_at).toBeNull();
     const shipped = await sellerStep(seller, { intent: "ship", itemId, tracking: " EZ123456789IN " });
     expect(await flashOf(shipped)).toMatchObject({ kind: "success", message: ORDER_MESSAGES.shipped });
@@ -87,7 +87,7 @@ describe("the whole life, through the pages", () => {
     // A reason that is only spaces and bidi controls: the form again, with the message and what was typed.
     const empty = await buyerStep(buyer, orderId, { intent: "return", itemId, reason: "  \u202e " });
     expect(empty.status).toBe(400);
-    expect(empty.data).toMatchObject({ itemId, message: english(ORDER_MESSAGES.returnReasonRequired) });
+    expect(empty.data).toMatchObject({ itemId, intent: "return", reply: { error: { reason: [english(ORDER_MESSAGES.returnReasonRequired)] } } });
     expect((await lineOf(itemId)).return_requested_at).toBeNull();
     expect(await flashOf(await buyerStep(buyer, orderId, { intent: "return", itemId, reason: "Pages 40-60 are missing.\u202e" }))).toMatchObject({ message: ORDER_MESSAGES.returnRequested });
     expect(await lineOf(itemId)).toMatchObject({ return_reason: "Pages 40-60 are missing." });
@@ -122,7 +122,7 @@ describe("the whole life, through the pages", () => {
 
     const noReason = await sellerStep(sellerB, { intent: "cancel", itemId: itemOf(b), reason: "no" });
     expect(noReason.status).toBe(400);
-    expect(noReason.data).toMatchObject({ field: "reason", message: english(ORDER_MESSAGES.cancelReasonRequired), value: "no" });
+    expect(noReason.data).toMatchObject({ intent: "cancel", reply: { error: { reason: [english(ORDER_MESSAGES.cancelReasonRequired)] }, initialValue: { reason: "no" } } });
     expect(await flashOf(await sellerStep(sellerB, { intent: "cancel", itemId: itemOf(b), reason: "Water damaged the last copy." }))).toMatchObject({ message: ORDER_MESSAGES.sellerCancelled });
     expect(await stockOf(b)).toBe(1);
     expect((await mailsTo(buyer.email)).at(-1)).toMatchObject({ subject: expect.stringMatching(/^Order cancelled: /), text: expect.stringContaining('The seller says: "Water damaged the last copy."') });

@@ -1,5 +1,8 @@
 import { expect, test } from "vitest";
-import { buyerCan, lineState, lineTimeline, readReason, readTracking, sellerCan, type LineLife } from "~/models/store/order-life";
+import { parseWithZod } from "@conform-to/zod";
+import { buyerCan, lineState, lineTimeline, sellerCan, type LineLife } from "~/models/store/order-life";
+import { BuyerStepSchema, SellerStepSchema } from "~/models/store/order-steps-schema";
+import { readMsgText } from "~/utils/i18n";
 import { translator } from "~/utils/i18n.server";
 
 const en = translator("en");
@@ -33,15 +36,28 @@ test("a return may be asked for up to 7 days after delivery, to the millisecond,
   expect(buyerCan(delivered, new Date(at.getTime() + 7 * DAY + 1)).requestReturn).toBe(false);
 });
 
-test("reasons and tracking numbers are cleaned and bounded", () => {
-  expect(readReason("  Pages\n missing \u202e ", 20)).toBe("Pages missing");
-  expect(readReason("ab", 20)).toBe("short");
-  expect(readReason(" \u2066 \u2069 ", 20)).toBe("short");
-  expect(readReason(null, 20)).toBe("short");
-  expect(readReason("x".repeat(21), 20)).toBe("long");
-  expect(readTracking("  ")).toBeNull();
-  expect(readTracking(" EZ 1 ")).toBe("EZ 1");
-  expect(readTracking("x".repeat(61))).toBe("long");
+test("reasons and tracking numbers are cleaned and bounded by the steps' schemas", () => {
+  const id = "3f9a2c10-1111-4222-8333-944455556666";
+  const step = (schema: typeof BuyerStepSchema | typeof SellerStepSchema, fields: Record<string, string>) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    const result = parseWithZod(form, { schema });
+    return result.status === "success" ? result.value : Object.fromEntries(Object.entries(result.error ?? {}).map(([field, messages]) => [field, messages?.map((m) => readMsgText(m)?.id)]));
+  };
+  expect(step(BuyerStepSchema, { intent: "return", itemId: id, reason: "  Pages\n missing \u202e " })).toEqual({ intent: "return", itemId: id, reason: "Pages missing" });
+  expect(step(BuyerStepSchema, { intent: "return", itemId: id, reason: "ab" })).toEqual({ reason: ["orders.msg.returnReasonRequired"] });
+  expect(step(BuyerStepSchema, { intent: "return", itemId: id, reason: " \u2066 \u2069 " })).toEqual({ reason: ["orders.msg.returnReasonRequired"] });
+  expect(step(BuyerStepSchema, { intent: "return", itemId: id })).toEqual({ reason: ["orders.msg.returnReasonRequired"] });
+  expect(step(BuyerStepSchema, { intent: "return", itemId: id, reason: "x".repeat(501) })).toEqual({ reason: ["orders.msg.returnReasonTooLong"] });
+  expect(step(BuyerStepSchema, { intent: "return", itemId: id, reason: "x".repeat(500) })).toMatchObject({ reason: "x".repeat(500) });
+  expect(step(SellerStepSchema, { intent: "cancel", itemId: id, reason: "x".repeat(301) })).toEqual({ reason: ["orders.msg.cancelReasonTooLong"] });
+  expect(step(SellerStepSchema, { intent: "ship", itemId: id, tracking: "  " })).toEqual({ intent: "ship", itemId: id, tracking: null });
+  expect(step(SellerStepSchema, { intent: "ship", itemId: id, tracking: " EZ 1 " })).toEqual({ intent: "ship", itemId: id, tracking: "EZ 1" });
+  expect(step(SellerStepSchema, { intent: "ship", itemId: id, tracking: "x".repeat(61) })).toEqual({ tracking: ["orders.msg.trackingTooLong"] });
+  expect(step(SellerStepSchema, { intent: "ship", itemId: id, tracking: "x".repeat(60) })).toMatchObject({ tracking: "x".repeat(60) });
+  expect(step(BuyerStepSchema, { intent: "review", itemId: id, rating: "4.5", body: "ok" })).toEqual({ rating: ["orders.review.ratingRequired"], body: ["orders.review.bodyRequired"] });
+  expect(step(BuyerStepSchema, { intent: "review", itemId: id, rating: "5", body: "Clean\t\tcopy.\n\n\n\nFast." })).toEqual({ intent: "review", itemId: id, rating: 5, body: "Clean copy.\n\nFast." });
+  expect(step(BuyerStepSchema, { intent: "refund", itemId: id })).toHaveProperty("intent");
 });
 
 test("the timeline says who cancelled, as each party reads it, and what is still to come", () => {

@@ -7,7 +7,6 @@
 import { POLICY } from "~/models/support/policy";
 import type { PAYMENT_METHODS } from "~/utils/enums";
 import type { MessageId, Msg, Translate } from "~/utils/i18n";
-import { stripBidiControls, stripControlChars } from "~/utils/text";
 
 export type LineLife = {
   shipped_at: Date | string | null;
@@ -69,23 +68,6 @@ export function sellerCan(line: LineLife) {
 export const CANCEL_REASON_MAX = 300;
 export const RETURN_REASON_MAX = 500;
 export const TRACKING_MAX = 60;
-
-/**
- * A reason typed into a step's form (a cancel's, a return's): one paragraph without
- * bidirectional controls, trimmed; "short" under 3 characters, "long" past `max`.
- */
-export function readReason(raw: FormDataEntryValue | null, max: number): string | "short" | "long" {
-  const text = typeof raw === "string" ? stripBidiControls(stripControlChars(raw)).replace(/\s+/g, " ").trim() : "";
-  if (text.length < 3) return "short";
-  return text.length > max ? "long" : text;
-}
-
-/** An optional tracking number: trimmed, one line; "long" past TRACKING_MAX; null when empty. */
-export function readTracking(raw: FormDataEntryValue | null): string | null | "long" {
-  const text = typeof raw === "string" ? stripControlChars(raw).replace(/\s+/g, " ").trim() : "";
-  if (text === "") return null;
-  return text.length > TRACKING_MAX ? "long" : text;
-}
 
 /** Every message the order's steps show, in one place (the pages and the tests read these). */
 export const ORDER_MESSAGES = {

@@ -22,7 +22,7 @@ import { Header } from "~/components/header";
 import styles from "~/styles/app.css";
 import { rememberLocale } from "~/models/accounts/account.server";
 import { getUser, staleSessionCookie } from "~/models/accounts/auth.server";
-import { cartCount } from "~/models/store/cart.server";
+import { cartCount } from "~/models/store/cart/cart.server";
 import { db } from "~/db/client.server";
 import { hasConsent } from "~/utils/consent.server";
 import { appUrl, supportContact } from "~/utils/env.server";

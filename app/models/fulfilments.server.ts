@@ -3,10 +3,10 @@
 // what a capture buys and where its payer goes next. A new purpose (the marketplace's
 // orders) adds its fulfilment here and nowhere in the ledger.
 import type { DbOrTx } from "~/db/client.server";
-import { challengeCallbackPage, challengeTitle, fulfilChallengeFee, type ChallengeFeeResult } from "~/models/contests/challenge-fees.server";
-import { contestTitle, enrolmentCallbackPage, fulfilEnrolment, type EnrolmentResult } from "~/models/contests/enrolment.server";
+import { challengeCallbackPage, challengeTitle, fulfilChallengeFee, type ChallengeFeeResult } from "~/models/contests/challenges/challenge-fees.server";
+import { contestTitle, enrolmentCallbackPage, fulfilEnrolment, type EnrolmentResult } from "~/models/contests/catalogue/enrolment.server";
 import { paymentGateway } from "~/models/payments/gateway.server";
-import { fulfilOrder, orderCallbackPage, orderTitle, type OrderResult } from "~/models/store/order-fulfilment.server";
+import { fulfilOrder, orderCallbackPage, orderTitle, type OrderResult } from "~/models/store/checkout/order-fulfilment.server";
 import { orderOwner, recordCapture, recordFailedAttempt, type CaptureInput, type CaptureOutcome, type Fulfil, type Purpose } from "~/models/payments/ledger.server";
 import { kickOutbox } from "~/services/email.server";
 import type { Flash } from "~/utils/flash.server";

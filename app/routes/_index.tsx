@@ -1,14 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ContestCard } from "~/components/contests/contest-card";
-import { HomeCountdown } from "~/components/contests/countdown";
+import { ContestCard } from "~/components/contests/catalogue/contest-card";
+import { HomeCountdown } from "~/components/contests/catalogue/countdown";
 import { GettingStartedGuide, HallOfChampions, MarketplacePromo, WhyCompete } from "~/components/home-sections";
 import { db } from "~/db/client.server";
-import { recentChampions, upcomingContests } from "~/models/contests/catalogue.server";
+import { recentChampions, upcomingContests } from "~/models/contests/catalogue/catalogue.server";
 import { getUserId } from "~/models/accounts/auth.server";
 import { guideSeenCookie } from "~/utils/consent.server";
-import { homeCardButton } from "~/models/contests/enrolment";
+import { homeCardButton } from "~/models/contests/catalogue/enrolment";
 import type { RequestPolicy } from "~/server/policy";
 import { useT } from "~/utils/i18n";
 import { i18nFor } from "~/utils/i18n.server";

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { testApiReply, testPaperReply, type ApiReply } from "~/models/contests/test-api.server";
+import { testApiReply, testPaperReply, type ApiReply } from "~/models/contests/sitting/test-api.server";
 import type { RequestPolicy } from "~/server/policy";
 import { readJson } from "~/utils/forms.server";
 import { JSON_API_BODY } from "~/utils/request-guard";

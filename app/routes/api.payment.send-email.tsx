@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { db } from "~/db/client.server";
 import { requireApiUser } from "~/models/accounts/auth.server";
-import { resendConfirmation } from "~/models/contests/enrolment.server";
+import { resendConfirmation } from "~/models/contests/catalogue/enrolment.server";
 import { kickOutbox } from "~/services/email.server";
 import { notFound, parseJsonBody } from "~/utils/http.server";
 import { consume, LIMITS } from "~/services/rate-limit.server";

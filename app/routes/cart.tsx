@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { ListingImage } from "~/components/store/listing-image";
+import { ListingImage } from "~/components/store/listings/listing-image";
 import { db } from "~/db/client.server";
 import { getUserId, requireUserId } from "~/models/accounts/auth.server";
-import { askedQuantity, cutDescription } from "~/models/store/cart";
-import { cartCap, cartView, setCartQuantity, takeOutOfCart } from "~/models/store/cart.server";
+import { askedQuantity, cutDescription } from "~/models/store/cart/cart";
+import { cartCap, cartView, setCartQuantity, takeOutOfCart } from "~/models/store/cart/cart.server";
 import { readForm } from "~/utils/forms.server";
 import { notFound, redirectWithFlash } from "~/utils/http.server";
 import { translatedPageMeta } from "~/utils/meta";

@@ -5,10 +5,10 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { notFoundBoundary } from "~/components/not-found";
 import { HostedCheckoutForm } from "~/components/payments/hosted-checkout-form";
 import { db } from "~/db/client.server";
-import { CHALLENGE_FEE_MESSAGES, challengeFeeDue, startChallengePayment } from "~/models/contests/challenge-fees.server";
-import { CHALLENGE_MESSAGES } from "~/models/contests/challenges";
-import { requireContestStage } from "~/models/contests/stage.server";
-import { STAGE_MESSAGES } from "~/models/contests/stage";
+import { CHALLENGE_FEE_MESSAGES, challengeFeeDue, startChallengePayment } from "~/models/contests/challenges/challenge-fees.server";
+import { CHALLENGE_MESSAGES } from "~/models/contests/challenges/challenges";
+import { requireContestStage } from "~/models/contests/catalogue/stage.server";
+import { STAGE_MESSAGES } from "~/models/contests/catalogue/stage";
 import { hostedCheckout, paymentGateway } from "~/models/payments/gateway.server";
 import { appUrl } from "~/utils/env.server";
 import { readForm } from "~/utils/forms.server";

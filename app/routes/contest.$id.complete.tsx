@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ResultsNotAvailable } from "~/components/contests/results-not-available";
+import { ResultsNotAvailable } from "~/components/contests/results/results-not-available";
 import { notFoundBoundary } from "~/components/not-found";
 import { db } from "~/db/client.server";
-import { requireContestStage } from "~/models/contests/stage.server";
-import { completionMessage, readCompletion, reasonMessage, SUBMIT_ERRORS } from "~/models/contests/test-rules";
+import { requireContestStage } from "~/models/contests/catalogue/stage.server";
+import { completionMessage, readCompletion, reasonMessage, SUBMIT_ERRORS } from "~/models/contests/sitting/test-rules";
 import { useT } from "~/utils/i18n";
 import { localeOf, messagesUnder } from "~/utils/i18n.server";
 import { translatedPageMeta } from "~/utils/meta";

@@ -4,12 +4,12 @@ import { useState } from "react";
 import { notFoundBoundary } from "~/components/not-found";
 import { CameraPreview, NeedsJavaScript, useCamera } from "~/components/contests/test-island/camera";
 import { db } from "~/db/client.server";
-import { requireContestStage } from "~/models/contests/stage.server";
-import { CONTEST_RULES } from "~/models/contests/rules";
+import { requireContestStage } from "~/models/contests/catalogue/stage.server";
+import { CONTEST_RULES } from "~/models/contests/catalogue/rules";
 import { useT } from "~/utils/i18n";
 import { localeOf, messagesUnder, pickMessages } from "~/utils/i18n.server";
 import { formatDateTime } from "~/utils/dates";
-import { startsInMessage, TEST_PAGE_BORROWS } from "~/models/contests/test-rules";
+import { startsInMessage, TEST_PAGE_BORROWS } from "~/models/contests/sitting/test-rules";
 import { useHydrated, useServerClock } from "~/utils/use-hydrated";
 import { metaTranslator, pageMeta } from "~/utils/meta";
 

@@ -1,20 +1,20 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ResultsNotAvailable } from "~/components/contests/results-not-available";
+import { ResultsNotAvailable } from "~/components/contests/results/results-not-available";
 import { notFoundBoundary } from "~/components/not-found";
 import { db } from "~/db/client.server";
-import { requireContestStage } from "~/models/contests/stage.server";
-import { AnswerList, Leaderboard, marksText, SectionTable } from "~/components/contests/exam-results";
-import { ChallengeForm, ChallengeStatus } from "~/components/contests/challenge-form";
-import { CHALLENGE_MESSAGES, type ResultsPhase } from "~/models/contests/challenges";
-import { ChallengeSchema } from "~/models/contests/challenge-schema";
-import { myChallenges, submitChallenge } from "~/models/contests/challenges.server";
+import { requireContestStage } from "~/models/contests/catalogue/stage.server";
+import { AnswerList, Leaderboard, marksText, SectionTable } from "~/components/contests/results/exam-results";
+import { ChallengeForm, ChallengeStatus } from "~/components/contests/results/challenge-form";
+import { CHALLENGE_MESSAGES, type ResultsPhase } from "~/models/contests/challenges/challenges";
+import { ChallengeSchema } from "~/models/contests/challenges/challenge-schema";
+import { myChallenges, submitChallenge } from "~/models/contests/challenges/challenges.server";
 import { prizeStatement } from "~/models/payments/payouts.server";
 import { PrizeStatement } from "~/components/payments/prize-statement";
-import type { SectionReport } from "~/models/contests/exam-report";
-import { answerBreakdown, sectionReport } from "~/models/contests/exam-report.server";
-import { contestResults, leaderboard, type MyResult } from "~/models/contests/results.server";
+import type { SectionReport } from "~/models/contests/results/exam-report";
+import { answerBreakdown, sectionReport } from "~/models/contests/results/exam-report.server";
+import { contestResults, leaderboard, type MyResult } from "~/models/contests/results/results.server";
 import { formatDateTime } from "~/utils/dates";
 import { parseForm } from "~/utils/forms.server";
 import { redirectWithFlash } from "~/utils/http.server";
@@ -22,7 +22,7 @@ import { richText, useT, type MessageId, msgText } from "~/utils/i18n";
 import { i18nFor, localeOf, messagesUnder, say, translateReply, translator } from "~/utils/i18n.server";
 import { metaTranslator, pageMeta } from "~/utils/meta";
 import { formatINR } from "~/utils/money";
-import { durationMessage, scoreBand, scorePercent } from "~/models/contests/test-rules";
+import { durationMessage, scoreBand, scorePercent } from "~/models/contests/sitting/test-rules";
 
 // Results (docs/product/contests.md §2 Results): the student's own only. Tabs are links, so they
 // work without JavaScript; each tab loads only what it shows.

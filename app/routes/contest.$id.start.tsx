@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { db } from "~/db/client.server";
-import { requireContestStage } from "~/models/contests/stage.server";
+import { requireContestStage } from "~/models/contests/catalogue/stage.server";
 import { readForm } from "~/utils/forms.server";
 import { notFound } from "~/utils/http.server";
 

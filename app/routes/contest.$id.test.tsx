@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useParams } from "@remix-run/react";
 import { NeedsJavaScript } from "~/components/contests/test-island/camera";
 import { TestIsland } from "~/components/contests/test-island/test-island";
-import { TEST_PAGE_BORROWS } from "~/models/contests/test-rules";
+import { TEST_PAGE_BORROWS } from "~/models/contests/sitting/test-rules";
 import type { RequestPolicy } from "~/server/policy";
 import { requireUuidParam } from "~/utils/http.server";
 import { useT, type Locale } from "~/utils/i18n";

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { ContestCard } from "~/components/contests/contest-card";
-import { ContestTiming } from "~/components/contests/countdown";
+import { ContestCard } from "~/components/contests/catalogue/contest-card";
+import { ContestTiming } from "~/components/contests/catalogue/countdown";
 import { db } from "~/db/client.server";
-import { activeContests } from "~/models/contests/catalogue.server";
+import { activeContests } from "~/models/contests/catalogue/catalogue.server";
 import { getUserId } from "~/models/accounts/auth.server";
 import { useDebouncedSubmit } from "~/utils/use-debounced-submit";
 import { SEARCH_MAX, searchText } from "~/utils/text";

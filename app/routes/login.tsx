@@ -11,7 +11,7 @@ import { i18nFor, localeOf, translateReply, translator } from "~/utils/i18n.serv
 import { db } from "~/db/client.server";
 import { rememberLocale } from "~/models/accounts/account.server";
 import { resumeBlogAction } from "~/models/blog/posts.server";
-import { resumeStoreAction } from "~/models/store/cart.server";
+import { resumeStoreAction } from "~/models/store/cart/cart.server";
 import { authenticator, clientIp, createUserSession, readLoginDevice, rememberLoginDevice, requireAnonymous } from "~/models/accounts/auth.server";
 import { readForm, schemaFields } from "~/utils/forms.server";
 import { safeRedirect } from "~/utils/urls";

@@ -3,18 +3,18 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { notFoundBoundary } from "~/components/not-found";
-import { BuyerSteps, ReviewForm } from "~/components/store/buyer-steps";
-import { LineTimeline } from "~/components/store/line-timeline";
-import { OrderItems } from "~/components/store/order-items";
+import { BuyerSteps, ReviewForm } from "~/components/store/orders/buyer-steps";
+import { LineTimeline } from "~/components/store/orders/line-timeline";
+import { OrderItems } from "~/components/store/orders/order-items";
 import { db } from "~/db/client.server";
 import { requireUserId } from "~/models/accounts/auth.server";
-import { METHOD_LABELS, paymentState, shortOrderId } from "~/models/store/checkout";
-import { ORDER_MESSAGES } from "~/models/store/order-life";
-import { buyerCancels, buyerConfirmsDelivery, buyerRequestsReturn } from "~/models/store/order-life.server";
-import { BuyerStepSchema } from "~/models/store/order-steps-schema";
-import { REVIEW_MESSAGES } from "~/models/store/reviews";
-import { reviewsOfLines, saveReview } from "~/models/store/reviews.server";
-import { buyerOrder } from "~/models/store/order-views.server";
+import { METHOD_LABELS, paymentState, shortOrderId } from "~/models/store/checkout/checkout";
+import { ORDER_MESSAGES } from "~/models/store/orders/order-life";
+import { buyerCancels, buyerConfirmsDelivery, buyerRequestsReturn } from "~/models/store/orders/order-life.server";
+import { BuyerStepSchema } from "~/models/store/orders/order-steps-schema";
+import { REVIEW_MESSAGES } from "~/models/store/reviews/reviews";
+import { reviewsOfLines, saveReview } from "~/models/store/reviews/reviews.server";
+import { buyerOrder } from "~/models/store/orders/order-views.server";
 import { POLICY } from "~/models/support/policy";
 import { parseForm } from "~/utils/forms.server";
 import { invariantResponse, notFound, redirectWithFlash, requireUuidParam } from "~/utils/http.server";
@@ -42,7 +42,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 /**
- * The buyer's steps on one item (models/store/order-life.server.ts): cancel before it
+ * The buyer's steps on one item (models/store/orders/order-life.server.ts): cancel before it
  * ships, confirm it arrived, ask to return it within the window, review it once it is
  * delivered. Someone else's order or item is a 404; a step the item has moved past says
  * why (a seller who shipped first).

@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { OrderItems } from "~/components/store/order-items";
+import { OrderItems } from "~/components/store/orders/order-items";
 import { db } from "~/db/client.server";
 import { getUserId } from "~/models/accounts/auth.server";
-import { shortOrderId } from "~/models/store/checkout";
-import { orderBadge } from "~/models/store/order-life";
-import { completedOrders } from "~/models/store/order-views.server";
+import { shortOrderId } from "~/models/store/checkout/checkout";
+import { orderBadge } from "~/models/store/orders/order-life";
+import { completedOrders } from "~/models/store/orders/order-views.server";
 import { formatDateTime } from "~/utils/dates";
 import { translatedPageMeta } from "~/utils/meta";
 import { richText, useT } from "~/utils/i18n";

@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useScaledPhoto } from "~/components/store/use-scaled-photo";
+import { useScaledPhoto } from "~/components/store/listings/use-scaled-photo";
 import { notFoundBoundary } from "~/components/not-found";
 import { db } from "~/db/client.server";
 import { IMAGE_ACCEPT } from "~/models/media/images";
-import { readImagePost, sellWords } from "~/models/store/listing-form.server";
-import { LISTING_MESSAGES } from "~/models/store/listing";
-import { requireOwnListing, updateListing } from "~/models/store/listings.server";
+import { readImagePost, sellWords } from "~/models/store/listings/listing-form.server";
+import { LISTING_MESSAGES } from "~/models/store/listings/listing";
+import { requireOwnListing, updateListing } from "~/models/store/listings/listings.server";
 import { notFound, redirectWithFlash } from "~/utils/http.server";
 import { translatedPageMeta } from "~/utils/meta";
 import { translateMsg, useT } from "~/utils/i18n";

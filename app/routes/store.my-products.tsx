@@ -1,18 +1,18 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { EarningsView } from "~/components/store/earnings-view";
-import { Listings } from "~/components/store/my-listings";
-import { Sales } from "~/components/store/my-sales";
+import { EarningsView } from "~/components/store/earnings/earnings-view";
+import { Listings } from "~/components/store/listings/my-listings";
+import { Sales } from "~/components/store/orders/my-sales";
 import { db } from "~/db/client.server";
 import { requireUserId } from "~/models/accounts/auth.server";
 import { maskedPayoutDetails } from "~/models/payments/payout-details.server";
-import { payOutEarnings, sellerStatement } from "~/models/store/earnings.server";
-import { myListings } from "~/models/store/listings.server";
-import { METHOD_LABELS } from "~/models/store/checkout";
-import { ORDER_MESSAGES } from "~/models/store/order-life";
-import { sellerCancels, sellerConfirmsReturn, sellerShips } from "~/models/store/order-life.server";
-import { SellerStepSchema } from "~/models/store/order-steps-schema";
-import { salesOf } from "~/models/store/order-views.server";
+import { payOutEarnings, sellerStatement } from "~/models/store/earnings/earnings.server";
+import { myListings } from "~/models/store/listings/listings.server";
+import { METHOD_LABELS } from "~/models/store/checkout/checkout";
+import { ORDER_MESSAGES } from "~/models/store/orders/order-life";
+import { sellerCancels, sellerConfirmsReturn, sellerShips } from "~/models/store/orders/order-life.server";
+import { SellerStepSchema } from "~/models/store/orders/order-steps-schema";
+import { salesOf } from "~/models/store/orders/order-views.server";
 import { parseForm } from "~/utils/forms.server";
 import { notFound, redirectWithFlash } from "~/utils/http.server";
 import { isUuid } from "~/utils/urls";
@@ -40,7 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /**
- * The seller's steps on a sold item (models/store/order-life.server.ts): ship it (a
+ * The seller's steps on a sold item (models/store/orders/order-life.server.ts): ship it (a
  * tracking number if they have one), cancel it with a reason, confirm a return; and
  * ask for their earnings. Someone else's sale is a 404; an item the buyer cancelled
  * first says so.

@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { NEW_LISTING, ProductForm } from "~/components/store/product-form";
+import { NEW_LISTING, ProductForm } from "~/components/store/listings/product-form";
 import { db } from "~/db/client.server";
 import { requireUserId } from "~/models/accounts/auth.server";
-import { saveListingPost, sellWords } from "~/models/store/listing-form.server";
-import { LISTING_MESSAGES } from "~/models/store/listing";
-import { createListing } from "~/models/store/listings.server";
-import { listCategories } from "~/models/store/products.server";
+import { saveListingPost, sellWords } from "~/models/store/listings/listing-form.server";
+import { LISTING_MESSAGES } from "~/models/store/listings/listing";
+import { createListing } from "~/models/store/listings/listings.server";
+import { listCategories } from "~/models/store/listings/products.server";
 import { redirectWithFlash } from "~/utils/http.server";
 import { translatedPageMeta } from "~/utils/meta";
 import { useT } from "~/utils/i18n";

@@ -5,11 +5,11 @@
 import { sql } from "drizzle-orm";
 import { db, rowsOf } from "~/db/client.server";
 import { createContest, createDeliveredLine, createEntry, createPost, createProduct, createUser, moveContestIntoPast, productCategory, submitEntry } from "~/seed/factories.server";
-import { earnDueLines } from "~/models/store/earnings.server";
-import { finalizeContest, recordResult } from "~/models/contests/scoring.server";
+import { earnDueLines } from "~/models/store/earnings/earnings.server";
+import { finalizeContest, recordResult } from "~/models/contests/results/scoring.server";
 import { hashPassword } from "~/models/accounts/password.server";
-import { putInCart } from "~/models/store/cart.server";
-import { placeOrder } from "~/models/store/orders.server";
+import { putInCart } from "~/models/store/cart/cart.server";
+import { placeOrder } from "~/models/store/checkout/orders.server";
 import { settlePayment } from "~/models/fulfilments.server";
 import { paymentGateway, testCapture } from "~/models/payments/gateway.server";
 

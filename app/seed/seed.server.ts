@@ -16,10 +16,10 @@ import {
 import { createContest, createDeliveredLine, createEntry, createUser, submitEntry } from "~/seed/factories.server";
 import { generateCover } from "~/seed/covers.server";
 import { imageStore } from "~/models/media/stores.server";
-import { storeVariants } from "~/models/store/listings.server";
+import { storeVariants } from "~/models/store/listings/listings.server";
 import { blog_categories, blog_posts, comments, likes, marketplace_products, product_categories, product_reviews, users } from "~/db/schema";
-import { finalizeContest } from "~/models/contests/scoring.server";
-import { recount } from "~/models/store/reviews.server";
+import { finalizeContest } from "~/models/contests/results/scoring.server";
+import { recount } from "~/models/store/reviews/reviews.server";
 import { hashPassword } from "~/models/accounts/password.server";
 
 const MINUTE = 60_000;
@@ -140,7 +140,7 @@ export async function seedDemoData(db: Db, now = new Date()) {
 /**
  * Demo buyers bought copies of the demo books weeks ago, received them and reviewed
  * them: the listings' ratings and counts are read from those reviews, as for any other
- * (models/store/reviews.server.ts), never typed in.
+ * (models/store/reviews/reviews.server.ts), never typed in.
  */
 async function seedReviews(tx: Tx, input: { buyers: string[]; now: Date; rnd: () => number }) {
   const DAY = 24 * 60 * MINUTE;

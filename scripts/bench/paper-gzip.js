@@ -1,5 +1,5 @@
 // `node scripts/bench/paper-gzip.js`: what gzipping a student's paper costs, whole (as
-// before) and from pieces compressed apart (app/models/contests/paper-gzip.server.ts),
+// before) and from pieces compressed apart (app/models/contests/paper/paper-gzip.server.ts),
 // in the same run, on a JEE-sized paper: 75 questions in three sections, each with
 // English and Hindi text, MathML and four options in both languages. Bounded: 2,000
 // replies per way. Prints microseconds per reply, bytes, and the ratio. A shuffled
@@ -11,8 +11,8 @@ import { tsImport } from "tsx/esm/api";
 
 const { deflatePiece, gzipOfPieces } = await tsImport("../../app/utils/gzip-pieces.server.ts", import.meta.url);
 
-const { paperGzip } = await tsImport("../../app/models/contests/paper-gzip.server.ts", import.meta.url);
-const { paperFor } = await tsImport("../../app/models/contests/paper.server.ts", import.meta.url);
+const { paperGzip } = await tsImport("../../app/models/contests/paper/paper-gzip.server.ts", import.meta.url);
+const { paperFor } = await tsImport("../../app/models/contests/paper/paper.server.ts", import.meta.url);
 
 const words = "the a of velocity particle mass energy force acceleration उत्तर प्रश्न कण वेग द्रव्यमान ऊर्जा बल सही गलत <math><mi>x</mi><mo>=</mo><mn>2</mn></math> <msup><mi>m</mi><mn>2</mn></msup> integral derivative function matrix vector 9.8 m/s² which following is correct statement".split(" ");
 let seed = 1;

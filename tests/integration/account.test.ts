@@ -7,7 +7,7 @@ import { sessions } from "~/db/schema";
 import { attemptLogin } from "~/models/accounts/account.server";
 import { createSession, getUser } from "~/models/accounts/auth.server";
 import { ACCOUNT_MESSAGES, MESSAGES } from "~/models/accounts/schemas";
-import { getProduct } from "~/models/store/products.server";
+import { getProduct } from "~/models/store/listings/products.server";
 import * as accountRoute from "~/routes/account";
 import { createProduct } from "~/seed/factories.server";
 import { call, cookieFrom, formRequest, getRequest } from "../support/remix";

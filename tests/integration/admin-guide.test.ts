@@ -8,9 +8,9 @@ import { eq, sql } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { db, pgConstraint, rowsOf } from "~/db/client.server";
 import { contests, question_challenges, questions, user_contest_entries } from "~/db/schema";
-import { submitChallenge } from "~/models/contests/challenges.server";
-import { storeDiagram } from "~/models/contests/diagrams.server";
-import { finalizeContest } from "~/models/contests/scoring.server";
+import { submitChallenge } from "~/models/contests/challenges/challenges.server";
+import { storeDiagram } from "~/models/contests/paper/diagrams.server";
+import { finalizeContest } from "~/models/contests/results/scoring.server";
 import { createEntry, createUser, moveContestIntoPast, submitEntry } from "~/seed/factories.server";
 
 const doc = fs.readFileSync("docs/admin-sql.md", "utf8");

@@ -1,4 +1,4 @@
-// The group commit of autosaves (app/models/contests/answer-batch.server.ts): saves
+// The group commit of autosaves (app/models/contests/sitting/answer-batch.server.ts): saves
 // arriving together go as one statement, each acknowledged after it with its own
 // verdict, the later of two saves of one question winning; a failed statement costs
 // no other save its place.
@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { db, queriesDuring } from "~/db/client.server";
 import { user_answers } from "~/db/schema";
-import { createGroupCommit, writeSaves, type AnswerSave } from "~/models/contests/answer-batch.server";
+import { createGroupCommit, writeSaves, type AnswerSave } from "~/models/contests/sitting/answer-batch.server";
 import { sessionKeyOf } from "~/models/accounts/auth.server";
 import { enrolled, jeePaper } from "../support/papers";
 

@@ -4,8 +4,8 @@ import { eq, inArray } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { db } from "~/db/client.server";
 import { email_outbox, marketplace_products, order_items, orders, user_cart } from "~/db/schema";
-import { sellerShips } from "~/models/store/order-life.server";
-import { releaseExpiredHolds } from "~/models/store/orders.server";
+import { sellerShips } from "~/models/store/orders/order-life.server";
+import { releaseExpiredHolds } from "~/models/store/checkout/orders.server";
 import * as cartRoute from "~/routes/cart";
 import * as checkoutRoute from "~/routes/checkout";
 import * as confirmationRoute from "~/routes/orders.$id.confirmation";
@@ -280,7 +280,7 @@ describe("the webhook and the callback, in either order", () => {
 
 describe("the cart page and the store's preview", () => {
   test("a line that sold out or was unlisted says so and is left out of the total; the preview shows the newest 3 of 4", async () => {
-    const { cartView, cartPreview } = await import("~/models/store/cart.server");
+    const { cartView, cartPreview } = await import("~/models/store/cart/cart.server");
     const seller = await signedInStudent();
     const buyer = await signedInStudent();
     const ids = [];
@@ -297,8 +297,8 @@ describe("the cart page and the store's preview", () => {
     expect(preview.count).toBe(4);
     expect(preview.lines).toHaveLength(3);
     // The store lists neither the sold-out nor the unlisted book.
-    const { listStoreProducts } = await import("~/models/store/products.server");
-    const { parseStoreQuery } = await import("~/models/store/query");
+    const { listStoreProducts } = await import("~/models/store/listings/products.server");
+    const { parseStoreQuery } = await import("~/models/store/search/query");
     const listed = await listStoreProducts(db, parseStoreQuery(new URLSearchParams({ q: "Preview" })));
     const listedIds = listed.products.map((p) => p.id);
     expect(listedIds).not.toContain(ids[0]);

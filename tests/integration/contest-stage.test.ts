@@ -4,7 +4,7 @@ import { expect, test } from "vitest";
 import { db } from "~/db/client.server";
 import { createContest, createEntry } from "~/seed/factories.server";
 import { user_contest_entries } from "~/db/schema";
-import { requireContestStage } from "~/models/contests/stage.server";
+import { requireContestStage } from "~/models/contests/catalogue/stage.server";
 import * as startRoute from "~/routes/contest.$id.start";
 import { call, formRequest } from "../support/remix";
 import { signedInStudent } from "../support/scenarios";

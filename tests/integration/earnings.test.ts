@@ -10,7 +10,7 @@ import { email_outbox, order_items, payouts, seller_payout_lines, test_gateway_p
 import { savePayoutDetails } from "~/models/payments/payout-details.server";
 import { payoutGateway } from "~/models/payments/payout-gateway.server";
 import { pollPayouts, sendDuePayouts } from "~/models/payments/payout-sender.server";
-import { commissionOn, earnDueLines, payOutDueEarnings, payOutEarnings, sellerStatement } from "~/models/store/earnings.server";
+import { commissionOn, earnDueLines, payOutDueEarnings, payOutEarnings, sellerStatement } from "~/models/store/earnings/earnings.server";
 import * as myProductsRoute from "~/routes/store.my-products";
 import { createDeliveredLine, createProduct } from "~/seed/factories.server";
 import { readFlash } from "~/utils/flash.server";

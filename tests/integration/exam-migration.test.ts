@@ -7,7 +7,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { expect, test } from "vitest";
 import { migrateBefore, migrateFrom } from "../support/migrations";
 import { pgliteConnection, rowsOf } from "~/db/client.server";
-import { finalizeContest } from "~/models/contests/scoring.server";
+import { finalizeContest } from "~/models/contests/results/scoring.server";
 import { sql } from "drizzle-orm";
 
 

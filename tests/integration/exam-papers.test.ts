@@ -5,9 +5,9 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { db, pgConstraint, rowsOf } from "~/db/client.server";
 import { contest_results, contests, user_contest_entries } from "~/db/schema";
-import { dashboardEntries } from "~/models/contests/catalogue.server";
-import { splitEntries, yourDeadline } from "~/models/contests/dashboard";
-import { closeDueContests, finalizeContest } from "~/models/contests/scoring.server";
+import { dashboardEntries } from "~/models/contests/catalogue/catalogue.server";
+import { splitEntries, yourDeadline } from "~/models/contests/catalogue/dashboard";
+import { closeDueContests, finalizeContest } from "~/models/contests/results/scoring.server";
 import { createContest } from "~/seed/factories.server";
 import { enrolled, get, jeePaper, post, type Shown } from "../support/papers";
 

@@ -15,7 +15,7 @@ const { db, rowsOf } = await import("~/db/client.server");
 const { processUpload } = await import("~/models/media/pipeline.server");
 const { imageStore } = await import("~/models/media/stores.server");
 const { keyOfUrl } = await import("~/models/media/storage.server");
-const { createListing, deleteListing, updateListing } = await import("~/models/store/listings.server");
+const { createListing, deleteListing, updateListing } = await import("~/models/store/listings/listings.server");
 const { createUser, productCategory } = await import("~/seed/factories.server");
 
 async function variants(colour: string) {

@@ -8,7 +8,7 @@ import { db } from "~/db/client.server";
 import { images, marketplace_products, order_items, orders } from "~/db/schema";
 import { IMAGE_MESSAGES, THUMB } from "~/models/media/images";
 import { contentKey, databaseImageStore, keyOfUrl } from "~/models/media/storage.server";
-import { LISTING_MESSAGES } from "~/models/store/listing";
+import { LISTING_MESSAGES } from "~/models/store/listings/listing";
 import * as deleteRoute from "~/routes/store.$id.delete";
 import * as editRoute from "~/routes/store.$id.edit";
 import * as imageRoute from "~/routes/store.$id.image";

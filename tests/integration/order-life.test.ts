@@ -10,12 +10,12 @@ import { email_outbox, marketplace_products, order_items, orders, refunds, test_
 import { settlePayment } from "~/models/fulfilments.server";
 import { checkoutSignature, paymentGateway } from "~/models/payments/gateway.server";
 import { sendDueRefunds } from "~/models/payments/refunds.server";
-import { putInCart } from "~/models/store/cart.server";
-import type { Shipping } from "~/models/store/checkout-schema";
-import { ORDER_MESSAGES } from "~/models/store/order-life";
-import { buyerCancels, sellerShips, sweepOrderLines } from "~/models/store/order-life.server";
-import { buyerOrder } from "~/models/store/order-views.server";
-import { placeOrder } from "~/models/store/orders.server";
+import { putInCart } from "~/models/store/cart/cart.server";
+import type { Shipping } from "~/models/store/checkout/checkout-schema";
+import { ORDER_MESSAGES } from "~/models/store/orders/order-life";
+import { buyerCancels, sellerShips, sweepOrderLines } from "~/models/store/orders/order-life.server";
+import { buyerOrder } from "~/models/store/orders/order-views.server";
+import { placeOrder } from "~/models/store/checkout/orders.server";
 import * as confirmationRoute from "~/routes/orders.$id.confirmation";
 import * as myProductsRoute from "~/routes/store.my-products";
 import { createProduct } from "~/seed/factories.server";

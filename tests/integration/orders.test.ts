@@ -8,12 +8,12 @@ import { db } from "~/db/client.server";
 import { email_outbox, marketplace_products, order_items, orders, payments, user_cart, refunds, users } from "~/db/schema";
 import { noteFailedAttempt, settlePayment } from "~/models/fulfilments.server";
 import { checkoutSignature, paymentGateway } from "~/models/payments/gateway.server";
-import { cartView, putInCart } from "~/models/store/cart.server";
-import { orderTotals, paymentState } from "~/models/store/checkout";
-import type { Shipping } from "~/models/store/checkout-schema";
-import { completedOrders, buyerOrder, salesOf } from "~/models/store/order-views.server";
-import { sellerShips } from "~/models/store/order-life.server";
-import { placeOrder, releaseExpiredHolds } from "~/models/store/orders.server";
+import { cartView, putInCart } from "~/models/store/cart/cart.server";
+import { orderTotals, paymentState } from "~/models/store/checkout/checkout";
+import type { Shipping } from "~/models/store/checkout/checkout-schema";
+import { completedOrders, buyerOrder, salesOf } from "~/models/store/orders/order-views.server";
+import { sellerShips } from "~/models/store/orders/order-life.server";
+import { placeOrder, releaseExpiredHolds } from "~/models/store/checkout/orders.server";
 import { createProduct, createUser } from "~/seed/factories.server";
 import { PROVEN_ON_POSTGRESQL } from "../support/locks";
 

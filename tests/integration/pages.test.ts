@@ -128,7 +128,7 @@ test("/healthz answers 200 after reading a real table of the app's", async () =>
 
 describe("Hall of Champions", () => {
   test("names prize winners of finished, finalised contests only, by full name, never by e-mail", async () => {
-    const { finalizeContest } = await import("~/models/contests/scoring.server");
+    const { finalizeContest } = await import("~/models/contests/results/scoring.server");
     const { submitEntry } = await import("~/seed/factories.server");
     const now = new Date();
     const hour = 3_600_000;

@@ -4,7 +4,7 @@ import { expect, test } from "vitest";
 import { db } from "~/db/client.server";
 import { createContest } from "~/seed/factories.server";
 import { contests, payments, user_contest_entries } from "~/db/schema";
-import { startContestPayment } from "~/models/contests/enrolment.server";
+import { startContestPayment } from "~/models/contests/catalogue/enrolment.server";
 import * as callback from "~/routes/api.payment.callback";
 import * as createOrder from "~/routes/api.payment.create-order";
 import * as verify from "~/routes/api.payment.verify";

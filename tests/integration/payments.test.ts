@@ -5,7 +5,7 @@ import { expect, test } from "vitest";
 import { db } from "~/db/client.server";
 import { createContest, createUser } from "~/seed/factories.server";
 import { email_outbox, payment_reviews, payments, user_contest_entries, refunds } from "~/db/schema";
-import { enrolmentConfirmation, startContestPayment } from "~/models/contests/enrolment.server";
+import { enrolmentConfirmation, startContestPayment } from "~/models/contests/catalogue/enrolment.server";
 import { settlePayment } from "~/models/fulfilments.server";
 import { checkoutSignature, paymentGateway } from "~/models/payments/gateway.server";
 import { recordFailedAttempt } from "~/models/payments/ledger.server";

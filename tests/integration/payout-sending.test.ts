@@ -9,7 +9,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "~/db/client.server";
 import { email_outbox, payouts, test_gateway_payouts } from "~/db/schema";
-import { finalizeContest } from "~/models/contests/scoring.server";
+import { finalizeContest } from "~/models/contests/results/scoring.server";
 import { GatewayRefusal, hmacHex } from "~/models/payments/gateway.server";
 import { payoutGateway, razorpayxPayouts } from "~/models/payments/payout-gateway.server";
 import { savePayoutDetails } from "~/models/payments/payout-details.server";

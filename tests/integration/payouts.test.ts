@@ -7,7 +7,7 @@ import { eq, sql } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { db, rowsOf } from "~/db/client.server";
 import { email_outbox, payouts } from "~/db/schema";
-import { finalizeContest } from "~/models/contests/scoring.server";
+import { finalizeContest } from "~/models/contests/results/scoring.server";
 import { savePayoutDetails } from "~/models/payments/payout-details.server";
 import * as dashboardRoute from "~/routes/dashboard";
 import * as resultsRoute from "~/routes/contest.$id.results";

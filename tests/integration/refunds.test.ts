@@ -11,7 +11,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "~/db/client.server";
 import { email_outbox, refunds, test_gateway_refunds } from "~/db/schema";
-import { startContestPayment } from "~/models/contests/enrolment.server";
+import { startContestPayment } from "~/models/contests/catalogue/enrolment.server";
 import { settlePayment } from "~/models/fulfilments.server";
 import { REFUND_REASONS } from "~/models/refund-reasons";
 import { checkoutSignature, GatewayRefusal, paymentGateway, razorpayGateway } from "~/models/payments/gateway.server";

@@ -6,7 +6,7 @@ import { expect, test } from "vitest";
 import { db } from "~/db/client.server";
 import { createEntry } from "~/seed/factories.server";
 import { contests } from "~/db/schema";
-import { dashboardEntries } from "~/models/contests/catalogue.server";
+import { dashboardEntries } from "~/models/contests/catalogue/catalogue.server";
 import * as completeRoute from "~/routes/contest.$id.complete";
 import * as dashboardRoute from "~/routes/dashboard";
 import * as resultsRoute from "~/routes/contest.$id.results";

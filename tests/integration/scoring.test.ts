@@ -4,8 +4,8 @@ import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { db } from "~/db/client.server";
 import { contest_results, contests, questions } from "~/db/schema";
-import { recentChampions } from "~/models/contests/catalogue.server";
-import { finalizeContest } from "~/models/contests/scoring.server";
+import { recentChampions } from "~/models/contests/catalogue/catalogue.server";
+import { finalizeContest } from "~/models/contests/results/scoring.server";
 import { contestWithResults, type Taker } from "../support/scenarios";
 import { PROVEN_ON_POSTGRESQL } from "../support/locks";
 

@@ -3,7 +3,7 @@ import { describe, expect, test } from "vitest";
 import { db } from "~/db/client.server";
 import { comments, likes, marketplace_products } from "~/db/schema";
 import { createDeliveredLine, createPost, createProduct, createUser } from "~/seed/factories.server";
-import { saveReview } from "~/models/store/reviews.server";
+import { saveReview } from "~/models/store/reviews/reviews.server";
 import * as blogRoute from "~/routes/blog._index";
 import * as postRoute from "~/routes/blog.$slug";
 import * as productRoute from "~/routes/store.$id.productdetails";
@@ -43,7 +43,7 @@ describe("store", () => {
       ["Human Anatomy (filter)", 90, "Filter Medical", "Poor", [5, 5, 4]],
       ["Physiology (filter)", 120, "Filter Medical", "Good", [2]],
     ];
-    // Ratings come from reviews by buyers who received the book (models/store/reviews.server.ts).
+    // Ratings come from reviews by buyers who received the book (models/store/reviews/reviews.server.ts).
     for (const [title, price, category, condition, ratings] of books) {
       const productId = await createProduct(db, { sellerId, title, price, category, condition });
       for (const rating of ratings) {

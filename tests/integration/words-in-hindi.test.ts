@@ -8,7 +8,7 @@ import * as dashboardRoute from "~/routes/dashboard";
 import * as loginRoute from "~/routes/login";
 import * as signupRoute from "~/routes/signup";
 import * as accountRoute from "~/routes/account";
-import { orderCallbackPage } from "~/models/store/order-fulfilment.server";
+import { orderCallbackPage } from "~/models/store/checkout/order-fulfilment.server";
 import { setFlash } from "~/utils/flash.server";
 import { call, cookieFrom, formRequest, getRequest } from "../support/remix";
 import { signedInStudent } from "../support/scenarios";

@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { db } from "~/db/client.server";
 import { createSession } from "~/models/accounts/auth.server";
-import { recordResult } from "~/models/contests/scoring.server";
+import { recordResult } from "~/models/contests/results/scoring.server";
 import { createContest, createEntry, createUser, submitEntry } from "~/seed/factories.server";
 import { cookieFrom } from "./remix";
 

@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
-import { challengeWindow, isPastWindow, isWindowOpen, resultsPhase } from "~/models/contests/challenges";
-import { ANSWER_GRACE_MS } from "~/models/contests/deadline";
+import { challengeWindow, isPastWindow, isWindowOpen, resultsPhase } from "~/models/contests/challenges/challenges";
+import { ANSWER_GRACE_MS } from "~/models/contests/sitting/deadline";
 
 const HOUR = 3_600_000;
 const start = new Date("2026-11-20T10:00:00Z");

@@ -1,8 +1,8 @@
 import { describe, expect, test } from "vitest";
-import { orderBadge, type LineLife } from "~/models/store/order-life";
-import { offeredMethods, orderTotals, shortOrderId, SHIPPING_MAX } from "~/models/store/checkout";
-import { ShippingSchema } from "~/models/store/checkout-schema";
-import { cutDescription, parseQuantity } from "~/models/store/cart";
+import { orderBadge, type LineLife } from "~/models/store/orders/order-life";
+import { offeredMethods, orderTotals, shortOrderId, SHIPPING_MAX } from "~/models/store/checkout/checkout";
+import { ShippingSchema } from "~/models/store/checkout/checkout-schema";
+import { cutDescription, parseQuantity } from "~/models/store/cart/cart";
 import { translator } from "~/utils/i18n.server";
 import { inEnglish } from "../support/words";
 

@@ -73,3 +73,20 @@ test("every decision record is listed in docs/decisions/README.md, and every lin
   // The old single log is gone, so nothing can cite it.
   expect(fs.existsSync(path.join("docs", "decisions" + ".md"))).toBe(false);
 });
+
+// Issue 45, point 3: a domain has rooms, so a rule is found from its name; no folder becomes a corridor again.
+test("no folder of app/models/ or app/components/ holds more than 12 modules; contests and the store are all rooms", () => {
+  const crowded: string[] = [];
+  const walk = (dir: string) => {
+    const entries = fs.readdirSync(dir, { withFileTypes: true });
+    const modules = entries.filter((e) => e.isFile() && /\.tsx?$/.test(e.name) && !e.name.startsWith("zz-probe"));
+    if (modules.length > 12) crowded.push(`${dir}: ${modules.length}`);
+    for (const e of entries) if (e.isDirectory()) walk(path.join(dir, e.name));
+  };
+  walk(path.join("app", "models"));
+  walk(path.join("app", "components"));
+  expect(crowded).toEqual([]);
+  for (const domain of ["contests", "store"]) {
+    expect(fs.readdirSync(path.join("app", "models", domain), { withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name)).toEqual([]);
+  }
+});

@@ -1,8 +1,8 @@
 import { describe, expect, test } from "vitest";
-import { contestTimingLabel as timingMessage, homeCountdown as homeMessage, relativeStart as relativeMessage, timeUntilMessage } from "~/models/contests/countdown";
+import { contestTimingLabel as timingMessage, homeCountdown as homeMessage, relativeStart as relativeMessage, timeUntilMessage } from "~/models/contests/catalogue/countdown";
 import { translateMsg } from "~/utils/i18n";
 import { translator } from "~/utils/i18n.server";
-import { startsInMessage } from "~/models/contests/test-rules";
+import { startsInMessage } from "~/models/contests/sitting/test-rules";
 
 // The rules give messages; the page shows them in its language (English here, as the spec words them).
 const en = translator("en");

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { dashboardStats, pastResult, splitEntries, yourDeadline } from "~/models/contests/dashboard";
+import { dashboardStats, pastResult, splitEntries, yourDeadline } from "~/models/contests/catalogue/dashboard";
 
 const now = new Date("2026-11-22T10:00:00Z");
 const at = (minutes: number) => new Date(now.getTime() + minutes * 60_000);

@@ -2,8 +2,8 @@
 // read the same lengths, so the server takes exactly what the input lets a person type.
 import { describe, expect, test } from "vitest";
 import { ACCOUNT_MAX, ProfileSchema, SignupSchema } from "~/models/accounts/schemas";
-import { LISTING_MAX } from "~/models/store/listing";
-import { ListingSchema } from "~/models/store/listing-schema";
+import { LISTING_MAX } from "~/models/store/listings/listing";
+import { ListingSchema } from "~/models/store/listings/listing-schema";
 import { CONTACT_MAX, ContactSchema } from "~/models/support/contact-schema";
 import { SEARCH_MAX, searchText } from "~/utils/text";
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { contestDeadline, entryDeadline, isContestOver, isTestClosed, testClosesAt } from "~/models/contests/deadline";
-import { decideStage, STAGE_MESSAGES } from "~/models/contests/stage";
+import { contestDeadline, entryDeadline, isContestOver, isTestClosed, testClosesAt } from "~/models/contests/sitting/deadline";
+import { decideStage, STAGE_MESSAGES } from "~/models/contests/catalogue/stage";
 import { combineHeaders, invariantResponse, requireUuidParam } from "~/utils/http.server";
 
 const MINUTE = 60_000;

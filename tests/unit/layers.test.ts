@@ -33,13 +33,13 @@ function violations(entry: string): string[] {
 const bridge = path.join("app", "models", "zz-probe-bridge.ts");
 
 test("a payments module that reaches the store through a shared models module breaks the ledger's rule", () => {
-  write(bridge, 'import { orderTotals } from "~/models/store/checkout";\nexport const bridged = orderTotals;\n');
+  write(bridge, 'import { orderTotals } from "~/models/store/checkout/checkout";\nexport const bridged = orderTotals;\n');
   write(path.join("app", "models", "payments", "zz-probe.server.ts"), 'import { bridged } from "~/models/zz-probe-bridge";\nexport const probe = bridged;\n');
   expect(violations("app/models/payments/zz-probe.server.ts")).toContain("payments-know-no-purpose");
 }, 60_000);
 
 test("accounts that reach a domain through a shared models module break the accounts rule; a chain into utils is fine", () => {
-  write(bridge, 'import { prizeLines } from "~/models/contests/prizes";\nexport const bridged = prizeLines;\n');
+  write(bridge, 'import { prizeLines } from "~/models/contests/catalogue/prizes";\nexport const bridged = prizeLines;\n');
   write(path.join("app", "models", "accounts", "zz-probe.server.ts"), 'import { bridged } from "~/models/zz-probe-bridge";\nexport const probe = bridged;\n');
   expect(violations("app/models/accounts/zz-probe.server.ts")).toContain("accounts-know-no-domain");
   write(path.join("app", "models", "accounts", "zz-probe-ok.server.ts"), 'import { formatINR } from "~/utils/money";\nexport const probe = formatINR;\n');

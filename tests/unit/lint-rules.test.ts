@@ -21,10 +21,10 @@ test("browser-side code never imports a .server module or the database, but may 
   for (const file of ["app/components/zz-probe.tsx", "app/components/contests/zz-probe.tsx", "app/models/contests/zz-probe.ts", "app/utils/zz-probe.ts"]) {
     expect(await ruleIds(file, importing("~/db/client.server"))).toContain("no-restricted-imports");
     expect(await ruleIds(file, importing("~/db/schema"))).toContain("no-restricted-imports");
-    expect(await ruleIds(file, importing("~/models/contests/catalogue.server"))).toContain("no-restricted-imports");
+    expect(await ruleIds(file, importing("~/models/contests/catalogue/catalogue.server"))).toContain("no-restricted-imports");
     expect(await ruleIds(file, importing("./zz-other.server"))).toContain("no-restricted-imports");
   }
-  expect(await ruleIds("app/components/zz-probe.tsx", importing("~/models/contests/prizes"))).toEqual([]);
+  expect(await ruleIds("app/components/zz-probe.tsx", importing("~/models/contests/catalogue/prizes"))).toEqual([]);
   // Server modules may import server modules.
   expect(await ruleIds("app/models/contests/zz-probe.server.ts", importing("~/db/client.server"))).toEqual([]);
 }, 60_000);
@@ -36,13 +36,13 @@ test("only the server's i18n module reads the catalogs; their types are for ever
 }, 60_000);
 
 test("payments know no purpose: the ledger never imports contests or the store", async () => {
-  expect(await ruleIds("app/models/payments/zz-probe.server.ts", importing("~/models/contests/catalogue.server"))).toContain("import-x/no-restricted-paths");
-  expect(await ruleIds("app/models/payments/zz-probe.server.ts", importing("~/models/store/products.server"))).toContain("import-x/no-restricted-paths");
+  expect(await ruleIds("app/models/payments/zz-probe.server.ts", importing("~/models/contests/catalogue/catalogue.server"))).toContain("import-x/no-restricted-paths");
+  expect(await ruleIds("app/models/payments/zz-probe.server.ts", importing("~/models/store/listings/products.server"))).toContain("import-x/no-restricted-paths");
   expect(await ruleIds("app/models/payments/zz-probe.server.ts", importing("~/utils/money"))).toEqual([]);
 }, 60_000);
 
 test("app/db imports no domain and no seed; utils import no domain; nothing but start-up imports the seed", async () => {
-  expect(await ruleIds("app/db/zz-probe.server.ts", importing("~/models/contests/catalogue.server"))).toContain("import-x/no-restricted-paths");
+  expect(await ruleIds("app/db/zz-probe.server.ts", importing("~/models/contests/catalogue/catalogue.server"))).toContain("import-x/no-restricted-paths");
   expect(await ruleIds("app/db/zz-probe.server.ts", importing("~/seed/factories.server"))).toContain("import-x/no-restricted-paths");
   expect(await ruleIds("app/utils/zz-probe.server.ts", importing("~/models/accounts/auth.server"))).toContain("import-x/no-restricted-paths");
   expect(await ruleIds("app/models/contests/zz-probe.server.ts", importing("~/seed/factories.server"))).toContain("import-x/no-restricted-paths");
@@ -51,7 +51,7 @@ test("app/db imports no domain and no seed; utils import no domain; nothing but 
 
 test("no import cycles", async () => {
   // contests/stage.server imports contests/catalogue.server: the catalogue importing it back is a cycle.
-  expect(await ruleIds("app/models/contests/catalogue.server.ts", importing("~/models/contests/stage.server"))).toContain("import-x/no-cycle");
+  expect(await ruleIds("app/models/contests/catalogue/catalogue.server.ts", importing("~/models/contests/catalogue/stage.server"))).toContain("import-x/no-cycle");
 }, 60_000);
 
 test("hooks follow React's rules", async () => {
@@ -69,13 +69,13 @@ test("app/server (the front door, start-up) is imported by routes and itself onl
 test("app/utils reaches no database and no service; app/services no domain", async () => {
   expect(await ruleIds("app/utils/zz-probe.server.ts", importing("~/db/client.server"))).toContain("import-x/no-restricted-paths");
   expect(await ruleIds("app/utils/zz-probe.server.ts", importing("~/services/email.server"))).toContain("import-x/no-restricted-paths");
-  expect(await ruleIds("app/services/zz-probe.server.ts", importing("~/models/contests/catalogue.server"))).toContain("import-x/no-restricted-paths");
+  expect(await ruleIds("app/services/zz-probe.server.ts", importing("~/models/contests/catalogue/catalogue.server"))).toContain("import-x/no-restricted-paths");
   expect(await ruleIds("app/services/zz-probe.server.ts", importing("~/db/client.server"))).toEqual([]);
   expect(await ruleIds("app/models/contests/zz-probe.server.ts", importing("~/services/email.server"))).toEqual([]);
 }, 60_000);
 
 test("accounts know no other domain: a guest's action is resumed by its own domain", async () => {
-  expect(await ruleIds("app/models/accounts/zz-probe.ts", importing("~/models/store/cart"))).toContain("import-x/no-restricted-paths");
+  expect(await ruleIds("app/models/accounts/zz-probe.ts", importing("~/models/store/cart/cart"))).toContain("import-x/no-restricted-paths");
   expect(await ruleIds("app/models/accounts/zz-probe.ts", importing("~/models/blog/schemas"))).toContain("import-x/no-restricted-paths");
   expect(await ruleIds("app/models/accounts/zz-probe.ts", importing("~/utils/text"))).toEqual([]);
 }, 60_000);

@@ -1,8 +1,8 @@
 import { expect, test } from "vitest";
 import { sniffImageType } from "~/models/media/pipeline.server";
-import { isValidIsbn, LISTING_MESSAGES } from "~/models/store/listing";
+import { isValidIsbn, LISTING_MESSAGES } from "~/models/store/listings/listing";
 import { msgText } from "~/utils/i18n";
-import { ListingSchema } from "~/models/store/listing-schema";
+import { ListingSchema } from "~/models/store/listings/listing-schema";
 import { IMAGE_FORM_BODY, refuseRequest } from "~/utils/request-guard";
 
 test("ISBN-10 and ISBN-13 are checked by their check digit; spaces and hyphens are allowed", () => {
@@ -56,7 +56,7 @@ test("a demo cover's title is wrapped at whole words, at most five lines, and it
 });
 
 test("a typed quantity is at least 1, at most the stock, and 1 when it is not a number", async () => {
-  const { parseQuantity } = await import("~/models/store/cart");
+  const { parseQuantity } = await import("~/models/store/cart/cart");
   expect(parseQuantity("3", 5)).toBe(3);
   expect(parseQuantity("9", 2)).toBe(2);
   expect(parseQuantity("0", 2)).toBe(1);

@@ -3,13 +3,13 @@
 // typed), in a body that says its language. Mails to our support team stay English.
 import { describe, expect, test } from "vitest";
 import type { order_items, orders } from "~/db/schema";
-import { outcomeMail, type OutcomeRow } from "~/models/contests/challenges.server";
-import { confirmationMail } from "~/models/contests/enrolment.server";
+import { outcomeMail, type OutcomeRow } from "~/models/contests/challenges/challenges.server";
+import { confirmationMail } from "~/models/contests/catalogue/enrolment.server";
 import { failedMail, paidMail } from "~/models/payments/payout-sender.server";
 import { statementMail, type Made } from "~/models/payments/payouts.server";
-import type { LifeStep } from "~/models/store/order-life-mails.server";
-import { lifeMailsTo } from "~/models/store/order-life-mails.server";
-import { buyerMail, sellerMail } from "~/models/store/order-mails.server";
+import type { LifeStep } from "~/models/store/orders/order-life-mails.server";
+import { lifeMailsTo } from "~/models/store/orders/order-life-mails.server";
+import { buyerMail, sellerMail } from "~/models/store/checkout/order-mails.server";
 import type { Mail } from "~/services/email.server";
 import type { Locale } from "~/utils/i18n";
 

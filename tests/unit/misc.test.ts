@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { homeCardButton } from "~/models/contests/enrolment";
+import { homeCardButton } from "~/models/contests/catalogue/enrolment";
 import { isEmail, normalizeEmail } from "~/utils/email";
 import { avatarInitial, displayName } from "~/utils/names";
 import { isUuid, safeRedirect } from "~/utils/urls";

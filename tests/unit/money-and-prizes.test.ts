@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { formatINR } from "~/utils/money";
-import { assignPrizes, awardPrizes, grandTotal, placePrizes, prizeLines } from "~/models/contests/prizes";
+import { assignPrizes, awardPrizes, grandTotal, placePrizes, prizeLines } from "~/models/contests/catalogue/prizes";
 
 describe("money", () => {
   test("Indian grouping, rupee sign, no decimals", () => {

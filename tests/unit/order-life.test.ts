@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
 import { parseWithZod } from "@conform-to/zod";
-import { buyerCan, lineState, lineTimeline, sellerCan, type LineLife } from "~/models/store/order-life";
-import { BuyerStepSchema, SellerStepSchema } from "~/models/store/order-steps-schema";
+import { buyerCan, lineState, lineTimeline, sellerCan, type LineLife } from "~/models/store/orders/order-life";
+import { BuyerStepSchema, SellerStepSchema } from "~/models/store/orders/order-steps-schema";
 import { readMsgText } from "~/utils/i18n";
 import { translator } from "~/utils/i18n.server";
 

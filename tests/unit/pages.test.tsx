@@ -8,7 +8,7 @@ import Home from "~/routes/_index";
 import Dashboard from "~/routes/dashboard";
 import PayPage from "~/routes/contest.$id.pay";
 import ResultsPage from "~/routes/contest.$id.results";
-import { ContestCard } from "~/components/contests/contest-card";
+import { ContestCard } from "~/components/contests/catalogue/contest-card";
 import { createTranslator, I18nProvider, translateMsg, type Locale } from "~/utils/i18n";
 import { messagesFor } from "~/utils/i18n.server";
 import { CATALOGS, type Namespace } from "~/locales/catalogs";

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { pickOption, statusCounts, statusOf, submitSummary } from "~/models/contests/palette";
+import { pickOption, statusCounts, statusOf, submitSummary } from "~/models/contests/sitting/palette";
 
 test("five statuses from the saved state: visited, response, mark", () => {
   expect(statusOf(undefined)).toBe("not-visited");

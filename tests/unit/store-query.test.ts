@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { pageWindow, parseStoreQuery } from "~/models/store/query";
-import { searchWords } from "~/models/store/search";
+import { pageWindow, parseStoreQuery } from "~/models/store/search/query";
+import { searchWords } from "~/models/store/search/search";
 
 const parse = (qs: string) => parseStoreQuery(new URLSearchParams(qs));
 

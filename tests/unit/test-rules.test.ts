@@ -1,9 +1,9 @@
 import { expect, test } from "vitest";
 import { AnswerQueue, type SendResult } from "~/components/contests/test-island/answer-queue";
-import type { SavedAnswer } from "~/models/contests/paper";
-import { decideStage } from "~/models/contests/stage";
+import type { SavedAnswer } from "~/models/contests/paper/paper";
+import { decideStage } from "~/models/contests/catalogue/stage";
 import { retryAfterMs } from "~/utils/post-json";
-import { completionMessage, durationMessage, formatTimer, progressPercent, readCompletion, reasonMessage, scoreBand as bandOf, scorePercent, startsInMessage } from "~/models/contests/test-rules";
+import { completionMessage, durationMessage, formatTimer, progressPercent, readCompletion, reasonMessage, scoreBand as bandOf, scorePercent, startsInMessage } from "~/models/contests/sitting/test-rules";
 import { translateMsg } from "~/utils/i18n";
 import { translator } from "~/utils/i18n.server";
 

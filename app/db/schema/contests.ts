@@ -240,7 +240,7 @@ export const contest_results = pgTable(
 );
 
 // An entrant's challenge to the provisional key of one question, once per question,
-// within the contest's window (models/contests/challenges.server.ts); an admin decides
+// within the contest's window (models/contests/challenges/challenges.server.ts); an admin decides
 // it with SQL (docs/admin-sql.md). The question is one of the same contest's.
 export const question_challenges = pgTable(
   "question_challenges",

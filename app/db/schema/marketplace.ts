@@ -63,15 +63,15 @@ export const marketplace_products = pgTable(
     // The display image's size, for width and height on every <img> (no layout shift).
     image_width: integer("image_width"),
     image_height: integer("image_height"),
-    // Read from product_reviews, never typed in: written only by models/store/reviews.server.ts
+    // Read from product_reviews, never typed in: written only by models/store/reviews/reviews.server.ts
     // in the transaction that saves a review, so the "rating" sort stays an index scan.
     rating: numeric("rating", { precision: 2, scale: 1, mode: "number" }).notNull().default(0),
     review_count: integer("review_count").notNull().default(0),
     // Used books are usually single copies; checkout decrements under a row lock.
     stock: integer("stock").notNull().default(1),
-    // What the store's search matches (models/store/search.server.ts): the words of the
+    // What the store's search matches (models/store/search/search.server.ts): the words of the
     // title, author, ISBN and publisher, in lower case without ASCII punctuation (as
-    // models/store/search.ts cuts a query), so "H.C. Verma" is "hc verma" and an ISBN's
+    // models/store/search/search.ts cuts a query), so "H.C. Verma" is "hc verma" and an ISBN's
     // hyphens go. Its words are also kept in store_words, whose trigrams find them when
     // a search misspells them.
     search_tsv: tsvector("search_tsv").generatedAlwaysAs(
@@ -177,7 +177,7 @@ export const order_items = pgTable(
     author_at_purchase: text("author_at_purchase"),
     price_at_purchase: integer("price_at_purchase").notNull(),
     quantity: integer("quantity").notNull(),
-    // Each line's life (models/store/order-life.ts): placed → shipped → delivered, or
+    // Each line's life (models/store/orders/order-life.ts): placed → shipped → delivered, or
     // cancelled before it ships; after delivery a return may be asked for and received.
     shipped_at: time("shipped_at"),
     tracking_number: text("tracking_number"),
@@ -218,7 +218,7 @@ export const order_items = pgTable(
 );
 
 // A buyer's review of what they bought (docs/decisions/marketplace-reviews.md, "Reviews from real buyers"):
-// one per order line, delivered first (models/store/reviews.server.ts checks), editable.
+// one per order line, delivered first (models/store/reviews/reviews.server.ts checks), editable.
 export const product_reviews = pgTable(
   "product_reviews",
   {
@@ -248,7 +248,7 @@ export const product_reviews = pgTable(
 
 // Every word any listing's search_tsv has held (a trigger on marketplace_products adds
 // them, migration 0018), trigram-indexed (GiST, which finds the nearest words in order): a misspelt search word is matched to these
-// first, then listings are found by the words it matched (models/store/search.server.ts).
+// first, then listings are found by the words it matched (models/store/search/search.server.ts).
 // A word no listing has any more only finds nothing.
 export const store_words = pgTable("store_words", { word: text("word").primaryKey() }, (t) => [
   index("store_words_trgm_idx").using("gist", sql`${t.word} gist_trgm_ops`),

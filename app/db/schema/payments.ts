@@ -172,7 +172,7 @@ export const payouts = pgTable(
     id: id(),
     user_id: keptFor("user_id", () => users.id).notNull(),
     // A contest's prize, or a seller's earnings from the order lines that point at it
-    // (order_items.seller_payout_id; models/store/earnings.server.ts).
+    // (order_items.seller_payout_id; models/store/earnings/earnings.server.ts).
     purpose: text("purpose", { enum: PAYOUT_PURPOSES }).notNull().default("prize"),
     contest_id: keptFor("contest_id", () => contests.id),
     // Whole rupees: the prize, the tax withheld from it, and what is paid (gross − tax); earnings have no tax.
@@ -234,7 +234,7 @@ export const test_gateway_payouts = pgTable("test_gateway_payouts", {
   created_at: createdAt(),
 });
 
-// Which payout pays each earned order line (models/store/earnings.server.ts): a line is
+// Which payout pays each earned order line (models/store/earnings/earnings.server.ts): a line is
 // in one payout at most, so a seller is never paid twice for it.
 export const seller_payout_lines = pgTable(
   "seller_payout_lines",

@@ -73,7 +73,7 @@ export default {
   "checkout.codOpenOrders": "You have {count} cash-on-delivery {count, plural, one {order} other {orders}} not yet shipped, the most at one time. Pay online, or wait until one ships.",
   "checkout.codValue": "Cash on delivery is for orders up to {amount}. Pay online, or buy fewer items.",
   "checkout.tooManyCopies": "You can buy at most {cap} {cap, plural, one {copy} other {copies}} of one listing.",
-  // Flashes after a payment, with our own policy's figures as values (app/models/store/order-fulfilment.server.ts).
+  // Flashes after a payment, with our own policy's figures as values (app/models/store/checkout/order-fulfilment.server.ts).
   "checkout.late": `Your payment arrived after your order's hold ended and a book in it had sold, so nothing was ordered. Your payment will be refunded in {days} business days; follow it under Refunds in My Account.`,
   "checkout.secondPayment": `This order was already paid, so this second payment will be refunded in {days} business days; follow it under Refunds in My Account.`,
 } as const;

@@ -98,7 +98,7 @@ export default {
   "contest.stage.alreadySubmitted": "You have already submitted this test.",
   "contest.stage.notStarted": "This contest has not started yet.",
   "contest.stage.timeOver": "The time for this contest is over.",
-  // Flashes after a payment, with our own policy's figures as values (app/models/contests/enrolment.server.ts).
+  // Flashes after a payment, with our own policy's figures as values (app/models/contests/catalogue/enrolment.server.ts).
   "contest.lateRefund": `Enrolment closed before your payment completed, so you are not enrolled. Your payment will be refunded in {days} days; follow it under Refunds in My Account.`,
   "contest.secondPayment": `You were already enrolled, so this second payment will be refunded in {days} days; follow it under Refunds in My Account.`,
 } as const;

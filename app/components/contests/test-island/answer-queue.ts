@@ -2,7 +2,7 @@
 // state (a choice, a typed number saved, a review mark, a first visit) is sent to the
 // server as it is made; while the phone is offline the latest state per question waits,
 // survives a reload (local storage), and is retried quietly until it lands.
-import type { SavedAnswer } from "~/models/contests/paper";
+import type { SavedAnswer } from "~/models/contests/paper/paper";
 
 /** `retry`: the network or server failed; `{ waitMs }`: the server asked us to come back later (429). */
 export type SendResult = "saved" | "retry" | "refused" | { waitMs: number };

@@ -1,12 +1,12 @@
 // The instruction card, shared by the waiting room and the test's first screen: how the
 // test runs, its marking, the palette's statuses (NTA's words) and the default language,
 // which is also the language of the island's own words (test-island.tsx).
-import type { Paper } from "~/models/contests/paper";
-import { CONTEST_RULES } from "~/models/contests/rules";
+import type { Paper } from "~/models/contests/paper/paper";
+import { CONTEST_RULES } from "~/models/contests/catalogue/rules";
 import { useT, type Locale } from "~/utils/i18n";
 import { LanguageSelect } from "~/components/contests/test-island/question-view";
-import { markingSchemes } from "~/models/contests/marking";
-import { STATUS_MESSAGES } from "~/models/contests/palette";
+import { markingSchemes } from "~/models/contests/results/marking";
+import { STATUS_MESSAGES } from "~/models/contests/sitting/palette";
 import { sectionTitle } from "~/components/contests/test-island/palette";
 
 /** The instruction card, shown before the test (and in the waiting room before the start). */

@@ -1,8 +1,8 @@
 // The NTA question palette (docs/product/design.md §4): section tabs with their counts, one
 // button per question of the section showing its status, and the legend with each
 // status's count. On a desktop it sits on the right; on a phone it is a drawer.
-import type { PaperQuestion, PaperSection, SavedAnswer } from "~/models/contests/paper";
-import { STATUS_MESSAGES, STATUSES, statusCounts, statusOf } from "~/models/contests/palette";
+import type { PaperQuestion, PaperSection, SavedAnswer } from "~/models/contests/paper/paper";
+import { STATUS_MESSAGES, STATUSES, statusCounts, statusOf } from "~/models/contests/sitting/palette";
 import { useT, type Locale, type Translate } from "~/utils/i18n";
 
 /** A section's name in the student's language; an unnamed one by its place. */

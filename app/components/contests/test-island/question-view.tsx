@@ -1,8 +1,8 @@
 // One question on the NTA screen: its text (math as MathML from the server), its diagram,
 // and its options (one or several) or a box for a number, in the language the student
 // chose for it. Options show in this entry's order; what is saved is each option's number.
-import type { PaperQuestion, SavedAnswer } from "~/models/contests/paper";
-import { markingMessage } from "~/models/contests/marking";
+import type { PaperQuestion, SavedAnswer } from "~/models/contests/paper/paper";
+import { markingMessage } from "~/models/contests/results/marking";
 import { HTML_LANG, LANGUAGE_NAMES, LOCALES, useT, type Locale } from "~/utils/i18n";
 
 export type Language = Locale;

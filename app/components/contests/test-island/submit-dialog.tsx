@@ -1,7 +1,7 @@
 // The test's dialogs: the one frame, and the submission's question with a summary
 // (how many answered, not answered and marked), so nobody submits a blank paper by mistake.
-import type { PaperQuestion, SavedAnswer } from "~/models/contests/paper";
-import { submitSummary } from "~/models/contests/palette";
+import type { PaperQuestion, SavedAnswer } from "~/models/contests/paper/paper";
+import { submitSummary } from "~/models/contests/sitting/palette";
 import { useT } from "~/utils/i18n";
 
 export function Modal({ title, children }: { title: string; children: React.ReactNode }) {

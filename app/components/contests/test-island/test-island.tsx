@@ -5,10 +5,10 @@ import type { Messages } from "@lingui/core";
 import { Link } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useHydrated, useServerClock } from "~/utils/use-hydrated";
-import { startsInMessage } from "~/models/contests/test-rules";
+import { startsInMessage } from "~/models/contests/sitting/test-rules";
 import { HTML_LANG, I18nProvider, langCookie, richText, translatorFor, useT, type Locale, type MessageId } from "~/utils/i18n";
 import { Instructions } from "~/components/contests/test-island/instructions";
-import { testApi, type Paper, type WaitingPaper } from "~/models/contests/paper";
+import { testApi, type Paper, type WaitingPaper } from "~/models/contests/paper/paper";
 import { TestRunner } from "~/components/contests/test-island/test-runner";
 import { retryAfterMs } from "~/utils/post-json";
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { AnswerQueue, type SaveStatus, type SendResult } from "~/components/contests/test-island/answer-queue";
-import type { OpenPaper, SavedAnswer } from "~/models/contests/paper";
+import type { OpenPaper, SavedAnswer } from "~/models/contests/paper/paper";
 import { postJson, retryAfterMs } from "~/utils/post-json";
 
 /**

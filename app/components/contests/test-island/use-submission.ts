@@ -1,7 +1,7 @@
 import { useNavigate } from "@remix-run/react";
 import { useCallback, useRef, useState } from "react";
 import type { AnswerQueue } from "~/components/contests/test-island/answer-queue";
-import { WITH_ERRORS, type SubmitError, type SubmitReason } from "~/models/contests/test-rules";
+import { WITH_ERRORS, type SubmitError, type SubmitReason } from "~/models/contests/sitting/test-rules";
 import { postJsonPatiently } from "~/utils/post-json";
 
 /**

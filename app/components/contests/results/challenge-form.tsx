@@ -1,0 +1,75 @@
+// A question's challenge on the results' Detailed Breakdown (app/routes/contest.$id.results.tsx):
+// the form while the window is open (a plain post: it works without JavaScript), or
+// what became of the student's challenge.
+import type { SubmissionResult } from "@conform-to/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { FormErrors, TextareaField, TextField } from "~/components/ui/field";
+import { CHALLENGE_REASON_MAX, CHALLENGE_SOURCE_MAX } from "~/models/contests/challenges/challenges";
+import type { ChallengeSchema } from "~/models/contests/challenges/challenge-schema";
+import { richText, useT, type MessageId } from "~/utils/i18n";
+import { formatINR } from "~/utils/money";
+import { useSchemaForm } from "~/utils/use-schema-form";
+
+// Words from the "results" namespace: the results page loads it.
+const STATUS = {
+  unpaid: "results.challenge.status.unpaid",
+  pending: "results.challenge.status.pending",
+  upheld: "results.challenge.status.upheld",
+  rejected: "results.challenge.status.rejected",
+} as const satisfies Record<string, MessageId>;
+
+export function ChallengeStatus({ status, response, fee, payAt, open }: { status: keyof typeof STATUS; response: string | null; fee: number; payAt: string; open: boolean }) {
+  const { t } = useT();
+  return (
+    <p className="muted">
+      {richText(t("results.challenge.yours", { status: t(STATUS[status]) }), [(text) => <strong>{text}</strong>])}
+      {response ? (
+        <>
+          . <span translate="no">{response}</span>
+        </>
+      ) : null}
+      {status === "unpaid" && open ? (
+        <>
+          . <Link to={payAt}>{t("results.challenge.payToSend", { amount: formatINR(fee) })}</Link>
+        </>
+      ) : null}
+      {status === "unpaid" && !open ? `. ${t("results.challenge.windowClosed")}` : null}
+    </p>
+  );
+}
+
+export function ChallengeForm({
+  action,
+  questionId,
+  number,
+  fee,
+  lastResult,
+}: {
+  action: string;
+  questionId: string;
+  number: number;
+  fee: number;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  // Every question's form posts to the same address: this one is pending when its own question is.
+  const { t } = useT();
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle" && navigation.formData?.get("questionId") === questionId;
+  const [form, fields] = useSchemaForm<typeof ChallengeSchema>(lastResult, { id: `challenge-${questionId}` });
+  return (
+    // Open again when the post came back with a message, so the student sees it and their words.
+    <details className="challenge" open={lastResult ? true : undefined}>
+      <summary>{t("results.challenge.open")}</summary>
+      <Form method="post" action={action} className="form" {...form.props}>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <input type="hidden" name="questionId" value={questionId} />
+        <TextareaField label={t("results.challenge.why", { n: number })} field={fields.reason} rows={3} maxLength={CHALLENGE_REASON_MAX} />
+        <TextField label={t("results.challenge.source")} field={fields.source} type="url" inputMode="url" maxLength={CHALLENGE_SOURCE_MAX} />
+        {fee > 0 ? <p className="muted">{t("results.challenge.fee", { amount: formatINR(fee) })}</p> : null}
+        <button type="submit" className="btn btn-primary" disabled={pending}>
+          {pending ? t("results.challenge.sending") : fee > 0 ? t("results.challenge.submitPay", { amount: formatINR(fee) }) : t("results.challenge.submit")}
+        </button>
+      </Form>
+    </details>
+  );
+}

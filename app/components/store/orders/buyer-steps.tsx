@@ -1,0 +1,102 @@
+// What a buyer may do with one line of their order (app/routes/orders.$id.confirmation.tsx):
+// cancel it before it ships, confirm it arrived, ask to return it, review it. Each is a
+// plain form, so it works without JavaScript; a refused post opens its own form again
+// with the message and what was typed.
+import type { SubmissionResult } from "@conform-to/react";
+import { Form } from "@remix-run/react";
+import { controlProps, FormErrors } from "~/components/ui/field";
+import { buyerCan, RETURN_REASON_MAX, returnOpenUntil, type LineLife } from "~/models/store/orders/order-life";
+import type { BuyerStepSchema } from "~/models/store/orders/order-steps-schema";
+import { REVIEW_MAX_CHARS, starsOf } from "~/models/store/reviews/reviews";
+import { formatDateTime } from "~/utils/dates";
+import { useT } from "~/utils/i18n";
+import { useSchemaForm, type FieldMeta } from "~/utils/use-schema-form";
+
+type Line = LineLife & { id: string; title: string };
+/** The reply to this line's last post, if it was this form's. */
+export type StepReply = SubmissionResult<string[]> | undefined;
+
+/** A field's first message, in the line the control points to. */
+export function FieldError({ field }: { field: FieldMeta }) {
+  return field.errors ? (
+    <p id={field.errorId} className="field-error" role="alert">
+      {field.errors[0]}
+    </p>
+  ) : null;
+}
+
+export function BuyerSteps({ item, now, several, returnReply }: { item: Line; now: Date; several: boolean; returnReply: StepReply }) {
+  const { t, locale } = useT();
+  const [form, fields] = useSchemaForm<typeof BuyerStepSchema>(returnReply, { id: `return-${item.id}` });
+  const can = buyerCan(item, now);
+  const until = returnOpenUntil(item);
+  if (!can.cancel && !can.confirmDelivery && !can.requestReturn) return null;
+  return (
+    <div className="actions-row">
+      {can.cancel ? (
+        <Form method="post">
+          <input type="hidden" name="itemId" value={item.id} />
+          <button type="submit" name="intent" value="cancel" className="btn btn-ghost btn-sm" aria-label={several ? t("orders.cancelLabel", { title: item.title }) : undefined}>
+            {t(several ? "orders.cancelItem" : "orders.cancelOrder")}
+          </button>
+        </Form>
+      ) : null}
+      {can.confirmDelivery ? (
+        <Form method="post">
+          <input type="hidden" name="itemId" value={item.id} />
+          <button type="submit" name="intent" value="received" className="btn btn-primary btn-sm" aria-label={several ? t("orders.receivedLabel", { title: item.title }) : undefined}>
+            {t("orders.received")}
+          </button>
+        </Form>
+      ) : null}
+      {can.requestReturn ? (
+        <details className="line-step" open={Boolean(returnReply)}>
+          <summary>{t("orders.returnOpen")}</summary>
+          <Form method="post" className="line-form" {...form.props}>
+            <input type="hidden" name="itemId" value={item.id} />
+            <FormErrors id={form.errorId} errors={form.errors} />
+            <label htmlFor={fields.reason.id}>{t("orders.whatsWrong")}</label>
+            <textarea {...controlProps(fields.reason)} rows={3} maxLength={RETURN_REASON_MAX} defaultValue={fields.reason.initialValue} />
+            <FieldError field={fields.reason} />
+            <p className="muted">{t("orders.openUntil", { when: until ? formatDateTime(until, locale) : "" })}</p>
+            <button type="submit" name="intent" value="return" className="btn btn-primary btn-sm">
+              {t("orders.askReturn")}
+            </button>
+          </Form>
+        </details>
+      ) : null}
+    </div>
+  );
+}
+
+/** The buyer's review of a delivered line: stars and a few words; their review, if any, to edit. */
+export function ReviewForm({ item, review, reply }: { item: { id: string; title: string }; review: { rating: number; body: string } | null; reply: StepReply }) {
+  const { t } = useT();
+  const [form, fields] = useSchemaForm<typeof BuyerStepSchema>(reply, { id: `review-${item.id}`, defaultValue: review ? { rating: String(review.rating), body: review.body } : {} });
+  const rating = fields.rating.initialValue ?? "";
+  return (
+    <details className="line-step" open={Boolean(reply)}>
+      <summary>{review ? t("orders.review.yours", { stars: starsOf(review.rating) }) : t("orders.review.rate")}</summary>
+      <Form method="post" className="line-form" {...form.props}>
+        <input type="hidden" name="itemId" value={item.id} />
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <fieldset className="stars-input" aria-invalid={fields.rating.errors ? true : undefined} aria-describedby={fields.rating.errors ? fields.rating.errorId : undefined}>
+          <legend>{t("orders.review.rating")}</legend>
+          {[1, 2, 3, 4, 5].map((n) => (
+            <label key={n}>
+              <input type="radio" name="rating" value={n} defaultChecked={rating === String(n)} required />
+              {t("orders.review.stars", { n })}
+            </label>
+          ))}
+        </fieldset>
+        <FieldError field={fields.rating} />
+        <label htmlFor={fields.body.id}>{t("orders.review.body")}</label>
+        <textarea {...controlProps(fields.body)} rows={3} maxLength={REVIEW_MAX_CHARS} defaultValue={fields.body.initialValue ?? ""} />
+        <FieldError field={fields.body} />
+        <button type="submit" name="intent" value="review" className="btn btn-primary btn-sm" aria-label={t(review ? "orders.review.updateLabel" : "orders.review.postLabel", { title: item.title })}>
+          {t(review ? "orders.review.update" : "orders.review.post")}
+        </button>
+      </Form>
+    </details>
+  );
+}

@@ -1,0 +1,113 @@
+// The seller's sales on My Products (app/routes/store.my-products.tsx): each sold line with
+// the buyer's address, its timeline and the steps the seller may take now (ship,
+// cancel with a reason, confirm a return), each a plain form that works without
+// JavaScript; a refused post opens its own form again with the message and what was typed.
+import { Form } from "@remix-run/react";
+import { FieldError, type StepReply } from "~/components/store/orders/buyer-steps";
+import { LineTimeline } from "~/components/store/orders/line-timeline";
+import { controlProps, FormErrors } from "~/components/ui/field";
+import { METHOD_LABELS, paymentState, shortOrderId } from "~/models/store/checkout/checkout";
+import { CANCEL_REASON_MAX, LINE_BADGES, lineState, sellerCan, TRACKING_MAX, type LineLife } from "~/models/store/orders/order-life";
+import type { SellerStepSchema } from "~/models/store/orders/order-steps-schema";
+import type { PAYMENT_METHODS } from "~/utils/enums";
+import { formatDateTime } from "~/utils/dates";
+import { richText, useT } from "~/utils/i18n";
+import { formatINR } from "~/utils/money";
+import { useSchemaForm } from "~/utils/use-schema-form";
+
+/** A sold line as the seller's page reads it (models/store/orders/order-views.server.ts, salesOf). */
+export type Sale = LineLife & {
+  id: string;
+  order_id: string;
+  sold_at: Date | string;
+  title: string;
+  price: number;
+  quantity: number;
+  buyer_name: string;
+  address: { street: string; city: string; state: string; postal_code: string; phone: string };
+  payment_method: (typeof PAYMENT_METHODS)[number];
+  status: string;
+};
+
+export function Sales({ sales, refused }: { sales: Sale[]; refused: { itemId: string; intent: string; reply: StepReply } | undefined }) {
+  const { t, locale } = useT();
+  if (sales.length === 0) return <div className="card empty"><p>{t("sell.noSales")}</p></div>;
+  return (
+    <ul className="orders">
+      {sales.map((sale) => {
+        const state = lineState(sale);
+        const badge = state === "placed" ? { label: "orders.badge.toShip" as const, tone: "tone-orange" } : LINE_BADGES[state];
+        return (
+          <li key={sale.id} className="card order">
+            <div className="order-head">
+              <h2 translate="no">{sale.title}</h2>
+              <span className={`badge ${badge.tone}`}>{t(badge.label)}</span>
+            </div>
+            <p className="muted">
+              {t("sell.sale.line", { id: shortOrderId(sale.order_id), when: formatDateTime(sale.sold_at, locale), price: formatINR(sale.price), quantity: sale.quantity })}
+            </p>
+            <p>{t(paymentState(sale) === "paid" ? "sell.sale.paid" : "sell.sale.collect", { method: t(METHOD_LABELS[sale.payment_method]) })}</p>
+            <address>
+              <span translate="no">
+                <strong>{sale.buyer_name}</strong>
+                <br />
+                {sale.address.street}, {sale.address.city}, {sale.address.state} {sale.address.postal_code}
+              </span>
+              <br />
+              {t("sell.sale.phone", { phone: sale.address.phone })}
+            </address>
+            <LineTimeline placedAt={sale.sold_at} line={sale} viewer="seller" />
+            {sale.return_reason && state === "return_requested" ? <p>{richText(t("sell.sale.buyerSays"), [() => <span translate="no">{sale.return_reason}</span>])}</p> : null}
+            <SellerSteps sale={sale} reply={refused?.itemId === sale.id ? refused : undefined} />
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** What the seller may do with a sale now: each a plain form, so it works without JavaScript. */
+function SellerSteps({ sale, reply }: { sale: Sale; reply: { intent: string; reply: StepReply } | undefined }) {
+  const { t } = useT();
+  const [shipForm, ship] = useSchemaForm<typeof SellerStepSchema>(reply?.intent === "ship" ? reply.reply : undefined, { id: `ship-${sale.id}` });
+  const [cancelForm, cancel] = useSchemaForm<typeof SellerStepSchema>(reply?.intent === "cancel" ? reply.reply : undefined, { id: `cancel-${sale.id}` });
+  const can = sellerCan(sale);
+  if (can.confirmReturn) {
+    return (
+      <Form method="post">
+        <input type="hidden" name="itemId" value={sale.id} />
+        <button type="submit" name="intent" value="return-received" className="btn btn-primary btn-sm" aria-label={t("sell.sale.confirmReturnLabel", { title: sale.title })}>
+          {t("sell.sale.confirmReturn")}
+        </button>
+      </Form>
+    );
+  }
+  if (!can.ship) return null;
+  return (
+    <div className="line-form">
+      <Form method="post" className="line-form" {...shipForm.props}>
+        <input type="hidden" name="itemId" value={sale.id} />
+        <FormErrors id={shipForm.errorId} errors={shipForm.errors} />
+        <label htmlFor={ship.tracking.id}>{t("sell.sale.tracking")}</label>
+        <input type="text" maxLength={TRACKING_MAX} autoComplete="off" {...controlProps(ship.tracking)} defaultValue={ship.tracking.initialValue} />
+        <FieldError field={ship.tracking} />
+        <button type="submit" name="intent" value="ship" className="btn btn-primary btn-sm" aria-label={t("sell.sale.shipLabel", { title: sale.title })}>
+          {t("sell.sale.ship")}
+        </button>
+      </Form>
+      <details className="line-step" open={reply?.intent === "cancel"}>
+        <summary>{t("sell.sale.cantFulfil")}</summary>
+        <Form method="post" className="line-form" {...cancelForm.props}>
+          <input type="hidden" name="itemId" value={sale.id} />
+          <FormErrors id={cancelForm.errorId} errors={cancelForm.errors} />
+          <label htmlFor={cancel.reason.id}>{t("sell.sale.why")}</label>
+          <textarea rows={2} maxLength={CANCEL_REASON_MAX} {...controlProps(cancel.reason)} defaultValue={cancel.reason.initialValue} />
+          <FieldError field={cancel.reason} />
+          <button type="submit" name="intent" value="cancel" className="btn btn-ghost btn-sm" aria-label={t("sell.sale.cancelLabel", { title: sale.title })}>
+            {t("sell.sale.cancel")}
+          </button>
+        </Form>
+      </details>
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+// The paper a student sits (docs/product/design.md §4, Papers are exams), built once per
+// contest and kept: its sections, each question with its marking, text and options
+// rendered to HTML in both languages (math on the server), and its diagram's size. Every
+// student shares it; only the order differs per entry (./shuffle.ts).
+import { db, hotQuery } from "~/db/client.server";
+import type { PaperQuestion, PaperSection, QuestionKind, SavedAnswer } from "~/models/contests/paper/paper";
+import { APPLIED_MARKS_TEXT, APPLIED_PENALTY_TEXT } from "~/models/contests/results/marking.server";
+import { richText } from "~/models/contests/paper/rich-text.server";
+import { seededShuffle } from "~/models/contests/paper/shuffle";
+import { imageStore } from "~/models/media/stores.server";
+import { mediaUrl } from "~/models/media/storage.server";
+
+export type SharedPaper = { sections: PaperSection[]; questions: PaperQuestion[]; shuffle: boolean; hindi: boolean };
+
+type QuestionRow = {
+  id: string;
+  section_position: number;
+  section_title: string;
+  section_title_hi: string | null;
+  kind: QuestionKind;
+  question_text: string;
+  question_text_hi: string | null;
+  options: string[];
+  options_hi: string[] | null;
+  image_key: string | null;
+  image_alt: string | null;
+  marks: number;
+  penalty: number;
+  partial_marking: boolean;
+  shuffle: boolean;
+};
+
+// Never the key, the range or the explanation: only what the student may see.
+const PAPER_QUESTIONS = `
+  SELECT q.id, sec.position AS section_position, sec.title AS section_title, sec.title_hi AS section_title_hi,
+         q.kind, q.question_text, q.question_text_hi, q.options, q.options_hi, q.image_key, q.image_alt,
+         ${APPLIED_MARKS_TEXT} AS marks, ${APPLIED_PENALTY_TEXT} AS penalty,
+         q.partial_marking, c.shuffle
+    FROM questions q
+    JOIN contest_sections sec ON sec.id = q.section_id
+    JOIN contests c ON c.id = q.contest_id
+   WHERE q.contest_id = $1::uuid
+   ORDER BY sec.position, q.position`;
+
+async function buildPaper(contestId: string): Promise<SharedPaper> {
+  const rows = await hotQuery<QuestionRow>(PAPER_QUESTIONS, [contestId]);
+  const sections: PaperSection[] = [];
+  const sectionIndex = new Map<number, number>();
+  const questions: PaperQuestion[] = [];
+  const store = imageStore(db);
+  let hindi = false;
+  for (const row of rows) {
+    if (!sectionIndex.has(row.section_position)) {
+      sectionIndex.set(row.section_position, sections.length);
+      sections.push({ title: row.section_title, titleHi: row.section_title_hi });
+    }
+    const image = row.image_key ? await store.get(row.image_key) : null;
+    hindi ||= row.question_text_hi !== null || row.options_hi !== null || row.section_title_hi !== null;
+    questions.push({
+      id: row.id,
+      section: sectionIndex.get(row.section_position)!,
+      kind: row.kind,
+      html: richText(row.question_text),
+      htmlHi: row.question_text_hi === null ? null : richText(row.question_text_hi),
+      options: row.options.map((text, i) => ({ n: i + 1, html: richText(text), htmlHi: row.options_hi?.[i] ? richText(row.options_hi[i]!) : null })),
+      image: image ? { src: mediaUrl(image.key), width: image.width, height: image.height, alt: row.image_alt ?? "" } : null,
+      marks: row.marks,
+      penalty: row.penalty,
+      partial: row.partial_marking,
+    });
+  }
+  return { sections, questions, shuffle: rows[0]?.shuffle ?? false, hindi };
+}
+
+// A started contest's questions do not change (admins fix them before the start), so
+// they are built once per instance and kept a while; a fix after the start shows within
+// PAPER_MEMORY_MS. Before the start nothing is kept.
+const PAPER_MEMORY_MS = 5 * 60_000;
+const MAX_PAPERS = 200;
+const papers = new Map<string, { paper: Promise<SharedPaper>; until: number }>();
+
+/** The contest's paper, built once and shared by concurrent first readers. */
+export async function sharedPaper(contestId: string, now: number): Promise<SharedPaper> {
+  const kept = papers.get(contestId);
+  if (kept && kept.until > now) return kept.paper;
+  const paper = buildPaper(contestId);
+  if (papers.size >= MAX_PAPERS) papers.delete(papers.keys().next().value!);
+  papers.set(contestId, { paper, until: now + PAPER_MEMORY_MS });
+  try {
+    return await paper;
+  } catch (error) {
+    papers.delete(contestId);
+    throw error;
+  }
+}
+
+/** Forgets the kept papers (tests that change a paper after reading it). */
+export function forgetPapers() {
+  papers.clear();
+}
+
+/** The paper in this entry's order: sections stay in order; questions within each, and options, shuffled by the entry's id. */
+export function paperFor(paper: SharedPaper, entryId: string): PaperQuestion[] {
+  if (!paper.shuffle) return paper.questions;
+  return paper.sections.flatMap((_, section) =>
+    seededShuffle(
+      paper.questions.filter((q) => q.section === section),
+      `${entryId}:${section}`,
+    ).map((q) => (q.kind === "numerical" ? q : { ...q, options: seededShuffle(q.options, `${entryId}:${q.id}`) })),
+  );
+}
+
+/** A saved answer row as the island reads it. */
+export function savedAnswer(row: { o: number[] | null; v: string | null; m: boolean }): SavedAnswer {
+  const answer: SavedAnswer = {};
+  if (row.o && row.o.length > 0) answer.o = row.o;
+  if (row.v !== null) answer.v = row.v;
+  if (row.m) answer.m = true;
+  return answer;
+}

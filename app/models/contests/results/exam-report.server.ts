@@ -1,0 +1,97 @@
+// What a closed paper tells a student (the exam issue, "Results like an exam's"): marks
+// per section (attempted, correct, incorrect, accuracy) and each answer beside the key,
+// both by the one marking rule (MARKS_TEXT in ./scoring.server.ts), so they add up to
+// the stored score. Read only once the test has closed for everyone: everything here
+// comes from the key (docs/product/design.md §4).
+import { sql } from "drizzle-orm";
+import { rowsOf, type DbOrTx } from "~/db/client.server";
+import type { AnswerVerdict, ReportAnswer, SectionReport } from "~/models/contests/results/exam-report";
+import type { QuestionKind } from "~/models/contests/paper/paper";
+import { APPLIED_MARKS_TEXT } from "~/models/contests/results/marking.server";
+import { sharedPaper } from "~/models/contests/paper/paper.server";
+import { richText } from "~/models/contests/paper/rich-text.server";
+import { EARNED_TEXT, RESPONDED_TEXT } from "~/models/contests/results/scoring.server";
+import type { Locale } from "~/utils/i18n";
+import { translator } from "~/utils/i18n.server";
+
+/**
+ * Each question of the contest with the student's answer: the marks it could earn, the
+ * marks it earned, whether it holds a response, and its verdict (full marks 'correct',
+ * some 'partial', none or a penalty 'incorrect'). One rule for the sections and the
+ * breakdown.
+ */
+const perQuestion = (input: { contestId: string; userId: string }) => sql`
+  SELECT x.*, CASE WHEN x.dropped THEN 'dropped' WHEN NOT x.responded THEN 'unanswered' WHEN x.m = x.full_marks THEN 'correct'
+                   WHEN x.m > 0 THEN 'partial' ELSE 'incorrect' END AS verdict
+    FROM (SELECT q.id, q.position, q.kind, q.question_text AS text, q.options, q.correct_options,
+                 q.answer_min::text, q.answer_max::text, q.explanation,
+                 sec.position AS section_position, sec.title AS section, sec.title_hi AS section_hi,
+                 a.selected_options AS chosen, a.numeric_answer::text AS typed,
+                 COALESCE(${sql.raw(RESPONDED_TEXT)}, false) AS responded,
+                 ${sql.raw(APPLIED_MARKS_TEXT)} AS full_marks, q.dropped,
+                 ${sql.raw(EARNED_TEXT)} AS m
+            FROM questions q
+            JOIN contests c ON c.id = q.contest_id
+            JOIN contest_sections sec ON sec.id = q.section_id
+            LEFT JOIN user_answers a ON a.question_id = q.id AND a.contest_id = q.contest_id AND a.user_id = ${input.userId}
+           WHERE q.contest_id = ${input.contestId}) x`;
+
+/** The student's marks per section, in the paper's order. */
+export async function sectionReport(db: DbOrTx, input: { contestId: string; userId: string }): Promise<SectionReport[]> {
+  const rows = rowsOf<Omit<SectionReport, "accuracy" | "titleHi"> & { title_hi: string | null }>(
+    await db.execute(sql`
+      SELECT section AS title, section_hi AS title_hi, count(*)::int AS questions,
+             count(*) FILTER (WHERE responded)::int AS attempted,
+             count(*) FILTER (WHERE verdict = 'correct')::int AS correct,
+             count(*) FILTER (WHERE verdict = 'partial')::int AS partial,
+             count(*) FILTER (WHERE verdict = 'incorrect')::int AS incorrect,
+             COALESCE(sum(m), 0)::int AS marks, sum(full_marks)::int AS "fullMarks"
+        FROM (${perQuestion(input)}) per_question
+       GROUP BY section_position, section, section_hi
+       ORDER BY section_position`),
+  );
+  return rows.map(({ title_hi, ...r }) => ({
+    ...r,
+    titleHi: title_hi,
+    accuracy: r.attempted > 0 ? Math.round((r.correct / r.attempted) * 100) : null,
+  }));
+}
+
+type BreakdownRow = {
+  id: string;
+  section: string;
+  kind: QuestionKind;
+  text: string;
+  options: string[];
+  correct_options: number[] | null;
+  answer_min: string | null;
+  answer_max: string | null;
+  explanation: string | null;
+  chosen: number[] | null;
+  typed: string | null;
+  m: number;
+  verdict: AnswerVerdict;
+};
+
+/** Each question, in the paper's order, with the student's answer, the key, the marks earned and the explanation, as HTML (math rendered). */
+export async function answerBreakdown(db: DbOrTx, input: { contestId: string; userId: string; locale?: Locale }): Promise<ReportAnswer[]> {
+  const t = translator(input.locale ?? "en");
+  const rows = rowsOf<BreakdownRow>(
+    await db.execute(sql`SELECT * FROM (${perQuestion(input)}) per_question ORDER BY section_position, position`),
+  );
+  // The diagrams' sizes come with the contest's kept paper (../paper/paper.server.ts), not from the store again.
+  const images = new Map((await sharedPaper(input.contestId, Date.now())).questions.map((q) => [q.id, q.image]));
+  const optionsHtml = (r: BreakdownRow, numbers: number[] | null) => (numbers ?? []).map((n) => richText(r.options[n - 1] ?? ""));
+  return rows.map((r) => ({
+    id: r.id,
+    section: r.section,
+    kind: r.kind,
+    html: richText(r.text),
+    image: images.get(r.id) ?? null,
+    yours: r.kind === "numerical" ? (r.typed === null ? [] : [richText(r.typed)]) : optionsHtml(r, r.chosen),
+    key: r.kind === "numerical" ? [richText(r.answer_min === r.answer_max ? r.answer_min! : t("results.range", { min: r.answer_min, max: r.answer_max }))] : optionsHtml(r, r.correct_options),
+    marks: r.m,
+    verdict: r.verdict,
+    explanation: r.explanation ? richText(r.explanation) : null,
+  }));
+}

@@ -1,0 +1,23 @@
+// How a question's marking is written for students (the test screen and its instructions).
+import type { PaperQuestion } from "~/models/contests/paper/paper";
+import type { Msg } from "~/utils/i18n";
+
+const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
+
+type Marked = Pick<PaperQuestion, "kind" | "marks" | "penalty" | "partial">;
+
+/** e.g. "Single correct · +4 / −1", "Multiple correct, partial marks · +4 / −2", "Numerical · +4 / 0" (test.marking). */
+export function markingMessage(q: Marked): Msg {
+  const kind = q.kind === "multiple" && q.partial ? "partial" : q.kind;
+  return { id: "test.marking", values: { kind, plus: signed(q.marks), minus: signed(-q.penalty) } };
+}
+
+/** The marking schemes of a paper, each once, for the instructions. */
+export function markingSchemes(questions: ReadonlyArray<Marked>): Msg[] {
+  const schemes = new Map<string, Msg>();
+  for (const q of questions) {
+    const message = markingMessage(q);
+    schemes.set(JSON.stringify(message.values), message);
+  }
+  return [...schemes.values()];
+}

@@ -1,0 +1,108 @@
+// What the results page reads (docs/product/contests.md §2 Results): the student's own marks,
+// rank and percentile, and the top ten (the per-section report and the answers beside
+// the key are in ./exam-report.server.ts). Ranks come from the window
+// function until the contest is finalised, then from the stored rank (the same rule).
+import { and, eq, sql } from "drizzle-orm";
+import { rowsOf, type DbOrTx } from "~/db/client.server";
+import { contests, user_answers, user_contest_entries } from "~/db/schema";
+import { questionCountColumn } from "~/models/contests/catalogue/catalogue.server";
+import { isTestClosed, testClosesAt } from "~/models/contests/sitting/deadline";
+import { challengeWindow, isPastWindow, isWindowOpen, resultsPhase } from "~/models/contests/challenges/challenges";
+import { APPLIED_MARKS_TEXT } from "~/models/contests/results/marking.server";
+import { finalizeContest, RANK_SQL } from "~/models/contests/results/scoring.server";
+
+export const LEADERBOARD_SIZE = 10;
+
+/** Every result of the contest with its rank: stored once finalised, else computed by the same RANK_SQL. */
+const rankedResults = (contestId: string) => sql`
+  SELECT r.user_id, r.score, r.answered, r.response_time, r.prize_amount,
+         COALESCE(r.rank, ${RANK_SQL})::int AS rank
+    FROM contest_results r
+   WHERE r.contest_id = ${contestId}`;
+
+export type MyResult = { score: number; answered: number; response_time: number; prize_amount: number; rank: number | null; percentile: number | null };
+
+/**
+ * NTA's percentile of result row `t`: 100 × the number who sat with a raw score at or
+ * below theirs ÷ the number who sat, to two decimals, rounded down (so only the top
+ * score reads 100). "Sat" is what the rank counts: a paper with an answer; a blank
+ * paper has no rank and no percentile (docs/decisions/contests-fair-contests.md).
+ */
+const PERCENTILE_SQL = (contestId: string) => sql`
+  CASE WHEN t.answered > 0 THEN
+    (SELECT floor(10000.0 * count(*) FILTER (WHERE o.score <= t.score) / count(*)) / 100
+       FROM contest_results o WHERE o.contest_id = ${contestId} AND o.answered > 0)
+  END::float8`;
+
+/** The most a paper can earn: each question's marks that apply (./marking.server.ts). */
+const FULL_MARKS = sql<number>`(SELECT COALESCE(sum(${sql.raw(APPLIED_MARKS_TEXT)}), 0)::int
+  FROM questions q JOIN contests c ON c.id = q.contest_id JOIN contest_sections sec ON sec.id = q.section_id
+ WHERE q.contest_id = ${contests.id})`;
+
+/**
+ * The student's result, in one of three states: `none` (no submitted entry: 'Results
+ * Not Available'), `pending` (submitted, but the test is still open for others: only
+ * how many questions were answered and when scores appear), `scored` (the test has
+ * closed: score, rank, and prize once finalised).
+ */
+export async function contestResults(db: DbOrTx, input: { contestId: string; userId: string; now: Date }) {
+  const [contest] = await db
+    .select({
+      id: contests.id,
+      title: contests.title,
+      end_time: contests.end_time,
+      finalized: sql<boolean>`${contests.finalized_at} IS NOT NULL`,
+      start_time: contests.start_time,
+      duration_minutes: contests.duration_minutes,
+      longest_extra_minutes: contests.longest_extra_minutes,
+      challenge_window_hours: contests.challenge_window_hours,
+      challenge_fee: contests.challenge_fee,
+      question_count: questionCountColumn,
+      full_marks: FULL_MARKS,
+      submitted: sql<boolean>`COALESCE(${user_contest_entries.has_submitted}, false)`,
+    })
+    .from(contests)
+    .leftJoin(user_contest_entries, and(eq(user_contest_entries.contest_id, contests.id), eq(user_contest_entries.user_id, input.userId)))
+    .where(eq(contests.id, input.contestId));
+  if (!contest) return null;
+  // The first results view after the end and the challenge window assigns the prizes
+  // (docs/product/design.md §4), unless a challenge is pending; idempotent.
+  let finalized = contest.finalized;
+  if (!finalized && isPastWindow(contest, input.now)) {
+    finalized = ["finalized", "already"].includes(await finalizeContest(db, contest.id, input.now));
+  }
+  const closed = isTestClosed(contest, input.now);
+  const base = {
+    id: contest.id,
+    title: contest.title,
+    questionCount: contest.question_count,
+    fullMarks: contest.full_marks,
+    finalized,
+    closed,
+    scoresAt: testClosesAt(contest),
+    phase: resultsPhase({ ...contest, finalized }, input.now),
+    challengesEndAt: challengeWindow(contest).endsAt,
+    challengeOpen: isWindowOpen(contest, input.now),
+    challengeFee: contest.challenge_fee,
+  };
+  if (!contest.submitted) return { contest: base, state: "none" as const, mine: null, answered: 0 };
+  if (!closed) {
+    const answered = await db.$count(user_answers, and(eq(user_answers.contest_id, contest.id), eq(user_answers.user_id, input.userId)));
+    return { contest: base, state: "pending" as const, mine: null, answered };
+  }
+  const [mine] = rowsOf<MyResult>(await db.execute(sql`SELECT t.*, ${PERCENTILE_SQL(contest.id)} AS percentile FROM (${rankedResults(contest.id)}) t WHERE t.user_id = ${input.userId}`));
+  return mine ? { contest: base, state: "scored" as const, mine, answered: mine.answered } : { contest: base, state: "none" as const, mine: null, answered: 0 };
+}
+
+/** The top ten by rank, with the name each student gave (never an e-mail). */
+export async function leaderboard(db: DbOrTx, contestId: string) {
+  return rowsOf<{ user_id: string; rank: number; score: number; response_time: number; prize_amount: number; name: string | null }>(
+    await db.execute(sql`
+      SELECT t.user_id, t.rank, t.score, t.response_time, t.prize_amount, NULLIF(btrim(p.full_name), '') AS name
+        FROM (${rankedResults(contestId)}) t
+        LEFT JOIN profiles p ON p.id = t.user_id
+       WHERE t.rank IS NOT NULL
+       ORDER BY t.rank, t.response_time, t.user_id
+       LIMIT ${LEADERBOARD_SIZE}`),
+  );
+}

@@ -1,0 +1,122 @@
+// One statement for every answer save, and the group commit for students' autosaves (the exam issue, "Speed stays"): in the busiest minute
+// thousands of students save at once, and one statement and one commit (one WAL flush)
+// per save was the limit. Saves that arrive while earlier ones are being written wait,
+// then go together as one statement and one commit; each is acknowledged only after
+// that commit. A save that finds the way clear goes at once, so a quiet server adds no
+// delay. Every row is checked as a single save is (./test-taking.server.ts).
+import { hotQuery } from "~/db/client.server";
+import { liveSessionText } from "~/models/accounts/live-session.server";
+import { ENTRY_DEADLINE_TEXT, GRACE_TEXT } from "~/models/contests/sitting/deadline.server";
+
+/** A save by `who`: a session's key (the test API) or a user's id (scripts and tests). */
+export type AnswerSave = {
+  who: string;
+  contestId: string;
+  questionId: string;
+  options: number[] | null;
+  value: string | null;
+  marked: boolean;
+  now: Date;
+};
+
+// The saves as rows (i: their place in the batch). A row is written only if its session
+// is live, its entry not submitted, its contest open at its time (the entry's own
+// deadline + grace), its question of that contest, and its response one the question
+// can take. Two saves of one question in a batch: the later one is written, and both
+// are acknowledged, as they would be one after the other. Rows are written in key
+// order, so two batches never wait for each other's rows in opposite orders.
+const saveBatchText = (by: "session" | "user") => `
+  WITH r AS (
+    SELECT * FROM jsonb_to_recordset($1::jsonb)
+      AS r(i int, contest_id uuid, question_id uuid, opts smallint[], at timestamptz, who text, val numeric, marked boolean)
+  ), ok AS (
+    SELECT r.i, e.user_id, e.contest_id, q.id AS question_id, r.opts, r.val, r.marked, r.at,
+           CASE WHEN q.kind = 'numerical' THEN r.val::text
+                ELSE NULLIF(array_to_string(ARRAY(SELECT q.options[n] FROM unnest(r.opts) n), '; '), '') END AS answer_text
+      FROM r
+      ${
+        by === "session"
+          ? `JOIN sessions s ON ${liveSessionText("s", "r.who", "r.at")}
+      JOIN user_contest_entries e ON e.user_id = s.user_id AND e.contest_id = r.contest_id`
+          : "JOIN user_contest_entries e ON e.user_id = r.who::uuid AND e.contest_id = r.contest_id"
+      }
+      JOIN contests c ON c.id = e.contest_id
+      JOIN questions q ON q.id = r.question_id AND q.contest_id = e.contest_id
+     WHERE NOT e.has_submitted
+       AND c.start_time <= r.at
+       AND r.at <= ${ENTRY_DEADLINE_TEXT} + ${GRACE_TEXT}
+       AND CASE WHEN q.kind = 'numerical' THEN r.opts IS NULL
+                ELSE r.val IS NULL AND (r.opts IS NULL
+                     OR (1 <= ALL(r.opts) AND cardinality(q.options) >= ALL(r.opts)
+                         AND (q.kind = 'multiple' OR cardinality(r.opts) = 1))) END
+       FOR SHARE OF e
+  ), saved AS (
+    INSERT INTO user_answers (user_id, contest_id, question_id, selected_options, numeric_answer, selected_answer, marked, answered_at)
+    SELECT DISTINCT ON (user_id, question_id) user_id, contest_id, question_id, opts, val, answer_text, marked, at
+      FROM ok
+     ORDER BY user_id, question_id, i DESC
+    ON CONFLICT (user_id, question_id) DO UPDATE
+      SET selected_options = EXCLUDED.selected_options, numeric_answer = EXCLUDED.numeric_answer,
+          selected_answer = EXCLUDED.selected_answer, marked = EXCLUDED.marked, answered_at = EXCLUDED.answered_at
+    RETURNING user_id, question_id
+  )
+  SELECT ok.i FROM ok JOIN saved USING (user_id, question_id)`;
+// Built once: the same text every time, prepared on PostgreSQL.
+const SAVE_BATCH = { session: saveBatchText("session"), user: saveBatchText("user") };
+
+/** Writes these saves, all by sessions or all by users, in one statement (one commit); returns which of them were written. */
+export async function writeSaves(saves: AnswerSave[], by: "session" | "user" = "session"): Promise<boolean[]> {
+  const rows = saves.map((s, i) => ({
+    i,
+    contest_id: s.contestId,
+    question_id: s.questionId,
+    opts: s.options && s.options.length > 0 ? s.options : null,
+    at: s.now.toISOString(),
+    who: s.who,
+    val: s.value,
+    marked: s.marked,
+  }));
+  const written = new Set((await hotQuery<{ i: number }>(SAVE_BATCH[by], [JSON.stringify(rows)])).map((r) => r.i));
+  return saves.map((_, i) => written.has(i));
+}
+
+type Waiting = { save: AnswerSave; resolve: (saved: boolean) => void; reject: (error: unknown) => void };
+
+/**
+ * A writer of batches: at most `inFlight` statements at a time, each taking up to
+ * `maxBatch` of the saves waiting. `write` is the statement (writeSaves, or a test's).
+ */
+export function createGroupCommit(options: { inFlight: number; maxBatch: number; write: (saves: AnswerSave[]) => Promise<boolean[]> }) {
+  const waiting: Waiting[] = [];
+  let running = 0;
+
+  async function flush(batch: Waiting[]) {
+    running++;
+    try {
+      const saved = await options.write(batch.map((w) => w.save));
+      batch.forEach((w, i) => w.resolve(saved[i]!));
+    } catch (error) {
+      // One statement failed for all: each save alone, so one bad row never costs the others theirs.
+      if (batch.length === 1) batch[0]!.reject(error);
+      else await Promise.all(batch.map((w) => options.write([w.save]).then(([ok]) => w.resolve(ok!), w.reject)));
+    } finally {
+      running--;
+      next();
+    }
+  }
+
+  function next() {
+    while (running < options.inFlight && waiting.length > 0) void flush(waiting.splice(0, options.maxBatch));
+  }
+
+  return {
+    save(save: AnswerSave): Promise<boolean> {
+      return new Promise((resolve, reject) => {
+        waiting.push({ save, resolve, reject });
+        next();
+      });
+    },
+    /** Saves waiting for a statement (for tests). */
+    waiting: () => waiting.length,
+  };
+}

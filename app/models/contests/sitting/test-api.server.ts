@@ -1,0 +1,203 @@
+// The test API (docs/product/design.md §4; issue 18): the student's paper, each answer, the start,
+// proctoring events and the one submission. One implementation with two doors: the
+// Remix loader and action of app/routes/api.contest.$id.test.tsx, and that route's lean
+// handler (its requestPolicy), which the front door calls at the contest's start without
+// Remix's request machinery (after the same request guard, body limit and cross-site check).
+//
+// Built for the crowd: limits are counted from the signed cookie before any query; an
+// answer is one prepared statement that checks the session too; the paper is one
+// statement (session, contest, entry and saved answers) plus the questions, kept in
+// memory once the contest has started; submissions take turns (a few at a time), so
+// a burst of them never holds every connection the autosaves need.
+import { paperGzip } from "~/models/contests/paper/paper-gzip.server";
+import { z } from "zod";
+import { db, hotQuery } from "~/db/client.server";
+import { sessionKeyOf } from "~/models/accounts/auth.server";
+import { liveSessionText } from "~/models/accounts/live-session.server";
+import { entryDeadline } from "~/models/contests/sitting/deadline";
+import type { Paper, SavedAnswer } from "~/models/contests/paper/paper";
+import { paperFor, savedAnswer, sharedPaper } from "~/models/contests/paper/paper.server";
+import { decideStage, type JourneyStage } from "~/models/contests/catalogue/stage";
+import { recordEvent, saveAnswer, startTest, submitTest, type AnswerState } from "~/models/contests/sitting/test-taking.server";
+import { NUMBER_ANSWER, NUMBER_HINT, SUBMIT_REASON_LIST, WITH_ERRORS } from "~/models/contests/sitting/test-rules";
+import { admitTestRequest, takeEventSlot } from "~/models/contests/sitting/test-traffic.server";
+import { createFairLimiter, QueueFull } from "~/utils/fair-queue";
+import { refusalPauseMs, TOO_MANY_REQUESTS } from "~/utils/flow-limit";
+import { BUSY_MESSAGE } from "~/utils/load-shedding.server";
+import { setFlash } from "~/utils/flash.server";
+import { issuesText } from "~/utils/http.server";
+import { isUuid } from "~/utils/urls";
+
+/** `pauseMs`: answer only after this pause (a refusal to a flood; see tooManyRequestsAfterPause). */
+export type ApiReply = { status: number; body: unknown; headers: Record<string, string>; pauseMs?: number; gzipped?: () => Buffer };
+
+const NO_STORE = { "Cache-Control": "private, no-store" };
+const reply = (body: unknown, status = 200, headers: Record<string, string> = {}): ApiReply => ({ status, body, headers: { ...NO_STORE, ...headers } });
+const LOG_IN_AGAIN = () => reply({ error: "Please log in again." }, 401);
+const NOT_FOUND = () => reply({ error: "Contest Not Found" }, 404);
+
+const Body = z.discriminatedUnion("intent", [
+  // A question's whole state (docs/product/design.md §4): `options`, the option numbers chosen, or
+  // `value`, the number typed, or neither (visited, or cleared); `marked` for review.
+  // `choice`, an option's index (0-based), is the short form of one option chosen.
+  z.object({
+    intent: z.literal("answer"),
+    questionId: z.string().uuid(),
+    choice: z.number().int().min(0).max(25).optional(),
+    options: z.array(z.number().int().min(1).max(26)).max(26).optional(),
+    value: z.string().regex(NUMBER_ANSWER, NUMBER_HINT).optional(),
+    marked: z.boolean().default(false),
+  }),
+  z.object({ intent: z.literal("start"), fullscreen: z.boolean() }),
+  z.object({ intent: z.literal("submit"), reason: z.enum(SUBMIT_REASON_LIST), withErrors: z.boolean().default(false) }),
+  z.object({ intent: z.literal("event"), kind: z.enum(["fullscreen_exit", "tab_hidden", "camera_lost"]) }),
+]);
+type Body = z.infer<typeof Body>;
+
+/** The state a save writes: option numbers sorted and distinct, a typed number, the mark. */
+function answerState(body: Extract<Body, { intent: "answer" }>): AnswerState {
+  const chosen = body.options ?? (body.choice === undefined ? [] : [body.choice + 1]);
+  const options = [...new Set(chosen)].sort((a, b) => a - b);
+  return { options: options.length > 0 ? options : null, value: body.value ?? null, marked: body.marked };
+}
+
+type StageRow = {
+  user_id: string;
+  contest_id: string | null;
+  title: string;
+  description: string;
+  duration_minutes: number;
+  start_time: Date;
+  end_time: Date;
+  is_active: boolean;
+  entry_id: string | null;
+  has_submitted: boolean | null;
+  extra_minutes: number | null;
+  answers: Array<{ q: string; o: number[] | null; v: string | null; m: boolean }> | null;
+};
+
+// The session, the contest, the student's entry and (for the paper) saved answers: one statement.
+const STAGE_ROW = `
+  SELECT s.user_id, c.id AS contest_id, c.title, c.description, c.duration_minutes, c.start_time, c.end_time, c.is_active,
+         e.id AS entry_id, e.has_submitted, e.extra_minutes,
+         CASE WHEN $4::boolean THEN (
+           SELECT coalesce(json_agg(json_build_object('q', a.question_id, 'o', a.selected_options, 'v', a.numeric_answer::text, 'm', a.marked)), '[]'::json)
+             FROM user_answers a WHERE a.user_id = s.user_id AND a.contest_id = c.id) END AS answers
+    FROM sessions s
+    LEFT JOIN contests c ON c.id = $2::uuid
+    LEFT JOIN user_contest_entries e ON e.user_id = s.user_id AND e.contest_id = c.id
+   WHERE ${liveSessionText("s", "$1", "$3")}`;
+
+const LIVE_SESSION_USER = `SELECT s.user_id FROM sessions s WHERE ${liveSessionText("s", "$1", "$2")}`;
+
+type Staged = { ok: true; row: StageRow & { contest_id: string; entry_id: string } } | { ok: false; reply: ApiReply };
+
+/** The page guard's rule (requireContestStage) for a JSON caller: 401, 404, or 409 with where to go and why. */
+async function stageOf(key: string, contestId: string, stage: JourneyStage, now: Date, withAnswers = false): Promise<Staged> {
+  const [row] = await hotQuery<StageRow>(STAGE_ROW, [key, contestId, now.toISOString(), withAnswers]);
+  if (!row) return { ok: false, reply: LOG_IN_AGAIN() };
+  if (!row.contest_id) return { ok: false, reply: NOT_FOUND() };
+  const contest = { id: row.contest_id, start_time: new Date(row.start_time), end_time: new Date(row.end_time), duration_minutes: row.duration_minutes, is_active: row.is_active };
+  const entry = row.entry_id ? { has_submitted: row.has_submitted === true, extra_minutes: row.extra_minutes ?? 0 } : null;
+  const decision = decideStage(stage, contest, entry, now);
+  if (!decision.ok) {
+    const flash = await setFlash({ kind: decision.kind, message: decision.message });
+    return { ok: false, reply: reply({ redirect: decision.to }, 409, { "Set-Cookie": flash }) };
+  }
+  return { ok: true, row: { ...row, ...contest, contest_id: row.contest_id, entry_id: row.entry_id! } };
+}
+
+/** GET: the student's paper (a waiting room before the start), never a correct answer. */
+export async function testPaperReply(input: { cookie: string | null; contestId: string | undefined; now: Date }): Promise<ApiReply> {
+  const key = await sessionKeyOf(input.cookie);
+  if (!key) return LOG_IN_AGAIN();
+  if (!isUuid(input.contestId)) return NOT_FOUND();
+  const staged = await stageOf(key, input.contestId, "entry", input.now, true);
+  if (!staged.ok) return staged.reply;
+  const { row } = staged;
+  const base = {
+    contest: { id: row.contest_id, title: row.title, description: row.description, durationMinutes: row.duration_minutes },
+    entryId: row.entry_id,
+    serverNow: input.now.toISOString(),
+    startsAt: row.start_time.toISOString(),
+    deadline: entryDeadline(row, row.extra_minutes ?? 0).toISOString(),
+    extraMinutes: row.extra_minutes ?? 0,
+  };
+  if (input.now < row.start_time) return reply({ ...base, state: "waiting" } satisfies Paper);
+  const paper = await sharedPaper(row.contest_id, input.now.getTime());
+  const answers: Record<string, SavedAnswer> = {};
+  for (const answer of row.answers ?? []) answers[answer.q] = savedAnswer(answer);
+  const questions = paperFor(paper, row.entry_id);
+  const open = { ...base, state: "open", sections: paper.sections, questions, answers, hindi: paper.hindi } satisfies Paper;
+  // A browser that takes gzip gets the same paper with its shared part compressed once (in the paper's order).
+  const gzipped = paper.shuffle ? undefined : () => paperGzip(paper, questions, { ...base, state: "open", answers })!;
+  return { ...reply(open), ...(gzipped ? { gzipped } : {}) };
+}
+
+// Submissions write a result row each; at most a few at a time per instance, in arrival order.
+const submissions = createFairLimiter({ concurrency: 6, kinds: ["submit"] as const, maxWaitingPerKind: 20_000 });
+
+/**
+ * POST: one answer, the start, an event or the submission. `readBody` is called only
+ * after the request is admitted (limits are counted before any work) and returns the
+ * parsed JSON, or throws the body reader's 4xx.
+ */
+export async function testApiReply(input: { cookie: string | null; contestId: string | undefined; readBody: () => Promise<unknown>; now: Date }): Promise<ApiReply> {
+  const key = await sessionKeyOf(input.cookie);
+  if (!key) return LOG_IN_AGAIN();
+  if (!isUuid(input.contestId)) return NOT_FOUND();
+  const contestId = input.contestId;
+  const admitted = admitTestRequest(key, contestId);
+  if (!admitted.ok) {
+    // The same refusal as tooManyRequestsAfterPause, its pause left to the door that sends it.
+    const refused = reply({ error: TOO_MANY_REQUESTS }, 429, { "Retry-After": String(admitted.retryAfterS) });
+    return { ...refused, pauseMs: refusalPauseMs() };
+  }
+  try {
+    const parsed = Body.safeParse(await input.readBody());
+    if (!parsed.success) return reply({ error: issuesText(parsed.error.issues) }, 400);
+    const body = parsed.data;
+    if (body.intent === "event" && !takeEventSlot(key, contestId)) return reply({ recorded: false });
+    return await respond(key, contestId, body, input.now);
+  } finally {
+    admitted.release();
+  }
+}
+
+async function respond(key: string, contestId: string, body: Body, now: Date): Promise<ApiReply> {
+  switch (body.intent) {
+    case "answer": {
+      // The hot path: one statement, the session checked in it.
+      if (await saveAnswer({ sessionKey: key, contestId, questionId: body.questionId, state: answerState(body), now })) return reply({ saved: true });
+      // Only when refused: say why (signed out, submitted, over, not enrolled) or that the answer does not fit the question.
+      const staged = await stageOf(key, contestId, "test", now);
+      if (!staged.ok) return staged.reply;
+      return reply({ saved: false, error: "That answer does not fit this question." }, 400);
+    }
+    case "submit": {
+      const [session] = await hotQuery<{ user_id: string }>(LIVE_SESSION_USER, [key, now.toISOString()]);
+      if (!session) return LOG_IN_AGAIN();
+      const reason = body.withErrors ? body.reason + WITH_ERRORS : body.reason;
+      try {
+        // The time of arrival counts, not the time of the turn.
+        const { submitted } = await submissions.run("submit", () => submitTest({ userId: session.user_id, contestId, reason, now }));
+        return reply({ submitted });
+      } catch (error) {
+        if (error instanceof QueueFull) return reply({ error: BUSY_MESSAGE }, 503, { "Retry-After": "2" });
+        throw error;
+      }
+    }
+    case "start": {
+      const staged = await stageOf(key, contestId, "test", now);
+      if (!staged.ok) return staged.reply;
+      await startTest(db, { entryId: staged.row.entry_id, now, fullscreen: body.fullscreen });
+      return reply({ started: true });
+    }
+    case "event": {
+      const staged = await stageOf(key, contestId, "entry", now);
+      if (!staged.ok) return staged.reply;
+      await recordEvent(db, { entryId: staged.row.entry_id, kind: body.kind, now });
+      return reply({ recorded: true });
+    }
+  }
+}

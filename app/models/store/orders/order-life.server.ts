@@ -1,0 +1,215 @@
+// The steps of an order line's life (./order-life.ts says which exist and who may take
+// them). Each step runs in one transaction that locks the order's row, then its lines,
+// then (to give copies back) their listings: the order every locker of an order takes
+// (../checkout/orders.server.ts, ../checkout/order-fulfilment.server.ts). So a buyer's cancel and a seller's
+// "Mark as shipped" of one line are one after the other, and the second finds the line
+// moved on and says so. The other party's mail and any refund are written in the same
+// transaction (./order-life-mails.server.ts; refunds through the ledger's queue,
+// ../payments/refunds.server.ts), so a step is never half done.
+import { and, asc, eq, isNull, lt, sql } from "drizzle-orm";
+import { rowsOf, type Db, type Tx } from "~/db/client.server";
+import { order_items, orders } from "~/db/schema";
+import { paymentGateway } from "~/models/payments/gateway.server";
+import { kickRefunds, oweRefund } from "~/models/payments/refunds.server";
+import { buyerCan, DAY_MS, lineState, sellerCan } from "~/models/store/orders/order-life";
+import { lifeMails, type LifeStep } from "~/models/store/orders/order-life-mails.server";
+import { moveStock } from "~/models/store/checkout/orders.server";
+import { enqueueEmail, kickOutbox } from "~/services/email.server";
+import { env } from "~/utils/env.server";
+import { REFUND_REASONS } from "~/models/refund-reasons";
+
+type OrderRow = typeof orders.$inferSelect;
+type LineRow = typeof order_items.$inferSelect;
+export type Locked = { order: OrderRow; lines: LineRow[]; line: LineRow };
+
+/** The line and its order, locked (order first), when the order was placed; else null. */
+async function lockLine(tx: Tx, itemId: string): Promise<Locked | null> {
+  const [ref] = await tx.select({ orderId: order_items.order_id }).from(order_items).where(eq(order_items.id, itemId));
+  if (!ref) return null;
+  const [order] = await tx.select().from(orders).where(and(eq(orders.id, ref.orderId), eq(orders.status, "completed"))).for("update");
+  if (!order) return null;
+  const lines = await tx.select().from(order_items).where(eq(order_items.order_id, order.id)).orderBy(asc(order_items.id)).for("update");
+  return { order, lines, line: lines.find((l) => l.id === itemId)! };
+}
+
+type Who = { buyerId: string; orderId: string } | { sellerId: string };
+
+/** The line, locked, when `who` may act on it: its buyer or its seller. Anyone else: null, as for a missing line. */
+async function lineFor(tx: Tx, itemId: string, who: Who) {
+  const found = await lockLine(tx, itemId);
+  if (!found) return null;
+  const mine = "buyerId" in who ? found.order.buyer_id === who.buyerId && found.order.id === who.orderId : found.line.seller_id === who.sellerId;
+  return mine ? found : null;
+}
+
+/**
+ * What a prepaid line gives back when it is cancelled or returned, owed once per line
+ * (`order-line:<id>`): its price times its copies, and the shipping too when no line of
+ * the order is left to ship. Cash on delivery was never taken: nothing is owed.
+ */
+async function refundLine(tx: Tx, { order, lines, line }: Locked, why: "buyer" | "seller" | "system" | "returned", withShipping: boolean) {
+  if (order.payment_method === "cod") return 0;
+  const [paid] = rowsOf<{ user_id: string; gateway: "razorpay" | "test"; razorpay_order_id: string; razorpay_payment_id: string }>(
+    await tx.execute(sql`
+      SELECT p.user_id, p.gateway, p.razorpay_order_id, p.razorpay_payment_id FROM payments p
+       WHERE p.order_id = ${order.id} AND p.status = 'paid' AND p.purpose = 'order'
+         AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.owed_for = p.razorpay_payment_id)
+       ORDER BY p.created_at LIMIT 1`),
+  );
+  if (!paid) return 0;
+  const lastLine = lines.every((l) => l.id === line.id || l.cancelled_at);
+  const amount = line.price_at_purchase * line.quantity + (withShipping && lastLine ? order.shipping : 0);
+  if (amount === 0) return 0;
+  await oweRefund(tx, {
+    userId: paid.user_id,
+    gateway: paid.gateway,
+    orderId: paid.razorpay_order_id,
+    paymentId: paid.razorpay_payment_id,
+    owedFor: `order-line:${line.id}`,
+    amount,
+    reason: REFUND_REASONS.line(line.title_at_purchase, order.id, why),
+  });
+  return amount;
+}
+
+async function cancelLine(tx: Tx, found: Locked, by: "buyer" | "seller" | "system", reason: string | null, now: Date) {
+  await tx.update(order_items).set({ cancelled_at: now, cancelled_by: by, cancel_reason: reason }).where(eq(order_items.id, found.line.id));
+  await moveStock(tx, [found.line], +1);
+  const refunded = await refundLine(tx, found, by, true);
+  await tell(tx, `${by}-cancelled`, { ...found, line: { ...found.line, cancelled_at: now, cancelled_by: by, cancel_reason: reason } }, refunded);
+  return refunded;
+}
+
+/** The step's mails to the other party (both, for the sweep's cancel), in the step's transaction. */
+async function tell(tx: Tx, step: LifeStep, found: Locked, refunded: number) {
+  for (const mail of await lifeMails(tx, step, found, refunded)) await enqueueEmail(tx, mail);
+}
+
+export type StepOutcome<K extends string> = { kind: K; refunded?: number } | null;
+
+/**
+ * One step on one line: the line found and locked for `who` (null, as for a missing line,
+ * when it is not theirs), then `take` in the same transaction. Once a step that `moved`
+ * the line has committed, its mail and any refund it owed leave at once (the outbox's
+ * and the refunds' loops would pick them up anyway).
+ */
+async function step<K extends string>(db: Db, itemId: string, who: Who, moved: K, take: (tx: Tx, found: Locked) => Promise<NonNullable<StepOutcome<K>>>): Promise<StepOutcome<K>> {
+  const outcome = await db.transaction(async (tx) => {
+    const found = await lineFor(tx, itemId, who);
+    return found ? take(tx, found) : null;
+  });
+  if (outcome?.kind === moved) {
+    kickOutbox();
+    if (outcome.refunded) kickRefunds(db, paymentGateway());
+  }
+  return outcome;
+}
+
+/** The buyer cancels a line not yet shipped: its copies return, a prepaid line is refunded, its seller is told. */
+export function buyerCancels(db: Db, input: { buyerId: string; orderId: string; itemId: string; now: Date }) {
+  return step<"cancelled" | "shipped" | "cancelled-already">(db, input.itemId, input, "cancelled", async (tx, found) => {
+    if (!buyerCan(found.line, input.now).cancel) return { kind: found.line.cancelled_at ? "cancelled-already" : "shipped" };
+    return { kind: "cancelled", refunded: await cancelLine(tx, found, "buyer", null, input.now) };
+  });
+}
+
+/** The seller can't fulfil a line: cancelled with their reason, which the buyer is mailed. */
+export function sellerCancels(db: Db, input: { sellerId: string; itemId: string; reason: string; now: Date }) {
+  return step<"cancelled" | "shipped" | "cancelled-already">(db, input.itemId, input, "cancelled", async (tx, found) => {
+    if (!sellerCan(found.line).cancel) return { kind: found.line.cancelled_at ? "cancelled-already" : "shipped" };
+    return { kind: "cancelled", refunded: await cancelLine(tx, found, "seller", input.reason, input.now) };
+  });
+}
+
+/** The seller ships a line (a tracking number if they have one); the buyer is mailed. A line the buyer cancelled first stays cancelled. */
+export function sellerShips(db: Db, input: { sellerId: string; itemId: string; tracking: string | null; now: Date }) {
+  return step<"shipped" | "shipped-already" | "cancelled">(db, input.itemId, input, "shipped", async (tx, found) => {
+    if (found.line.cancelled_at) return { kind: "cancelled" };
+    if (found.line.shipped_at) return { kind: "shipped-already" };
+    await tx.update(order_items).set({ shipped_at: input.now, tracking_number: input.tracking }).where(eq(order_items.id, found.line.id));
+    await tell(tx, "shipped", { ...found, line: { ...found.line, shipped_at: input.now, tracking_number: input.tracking } }, 0);
+    return { kind: "shipped" };
+  });
+}
+
+/** The buyer has the book: delivered, and the seller is told. */
+export function buyerConfirmsDelivery(db: Db, input: { buyerId: string; orderId: string; itemId: string; now: Date }) {
+  return step<"delivered" | "not-shipped" | "delivered-already">(db, input.itemId, input, "delivered", async (tx, found) => {
+    if (!buyerCan(found.line, input.now).confirmDelivery) return { kind: found.line.delivered_at ? "delivered-already" : "not-shipped" };
+    await deliver(tx, found, input.now, "delivered");
+    return { kind: "delivered" };
+  });
+}
+
+async function deliver(tx: Tx, found: Locked, now: Date, mail: "delivered" | "auto-delivered") {
+  await tx.update(order_items).set({ delivered_at: now }).where(eq(order_items.id, found.line.id));
+  await tell(tx, mail, { ...found, line: { ...found.line, delivered_at: now } }, 0);
+}
+
+/** Within the return window after delivery, the buyer asks to return a line, saying why; the seller is told. */
+export function buyerRequestsReturn(db: Db, input: { buyerId: string; orderId: string; itemId: string; reason: string; now: Date }) {
+  return step<"requested" | "window-closed" | "not-possible">(db, input.itemId, input, "requested", async (tx, found) => {
+    if (!buyerCan(found.line, input.now).requestReturn) return { kind: lineState(found.line) === "delivered" ? "window-closed" : "not-possible" };
+    await tx.update(order_items).set({ return_requested_at: input.now, return_reason: input.reason }).where(eq(order_items.id, found.line.id));
+    await tell(tx, "return-requested", { ...found, line: { ...found.line, return_requested_at: input.now, return_reason: input.reason } }, 0);
+    return { kind: "requested" };
+  });
+}
+
+/** The seller has the returned book back: returned, a prepaid line refunded (not its shipping), the buyer mailed. */
+export function sellerConfirmsReturn(db: Db, input: { sellerId: string; itemId: string; now: Date }) {
+  return step<"returned" | "not-requested">(db, input.itemId, input, "returned", async (tx, found) => {
+    if (!sellerCan(found.line).confirmReturn) return { kind: "not-requested" };
+    await tx.update(order_items).set({ returned_at: input.now }).where(eq(order_items.id, found.line.id));
+    const refunded = await refundLine(tx, found, "returned", false);
+    await tell(tx, "returned", { ...found, line: { ...found.line, returned_at: input.now } }, refunded);
+    return { kind: "returned", refunded };
+  });
+}
+
+const SWEEP_BATCH = 100;
+
+/**
+ * The server's order sweep: cash-on-delivery lines not shipped within
+ * COD_SHIP_WITHIN_DAYS of the order are cancelled (copies back, both parties mailed),
+ * and lines shipped ORDER_AUTO_DELIVER_DAYS ago that nobody confirmed are delivered.
+ * Each line in its own transaction, rechecked under its lock (a seller shipping it at
+ * that moment wins or loses cleanly); at most a batch of each per run.
+ */
+export async function sweepOrderLines(db: Db, now: Date) {
+  const limits = env();
+  const shipBy = new Date(now.getTime() - limits.COD_SHIP_WITHIN_DAYS * DAY_MS);
+  const unshipped = await db
+    .select({ id: order_items.id })
+    .from(order_items)
+    .innerJoin(orders, eq(orders.id, order_items.order_id))
+    .where(and(isNull(order_items.shipped_at), isNull(order_items.cancelled_at), eq(orders.status, "completed"), eq(orders.payment_method, "cod"), lt(orders.created_at, shipBy)))
+    .limit(SWEEP_BATCH);
+  let cancelled = 0;
+  for (const { id } of unshipped) {
+    const done = await db.transaction(async (tx) => {
+      const found = await lockLine(tx, id);
+      if (!found || lineState(found.line) !== "placed" || found.order.created_at >= shipBy) return false;
+      await cancelLine(tx, found, "system", `not shipped within ${limits.COD_SHIP_WITHIN_DAYS} days`, now);
+      return true;
+    });
+    if (done) cancelled++;
+  }
+  const deliveredBy = new Date(now.getTime() - limits.ORDER_AUTO_DELIVER_DAYS * DAY_MS);
+  const inTransit = await db
+    .select({ id: order_items.id })
+    .from(order_items)
+    .where(and(isNull(order_items.delivered_at), lt(order_items.shipped_at, deliveredBy)))
+    .limit(SWEEP_BATCH);
+  let delivered = 0;
+  for (const { id } of inTransit) {
+    const done = await db.transaction(async (tx) => {
+      const found = await lockLine(tx, id);
+      if (!found || lineState(found.line) !== "shipped") return false;
+      await deliver(tx, found, now, "auto-delivered");
+      return true;
+    });
+    if (done) delivered++;
+  }
+  return { cancelled, delivered };
+}

@@ -1,0 +1,99 @@
+// What buyers and sellers read about orders (docs/product/marketplace.md §2 Orders, Order
+// confirmation; docs/product/design.md §7 sales): each sees only their own, in two queries (orders,
+// then all their items), never one per order.
+import { and, desc, eq, inArray } from "drizzle-orm";
+import type { DbOrTx } from "~/db/client.server";
+import { marketplace_products, order_items, orders, profiles } from "~/db/schema";
+import { lineState } from "~/models/store/orders/order-life";
+
+const ORDERS_SHOWN = 50;
+
+/** A line's life, every column its state and timeline are read from (models/store/orders/order-life.ts). */
+const LIFE = {
+  shipped_at: order_items.shipped_at,
+  tracking_number: order_items.tracking_number,
+  delivered_at: order_items.delivered_at,
+  cancelled_at: order_items.cancelled_at,
+  cancelled_by: order_items.cancelled_by,
+  cancel_reason: order_items.cancel_reason,
+  return_requested_at: order_items.return_requested_at,
+  return_reason: order_items.return_reason,
+  returned_at: order_items.returned_at,
+};
+const SALES_SHOWN = 100;
+
+async function itemsOf(db: DbOrTx, orderIds: string[]) {
+  if (orderIds.length === 0) return [];
+  return db
+    .select({
+      id: order_items.id,
+      order_id: order_items.order_id,
+      product_id: order_items.product_id,
+      title: order_items.title_at_purchase,
+      author: order_items.author_at_purchase,
+      price: order_items.price_at_purchase,
+      quantity: order_items.quantity,
+      ...LIFE,
+      thumbnail_url: marketplace_products.thumbnail_url,
+      seller_name: profiles.full_name,
+      seller_phone: profiles.phone,
+    })
+    .from(order_items)
+    .leftJoin(marketplace_products, eq(marketplace_products.id, order_items.product_id))
+    .leftJoin(profiles, eq(profiles.id, order_items.seller_id))
+    .where(inArray(order_items.order_id, orderIds))
+    .orderBy(order_items.title_at_purchase);
+}
+
+type Item = Awaited<ReturnType<typeof itemsOf>>[number];
+
+/**
+ * A seller's phone reaches the buyer only on their own order's page, and only while a line
+ * still travels (placed or shipped): that is when a delivery needs it. Never their e-mail
+ * or address (docs/decisions/platform-holes-an-attacker-found.md, "Who sees a seller's details").
+ */
+const withSellerPhoneWhileOpen = (item: Item) => ({ ...item, seller_phone: ["placed", "shipped"].includes(lineState(item)) ? item.seller_phone : null });
+const withoutSellerPhone = (item: Item) => ({ ...item, seller_phone: null });
+const withItems = <T extends { id: string }>(rows: T[], items: Item[]) => rows.map((row) => ({ ...row, items: items.filter((i) => i.order_id === row.id) }));
+
+/** /orders: the buyer's completed orders, newest first (docs/product/marketplace.md §2). */
+export async function completedOrders(db: DbOrTx, buyerId: string) {
+  const rows = await db
+    .select({ id: orders.id, created_at: orders.created_at, status: orders.status, total_amount: orders.total_amount, payment_method: orders.payment_method })
+    .from(orders)
+    .where(and(eq(orders.buyer_id, buyerId), eq(orders.status, "completed")))
+    .orderBy(desc(orders.created_at))
+    .limit(ORDERS_SHOWN);
+  return withItems(rows, (await itemsOf(db, rows.map((r) => r.id))).map(withoutSellerPhone));
+}
+
+/** One order, for its buyer only (anyone else gets null, as for a missing order). */
+export async function buyerOrder(db: DbOrTx, buyerId: string, orderId: string) {
+  const [row] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.buyer_id, buyerId)));
+  if (!row) return null;
+  const [order] = withItems([row], (await itemsOf(db, [row.id])).map(withSellerPhoneWhileOpen));
+  return order!;
+}
+
+/** The seller's Sales view: every sold item of theirs (completed orders), newest first, with where it goes. */
+export async function salesOf(db: DbOrTx, sellerId: string) {
+  return db
+    .select({
+      id: order_items.id,
+      order_id: orders.id,
+      sold_at: orders.created_at,
+      title: order_items.title_at_purchase,
+      price: order_items.price_at_purchase,
+      quantity: order_items.quantity,
+      ...LIFE,
+      buyer_name: orders.buyer_name,
+      address: orders.shipping_address,
+      payment_method: orders.payment_method,
+      status: orders.status,
+    })
+    .from(order_items)
+    .innerJoin(orders, eq(orders.id, order_items.order_id))
+    .where(and(eq(order_items.seller_id, sellerId), eq(orders.status, "completed")))
+    .orderBy(desc(orders.created_at), order_items.id)
+    .limit(SALES_SHOWN);
+}

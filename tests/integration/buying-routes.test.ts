@@ -1,6 +1,6 @@
 // Bad input and hostile requests on the buying side (issue 17, point 6): each gets a
 // clear message or a 4xx, and nothing half-written.
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { db } from "~/db/client.server";
 import { email_outbox, marketplace_products, order_items, orders, user_cart } from "~/db/schema";
@@ -390,6 +390,27 @@ describe("cash on delivery can't be abused (issue 32, point 2)", () => {
     expect(await sellerShips(db, { sellerId: seller.userId, itemId: item!.id, tracking: null, now: new Date() })).toEqual({ kind: "shipped" });
     expect((await payCod(cookie)).status).toBe(302);
     expect(await db.$count(orders, eq(orders.buyer_id, buyer.userId))).toBe(3);
+  });
+
+  // Issue 45, point 7. Two checkouts of one buyer lock the same cart rows, so the second
+  // counts the buyer's open orders only after the first has committed; the buyer's own
+  // row is locked too (models/store/checkout/orders.server.ts), for any path that places
+  // an order without a cart line in common. Without both locks, both tabs count one open
+  // order and the buyer ends with three.
+  test(`${PROVEN_ON_POSTGRESQL} two cash-on-delivery checkouts of one buyer at once, with one order already open: never a third open order`, async () => {
+    const seller = await signedInStudent();
+    const buyer = await signedInStudent();
+    const { cookie } = await shippingCookie(buyer.cookie);
+    await addToCart(buyer.cookie, await createProduct(db, { sellerId: seller.userId, title: `Race COD first ${Date.now()}`, price: 200, category: "Textbooks", stock: 1 }), "1");
+    expect((await payCod(cookie)).status).toBe(302);
+    for (let round = 0; round < 3; round++) {
+      await addToCart(buyer.cookie, await createProduct(db, { sellerId: seller.userId, title: `Race COD ${round} ${Date.now()}`, price: 200, category: "Textbooks", stock: 5 }), "1");
+      const answers = await Promise.all([payCod(cookie), payCod(cookie)]);
+      expect(answers.filter((a) => a.status === 302 && a.location?.startsWith("/checkout?order=")).length, `round ${round}`).toBeLessThanOrEqual(1);
+      const open = await db.$count(orders, and(eq(orders.buyer_id, buyer.userId), eq(orders.payment_method, "cod"), eq(orders.status, "completed")));
+      expect(open, `round ${round}`).toBeLessThanOrEqual(2);
+    }
+    expect(await db.$count(orders, eq(orders.buyer_id, buyer.userId))).toBe(2);
   });
 });
 

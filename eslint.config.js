@@ -32,7 +32,7 @@ export default tseslint.config(
         "error",
         {
           zones: [
-            { target: "./app/routes", from: "./app/routes", message: "A route never imports another route: move what both need into a model or a util." },
+            { target: "./app/routes/**/*", from: "./app/routes/**/*", except: ["**/*.query.server.ts"], message: "A route never imports another route (its own *.query.server.ts is not one): move what both need into a model or a util." },
             { target: "./app/models/payments", from: ["./app/models/contests", "./app/models/store"], message: "The payment ledger knows no purpose: a fulfilment (in its own domain) is chosen by app/models/fulfilments.server.ts." },
             { target: "./app/models/accounts", from: ["./app/models/contests", "./app/models/store", "./app/models/blog", "./app/models/payments"], message: "Accounts know no other domain: what a guest was doing before login is resumed by that domain (the login route composes them)." },
             { target: "./app/db", from: ["./app/models", "./app/seed", "./app/components", "./app/routes"], message: "app/db is the schema, the client and migrations: it imports no domain." },

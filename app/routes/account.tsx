@@ -6,11 +6,11 @@ import { PasswordField } from "~/components/accounts/password-input";
 import { RefundList } from "~/components/payments/refund-list";
 import { FormErrors, TextareaField, TextField } from "~/components/ui/field";
 import { db } from "~/db/client.server";
+import { accountPage } from "./account.query.server";
 import { requireUserId, sessionKey } from "~/models/accounts/auth.server";
-import { changePassword, checkCurrentPassword, getProfile, updateProfile } from "~/models/accounts/profile.server";
+import { changePassword, checkCurrentPassword, updateProfile } from "~/models/accounts/profile.server";
 import { ChangePasswordSchema, ProfileSchema } from "~/models/accounts/schemas";
-import { myRefunds } from "~/models/payments/refunds.server";
-import { maskedPayoutDetails, savePayoutDetails } from "~/models/payments/payout-details.server";
+import { savePayoutDetails } from "~/models/payments/payout-details.server";
 import { PayoutSchema } from "~/models/payments/payout-schema";
 import { PayoutForm } from "~/components/payments/payout-form";
 import { PAYOUT_MESSAGES } from "~/models/payments/payout-details";
@@ -26,11 +26,11 @@ export const meta = translatedPageMeta("account.metaTitle", "account.metaDescrip
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const userId = await requireUserId(request, context);
-  const [profile, refunds, payout] = await Promise.all([getProfile(db, userId), myRefunds(db, userId), maskedPayoutDetails(db, userId)]);
-  invariantResponse(profile);
+  const page = await accountPage(db, userId);
+  invariantResponse(page);
   // "auth": the password fields' own words.
   const { messages } = i18nFor(request, context, "account", "auth");
-  return { profile: { email: profile.email, fullName: profile.full_name ?? "", phone: profile.phone ?? "", address: profile.address ?? "", city: profile.city ?? "", since: profile.created_at.getFullYear() }, refunds, payout, messages };
+  return { ...page, messages };
 }
 
 // A password is never sent back into the form.

@@ -9,14 +9,12 @@ import { OrderConfirmed, OrderSummary, StepIndicator } from "~/components/store/
 import { FormErrors, TextareaField, TextField } from "~/components/ui/field";
 import { HostedCheckoutForm } from "~/components/payments/hosted-checkout-form";
 import { db } from "~/db/client.server";
+import { cartAndShipping, placedOrder } from "./checkout.query.server";
 import { requireUser } from "~/models/accounts/auth.server";
-import { getProfile } from "~/models/accounts/profile.server";
 import { hostedCheckout, paymentGateway } from "~/models/payments/gateway.server";
-import { cartView } from "~/models/store/cart/cart.server";
-import { METHOD_LABELS, offeredMethods, paymentState, SHIPPING_MAX } from "~/models/store/checkout/checkout";
+import { METHOD_LABELS, offeredMethods, SHIPPING_MAX } from "~/models/store/checkout/checkout";
 import { PaymentSchema, ShippingSchema, SHIPPING_FIELDS } from "~/models/store/checkout/checkout-schema";
 import { forgetShipping, savedShipping, saveShipping } from "~/models/store/checkout/checkout-session.server";
-import { buyerOrder } from "~/models/store/orders/order-views.server";
 import { placeOrder } from "~/models/store/checkout/orders.server";
 import { kickOutbox } from "~/services/email.server";
 import { PAYMENT_METHODS } from "~/utils/enums";
@@ -26,7 +24,6 @@ import { redirectWithFlash } from "~/utils/http.server";
 import { translatedPageMeta } from "~/utils/meta";
 import { translateMsg, useT } from "~/utils/i18n";
 import { i18nFor, translateReply, translator } from "~/utils/i18n.server";
-import { isUuid } from "~/utils/urls";
 import { postJson } from "~/utils/post-json";
 import { useSchemaForm } from "~/utils/use-schema-form";
 
@@ -43,17 +40,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const orderId = url.searchParams.get("order");
   if (orderId !== null) {
-    const order = isUuid(orderId) ? await buyerOrder(db, user.id, orderId) : null;
-    if (!order || order.status !== "completed") throw redirect("/orders");
-    return { step: 3 as const, order: { id: order.id, paidOnline: paymentState(order) === "paid" }, messages };
+    const order = await placedOrder(db, user.id, orderId);
+    if (!order) throw redirect("/orders");
+    return { step: 3 as const, order, messages };
   }
-  const cart = await cartView(db, user.id);
   const saved = await savedShipping(request);
-  const profile = saved ? null : await getProfile(db, user.id);
-  const shipping: Record<string, string> = saved ?? { name: profile?.full_name ?? "", email: user.email, phone: profile?.phone ?? "", address: profile?.address ?? "" };
+  const { cart, shipping } = await cartAndShipping(db, user, saved);
   return {
     step: saved && url.searchParams.get("step") === "payment" ? (2 as const) : (1 as const),
-    cart: { lines: cart.buyable, totals: cart.totals, leftOut: cart.lines.length - cart.buyable.length },
+    cart,
     shipping,
     failed: url.searchParams.get("status") === "failed",
     key: crypto.randomUUID(),

@@ -4,17 +4,16 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ResultsNotAvailable } from "~/components/contests/results/results-not-available";
 import { notFoundBoundary } from "~/components/not-found";
 import { db } from "~/db/client.server";
+import { resultsPage } from "./contest.$id.results.query.server";
 import { requireContestStage } from "~/models/contests/catalogue/stage.server";
 import { AnswerList, Leaderboard, marksText, SectionTable } from "~/components/contests/results/exam-results";
 import { ChallengeForm, ChallengeStatus } from "~/components/contests/results/challenge-form";
 import { CHALLENGE_MESSAGES, type ResultsPhase } from "~/models/contests/challenges/challenges";
 import { ChallengeSchema } from "~/models/contests/challenges/challenge-schema";
-import { myChallenges, submitChallenge } from "~/models/contests/challenges/challenges.server";
-import { prizeStatement } from "~/models/payments/payouts.server";
+import { submitChallenge } from "~/models/contests/challenges/challenges.server";
 import { PrizeStatement } from "~/components/payments/prize-statement";
 import type { SectionReport } from "~/models/contests/results/exam-report";
-import { answerBreakdown, sectionReport } from "~/models/contests/results/exam-report.server";
-import { contestResults, leaderboard, type MyResult } from "~/models/contests/results/results.server";
+import type { MyResult } from "~/models/contests/results/results.server";
 import { formatDateTime } from "~/utils/dates";
 import { parseForm } from "~/utils/forms.server";
 import { redirectWithFlash } from "~/utils/http.server";
@@ -43,21 +42,11 @@ export async function loader(args: LoaderFunctionArgs) {
   const { user, contest } = await requireContestStage(db, args, "results", now);
   const requested = new URL(args.request.url).searchParams.get("tab");
   const tab: Tab = TABS.find((t) => t.id === requested)?.id ?? "summary";
-  const results = (await contestResults(db, { contestId: contest.id, userId: user.id, now }))!;
-  // Nothing derived from the key before the test has closed for everyone (docs/product/design.md §4).
-  const scored = results.state === "scored";
-  const mine = { contestId: contest.id, userId: user.id };
   const { messages: words, locale } = i18nFor(args.request, args.context, "results");
   // And what the page says to a student without a submitted entry (ResultsNotAvailable).
   const messages = { ...words, ...messagesUnder(locale, "test.none.") };
-  const [sections, statement, breakdown, challenges, leaders] = await Promise.all([
-    scored && tab === "summary" ? sectionReport(db, mine) : [],
-    scored && tab === "summary" && results.contest.finalized ? prizeStatement(db, mine) : null,
-    scored && tab === "breakdown" ? answerBreakdown(db, { ...mine, locale }) : [],
-    scored && tab === "breakdown" ? myChallenges(db, mine) : [],
-    scored && tab === "leaderboard" ? leaderboard(db, contest.id) : [],
-  ]);
-  return { tab, ...results, sections, statement, breakdown, challenges, leaders, userId: user.id, messages };
+  const page = await resultsPage(db, { contestId: contest.id, userId: user.id, tab, locale, now });
+  return { tab, ...page, userId: user.id, messages };
 }
 
 /**

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { db } from "~/db/client.server";
+import { testGatewayPage } from "./payments.test-gateway.query.server";
 import { requireUser } from "~/models/accounts/auth.server";
-import { callbackPage, describeTarget, type Described } from "~/models/fulfilments.server";
+import type { Described } from "~/models/fulfilments.server";
 import { paymentGateway, testCapture } from "~/models/payments/gateway.server";
-import { findOpenOrder } from "~/models/payments/ledger.server";
 import { invariantResponse } from "~/utils/http.server";
 import { translatedPageMeta } from "~/utils/meta";
 import { richText, useT } from "~/utils/i18n";
@@ -20,14 +20,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   invariantResponse(gateway?.kind === "test");
   const user = await requireUser(request, context);
   const orderId = new URL(request.url).searchParams.get("order") ?? "";
-  const order = await findOpenOrder(db, orderId);
-  invariantResponse(order && order.gateway === "test" && order.userId === user.id);
-  return {
-    order: { id: order.orderId, amount: order.amount, title: await describeTarget(db, order.purpose, order.targetId) },
-    // Leaving without paying goes back to where the payment began; the order stays open for a retry.
-    cancel: (await callbackPage(db, order.purpose, order.targetId, "cancel")).to,
-    signed: testCapture(gateway, order.orderId),
-  };
+  const page = await testGatewayPage(db, { orderId, userId: user.id });
+  invariantResponse(page);
+  return { ...page, signed: testCapture(gateway, page.order.id) };
 }
 
 export default function TestGateway() {

@@ -3,13 +3,11 @@ import { redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { notFoundBoundary } from "~/components/not-found";
 import { db } from "~/db/client.server";
-import { getProduct } from "~/models/store/listings/products.server";
+import { productPage } from "./store.$id.productdetails.query.server";
 import { getUserId } from "~/models/accounts/auth.server";
 import { askedQuantity, CART_MESSAGES } from "~/models/store/cart/cart";
-import { buyerState, cartCap, putInCart, setWished, takeOutOfCart } from "~/models/store/cart/cart.server";
-import { heldForMinutes } from "~/models/store/checkout/orders.server";
+import { cartCap, putInCart, setWished, takeOutOfCart } from "~/models/store/cart/cart.server";
 import { starsOf } from "~/models/store/reviews/reviews";
-import { productReviews, sellerRating } from "~/models/store/reviews/reviews.server";
 import { formatDate } from "~/utils/dates";
 import { useT, type MessageId } from "~/utils/i18n";
 import { i18nFor } from "~/utils/i18n.server";
@@ -32,24 +30,12 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = requireUuidParam(params);
-  const [product, userId] = await Promise.all([getProduct(db, id), getUserId(request, context)]);
-  // Inactive listings are visible to their seller only.
-  invariantResponse(product && (product.is_active || product.seller_id === userId));
-  const isOwner = product.seller_id === userId;
+  const userId = await getUserId(request, context);
   // Reviews come a page at a time (?reviews=2), as plain links.
   const page = Number.parseInt(new URL(request.url).searchParams.get("reviews") ?? "1", 10);
-  const [reviews, seller] = await Promise.all([productReviews(db, id, Number.isFinite(page) ? Math.min(page, 10_000) : 1), sellerRating(db, product.seller_id)]);
-  return {
-    reviews,
-    sellerRating: seller,
-    product,
-    isOwner,
-    buyer: userId && !isOwner ? await buyerState(db, userId, id) : null,
-    cap: cartCap(),
-    // Sold out only while another buyer's payment holds the last copies: say when to try again.
-    heldFor: product.stock === 0 && product.is_active ? await heldForMinutes(db, id, new Date()) : null,
-    messages: i18nFor(request, context, "store").messages,
-  };
+  const found = await productPage(db, { productId: id, userId, reviewsPage: Number.isFinite(page) ? Math.min(page, 10_000) : 1, now: new Date() });
+  invariantResponse(found);
+  return { ...found, cap: cartCap(), messages: i18nFor(request, context, "store").messages };
 }
 
 // The buying controls are plain forms (docs/product/marketplace.md §2 Product detail): a guest goes
@@ -212,7 +198,7 @@ export default function ProductDetails() {
   );
 }
 
-type ReviewPage = Awaited<ReturnType<typeof productReviews>>;
+type ReviewPage = NonNullable<Awaited<ReturnType<typeof productPage>>>["reviews"];
 
 /** Reviews by buyers who received this book, newest first, ten to a page with plain links. */
 function Reviews({ productId, reviews, total, page, pages }: ReviewPage & { productId: string }) {

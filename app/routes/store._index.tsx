@@ -2,9 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { ProductCard } from "~/components/store/listings/product-card";
 import { db } from "~/db/client.server";
+import { storePage } from "./store._index.query.server";
 import { getUserId } from "~/models/accounts/auth.server";
-import { cartPreview } from "~/models/store/cart/cart.server";
-import { listCategories, listStoreProducts } from "~/models/store/listings/products.server";
 import { formatINR } from "~/utils/money";
 import { PRODUCT_CONDITIONS } from "~/utils/enums";
 import { conditionKey } from "~/components/store/listings/product-card";
@@ -33,8 +32,7 @@ const SORT_LABELS: Record<(typeof SORTS)[number], MessageId> = {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = parseStoreQuery(new URL(request.url).searchParams);
   const userId = await getUserId(request, context);
-  const [result, categories, cart] = await Promise.all([listStoreProducts(db, query), listCategories(db), userId ? cartPreview(db, userId) : null]);
-  return { ...result, categories, query, cart, messages: i18nFor(request, context, "store").messages };
+  return { ...(await storePage(db, { query, userId })), query, messages: i18nFor(request, context, "store").messages };
 }
 
 export default function Store() {

@@ -4,15 +4,13 @@ import { EarningsView } from "~/components/store/earnings/earnings-view";
 import { Listings } from "~/components/store/listings/my-listings";
 import { Sales } from "~/components/store/orders/my-sales";
 import { db } from "~/db/client.server";
+import { earningsView, listingsView, salesView } from "./store.my-products.query.server";
 import { requireUserId } from "~/models/accounts/auth.server";
-import { maskedPayoutDetails } from "~/models/payments/payout-details.server";
-import { payOutEarnings, sellerStatement } from "~/models/store/earnings/earnings.server";
-import { myListings } from "~/models/store/listings/listings.server";
+import { payOutEarnings } from "~/models/store/earnings/earnings.server";
 import { METHOD_LABELS } from "~/models/store/checkout/checkout";
 import { ORDER_MESSAGES } from "~/models/store/orders/order-life";
 import { sellerCancels, sellerConfirmsReturn, sellerShips } from "~/models/store/orders/order-life.server";
 import { SellerStepSchema } from "~/models/store/orders/order-steps-schema";
-import { salesOf } from "~/models/store/orders/order-views.server";
 import { parseForm } from "~/utils/forms.server";
 import { notFound, redirectWithFlash } from "~/utils/http.server";
 import { isUuid } from "~/utils/urls";
@@ -30,13 +28,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The sales' badges, timelines and payment methods are the orders' and checkout's words.
   if (view === "sales") {
     const methods = pickMessages(locale, Object.values(METHOD_LABELS));
-    return { view: "sales" as const, sales: await salesOf(db, sellerId), messages: { ...messages, ...messagesFor(locale, "orders"), ...methods } };
+    return { ...(await salesView(db, sellerId)), messages: { ...messages, ...messagesFor(locale, "orders"), ...methods } };
   }
-  if (view === "earnings") {
-    const [statement, details] = await Promise.all([sellerStatement(db, sellerId, new Date()), maskedPayoutDetails(db, sellerId)]);
-    return { view: "earnings" as const, statement, hasDetails: details !== null, heldUntil: details?.heldUntil ?? null, messages };
-  }
-  return { view: "listings" as const, listings: await myListings(db, sellerId), messages };
+  if (view === "earnings") return { ...(await earningsView(db, sellerId, new Date())), messages };
+  return { ...(await listingsView(db, sellerId)), messages };
 }
 
 /**

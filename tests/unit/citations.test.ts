@@ -51,7 +51,8 @@ test("the architecture's URL table lists every route file, each with the URL its
   const rows = [...doc.matchAll(/^\| `([^`]+)` \| `([^`]+\.tsx?)` \|/gm)].map((m) => [m[2]!, m[1]!]);
   const urlOf = (file: string) =>
     "/" + file.replace(/\.tsx?$/, "").split(".").filter((s) => s !== "_index").map((s) => (s === "$" ? "*" : s.replace(/_$/, "").replace(/^\$(.+)$/, "{$1}"))).join("/");
-  const files = fs.readdirSync("app/routes").filter((f) => /\.tsx?$/.test(f)).sort();
+  // A route's loader reads (`*.query.server.ts`) sit beside it and are not routes (remix.config.js).
+  const files = fs.readdirSync("app/routes").filter((f) => /\.tsx?$/.test(f) && !f.endsWith(".query.server.ts")).sort();
   expect(rows.map(([file]) => file).sort()).toEqual(files);
   for (const [file, url] of rows) expect(url, file).toBe(urlOf(file!));
 });
@@ -89,4 +90,21 @@ test("no folder of app/models/ or app/components/ holds more than 12 modules; co
   for (const domain of ["contests", "store"]) {
     expect(fs.readdirSync(path.join("app", "models", domain), { withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name)).toEqual([]);
   }
+});
+
+// Issue 45, point 6: a loader that composes more than two reads has them in a `*.query.server.ts`
+// beside its route, so the route reads like its screen and the reads are found in one place.
+test("no route's loader makes more than two model calls on the database itself", () => {
+  const routes = fs.readdirSync("app/routes").filter((f) => /\.tsx?$/.test(f) && !f.endsWith(".query.server.ts"));
+  const busy: string[] = [];
+  for (const file of routes) {
+    const source = fs.readFileSync(path.join("app", "routes", file), "utf8");
+    const loader = /export async function loader\b[\s\S]*?\n}\n/.exec(source)?.[0] ?? "";
+    const ownQueries = /import \{([^}]*)\} from "\.\/[^"]+\.query\.server";/.exec(source)?.[1]?.split(",").map((n) => n.trim()) ?? [];
+    // Guards (require…) decide who may see the page; they are not the page's reads, nor are the route's own query module's.
+    const reads = new Set([...loader.matchAll(/\b(\w+)\(db\b/g)].map((m) => m[1]!).filter((name) => !name.startsWith("require") && !ownQueries.includes(name)));
+    if (reads.size > 2) busy.push(`${file}: ${[...reads].join(", ")}`);
+  }
+  expect(busy).toEqual([]);
+  expect(fs.readdirSync("app/routes").filter((f) => f.endsWith(".query.server.ts")).length).toBeGreaterThanOrEqual(7);
 });

@@ -12,10 +12,10 @@ import {
   ScrollRestoration,
   useLocation,
   useMatches,
-  useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useContext, useEffect, type ReactNode } from "react";
+import { ErrorPage } from "~/components/error-page";
 import { LanguageAlternates } from "~/components/language-switch";
 import { Footer } from "~/components/footer";
 import { Header } from "~/components/header";
@@ -185,25 +185,4 @@ export default function App() {
   return <Outlet />;
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const { t } = useT();
-  // Never a stack trace: log it, show a plain page.
-  if (!isRouteErrorResponse(error)) console.error(error);
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <section className="container narrow error-page">
-      <p className="error-code">{isRouteErrorResponse(error) ? error.status : 500}</p>
-      <h1>{notFound ? t("common.error.notFound") : t("common.error.failed")}</h1>
-      <p>{notFound ? t("common.error.notFoundText") : t("common.error.failedText")}</p>
-      <div className="actions">
-        <Link to="/" className="btn btn-primary">
-          {t("common.error.home")}
-        </Link>
-        <Link to="/contests" className="btn btn-ghost">
-          {t("common.error.contests")}
-        </Link>
-      </div>
-    </section>
-  );
-}
+export const ErrorBoundary = ErrorPage;

@@ -26,6 +26,7 @@ import { translateMsg, useT } from "~/utils/i18n";
 import { i18nFor, translateReply, translator } from "~/utils/i18n.server";
 import { postJson } from "~/utils/post-json";
 import { useSchemaForm } from "~/utils/use-schema-form";
+import { ErrorPage } from "~/components/error-page";
 
 export const meta = translatedPageMeta("checkout.meta.title", "checkout.meta.description");
 
@@ -286,3 +287,6 @@ function Confirmed({ orderId, paidOnline }: { orderId: string; paidOnline: boole
     </section>
   );
 }
+
+// Its own boundary, so an action's error page keeps the root's words (components/error-page.tsx).
+export const ErrorBoundary = ErrorPage;

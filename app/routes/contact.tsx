@@ -20,6 +20,7 @@ import { CONTACT_SUBJECTS } from "~/utils/enums";
 import { POLICY, useSupportContact } from "~/models/support/policy";
 import { translatedPageMeta } from "~/utils/meta";
 import { useSchemaForm } from "~/utils/use-schema-form";
+import { ErrorPage } from "~/components/error-page";
 
 export const meta = translatedPageMeta("pages.contact.metaTitle", "pages.contact.metaDescription");
 
@@ -85,3 +86,6 @@ export default function ContactPage() {
     </ContentPage>
   );
 }
+
+// Its own boundary, so an action's error page keeps the root's words (components/error-page.tsx).
+export const ErrorBoundary = ErrorPage;

@@ -9,6 +9,7 @@ import { safeRedirect } from "~/utils/urls";
 import { translatedPageMeta } from "~/utils/meta";
 import { useT } from "~/utils/i18n";
 import { localeOf, messagesUnder } from "~/utils/i18n.server";
+import { ErrorPage } from "~/components/error-page";
 
 export const meta = translatedPageMeta("pages.cookie.metaTitle", "pages.cookie.metaDescription");
 
@@ -69,3 +70,6 @@ export default function CookiePolicy() {
     </ContentPage>
   );
 }
+
+// Its own boundary, so an action's error page keeps the root's words (components/error-page.tsx).
+export const ErrorBoundary = ErrorPage;

@@ -16,6 +16,7 @@ import { translatedPageMeta } from "~/utils/meta";
 import { useT, msgText } from "~/utils/i18n";
 import { i18nFor, localeOf, translateReply, translator } from "~/utils/i18n.server";
 import { useSchemaForm } from "~/utils/use-schema-form";
+import { ErrorPage } from "~/components/error-page";
 
 export const meta = translatedPageMeta("auth.forgot.metaTitle", "auth.forgot.metaDescription");
 
@@ -63,3 +64,6 @@ export default function ForgotPasswordPage() {
     </section>
   );
 }
+
+// Its own boundary, so an action's error page keeps the root's words (components/error-page.tsx).
+export const ErrorBoundary = ErrorPage;

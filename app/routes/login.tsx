@@ -18,6 +18,7 @@ import { safeRedirect } from "~/utils/urls";
 import { useIsPending } from "~/utils/use-is-pending";
 import { translatedPageMeta } from "~/utils/meta";
 import { useSchemaForm } from "~/utils/use-schema-form";
+import { ErrorPage } from "~/components/error-page";
 
 export const meta = translatedPageMeta("auth.login.metaTitle", "auth.login.metaDescription");
 
@@ -104,3 +105,6 @@ export default function LoginPage() {
     </section>
   );
 }
+
+// Its own boundary, so an action's error page keeps the root's words (components/error-page.tsx).
+export const ErrorBoundary = ErrorPage;

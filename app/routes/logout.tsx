@@ -5,6 +5,7 @@ import { destroySession, getUserId } from "~/models/accounts/auth.server";
 import { setFlash } from "~/utils/flash.server";
 import { readForm } from "~/utils/forms.server";
 import { translatedPageMeta } from "~/utils/meta";
+import { ErrorPage } from "~/components/error-page";
 
 // Its words are common's: the header's sign-out dialog says the same.
 export const meta = translatedPageMeta("common.signOut.metaTitle", "common.signOut.metaDescription");
@@ -35,3 +36,6 @@ export default function LogoutPage() {
     </section>
   );
 }
+
+// Its own boundary, so an action's error page keeps the root's words (components/error-page.tsx).
+export const ErrorBoundary = ErrorPage;

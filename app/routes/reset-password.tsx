@@ -16,6 +16,7 @@ import { translatedPageMeta } from "~/utils/meta";
 import { i18nFor, localeOf, translateReply, translator } from "~/utils/i18n.server";
 import { useT, msgText } from "~/utils/i18n";
 import { useSchemaForm } from "~/utils/use-schema-form";
+import { ErrorPage } from "~/components/error-page";
 
 // docs/product/contests.md §9: after a reset, the user is sent to /login after 2 seconds.
 const REDIRECT_SECONDS = 2;
@@ -115,3 +116,6 @@ function ResetForm({ token }: { token: string }) {
     </Form>
   );
 }
+
+// Its own boundary, so an action's error page keeps the root's words (components/error-page.tsx).
+export const ErrorBoundary = ErrorPage;

@@ -17,6 +17,7 @@ import { parseForm } from "~/utils/forms.server";
 import { safeRedirect } from "~/utils/urls";
 import { useIsPending } from "~/utils/use-is-pending";
 import { useSchemaForm } from "~/utils/use-schema-form";
+import { ErrorPage } from "~/components/error-page";
 
 // docs/product/contests.md §9: after signing up, the user is sent to / after 10 seconds.
 const REDIRECT_SECONDS = 10;
@@ -116,3 +117,6 @@ function SignupForm() {
     </section>
   );
 }
+
+// Its own boundary, so an action's error page keeps the root's words (components/error-page.tsx).
+export const ErrorBoundary = ErrorPage;

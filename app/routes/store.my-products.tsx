@@ -18,6 +18,7 @@ import { formatINR } from "~/utils/money";
 import { translatedPageMeta } from "~/utils/meta";
 import { useT } from "~/utils/i18n";
 import { i18nFor, messagesFor, pickMessages, translateReply } from "~/utils/i18n.server";
+import { ErrorPage } from "~/components/error-page";
 
 export const meta = translatedPageMeta("sell.metaTitle", "sell.metaDescription");
 
@@ -106,3 +107,5 @@ export default function MyProducts() {
   );
 }
 
+// Its own boundary, so an action's error page keeps the root's words (components/error-page.tsx).
+export const ErrorBoundary = ErrorPage;

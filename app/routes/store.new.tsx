@@ -14,6 +14,7 @@ import { useT } from "~/utils/i18n";
 import { localeOf, translateReply, translator } from "~/utils/i18n.server";
 import type { RequestPolicy } from "~/server/policy";
 import { IMAGE_FORM_BODY } from "~/utils/request-guard";
+import { ErrorPage } from "~/components/error-page";
 
 /** A form with one image (multipart: a photo of up to 15 MB, the body up to 64 MB: app/utils/request-guard.ts). */
 export const requestPolicy: RequestPolicy = { body: IMAGE_FORM_BODY };
@@ -46,3 +47,6 @@ export default function NewProduct() {
     </section>
   );
 }
+
+// Its own boundary, so an action's error page keeps the root's words (components/error-page.tsx).
+export const ErrorBoundary = ErrorPage;

@@ -12,6 +12,7 @@ import { richText, useT } from "~/utils/i18n";
 import { i18nFor } from "~/utils/i18n.server";
 import { isUuid } from "~/utils/urls";
 import { formatINR } from "~/utils/money";
+import { ErrorPage } from "~/components/error-page";
 
 export const meta = translatedPageMeta("store.wishlist.metaTitle", "store.wishlist.metaDescription");
 
@@ -93,3 +94,6 @@ export default function Wishlist() {
     </section>
   );
 }
+
+// Its own boundary, so an action's error page keeps the root's words (components/error-page.tsx).
+export const ErrorBoundary = ErrorPage;

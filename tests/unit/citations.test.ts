@@ -108,3 +108,16 @@ test("no route's loader makes more than two model calls on the database itself",
   expect(busy).toEqual([]);
   expect(fs.readdirSync("app/routes").filter((f) => f.endsWith(".query.server.ts")).length).toBeGreaterThanOrEqual(7);
 });
+
+// Found trying hostile posts (issue 45): an action's error on a route without its own
+// boundary rendered the root's boundary with no loader data, so every word was a bare id.
+test("every page route with an action has its own ErrorBoundary", () => {
+  const bare = fs
+    .readdirSync("app/routes")
+    .filter((f) => f.endsWith(".tsx"))
+    .filter((f) => {
+      const source = fs.readFileSync(path.join("app", "routes", f), "utf8");
+      return /export (async )?function action\b|export const action\b/.test(source) && /^export default /m.test(source) && !/export (const|function) ErrorBoundary\b/.test(source);
+    });
+  expect(bare).toEqual([]);
+});

@@ -186,3 +186,20 @@ describe("a refund's reason, as the payer reads it", () => {
   });
 });
 
+
+describe("a page's title when its loader failed", () => {
+  test("a 404 (an order that is not yours) is titled as the error, in the page's language, never with a bare message id", async () => {
+    const { translatedPageMeta } = await import("~/utils/meta");
+    const meta = translatedPageMeta("orders.page.metaTitle", "orders.page.metaDescription");
+    const notFound = { status: 404, statusText: "Not Found", internal: false, data: "" };
+    const root = (locale: "en" | "hi") => ({ id: "root", data: { locale, messages: messagesFor(locale, "common") } });
+    const args = (locale: "en" | "hi", error: unknown) => ({ matches: [root(locale)], error }) as unknown as Parameters<typeof meta>[0];
+    expect(meta(args("en", notFound))).toEqual([{ title: "Page Not Found — StudyArena" }, { name: "description", content: "The page you are looking for does not exist or has moved." }]);
+    const hindi = meta(args("hi", notFound)) as Array<{ title?: string }>;
+    expect(hindi[0]!.title).toMatch(/[\u0900-\u097F]/);
+    expect(JSON.stringify(meta(args("en", new Error("boom"))))).toContain("Something went wrong");
+    // With the page's own words, its own title.
+    const page = { id: "routes/orders.$id.confirmation", data: { messages: messagesFor("en", "orders") } };
+    expect((meta({ matches: [root("en"), page], error: undefined } as unknown as Parameters<typeof meta>[0]) as Array<{ title?: string }>)[0]!.title).not.toContain("orders.page");
+  });
+});

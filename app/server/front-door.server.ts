@@ -25,6 +25,7 @@ import { isCrossSiteWrite } from "~/utils/origin";
 import { refuseRequest, type Refusal } from "~/utils/request-guard";
 import { readJsonStream } from "~/utils/forms.server";
 import { DEFAULT_LOCALE, resolveLocale, type Locale } from "~/utils/i18n";
+import { translator } from "~/utils/i18n.server";
 
 export const CROSS_SITE = "This form was sent from another website, so it was refused.";
 
@@ -90,8 +91,12 @@ function text(res: ServerResponse, status: number, message: string, headers: Rec
   res.writeHead(status, { "Content-Type": "text/plain; charset=utf-8", ...headers }).end(message);
 }
 
+/** A refusal before any route code runs, said in the request's language (a 413 reaches a person whose photo was too large). */
 function refuse(req: IncomingMessage, res: ServerResponse, refusal: Refusal, policy: RequestPolicy) {
-  afterBody(req, () => text(res, refusal.status, refusal.message, { ...refusal.headers, "Cache-Control": "no-store", Connection: "close" }), policy);
+  const url = req.url ?? "/";
+  const locale = resolveLocale({ search: url.includes("?") ? url.slice(url.indexOf("?")) : "", cookie: req.headers.cookie, acceptLanguage: req.headers["accept-language"] });
+  const message = translator(locale)(refusal.message);
+  afterBody(req, () => text(res, refusal.status, message, { ...refusal.headers, "Cache-Control": "no-store", Connection: "close" }), policy);
 }
 
 /** A page from memory: compressed once, when it was cached. */

@@ -7,6 +7,8 @@ import { parseWithZod } from "@conform-to/zod";
 import type { z } from "zod";
 import { stripControlChars } from "~/utils/text";
 import { FORM_BODY, hasBoundary, JSON_API_BODY, mediaType, type BodyRule } from "~/utils/request-guard";
+import type { MessageId } from "~/utils/i18n";
+import { inEnglish, localeOf, translator } from "~/utils/i18n.server";
 
 /** More pairs than any of our forms has, with room for checkbox lists. */
 export const MAX_FIELDS = 100;
@@ -15,20 +17,22 @@ export const MAX_INDEX = 99;
 /** No value is longer than the longest field a person can type into (the 5,000-character message), with room. */
 export const MAX_VALUE_CHARS = 20_000;
 
-type Refuse = (status: 400 | 413 | 415, message: string) => never;
+type Refuse = (status: 400 | 413 | 415, message: MessageId) => never;
 
-/** Remix's doors refuse with a Response (the route's thrown answer). */
-const refuse: Refuse = (status, message) => {
-  throw new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-};
+/** Remix's doors refuse with a Response (the route's thrown answer), in the request's language. */
+const refuseFor =
+  (request: Request): Refuse =>
+  (status, message) => {
+    throw new Response(translator(localeOf(request))(message), { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  };
 
-/** The front door's lean handlers refuse with an error its handler may show as it is (a 4xx in our own words). */
+/** The front door's lean handlers (the test page's script) refuse with an error their handler may show as it is (a 4xx in our own words). */
 const refuseAsError: Refuse = (status, message) => {
-  throw Object.assign(new Error(message), { status, expose: true });
+  throw Object.assign(new Error(inEnglish({ id: message })), { status, expose: true });
 };
 
-const TOO_LARGE = "That was more than this form accepts.";
-const NOT_JSON_TYPE = "This address takes JSON only.";
+const TOO_LARGE: MessageId = "common.refused.formTooLarge";
+const NOT_JSON_TYPE: MessageId = "common.refused.jsonOnly";
 
 /** A body as text, at most `maxBytes`, counted as it arrives (a web or a Node stream). */
 async function boundedText(body: AsyncIterable<Uint8Array> | Iterable<Uint8Array> | null, maxBytes: number, fail: Refuse) {
@@ -54,18 +58,18 @@ async function boundedJson(contentType: string | null, rule: BodyRule, body: () 
   try {
     return { raw, value: JSON.parse(raw) as unknown };
   } catch {
-    fail(400, "That was not JSON.");
+    fail(400, "common.refused.notJson");
   }
 }
 
 /** A Request's body, refused at once when its declared length is already too large. */
 function bodyWithin(request: Request, maxBytes: number) {
-  if (Number(request.headers.get("Content-Length") ?? "0") > maxBytes) refuse(413, TOO_LARGE);
+  if (Number(request.headers.get("Content-Length") ?? "0") > maxBytes) refuseFor(request)(413, TOO_LARGE);
   return request.body as AsyncIterable<Uint8Array> | null;
 }
 
 export async function readBoundedText(request: Request, maxBytes: number) {
-  return boundedText(bodyWithin(request, maxBytes), maxBytes, refuse);
+  return boundedText(bodyWithin(request, maxBytes), maxBytes, refuseFor(request));
 }
 
 /** The field's name before any `.key` or `[index]`, and whether its indexes are small. */
@@ -85,17 +89,18 @@ export async function readForm(request: Request, fields: readonly string[], rule
   const contentType = request.headers.get("Content-Type");
   const type = mediaType(contentType);
   if (!request.body || request.headers.get("Content-Length") === "0") return new FormData();
-  if (!rule.types.includes(type)) refuse(415, "This form does not accept that kind of content.");
+  const refuse = refuseFor(request);
+  if (!rule.types.includes(type)) refuse(415, "common.refused.formWrongType");
   let entries: Array<[string, FormDataEntryValue]>;
   if (type === "multipart/form-data") {
-    if (!hasBoundary(contentType)) refuse(400, "The form could not be read.");
+    if (!hasBoundary(contentType)) refuse(400, "common.refused.unreadableForm");
     const declared = Number(request.headers.get("Content-Length") ?? NaN);
-    if (!(declared <= rule.maxBytes)) refuse(413, "That was more than this form accepts.");
-    entries = [...(await request.formData().catch(() => refuse(400, "The form could not be read.")))];
+    if (!(declared <= rule.maxBytes)) refuse(413, TOO_LARGE);
+    entries = [...(await request.formData().catch(() => refuse(400, "common.refused.unreadableForm")))];
   } else {
     entries = [...new URLSearchParams(await readBoundedText(request, rule.maxBytes))];
   }
-  if (entries.length > MAX_FIELDS) refuse(413, "That form had more fields than any of ours.");
+  if (entries.length > MAX_FIELDS) refuse(413, "common.refused.tooManyFields");
 
   const known = new Set(fields);
   const form = new FormData();
@@ -164,5 +169,5 @@ function nodeChunks(stream: Readable, maxBytes: number): Promise<Buffer[]> {
 
 /** A JSON body within the route's limits, as the exact text received (a webhook signs it) and parsed. */
 export async function readJson(request: Request, rule: BodyRule): Promise<{ raw: string; value: unknown }> {
-  return boundedJson(request.headers.get("Content-Type"), rule, () => bodyWithin(request, rule.maxBytes), refuse);
+  return boundedJson(request.headers.get("Content-Type"), rule, () => bodyWithin(request, rule.maxBytes), refuseFor(request));
 }

@@ -3,11 +3,12 @@
 // (app/server/front-door.server.ts) asks `refuseRequest` for every request, with the
 // body rule the route declares; the same rule is applied again when an action reads
 // its body (forms.server.ts), so a route is bounded whichever way it is reached.
+import type { MessageId } from "~/utils/i18n";
 
 export const KB = 1024;
 export const MB = 1024 * KB;
 
-export type BodyRule = { types: readonly string[]; maxBytes: number; tooLarge?: string };
+export type BodyRule = { types: readonly string[]; maxBytes: number; tooLarge?: MessageId };
 
 /**
  * Ordinary forms: the longest legitimate one (a 5,000-character message in
@@ -25,11 +26,12 @@ export const WEBHOOK_BODY: BodyRule = { types: ["application/json"], maxBytes: 6
  * comes back into the form with every field kept and the message beside the image;
  * anything larger is refused here, by its declared length, with the form's own words.
  */
-export const IMAGE_FORM_BODY: BodyRule = { types: ["multipart/form-data"], maxBytes: 64 * MB, tooLarge: "Image must be less than 15MB. Please go back and choose a smaller image." };
+export const IMAGE_FORM_BODY: BodyRule = { types: ["multipart/form-data"], maxBytes: 64 * MB, tooLarge: "common.refused.imageTooLarge" };
 
 export const ALLOWED_METHODS = ["GET", "HEAD", "POST"] as const;
 
-export type Refusal = { status: 400 | 405 | 411 | 413 | 415; message: string; headers?: Record<string, string> };
+/** A refusal names its message by id: whoever answers says it in the request's language. */
+export type Refusal = { status: 400 | 405 | 411 | 413 | 415; message: MessageId; headers?: Record<string, string> };
 
 /** The media type of a Content-Type header, lower-cased, without parameters. */
 export function mediaType(contentType: string | null | undefined) {
@@ -51,16 +53,16 @@ export function refuseBody(
 ): Refusal | null {
   const length = headers.contentLength == null ? null : Number(headers.contentLength);
   if (length === null) {
-    if (headers.transferEncoding) return { status: 411, message: "Please send the length of the request body." };
+    if (headers.transferEncoding) return { status: 411, message: "common.refused.noLength" };
     return null; // no body at all
   }
-  if (!Number.isSafeInteger(length) || length < 0) return { status: 400, message: "The request body's length is not a number." };
-  if (length > rule.maxBytes) return { status: 413, message: rule.tooLarge ?? "That was more than this page accepts. Please send less." };
+  if (!Number.isSafeInteger(length) || length < 0) return { status: 400, message: "common.refused.badLength" };
+  if (length > rule.maxBytes) return { status: 413, message: rule.tooLarge ?? "common.refused.tooLarge" };
   if (length === 0) return null;
   const type = mediaType(headers.contentType);
-  if (!rule.types.includes(type)) return { status: 415, message: "This page does not accept that kind of content." };
+  if (!rule.types.includes(type)) return { status: 415, message: "common.refused.wrongType" };
   if (type === "multipart/form-data" && !hasBoundary(headers.contentType)) {
-    return { status: 400, message: "The form could not be read." };
+    return { status: 400, message: "common.refused.unreadableForm" };
   }
   return null;
 }
@@ -79,7 +81,7 @@ export function refuseRequest(input: {
 }): Refusal | null {
   const method = input.method.toUpperCase();
   if (!(ALLOWED_METHODS as readonly string[]).includes(method)) {
-    return { status: 405, message: "That method is not allowed here.", headers: { Allow: ALLOWED_METHODS.join(", ") } };
+    return { status: 405, message: "common.refused.method", headers: { Allow: ALLOWED_METHODS.join(", ") } };
   }
   // The crowd's GETs (no escapes, no query that could be `_data`) need no parsing.
   if (method !== "POST" && input.url.startsWith("/") && !input.url.includes("%") && !input.url.includes("_data")) return null;
@@ -88,10 +90,10 @@ export function refuseRequest(input: {
     url = new URL(input.url, "http://localhost");
     decodeURIComponent(url.pathname);
   } catch {
-    return { status: 400, message: "That address could not be read." };
+    return { status: 400, message: "common.refused.badAddress" };
   }
   // Remix's pre-single-fetch data requests: nothing of ours makes them any more.
-  if (url.searchParams.has("_data")) return { status: 400, message: "That address could not be read." };
+  if (url.searchParams.has("_data")) return { status: 400, message: "common.refused.badAddress" };
   if (method === "POST") return refuseBody(input.body ?? FORM_BODY, input);
   return null;
 }

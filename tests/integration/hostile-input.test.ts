@@ -78,7 +78,12 @@ describe.each(ACTIONS)("%s", (path, action) => {
 
   test("more fields than any form has is a 413", async () => {
     const body = Array.from({ length: 101 }, (_, i) => `f${i}=1`).join("&");
-    expect((await call(action, rawRequest(path, body), { ip: freshIp() })).status).toBe(413);
+    const refused = await call(action, rawRequest(path, body), { ip: freshIp() });
+    expect([refused.status, refused.data]).toEqual([413, "That form had more fields than any of ours."]);
+    // In the reader's language, as every message is (issue 45, point 1).
+    const hindi = rawRequest(path, body);
+    hindi.headers.set("Cookie", "lang=hi");
+    expect((await call(action, hindi, { ip: freshIp() })).data).toBe("इस फ़ॉर्म में हमारे किसी भी फ़ॉर्म से ज़्यादा खाने थे।");
   });
 
   test.each([

@@ -107,6 +107,18 @@ function sendRaw(url: string, headers: Record<string, string>): Promise<{ header
 const DOORS = ["/lean/1", "/stream/a", "/shared", "/guest", "/form", "/image", "/signed", "/health", "/anything/else", "/favicon.svg"];
 const json = { "Content-Type": "application/json" };
 
+// Issue 45, point 1: a refusal is a message id, said in the request's language: a student
+// reading in Hindi whose photo is past 64 MB, or whose browser sent a form we cannot read.
+test("the door's refusals are said in the visitor's language", async () => {
+  const big = { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(66 * 1024 * 1024) };
+  const inHindi = await send("POST", "/image", { ...big, Cookie: "lang=hi" });
+  expect(inHindi.status).toBe(413);
+  expect(inHindi.body).toBe("फ़ोटो 15MB से छोटी होनी चाहिए। कृपया वापस जाकर छोटी फ़ोटो चुनें।");
+  expect((await send("POST", "/image?lang=hi", big)).body).toMatch(/[\u0900-\u097F]/);
+  expect((await send("POST", "/image", big)).body).toBe("Image must be less than 15MB. Please go back and choose a smaller image.");
+  expect((await send("PUT", "/form", { "Accept-Language": "hi-IN,hi;q=0.9" })).body).toBe("यहाँ यह तरीका नहीं चलता।");
+});
+
 describe("every door refuses the same hostile requests the same way", () => {
   const HOSTILE: Array<{ name: string; send: (url: string) => Promise<Sent>; status: number; body: RegExp }> = [
     { name: "an odd method", send: (url) => send("PUT", url), status: 405, body: /not allowed/ },

@@ -40,7 +40,7 @@ test("an image is known by its first bytes, not its name or declared type", () =
 test("the product form's body rule reads multipart up to 64 MB (a 15 MB photo too large still comes back into the form), and says so past it; other routes take none", () => {
   const multipart = "multipart/form-data; boundary=x";
   expect(refuseRequest({ method: "POST", url: "/store/new", body: IMAGE_FORM_BODY, contentType: multipart, contentLength: String(20 * 1024 * 1024) })).toBeNull();
-  expect(refuseRequest({ method: "POST", url: "/store/new", body: IMAGE_FORM_BODY, contentType: multipart, contentLength: String(64 * 1024 * 1024 + 1) })).toMatchObject({ status: 413, message: "Image must be less than 15MB. Please go back and choose a smaller image." });
+  expect(refuseRequest({ method: "POST", url: "/store/new", body: IMAGE_FORM_BODY, contentType: multipart, contentLength: String(64 * 1024 * 1024 + 1) })).toMatchObject({ status: 413, message: "common.refused.imageTooLarge" });
   expect(refuseRequest({ method: "POST", url: "/login", contentType: multipart, contentLength: "100" })).toMatchObject({ status: 415 });
 });
 

@@ -16,6 +16,7 @@ import { stripControlChars } from "~/utils/text";
 import { log } from "~/services/log.server";
 import { msgText, type Locale, type Msg } from "~/utils/i18n";
 import { messagesUnder, pickMessages } from "~/utils/i18n.server";
+import { localeOf, translator } from "~/utils/i18n.server";
 
 type ReplyOptions = { formErrors?: string[]; fieldErrors?: Record<string, string[]> };
 /** The answer the form shows: the seller's input kept, with these errors. */
@@ -38,7 +39,7 @@ async function encodeUpload(bytes: Buffer): Promise<ProcessResult> {
 function readImageForm(request: Request) {
   return readUploadForm(request, "image").catch((error) => {
     if (!(error instanceof UnreadableForm)) throw error;
-    throw new Response("The form could not be read.", { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    throw new Response(translator(localeOf(request))("common.refused.unreadableForm"), { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   });
 }
 

@@ -4,26 +4,17 @@
 // with the message and what was typed.
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { controlProps, FormErrors } from "~/components/ui/field";
+import { FormErrors, TextareaField } from "~/components/ui/field";
 import { buyerCan, RETURN_REASON_MAX, returnOpenUntil, type LineLife } from "~/models/store/orders/order-life";
 import type { BuyerStepSchema } from "~/models/store/orders/order-steps-schema";
 import { REVIEW_MAX_CHARS, starsOf } from "~/models/store/reviews/reviews";
 import { formatDateTime } from "~/utils/dates";
 import { useT } from "~/utils/i18n";
-import { useSchemaForm, type FieldMeta } from "~/utils/use-schema-form";
+import { useSchemaForm } from "~/utils/use-schema-form";
 
 type Line = LineLife & { id: string; title: string };
 /** The reply to this line's last post, if it was this form's. */
 export type StepReply = SubmissionResult<string[]> | undefined;
-
-/** A field's first message, in the line the control points to. */
-export function FieldError({ field }: { field: FieldMeta }) {
-  return field.errors ? (
-    <p id={field.errorId} className="field-error" role="alert">
-      {field.errors[0]}
-    </p>
-  ) : null;
-}
 
 export function BuyerSteps({ item, now, several, returnReply }: { item: Line; now: Date; several: boolean; returnReply: StepReply }) {
   const { t, locale } = useT();
@@ -55,9 +46,7 @@ export function BuyerSteps({ item, now, several, returnReply }: { item: Line; no
           <Form method="post" className="line-form" {...form.props}>
             <input type="hidden" name="itemId" value={item.id} />
             <FormErrors id={form.errorId} errors={form.errors} />
-            <label htmlFor={fields.reason.id}>{t("orders.whatsWrong")}</label>
-            <textarea {...controlProps(fields.reason)} rows={3} maxLength={RETURN_REASON_MAX} defaultValue={fields.reason.initialValue} />
-            <FieldError field={fields.reason} />
+            <TextareaField label={t("orders.whatsWrong")} field={fields.reason} rows={3} maxLength={RETURN_REASON_MAX} />
             <p className="muted">{t("orders.openUntil", { when: until ? formatDateTime(until, locale) : "" })}</p>
             <button type="submit" name="intent" value="return" className="btn btn-primary btn-sm">
               {t("orders.askReturn")}
@@ -89,10 +78,10 @@ export function ReviewForm({ item, review, reply }: { item: { id: string; title:
             </label>
           ))}
         </fieldset>
-        <FieldError field={fields.rating} />
-        <label htmlFor={fields.body.id}>{t("orders.review.body")}</label>
-        <textarea {...controlProps(fields.body)} rows={3} maxLength={REVIEW_MAX_CHARS} defaultValue={fields.body.initialValue ?? ""} />
-        <FieldError field={fields.body} />
+        <p id={fields.rating.errorId} className="field-error">
+          {fields.rating.errors?.[0]}
+        </p>
+        <TextareaField label={t("orders.review.body")} field={fields.body} rows={3} maxLength={REVIEW_MAX_CHARS} />
         <button type="submit" name="intent" value="review" className="btn btn-primary btn-sm" aria-label={t(review ? "orders.review.updateLabel" : "orders.review.postLabel", { title: item.title })}>
           {t(review ? "orders.review.update" : "orders.review.post")}
         </button>

@@ -3,9 +3,9 @@
 // cancel with a reason, confirm a return), each a plain form that works without
 // JavaScript; a refused post opens its own form again with the message and what was typed.
 import { Form } from "@remix-run/react";
-import { FieldError, type StepReply } from "~/components/store/orders/buyer-steps";
+import type { StepReply } from "~/components/store/orders/buyer-steps";
 import { LineTimeline } from "~/components/store/orders/line-timeline";
-import { controlProps, FormErrors } from "~/components/ui/field";
+import { FormErrors, TextareaField, TextField } from "~/components/ui/field";
 import { METHOD_LABELS, paymentState, shortOrderId } from "~/models/store/checkout/checkout";
 import { CANCEL_REASON_MAX, LINE_BADGES, lineState, sellerCan, TRACKING_MAX, type LineLife } from "~/models/store/orders/order-life";
 import type { SellerStepSchema } from "~/models/store/orders/order-steps-schema";
@@ -88,9 +88,7 @@ function SellerSteps({ sale, reply }: { sale: Sale; reply: { intent: string; rep
       <Form method="post" className="line-form" {...shipForm.props}>
         <input type="hidden" name="itemId" value={sale.id} />
         <FormErrors id={shipForm.errorId} errors={shipForm.errors} />
-        <label htmlFor={ship.tracking.id}>{t("sell.sale.tracking")}</label>
-        <input type="text" maxLength={TRACKING_MAX} autoComplete="off" {...controlProps(ship.tracking)} defaultValue={ship.tracking.initialValue} />
-        <FieldError field={ship.tracking} />
+        <TextField label={t("sell.sale.tracking")} field={ship.tracking} maxLength={TRACKING_MAX} autoComplete="off" />
         <button type="submit" name="intent" value="ship" className="btn btn-primary btn-sm" aria-label={t("sell.sale.shipLabel", { title: sale.title })}>
           {t("sell.sale.ship")}
         </button>
@@ -100,9 +98,7 @@ function SellerSteps({ sale, reply }: { sale: Sale; reply: { intent: string; rep
         <Form method="post" className="line-form" {...cancelForm.props}>
           <input type="hidden" name="itemId" value={sale.id} />
           <FormErrors id={cancelForm.errorId} errors={cancelForm.errors} />
-          <label htmlFor={cancel.reason.id}>{t("sell.sale.why")}</label>
-          <textarea rows={2} maxLength={CANCEL_REASON_MAX} {...controlProps(cancel.reason)} defaultValue={cancel.reason.initialValue} />
-          <FieldError field={cancel.reason} />
+          <TextareaField label={t("sell.sale.why")} field={cancel.reason} rows={2} maxLength={CANCEL_REASON_MAX} />
           <button type="submit" name="intent" value="cancel" className="btn btn-ghost btn-sm" aria-label={t("sell.sale.cancelLabel", { title: sale.title })}>
             {t("sell.sale.cancel")}
           </button>

@@ -26,10 +26,10 @@ import { cartCount } from "~/models/store/cart/cart.server";
 import { db } from "~/db/client.server";
 import { hasConsent } from "~/utils/consent.server";
 import { appUrl, supportContact } from "~/utils/env.server";
-import { cookieValue, HTML_LANG, I18nProvider, langCookie, useT, LANG_COOKIE, LANG_PARAM, pageMessages, usePageI18n } from "~/utils/i18n";
+import { cookieValue, HTML_LANG, I18nProvider, langCookie, useT, LANG_COOKIE, LANG_PARAM, pageMessages, usePageI18n, type Translate } from "~/utils/i18n";
 import { localeOf, messagesFor, say, translator } from "~/utils/i18n.server";
 import { metaTranslator } from "~/utils/meta";
-import { readFlash } from "~/utils/flash.server";
+import { readFlash, type Flash } from "~/utils/flash.server";
 import { avatarInitial, displayName } from "~/utils/names";
 import { restoreTypedValues, StartScriptContext } from "~/utils/late-hydration";
 import { useNonce } from "~/utils/nonce";
@@ -46,6 +46,10 @@ export const meta: MetaFunction = ({ error, matches }) => {
     { name: "description", content: t("common.meta.description") },
   ];
 };
+
+function sayFlash(flash: Flash, t: Translate) {
+  return { kind: flash.kind, message: say(t, flash.message), action: flash.action && { to: flash.action.to, label: say(t, flash.action.label) } };
+}
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const locale = localeOf(request, context);
@@ -73,7 +77,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     {
       user: user ? { initial: avatarInitial(user.full_name, user.email), name: displayName(user.full_name, user.email), cart } : null,
       // A flash carries ids: said here in the page's language.
-      flash: flash && { kind: flash.kind, message: say(translator(locale), flash.message), action: flash.action && { to: flash.action.to, label: say(translator(locale), flash.action.label) } },
+      flash: flash && sayFlash(flash, translator(locale)),
       askConsent: !consented,
       support: supportContact(),
       shared: false,

@@ -1,5 +1,5 @@
 import { signedCookie } from "~/utils/cookies.server";
-import type { Msg } from "~/utils/i18n";
+import { isMsg, type Msg } from "~/utils/i18n";
 
 // One-shot messages after a redirect (post/redirect/get), read and cleared by the
 // root loader and rendered as server HTML, so they show with JavaScript off. A flash
@@ -11,8 +11,6 @@ const flashCookie = () => signedCookie("__flash", 60);
 export function setFlash(flash: Flash) {
   return flashCookie().serialize(flash);
 }
-
-const isMsg = (value: unknown): value is Msg => typeof value === "object" && value !== null && typeof (value as Msg).id === "string";
 
 export async function readFlash(request: Request): Promise<{ flash: Flash | null; clear: string | null }> {
   const value = (await flashCookie().parse(request.headers.get("Cookie"))) as Flash | null;

@@ -80,7 +80,8 @@ export type Msg = { id: MessageId; values?: Record<string, unknown> };
 /** What a switch shows to offer its language, in that language. */
 export const SWITCH_TITLES: Record<Locale, string> = { en: "Read this page in English", hi: "यह पेज हिन्दी में पढ़ें" };
 
-const isMsg = (value: unknown): value is Msg => typeof value === "object" && value !== null && typeof (value as Msg).id === "string";
+/** Whether a value has a message's shape (a flash read back from its cookie, a nested value). */
+export const isMsg = (value: unknown): value is Msg => typeof value === "object" && value !== null && typeof (value as Msg).id === "string";
 
 /** A message as text, for a channel that carries only text (a zod issue, and so a form's reply): its id, then its values as JSON. */
 export function msgText(msg: Msg): string {

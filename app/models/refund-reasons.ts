@@ -17,6 +17,7 @@ export type RefundReason = { code: RefundReasonCode; values: Record<string, stri
 export const REFUND_REASONS = {
   contestLate: (title: string): RefundReason => ({ code: "contest_late", values: { title } }),
   contestTwice: (title: string): RefundReason => ({ code: "contest_twice", values: { title } }),
+  contestUnavailable: (title: string): RefundReason => ({ code: "contest_unavailable", values: { title } }),
   orderTwice: (orderId: string): RefundReason => ({ code: "order_twice", values: { orderId } }),
   orderLate: (orderId: string): RefundReason => ({ code: "order_late", values: { orderId } }),
   line: (title: string, orderId: string, why: LineRefundWhy): RefundReason => ({ code: "line", values: { title, orderId, why } }),
@@ -38,6 +39,8 @@ export function refundReasonMessage(reason: { code: string; values: unknown }): 
       return { msg: { id: "account.reason.contestLate" }, typed: values.title ?? "" };
     case "contest_twice":
       return { msg: { id: "account.reason.contestTwice" }, typed: values.title ?? "" };
+    case "contest_unavailable":
+      return { msg: { id: "account.reason.contestUnavailable" }, typed: values.title ?? "" };
     case "order_twice":
       return { msg: { id: "account.reason.order", values: { id, why: "twice" } }, typed: null };
     case "order_late":

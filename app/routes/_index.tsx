@@ -6,6 +6,8 @@ import { HomeCountdown } from "~/components/contests/catalogue/countdown";
 import { GettingStartedGuide, HallOfChampions, MarketplacePromo, WhyCompete } from "~/components/home-sections";
 import { db } from "~/db/client.server";
 import { recentChampions, upcomingContests } from "~/models/contests/catalogue/catalogue.server";
+import { withFunding } from "~/models/contests/catalogue/kinds";
+import { contestOffer } from "~/utils/env.server";
 import { getUserId } from "~/models/accounts/auth.server";
 import { guideSeenCookie } from "~/utils/consent.server";
 import { homeCardButton } from "~/models/contests/catalogue/enrolment";
@@ -32,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     guideSeenCookie().parse(request.headers.get("Cookie")),
   ]);
   return data(
-    { contests, champions, serverNow: now.toISOString(), showGuide: !guideSeen, signedIn: Boolean(userId), messages },
+    { contests: withFunding(contests, contestOffer()), champions, serverNow: now.toISOString(), showGuide: !guideSeen, signedIn: Boolean(userId), messages },
     // The first visit is remembered by a cookie, so the guide stays away without JavaScript too.
     { headers: guideSeen ? undefined : { "Set-Cookie": await guideSeenCookie().serialize("1") } },
   );

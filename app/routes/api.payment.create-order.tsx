@@ -35,6 +35,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return Response.json({ error: "You are already enrolled in this contest." }, { status: 409 });
     case "closed":
       return Response.json({ error: inEnglish(STAGE_MESSAGES.enrolmentClosed) }, { status: 409 });
+    case "not-offered":
+      return Response.json({ error: inEnglish(STAGE_MESSAGES.unavailable) }, { status: 409 });
     case "limited":
       return Response.json({ error: inEnglish(STAGE_MESSAGES.tooManyOrders) }, { status: 429, headers: { "Retry-After": "3600" } });
     case "unavailable":

@@ -8,12 +8,14 @@ import { db } from "~/db/client.server";
 import { rememberLocale, signInOrSignUp } from "~/models/accounts/account.server";
 import { getContest } from "~/models/contests/catalogue/catalogue.server";
 import { enrolState } from "~/models/contests/catalogue/enrolment";
+import { fundingLine } from "~/models/contests/catalogue/kinds";
+import { contestOffer } from "~/utils/env.server";
 import { ContestJoinSchema } from "~/models/accounts/schemas";
 import { MESSAGES } from "~/models/accounts/messages";
 import { clientIp, createUserSession, getUserId, readLoginDevice, rememberLoginDevice } from "~/models/accounts/auth.server";
 import { CONTEST_REQUIREMENTS, CONTEST_RULES } from "~/models/contests/catalogue/rules";
 import { formatDateTime } from "~/utils/dates";
-import { richText, useT, msgText, type Msg } from "~/utils/i18n";
+import { richText, useT, msgText, translateMsg, type Msg } from "~/utils/i18n";
 import { metaTranslator } from "~/utils/meta";
 import { parseForm } from "~/utils/forms.server";
 import { invariantResponse, requireUuidParam } from "~/utils/http.server";
@@ -39,13 +41,17 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const userId = await getUserId(request, context);
   const contest = await getContest(db, { id, userId });
   invariantResponse(contest);
+  const { t, messages } = i18nFor(request, context, "contest", "auth");
+  const funding = fundingLine(contest, contestOffer());
   return {
     contest,
-    state: enrolState(contest, new Date()),
+    state: enrolState(contest, new Date(), contestOffer()),
+    // Said by the server (its words are the cards', in the contests namespace).
+    funding: { text: translateMsg(t, funding), dark: funding.id === "contests.kind.unavailable" },
     prizes: prizeLines(contest.prize_pool, formatINR),
     signedIn: Boolean(userId),
     // The guest form's password field is the auth namespace's.
-    messages: i18nFor(request, context, "contest", "auth").messages,
+    messages,
   };
 }
 
@@ -70,7 +76,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function ContestDetail() {
-  const { contest, state, prizes, signedIn } = useLoaderData<typeof loader>();
+  const { contest, state, prizes, signedIn, funding } = useLoaderData<typeof loader>();
   const { t, locale } = useT();
   return (
     <>
@@ -99,6 +105,7 @@ export default function ContestDetail() {
               <span className="muted">{t("contest.entryFee")}</span>
               <strong>{contest.entry_fee === 0 ? t("contest.free") : formatINR(contest.entry_fee)}</strong>
             </p>
+            <p className={funding.dark ? "card-kind is-unavailable" : "card-kind"}>{funding.text}</p>
             <EnrolBox id={contest.id} state={state} signedIn={signedIn} free={contest.entry_fee === 0} />
           </div>
           <div className="card">
@@ -132,7 +139,7 @@ function EnrolBox({ id, state, signedIn, free }: { id: string; state: ReturnType
   const { t } = useT();
   if (state === "open" && signedIn) {
     return (
-      <Link to={`/contest/${id}/pay`} className="btn btn-primary btn-block">{t("contest.payEnroll")}</Link>
+      <Link to={`/contest/${id}/pay`} className="btn btn-primary btn-block">{free ? t("contest.enrollFree") : t("contest.payEnroll")}</Link>
     );
   }
   if (state === "open") return <GuestJoin id={id} free={free} />;
@@ -141,6 +148,7 @@ function EnrolBox({ id, state, signedIn, free }: { id: string; state: ReturnType
     closed: { label: t("contest.closed"), hint: t("contest.closedHint") },
     ended: { label: t("contest.ended"), hint: richText(t("contest.endedHint"), [(text) => <Link to="/contests">{text}</Link>]) },
     inactive: { label: t("contest.comingSoon"), hint: t("contest.comingSoonHint") },
+    unavailable: { label: t("contest.unavailable"), hint: t("contest.unavailableHint") },
   }[state];
   return (
     <>
@@ -151,7 +159,7 @@ function EnrolBox({ id, state, signedIn, free }: { id: string; state: ReturnType
 }
 
 /**
- * A guest presses 'Pay & Enroll Now' and gets the sign-up form (a native disclosure,
+ * A guest presses 'Pay & Enroll Now' ('Enroll for Free' when there is no fee) and gets the sign-up form (a native disclosure,
  * so without JavaScript too); it stays open when the server sends it back with a message.
  * The form posts to the contest's own address: an index route's default action adds
  * `?index`, which a browser without JavaScript would keep in its address bar.
@@ -163,7 +171,7 @@ function GuestJoin({ id, free }: { id: string; free: boolean }) {
   const { t } = useT();
   return (
     <details className="join" open={Boolean(lastResult)}>
-      <summary className="btn btn-primary btn-block">{t("contest.payEnroll")}</summary>
+      <summary className="btn btn-primary btn-block">{free ? t("contest.enrollFree") : t("contest.payEnroll")}</summary>
       <Form method="post" action={`/contest/${id}`} className="form" {...form.props}>
         <p className="muted">{free ? t("contest.join.introFree") : t("contest.join.intro")}</p>
         <FormErrors id={form.errorId} errors={form.errors} />

@@ -72,6 +72,8 @@ export async function action(args: ActionFunctionArgs) {
       return redirectWithFlash(`/contest/${contest.id}/pay`, { kind: "error", message: STAGE_MESSAGES.paymentsOff });
     case "limited":
       return redirectWithFlash(`/contest/${contest.id}/pay`, { kind: "error", message: STAGE_MESSAGES.tooManyOrders });
+    case "not-offered":
+      return redirectWithFlash(`/contest/${contest.id}`, { kind: "error", message: STAGE_MESSAGES.unavailable });
     default:
       return redirectWithFlash(`/contest/${contest.id}`, { kind: "error", message: STAGE_MESSAGES.enrolmentClosed });
   }

@@ -4,6 +4,8 @@ import { ContestCard } from "~/components/contests/catalogue/contest-card";
 import { ContestTiming } from "~/components/contests/catalogue/countdown";
 import { db } from "~/db/client.server";
 import { activeContests } from "~/models/contests/catalogue/catalogue.server";
+import { withFunding } from "~/models/contests/catalogue/kinds";
+import { contestOffer } from "~/utils/env.server";
 import { getUserId } from "~/models/accounts/auth.server";
 import { useDebouncedSubmit } from "~/utils/use-debounced-submit";
 import { SEARCH_MAX, searchText } from "~/utils/text";
@@ -23,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const userId = await getUserId(request, context);
   const now = new Date();
   const contests = await activeContests(db, { userId, q, now });
-  return { contests, q, serverNow: now.toISOString(), messages };
+  return { contests: withFunding(contests, contestOffer()), q, serverNow: now.toISOString(), messages };
 }
 
 export default function ContestsPage() {

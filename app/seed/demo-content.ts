@@ -1,5 +1,7 @@
 // Demo data for `npm start` on an empty database. Real, answerable questions and
 // plausible listings, so a first look at the product is a fair one.
+import type { ContestKind } from "~/models/contests/catalogue/kinds";
+
 type Q = [question: string, options: string[], answer: string];
 
 export const QUESTION_BANKS: Record<string, Q[]> = {
@@ -94,15 +96,18 @@ export type DemoContest = {
   startsIn: number;
   endsIn: number;
   prize_pool: Record<string, unknown>;
+  /** The lawful kinds (docs/decisions/contests-lawful-kinds.md): free with sponsored prizes, paid practice, free practice. */
+  kind: ContestKind;
+  sponsor?: string;
 };
 
 export const DEMO_CONTESTS: DemoContest[] = [
-  { title: "Maths Sprint: Algebra & Arithmetic", subject: "Mathematics", description: "Twelve quick questions on arithmetic, algebra and geometry. Accuracy first, then speed.", entry_fee: 49, duration_minutes: 20, startsIn: 150, endsIn: 150 + 60, prize_pool: { first: 2000, second: 1000, third: 500, grand_total: 3500 } },
-  { title: "Physics Fundamentals Challenge", subject: "Physics", description: "Units, motion, light and electricity: the Class 11 basics, under the clock.", entry_fee: 99, duration_minutes: 30, startsIn: 26 * 60, endsIn: 26 * 60 + 90, prize_pool: { first: 5000, second: 2500, third: 1000, bonus: "Certificate of Merit", grand_total: 8500 } },
-  { title: "Chemistry Quick Fire", subject: "Chemistry", description: "Symbols, reactions and the periodic table for NEET and JEE aspirants.", entry_fee: 0, duration_minutes: 15, startsIn: 3 * 24 * 60 + 45, endsIn: 3 * 24 * 60 + 45 + 60, prize_pool: { first: 1000, second: 500, grand_total: 1500 } },
-  { title: "General Knowledge Live Round", subject: "General Knowledge", description: "India and the world: history, geography, science and current affairs.", entry_fee: 29, duration_minutes: 60, startsIn: -10, endsIn: 120, prize_pool: { first: 1500, second: 750, third: 300, grand_total: 2550 } },
-  { title: "Biology Brain Teaser", subject: "Biology", description: "Cells, organs and the human body: a NEET warm-up.", entry_fee: 49, duration_minutes: 20, startsIn: -5 * 24 * 60, endsIn: -5 * 24 * 60 + 60, prize_pool: { first: 2000, second: 1500, third: 850, grand_total: 4350 } },
-  { title: "English Grammar Gauntlet", subject: "English", description: "Synonyms, tenses, articles and idioms for board and bank exams.", entry_fee: 19, duration_minutes: 15, startsIn: -10 * 24 * 60, endsIn: -10 * 24 * 60 + 45, prize_pool: { first: 1000, second: 600, third: 400, grand_total: 2000 } },
+  { title: "Maths Sprint: Algebra & Arithmetic", subject: "Mathematics", description: "Twelve quick questions on arithmetic, algebra and geometry. Accuracy first, then speed.", entry_fee: 49, duration_minutes: 20, startsIn: 150, endsIn: 150 + 60, prize_pool: {}, kind: "practice" },
+  { title: "Physics Fundamentals Challenge", subject: "Physics", description: "Units, motion, light and electricity: the Class 11 basics, under the clock.", entry_fee: 0, duration_minutes: 30, startsIn: 26 * 60, endsIn: 26 * 60 + 90, prize_pool: { first: 5000, second: 2500, third: 1000, bonus: "Certificate of Merit", grand_total: 8500 }, kind: "free", sponsor: "Pragati Book House" },
+  { title: "Chemistry Quick Fire", subject: "Chemistry", description: "Symbols, reactions and the periodic table for NEET and JEE aspirants.", entry_fee: 0, duration_minutes: 15, startsIn: 3 * 24 * 60 + 45, endsIn: 3 * 24 * 60 + 45 + 60, prize_pool: {}, kind: "practice" },
+  { title: "General Knowledge Live Round", subject: "General Knowledge", description: "India and the world: history, geography, science and current affairs.", entry_fee: 0, duration_minutes: 60, startsIn: -10, endsIn: 120, prize_pool: { first: 1500, second: 750, third: 300, grand_total: 2550 }, kind: "free", sponsor: "StudyArena" },
+  { title: "Biology Brain Teaser", subject: "Biology", description: "Cells, organs and the human body: a NEET warm-up.", entry_fee: 0, duration_minutes: 20, startsIn: -5 * 24 * 60, endsIn: -5 * 24 * 60 + 60, prize_pool: { first: 2000, second: 1500, third: 850, grand_total: 4350 }, kind: "free", sponsor: "Shiksha Stationers" },
+  { title: "English Grammar Gauntlet", subject: "English", description: "Synonyms, tenses, articles and idioms for board and bank exams.", entry_fee: 19, duration_minutes: 15, startsIn: -10 * 24 * 60, endsIn: -10 * 24 * 60 + 45, prize_pool: {}, kind: "practice" },
 ];
 
 export const DEMO_STUDENT = { email: "student@studyarena.in", password: "Student@123", fullName: "Demo Student" };

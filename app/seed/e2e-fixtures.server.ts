@@ -2,6 +2,7 @@
 // these on a loopback port of its own; the production server never does). Each takes
 // JSON and returns JSON, and builds rows through the same factories as the seed and
 // the integration tests, so every scenario sets up exactly its own world.
+import type { ContestKind } from "~/models/contests/catalogue/kinds";
 import { sql } from "drizzle-orm";
 import { db, rowsOf } from "~/db/client.server";
 import { createContest, createDeliveredLine, createEntry, createPost, createProduct, createUser, moveContestIntoPast, productCategory, submitEntry } from "~/seed/factories.server";
@@ -41,7 +42,10 @@ export const e2eFixtures = {
     endsInMinutes: number;
     durationMinutes?: number;
     entryFee?: number;
+    /** Unset: a fee and no prize (a paid practice test), or no fee and the platform's prizes (a free contest). */
     prizePool?: Record<string, unknown>;
+    kind?: ContestKind;
+    sponsor?: string;
     questions?: Array<[string, string[], string]>;
     /** Off unless asked: the browser tests read questions in the order they wrote them. */
     shuffle?: boolean;
@@ -52,10 +56,12 @@ export const e2eFixtures = {
       subject: input.subject ?? "Mathematics",
       description: input.description ?? `${input.title}: a short test.`,
       entry_fee: input.entryFee ?? 49,
+      kind: input.kind,
+      sponsor: input.sponsor,
       duration_minutes: input.durationMinutes ?? 30,
       start_time: minutesFromNow(input.startsInMinutes),
       end_time: minutesFromNow(input.endsInMinutes),
-      prize_pool: input.prizePool ?? { first: 1000, second: 500, grand_total: 1500 },
+      prize_pool: input.prizePool ?? ((input.entryFee ?? 49) > 0 ? {} : { first: 1000, second: 500, grand_total: 1500 }),
       questions: input.questions ?? DEFAULT_QUESTIONS,
     });
     return { id: contest.id };

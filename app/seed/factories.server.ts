@@ -17,6 +17,7 @@ import {
   users,
 } from "~/db/schema";
 import type { PRODUCT_CONDITIONS } from "~/utils/enums";
+import type { ContestKind } from "~/models/contests/catalogue/kinds";
 import { normalizeEmail } from "~/utils/email";
 import { hashPassword } from "~/models/accounts/password.server";
 
@@ -67,20 +68,32 @@ export async function createContest(
     challenge_window_hours?: number;
     /** What one challenge costs (0: free, the database's default). */
     challenge_fee?: number;
+    /**
+     * How it is funded. Unset, the kind its fee and prizes allow: no fee, free (prizes
+     * by StudyArena); a fee and no prize, practice; a fee and prizes, paid-prize.
+     */
+    kind?: ContestKind;
+    sponsor?: string | null;
   },
 ) {
+  const fee = input.entry_fee ?? 0;
+  const pool = input.prize_pool ?? {};
+  const hasPrizes = Object.keys(pool).length > 0;
+  const kind = input.kind ?? (fee === 0 ? "free" : hasPrizes ? "paid_prize" : "practice");
   const [contest] = await db
     .insert(contests)
     .values({
       title: input.title,
       subject: input.subject,
       description: input.description ?? "",
-      entry_fee: input.entry_fee ?? 0,
+      entry_fee: fee,
+      kind,
+      sponsor: input.sponsor !== undefined ? input.sponsor : kind === "free" && hasPrizes ? "StudyArena" : null,
       duration_minutes: input.duration_minutes ?? 30,
       start_time: input.start_time,
       end_time: input.end_time,
       is_active: input.is_active ?? true,
-      prize_pool: input.prize_pool ?? {},
+      prize_pool: pool,
       shuffle: input.shuffle,
       challenge_window_hours: input.challenge_window_hours ?? 0,
       challenge_fee: input.challenge_fee ?? 0,

@@ -18,7 +18,9 @@ import { describePayoutGateway, payoutGateway } from "~/models/payments/payout-g
 import { pollPayouts, sendDuePayouts } from "~/models/payments/payout-sender.server";
 import { settleBackground } from "~/services/background.server";
 import { deliverOutbox, kickOutbox } from "~/services/email.server";
-import { dataDir, env, loadSharedSecret } from "~/utils/env.server";
+import { contestOffer, dataDir, env, loadSharedSecret } from "~/utils/env.server";
+import { paidPrizeContestsLeft } from "~/models/contests/catalogue/catalogue.server";
+import { describeContestOffer } from "~/models/contests/catalogue/kinds";
 import { log } from "~/services/log.server";
 
 /**
@@ -51,6 +53,7 @@ export async function startup() {
     );
   }
   if (connection.kind === "pglite") log().warn({ event: "startup" }, EMBEDDED_CAPACITY);
+  log().info({ event: "startup" }, describeContestOffer(contestOffer(), await paidPrizeContestsLeft(db, new Date())));
   await loadSharedSecret((candidate) => storeSecretOnce(db, "session", candidate));
   every(30_000, "mail outbox", () => deliverOutbox());
   every(60 * 60_000, "housekeeping", () => purgeExpired(db, new Date()));

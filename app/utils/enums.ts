@@ -14,7 +14,7 @@ export const PAYMENT_REVIEW_REASONS = ["second_payment", "payment_id_elsewhere"]
 /** A refund owed: waiting to be sent (or retried), accepted by the gateway, or refused by it (support is told). */
 export const REFUND_STATUSES = ["queued", "sent", "failed"] as const;
 /** Why a refund is owed (models/refund-reasons.ts reads each into a message); `other`: a reason written before codes, kept as its text. */
-export const REFUND_REASON_CODES = ["contest_late", "contest_twice", "order_twice", "order_late", "line", "payment_twice", "challenge_twice", "challenge_late", "challenge_upheld", "other"] as const;
+export const REFUND_REASON_CODES = ["contest_late", "contest_twice", "order_twice", "order_late", "line", "payment_twice", "challenge_twice", "challenge_late", "challenge_upheld", "contest_unavailable", "other"] as const;
 /** Where a prize is paid: a UPI ID, or a bank account with its IFSC. */
 export const PAYOUT_METHODS = ["upi", "bank"] as const;
 /**
@@ -32,3 +32,9 @@ export const QUESTION_KINDS = ["single", "multiple", "numerical"] as const;
 export const CHALLENGE_STATUSES = ["unpaid", "pending", "upheld", "rejected"] as const;
 /** Who gets a dropped question's marks: every entrant who sat (NTA's rule), or only those who attempted it. */
 export const DROPPED_MARKS = ["all", "attempted"] as const;
+/**
+ * How a contest is funded (docs/decisions/contests-lawful-kinds.md): free entry with prizes
+ * (if any) from a named sponsor or the platform; practice, a fee or none and no prize of
+ * money's worth; paid-prize, a fee and cash prizes, offered only where the operator turns it on.
+ */
+export const CONTEST_KINDS = ["free", "practice", "paid_prize"] as const;

@@ -70,6 +70,9 @@ const EnvSchema = z.object({
   // Hours a change of payout details holds payouts to the new details (docs/decisions/money-payout-details.md, "Payout details"): the
   // owner, mailed at every change, has that long to stop a change they did not make. 0 sends at once.
   PAYOUT_DETAILS_HOLD_HOURS: optional.pipe(z.coerce.number().min(0).max(720).default(24)),
+  // Contests with an entry fee and cash prizes (docs/decisions/contests-lawful-kinds.md): only where the law
+  // allows them; not in India since 1 May 2026 (the Online Gaming Act's Rules). Off, they are listed as unavailable.
+  PAID_PRIZE_CONTESTS: optional.pipe(z.enum(["on", "off"]).default("off")),
   // `test` chooses the built-in test gateway explicitly (browser tests, demos on PostgreSQL).
   PAYMENT_GATEWAY: optional.pipe(z.enum(["razorpay", "test"]).optional()),
   // Tax withheld from a prize, in per cent: 30 as section 194BA of the Income-tax Act sets for online-game winnings.
@@ -131,6 +134,8 @@ export const supportContact = () => ({ email: env().SUPPORT_EMAIL, phone: env().
 export const emailFrom = () => env().EMAIL_FROM;
 export const isProduction = () => env().NODE_ENV === "production";
 export const isDevelopment = () => env().NODE_ENV === "development";
+/** Which kinds of contest this operator offers (app/models/contests/catalogue/kinds.ts). */
+export const contestOffer = () => ({ paidPrize: env().PAID_PRIZE_CONTESTS === "on" });
 
 let sharedSecret: string | undefined;
 

@@ -190,15 +190,35 @@ test.describe("contest detail", () => {
       startsInMinutes: 24 * 60,
       endsInMinutes: 24 * 60 + 60,
       durationMinutes: 30,
+      entryFee: 0,
+      sponsor: "Pragati Book House",
       prizePool: { first: 2000, second: 1000, bonus: "Certificate of Merit", grand_total: 3000 },
     });
     await page.goto(`/contests?q=${encodeURIComponent(title)}`);
+    // The card says who funds the prizes before anyone opens it.
+    await expect(page.locator("article", { hasText: title }).getByText("Free entry · prizes by Pragati Book House")).toBeVisible();
     await page.getByRole("link", { name: `Know more: ${title}` }).click();
     await expect(page.getByRole("heading", { name: title })).toBeVisible();
     await expect(page.getByText("30 minutes")).toBeVisible();
     await expect(page.getByText("First Prize")).toBeVisible();
     await expect(page.getByText("Certificate of Merit")).toBeVisible();
+    await expect(page.getByText("Free entry · prizes by Pragati Book House")).toBeVisible();
+    // A free contest's button says so; the spec's words stay for contests that take a fee.
+    await expect(page.getByText("Enroll for Free")).toBeVisible();
+    await expect(page.getByText("Pay & Enroll Now")).toHaveCount(0);
+  });
+
+  test("a paid practice test says it has no prizes, and a paid-prize contest is not offered", async ({ page }) => {
+    const practice = await create("contest", { title: unique("Practice Paper"), startsInMinutes: 24 * 60, endsInMinutes: 24 * 60 + 60, entryFee: 29 });
+    await page.goto(`/contest/${practice.id}`);
+    await expect(page.getByText("Practice test · no prizes")).toBeVisible();
     await expect(page.getByText("Pay & Enroll Now")).toBeVisible();
+
+    const dark = await create("contest", { title: unique("Cash Cup"), startsInMinutes: 24 * 60, endsInMinutes: 24 * 60 + 60, entryFee: 49, prizePool: { first: 2000 } });
+    await page.goto(`/contest/${dark.id}`);
+    await expect(page.getByText("Paid entry for cash prizes · not offered here")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Not Offered Here" })).toBeDisabled();
+    await expect(page.getByText("Pay & Enroll Now")).toHaveCount(0);
   });
 
   test("an enrolled student sees 'Already Enrolled' with a way to the dashboard", async ({ page }) => {

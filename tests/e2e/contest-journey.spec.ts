@@ -103,7 +103,8 @@ test("an ended contest's confirmation does not say the test has started", { tag:
 test("a free contest's join form does not speak of paying", async ({ page }) => {
   const contest = await create("contest", { title: unique("Free Join Cup"), startsInMinutes: 90, endsInMinutes: 180, entryFee: 0 });
   await page.goto(`/contest/${contest.id}`);
-  await page.getByText("Pay & Enroll Now").click();
+  await expect(page.getByText("Pay & Enroll Now")).toHaveCount(0);
+  await page.getByText("Enroll for Free").click();
   await expect(page.getByText("then you enroll, free of charge")).toBeVisible();
   await expect(page.getByText(/then you pay/)).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Continue to Payment" })).toHaveCount(0);

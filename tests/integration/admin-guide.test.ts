@@ -23,6 +23,8 @@ test("every SQL block of docs/admin-sql.md, in order and as written, does what t
   expect(blocks.map((b) => b.name)).toEqual([
     "example",
     "relative",
+    "practice",
+    "paid-prize",
     "jee",
     "jee-extra-time",
     "challenge-pending",
@@ -46,6 +48,10 @@ test("every SQL block of docs/admin-sql.md, in order and as written, does what t
   const warmUp = await contestNamed("Five Minute Warm-up");
   expect(warmUp.start_time.getTime() - Date.now()).toBeGreaterThan(4 * 60_000);
   expect(warmUp.start_time.getTime() - Date.now()).toBeLessThanOrEqual(5 * 60_000);
+
+  // The other two kinds: a paid practice test with no prize, and a paid-prize contest.
+  expect(await run(block("practice"))).toEqual([{ title: "NEET Biology Practice Test 3", kind: "practice", entry_fee: 29, prize_pool: {} }]);
+  expect(await run(block("paid-prize"))).toEqual([{ title: "Maths Cash Cup", kind: "paid_prize", entry_fee: 49 }]);
 
   // The JEE paper, after its diagram: tomorrow, so it can be entered today, whatever today is.
   expect(await storeDiagram(db, fs.readFileSync("docs/examples/incline.png"))).toMatchObject({ ok: true });

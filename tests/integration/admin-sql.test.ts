@@ -13,7 +13,7 @@ beforeAll(async () => {
 
 test("the SQL example in docs/admin-sql.md creates a contest with its questions", async () => {
   const [contest] = await db.select().from(contests).where(eq(contests.title, "Weekend Maths Marathon"));
-  expect(contest).toMatchObject({ entry_fee: 49, duration_minutes: 20, is_active: true });
+  expect(contest).toMatchObject({ kind: "free", sponsor: "Pragati Book House", entry_fee: 0, duration_minutes: 20, is_active: true });
   expect(contest!.start_time.toISOString()).toBe("2030-01-12T12:30:00.000Z");
   const rows = await db.select().from(questions).where(eq(questions.contest_id, contest!.id)).orderBy(questions.position);
   expect(rows.map((q) => q.correct_answer)).toEqual(["36", "5", "12"]);
@@ -24,7 +24,7 @@ test("every statement under 'What the database refuses' is refused by the constr
   const refused = doc.match(/```sql refused\n([\s\S]*?)```/)![1]!;
   // "-- constraint_name: why" then the statement, up to the next comment.
   const cases = [...refused.matchAll(/^-- (\w+)[^\n]*\n([\s\S]*?)(?=^-- |$(?![\s\S]))/gm)].map((m) => ({ constraint: m[1]!, statement: m[2]!.trim() }));
-  expect(cases.length).toBe(7);
+  expect(cases.length).toBe(12);
   for (const { constraint, statement } of cases) {
     const error = await db.execute(sql.raw(statement)).then(
       () => null,
@@ -34,6 +34,7 @@ test("every statement under 'What the database refuses' is refused by the constr
   }
   // Nothing of it landed.
   const [contest] = await db.select().from(contests).where(eq(contests.title, "Weekend Maths Marathon"));
-  expect(contest).toMatchObject({ entry_fee: 49, duration_minutes: 20 });
+  expect(contest).toMatchObject({ kind: "free", sponsor: "Pragati Book House", entry_fee: 0, duration_minutes: 20 });
+  expect(await db.$count(contests, eq(contests.title, "Fee Without a Kind"))).toBe(0);
   expect(await db.$count(questions, eq(questions.contest_id, contest!.id))).toBe(3);
 });

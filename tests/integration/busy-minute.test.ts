@@ -85,7 +85,6 @@ test(`${PROVEN_ON_POSTGRESQL} payments whose webhook arrives three times, shuffl
     end_time: new Date(Date.now() + 120 * MINUTE),
     duration_minutes: 20,
     entry_fee: 49,
-    prize_pool: { first: 300 },
     questions: [["1 + 1?", ["1", "2"], "2"]],
   });
   const payers = await Promise.all(Array.from({ length: PAYERS }, () => signedInStudent()));

@@ -16,13 +16,14 @@ describe("contest detail", () => {
       subject: "Physics",
       start_time: at(60),
       end_time: at(120),
-      entry_fee: 99,
+      sponsor: "Pragati Book House",
       prize_pool: { first: 5000, bonus: "Certificate", grand_total: 5000 },
       questions: [["Unit of force?", ["Newton", "Joule"], "Newton"]],
     });
     const res = await open(c.id);
-    expect(res.data.contest).toMatchObject({ title: "Physics Cup", entry_fee: 99, question_count: 1, enrolled: false });
+    expect(res.data.contest).toMatchObject({ title: "Physics Cup", kind: "free", sponsor: "Pragati Book House", entry_fee: 0, question_count: 1, enrolled: false });
     expect(res.data.state).toBe("open");
+    expect(res.data.funding).toEqual({ text: "Free entry · prizes by Pragati Book House", dark: false });
     expect(res.data.prizes).toEqual([
       { name: "First Prize", value: "₹5,000", place: 1, bonus: false },
       { name: "Bonus", value: "Certificate", place: null, bonus: true },

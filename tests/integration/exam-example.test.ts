@@ -32,7 +32,7 @@ test("the JEE example as written: three sections at +4/−1, every type, math, t
   const title = `JEE Main Mock Test ${Date.now()}-${Math.random()}`;
   await db.execute(sql.raw(block("jee").replaceAll("'JEE Main Mock Test 1'", `'${title}'`)));
   const [contest] = await db.select().from(contests).where(eq(contests.title, title));
-  expect(contest).toMatchObject({ marks: 4, penalty: 1, duration_minutes: 60, entry_fee: 99 });
+  expect(contest).toMatchObject({ marks: 4, penalty: 1, duration_minutes: 60, kind: "free", sponsor: "Pragati Book House", entry_fee: 0 });
 
   forgetPapers();
   const paper = await sharedPaper(contest!.id, Date.now());

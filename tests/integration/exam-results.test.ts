@@ -16,7 +16,7 @@ const submit = async (contestId: string, cookie: string) => expect((await post(c
 /** good: 10 marks (P1 +4, P2 −1; C1 +3, C2 −1, C3 partial +1; M1 +4); mid: 4 (P1); bad: −3; blank: nothing answered. */
 async function takenPaper() {
   const contestId = await jeePaper(new Date());
-  await db.execute(sql`UPDATE contests SET prize_pool = '{"first": 300, "second": 200, "third": 100}' WHERE id = ${contestId}`);
+  await db.execute(sql`UPDATE contests SET prize_pool = '{"first": 300, "second": 200, "third": 100}', sponsor = 'StudyArena' WHERE id = ${contestId}`);
   const [good, mid, bad, blank] = [await enrolled(contestId), await enrolled(contestId), await enrolled(contestId), await enrolled(contestId)];
   await answerPaper(contestId, good.cookie, {
     P1: { pick: ["6"] },

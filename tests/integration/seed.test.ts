@@ -20,7 +20,14 @@ describe("demo data", () => {
     expect(await n(sql`SELECT min(c) AS n FROM (SELECT count(*) AS c FROM questions GROUP BY contest_id) q`)).toBeGreaterThanOrEqual(10);
     // Ended contests have results from several students, prizes paid to the top places.
     expect(await n(sql`SELECT min(c) AS n FROM (SELECT count(*) AS c FROM contest_results GROUP BY contest_id) r`)).toBeGreaterThanOrEqual(5);
-    expect(await n(sql`SELECT count(*) AS n FROM contest_results WHERE prize_amount > 0`)).toBeGreaterThanOrEqual(4);
+    expect(await n(sql`SELECT count(*) AS n FROM contest_results WHERE prize_amount > 0`)).toBeGreaterThanOrEqual(3);
+    // The lawful kinds only (issue 46): free contests with sponsored prizes, paid practice tests, one free practice test;
+    // nothing a student pays for has a prize.
+    expect(await n(sql`SELECT count(*) AS n FROM contests WHERE kind = 'free' AND prize_pool <> '{}'::jsonb AND sponsor IS NOT NULL`)).toBeGreaterThanOrEqual(2);
+    expect(await n(sql`SELECT count(*) AS n FROM contests WHERE kind = 'practice' AND entry_fee > 0`)).toBeGreaterThanOrEqual(2);
+    expect(await n(sql`SELECT count(*) AS n FROM contests WHERE kind = 'practice' AND entry_fee = 0`)).toBe(1);
+    expect(await n(sql`SELECT count(*) AS n FROM contests WHERE kind = 'paid_prize'`)).toBe(0);
+    expect(await n(sql`SELECT count(*) AS n FROM contest_results r JOIN contests c ON c.id = r.contest_id WHERE c.entry_fee > 0 AND r.prize_amount > 0`)).toBe(0);
 
     expect(await n(sql`SELECT count(*) AS n FROM marketplace_products WHERE is_active`)).toBeGreaterThan(24); // three store pages of 12
     expect(await n(sql`SELECT count(DISTINCT category_id) AS n FROM marketplace_products`)).toBeGreaterThanOrEqual(6);

@@ -5,7 +5,8 @@ import { combineHeaders, invariantResponse, requireUuidParam } from "~/utils/htt
 
 const MINUTE = 60_000;
 const start = new Date("2026-12-01T10:00:00Z");
-const contest = { id: "c1", start_time: start, end_time: new Date(start.getTime() + 60 * MINUTE), duration_minutes: 30, is_active: true, longest_extra_minutes: 0 };
+const contest = { id: "c1", start_time: start, end_time: new Date(start.getTime() + 60 * MINUTE), duration_minutes: 30, is_active: true, longest_extra_minutes: 0, kind: "free" as const };
+const OFFER = { paidPrize: false };
 const at = (minutes: number) => new Date(start.getTime() + minutes * MINUTE);
 
 describe("the contest-stage guard (docs/product/design.md §4)", () => {
@@ -23,31 +24,37 @@ describe("the contest-stage guard (docs/product/design.md §4)", () => {
   });
 
   test("pay: only without an entry, and only before the start", () => {
-    expect(decideStage("pay", contest, null, at(-1))).toEqual({ ok: true });
-    expect(decideStage("pay", contest, null, at(0))).toMatchObject({ ok: false, to: "/contest/c1", message: STAGE_MESSAGES.enrolmentClosed });
-    expect(decideStage("pay", contest, { has_submitted: false, extra_minutes: 0 }, at(-10))).toMatchObject({ ok: false, message: STAGE_MESSAGES.alreadyEnrolled });
-    expect(decideStage("pay", { ...contest, is_active: false }, null, at(-10))).toMatchObject({ ok: false, message: STAGE_MESSAGES.enrolmentClosed });
+    expect(decideStage("pay", contest, null, at(-1), OFFER)).toEqual({ ok: true });
+    expect(decideStage("pay", contest, null, at(0), OFFER)).toMatchObject({ ok: false, to: "/contest/c1", message: STAGE_MESSAGES.enrolmentClosed });
+    expect(decideStage("pay", contest, { has_submitted: false, extra_minutes: 0 }, at(-10), OFFER)).toMatchObject({ ok: false, message: STAGE_MESSAGES.alreadyEnrolled });
+    expect(decideStage("pay", { ...contest, is_active: false }, null, at(-10), OFFER)).toMatchObject({ ok: false, message: STAGE_MESSAGES.enrolmentClosed });
+    // A paid-prize contest while the operator keeps them dark: no new entry, and the page says why.
+    const paidPrize = { ...contest, kind: "paid_prize" as const };
+    expect(decideStage("pay", paidPrize, null, at(-10), OFFER)).toMatchObject({ ok: false, to: "/contest/c1", message: STAGE_MESSAGES.unavailable });
+    expect(decideStage("pay", paidPrize, null, at(-10), { paidPrize: true })).toEqual({ ok: true });
+    // Its entries keep their test.
+    expect(decideStage("test", paidPrize, { has_submitted: false, extra_minutes: 0 }, at(5), OFFER)).toEqual({ ok: true });
   });
 
   test("test: an unsubmitted entry, from the start until the deadline", () => {
     const entry = { has_submitted: false, extra_minutes: 0 };
-    expect(decideStage("test", contest, null, at(5))).toMatchObject({ ok: false, to: "/contest/c1", message: STAGE_MESSAGES.notEnrolled });
-    expect(decideStage("test", contest, entry, at(-0.01))).toMatchObject({ ok: false, message: STAGE_MESSAGES.notStarted });
-    expect(decideStage("test", contest, entry, at(0))).toEqual({ ok: true });
-    expect(decideStage("test", contest, entry, at(29.99))).toEqual({ ok: true });
-    expect(decideStage("test", contest, entry, at(30))).toMatchObject({ ok: false, message: STAGE_MESSAGES.timeOver });
-    expect(decideStage("test", contest, { has_submitted: true, extra_minutes: 0 }, at(5))).toMatchObject({ ok: false, message: STAGE_MESSAGES.alreadySubmitted });
+    expect(decideStage("test", contest, null, at(5), OFFER)).toMatchObject({ ok: false, to: "/contest/c1", message: STAGE_MESSAGES.notEnrolled });
+    expect(decideStage("test", contest, entry, at(-0.01), OFFER)).toMatchObject({ ok: false, message: STAGE_MESSAGES.notStarted });
+    expect(decideStage("test", contest, entry, at(0), OFFER)).toEqual({ ok: true });
+    expect(decideStage("test", contest, entry, at(29.99), OFFER)).toEqual({ ok: true });
+    expect(decideStage("test", contest, entry, at(30), OFFER)).toMatchObject({ ok: false, message: STAGE_MESSAGES.timeOver });
+    expect(decideStage("test", contest, { has_submitted: true, extra_minutes: 0 }, at(5), OFFER)).toMatchObject({ ok: false, message: STAGE_MESSAGES.alreadySubmitted });
   });
 
   test("extra time moves that entry's deadline only; the test closes for everyone after the last deadline", () => {
     const given = { has_submitted: false, extra_minutes: 10 };
     const others = { has_submitted: false, extra_minutes: 0 };
     expect(entryDeadline(contest, 10)).toEqual(at(40));
-    expect(decideStage("test", contest, given, at(39.99))).toEqual({ ok: true });
-    expect(decideStage("test", contest, given, at(40))).toMatchObject({ ok: false, message: STAGE_MESSAGES.timeOver });
-    expect(decideStage("test", contest, others, at(30))).toMatchObject({ ok: false, message: STAGE_MESSAGES.timeOver });
+    expect(decideStage("test", contest, given, at(39.99), OFFER)).toEqual({ ok: true });
+    expect(decideStage("test", contest, given, at(40), OFFER)).toMatchObject({ ok: false, message: STAGE_MESSAGES.timeOver });
+    expect(decideStage("test", contest, others, at(30), OFFER)).toMatchObject({ ok: false, message: STAGE_MESSAGES.timeOver });
     // A late joiner gains nothing: the deadline runs from the start, not from joining.
-    expect(decideStage("entry", contest, given, at(40))).toMatchObject({ ok: false, message: STAGE_MESSAGES.timeOver });
+    expect(decideStage("entry", contest, given, at(40), OFFER)).toMatchObject({ ok: false, message: STAGE_MESSAGES.timeOver });
     const withExtra = { ...contest, longest_extra_minutes: 10 };
     expect(testClosesAt(withExtra)).toEqual(new Date(at(40).getTime() + 10_000));
     expect(isTestClosed(withExtra, new Date(at(40).getTime() + 10_000))).toBe(false);
@@ -60,7 +67,7 @@ describe("the contest-stage guard (docs/product/design.md §4)", () => {
   });
 
   test("results: always the page, which says itself when there is nothing to show", () => {
-    expect(decideStage("results", contest, null, at(90))).toEqual({ ok: true });
+    expect(decideStage("results", contest, null, at(90), OFFER)).toEqual({ ok: true });
   });
 });
 

@@ -68,7 +68,7 @@ describe("contest cards", () => {
       inLanguage(
         locale,
         <ContestCard
-          contest={{ id: "c1", title: "Card Cup", description: "", subject: "Maths", entry_fee: 0, duration_minutes, prize_pool, start_time: new Date(), question_count }}
+          contest={{ id: "c1", title: "Card Cup", description: "", subject: "Maths", entry_fee: 0, duration_minutes, prize_pool, start_time: new Date(), question_count, funding: { id: "contests.kind.practice" } }}
           timing={null}
           action={{ label: "Know more", disabled: true }}
         />,

@@ -63,14 +63,16 @@ test("the completion page believes only our own reasons and error codes", () => 
   expect(translateMsg(hi, reasonMessage("Time's up (with errors)"))).toBe("समय ख़त्म (कुछ गड़बड़ियों के साथ)");
 });
 
+const OFFER = { paidPrize: false };
+
 test("the camera check and waiting room are open from enrolment until the deadline", () => {
   const at = (m: number) => new Date(Date.UTC(2026, 0, 1, 10, m));
-  const contest = { id: "c", start_time: at(30), end_time: at(90), duration_minutes: 20, is_active: true };
-  expect(decideStage("entry", contest, { has_submitted: false, extra_minutes: 0 }, at(0))).toEqual({ ok: true });
-  expect(decideStage("entry", contest, { has_submitted: false, extra_minutes: 0 }, at(49))).toEqual({ ok: true });
-  expect(decideStage("entry", contest, { has_submitted: false, extra_minutes: 0 }, at(50))).toMatchObject({ ok: false, to: "/dashboard" });
-  expect(decideStage("entry", contest, { has_submitted: true, extra_minutes: 0 }, at(35))).toMatchObject({ ok: false, to: "/contest/c/results" });
-  expect(decideStage("entry", contest, null, at(0))).toMatchObject({ ok: false, to: "/contest/c" });
+  const contest = { id: "c", start_time: at(30), end_time: at(90), duration_minutes: 20, is_active: true, kind: "free" as const };
+  expect(decideStage("entry", contest, { has_submitted: false, extra_minutes: 0 }, at(0), OFFER)).toEqual({ ok: true });
+  expect(decideStage("entry", contest, { has_submitted: false, extra_minutes: 0 }, at(49), OFFER)).toEqual({ ok: true });
+  expect(decideStage("entry", contest, { has_submitted: false, extra_minutes: 0 }, at(50), OFFER)).toMatchObject({ ok: false, to: "/dashboard" });
+  expect(decideStage("entry", contest, { has_submitted: true, extra_minutes: 0 }, at(35), OFFER)).toMatchObject({ ok: false, to: "/contest/c/results" });
+  expect(decideStage("entry", contest, null, at(0), OFFER)).toMatchObject({ ok: false, to: "/contest/c" });
 });
 
 /** A queue with an in-memory storage and a server we answer by hand. */

@@ -2,7 +2,7 @@
 // proctoring events.
 import { sql } from "drizzle-orm";
 import { boolean, check, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { CHALLENGE_STATUSES, DROPPED_MARKS, PROCTORING_EVENT_KINDS, QUESTION_KINDS } from "../../utils/enums";
+import { CHALLENGE_STATUSES, CONTEST_KINDS, DROPPED_MARKS, PROCTORING_EVENT_KINDS, QUESTION_KINDS } from "../../utils/enums";
 import { createdAt, id, keptFor, oneOf, time } from "./columns";
 import { userRef } from "./accounts";
 import { payments } from "./payments";
@@ -18,6 +18,10 @@ export const contests = pgTable(
     description: text("description").notNull().default(""),
     subject: text("subject").notNull(),
     entry_fee: integer("entry_fee").notNull().default(0),
+    // How the contest is funded (CONTEST_KINDS); free by default, the kind that is lawful everywhere.
+    kind: text("kind", { enum: CONTEST_KINDS }).notNull().default("free"),
+    // Who funds the prizes, as the contest page names them ("StudyArena" when the platform does).
+    sponsor: text("sponsor"),
     duration_minutes: integer("duration_minutes").notNull(),
     start_time: time("start_time").notNull(),
     end_time: time("end_time").notNull(),
@@ -54,6 +58,13 @@ export const contests = pgTable(
     check("contests_challenge_window_hours", sql`${t.challenge_window_hours} BETWEEN 0 AND 720`),
     check("contests_challenge_fee", sql`${t.challenge_fee} BETWEEN 0 AND 10000`),
     check("contests_dropped_question_marks", oneOf(t.dropped_question_marks, DROPPED_MARKS)),
+    // The lawful kinds (docs/decisions/contests-lawful-kinds.md): what each kind may not be.
+    check("contests_kind", oneOf(t.kind, CONTEST_KINDS)),
+    check("contests_free_has_no_fee", sql`${t.kind} <> 'free' OR ${t.entry_fee} = 0`),
+    check("contests_free_prizes_sponsored", sql`${t.kind} <> 'free' OR ${t.prize_pool} = '{}'::jsonb OR (${t.sponsor} IS NOT NULL AND length(btrim(${t.sponsor})) > 0)`),
+    check("contests_practice_has_no_prize", sql`${t.kind} <> 'practice' OR ${t.prize_pool} = '{}'::jsonb`),
+    check("contests_paid_prize_has_fee", sql`${t.kind} <> 'paid_prize' OR ${t.entry_fee} > 0`),
+    check("contests_sponsor_length", sql`${t.sponsor} IS NULL OR length(${t.sponsor}) BETWEEN 1 AND 120`),
     index("contests_active_start_idx").on(t.is_active, t.start_time),
     // The server's sweep looks only at contests not finalised yet.
     index("contests_unfinalized_start_idx").on(t.start_time).where(sql`${t.finalized_at} IS NULL`),

@@ -71,4 +71,5 @@ export default {
   "account.reason.challengeTwice": "For a second payment of a challenge fee.",
   "account.reason.challengeLate": "For a challenge fee paid after the challenge window closed.",
   "account.reason.challengeUpheld": "For the fee of your upheld answer-key challenge.",
+  "account.reason.contestUnavailable": "For \"<0></0>\", a contest not offered here.",
 } as const;

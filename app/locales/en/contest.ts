@@ -101,4 +101,9 @@ export default {
   // Flashes after a payment, with our own policy's figures as values (app/models/contests/catalogue/enrolment.server.ts).
   "contest.lateRefund": `Enrolment closed before your payment completed, so you are not enrolled. Your payment will be refunded in {days} days; follow it under Refunds in My Account.`,
   "contest.secondPayment": `You were already enrolled, so this second payment will be refunded in {days} days; follow it under Refunds in My Account.`,
+  "contest.enrollFree": "Enroll for Free",
+  "contest.unavailable": "Not Offered Here",
+  "contest.unavailableHint": "This contest takes an entry fee for cash prizes, which this site does not offer. Entries made before keep their test and results.",
+  "contest.stage.unavailable": "This contest takes an entry fee for cash prizes, which this site does not offer, so you cannot enrol.",
+  "contest.unavailableRefund": "This contest is not offered here, so you are not enrolled. Your payment will be refunded in {days} days; follow it under Refunds in My Account.",
 } as const;

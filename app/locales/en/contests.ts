@@ -27,4 +27,9 @@ export default {
   "contests.until.days": "{d}d {h}h",
   "contests.until.hours": "{h}h {m}m {s}s",
   "contests.until.minutes": "{m}m {s}s",
+  "contests.kind.free": "Free entry · no prizes",
+  "contests.kind.freeSponsored": "Free entry · prizes by {sponsor}",
+  "contests.kind.practice": "Practice test · no prizes",
+  "contests.kind.paidPrize": "Paid entry · cash prizes",
+  "contests.kind.unavailable": "Paid entry for cash prizes · not offered here",
 } as const;

@@ -72,4 +72,5 @@ export default {
   "account.reason.challengeTwice": "किसके लिए: आपत्ति फ़ीस का दूसरा भुगतान।",
   "account.reason.challengeLate": "किसके लिए: आपत्ति की अवधि ख़त्म होने के बाद भरी गई फ़ीस।",
   "account.reason.challengeUpheld": "किसके लिए: मानी गई आपत्ति की फ़ीस।",
+  "account.reason.contestUnavailable": "किसके लिए: \"<0></0>\", ऐसी प्रतियोगिता जो यहाँ उपलब्ध नहीं है।",
 } satisfies Catalog<typeof en>;

@@ -29,4 +29,9 @@ export default {
   "contests.until.days": "{d} दिन {h} घंटे",
   "contests.until.hours": "{h} घंटे {m} मिनट {s} सेकंड",
   "contests.until.minutes": "{m} मिनट {s} सेकंड",
+  "contests.kind.free": "मुफ़्त एंट्री · कोई इनाम नहीं",
+  "contests.kind.freeSponsored": "मुफ़्त एंट्री · इनाम {sponsor} की ओर से",
+  "contests.kind.practice": "अभ्यास टेस्ट · कोई इनाम नहीं",
+  "contests.kind.paidPrize": "शुल्क वाली एंट्री · नकद इनाम",
+  "contests.kind.unavailable": "नकद इनाम के लिए शुल्क वाली एंट्री · यहाँ उपलब्ध नहीं",
 } satisfies Catalog<typeof en>;

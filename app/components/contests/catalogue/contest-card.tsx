@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { formatDateTime } from "~/utils/dates";
-import { useT } from "~/utils/i18n";
+import { translateMsg, useT, type Msg } from "~/utils/i18n";
 import { formatINR } from "~/utils/money";
 import { grandTotal } from "~/models/contests/catalogue/prizes";
 
@@ -15,6 +15,8 @@ export type ContestCardData = {
   prize_pool: Record<string, unknown>;
   start_time: Date | string;
   question_count?: number;
+  /** How it is funded, said by the server (fundingLine of app/models/contests/catalogue/kinds.ts). */
+  funding: Msg;
 };
 
 /** Records a card press first-party: a page view and an 'Outbound click' labelled 'User'. */
@@ -51,6 +53,7 @@ export function ContestCard({
         {timing}
       </div>
       <h3 translate="no">{contest.title}</h3>
+      <p className={contest.funding.id === "contests.kind.unavailable" ? "card-kind is-unavailable" : "card-kind"}>{translateMsg(t, contest.funding)}</p>
       <p className="card-when">
         {t("contests.card.starts", { when: formatDateTime(contest.start_time, locale) })}
         {contest.question_count !== undefined ? ` · ${t("contests.card.questions", { count: contest.question_count })}` : ""}

@@ -12,6 +12,8 @@ export const cardColumns = {
   description: contests.description,
   subject: contests.subject,
   entry_fee: contests.entry_fee,
+  kind: contests.kind,
+  sponsor: contests.sponsor,
   duration_minutes: contests.duration_minutes,
   start_time: contests.start_time,
   end_time: contests.end_time,
@@ -115,4 +117,13 @@ export async function recentChampions(db: DbOrTx, now: Date, limit = 3) {
     .where(and(isNotNull(contests.finalized_at), lte(contests.end_time, now), gt(contest_results.prize_amount, 0)))
     .orderBy(desc(contests.end_time), asc(contest_results.rank), desc(contest_results.prize_amount))
     .limit(limit);
+}
+
+/** Paid-prize contests that have not ended: what start-up says it keeps dark while the operator does not offer them. */
+export async function paidPrizeContestsLeft(db: DbOrTx, now: Date) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(contests)
+    .where(and(eq(contests.kind, "paid_prize"), eq(contests.is_active, true), gt(contests.end_time, now)));
+  return row?.n ?? 0;
 }

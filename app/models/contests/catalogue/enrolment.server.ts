@@ -6,6 +6,7 @@ import type { Db, DbOrTx } from "~/db/client.server";
 import { contests, payments, profiles, user_contest_entries, users } from "~/db/schema";
 import { enrolledColumn } from "~/models/contests/catalogue/catalogue.server";
 import { isEnrolmentOpen } from "~/models/contests/catalogue/enrolment";
+import { isOffered, type ContestOffer } from "~/models/contests/catalogue/kinds";
 import { POLICY } from "~/models/support/policy";
 import type { Gateway } from "~/models/payments/gateway.server";
 import { openOrder, type Fulfil } from "~/models/payments/ledger.server";
@@ -13,7 +14,7 @@ import { formatDateTime } from "~/utils/dates";
 import { enqueueEmail, mailLocale, renderMail } from "~/services/email.server";
 import type { Locale } from "~/utils/i18n";
 import { translator } from "~/utils/i18n.server";
-import { appUrl } from "~/utils/env.server";
+import { appUrl, contestOffer } from "~/utils/env.server";
 import type { Flash } from "~/utils/flash.server";
 import { formatINR } from "~/utils/money";
 import { REFUND_REASONS } from "~/models/refund-reasons";
@@ -23,20 +24,27 @@ export type StartOutcome =
   | { kind: "enrolled" } // a free contest: no payment at all
   | { kind: "order"; orderId: string; amount: number; gateway: Gateway } // the gateway that holds the order
   | { kind: "closed" | "already-enrolled" | "missing" | "unavailable" } // unavailable: a paid contest while no gateway is configured
+  | { kind: "not-offered" } // a paid-prize contest while the operator keeps them dark
   | { kind: "limited" }; // too many new orders for this contest lately
 
 /**
  * Begins paying for a contest: a free one enrols at once; a paid one gets a gateway
  * order for its entry fee from the database (the student's open order is reused).
  */
-export async function startContestPayment(db: Db, gateway: Gateway | null, input: { userId: string; contestId: string; now: Date }): Promise<StartOutcome> {
+export async function startContestPayment(
+  db: Db,
+  gateway: Gateway | null,
+  input: { userId: string; contestId: string; now: Date; offer?: ContestOffer },
+): Promise<StartOutcome> {
+  const offer = input.offer ?? contestOffer();
   const [contest] = await db
-    .select({ id: contests.id, entry_fee: contests.entry_fee, start_time: contests.start_time, is_active: contests.is_active, enrolled: enrolledColumn(input.userId) })
+    .select({ id: contests.id, entry_fee: contests.entry_fee, kind: contests.kind, start_time: contests.start_time, is_active: contests.is_active, enrolled: enrolledColumn(input.userId) })
     .from(contests)
     .where(eq(contests.id, input.contestId));
   if (!contest) return { kind: "missing" };
   if (contest.enrolled) return { kind: "already-enrolled" };
-  if (!isEnrolmentOpen(contest, input.now)) return { kind: "closed" };
+  if (!isOffered(contest.kind, offer)) return { kind: "not-offered" };
+  if (!isEnrolmentOpen(contest, input.now, offer)) return { kind: "closed" };
 
   if (contest.entry_fee === 0) {
     await db.transaction(async (tx) => {
@@ -64,16 +72,22 @@ export async function startContestPayment(db: Db, gateway: Gateway | null, input
 
 export type EnrolmentResult =
   | { kind: "enrolled"; contestId: string }
-  | { kind: "late" | "duplicate"; contestId: string; refund: { reason: RefundReason } };
+  | { kind: "late" | "duplicate" | "not-offered"; contestId: string; refund: { reason: RefundReason } };
 
-/** The fulfilment of a captured contest payment: the entry, once, while enrolment is open. */
+/**
+ * The fulfilment of a captured contest payment: the entry, once, while enrolment is open.
+ * A payment for a kind the operator does not offer (an order opened before the switch went
+ * off, a replayed callback) enrols nobody and goes back.
+ */
 export const fulfilEnrolment: Fulfil<EnrolmentResult> = async (tx, payment, now) => {
   const contestId = payment.targetId;
+  const offer = contestOffer();
   const [contest] = await tx
-    .select({ title: contests.title, start_time: contests.start_time, is_active: contests.is_active })
+    .select({ title: contests.title, kind: contests.kind, start_time: contests.start_time, is_active: contests.is_active })
     .from(contests)
     .where(eq(contests.id, contestId));
-  if (!isEnrolmentOpen(contest!, now)) return { kind: "late", contestId, refund: { reason: REFUND_REASONS.contestLate(contest!.title) } };
+  if (!isOffered(contest!.kind, offer)) return { kind: "not-offered", contestId, refund: { reason: REFUND_REASONS.contestUnavailable(contest!.title) } };
+  if (!isEnrolmentOpen(contest!, now, offer)) return { kind: "late", contestId, refund: { reason: REFUND_REASONS.contestLate(contest!.title) } };
 
   const created = await tx
     .insert(user_contest_entries)
@@ -92,6 +106,11 @@ export function enrolmentCallbackPage(contestId: string, outcome: string): { to:
     case "enrolled":
     case "already":
       return { to: `/contest/${contestId}/confirmation` };
+    case "not-offered":
+      return {
+        to: `/contest/${contestId}`,
+        flash: { kind: "error", message: { id: "contest.unavailableRefund", values: { days: POLICY.contestRefundProcessingDays } } },
+      };
     case "late":
       return {
         to: `/contest/${contestId}`,

@@ -7,6 +7,7 @@ import { cardColumns } from "~/models/contests/catalogue/catalogue.server";
 import { requireUser } from "~/models/accounts/auth.server";
 import { decideStage, type JourneyStage } from "~/models/contests/catalogue/stage";
 import { notFound, redirectWithFlash, requireUuidParam } from "~/utils/http.server";
+import { contestOffer } from "~/utils/env.server";
 
 /**
  * Guests go to log in and come back; a malformed or unknown contest is a 404; a
@@ -39,7 +40,7 @@ export async function requireContestStage(
     .where(eq(contests.id, contestId));
   if (!row) notFound("Contest Not Found");
   const entry = row.entry?.id ? row.entry : null;
-  const decision = decideStage(stage, row.contest, entry, now);
+  const decision = decideStage(stage, row.contest, entry, now, contestOffer());
   if (!decision.ok) await redirectWithFlash(decision.to, { kind: decision.kind, message: decision.message });
   return { user, contest: row.contest, entry };
 }

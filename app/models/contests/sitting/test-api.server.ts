@@ -18,6 +18,8 @@ import { entryDeadline } from "~/models/contests/sitting/deadline";
 import type { Paper, SavedAnswer } from "~/models/contests/paper/paper";
 import { paperFor, savedAnswer, sharedPaper } from "~/models/contests/paper/paper.server";
 import { decideStage, type JourneyStage } from "~/models/contests/catalogue/stage";
+import type { ContestKind } from "~/models/contests/catalogue/kinds";
+import { contestOffer } from "~/utils/env.server";
 import { recordEvent, saveAnswer, startTest, submitTest, type AnswerState } from "~/models/contests/sitting/test-taking.server";
 import { NUMBER_ANSWER, NUMBER_HINT, SUBMIT_REASON_LIST, WITH_ERRORS } from "~/models/contests/sitting/test-rules";
 import { admitTestRequest, takeEventSlot } from "~/models/contests/sitting/test-traffic.server";
@@ -70,6 +72,7 @@ type StageRow = {
   start_time: Date;
   end_time: Date;
   is_active: boolean;
+  kind: ContestKind;
   entry_id: string | null;
   has_submitted: boolean | null;
   extra_minutes: number | null;
@@ -78,7 +81,7 @@ type StageRow = {
 
 // The session, the contest, the student's entry and (for the paper) saved answers: one statement.
 const STAGE_ROW = `
-  SELECT s.user_id, c.id AS contest_id, c.title, c.description, c.duration_minutes, c.start_time, c.end_time, c.is_active,
+  SELECT s.user_id, c.id AS contest_id, c.title, c.description, c.duration_minutes, c.start_time, c.end_time, c.is_active, c.kind,
          e.id AS entry_id, e.has_submitted, e.extra_minutes,
          CASE WHEN $4::boolean THEN (
            SELECT coalesce(json_agg(json_build_object('q', a.question_id, 'o', a.selected_options, 'v', a.numeric_answer::text, 'm', a.marked)), '[]'::json)
@@ -97,9 +100,9 @@ async function stageOf(key: string, contestId: string, stage: JourneyStage, now:
   const [row] = await hotQuery<StageRow>(STAGE_ROW, [key, contestId, now.toISOString(), withAnswers]);
   if (!row) return { ok: false, reply: LOG_IN_AGAIN() };
   if (!row.contest_id) return { ok: false, reply: NOT_FOUND() };
-  const contest = { id: row.contest_id, start_time: new Date(row.start_time), end_time: new Date(row.end_time), duration_minutes: row.duration_minutes, is_active: row.is_active };
+  const contest = { id: row.contest_id, start_time: new Date(row.start_time), end_time: new Date(row.end_time), duration_minutes: row.duration_minutes, is_active: row.is_active, kind: row.kind };
   const entry = row.entry_id ? { has_submitted: row.has_submitted === true, extra_minutes: row.extra_minutes ?? 0 } : null;
-  const decision = decideStage(stage, contest, entry, now);
+  const decision = decideStage(stage, contest, entry, now, contestOffer());
   if (!decision.ok) {
     const flash = await setFlash({ kind: decision.kind, message: decision.message });
     return { ok: false, reply: reply({ redirect: decision.to }, 409, { "Set-Cookie": flash }) };

@@ -8,18 +8,19 @@ import { db } from "~/db/client.server";
 import { rememberLocale, signInOrSignUp } from "~/models/accounts/account.server";
 import { getContest } from "~/models/contests/catalogue/catalogue.server";
 import { enrolState } from "~/models/contests/catalogue/enrolment";
-import { fundingLine } from "~/models/contests/catalogue/kinds";
+import { FUNDING_IDS, fundingLine } from "~/models/contests/catalogue/kinds";
+import { FundingLine } from "~/components/contests/catalogue/funding";
 import { contestOffer } from "~/utils/env.server";
 import { ContestJoinSchema } from "~/models/accounts/schemas";
 import { MESSAGES } from "~/models/accounts/messages";
 import { clientIp, createUserSession, getUserId, readLoginDevice, rememberLoginDevice } from "~/models/accounts/auth.server";
 import { CONTEST_REQUIREMENTS, CONTEST_RULES } from "~/models/contests/catalogue/rules";
 import { formatDateTime } from "~/utils/dates";
-import { richText, useT, msgText, translateMsg, type Msg } from "~/utils/i18n";
+import { richText, useT, msgText, type Msg } from "~/utils/i18n";
 import { metaTranslator } from "~/utils/meta";
 import { parseForm } from "~/utils/forms.server";
 import { invariantResponse, requireUuidParam } from "~/utils/http.server";
-import { i18nFor, translateReply } from "~/utils/i18n.server";
+import { i18nFor, pickMessages, translateReply } from "~/utils/i18n.server";
 import { formatINR } from "~/utils/money";
 import { prizeLines } from "~/models/contests/catalogue/prizes";
 import { useIsPending } from "~/utils/use-is-pending";
@@ -41,17 +42,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const userId = await getUserId(request, context);
   const contest = await getContest(db, { id, userId });
   invariantResponse(contest);
-  const { t, messages } = i18nFor(request, context, "contest", "auth");
-  const funding = fundingLine(contest, contestOffer());
+  const { locale, messages } = i18nFor(request, context, "contest", "auth");
   return {
     contest,
     state: enrolState(contest, new Date(), contestOffer()),
-    // Said by the server (its words are the cards', in the contests namespace).
-    funding: { text: translateMsg(t, funding), dark: funding.id === "contests.kind.unavailable" },
+    funding: fundingLine(contest, contestOffer()),
     prizes: prizeLines(contest.prize_pool, formatINR),
     signedIn: Boolean(userId),
-    // The guest form's password field is the auth namespace's.
-    messages,
+    // The guest form's password field is the auth namespace's; the funding line is the cards'.
+    messages: { ...messages, ...pickMessages(locale, FUNDING_IDS) },
   };
 }
 
@@ -105,7 +104,7 @@ export default function ContestDetail() {
               <span className="muted">{t("contest.entryFee")}</span>
               <strong>{contest.entry_fee === 0 ? t("contest.free") : formatINR(contest.entry_fee)}</strong>
             </p>
-            <p className={funding.dark ? "card-kind is-unavailable" : "card-kind"}>{funding.text}</p>
+            <FundingLine funding={funding} />
             <EnrolBox id={contest.id} state={state} signedIn={signedIn} free={contest.entry_fee === 0} />
           </div>
           <div className="card">
@@ -129,6 +128,9 @@ export default function ContestDetail() {
           <ul>{CONTEST_RULES.map((r) => <li key={r}>{t(r)}</li>)}</ul>
           <h2>{t("contest.requirements")}</h2>
           <ul>{CONTEST_REQUIREMENTS.map((r) => <li key={r}>{t(r)}</li>)}</ul>
+          <p>
+            <Link to={`/contest/${contest.id}/rules`}>{t("contest.sheet.link")}</Link>
+          </p>
         </div>
       </section>
     </>

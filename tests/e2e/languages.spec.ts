@@ -120,6 +120,12 @@ test.describe("हिन्दी", () => {
     // The title and description the admin wrote stay as written (the page's title and description repeat them).
     const typed = [title, `${title}: a short test.`];
     expect(await latinWords(page, typed), "contest page").toEqual([]);
+    // Its rules sheet, in Hindi too (a paid practice test: no prize).
+    await page.getByRole("link", { name: "पूरे नियम पढ़ें" }).click();
+    await expect(page).toHaveURL(`/contest/${contest.id}/rules`);
+    await expect(page.getByText("अभ्यास टेस्ट · कोई इनाम नहीं")).toBeVisible();
+    expect(await latinWords(page, typed), "rules sheet").toEqual([]);
+    await page.goto(`/contest/${contest.id}`);
     await page.getByText("भुगतान करें और जुड़ें").click();
     await page.getByLabel("पूरा नाम (नए खाते के लिए)").fill("Ravi Kumar");
     await page.getByLabel("ईमेल").fill(uniqueEmail("hindi-cup"));

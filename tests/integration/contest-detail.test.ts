@@ -23,7 +23,7 @@ describe("contest detail", () => {
     const res = await open(c.id);
     expect(res.data.contest).toMatchObject({ title: "Physics Cup", kind: "free", sponsor: "Pragati Book House", entry_fee: 0, question_count: 1, enrolled: false });
     expect(res.data.state).toBe("open");
-    expect(res.data.funding).toEqual({ text: "Free entry · prizes by Pragati Book House", dark: false });
+    expect(res.data.funding).toEqual({ msg: { id: "contests.kind.freeSponsored" }, typed: "Pragati Book House" });
     expect(res.data.prizes).toEqual([
       { name: "First Prize", value: "₹5,000", place: 1, bonus: false },
       { name: "Bonus", value: "Certificate", place: null, bonus: true },

@@ -51,7 +51,7 @@ test("a paid-prize contest is listed as unavailable, and neither its page, its p
 
   const page = await call(detail.loader, getRequest(`/contest/${contest.id}`, cookie), { params: { id: contest.id } });
   expect(page.data.state).toBe("unavailable");
-  expect(page.data.funding).toEqual({ text: "Paid entry for cash prizes · not offered here", dark: true });
+  expect(page.data.funding).toEqual({ msg: { id: "contests.kind.unavailable" }, typed: null });
 
   const payPage = await call(pay.loader, getRequest(`/contest/${contest.id}/pay`, cookie), { params: { id: contest.id } });
   expect(payPage.location).toBe(`/contest/${contest.id}`);

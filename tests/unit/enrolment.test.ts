@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
 import { enrolState, isEnrolmentOpen } from "~/models/contests/catalogue/enrolment";
-import { fundingLine } from "~/models/contests/catalogue/kinds";
-import { createTranslator, translateMsg, type Msg } from "~/utils/i18n";
+import { fundingLine, type Funding } from "~/models/contests/catalogue/kinds";
+import { createTranslator, translateMsg } from "~/utils/i18n";
 import { messagesFor } from "~/utils/i18n.server";
 
 const now = new Date("2026-11-22T10:00:00Z");
@@ -39,8 +39,10 @@ test("the enrol box: enrolled first, then open, inactive, ended, closed", () => 
 
 test("every card says how its contest is funded, in both languages", () => {
   const base = { entry_fee: 0, sponsor: null, prize_pool: {} };
-  const en = (msg: Msg) => translateMsg(createTranslator("en", messagesFor("en", "contests")).t, msg);
-  const hi = (msg: Msg) => translateMsg(createTranslator("hi", messagesFor("hi", "contests")).t, msg);
+  // The sponsor's name stands where the sentence's <0></0> is (FundingText renders it untranslated).
+  const say = (locale: "en" | "hi", f: Funding) => translateMsg(createTranslator(locale, messagesFor(locale, "contests")).t, f.msg).replace("<0></0>", f.typed ?? "");
+  const en = (f: Funding) => say("en", f);
+  const hi = (f: Funding) => say("hi", f);
   const sponsored = fundingLine({ ...base, kind: "free", sponsor: "Pragati Book House", prize_pool: { first: 1000 } }, OFFER);
   expect(en(sponsored)).toBe("Free entry · prizes by Pragati Book House");
   expect(hi(sponsored)).toBe("मुफ़्त एंट्री · इनाम Pragati Book House की ओर से");
@@ -49,4 +51,14 @@ test("every card says how its contest is funded, in both languages", () => {
   const paid = { ...base, kind: "paid_prize" as const, entry_fee: 49, prize_pool: { first: 1000 } };
   expect(en(fundingLine(paid, OFFER))).toBe("Paid entry for cash prizes · not offered here");
   expect(en(fundingLine(paid, { paidPrize: true }))).toBe("Paid entry · cash prizes");
+});
+
+test("the rules sheet's marking line says a penalty of 0 in words, and a penalty as a minus", () => {
+  const en = createTranslator("en", messagesFor("en", "contest")).t;
+  expect(en("contest.sheet.markingText", { marks: 4, penalty: 1 })).toMatch(/^\+4 for a right answer, −1 for a wrong one, 0 for a question left out\./);
+  expect(en("contest.sheet.markingText", { marks: 1, penalty: 0 })).toMatch(/^\+1 for a right answer, nothing taken for a wrong one, 0/);
+  const hi = createTranslator("hi", messagesFor("hi", "contest")).t;
+  expect(hi("contest.sheet.markingText", { marks: 4, penalty: 0 })).toContain("गलत पर कोई अंक नहीं कटता");
+  expect(en("contest.sheet.challengeWindow", { hours: 24, fee: "₹25", dropped: "attempted" })).toContain("for ₹25, refunded if your challenge is upheld");
+  expect(en("contest.sheet.challengeWindow", { hours: 24, fee: "free", dropped: "all" })).toContain("free of charge");
 });

@@ -9,6 +9,7 @@ import Dashboard from "~/routes/dashboard";
 import PayPage from "~/routes/contest.$id.pay";
 import ResultsPage from "~/routes/contest.$id.results";
 import { ContestCard } from "~/components/contests/catalogue/contest-card";
+import type { Funding } from "~/models/contests/catalogue/kinds";
 import { createTranslator, I18nProvider, translateMsg, type Locale } from "~/utils/i18n";
 import { messagesFor } from "~/utils/i18n.server";
 import { CATALOGS, type Namespace } from "~/locales/catalogs";
@@ -63,12 +64,13 @@ describe("empty states", () => {
 });
 
 describe("contest cards", () => {
-  const card = (prize_pool: Record<string, unknown>, duration_minutes = 1, question_count = 1, locale: Locale = "en") =>
+  const practice: Funding = { msg: { id: "contests.kind.practice" }, typed: null };
+  const card = (prize_pool: Record<string, unknown>, duration_minutes = 1, question_count = 1, locale: Locale = "en", funding = practice) =>
     renderToString(
       inLanguage(
         locale,
         <ContestCard
-          contest={{ id: "c1", title: "Card Cup", description: "", subject: "Maths", entry_fee: 0, duration_minutes, prize_pool, start_time: new Date(), question_count, funding: { id: "contests.kind.practice" } }}
+          contest={{ id: "c1", title: "Card Cup", description: "", subject: "Maths", entry_fee: 0, duration_minutes, prize_pool, start_time: new Date(), question_count, funding }}
           timing={null}
           action={{ label: "Know more", disabled: true }}
         />,
@@ -78,6 +80,12 @@ describe("contest cards", () => {
     expect(card({})).not.toContain("Prize pool");
     expect(card({ first: 0 })).not.toContain("₹0");
     expect(card({ first: 600, second: 300 })).toContain("₹900");
+  });
+  test("the funding line names the sponsor as typed, untranslated, in either language", () => {
+    const sponsored: Funding = { msg: { id: "contests.kind.freeSponsored" }, typed: "Pragati Book House" };
+    expect(card({ first: 100 }, 30, 1, "en", sponsored)).toContain('Free entry · prizes by <span translate="no">Pragati Book House</span>');
+    expect(card({ first: 100 }, 30, 1, "hi", sponsored)).toContain('मुफ़्त एंट्री · इनाम <span translate="no">Pragati Book House</span> की ओर से');
+    expect(card({}, 30, 1, "en")).toContain("Practice test · no prizes");
   });
   test("counts read in the right number", () => {
     expect(card({}, 1, 1)).toContain("1 question");

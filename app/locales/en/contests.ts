@@ -28,7 +28,7 @@ export default {
   "contests.until.hours": "{h}h {m}m {s}s",
   "contests.until.minutes": "{m}m {s}s",
   "contests.kind.free": "Free entry · no prizes",
-  "contests.kind.freeSponsored": "Free entry · prizes by {sponsor}",
+  "contests.kind.freeSponsored": "Free entry · prizes by <0></0>",
   "contests.kind.practice": "Practice test · no prizes",
   "contests.kind.paidPrize": "Paid entry · cash prizes",
   "contests.kind.unavailable": "Paid entry for cash prizes · not offered here",

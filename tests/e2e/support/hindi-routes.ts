@@ -41,6 +41,7 @@ export const HINDI_ROUTES: Record<string, Scan> = {
   "orders.$id.confirmation.tsx": scan(CHECKOUT, '"order page"'),
   "contest.$id._index.tsx": scan(ENROLLING, "page.goto(`/contest/${contest.id}`)"),
   "contest.$id.pay.tsx": scan(ENROLLING, '"pay page"'),
+  "contest.$id.rules.tsx": scan(ENROLLING, '"rules sheet"'),
   "payments.test-gateway.tsx": scan(ENROLLING, '"test gateway"'),
   "contest.$id.confirmation.tsx": scan(ENROLLING, '"confirmation"'),
   "blog.$slug.tsx": scan(BLOG, "page.goto(`/blog/${slug}`)"),

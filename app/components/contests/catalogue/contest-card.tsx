@@ -1,7 +1,9 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { formatDateTime } from "~/utils/dates";
-import { translateMsg, useT, type Msg } from "~/utils/i18n";
+import { useT } from "~/utils/i18n";
+import { FundingLine } from "~/components/contests/catalogue/funding";
+import type { Funding } from "~/models/contests/catalogue/kinds";
 import { formatINR } from "~/utils/money";
 import { grandTotal } from "~/models/contests/catalogue/prizes";
 
@@ -16,7 +18,7 @@ export type ContestCardData = {
   start_time: Date | string;
   question_count?: number;
   /** How it is funded, said by the server (fundingLine of app/models/contests/catalogue/kinds.ts). */
-  funding: Msg;
+  funding: Funding;
 };
 
 /** Records a card press first-party: a page view and an 'Outbound click' labelled 'User'. */
@@ -53,7 +55,7 @@ export function ContestCard({
         {timing}
       </div>
       <h3 translate="no">{contest.title}</h3>
-      <p className={contest.funding.id === "contests.kind.unavailable" ? "card-kind is-unavailable" : "card-kind"}>{translateMsg(t, contest.funding)}</p>
+      <FundingLine funding={contest.funding} />
       <p className="card-when">
         {t("contests.card.starts", { when: formatDateTime(contest.start_time, locale) })}
         {contest.question_count !== undefined ? ` · ${t("contests.card.questions", { count: contest.question_count })}` : ""}

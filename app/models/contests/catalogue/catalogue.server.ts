@@ -99,6 +99,23 @@ export async function getContest(db: DbOrTx, input: { id: string; userId: string
   return row;
 }
 
+/** A contest's rules sheet: its card, and how it is marked, ranked and challenged. */
+export async function getRulesSheet(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({
+      ...cardColumns,
+      question_count: questionCountColumn,
+      marks: contests.marks,
+      penalty: contests.penalty,
+      challenge_window_hours: contests.challenge_window_hours,
+      challenge_fee: contests.challenge_fee,
+      dropped_question_marks: contests.dropped_question_marks,
+    })
+    .from(contests)
+    .where(eq(contests.id, id));
+  return row;
+}
+
 /**
  * The Hall of Champions: prize winners of the most recently ended, finalised contests
  * (never of one that has not happened). Only a full name is shown, never an e-mail.

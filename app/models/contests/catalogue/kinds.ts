@@ -14,21 +14,47 @@ export function isOffered(kind: ContestKind, offer: ContestOffer) {
   return kind !== "paid_prize" || offer.paidPrize;
 }
 
-/** What a contest's card and page say of its funding: "Free entry · prizes by {sponsor}", "Practice test · no prizes". */
-export function fundingLine(contest: { kind: ContestKind; sponsor: string | null; entry_fee: number; prize_pool: Record<string, unknown> }, offer: ContestOffer): Msg {
-  const hasPrizes = Object.keys(contest.prize_pool ?? {}).length > 0;
+/**
+ * A sentence on a contest's funding, and the sponsor's name as the admin typed it, shown
+ * where the sentence's `<0></0>` stands (never translated: app/components/contests/catalogue/funding.tsx).
+ */
+export type Funding = { msg: Msg; typed: string | null };
+
+type Funded = { kind: ContestKind; sponsor: string | null; entry_fee: number; prize_pool: Record<string, unknown> };
+const sponsored = (contest: Funded) => Object.keys(contest.prize_pool ?? {}).length > 0 && Boolean(contest.sponsor);
+
+/** The card's and the contest page's words: "Free entry · prizes by {sponsor}", "Practice test · no prizes". */
+export function fundingLine(contest: Funded, offer: ContestOffer): Funding {
   switch (contest.kind) {
     case "free":
-      return hasPrizes && contest.sponsor ? { id: "contests.kind.freeSponsored", values: { sponsor: contest.sponsor } } : { id: "contests.kind.free" };
+      return sponsored(contest) ? { msg: { id: "contests.kind.freeSponsored" }, typed: contest.sponsor } : { msg: { id: "contests.kind.free" }, typed: null };
     case "practice":
-      return { id: "contests.kind.practice" };
+      return { msg: { id: "contests.kind.practice" }, typed: null };
     case "paid_prize":
-      return isOffered(contest.kind, offer) ? { id: "contests.kind.paidPrize" } : { id: "contests.kind.unavailable" };
+      return { msg: { id: isOffered(contest.kind, offer) ? "contests.kind.paidPrize" : "contests.kind.unavailable" }, typed: null };
+  }
+}
+
+/** The ids fundingLine says, for a page outside the contests namespace (pickMessages). */
+export const FUNDING_IDS = ["contests.kind.free", "contests.kind.freeSponsored", "contests.kind.practice", "contests.kind.paidPrize", "contests.kind.unavailable"] as const;
+
+/** Whether a funding line says the contest is not offered here. */
+export const isDark = (funding: Funding) => funding.msg.id === "contests.kind.unavailable";
+
+/** The rules sheet's paragraph on who funds the prizes, and why the contest is allowed. */
+export function fundingExplanation(contest: Funded, offer: ContestOffer): Funding {
+  switch (contest.kind) {
+    case "free":
+      return sponsored(contest) ? { msg: { id: "contest.sheet.why.freeSponsored" }, typed: contest.sponsor } : { msg: { id: "contest.sheet.why.free" }, typed: null };
+    case "practice":
+      return { msg: { id: contest.entry_fee > 0 ? "contest.sheet.why.practicePaid" : "contest.sheet.why.practiceFree" }, typed: null };
+    case "paid_prize":
+      return { msg: { id: isOffered(contest.kind, offer) ? "contest.sheet.why.paidPrize" : "contest.sheet.why.paidPrizeDark" }, typed: null };
   }
 }
 
 /** Cards with what each says of its funding. */
-export function withFunding<C extends Parameters<typeof fundingLine>[0]>(contests: C[], offer: ContestOffer): Array<C & { funding: Msg }> {
+export function withFunding<C extends Funded>(contests: C[], offer: ContestOffer): Array<C & { funding: Funding }> {
   return contests.map((c) => ({ ...c, funding: fundingLine(c, offer) }));
 }
 

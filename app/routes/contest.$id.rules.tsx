@@ -1,0 +1,139 @@
+// A contest's rules sheet (issue 46, point 2): who funds the prizes and why the contest is
+// allowed, who may take part, the marking, the tie-break, the challenge window, the tax on
+// prizes, refunds and how to complain, on one page that prints on A4 and reads on a phone.
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { notFoundBoundary } from "~/components/not-found";
+import { db } from "~/db/client.server";
+import { getRulesSheet } from "~/models/contests/catalogue/catalogue.server";
+import { FUNDING_IDS, fundingExplanation, fundingLine } from "~/models/contests/catalogue/kinds";
+import { FundingLine, FundingText } from "~/components/contests/catalogue/funding";
+import { prizeLines } from "~/models/contests/catalogue/prizes";
+import { CONTEST_REQUIREMENTS } from "~/models/contests/catalogue/rules";
+import { POLICY, useSupportContact } from "~/models/support/policy";
+import { formatDateTime } from "~/utils/dates";
+import { contestOffer, env } from "~/utils/env.server";
+import { invariantResponse, requireUuidParam } from "~/utils/http.server";
+import { richText, useT } from "~/utils/i18n";
+import { i18nFor, pickMessages } from "~/utils/i18n.server";
+import { metaTranslator } from "~/utils/meta";
+import { formatINR } from "~/utils/money";
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const t = metaTranslator(matches);
+  const title = data ? t("contest.sheet.title", { title: data.contest.title }) : t("common.notFound.contest");
+  return [{ title: t("common.pageTitle", { title }) }, { name: "description", content: data ? t("contest.sheet.description", { title: data.contest.title }) : t("common.notFound.contestText") }];
+};
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const id = requireUuidParam(params);
+  const contest = await getRulesSheet(db, id);
+  invariantResponse(contest);
+  const { locale, messages } = i18nFor(request, context, "contest");
+  const offer = contestOffer();
+  return {
+    contest,
+    funding: fundingLine(contest, offer),
+    why: fundingExplanation(contest, offer),
+    prizes: prizeLines(contest.prize_pool, formatINR),
+    taxPercent: env().PRIZE_TAX_PERCENT,
+    // The funding line is the cards' (the contests namespace).
+    messages: { ...messages, ...pickMessages(locale, FUNDING_IDS) },
+  };
+}
+
+export default function RulesSheet() {
+  const { contest, funding, why, prizes, taxPercent } = useLoaderData<typeof loader>();
+  const { t, locale } = useT();
+  const support = useSupportContact();
+  const free = contest.entry_fee === 0;
+  return (
+    <article className="container section rules-sheet">
+      <p className="no-print">
+        <Link to={`/contest/${contest.id}`}>{t("contest.sheet.back")}</Link>
+      </p>
+      <h1>
+        {t("contest.sheet.heading")} <span translate="no">{contest.title}</span>
+      </h1>
+      <p className="muted">{t("contest.sheet.intro")}</p>
+
+      <h2>{t("contest.sheet.funding")}</h2>
+      <FundingLine funding={funding} />
+      <p>
+        <FundingText funding={why} />
+      </p>
+
+      <h2>{t("contest.sheet.who")}</h2>
+      <ul>
+        <li>{t("contest.sheet.age", { age: POLICY.minimumAge })}</li>
+        <li>{t("contest.sheet.oneEntry")}</li>
+        <li>{t("contest.sheet.fee", { fee: free ? t("contest.free") : formatINR(contest.entry_fee) })}</li>
+      </ul>
+
+      <h2>{t("contest.sheet.test")}</h2>
+      <ul>
+        <li>{t("contest.sheet.window", { start: formatDateTime(contest.start_time, locale), end: formatDateTime(contest.end_time, locale), minutes: contest.duration_minutes })}</li>
+        <li>{t("contest.sheet.questions", { count: contest.question_count })}</li>
+        {CONTEST_REQUIREMENTS.map((r) => (
+          <li key={r}>{t(r)}</li>
+        ))}
+        <li>{t("contest.rule.cheating")}</li>
+      </ul>
+
+      <h2>{t("contest.sheet.marking")}</h2>
+      <p>{t("contest.sheet.markingText", { marks: contest.marks, penalty: contest.penalty })}</p>
+
+      <h2>{t("contest.sheet.ranks")}</h2>
+      <p>{t("contest.sheet.ranksText")}</p>
+
+      <h2>{t("contest.prizes")}</h2>
+      {prizes.length === 0 ? (
+        <p>{t("contest.sheet.noPrizes")}</p>
+      ) : (
+        <>
+          <ul className="prize-list">
+            {prizes.map((p) => (
+              <li key={p.name}>
+                {p.place ? <span>{t("contest.prize.place", { place: String(p.place) })}</span> : p.bonus ? <span>{t("contest.prize.bonus")}</span> : <span translate="no">{p.name}</span>} <strong>{p.value}</strong>
+              </li>
+            ))}
+          </ul>
+          <p>{t("contest.sheet.ties")}</p>
+          <p>{t("contest.sheet.tax", { percent: taxPercent })}</p>
+        </>
+      )}
+
+      <h2>{t("contest.sheet.challenges")}</h2>
+      <p>
+        {contest.challenge_window_hours === 0
+          ? t("contest.sheet.noWindow")
+          : t("contest.sheet.challengeWindow", {
+              hours: contest.challenge_window_hours,
+              fee: contest.challenge_fee === 0 ? "free" : formatINR(contest.challenge_fee),
+              dropped: contest.dropped_question_marks,
+            })}
+      </p>
+
+      <h2>{t("contest.sheet.refunds")}</h2>
+      <p>
+        {free
+          ? t("contest.sheet.refundsFree")
+          : richText(t("contest.sheet.refundsText", { hours: POLICY.contestFullRefundHoursBeforeStart, days: POLICY.contestRefundProcessingDays }), [(text) => <Link to="/refund-policy">{text}</Link>])}
+      </p>
+
+      <h2>{t("contest.sheet.complaints")}</h2>
+      <p>
+        {richText(t("contest.sheet.complaintsText", { email: support.email, hours: POLICY.replyWithinHours }), [
+          (text) => <a href={`mailto:${support.email}`}>{text}</a>,
+          (text) => <Link to="/contact">{text}</Link>,
+        ])}
+      </p>
+    </article>
+  );
+}
+
+export const ErrorBoundary = notFoundBoundary({
+  title: "common.notFound.contest",
+  message: "common.notFound.contestText",
+  action: { label: "common.error.home", to: "/" },
+});

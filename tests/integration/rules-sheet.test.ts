@@ -1,0 +1,45 @@
+// Issue 46, point 2: every contest has a rules sheet that says who funds the prizes and
+// why it is allowed, with the marking, ties, challenges, tax, refunds and complaints, in
+// both languages; a malformed or unknown contest is a 404.
+import { expect, test } from "vitest";
+import { db } from "~/db/client.server";
+import * as sheet from "~/routes/contest.$id.rules";
+import { createContest } from "~/seed/factories.server";
+import { call, getRequest } from "../support/remix";
+import { english } from "../support/words";
+
+const HOUR = 3_600_000;
+let n = 0;
+const at = (hours: number) => new Date(Date.now() + hours * HOUR);
+const open = (id: string, lang = "en") => call(sheet.loader, getRequest(`/contest/${id}/rules?lang=${lang}`), { params: { id } });
+
+test("a free contest's sheet names its sponsor and says nobody stakes money; a practice test's says it has no prize", async () => {
+  const free = await createContest(db, { title: `Sheet Cup ${++n}`, subject: "Maths", start_time: at(2), end_time: at(3), sponsor: "Pragati Book House", prize_pool: { first: 500 }, challenge_window_hours: 24, challenge_fee: 25 });
+  const res = await open(free.id);
+  expect(res.status).toBe(200);
+  expect(res.data.funding).toEqual({ msg: { id: "contests.kind.freeSponsored" }, typed: "Pragati Book House" });
+  expect(res.data.why).toEqual({ msg: { id: "contest.sheet.why.freeSponsored" }, typed: "Pragati Book House" });
+  expect(english(res.data.why.msg)).toContain("The prizes are paid by <0></0>, not from any entrant's money");
+  expect(res.data.prizes).toEqual([{ name: "First Prize", value: "₹500", place: 1, bonus: false }]);
+  expect(res.data.taxPercent).toBe(30);
+  expect(res.data.contest).toMatchObject({ challenge_window_hours: 24, challenge_fee: 25, marks: 1, penalty: 0 });
+  // The page's own messages carry the cards' funding words, in its language.
+  const hindi = await open(free.id, "hi");
+  expect(hindi.data.messages["contests.kind.freeSponsored"]).toBeDefined();
+  expect(hindi.data.messages["contest.sheet.why.freeSponsored"]).toBeDefined();
+
+  const practice = await createContest(db, { title: `Sheet Practice ${++n}`, subject: "Maths", start_time: at(2), end_time: at(3), entry_fee: 29 });
+  const p = await open(practice.id);
+  expect(p.data.funding.msg.id).toBe("contests.kind.practice");
+  expect(english(p.data.why.msg)).toContain("no prize of money or of anything that can be turned into money");
+  expect(p.data.prizes).toEqual([]);
+});
+
+test("a paid-prize contest's sheet says it is not offered here; a malformed or unknown id is a 404", async () => {
+  const dark = await createContest(db, { title: `Sheet Cash ${++n}`, subject: "Maths", start_time: at(2), end_time: at(3), entry_fee: 49, prize_pool: { first: 900 } });
+  const res = await open(dark.id);
+  expect(english(res.data.funding.msg)).toBe("Paid entry for cash prizes · not offered here");
+  expect(english(res.data.why.msg)).toContain("This site does not offer paid entry for cash prizes");
+  expect((await open("not-a-uuid")).status).toBe(404);
+  expect((await open("00000000-0000-4000-8000-000000000000")).status).toBe(404);
+});

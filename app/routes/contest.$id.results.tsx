@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { formatCertificateCode } from "~/models/contests/results/certificate-code";
 import { data, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ResultsNotAvailable } from "~/components/contests/results/results-not-available";
@@ -72,7 +73,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function Results() {
-  const { tab, contest, state, mine, answered, sections, statement, breakdown, challenges, leaders, userId } = useLoaderData<typeof loader>();
+  const { tab, contest, state, mine, answered, sections, statement, certificate, breakdown, challenges, leaders, userId } = useLoaderData<typeof loader>();
   const posted = useActionData<typeof action>();
   const { t, locale } = useT();
   if (state === "none") return <ResultsNotAvailable />;
@@ -106,6 +107,7 @@ export default function Results() {
       <PhaseNote phase={contest.phase} challengeOpen={contest.challengeOpen} challengesEndAt={contest.challengesEndAt} />
       {tab === "summary" ? <Summary mine={mine} percent={percent} fullMarks={contest.fullMarks} finalized={contest.finalized} sections={sections} /> : null}
       {tab === "summary" && statement ? <PrizeStatement statement={statement} /> : null}
+      {tab === "summary" && certificate ? <CertificateReady code={certificate} /> : null}
       {tab === "breakdown" ? (
         <AnswerList
           answers={breakdown}
@@ -138,6 +140,16 @@ function PhaseNote({ phase, challengeOpen, challengesEndAt }: { phase: ResultsPh
   return (
     <div className={`card phase phase-${phase}`} role="status">
       <p>{richText(t(id, id === "results.phase.provisionalOpen" ? { when: formatDateTime(challengesEndAt, locale) } : undefined), [strong, strong])}</p>
+    </div>
+  );
+}
+
+/** A practice test's recognition, once results are final (app/routes/certificates.$code.tsx). */
+function CertificateReady({ code }: { code: string }) {
+  const { t } = useT();
+  return (
+    <div className="card">
+      <p>{richText(t("results.certificate.ready", { code: formatCertificateCode(code) }), [(text) => <Link to={`/certificates/${code}`}>{text}</Link>])}</p>
     </div>
   );
 }

@@ -73,7 +73,15 @@ export const e2eFixtures = {
 
   /** A contest that has ended, with each student's score (correct answers of the three) and results. */
   /** Ended an hour ago; final at once, unless it has a challenge window (then its key is provisional for those hours). */
-  async finishedContest(input: { title: string; students: Array<{ userId: string; correct: number; minutes: number }>; prizePool?: Record<string, unknown>; challengeWindowHours?: number; challengeFee?: number }) {
+  async finishedContest(input: {
+    title: string;
+    students: Array<{ userId: string; correct: number; minutes: number }>;
+    prizePool?: Record<string, unknown>;
+    challengeWindowHours?: number;
+    challengeFee?: number;
+    /** A practice test (no prize): its results get certificates. */
+    practice?: boolean;
+  }) {
     // One transaction: the server's sweep finalises ended contests and must not catch this one half-made.
     return db.transaction(async (tx) => {
       const contest = await createContest(tx, {
@@ -81,7 +89,8 @@ export const e2eFixtures = {
         subject: "Mathematics",
         start_time: minutesFromNow(-120),
         end_time: minutesFromNow(-60),
-        prize_pool: input.prizePool ?? { first: 1000, second: 500, grand_total: 1500 },
+        prize_pool: input.practice ? {} : (input.prizePool ?? { first: 1000, second: 500, grand_total: 1500 }),
+        ...(input.practice ? { kind: "practice" as const, entry_fee: 29 } : {}),
         questions: DEFAULT_QUESTIONS,
         challenge_window_hours: input.challengeWindowHours ?? 0,
         challenge_fee: input.challengeFee ?? 0,

@@ -181,6 +181,20 @@ test.describe("हिन्दी", () => {
     expect(await latinWords(page, [title, student.fullName]), "dashboard").toEqual([]);
   });
 
+  test("a certificate in Hindi: the results' link, the certificate, the check form refused", async ({ page, student, context }) => {
+    const title = unique("Hindi Practice");
+    const contest = await create("finishedContest", { title, practice: true, students: [{ userId: student.id, correct: 2, minutes: 5 }] });
+    await context.addCookies([{ name: "lang", value: "hi", url: `http://localhost:${process.env.E2E_PORT}` }]);
+    await page.goto(`/contest/${contest.id}/results`);
+    await page.getByRole("link", { name: "इसे देखें और प्रिंट करें" }).click();
+    await expect(page.getByRole("heading", { name: "प्रमाणपत्र", exact: true })).toBeVisible();
+    const code = (await page.locator(".certificate-code dd").textContent())!;
+    expect(await latinWords(page, [title, student.fullName, code]), "certificate").toEqual([]);
+    await page.goto("/certificates?code=12345");
+    await expect(page.getByText("कोड में 12 अक्षर और अंक होते हैं, जैसे 3F9A-07C2-B4E1।")).toBeVisible();
+    expect(await latinWords(page, ["3F9A-07C2-B4E1", student.fullName]), "check form").toEqual([]);
+  });
+
   test("results in Hindi: the summary with the prize statement, the breakdown, the leaderboard", async ({ page, student, context }) => {
     const rival = await create("student", { email: uniqueEmail("rival-hi"), password: PASSWORD, fullName: "Rival Rao" });
     const title = unique("Hindi Results Cup");

@@ -195,3 +195,36 @@ test("a challenge with a fee is sent once its fee is paid through the gateway, a
   const sent = page.getByRole("listitem").filter({ hasText: "What is 3 × 3?" });
   await expect(sent.getByText("You challenged this answer: Waiting for review")).toBeVisible();
 });
+
+test("a practice test's certificate: from the results to its page, then checked by its code as a guest", async ({ page, student }) => {
+  const title = unique("Practice Certificate");
+  const finished = await create("finishedContest", { title, practice: true, students: [{ userId: student.id, correct: 2, minutes: 5 }] });
+  await page.goto(`/contest/${finished.id}/results`);
+  await page.getByRole("link", { name: "see and print it" }).click();
+  await expect(page.getByRole("heading", { name: "Certificate", exact: true })).toBeVisible();
+  const certificate = page.locator("article.certificate");
+  await expect(certificate).toContainText(`This certifies that ${student.fullName} took the practice test ${title}`);
+  await expect(certificate).toContainText("and scored 2 of 3 marks: rank 1 of 1, percentile 100.00.");
+  await expect(certificate).toContainText("Genuine: issued by StudyArena");
+  const code = (await page.locator(".certificate-code dd").textContent())!;
+  expect(code).toMatch(/^[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}$/);
+
+  // Anyone can check it: a guest types the code as they like; a wrong one is said in the form, kept.
+  await page.context().clearCookies();
+  await page.goto("/certificates");
+  await page.getByLabel("Verification code").fill("12345");
+  await page.getByRole("button", { name: "Check" }).click();
+  await expect(page.getByText("A code is 12 letters and digits, such as 3F9A-07C2-B4E1.")).toBeVisible();
+  await expect(page.getByLabel("Verification code")).toHaveValue("12345");
+  await page.getByLabel("Verification code").fill(code.toLowerCase().replaceAll("-", " "));
+  await page.getByRole("button", { name: "Check" }).click();
+  await expect(page).toHaveURL(`/certificates/${code.replaceAll("-", "")}`);
+  await expect(page.locator("article.certificate")).toContainText(student.fullName);
+
+  // It fits a phone, and an unknown code is a 404 that says so.
+  await page.setViewportSize({ width: 360, height: 740 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  const unknown = await page.goto("/certificates/000000000000");
+  expect(unknown?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Certificate Not Found" })).toBeVisible();
+});

@@ -1,5 +1,6 @@
 // Worlds that several integration tests build: a signed-in student, and a contest whose
 // students answered and submitted. Each call makes fresh rows of its own.
+import type { ContestKind } from "~/models/contests/catalogue/kinds";
 import { randomBytes } from "node:crypto";
 import { db } from "~/db/client.server";
 import { createSession } from "~/models/accounts/auth.server";
@@ -40,6 +41,8 @@ export async function contestWithResults(input: {
   end: Date;
   durationMinutes?: number;
   prizePool?: Record<string, unknown>;
+  kind?: ContestKind;
+  entryFee?: number;
   students: Taker[];
   recordResults?: boolean;
 }) {
@@ -51,6 +54,8 @@ export async function contestWithResults(input: {
     end_time: input.end,
     ...(input.durationMinutes ? { duration_minutes: input.durationMinutes } : {}),
     prize_pool: input.prizePool ?? {},
+    kind: input.kind,
+    entry_fee: input.entryFee,
     questions: ANSWER_BANK,
   });
   const contest = { ...created, title };

@@ -21,7 +21,12 @@ function write(file: string, code: string) {
 function violations(entry: string): string[] {
   let out: string;
   try {
-    out = execFileSync(process.execPath, ["node_modules/dependency-cruiser/bin/dependency-cruise.mjs", entry, "--config", ".dependency-cruiser.cjs", "--output-type", "json"], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    out = execFileSync(process.execPath, ["node_modules/dependency-cruiser/bin/dependency-cruise.mjs", entry, "--config", ".dependency-cruiser.cjs", "--output-type", "json"], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+      // The whole app's report is past Node's 1 MiB default, which would cut it mid-JSON.
+      maxBuffer: 64 * 1024 * 1024,
+    });
   } catch (error) {
     // It exits non-zero when a rule is broken; the report is still on stdout.
     out = (error as { stdout: string }).stdout;

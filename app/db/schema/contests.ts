@@ -250,6 +250,25 @@ export const contest_results = pgTable(
   ],
 );
 
+// A practice test's certificate (issue 46, point 3): one per result, issued when the
+// contest is finalised (models/contests/results/certificates.server.ts). The code is what
+// anyone types at /certificates to see that it is genuine: 12 random hex digits.
+export const certificates = pgTable(
+  "certificates",
+  {
+    code: text("code").primaryKey(),
+    contest_id: uuid("contest_id").notNull(),
+    user_id: uuid("user_id").notNull(),
+    issued_at: time("issued_at").notNull().defaultNow(),
+  },
+  (t) => [
+    check("certificates_code", sql`${t.code} ~ '^[0-9A-F]{12}$'`),
+    uniqueIndex("certificates_contest_user_key").on(t.contest_id, t.user_id),
+    // It certifies a result: it goes with it.
+    foreignKey({ name: "certificates_result_fk", columns: [t.contest_id, t.user_id], foreignColumns: [contest_results.contest_id, contest_results.user_id] }).onDelete("cascade"),
+  ],
+);
+
 // An entrant's challenge to the provisional key of one question, once per question,
 // within the contest's window (models/contests/challenges/challenges.server.ts); an admin decides
 // it with SQL (docs/admin-sql.md). The question is one of the same contest's.

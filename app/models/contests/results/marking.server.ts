@@ -2,5 +2,24 @@
 // question's, else its section's, else the contest's (docs/admin-sql.md). Read by the
 // scores (./scoring.server.ts) and by the paper students see (../paper/paper.server.ts); the
 // trigger questions_fill_in (drizzle/0008_exam_papers.sql) checks the same order.
+import { sql, type SQL } from "drizzle-orm";
+import { contests } from "~/db/schema";
 export const APPLIED_MARKS_TEXT = "COALESCE(q.marks, sec.marks, c.marks)";
 export const APPLIED_PENALTY_TEXT = "COALESCE(q.penalty, sec.penalty, c.penalty)";
+
+/**
+ * NTA's percentile of result row `t`: 100 × the number who sat with a raw score at or
+ * below theirs ÷ the number who sat, to two decimals, rounded down (so only the top
+ * score reads 100). "Sat" is what the rank counts: a paper with an answer; a blank
+ * paper has no rank and no percentile (docs/decisions/contests-fair-contests.md).
+ */
+export const PERCENTILE_SQL = (contestId: string | SQL) => sql`
+  CASE WHEN t.answered > 0 THEN
+    (SELECT floor(10000.0 * count(*) FILTER (WHERE o.score <= t.score) / count(*)) / 100
+       FROM contest_results o WHERE o.contest_id = ${contestId} AND o.answered > 0)
+  END::float8`;
+
+/** The most a paper can earn: each question's marks that apply (APPLIED_MARKS_TEXT above), for the contests row in the query. */
+export const FULL_MARKS = sql<number>`(SELECT COALESCE(sum(${sql.raw(APPLIED_MARKS_TEXT)}), 0)::int
+  FROM questions q JOIN contests c ON c.id = q.contest_id JOIN contest_sections sec ON sec.id = q.section_id
+ WHERE q.contest_id = ${contests.id})`;

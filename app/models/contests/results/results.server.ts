@@ -8,7 +8,7 @@ import { contests, user_answers, user_contest_entries } from "~/db/schema";
 import { questionCountColumn } from "~/models/contests/catalogue/catalogue.server";
 import { isTestClosed, testClosesAt } from "~/models/contests/sitting/deadline";
 import { challengeWindow, isPastWindow, isWindowOpen, resultsPhase } from "~/models/contests/challenges/challenges";
-import { APPLIED_MARKS_TEXT } from "~/models/contests/results/marking.server";
+import { FULL_MARKS, PERCENTILE_SQL } from "~/models/contests/results/marking.server";
 import { finalizeContest, RANK_SQL } from "~/models/contests/results/scoring.server";
 
 export const LEADERBOARD_SIZE = 10;
@@ -21,23 +21,6 @@ const rankedResults = (contestId: string) => sql`
    WHERE r.contest_id = ${contestId}`;
 
 export type MyResult = { score: number; answered: number; response_time: number; prize_amount: number; rank: number | null; percentile: number | null };
-
-/**
- * NTA's percentile of result row `t`: 100 × the number who sat with a raw score at or
- * below theirs ÷ the number who sat, to two decimals, rounded down (so only the top
- * score reads 100). "Sat" is what the rank counts: a paper with an answer; a blank
- * paper has no rank and no percentile (docs/decisions/contests-fair-contests.md).
- */
-const PERCENTILE_SQL = (contestId: string) => sql`
-  CASE WHEN t.answered > 0 THEN
-    (SELECT floor(10000.0 * count(*) FILTER (WHERE o.score <= t.score) / count(*)) / 100
-       FROM contest_results o WHERE o.contest_id = ${contestId} AND o.answered > 0)
-  END::float8`;
-
-/** The most a paper can earn: each question's marks that apply (./marking.server.ts). */
-const FULL_MARKS = sql<number>`(SELECT COALESCE(sum(${sql.raw(APPLIED_MARKS_TEXT)}), 0)::int
-  FROM questions q JOIN contests c ON c.id = q.contest_id JOIN contest_sections sec ON sec.id = q.section_id
- WHERE q.contest_id = ${contests.id})`;
 
 /**
  * The student's result, in one of three states: `none` (no submitted entry: 'Results

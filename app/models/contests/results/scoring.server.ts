@@ -1,4 +1,5 @@
 // Scores, ranks and prizes, computed on the server from the database only.
+import { issueCertificates } from "~/models/contests/results/certificates.server";
 import { sql, type SQL } from "drizzle-orm";
 import { rowsOf, type DbOrTx } from "~/db/client.server";
 import { awardPrizes } from "~/models/contests/catalogue/prizes";
@@ -177,6 +178,8 @@ export async function finalizeContest(db: DbOrTx, contestId: string, now: Date):
          WHERE r.contest_id = ${contestId} AND r.user_id = w.user_id`);
     }
     await tx.execute(sql`UPDATE contests SET finalized_at = ${now.toISOString()}::timestamptz WHERE id = ${contestId}`);
+    // A practice test's recognition: a certificate per result, now that ranks are final.
+    await issueCertificates(tx, contestId);
     await queueChallengeOutcomes(tx, contestId, now);
     // Each prize becomes one payout, with its tax and statement (the money goes out from here).
     await queuePrizePayouts(tx, { contestId, title: contest.title });

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { PasswordField } from "~/components/accounts/password-input";
 import { RefundList } from "~/components/payments/refund-list";
 import { FormErrors, TextareaField, TextField } from "~/components/ui/field";
@@ -118,6 +118,9 @@ export default function Account() {
           <RefundList refunds={refunds} />
         </>
       ) : null}
+      <p>
+        <Link to="/account/data">{t("account.data.link")}</Link>
+      </p>
     </section>
   );
 }

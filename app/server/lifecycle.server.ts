@@ -56,7 +56,7 @@ export async function startup() {
   log().info({ event: "startup" }, describeContestOffer(contestOffer(), await paidPrizeContestsLeft(db, new Date())));
   await loadSharedSecret((candidate) => storeSecretOnce(db, "session", candidate));
   every(30_000, "mail outbox", () => deliverOutbox());
-  every(60 * 60_000, "housekeeping", () => purgeExpired(db, new Date()));
+  every(60 * 60_000, "housekeeping", () => purgeExpired(db, new Date(), { proctoringEvidenceDays: config.PROCTORING_EVIDENCE_DAYS }));
   // Tests nobody submitted are submitted at the deadline; ended contests get their ranks and prizes.
   every(config.SWEEP_INTERVAL_MS, "contest sweep", async () => {
     const report = await closeDueContests(db, new Date());

@@ -73,6 +73,8 @@ const EnvSchema = z.object({
   // Contests with an entry fee and cash prizes (docs/decisions/contests-lawful-kinds.md): only where the law
   // allows them; not in India since 1 May 2026 (the Online Gaming Act's Rules). Off, they are listed as unavailable.
   PAID_PRIZE_CONTESTS: optional.pipe(z.enum(["on", "off"]).default("off")),
+  // Days proctoring evidence is kept after a contest's results are final (docs/decisions/privacy-personal-data.md).
+  PROCTORING_EVIDENCE_DAYS: optional.pipe(z.coerce.number().int().min(1).max(365).default(30)),
   // `test` chooses the built-in test gateway explicitly (browser tests, demos on PostgreSQL).
   PAYMENT_GATEWAY: optional.pipe(z.enum(["razorpay", "test"]).optional()),
   // Tax withheld from a prize, in per cent: 30 as section 194BA of the Income-tax Act sets for online-game winnings.

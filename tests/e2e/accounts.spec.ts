@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { expect, latestMailTo, logIn, PASSWORD, submitLogin, test, uniqueEmail } from "./support/fixtures";
 
 test.describe("accounts", () => {
@@ -166,5 +167,28 @@ test.describe("accounts", () => {
     await expect(page.getByText("Your payout details are saved. We have mailed you about the change, and payouts to them wait out a safety hold.")).toBeVisible();
     await expect(page.getByText("Bank account ••••9012 (SBIN0001234), Asha Rao")).toBeVisible();
     await expect(page.getByText(/For your safety, nothing is paid to these details before/)).toBeVisible();
+  });
+
+  test("your data: the download is a JSON file of the account; erasure asks for the password, then erases and signs out", async ({ page, student }) => {
+    await page.goto("/account");
+    await page.getByRole("link", { name: "Your data: download it, correct it or erase your account" }).click();
+    await expect(page).toHaveURL("/account/data");
+    await expect(page.getByRole("heading", { name: "Your data" })).toBeVisible();
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download my data" }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^studyarena-data-\d{4}-\d{2}-\d{2}\.json$/);
+    const data = JSON.parse(fs.readFileSync(await download.path(), "utf8"));
+    expect(data.account.email).toBe(student.email);
+    expect(data.profile.full_name).toBe(student.fullName);
+
+    await page.getByLabel("Your password").fill("Not-my-password1");
+    await page.getByRole("button", { name: "Erase my account" }).click();
+    await expect(page.getByText("Your current password is not right")).toBeVisible();
+    await page.getByLabel("Your password").fill(student.password);
+    await page.getByRole("button", { name: "Erase my account" }).click();
+    await expect(page).toHaveURL("/");
+    await expect(page.getByText("Your account has been erased.")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Login" })).toBeVisible();
+    await logIn(page, student.email, student.password);
+    await expect(page.getByText("Invalid email or password")).toBeVisible();
   });
 });

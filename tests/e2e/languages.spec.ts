@@ -181,6 +181,16 @@ test.describe("हिन्दी", () => {
     expect(await latinWords(page, [title, student.fullName]), "dashboard").toEqual([]);
   });
 
+  test("your data in Hindi: the page, and a wrong password refused", async ({ page, student, context }) => {
+    await context.addCookies([{ name: "lang", value: "hi", url: `http://localhost:${process.env.E2E_PORT}` }]);
+    await page.goto("/account/data");
+    await expect(page.getByRole("heading", { name: "आपका डेटा" })).toBeVisible();
+    await page.getByLabel("आपका पासवर्ड").fill("Not-my-password1");
+    await page.getByRole("button", { name: "मेरा खाता मिटाएँ" }).click();
+    await expect(page.getByText("आपका मौजूदा पासवर्ड सही नहीं है")).toBeVisible();
+    expect(await latinWords(page, [student.fullName]), "your data").toEqual([]);
+  });
+
   test("a certificate in Hindi: the results' link, the certificate, the check form refused", async ({ page, student, context }) => {
     const title = unique("Hindi Practice");
     const contest = await create("finishedContest", { title, practice: true, students: [{ userId: student.id, correct: 2, minutes: 5 }] });

@@ -50,7 +50,15 @@ test("the architecture's URL table lists every route file, each with the URL its
   const doc = fs.readFileSync("docs/architecture.md", "utf8");
   const rows = [...doc.matchAll(/^\| `([^`]+)` \| `([^`]+\.tsx?)` \|/gm)].map((m) => [m[2]!, m[1]!]);
   const urlOf = (file: string) =>
-    "/" + file.replace(/\.tsx?$/, "").split(".").filter((s) => s !== "_index").map((s) => (s === "$" ? "*" : s.replace(/_$/, "").replace(/^\$(.+)$/, "{$1}"))).join("/");
+    "/" +
+    file
+      .replace(/\.tsx?$/, "")
+      // `[.]` is a dot in the URL, not a segment's end (`account_.data[.]json.tsx` serves /account/data.json).
+      .replaceAll("[.]", "\u0000")
+      .split(".")
+      .filter((s) => s !== "_index")
+      .map((s) => (s === "$" ? "*" : s.replace(/_$/, "").replace(/^\$(.+)$/, "{$1}")).replaceAll("\u0000", "."))
+      .join("/");
   // A route's loader reads (`*.query.server.ts`) sit beside it and are not routes (remix.config.js).
   const files = fs.readdirSync("app/routes").filter((f) => /\.tsx?$/.test(f) && !f.endsWith(".query.server.ts")).sort();
   expect(rows.map(([file]) => file).sort()).toEqual(files);

@@ -17,6 +17,9 @@ export const users = pgTable(
     created_at: createdAt(),
     // The language the user last chose (signing up, logging in, the switch): their mails are written in it.
     locale: text("locale").notNull().default("en"),
+    // When the person erased their account (models/accounts/personal-data.server.ts): the row
+    // stays, with no personal data, so the money records and ranks that name it stay whole.
+    erased_at: time("erased_at"),
   },
   (t) => [check("users_locale_known", sql`${t.locale} IN ('en', 'hi')`)],
 );

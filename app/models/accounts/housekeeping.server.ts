@@ -1,5 +1,5 @@
-import { and, inArray, isNotNull, lt, ne, or } from "drizzle-orm";
-import type { DbOrTx } from "~/db/client.server";
+import { and, inArray, isNotNull, lt, ne, or, sql } from "drizzle-orm";
+import { rowsOf, type DbOrTx } from "~/db/client.server";
 import { email_outbox, password_reset_tokens, rate_limits, sessions } from "~/db/schema";
 import { RESET_TOKEN_TTL_MS } from "~/models/accounts/account.server";
 import { REDACTED } from "~/services/email.server";
@@ -8,12 +8,14 @@ const DAY = 24 * 60 * 60 * 1000;
 
 /**
  * Deletes rows that can no longer matter: expired sessions, spent or expired reset
- * tokens (kept a day for support questions), and rate-limit windows long over.
+ * tokens (kept a day for support questions), rate-limit windows long over, and
+ * proctoring evidence of contests final for `proctoringEvidenceDays`.
  * Runs from the server's timer; every instance may run it, deletes are idempotent.
  */
-export async function purgeExpired(db: DbOrTx, now: Date) {
+export async function purgeExpired(db: DbOrTx, now: Date, options: { proctoringEvidenceDays: number } = { proctoringEvidenceDays: 30 }) {
   const dayAgo = new Date(now.getTime() - DAY);
-  const [s, t, r, m] = await Promise.all([
+  const evidenceBefore = new Date(now.getTime() - options.proctoringEvidenceDays * DAY).toISOString();
+  const [s, t, r, m, p] = await Promise.all([
     db.delete(sessions).where(lt(sessions.expires_at, now)).returning({ id: sessions.id }),
     db
       .delete(password_reset_tokens)
@@ -32,6 +34,13 @@ export async function purgeExpired(db: DbOrTx, now: Date) {
         ),
       )
       .returning({ id: email_outbox.id }),
+    // Proctoring evidence is kept only while results may still change (issue 46, point 5):
+    // it goes PROCTORING_EVIDENCE_DAYS after its contest's results became final.
+    db.execute(sql`
+      DELETE FROM proctoring_events p USING user_contest_entries e, contests c
+       WHERE e.id = p.entry_id AND c.id = e.contest_id
+         AND c.finalized_at IS NOT NULL AND c.finalized_at < ${evidenceBefore}::timestamptz
+      RETURNING p.id`),
   ]);
-  return { sessions: s.length, resetTokens: t.length, rateLimits: r.length, mailsRedacted: m.length };
+  return { sessions: s.length, resetTokens: t.length, rateLimits: r.length, mailsRedacted: m.length, proctoringEvents: rowsOf(p).length };
 }

@@ -39,6 +39,10 @@ export const ACCOUNT_MESSAGES = {
   currentWrong: { id: "account.currentWrong" },
   profileSaved: { id: "account.profileSaved" },
   passwordChanged: { id: "account.passwordChanged" },
+  erased: { id: "account.data.erased" },
+  eraseOpenPayout: { id: "account.data.openPayout" },
+  eraseOpenRefund: { id: "account.data.openRefund" },
+  eraseOpenOrder: { id: "account.data.openOrder" },
 } as const satisfies Record<string, Msg>;
 
 /** An Indian mobile number as people write it; stored as its 10 digits. */

@@ -145,3 +145,11 @@ export const ChangePasswordSchema = z
     if (v.password !== v.confirmPassword) ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: msgText(MESSAGES.passwordsDiffer) });
   })
   .transform((v) => ({ currentPassword: text(v.currentPassword).slice(0, MAX_PASSWORD_LENGTH), password: text(v.password) }));
+
+/** Erasing one's own account (/account/data): the password, so a session left open cannot do it. */
+export const EraseAccountSchema = z
+  .object({ intent: z.literal("erase"), password: z.string().optional() })
+  .superRefine((v, ctx) => {
+    if (blank(v.password)) ctx.addIssue({ code: "custom", path: ["password"], message: msgText(ACCOUNT_MESSAGES.currentRequired) });
+  })
+  .transform((v) => ({ password: text(v.password).slice(0, MAX_PASSWORD_LENGTH) }));

@@ -1,0 +1,110 @@
+// Every person's data in their own hands (issue 46, point 5; docs/decisions/privacy-personal-data.md):
+// everything we hold about a person as one JSON file, and the erasure of their account.
+// Erasure keeps the users row with no personal data in it: payments, refunds and payouts
+// (the law keeps them) and results (so nobody's rank moves) still point at it.
+import { sql, type SQL } from "drizzle-orm";
+import { rowsOf, type Db, type DbOrTx } from "~/db/client.server";
+import { checkCurrentPassword } from "~/models/accounts/profile.server";
+
+// Each table's rows of the person, whole, less what is a secret of the system rather than
+// data about them (the hashes of sessions and passwords are never included).
+const rowsOfMine = (table: string, where: SQL, drop: string[] = []) =>
+  sql`(SELECT coalesce(jsonb_agg(to_jsonb(t) ${sql.raw(drop.map((c) => `- '${c}'`).join(" "))}), '[]'::jsonb) FROM ${sql.raw(table)} t WHERE ${where})`;
+
+/** Everything we hold about the user, as one JSON document (their download). */
+export async function exportPersonalData(db: DbOrTx, userId: string, now: Date) {
+  const me = sql`${userId}::uuid`;
+  const parts: Record<string, SQL> = {
+    account: sql`(SELECT jsonb_build_object('email', u.email, 'language', u.locale, 'created_at', u.created_at) FROM users u WHERE u.id = ${me})`,
+    profile: sql`(SELECT to_jsonb(p) - 'id' FROM profiles p WHERE p.id = ${me})`,
+    sessions: sql`(SELECT coalesce(jsonb_agg(jsonb_build_object('created_at', s.created_at, 'expires_at', s.expires_at)), '[]'::jsonb) FROM sessions s WHERE s.user_id = ${me})`,
+    contest_entries: rowsOfMine("user_contest_entries", sql`t.user_id = ${me}`),
+    answers: rowsOfMine("user_answers", sql`t.user_id = ${me}`),
+    results: rowsOfMine("contest_results", sql`t.user_id = ${me}`),
+    certificates: rowsOfMine("certificates", sql`t.user_id = ${me}`),
+    challenges: rowsOfMine("question_challenges", sql`t.user_id = ${me}`),
+    proctoring_events: rowsOfMine("proctoring_events", sql`t.entry_id IN (SELECT id FROM user_contest_entries WHERE user_id = ${me})`),
+    orders: rowsOfMine("orders", sql`t.buyer_id = ${me}`, ["idempotency_key"]),
+    order_lines: rowsOfMine("order_items", sql`t.order_id IN (SELECT id FROM orders WHERE buyer_id = ${me})`),
+    sales: rowsOfMine("order_items", sql`t.seller_id = ${me}`),
+    listings: rowsOfMine("marketplace_products", sql`t.seller_id = ${me}`),
+    reviews: rowsOfMine("product_reviews", sql`t.buyer_id = ${me}`),
+    cart: rowsOfMine("user_cart", sql`t.user_id = ${me}`),
+    wishlist: rowsOfMine("user_wishlist", sql`t.user_id = ${me}`),
+    comments: rowsOfMine("comments", sql`t.user_id = ${me}`),
+    likes: rowsOfMine("likes", sql`t.user_id = ${me}`),
+    bookmarks: rowsOfMine("bookmarks", sql`t.user_id = ${me}`),
+    payments: rowsOfMine("payments", sql`t.user_id = ${me}`),
+    refunds: rowsOfMine("refunds", sql`t.user_id = ${me}`),
+    // The account number as My Account shows it: its last four digits (a stolen session must not read it whole).
+    payout_details: sql`(SELECT to_jsonb(d) - 'user_id' || jsonb_build_object('account_number', '••••' || right(d.account_number, 4)) FROM payout_details d WHERE d.user_id = ${me})`,
+    payouts: rowsOfMine("payouts", sql`t.user_id = ${me}`),
+    contact_requests: rowsOfMine("contact_requests", sql`t.user_id = ${me}`),
+    // A parent's consent for an account under 18 joins here when consents are recorded.
+    consents: sql`'[]'::jsonb`,
+  };
+  const fields = sql.join(
+    Object.entries(parts).map(([name, part]) => sql`${name}::text, ${part}`),
+    sql`, `,
+  );
+  const [row] = rowsOf<{ data: Record<string, unknown> }>(await db.execute(sql`SELECT jsonb_build_object(${fields}) AS data`));
+  return { exported_at: now.toISOString(), ...row!.data };
+}
+
+export type ErasureResult = { ok: true } | { ok: false; reason: "wrong-password" | "limited" | "open-payout" | "open-order" | "open-refund" };
+
+// What must finish before an account can go: money on its way to or from the person, and
+// an order line not yet done (not delivered and not cancelled, or a return not received).
+const OPEN_LINE = `i.cancelled_at IS NULL AND (i.delivered_at IS NULL OR (i.return_requested_at IS NOT NULL AND i.returned_at IS NULL))`;
+const open = (me: SQL) => sql`
+  SELECT EXISTS (SELECT 1 FROM payouts WHERE user_id = ${me} AND status IN ('awaiting_details', 'queued', 'processing')) AS payout,
+         EXISTS (SELECT 1 FROM refunds WHERE user_id = ${me} AND status = 'queued') AS refund,
+         EXISTS (SELECT 1 FROM order_items i JOIN orders o ON o.id = i.order_id
+                  WHERE (o.buyer_id = ${me} OR i.seller_id = ${me}) AND o.status <> 'failed' AND ${sql.raw(OPEN_LINE)}) AS "order"`;
+
+/**
+ * Erases the signed-in user's account, once they have given their password: personal
+ * data goes at once; payment, refund and payout records stay with the name replaced;
+ * results stay, nameless, so ranks do not change. Refused while money or an order is open.
+ */
+export async function eraseAccount(db: Db, input: { userId: string; password: string; now: Date }): Promise<ErasureResult> {
+  const checked = await checkCurrentPassword(db, input.userId, input.password, input.now);
+  if (checked !== "ok") return { ok: false, reason: checked === "limited" ? "limited" : "wrong-password" };
+  return db.transaction(async (tx) => {
+    const id = sql`${input.userId}::uuid`;
+    // The row is locked first, so no checkout or payout starts for it while it goes.
+    await tx.execute(sql`SELECT 1 FROM users WHERE id = ${id} FOR UPDATE`);
+    const [pending] = rowsOf<{ payout: boolean; refund: boolean; order: boolean }>(await tx.execute(open(id)));
+    if (pending!.payout) return { ok: false, reason: "open-payout" } as const;
+    if (pending!.refund) return { ok: false, reason: "open-refund" } as const;
+    if (pending!.order) return { ok: false, reason: "open-order" } as const;
+
+    const placeholder = sql`'erased-' || ${id}::text || '@erased.invalid'`;
+    const [who] = rowsOf<{ email: string }>(await tx.execute(sql`SELECT email FROM users WHERE id = ${id}`));
+    // What only describes the person, or what they wrote, goes.
+    for (const table of ["sessions", "password_reset_tokens", "payout_details", "user_cart", "user_wishlist", "likes", "bookmarks", "comments", "certificates"]) {
+      await tx.execute(sql`DELETE FROM ${sql.raw(table)} WHERE user_id = ${id}`);
+    }
+    await tx.execute(sql`DELETE FROM proctoring_events WHERE entry_id IN (SELECT id FROM user_contest_entries WHERE user_id = ${id})`);
+    await tx.execute(sql`DELETE FROM product_reviews WHERE buyer_id = ${id}`);
+    await tx.execute(sql`DELETE FROM contact_requests WHERE user_id = ${id} OR email = ${who!.email}`);
+    await tx.execute(sql`DELETE FROM email_outbox WHERE to_address = ${who!.email}`);
+    await tx.execute(sql`UPDATE analytics_events SET user_id = NULL WHERE user_id = ${id}`);
+    // Answers of contests still open to challenge stay (a re-scoring reads them), nameless.
+    await tx.execute(sql`DELETE FROM user_answers a USING contests c WHERE a.user_id = ${id} AND c.id = a.contest_id AND c.finalized_at IS NOT NULL`);
+    // Listings leave the store; the lines others bought keep pointing at them.
+    await tx.execute(sql`UPDATE marketplace_products SET is_active = false WHERE seller_id = ${id}`);
+    // Records the law keeps, with the name and addresses replaced.
+    await tx.execute(sql`
+      UPDATE orders SET buyer_name = 'Erased', buyer_email = ${placeholder},
+             shipping_address = (SELECT coalesce(jsonb_object_agg(k, 'Erased'), '{}'::jsonb) FROM jsonb_object_keys(shipping_address) k)
+       WHERE buyer_id = ${id}`);
+    await tx.execute(sql`
+      UPDATE payouts SET round_destination = jsonb_set(round_destination, '{holder}', '"Erased"')
+       WHERE user_id = ${id} AND round_destination ? 'holder'`);
+    await tx.execute(sql`UPDATE profiles SET email = ${placeholder}, full_name = NULL, phone = NULL, address = NULL, city = NULL, avatar_url = NULL WHERE id = ${id}`);
+    // No password can match this hash, and the address is free to sign up with again.
+    await tx.execute(sql`UPDATE users SET email = ${placeholder}, password_hash = '!erased', erased_at = ${input.now.toISOString()}::timestamptz WHERE id = ${id}`);
+    return { ok: true } as const;
+  });
+}

@@ -118,7 +118,7 @@ export default function RulesSheet() {
       <p>
         {free
           ? t("contest.sheet.refundsFree")
-          : richText(t("contest.sheet.refundsText", { hours: POLICY.contestFullRefundHoursBeforeStart, days: POLICY.contestRefundProcessingDays }), [(text) => <Link to="/refund-policy">{text}</Link>])}
+          : richText(t("contest.sheet.refundsText", { hours: POLICY.contestFullRefundHoursBeforeStart, days: POLICY.contestRefundProcessingDays }), [(text) => <Link to="/refund">{text}</Link>])}
       </p>
 
       <h2>{t("contest.sheet.complaints")}</h2>

@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { ContentPage } from "~/components/content-page";
 import { POLICY, useSupportContact } from "~/models/support/policy";
 import { translatedPageMeta } from "~/utils/meta";
 import { richText, useT } from "~/utils/i18n";
 import { localeOf, messagesUnder } from "~/utils/i18n.server";
+import { env } from "~/utils/env.server";
 import type { RequestPolicy } from "~/server/policy";
 
 /** A guest's view is the same for every guest: kept in memory for a second (app/utils/page-cache.server.ts). */
@@ -12,10 +13,15 @@ export const requestPolicy: RequestPolicy = { page: "guest" };
 
 export const meta = translatedPageMeta("pages.privacy.metaTitle", "pages.privacy.metaDescription");
 
-export const loader = ({ request, context }: LoaderFunctionArgs) => ({ messages: messagesUnder(localeOf(request, context), "pages.privacy.") });
+export const loader = ({ request, context }: LoaderFunctionArgs) => ({
+  messages: messagesUnder(localeOf(request, context), "pages.privacy."),
+  // Configuration (app/utils/env.server.ts): how long proctoring evidence is kept.
+  proctoringEvidenceDays: env().PROCTORING_EVIDENCE_DAYS,
+});
 
 export default function Privacy() {
   const support = useSupportContact();
+  const { proctoringEvidenceDays } = useLoaderData<typeof loader>();
   const { t } = useT();
   return (
     <ContentPage title={t("pages.privacy.title")} intro={t("pages.privacy.intro")}>
@@ -26,6 +32,7 @@ export default function Privacy() {
         <li>{t("pages.privacy.p3")}</li>
         <li>{t("pages.privacy.p4")}</li>
         <li>{t("pages.privacy.p5")}</li>
+        <li>{t("pages.privacy.p6")}</li>
       </ul>
       <h2>{t("pages.privacy.payments")}</h2>
       <p>{t("pages.privacy.paymentsText")}</p>
@@ -33,8 +40,9 @@ export default function Privacy() {
       <p>{richText(t("pages.privacy.cookiesText"), [(text) => <Link to="/cookie">{text}</Link>])}</p>
       <h2>{t("pages.privacy.keep")}</h2>
       <p>{t("pages.privacy.keepText", { years: POLICY.recordsKeptYears })}</p>
+      <p>{t("pages.privacy.keepEvidence", { days: proctoringEvidenceDays })}</p>
       <h2>{t("pages.privacy.rights")}</h2>
-      <p>{richText(t("pages.privacy.rightsText", { email: support.email, hours: POLICY.replyWithinHours }), [(email) => <a href={`mailto:${support.email}`}>{email}</a>])}</p>
+      <p>{richText(t("pages.privacy.rightsText", { email: support.email, hours: POLICY.replyWithinHours }), [(email) => <a href={`mailto:${support.email}`}>{email}</a>, (text) => <Link to="/account/data">{text}</Link>])}</p>
     </ContentPage>
   );
 }

@@ -16,6 +16,7 @@ export default function Refund() {
     <ContentPage title={t("pages.refund.title")} intro={t("pages.refund.intro")}>
       <h2>{t("pages.refund.fees")}</h2>
       <p>{t("pages.refund.feesText", { hours: POLICY.contestFullRefundHoursBeforeStart, days: POLICY.contestRefundProcessingDays })}</p>
+      <p>{t("pages.refund.notOffered", { days: POLICY.contestRefundProcessingDays })}</p>
       <h2>{t("pages.refund.orders")}</h2>
       <ul>
         <li>{t("pages.refund.o1", { hours: POLICY.reportProblemHours })}</li>

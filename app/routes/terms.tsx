@@ -28,6 +28,7 @@ export default function Terms() {
         <li>{t("pages.terms.c2")}</li>
         <li>{t("pages.terms.c3")}</li>
         <li>{richText(t("pages.terms.c4"), [refund])}</li>
+        <li>{t("pages.terms.c5")}</li>
       </ul>
       <h2>{t("pages.terms.marketplace")}</h2>
       <ul>

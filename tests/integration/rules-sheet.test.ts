@@ -43,3 +43,21 @@ test("a paid-prize contest's sheet says it is not offered here; a malformed or u
   expect((await open("not-a-uuid")).status).toBe(404);
   expect((await open("00000000-0000-4000-8000-000000000000")).status).toBe(404);
 });
+
+test("the terms, FAQ, refund and privacy pages say the same of the kinds and of a person's data, in both languages", async () => {
+  const pages = {
+    terms: { route: await import("~/routes/terms"), ids: ["pages.terms.c5"] },
+    faq: { route: await import("~/routes/faq"), ids: ["pages.faq.a3", "pages.faq.a6"] },
+    refund: { route: await import("~/routes/refund"), ids: ["pages.refund.notOffered"] },
+    privacy: { route: await import("~/routes/privacy"), ids: ["pages.privacy.p6", "pages.privacy.keepEvidence", "pages.privacy.rightsText"] },
+  };
+  for (const [path, { route, ids }] of Object.entries(pages)) {
+    for (const lang of ["en", "hi"]) {
+      const res = await call(route.loader as never, getRequest(`/${path}?lang=${lang}`));
+      for (const id of ids) expect(res.data.messages[id], `${path} ${lang} ${id}`).toBeDefined();
+    }
+  }
+  expect(english({ id: "pages.terms.c5" })).toContain("not in India since 1 May 2026");
+  expect(english({ id: "pages.faq.a3" })).toContain("never from entrants' money");
+  expect(english({ id: "pages.faq.a6" })).toContain('"Your data" in My Account');
+});

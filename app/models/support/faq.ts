@@ -1,7 +1,7 @@
 import { POLICY } from "~/models/support/policy";
 import type { MessageId, Msg } from "~/utils/i18n";
 
-// Six questions (docs/product/marketplace.md §2), shared by /faq and the contact page's FAQ
+// Six questions (docs/product/marketplace.md §2; issue 46 added who funds the prizes to the third and "Your data" to the sixth), shared by /faq and the contact page's FAQ
 // section, as messages ("pages.faq.", which both pages load) with the policy's numbers.
 export function faqItems(supportEmail: string): Array<{ q: MessageId; a: Msg }> {
   return [

@@ -105,7 +105,7 @@ export default function Results() {
       </nav>
 
       <PhaseNote phase={contest.phase} challengeOpen={contest.challengeOpen} challengesEndAt={contest.challengesEndAt} />
-      {tab === "summary" ? <Summary mine={mine} percent={percent} fullMarks={contest.fullMarks} finalized={contest.finalized} sections={sections} /> : null}
+      {tab === "summary" ? <Summary mine={mine} percent={percent} fullMarks={contest.fullMarks} finalized={contest.finalized} practice={contest.practice} sections={sections} /> : null}
       {tab === "summary" && statement ? <PrizeStatement statement={statement} /> : null}
       {tab === "summary" && certificate ? <CertificateReady code={certificate} /> : null}
       {tab === "breakdown" ? (
@@ -164,7 +164,7 @@ function ResultsLinks() {
   );
 }
 
-function Summary({ mine, percent, fullMarks, finalized, sections }: { mine: MyResult; percent: number; fullMarks: number; finalized: boolean; sections: SectionReport[] }) {
+function Summary({ mine, percent, fullMarks, finalized, practice, sections }: { mine: MyResult; percent: number; fullMarks: number; finalized: boolean; practice: boolean; sections: SectionReport[] }) {
   const { t, tm } = useT();
   if (mine.answered === 0) {
     return (
@@ -184,7 +184,7 @@ function Summary({ mine, percent, fullMarks, finalized, sections }: { mine: MyRe
         <div><dt>{t("results.rank")}</dt><dd>{finalized ? `#${mine.rank}` : t("results.rankProvisional", { rank: mine.rank })}</dd></div>
         <div><dt>{t("results.percentile")}</dt><dd>{mine.percentile === null ? "—" : mine.percentile.toFixed(2)}</dd></div>
         <div><dt>{t("results.timeTaken")}</dt><dd>{tm(durationMessage(mine.response_time))}</dd></div>
-        <div><dt>{t("results.prize")}</dt><dd>{finalized ? formatINR(mine.prize_amount) : t("results.prizeLater")}</dd></div>
+        <div><dt>{t("results.prize")}</dt><dd>{practice ? t("results.noPrizePractice") : finalized ? formatINR(mine.prize_amount) : t("results.prizeLater")}</dd></div>
       </dl>
       <SectionTable sections={sections} />
       <p className="muted">{t("results.note")}</p>

@@ -200,6 +200,8 @@ test("a practice test's certificate: from the results to its page, then checked 
   const title = unique("Practice Certificate");
   const finished = await create("finishedContest", { title, practice: true, students: [{ userId: student.id, correct: 2, minutes: 5 }] });
   await page.goto(`/contest/${finished.id}/results`);
+  // A practice test has no prize to show.
+  await expect(page.getByText("None: a practice test")).toBeVisible();
   await page.getByRole("link", { name: "see and print it" }).click();
   await expect(page.getByRole("heading", { name: "Certificate", exact: true })).toBeVisible();
   const certificate = page.locator("article.certificate");

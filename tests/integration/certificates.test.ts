@@ -60,6 +60,7 @@ test("a certificate's page says who, which test, the marks, rank and percentile,
 
   const results = await resultsPage(db, { contestId, userId: meera, tab: "summary", locale: "en", now: new Date() });
   expect(results.certificate).toBe(mine!.code);
+  expect(results.contest.practice).toBe(true);
 });
 
 test("the check form takes a code typed any way, and says in the form what is malformed or unknown", async () => {

@@ -76,6 +76,10 @@ test("erasure is refused with a clear message while a payout is open, and with a
   const [user] = await db.select().from(users).where(eq(users.id, s.userId));
   expect(user).toMatchObject({ email: s.email, erased_at: null });
 
+  // A failed payout waits for new details: the person is still owed it, so it holds erasure too.
+  await db.update(payouts).set({ status: "failed", failure_reason: "Account closed" }).where(eq(payouts.user_id, s.userId));
+  expect(await eraseAccount(db, { userId: s.userId, password: PASSWORD, now: new Date() })).toEqual({ ok: false, reason: "open-payout" });
+
   // An open order line (shipped, not delivered) holds it too.
   await db.update(payouts).set({ status: "paid", bank_reference: "UTR0001" }).where(eq(payouts.user_id, s.userId));
   await db.execute(sql`UPDATE order_items SET delivered_at = NULL WHERE order_id IN (SELECT id FROM orders WHERE buyer_id = ${s.userId})`);

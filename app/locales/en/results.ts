@@ -132,4 +132,5 @@ export default {
   "results.certificate.check": "Check",
   "results.certificate.malformed": "A code is 12 letters and digits, such as 3F9A-07C2-B4E1.",
   "results.certificate.unknown": "No certificate has this code. Check it letter by letter.",
+  "results.noPrizePractice": "None: a practice test",
 } as const;

@@ -131,4 +131,5 @@ export default {
   "results.certificate.check": "जाँचें",
   "results.certificate.malformed": "कोड में 12 अक्षर और अंक होते हैं, जैसे 3F9A-07C2-B4E1।",
   "results.certificate.unknown": "इस कोड का कोई प्रमाणपत्र नहीं है। कोड को अक्षर-अक्षर जाँचें।",
+  "results.noPrizePractice": "कोई नहीं: अभ्यास टेस्ट",
 } satisfies Catalog<typeof en>;

@@ -40,6 +40,7 @@ export async function contestResults(db: DbOrTx, input: { contestId: string; use
       longest_extra_minutes: contests.longest_extra_minutes,
       challenge_window_hours: contests.challenge_window_hours,
       challenge_fee: contests.challenge_fee,
+      kind: contests.kind,
       question_count: questionCountColumn,
       full_marks: FULL_MARKS,
       submitted: sql<boolean>`COALESCE(${user_contest_entries.has_submitted}, false)`,
@@ -67,6 +68,8 @@ export async function contestResults(db: DbOrTx, input: { contestId: string; use
     challengesEndAt: challengeWindow(contest).endsAt,
     challengeOpen: isWindowOpen(contest, input.now),
     challengeFee: contest.challenge_fee,
+    // A practice test has no prize to show (docs/decisions/contests-lawful-kinds.md).
+    practice: contest.kind === "practice",
   };
   if (!contest.submitted) return { contest: base, state: "none" as const, mine: null, answered: 0 };
   if (!closed) {

@@ -10,6 +10,7 @@ import { getContest } from "~/models/contests/catalogue/catalogue.server";
 import { enrolState } from "~/models/contests/catalogue/enrolment";
 import { FUNDING_IDS, fundingLine } from "~/models/contests/catalogue/kinds";
 import { FundingLine } from "~/components/contests/catalogue/funding";
+import { PrizeList } from "~/components/contests/catalogue/prize-list";
 import { contestOffer } from "~/utils/env.server";
 import { ContestJoinSchema } from "~/models/accounts/schemas";
 import { MESSAGES } from "~/models/accounts/messages";
@@ -112,14 +113,7 @@ export default function ContestDetail() {
             {prizes.length === 0 ? (
               <p className="muted">{t("contest.noPrizes")}</p>
             ) : (
-              <ul className="prize-list">
-                {prizes.map((p) => (
-                  <li key={p.name}>
-                    {/* A place's prize in the page's language; a prize the admin named otherwise, as named. */}
-                    {p.place ? <span>{t("contest.prize.place", { place: String(p.place) })}</span> : p.bonus ? <span>{t("contest.prize.bonus")}</span> : <span translate="no">{p.name}</span>} <strong>{p.value}</strong>
-                  </li>
-                ))}
-              </ul>
+              <PrizeList prizes={prizes} />
             )}
           </div>
         </aside>

@@ -8,6 +8,7 @@ import { db } from "~/db/client.server";
 import { getRulesSheet } from "~/models/contests/catalogue/catalogue.server";
 import { FUNDING_IDS, fundingExplanation, fundingLine } from "~/models/contests/catalogue/kinds";
 import { FundingLine, FundingText } from "~/components/contests/catalogue/funding";
+import { PrizeList } from "~/components/contests/catalogue/prize-list";
 import { prizeLines } from "~/models/contests/catalogue/prizes";
 import { CONTEST_REQUIREMENTS } from "~/models/contests/catalogue/rules";
 import { POLICY, useSupportContact } from "~/models/support/policy";
@@ -91,13 +92,7 @@ export default function RulesSheet() {
         <p>{t("contest.sheet.noPrizes")}</p>
       ) : (
         <>
-          <ul className="prize-list">
-            {prizes.map((p) => (
-              <li key={p.name}>
-                {p.place ? <span>{t("contest.prize.place", { place: String(p.place) })}</span> : p.bonus ? <span>{t("contest.prize.bonus")}</span> : <span translate="no">{p.name}</span>} <strong>{p.value}</strong>
-              </li>
-            ))}
-          </ul>
+          <PrizeList prizes={prizes} />
           <p>{t("contest.sheet.ties")}</p>
           <p>{t("contest.sheet.tax", { percent: taxPercent })}</p>
         </>

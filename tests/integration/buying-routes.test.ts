@@ -13,9 +13,8 @@ import * as myProductsRoute from "~/routes/store.my-products";
 import * as productRoute from "~/routes/store.$id.productdetails";
 import * as callbackRoute from "~/routes/api.payment.callback";
 import { createProduct } from "~/seed/factories.server";
-import { call, cookieFrom, formRequest, getRequest, type Outcome } from "../support/remix";
-import { flashInEnglish } from "../support/words";
-import { readFlash } from "~/utils/flash.server";
+import { call, cookieFrom, formRequest, getRequest } from "../support/remix";
+import { flashOf } from "../support/words";
 import { signedInStudent } from "../support/scenarios";
 import { PROVEN_ON_POSTGRESQL } from "../support/locks";
 
@@ -31,7 +30,6 @@ async function world(input: { price?: number; stock?: number } = {}) {
 }
 
 /** The message a redirect carries to the next page. */
-const flashOf = async (res: Outcome) => flashInEnglish((await readFlash(getRequest("/", cookieFrom(res.headers, "__flash")))).flash);
 
 async function cartRows(userId: string) {
   return db.select().from(user_cart).where(eq(user_cart.user_id, userId));

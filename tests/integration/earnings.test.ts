@@ -13,10 +13,9 @@ import { pollPayouts, sendDuePayouts } from "~/models/payments/payout-sender.ser
 import { commissionOn, earnDueLines, payOutDueEarnings, payOutEarnings, sellerStatement } from "~/models/store/earnings/earnings.server";
 import * as myProductsRoute from "~/routes/store.my-products";
 import { createDeliveredLine, createProduct } from "~/seed/factories.server";
-import { readFlash } from "~/utils/flash.server";
 import { PROVEN_ON_POSTGRESQL } from "../support/locks";
-import { flashInEnglish } from "../support/words";
-import { call, cookieFrom, formRequest, getRequest, type Outcome } from "../support/remix";
+import { flashOf } from "../support/words";
+import { call, formRequest, getRequest } from "../support/remix";
 import { signedInStudent } from "../support/scenarios";
 
 const DAY = 24 * 60 * 60_000;
@@ -33,7 +32,6 @@ async function sold(seller: Person, input: { price: number; daysAgo: number; cod
 }
 
 const askPayout = (seller: Person) => call(myProductsRoute.action as never, formRequest("/store/my-products?view=earnings", { intent: "payout" }, seller.cookie));
-const flashOf = async (res: Outcome) => flashInEnglish((await readFlash(getRequest("/", cookieFrom(res.headers, "__flash")))).flash);
 const lineOf = async (id: string) => (await db.select().from(order_items).where(eq(order_items.id, id)))[0]!;
 
 describe("earnings", () => {

@@ -17,15 +17,13 @@ import * as webhook from "~/routes/api.payment.webhook";
 import * as detail from "~/routes/contest.$id._index";
 import * as pay from "~/routes/contest.$id.pay";
 import { createContest, createEntry } from "~/seed/factories.server";
-import { readFlash } from "~/utils/flash.server";
-import { call, cookieFrom, formRequest, getRequest, type Outcome } from "../support/remix";
+import { call, formRequest, getRequest } from "../support/remix";
 import { signedInStudent } from "../support/scenarios";
-import { flashInEnglish } from "../support/words";
+import { flashOf } from "../support/words";
 
 const gateway = paymentGateway()!;
 const HOUR = 3_600_000;
 let n = 0;
-const flashOf = async (res: Outcome) => flashInEnglish((await readFlash(getRequest("/", cookieFrom(res.headers, "__flash")))).flash);
 const entries = (userId: string, contestId: string) => db.$count(user_contest_entries, and(eq(user_contest_entries.user_id, userId), eq(user_contest_entries.contest_id, contestId)));
 const UNAVAILABLE = "This contest takes an entry fee for cash prizes, which this site does not offer, so you cannot enrol.";
 

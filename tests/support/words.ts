@@ -2,7 +2,8 @@
 // catalog's English words, the spec's exact ones.
 import { readMsgText, translateMsg, type Msg } from "~/utils/i18n";
 import { say, translator } from "~/utils/i18n.server";
-import type { Flash } from "~/utils/flash.server";
+import { readFlash, type Flash } from "~/utils/flash.server";
+import { cookieFrom, getRequest } from "./remix";
 
 /** A message as an English reader sees it. */
 export const english = (msg: Msg) => translateMsg(translator("en"), msg);
@@ -13,3 +14,6 @@ export const inEnglish = (text: string | undefined) => (text === undefined ? und
 /** A flash as an English reader sees it on the next page (the root says it in the page's language). */
 export const flashInEnglish = (flash: Flash | null) =>
   flash && { kind: flash.kind, message: english(flash.message), ...(flash.action ? { action: { label: english(flash.action.label), to: flash.action.to } } : {}) };
+
+/** The flash a response set, as an English reader sees it on the next page. */
+export const flashOf = async (res: { headers: Headers }) => flashInEnglish((await readFlash(getRequest("/", cookieFrom(res.headers, "__flash")))).flash);

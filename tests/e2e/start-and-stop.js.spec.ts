@@ -65,6 +65,8 @@ test("npm start says what it does, keeps DATA_DIR private, opens psql only with 
     expect(said.indexOf("opening the embedded database")).toBeLessThan(said.indexOf("seeding demo data"));
     // What the embedded database can carry is said at start (issue 44, point 7).
     expect(said).toContain("embedded database (PGlite): one query at a time");
+    // The lawful default (issue 46): paid-prize contests are off, and start-up says how many it keeps dark (the demo has none).
+    expect(said).toContain("paid-prize contests are off (PAID_PRIZE_CONTESTS=off): keeping 0 dark");
 
     // DATA_DIR is the server's alone, old files and PGlite's new ones alike.
     const open = modes(dataDir).filter(([, mode]) => mode & 0o077);

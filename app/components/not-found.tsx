@@ -25,3 +25,10 @@ export function notFoundBoundary(copy: { title: MessageId | string; message?: Me
     );
   };
 }
+
+/** An unknown contest on any of its pages (its page, rules sheet, pay page): 'Contest Not Found', and home. */
+export const ContestNotFound = notFoundBoundary({
+  title: "common.notFound.contest",
+  message: "common.notFound.contestText",
+  action: { label: "common.error.home", to: "/" },
+});

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { notFoundBoundary } from "~/components/not-found";
+import { ContestNotFound } from "~/components/not-found";
 import { PasswordField } from "~/components/accounts/password-input";
 import { FormErrors, TextField } from "~/components/ui/field";
 import { db } from "~/db/client.server";
@@ -185,8 +185,4 @@ function GuestJoin({ id, free }: { id: string; free: boolean }) {
   );
 }
 
-export const ErrorBoundary = notFoundBoundary({
-  title: "common.notFound.contest",
-  message: "common.notFound.contestText",
-  action: { label: "common.error.home", to: "/" },
-});
+export const ErrorBoundary = ContestNotFound;

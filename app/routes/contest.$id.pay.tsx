@@ -4,7 +4,7 @@ import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { CheckoutButton } from "~/components/payments/checkout-button";
-import { notFoundBoundary } from "~/components/not-found";
+import { ContestNotFound } from "~/components/not-found";
 import { HostedCheckoutForm } from "~/components/payments/hosted-checkout-form";
 import { db } from "~/db/client.server";
 import { requireContestStage } from "~/models/contests/catalogue/stage.server";
@@ -157,8 +157,4 @@ function DeviceCheck() {
   );
 }
 
-export const ErrorBoundary = notFoundBoundary({
-  title: "common.notFound.contest",
-  message: "common.notFound.contestText",
-  action: { label: "common.error.home", to: "/" },
-});
+export const ErrorBoundary = ContestNotFound;

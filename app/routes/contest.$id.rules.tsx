@@ -3,15 +3,16 @@
 // prizes, refunds and how to complain, on one page that prints on A4 and reads on a phone.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { notFoundBoundary } from "~/components/not-found";
+import { ContestNotFound } from "~/components/not-found";
 import { db } from "~/db/client.server";
 import { getRulesSheet } from "~/models/contests/catalogue/catalogue.server";
 import { FUNDING_IDS, fundingExplanation, fundingLine } from "~/models/contests/catalogue/kinds";
 import { FundingLine, FundingText } from "~/components/contests/catalogue/funding";
+import { SupportLine } from "~/components/support/support-line";
 import { PrizeList } from "~/components/contests/catalogue/prize-list";
 import { prizeLines } from "~/models/contests/catalogue/prizes";
 import { CONTEST_REQUIREMENTS } from "~/models/contests/catalogue/rules";
-import { POLICY, useSupportContact } from "~/models/support/policy";
+import { POLICY } from "~/models/support/policy";
 import { formatDateTime } from "~/utils/dates";
 import { contestOffer, env } from "~/utils/env.server";
 import { invariantResponse, requireUuidParam } from "~/utils/http.server";
@@ -38,15 +39,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     why: fundingExplanation(contest, offer),
     prizes: prizeLines(contest.prize_pool, formatINR),
     taxPercent: env().PRIZE_TAX_PERCENT,
-    // The funding line is the cards' (the contests namespace).
-    messages: { ...messages, ...pickMessages(locale, FUNDING_IDS) },
+    // The funding line is the cards' (the contests namespace); how to complain is the terms' sentence.
+    messages: { ...messages, ...pickMessages(locale, [...FUNDING_IDS, "pages.terms.supportText"]) },
   };
 }
 
 export default function RulesSheet() {
   const { contest, funding, why, prizes, taxPercent } = useLoaderData<typeof loader>();
   const { t, locale } = useT();
-  const support = useSupportContact();
   const free = contest.entry_fee === 0;
   return (
     <article className="container section rules-sheet">
@@ -117,18 +117,9 @@ export default function RulesSheet() {
       </p>
 
       <h2>{t("contest.sheet.complaints")}</h2>
-      <p>
-        {richText(t("contest.sheet.complaintsText", { email: support.email, hours: POLICY.replyWithinHours }), [
-          (text) => <a href={`mailto:${support.email}`}>{text}</a>,
-          (text) => <Link to="/contact">{text}</Link>,
-        ])}
-      </p>
+      <SupportLine />
     </article>
   );
 }
 
-export const ErrorBoundary = notFoundBoundary({
-  title: "common.notFound.contest",
-  message: "common.notFound.contestText",
-  action: { label: "common.error.home", to: "/" },
-});
+export const ErrorBoundary = ContestNotFound;

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { ContentPage } from "~/components/content-page";
-import { POLICY, useSupportContact } from "~/models/support/policy";
+import { POLICY } from "~/models/support/policy";
+import { SupportLine } from "~/components/support/support-line";
 import { translatedPageMeta } from "~/utils/meta";
 import { richText, useT } from "~/utils/i18n";
 import { localeOf, messagesUnder } from "~/utils/i18n.server";
@@ -15,7 +16,6 @@ export const meta = translatedPageMeta("pages.terms.metaTitle", "pages.terms.met
 export const loader = ({ request, context }: LoaderFunctionArgs) => ({ messages: messagesUnder(localeOf(request, context), "pages.terms.") });
 
 export default function Terms() {
-  const support = useSupportContact();
   const { t } = useT();
   const refund = (text: string) => <Link to="/refund">{text}</Link>;
   return (
@@ -40,12 +40,7 @@ export default function Terms() {
       <h2>{t("pages.terms.records")}</h2>
       <p>{t("pages.terms.recordsText", { years: POLICY.recordsKeptYears })}</p>
       <h2>{t("pages.terms.support")}</h2>
-      <p>
-        {richText(t("pages.terms.supportText", { email: support.email, hours: POLICY.replyWithinHours }), [
-          (email) => <a href={`mailto:${support.email}`}>{email}</a>,
-          (text) => <Link to="/contact">{text}</Link>,
-        ])}
-      </p>
+      <SupportLine />
     </ContentPage>
   );
 }

@@ -140,5 +140,4 @@ export default {
   "contest.sheet.refundsFree": "Entry is free, so there is nothing to refund.",
   "contest.sheet.refundsText": "A full refund if you ask at least {hours} hours before the start, processed in {days} days; after that, entry fees are not refunded. The <0>Refund Policy</0> says the rest.",
   "contest.sheet.complaints": "Questions and complaints",
-  "contest.sheet.complaintsText": "Write to <0>{email}</0> or use the <1>contact form</1>; we reply within {hours} hours.",
 } as const;

@@ -139,5 +139,4 @@ export default {
   "contest.sheet.refundsFree": "एंट्री मुफ़्त है, इसलिए लौटाने को कुछ नहीं है।",
   "contest.sheet.refundsText": "शुरू होने से कम से कम {hours} घंटे पहले माँगने पर पूरा रिफ़ंड, {days} दिनों में; उसके बाद एंट्री शुल्क नहीं लौटाया जाता। बाकी बातें <0>रिफ़ंड नीति</0> में हैं।",
   "contest.sheet.complaints": "प्रश्न और शिकायतें",
-  "contest.sheet.complaintsText": "<0>{email}</0> पर लिखें या <1>संपर्क फ़ॉर्म</1> भरें; हम {hours} घंटों में जवाब देते हैं।",
 } satisfies Catalog<typeof en>;

@@ -5,15 +5,17 @@ import { ContestNotFound } from "~/components/not-found";
 import { PasswordField } from "~/components/accounts/password-input";
 import { FormErrors, TextField } from "~/components/ui/field";
 import { db } from "~/db/client.server";
+import { kickOutbox } from "~/services/email.server";
 import { rememberLocale, signInOrSignUp } from "~/models/accounts/account.server";
 import { getContest } from "~/models/contests/catalogue/catalogue.server";
 import { enrolState } from "~/models/contests/catalogue/enrolment";
 import { FUNDING_IDS, fundingLine } from "~/models/contests/catalogue/kinds";
 import { FundingLine } from "~/components/contests/catalogue/funding";
 import { PrizeList } from "~/components/contests/catalogue/prize-list";
-import { contestOffer } from "~/utils/env.server";
+import { contestOffer, parentalConsentRequired } from "~/utils/env.server";
+import { BirthFields } from "~/components/accounts/birth-fields";
 import { ContestJoinSchema } from "~/models/accounts/schemas";
-import { MESSAGES } from "~/models/accounts/messages";
+import { awaitingParentMessage, MESSAGES } from "~/models/accounts/messages";
 import { clientIp, createUserSession, getUserId, readLoginDevice, rememberLoginDevice } from "~/models/accounts/auth.server";
 import { CONTEST_REQUIREMENTS, CONTEST_RULES } from "~/models/contests/catalogue/rules";
 import { formatDateTime } from "~/utils/dates";
@@ -50,6 +52,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     funding: fundingLine(contest, contestOffer()),
     prizes: prizeLines(contest.prize_pool, formatINR),
     signedIn: Boolean(userId),
+    askParent: parentalConsentRequired(),
     // The guest form's password field is the auth namespace's; the funding line is the cards'.
     messages: { ...messages, ...pickMessages(locale, FUNDING_IDS) },
   };
@@ -63,13 +66,22 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return data(translateReply(submission.reply({ hideFields: ["password"] }), t), { status: 400 });
   const result = await signInOrSignUp(db, { ...submission.value, ip: clientIp(context), device: await readLoginDevice(request), now: new Date(), locale });
   if (!result.ok) {
-    const message: Msg = {
-      invalid: MESSAGES.invalidCredentials,
-      limited: MESSAGES.tooManyAttempts,
-      weak: { id: "contest.join.weak" } as const,
-      name: { id: "contest.join.needName" } as const,
-    }[result.reason];
-    return data(translateReply(submission.reply({ formErrors: [msgText(message)], hideFields: ["password"] }), t), { status: result.reason === "limited" ? 429 : 400 });
+    if (result.reason === "parent-email") {
+      return data(translateReply(submission.reply({ fieldErrors: { parentEmail: [msgText(MESSAGES.parentEmailRequired)] }, hideFields: ["password"] }), t), { status: 400 });
+    }
+    const message: Msg =
+      result.reason === "awaiting-parent"
+        ? awaitingParentMessage(result.parentEmail)
+        : {
+            invalid: MESSAGES.invalidCredentials,
+            limited: MESSAGES.tooManyAttempts,
+            weak: { id: "contest.join.weak" } as const,
+            name: { id: "contest.join.needName" } as const,
+            "birth-date": { id: "contest.join.needBirthDate" } as const,
+          }[result.reason];
+    if (result.reason === "awaiting-parent") kickOutbox();
+    const status = result.reason === "limited" ? 429 : result.reason === "awaiting-parent" ? 403 : 400;
+    return data(translateReply(submission.reply({ formErrors: [msgText(message)], hideFields: ["password"] }), t), { status });
   }
   await rememberLocale(db, result.userId, locale);
   return createUserSession(request, result.userId, `/contest/${id}/pay`, result.device ? [await rememberLoginDevice(result.device)] : []);
@@ -164,6 +176,7 @@ function GuestJoin({ id, free }: { id: string; free: boolean }) {
   const lastResult = useActionData<typeof action>();
   const pending = useIsPending();
   const [form, fields] = useSchemaForm<typeof ContestJoinSchema>(lastResult);
+  const { askParent } = useLoaderData<typeof loader>();
   const { t } = useT();
   return (
     <details className="join" open={Boolean(lastResult)}>
@@ -174,6 +187,12 @@ function GuestJoin({ id, free }: { id: string; free: boolean }) {
         <TextField label={t("contest.join.fullName")} field={fields.fullName} autoComplete="name" />
         <TextField label={t("auth.email")} field={fields.email} type="email" autoComplete="email" inputMode="email" />
         <PasswordField label={t("auth.password")} field={fields.password} autoComplete="current-password" />
+        <BirthFields
+          birthDate={fields.birthDate}
+          parentEmail={fields.parentEmail}
+          askParent={askParent}
+          labels={{ birthDate: t("contest.join.birthDate"), parentEmail: t("contest.join.parentEmail") }}
+        />
         <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
           {pending ? t("contest.join.wait") : free ? t("contest.join.continueFree") : t("contest.join.continue")}
         </button>

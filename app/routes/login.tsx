@@ -5,10 +5,11 @@ import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { PasswordField } from "~/components/accounts/password-input";
 import { FormErrors, TextField } from "~/components/ui/field";
 import { LoginSchema } from "~/models/accounts/schemas";
-import { MESSAGES, tooManyAttemptsFor } from "~/models/accounts/messages";
+import { awaitingParentMessage, MESSAGES, tooManyAttemptsFor } from "~/models/accounts/messages";
 import { useT, msgText } from "~/utils/i18n";
 import { i18nFor, localeOf, translateReply, translator } from "~/utils/i18n.server";
 import { db } from "~/db/client.server";
+import { kickOutbox } from "~/services/email.server";
 import { rememberLocale } from "~/models/accounts/account.server";
 import { resumeBlogAction } from "~/models/blog/posts.server";
 import { resumeStoreAction } from "~/models/store/cart/cart.server";
@@ -57,7 +58,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
         headers: { "Retry-After": String(result.retryAfterS) },
       });
     }
-    return data(translateReply(submission.reply({ formErrors: [msgText(MESSAGES.invalidCredentials)], hideFields: ["password"] }), translator(locale)), { status: 400 });
+    // Waiting for a parent: the reminder mailed to them goes now.
+    if (result.reason === "awaiting-parent") kickOutbox();
+    const message = result.reason === "awaiting-parent" ? awaitingParentMessage(result.parentEmail) : MESSAGES.invalidCredentials;
+    return data(translateReply(submission.reply({ formErrors: [msgText(message)], hideFields: ["password"] }), translator(locale)), { status: result.reason === "awaiting-parent" ? 403 : 400 });
   }
   await rememberLocale(db, result.userId, locale);
   const resume = { userId: result.userId, path: safeRedirect(submission.value.redirectTo, "/dashboard"), action: submission.value.pendingAction };

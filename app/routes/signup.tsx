@@ -6,6 +6,7 @@ import { PasswordField, PasswordRequirements } from "~/components/accounts/passw
 import { NoScriptRedirect } from "~/components/no-script-redirect";
 import { FormErrors, TextField } from "~/components/ui/field";
 import { db } from "~/db/client.server";
+import { kickOutbox } from "~/services/email.server";
 import { signup } from "~/models/accounts/account.server";
 import { SignupSchema } from "~/models/accounts/schemas";
 import { ACCOUNT_MAX, MESSAGES } from "~/models/accounts/messages";
@@ -18,6 +19,8 @@ import { safeRedirect } from "~/utils/urls";
 import { useIsPending } from "~/utils/use-is-pending";
 import { useSchemaForm } from "~/utils/use-schema-form";
 import { ErrorPage } from "~/components/error-page";
+import { BirthFields } from "~/components/accounts/birth-fields";
+import { parentalConsentRequired } from "~/utils/env.server";
 
 // docs/product/contests.md §9: after signing up, the user is sent to / after 10 seconds.
 const REDIRECT_SECONDS = 10;
@@ -29,10 +32,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getUser(request, context);
   const { messages } = i18nFor(request, context, "auth");
   if (url.searchParams.get("created") === "1" && user) {
-    return { created: true as const, name: user.full_name ?? "", messages };
+    return { screen: "created" as const, name: user.full_name ?? "", messages, askParent: false, parent: "" };
   }
   if (user) throw redirect("/dashboard");
-  return { created: false as const, name: "", messages };
+  // An account under 18 waits for its parent (models/accounts/parental-consent.server.ts): no session yet.
+  const waiting = url.searchParams.get("waiting");
+  if (waiting) return { screen: "waiting" as const, name: "", messages, askParent: true, parent: waiting.slice(0, 120) };
+  return { screen: "form" as const, name: "", messages, askParent: parentalConsentRequired(), parent: "" };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -41,8 +47,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data(translateReply(submission.reply({ hideFields: ["password"] }), translator(locale)), { status: 400 });
   }
-  const { email, password, fullName, redirectTo } = submission.value;
-  const result = await signup(db, { email, password, fullName, ip: clientIp(context), now: new Date(), locale });
+  const { redirectTo, ...account } = submission.value;
+  const result = await signup(db, { ...account, ip: clientIp(context), now: new Date(), locale });
+  if (!result.ok && result.reason === "parent-email") {
+    return data(translateReply(submission.reply({ fieldErrors: { parentEmail: [msgText(MESSAGES.parentEmailRequired)] }, hideFields: ["password"] }), translator(locale)), { status: 400 });
+  }
   if (!result.ok) {
     return data(
       translateReply(
@@ -54,13 +63,39 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: result.reason === "taken" ? 400 : 429 },
     );
   }
+  if (result.parentEmail) {
+    // The parent's mail goes now, not at the outbox's next round.
+    kickOutbox();
+    throw redirect(`/signup?${new URLSearchParams({ waiting: result.parentEmail })}`);
+  }
   // A journey that asked for an account (e.g. a contest's pay page) continues there.
   return createUserSession(request, result.userId, safeRedirect(redirectTo, "/signup?created=1"));
 }
 
 export default function SignupPage() {
-  const { created, name } = useLoaderData<typeof loader>();
-  return created ? <AccountCreated name={name} /> : <SignupForm />;
+  const { screen, name, parent, askParent } = useLoaderData<typeof loader>();
+  if (screen === "created") return <AccountCreated name={name} />;
+  if (screen === "waiting") return <WaitingForParent parent={parent} />;
+  return <SignupForm askParent={askParent} />;
+}
+
+function WaitingForParent({ parent }: { parent: string }) {
+  const { t } = useT();
+  return (
+    <section className="container narrow auth-page">
+      <div className="card" role="status">
+        <h1>{t("auth.waiting.title")}</h1>
+        <p>{t("auth.waiting.sent", { parent })}</p>
+        <p>{t("auth.waiting.until")}</p>
+        <p className="muted">{t("auth.waiting.lapse")}</p>
+        <div className="actions">
+          <Link to="/contests" className="btn btn-primary">
+            {t("auth.waiting.browse")}
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
 }
 
 function AccountCreated({ name }: { name: string }) {
@@ -87,7 +122,7 @@ function AccountCreated({ name }: { name: string }) {
   );
 }
 
-function SignupForm() {
+function SignupForm({ askParent }: { askParent: boolean }) {
   const lastResult = useActionData<typeof action>();
   const pending = useIsPending();
   const [searchParams] = useSearchParams();
@@ -103,6 +138,7 @@ function SignupForm() {
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <TextField label={t("auth.fullName")} field={fields.fullName} autoComplete="name" maxLength={ACCOUNT_MAX.fullName} />
         <TextField label={t("auth.email")} field={fields.email} type="email" autoComplete="email" inputMode="email" />
+        <BirthFields birthDate={fields.birthDate} parentEmail={fields.parentEmail} askParent={askParent} />
         <PasswordField label={t("auth.password")} field={fields.password} autoComplete="new-password" meter />
         <PasswordRequirements />
         <button type="submit" className="btn btn-primary btn-block" disabled={pending}>

@@ -18,6 +18,10 @@ export const LIMITS = {
   resetRequestsPerEmail: { max: 3, windowMs: 60 * 60_000 },
   resetSubmitsPerIp: { max: 30, windowMs: 15 * 60_000 },
   contactPerIp: { max: 5, windowMs: 60 * 60_000 },
+  // Answers on parents' consent links: a parent answers once or twice; a guesser of links many times.
+  consentAnswersPerIp: { max: 30, windowMs: 60 * 60_000 },
+  // The parent's mail sent again when the student tries to sign in while waiting.
+  consentRemindersPerUser: { max: 3, windowMs: 24 * 60 * 60_000 },
   confirmationResendsPerUser: { max: 3, windowMs: 60 * 60_000 },
   eventsPerIp: { max: 300, windowMs: 60 * 60_000 },
   commentsPerUser: { max: 20, windowMs: 60 * 60_000 },

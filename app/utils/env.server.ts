@@ -73,6 +73,9 @@ const EnvSchema = z.object({
   // Contests with an entry fee and cash prizes (docs/decisions/contests-lawful-kinds.md): only where the law
   // allows them; not in India since 1 May 2026 (the Online Gaming Act's Rules). Off, they are listed as unavailable.
   PAID_PRIZE_CONTESTS: optional.pipe(z.enum(["on", "off"]).default("off")),
+  // A parent's consent for anyone under 18 (docs/decisions/privacy-personal-data.md, "Minors"): the Digital Personal
+  // Data Protection Rules, 2025 require it in India; an operator outside India may turn it off.
+  PARENTAL_CONSENT: optional.pipe(z.enum(["on", "off"]).default("on")),
   // Days proctoring evidence is kept after a contest's results are final (docs/decisions/privacy-personal-data.md).
   PROCTORING_EVIDENCE_DAYS: optional.pipe(z.coerce.number().int().min(1).max(365).default(30)),
   // `test` chooses the built-in test gateway explicitly (browser tests, demos on PostgreSQL).
@@ -138,6 +141,9 @@ export const isProduction = () => env().NODE_ENV === "production";
 export const isDevelopment = () => env().NODE_ENV === "development";
 /** Which kinds of contest this operator offers (app/models/contests/catalogue/kinds.ts). */
 export const contestOffer = () => ({ paidPrize: env().PAID_PRIZE_CONTESTS === "on" });
+
+/** Whether an account under 18 waits for a parent's consent (app/models/accounts/parental-consent.server.ts). */
+export const parentalConsentRequired = () => env().PARENTAL_CONSENT === "on";
 
 let sharedSecret: string | undefined;
 

@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { expect, latestMailTo, logIn, PASSWORD, submitLogin, test, uniqueEmail } from "./support/fixtures";
+import { ADULT_BIRTH_DATE, expect, latestMailTo, logIn, PASSWORD, submitLogin, test, uniqueEmail } from "./support/fixtures";
 
 test.describe("accounts", () => {
   test("signup shows 'Account Created!', then goes home after 10 s", async ({ page, javaScriptEnabled }) => {
@@ -7,6 +7,7 @@ test.describe("accounts", () => {
     await page.goto("/signup");
     await page.getByLabel("Full Name").fill("Asha Rao");
     await page.getByLabel("Email").fill(uniqueEmail("signup"));
+    await page.getByLabel("Date of birth").fill(ADULT_BIRTH_DATE);
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await page.getByRole("button", { name: "Sign Up" }).click();
 
@@ -36,6 +37,7 @@ test.describe("accounts", () => {
     await page.goto("/signup");
     await page.getByLabel("Full Name").fill("Someone Else");
     await page.getByLabel("Email").fill(account.email);
+    await page.getByLabel("Date of birth").fill(ADULT_BIRTH_DATE);
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await page.getByRole("button", { name: "Sign Up" }).click();
     await expect(page.getByText("An account with this email already exists. Please log in instead.")).toBeVisible();

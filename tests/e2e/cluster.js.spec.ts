@@ -68,7 +68,7 @@ const FORM = "application/x-www-form-urlencoded";
 
 async function signUp(instance: Started) {
   const email = uniqueEmail("cluster");
-  const res = await fetch(direct(instance, "/signup"), { method: "POST", redirect: "manual", headers: { "Content-Type": FORM, Origin: nginxUrl }, body: form({ fullName: "Cluster Student", email, password: "Cluster@123" }) });
+  const res = await fetch(direct(instance, "/signup"), { method: "POST", redirect: "manual", headers: { "Content-Type": FORM, Origin: nginxUrl }, body: form({ fullName: "Cluster Student", email, password: "Cluster@123", birthDate: "1998-04-12" }) });
   expect(res.status).toBe(302);
   const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
   expect(cookie).toContain("__session=");

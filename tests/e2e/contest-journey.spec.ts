@@ -110,6 +110,7 @@ test("a free contest's join form does not speak of paying", async ({ page }) => 
   await expect(page.getByRole("button", { name: "Continue to Payment" })).toHaveCount(0);
   await page.getByLabel("Email").fill(uniqueEmail("free"));
   await page.getByLabel("Full name (for a new account)").fill("Meera Free");
+  await page.getByLabel("Date of birth (for a new account)").fill("2001-08-09");
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "Continue to Enrolment" }).click();
   await expect(page).toHaveURL(`/contest/${contest.id}/pay`);
@@ -135,6 +136,11 @@ test("a guest signs up from the contest page and goes on to pay; an existing acc
   await expect(page.getByText(/choose a stronger password/)).toBeVisible();
   await expect(page.getByLabel("Full name (for a new account)")).toHaveValue("Kavya Raghunathan");
 
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Continue to Payment" }).click();
+  // A new account asks the date of birth (issue 46: under 18 waits for a parent).
+  await expect(page.getByText("To create your account, please enter your date of birth.")).toBeVisible();
+  await page.getByLabel("Date of birth (for a new account)").fill("2002-03-04");
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "Continue to Payment" }).click();
   await expect(page).toHaveURL(`/contest/${contest.id}/pay`);

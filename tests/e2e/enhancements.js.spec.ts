@@ -65,6 +65,7 @@ test.describe("enhancements", () => {
     await page.clock.pauseAt(new Date(Date.now() + 1000));
     await page.getByLabel("Full Name").fill("Asha Rao");
     await page.getByLabel("Email").fill(uniqueEmail("explore"));
+    await page.getByLabel("Date of birth").fill("1998-04-12");
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await page.getByRole("button", { name: "Sign Up" }).click();
     await expect(page.getByRole("heading", { name: "Account Created!" })).toBeVisible();

@@ -1,4 +1,4 @@
-import { create, expect, PASSWORD, test, unique, uniqueEmail } from "./support/fixtures";
+import { create, expect, latestMailTo, PASSWORD, test, unique, uniqueEmail } from "./support/fixtures";
 import { latinWords, overflow } from "./support/latin-words";
 
 // Issue 33: the site in Hindi as well as English. Every page route is scanned for English
@@ -60,6 +60,7 @@ test.describe("हिन्दी", () => {
     await page.goto("/signup?lang=hi");
     await page.getByLabel("पूरा नाम").fill("आशा वर्मा");
     await page.getByLabel("ईमेल").fill("not-an-email");
+    await page.getByLabel("जन्म तिथि").fill("1998-04-12");
     await page.locator("input[name=password]").fill(PASSWORD);
     await page.getByRole("button", { name: "साइन अप करें" }).click();
     await expect(page.getByText("कृपया सही ईमेल पता लिखें")).toBeVisible();
@@ -129,6 +130,7 @@ test.describe("हिन्दी", () => {
     await page.getByText("भुगतान करें और जुड़ें").click();
     await page.getByLabel("पूरा नाम (नए खाते के लिए)").fill("Ravi Kumar");
     await page.getByLabel("ईमेल").fill(uniqueEmail("hindi-cup"));
+    await page.getByLabel("जन्म तिथि (नए खाते के लिए)").fill("1999-09-09");
     await page.locator("input[name=password]").fill(PASSWORD);
     await page.getByRole("button", { name: "भुगतान पर आगे बढ़ें" }).click();
     await expect(page).toHaveURL(`/contest/${contest.id}/pay`);
@@ -189,6 +191,33 @@ test.describe("हिन्दी", () => {
     await page.getByRole("button", { name: "मेरा खाता मिटाएँ" }).click();
     await expect(page.getByText("आपका मौजूदा पासवर्ड सही नहीं है")).toBeVisible();
     expect(await latinWords(page, [student.fullName]), "your data").toEqual([]);
+  });
+
+  test("a parent's consent in Hindi: the sign-up that waits, the link's page refused, then consented", async ({ page, context }) => {
+    await context.addCookies([{ name: "lang", value: "hi", url: `http://localhost:${process.env.E2E_PORT}` }]);
+    const parent = uniqueEmail("parent-hi");
+    await page.goto("/signup");
+    await page.getByLabel("पूरा नाम").fill("Riya Rao");
+    await page.getByLabel("ईमेल").fill(uniqueEmail("minor-hi"));
+    await page.getByLabel("जन्म तिथि").fill(`${new Date().getUTCFullYear() - 15}-03-10`);
+    await page.locator("input[name=password]").fill(PASSWORD);
+    await page.getByRole("button", { name: "साइन अप करें" }).click();
+    await expect(page.getByText("आप 18 से कम हैं: कृपया माता-पिता या अभिभावक का ई-मेल दें, ताकि हम उनकी सहमति ले सकें")).toBeVisible();
+    await page.getByLabel("माता-पिता या अभिभावक का ई-मेल (केवल यदि आप 18 से कम हैं)").fill(parent);
+    await page.locator("input[name=password]").fill(PASSWORD);
+    await page.getByRole("button", { name: "साइन अप करें" }).click();
+    await expect(page.getByRole("heading", { name: "माता-पिता से अपना ई-मेल देखने को कहें" })).toBeVisible();
+    expect(await latinWords(page, ["p•••@example.in"]), "waiting").toEqual([]);
+    const mail = await latestMailTo(parent);
+    expect(mail.subject).toBe("Riya Rao StudyArena के उपयोग के लिए आपकी सहमति माँग रहे हैं");
+    await page.goto(/\/consent\/[A-Za-z0-9_-]{43}/.exec(mail.text)![0]);
+    await page.getByRole("button", { name: "मैं सहमत हूँ" }).click();
+    await expect(page.getByText("कृपया पुष्टि करें कि आप माता-पिता या क़ानूनी अभिभावक हैं।")).toBeVisible();
+    expect(await latinWords(page, ["Riya Rao", parent.replace(/^parent-hi/, "minor-hi")]), "consent page").toEqual([]);
+    await page.getByRole("checkbox").check();
+    await page.getByRole("button", { name: "मैं सहमत हूँ" }).click();
+    await expect(page.getByRole("heading", { name: "आपने सहमति दे दी है" })).toBeVisible();
+    expect(await latinWords(page, ["Riya Rao"]), "consented").toEqual([]);
   });
 
   test("a certificate in Hindi: the results' link, the certificate, the check form refused", async ({ page, student, context }) => {

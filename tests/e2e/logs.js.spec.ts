@@ -14,7 +14,7 @@ test("a visitor's passwords, reset token, address and message never reach the lo
   const newPassword = `New@${Date.now().toString(36)}z7`;
   const message = unique("Please call me back about my order, my number is 98450");
 
-  expect((await page.request.post("/signup", { form: { fullName: "Log Tester", email, password } })).ok()).toBe(true);
+  expect((await page.request.post("/signup", { form: { fullName: "Log Tester", email, password, birthDate: "1998-04-12" } })).ok()).toBe(true);
   await page.context().clearCookies();
   await logIn(page, email, wrongPassword);
   await expect(page.getByText("Invalid email or password")).toBeVisible();

@@ -30,7 +30,7 @@ describe("signup", () => {
   test("creates the user and profile, signs in, and shows 'Account Created!'", async () => {
     const res = await call(
       signupRoute.action,
-      formRequest("/signup", { fullName: "Asha Rao", email: "  Asha.Rao@Example.IN ", password: "Secret@123" }),
+      formRequest("/signup", { fullName: "Asha Rao", email: "  Asha.Rao@Example.IN ", password: "Secret@123", birthDate: "1998-04-12" }),
       { ip: freshIp() },
     );
     expect(res.status).toBe(302);
@@ -41,13 +41,13 @@ describe("signup", () => {
 
     const cookie = cookieFrom(res.headers)!;
     const page = await call(signupRoute.loader, getRequest("/signup?created=1", cookie));
-    expect(page.data).toMatchObject({ created: true, name: "Asha Rao" });
+    expect(page.data).toMatchObject({ screen: "created", name: "Asha Rao" });
     expect(page.data.messages["auth.created.title"]).toEqual(["Account Created!"]);
   });
 
   test("a Unicode e-mail signs up and logs in, whatever its case", async () => {
     const ip = freshIp();
-    const res = await call(signupRoute.action, formRequest("/signup", { fullName: "Zoë", email: "Zoë@Exämple.in", password: "Secret@123" }), { ip });
+    const res = await call(signupRoute.action, formRequest("/signup", { fullName: "Zoë", email: "Zoë@Exämple.in", password: "Secret@123", birthDate: "1998-04-12" }), { ip });
     expect(res.status).toBe(302);
     const login = await attemptLogin(db, { email: "ZOË@exämple.IN", password: "Secret@123", ip, now: new Date() });
     expect(login.ok).toBe(true);
@@ -65,7 +65,7 @@ describe("signup", () => {
   });
 
   test("keeps the name and e-mail but never echoes the password", async () => {
-    const res = await call(signupRoute.action, formRequest("/signup", { fullName: "Ravi", email: "ravi@example.in", password: "weak" }), { ip: freshIp() });
+    const res = await call(signupRoute.action, formRequest("/signup", { fullName: "Ravi", email: "ravi@example.in", password: "weak", birthDate: "1998-04-12" }), { ip: freshIp() });
     expect(res.status).toBe(400);
     expect(res.data.error.password).toEqual([english(MESSAGES.passwordWeak)]);
     expect(res.data.initialValue).toMatchObject({ fullName: "Ravi", email: "ravi@example.in" });
@@ -73,7 +73,7 @@ describe("signup", () => {
   });
 
   test("a 10 KB password is refused with a message, not a crash", async () => {
-    const res = await call(signupRoute.action, formRequest("/signup", { fullName: "Big", email: "big@example.in", password: "Aa1!".repeat(2560) }), { ip: freshIp() });
+    const res = await call(signupRoute.action, formRequest("/signup", { fullName: "Big", email: "big@example.in", password: "Aa1!".repeat(2560), birthDate: "1998-04-12" }), { ip: freshIp() });
     expect(res.status).toBe(400);
     expect(res.data.error.password).toEqual([english(MESSAGES.passwordTooLong)]);
   });
@@ -81,7 +81,7 @@ describe("signup", () => {
   test("a taken e-mail gets a clear message and writes nothing", async () => {
     await createUser(db, { email: "taken@example.in", password: "Secret@123" });
     const before = await db.$count(users);
-    const res = await call(signupRoute.action, formRequest("/signup", { fullName: "T", email: "TAKEN@example.in", password: "Secret@123" }), { ip: freshIp() });
+    const res = await call(signupRoute.action, formRequest("/signup", { fullName: "T", email: "TAKEN@example.in", password: "Secret@123", birthDate: "1998-04-12" }), { ip: freshIp() });
     expect(res.status).toBe(400);
     expect(res.data.error.email).toEqual([english(MESSAGES.emailTaken)]);
     expect(await db.$count(users)).toBe(before);
@@ -91,7 +91,7 @@ describe("signup", () => {
     await createUser(db, { email: "probe@example.in", password: "Secret@123" });
     const statuses = [];
     for (let i = 0; i < 6; i++) {
-      const res = await call(signupRoute.action, formRequest("/signup", { fullName: "x", email: "probe@example.in", password: "Secret@123" }), { ip: freshIp() });
+      const res = await call(signupRoute.action, formRequest("/signup", { fullName: "x", email: "probe@example.in", password: "Secret@123", birthDate: "1998-04-12" }), { ip: freshIp() });
       statuses.push(res.status);
     }
     expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
@@ -100,14 +100,14 @@ describe("signup", () => {
   test("is rate limited per client address", async () => {
     const ip = freshIp();
     for (let i = 0; i < 10; i++) {
-      await call(signupRoute.action, formRequest("/signup", { fullName: "x", email: `flood${i}@example.in`, password: "weak" }), { ip });
+      await call(signupRoute.action, formRequest("/signup", { fullName: "x", email: `flood${i}@example.in`, password: "weak", birthDate: "1998-04-12" }), { ip });
     }
     // Invalid forms do not count (they never reach the model); valid ones do.
     for (let i = 0; i < 10; i++) {
-      const ok = await call(signupRoute.action, formRequest("/signup", { fullName: "x", email: `flood${i}@example.in`, password: "Secret@123" }), { ip });
+      const ok = await call(signupRoute.action, formRequest("/signup", { fullName: "x", email: `flood${i}@example.in`, password: "Secret@123", birthDate: "1998-04-12" }), { ip });
       expect(ok.status).toBe(302);
     }
-    const limited = await call(signupRoute.action, formRequest("/signup", { fullName: "x", email: "flood-last@example.in", password: "Secret@123" }), { ip });
+    const limited = await call(signupRoute.action, formRequest("/signup", { fullName: "x", email: "flood-last@example.in", password: "Secret@123", birthDate: "1998-04-12" }), { ip });
     expect(limited.status).toBe(429);
     expect(limited.data.error[""]).toEqual([english(MESSAGES.tooManyAttempts)]);
   });
@@ -279,7 +279,7 @@ describe("mails in the reader's language (issue 33)", () => {
   const latestMail = async (to: string) => (await db.select().from(email_outbox).where(eq(email_outbox.to_address, to)).orderBy(email_outbox.created_at)).at(-1)!;
 
   test("signing up in Hindi keeps Hindi for the mails; the reset mail is written in it; the switch and a login change it", async () => {
-    const signup = await call(signupRoute.action, formRequest("/signup", { fullName: "Meena Das", email: "meena@example.in", password: "Secret@123" }, "lang=hi"), { ip: freshIp() });
+    const signup = await call(signupRoute.action, formRequest("/signup", { fullName: "Meena Das", email: "meena@example.in", password: "Secret@123", birthDate: "1998-04-12" }, "lang=hi"), { ip: freshIp() });
     expect(signup.status).toBe(302);
     expect(await localeOfUser("meena@example.in")).toBe("hi");
 

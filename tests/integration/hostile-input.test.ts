@@ -100,7 +100,7 @@ describe("NUL bytes and other odd characters", () => {
     await createUser(db, { email: "nul@example.in", password: "Secret@123" });
     const forms = [
       [loginRoute.action, "/login", { email: "nul@example.in", password: "Secret@123", redirectTo: "/dashboard" }],
-      [signupRoute.action, "/signup", { fullName: "Nul Person", email: "nul2@example.in", password: "Secret@123" }],
+      [signupRoute.action, "/signup", { fullName: "Nul Person", email: "nul2@example.in", password: "Secret@123", birthDate: "1998-04-12" }],
       [forgotRoute.action, "/forgot-password", { email: "nul@example.in" }],
       [resetRoute.action, "/reset-password", { token: "abc", password: "Secret@123", confirmPassword: "Secret@123" }],
       [contactRoute.action, "/contact", { name: "Nul", email: "nul@example.in", subject: "other", message: "Hello", privacy: "on" }],
@@ -124,7 +124,7 @@ describe("NUL bytes and other odd characters", () => {
     const [row] = await db.select().from(contact_requests).where(eq(contact_requests.email, "ravi@example.in"));
     expect(row).toMatchObject({ name: "Ravi", message: "Line one\nLine two" });
 
-    await call(signupRoute.action, formRequest("/signup", { fullName: "Mi\u0000na", email: "mina@example.in", password: "Secret@123" }), { ip: freshIp() });
+    await call(signupRoute.action, formRequest("/signup", { fullName: "Mi\u0000na", email: "mina@example.in", password: "Secret@123", birthDate: "1998-04-12" }), { ip: freshIp() });
     const [profile] = await db.select().from(profiles).where(eq(profiles.email, "mina@example.in"));
     expect(profile?.full_name).toBe("Mina");
   });

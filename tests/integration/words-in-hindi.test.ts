@@ -41,9 +41,9 @@ describe("a form's reply on a Hindi page", () => {
   });
 
   test("signing up and logging in: the schema's messages and the ones the action adds", async () => {
-    const weak = await call(signupRoute.action, formRequest("/signup", { fullName: "Asha", email: "not-an-email", password: "abc" }, HINDI));
+    const weak = await call(signupRoute.action, formRequest("/signup", { fullName: "Asha", email: "not-an-email", password: "abc", birthDate: "1998-04-12" }, HINDI));
     expectHindi(everyMessage(weak.data.error));
-    const tooLong = await call(signupRoute.action, formRequest("/signup", { fullName: "Asha", email: "asha@example.in", password: "Aa1!".repeat(100) }, HINDI));
+    const tooLong = await call(signupRoute.action, formRequest("/signup", { fullName: "Asha", email: "asha@example.in", password: "Aa1!".repeat(100), birthDate: "1998-04-12" }, HINDI));
     expectHindi(everyMessage(tooLong.data.error));
     expect(tooLong.data.error.password[0]).toContain("256");
     const wrong = await call(loginRoute.action, formRequest("/login", { email: "nobody-hi@example.in", password: "Wrong@123" }, HINDI), { ip: "198.51.100.31" });

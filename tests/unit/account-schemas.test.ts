@@ -5,6 +5,8 @@ import { BLOG_MESSAGES, BlogActionSchema } from "~/models/blog/schemas";
 import { ContactSchema } from "~/models/support/contact-schema";
 import { english, inEnglish } from "../support/words";
 
+const ADULT = "1990-06-15";
+
 function errors(schema: Parameters<typeof parseWithZod>[1]["schema"], fields: Record<string, string>) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
@@ -20,9 +22,22 @@ describe("account form messages", () => {
   });
   test("signup: all fields, then e-mail and strength", () => {
     expect(errors(SignupSchema, { fullName: "A", email: "", password: "x" })?.[""]).toEqual([english(MESSAGES.signupRequired)]);
-    expect(errors(SignupSchema, { fullName: "A", email: "nope", password: "Abcdefg1" })?.email).toEqual([english(MESSAGES.emailInvalid)]);
-    expect(errors(SignupSchema, { fullName: "A", email: "a@b.in", password: "abc" })?.password).toEqual([english(MESSAGES.passwordWeak)]);
-    expect(errors(SignupSchema, { fullName: "A", email: "a@b.in", password: "Aa1!".repeat(2560) })?.password).toEqual([english(MESSAGES.passwordTooLong)]);
+    expect(errors(SignupSchema, { fullName: "A", email: "nope", password: "Abcdefg1", birthDate: ADULT })?.email).toEqual([english(MESSAGES.emailInvalid)]);
+    expect(errors(SignupSchema, { fullName: "A", email: "a@b.in", password: "abc", birthDate: ADULT })?.password).toEqual([english(MESSAGES.passwordWeak)]);
+    expect(errors(SignupSchema, { fullName: "A", email: "a@b.in", password: "Aa1!".repeat(2560), birthDate: ADULT })?.password).toEqual([english(MESSAGES.passwordTooLong)]);
+    // The date of birth is one of the fields; the parent's e-mail is not (the account rules ask it under 18).
+    expect(errors(SignupSchema, { fullName: "A", email: "a@b.in", password: "Str0ng!Pass" })?.[""]).toEqual([english(MESSAGES.signupRequired)]);
+    expect(errors(SignupSchema, { fullName: "A", email: "a@b.in", password: "Str0ng!Pass", birthDate: ADULT })).toBeNull();
+  });
+  test("signup: a date of birth that is a real day, not in the future, not 150 years ago; a parent's e-mail not the student's", () => {
+    const birth = (birthDate: string, more: Record<string, string> = {}) => errors(SignupSchema, { fullName: "A", email: "a@b.in", password: "Str0ng!Pass", birthDate, ...more });
+    expect(birth("2999-01-01")?.birthDate).toEqual([english(MESSAGES.birthDateFuture)]);
+    expect(birth("1876-11-27")?.birthDate).toEqual([english(MESSAGES.birthDateTooOld)]);
+    expect(birth("2009-02-30")?.birthDate).toEqual([english(MESSAGES.birthDateInvalid)]);
+    expect(birth("yesterday")?.birthDate).toEqual([english(MESSAGES.birthDateInvalid)]);
+    expect(birth("2009-02-28", { parentEmail: "not-an-address" })?.parentEmail).toEqual([english(MESSAGES.emailInvalid)]);
+    expect(birth("2009-02-28", { parentEmail: " A@B.in " })?.parentEmail).toEqual([english(MESSAGES.parentEmailSame)]);
+    expect(birth("28/02/2009", { parentEmail: "mother@b.in" })).toBeNull();
   });
   test("reset: match and strength", () => {
     expect(errors(ResetPasswordSchema, { password: "Abcdefg1", confirmPassword: "Abcdefg2" })?.confirmPassword).toEqual([english(MESSAGES.passwordsDiffer)]);
@@ -31,13 +46,13 @@ describe("account form messages", () => {
   });
   test("spaces alone are no password", () => {
     expect(errors(ResetPasswordSchema, { password: "        ", confirmPassword: "        " })?.password).toEqual([english(MESSAGES.passwordRequired)]);
-    expect(errors(SignupSchema, { fullName: "A", email: "a@b.in", password: "            " })?.[""]).toEqual([english(MESSAGES.signupRequired)]);
+    expect(errors(SignupSchema, { fullName: "A", email: "a@b.in", password: "            ", birthDate: ADULT })?.[""]).toEqual([english(MESSAGES.signupRequired)]);
   });
   test("parsed values are complete strings, trimmed where spaces mean nothing", () => {
     const form = new FormData();
-    for (const [k, v] of Object.entries({ fullName: " Asha ", email: " a@b.in ", password: " Secret@123 " })) form.append(k, v);
+    for (const [k, v] of Object.entries({ fullName: " Asha ", email: " a@b.in ", password: " Secret@123 ", birthDate: "17-05-2008", parentEmail: " mother@b.in " })) form.append(k, v);
     const result = parseWithZod(form, { schema: SignupSchema });
-    expect(result.status === "success" && result.value).toEqual({ fullName: "Asha", email: "a@b.in", password: " Secret@123 ", redirectTo: undefined });
+    expect(result.status === "success" && result.value).toEqual({ fullName: "Asha", email: "a@b.in", password: " Secret@123 ", redirectTo: undefined, birthDate: "2008-05-17", parentEmail: "mother@b.in" });
   });
   test("contact: every field, a known subject and the privacy box", () => {
     const e = errors(ContactSchema, { name: " ", email: "x", subject: "refund", message: "", privacy: "" });
@@ -57,11 +72,11 @@ describe("bidirectional controls never reach a name or a comment", () => {
     return result.status === "success" ? result.value : null;
   };
   test("names: the controls are removed; a name of nothing else is missing", () => {
-    expect(value(SignupSchema, { fullName: "\u202EAsha Rao\u202C", email: "a@b.in", password: "Str0ng!Pass" })).toMatchObject({ fullName: "Asha Rao" });
-    expect(errors(SignupSchema, { fullName: "\u202E\u2066 \u2069", email: "a@b.in", password: "Str0ng!Pass" })?.[""]).toEqual([english(MESSAGES.signupRequired)]);
+    expect(value(SignupSchema, { fullName: "\u202EAsha Rao\u202C", email: "a@b.in", password: "Str0ng!Pass", birthDate: ADULT })).toMatchObject({ fullName: "Asha Rao" });
+    expect(errors(SignupSchema, { fullName: "\u202E\u2066 \u2069", email: "a@b.in", password: "Str0ng!Pass", birthDate: ADULT })?.[""]).toEqual([english(MESSAGES.signupRequired)]);
     expect(value(ContestJoinSchema, { fullName: "\u2067Neha\u2069", email: "a@b.in", password: "x" })).toMatchObject({ fullName: "Neha" });
     // Right-to-left text itself stays.
-    expect(value(SignupSchema, { fullName: "علي", email: "a@b.in", password: "Str0ng!Pass" })).toMatchObject({ fullName: "علي" });
+    expect(value(SignupSchema, { fullName: "علي", email: "a@b.in", password: "Str0ng!Pass", birthDate: ADULT })).toMatchObject({ fullName: "علي" });
   });
   test("comments: the controls are removed; a comment of nothing else is blank", () => {
     expect(value(BlogActionSchema, { intent: "comment", content: "exe.\u202Etxt" })).toEqual({ intent: "comment", content: "exe.txt" });

@@ -12,7 +12,7 @@ const fieldsWithErrors = (result: { success: boolean; error?: { issues: Array<{ 
 
 describe("at the input's maxLength the server agrees; one past it, it refuses", () => {
   test("sign-up and the profile", () => {
-    const signup = (fullName: string) => fieldsWithErrors(SignupSchema.safeParse({ fullName, email: "a@b.in", password: "Correct-Horse-9" }));
+    const signup = (fullName: string) => fieldsWithErrors(SignupSchema.safeParse({ fullName, email: "a@b.in", password: "Correct-Horse-9", birthDate: "1990-06-15" }));
     expect(signup("a".repeat(ACCOUNT_MAX.fullName))).toEqual([]);
     expect(signup("a".repeat(ACCOUNT_MAX.fullName + 1))).toEqual(["fullName"]);
     const profile = (input: Record<string, string>) => fieldsWithErrors(ProfileSchema.safeParse({ intent: "profile", fullName: "Asha", phone: "", address: "", ...input }));

@@ -12,7 +12,7 @@ export function controlProps(field: FieldMeta, options: { describedBy?: string }
   };
 }
 
-type InputType = "text" | "email" | "password" | "tel" | "number" | "search" | "url";
+type InputType = "text" | "email" | "password" | "tel" | "number" | "search" | "url" | "date";
 
 /** A labelled input with its error in a reserved line, wired for screen readers. */
 export function TextField({

@@ -1,7 +1,7 @@
 // Accounts: users, their profiles and sessions, reset tokens, rate-limit counters and
 // the secrets every instance shares.
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { check, date, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, time } from "./columns";
 
 /** A column naming the user a row describes: it goes with it (cascade). */
@@ -20,8 +20,35 @@ export const users = pgTable(
     // When the person erased their account (models/accounts/personal-data.server.ts): the row
     // stays, with no personal data, so the money records and ranks that name it stay whole.
     erased_at: time("erased_at"),
+    // Asked at sign-up (issue 46, point 4): under 18 the account waits for a parent's
+    // consent (models/accounts/parental-consent.server.ts). Accounts made before it was
+    // asked have none (docs/decisions/privacy-personal-data.md, "Minors").
+    birth_date: date("birth_date", { mode: "string" }),
   },
   (t) => [check("users_locale_known", sql`${t.locale} IN ('en', 'hi')`)],
+);
+
+// A parent's answer for an account under 18 (docs/decisions/privacy-personal-data.md, "Minors").
+// The link mailed to the parent carries a random token; the row keeps only its SHA-256.
+// The same link consents, refuses, or later withdraws.
+export const parental_consents = pgTable(
+  "parental_consents",
+  {
+    id: id(),
+    user_id: userRef("user_id").unique(),
+    parent_email: text("parent_email").notNull(),
+    token_hash: text("token_hash").notNull().unique(),
+    // The version of the words the parent read (CONSENT_TEXT_VERSION when asked and when answered).
+    text_version: text("text_version").notNull(),
+    asked_at: time("asked_at").notNull(),
+    expires_at: time("expires_at").notNull(),
+    consented_at: time("consented_at"),
+    withdrawn_at: time("withdrawn_at"),
+  },
+  (t) => [
+    index("parental_consents_expires_at_idx").on(t.expires_at),
+    check("parental_consents_withdrawn_after_consent", sql`${t.withdrawn_at} IS NULL OR ${t.consented_at} IS NOT NULL`),
+  ],
 );
 
 export const profiles = pgTable("profiles", {

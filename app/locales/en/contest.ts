@@ -140,4 +140,7 @@ export default {
   "contest.sheet.refundsFree": "Entry is free, so there is nothing to refund.",
   "contest.sheet.refundsText": "A full refund if you ask at least {hours} hours before the start, processed in {days} days; after that, entry fees are not refunded. The <0>Refund Policy</0> says the rest.",
   "contest.sheet.complaints": "Questions and complaints",
+  "contest.join.birthDate": "Date of birth (for a new account)",
+  "contest.join.parentEmail": "Parent's or guardian's e-mail (for a new account, under 18)",
+  "contest.join.needBirthDate": "To create your account, please enter your date of birth.",
 } as const;

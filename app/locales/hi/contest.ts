@@ -139,4 +139,7 @@ export default {
   "contest.sheet.refundsFree": "एंट्री मुफ़्त है, इसलिए लौटाने को कुछ नहीं है।",
   "contest.sheet.refundsText": "शुरू होने से कम से कम {hours} घंटे पहले माँगने पर पूरा रिफ़ंड, {days} दिनों में; उसके बाद एंट्री शुल्क नहीं लौटाया जाता। बाकी बातें <0>रिफ़ंड नीति</0> में हैं।",
   "contest.sheet.complaints": "प्रश्न और शिकायतें",
+  "contest.join.birthDate": "जन्म तिथि (नए खाते के लिए)",
+  "contest.join.parentEmail": "माता-पिता या अभिभावक का ई-मेल (नए खाते के लिए, 18 से कम)",
+  "contest.join.needBirthDate": "खाता बनाने के लिए कृपया अपनी जन्म तिथि लिखें।",
 } satisfies Catalog<typeof en>;

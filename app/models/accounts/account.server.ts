@@ -14,6 +14,7 @@ import { appUrl } from "~/utils/env.server";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "~/models/accounts/password.server";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_SCORE, passwordScore } from "~/models/accounts/password-strength";
 import { createFairLimiter, QueueFull } from "~/utils/fair-queue";
+import { askParent, awaitingParent, maskEmail, needsParent, remindParent } from "~/models/accounts/parental-consent.server";
 import { clearHits, consume, consumeOrWait, LIMITS, releaseHit, type Limit } from "~/services/rate-limit.server";
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -21,13 +22,15 @@ export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
 // ---------------------------------------------------------------- sign-up
 
-export type SignupResult = { ok: true; userId: string } | { ok: false; reason: "taken" | "limited" };
+/** `parentEmail` set: the account waits for that parent's consent and may not sign in yet (parental-consent.server.ts). */
+export type SignupResult = { ok: true; userId: string; parentEmail: string | null } | { ok: false; reason: "taken" | "limited" | "parent-email" };
 
-export async function signup(
-  db: Db,
-  input: { email: string; password: string; fullName: string; ip: string; now: Date; locale?: Locale },
-): Promise<SignupResult> {
+type NewAccount = { email: string; password: string; fullName: string; birthDate: string | null; parentEmail?: string | null; ip: string; now: Date; locale?: Locale };
+
+export async function signup(db: Db, input: NewAccount): Promise<SignupResult> {
   const email = normalizeEmail(input.email);
+  const parentEmail = needsParent(input.birthDate, input.now) ? input.parentEmail?.trim() : null;
+  if (parentEmail === undefined || parentEmail === "") return { ok: false, reason: "parent-email" };
   // Per address (a flood) and per e-mail (probing whether an address is registered).
   if (
     (await consume(db, `signup:ip:${input.ip}`, LIMITS.signupPerIp, input.now)) ||
@@ -40,12 +43,13 @@ export async function signup(
     const userId = await db.transaction(async (tx) => {
       const [user] = await tx
         .insert(users)
-        .values({ email, password_hash: passwordHash, locale: input.locale ?? "en" })
+        .values({ email, password_hash: passwordHash, locale: input.locale ?? "en", birth_date: input.birthDate })
         .returning({ id: users.id });
       await tx.insert(profiles).values({ id: user!.id, email, full_name: input.fullName.trim() });
+      if (parentEmail) await askParent(tx, { userId: user!.id, childName: input.fullName.trim(), parentEmail: normalizeEmail(parentEmail), locale: input.locale ?? "en", now: input.now });
       return user!.id;
     });
-    return { ok: true, userId };
+    return { ok: true, userId, parentEmail: parentEmail ? maskEmail(normalizeEmail(parentEmail)) : null };
   } catch (error) {
     if (pgErrorCode(error) === "23505") return { ok: false, reason: "taken" };
     throw error;
@@ -65,6 +69,7 @@ export type LoginDevice = { userId: string; nonce: string };
 export type LoginResult =
   | { ok: true; userId: string; device: LoginDevice }
   | { ok: false; reason: "invalid" }
+  | { ok: false; reason: "awaiting-parent"; parentEmail: string | null }
   | { ok: false; reason: "limited"; retryAfterS: number };
 
 /** How long a login refused because the hashing queue is full asks the client to wait. */
@@ -130,30 +135,40 @@ async function attemptLoginNow(db: Db, input: LoginInput): Promise<LoginResult> 
   }
   if (!user || !valid) return { ok: false, reason: "invalid" };
   await Promise.all(counted.map((key) => releaseHit(db, key)));
+  // Under 18 without a parent's consent: no session; the parent is reminded.
+  const waiting = await awaitingParent(db, user.id, input.now);
+  if (waiting) {
+    await remindParent(db, user.id, input.now);
+    return { ok: false, reason: "awaiting-parent", parentEmail: waiting.parentEmail };
+  }
   return { ok: true, userId: user.id, device: trusted ?? { userId: user.id, nonce: randomBytes(18).toString("base64url") } };
 }
 
 // ---------------------------------------------------------------- the contest page's sign-up
 
-export type JoinResult = { ok: true; userId: string; device?: LoginDevice } | { ok: false; reason: "invalid" | "limited" | "weak" | "name" };
+export type JoinResult =
+  | { ok: true; userId: string; device?: LoginDevice }
+  | { ok: false; reason: "invalid" | "limited" | "weak" | "name" | "birth-date" | "parent-email" }
+  | { ok: false; reason: "awaiting-parent"; parentEmail: string | null };
 
 /**
  * The contest page's one form for guests (docs/product/contests.md §5): e-mail and password sign
  * in to an existing account, or create one (its name the part of the e-mail before
  * the @) when the address has none.
  */
-export async function signInOrSignUp(db: Db, input: { fullName: string; email: string; password: string; ip: string; device: LoginDevice | null; now: Date; locale?: Locale }): Promise<JoinResult> {
+export async function signInOrSignUp(db: Db, input: Omit<NewAccount, "birthDate"> & { birthDate: string | null; device: LoginDevice | null }): Promise<JoinResult> {
   const login = await attemptLogin(db, input);
-  if (login.ok || login.reason === "limited") return login;
+  if (login.ok || login.reason !== "invalid") return login;
   const email = normalizeEmail(input.email);
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (existing) return { ok: false, reason: "invalid" };
   // A new account carries the student's real name: it is what leaderboards and the home page show.
   if (!input.fullName) return { ok: false, reason: "name" };
   if (passwordScore(input.password) < MIN_PASSWORD_SCORE) return { ok: false, reason: "weak" };
-  const created = await signup(db, { email, password: input.password, fullName: input.fullName, ip: input.ip, now: input.now, locale: input.locale });
-  if (created.ok) return { ok: true, userId: created.userId };
-  return { ok: false, reason: created.reason === "taken" ? "invalid" : "limited" };
+  if (!input.birthDate) return { ok: false, reason: "birth-date" };
+  const created = await signup(db, { ...input, email });
+  if (created.ok) return created.parentEmail ? { ok: false, reason: "awaiting-parent", parentEmail: created.parentEmail } : { ok: true, userId: created.userId };
+  return { ok: false, reason: created.reason === "taken" ? "invalid" : created.reason };
 }
 
 // ---------------------------------------------------------------- password reset

@@ -4,7 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import { liveSession } from "~/models/accounts/live-session.server";
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { db, type DbOrTx } from "~/db/client.server";
@@ -12,6 +12,7 @@ import { sha256Hex } from "~/utils/hash.server";
 import { profiles, sessions, users } from "~/db/schema";
 import { attemptLogin, type LoginDevice, type LoginResult } from "~/models/accounts/account.server";
 import { signedCookie } from "~/utils/cookies.server";
+import { mayActSql } from "~/models/accounts/parental-consent.server";
 import { safeRedirect } from "~/utils/urls";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -125,7 +126,8 @@ async function findSession(request: Request): Promise<SessionLookup> {
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
     .leftJoin(profiles, eq(profiles.id, users.id))
-    .where(liveSession("sessions", hashToken(token), new Date().toISOString()));
+    // A student under 18 whose parent has not consented is a guest (parental-consent.server.ts).
+    .where(and(liveSession("sessions", hashToken(token), new Date().toISOString()), mayActSql(sql`${users.id}`, new Date())));
   return { user: row ?? null, stale: !row };
 }
 

@@ -1,18 +1,20 @@
 import { and, inArray, isNotNull, lt, ne, or, sql } from "drizzle-orm";
-import { rowsOf, type DbOrTx } from "~/db/client.server";
+import { rowsOf, type Db } from "~/db/client.server";
 import { email_outbox, password_reset_tokens, rate_limits, sessions } from "~/db/schema";
 import { RESET_TOKEN_TTL_MS } from "~/models/accounts/account.server";
 import { REDACTED } from "~/services/email.server";
+import { sweepParentalConsents } from "~/models/accounts/parental-consent.server";
 
 const DAY = 24 * 60 * 60 * 1000;
 
 /**
  * Deletes rows that can no longer matter: expired sessions, spent or expired reset
  * tokens (kept a day for support questions), rate-limit windows long over, and
- * proctoring evidence of contests final for `proctoringEvidenceDays`.
+ * proctoring evidence of contests final for `proctoringEvidenceDays`; accounts under 18
+ * whose parent did not answer in 7 days, or withdrew consent (parental-consent.server.ts).
  * Runs from the server's timer; every instance may run it, deletes are idempotent.
  */
-export async function purgeExpired(db: DbOrTx, now: Date, options: { proctoringEvidenceDays: number } = { proctoringEvidenceDays: 30 }) {
+export async function purgeExpired(db: Db, now: Date, options: { proctoringEvidenceDays: number } = { proctoringEvidenceDays: 30 }) {
   const dayAgo = new Date(now.getTime() - DAY);
   const evidenceBefore = new Date(now.getTime() - options.proctoringEvidenceDays * DAY).toISOString();
   const [s, t, r, m, p] = await Promise.all([
@@ -42,5 +44,6 @@ export async function purgeExpired(db: DbOrTx, now: Date, options: { proctoringE
          AND c.finalized_at IS NOT NULL AND c.finalized_at < ${evidenceBefore}::timestamptz
       RETURNING p.id`),
   ]);
-  return { sessions: s.length, resetTokens: t.length, rateLimits: r.length, mailsRedacted: m.length, proctoringEvents: rowsOf(p).length };
+  const consents = await sweepParentalConsents(db, now);
+  return { ...consents, sessions: s.length, resetTokens: t.length, rateLimits: r.length, mailsRedacted: m.length, proctoringEvents: rowsOf(p).length };
 }

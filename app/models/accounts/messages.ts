@@ -22,7 +22,17 @@ export const MESSAGES = {
   passwordUpdated: { id: "auth.reset.updated" },
   tooManyAttempts: { id: "auth.error.tooManyAttempts" },
   nameTooLong: { id: "auth.error.nameTooLong" },
+  birthDateInvalid: { id: "auth.error.birthDateInvalid" },
+  birthDateFuture: { id: "auth.error.birthDateFuture" },
+  birthDateTooOld: { id: "auth.error.birthDateTooOld" },
+  parentEmailRequired: { id: "auth.error.parentEmailRequired" },
+  parentEmailSame: { id: "auth.error.parentEmailSame" },
 } as const satisfies Record<string, Msg>;
+
+/** An account under 18 waiting for its parent (models/accounts/parental-consent.server.ts): whom we e-mailed. */
+export function awaitingParentMessage(parentEmail: string | null): Msg {
+  return parentEmail ? { id: "auth.error.awaitingParent", values: { parent: parentEmail } } : { id: "auth.error.awaitingParentUnasked" };
+}
 
 /** A refused login says how long to wait (the same figure as its Retry-After header), in the visitor's language. */
 export function tooManyAttemptsFor(seconds: number): Msg {

@@ -40,8 +40,8 @@ export async function exportPersonalData(db: DbOrTx, userId: string, now: Date) 
     payout_details: sql`(SELECT to_jsonb(d) - 'user_id' || jsonb_build_object('account_number', '••••' || right(d.account_number, 4)) FROM payout_details d WHERE d.user_id = ${me})`,
     payouts: rowsOfMine("payouts", sql`t.user_id = ${me}`),
     contact_requests: rowsOfMine("contact_requests", sql`t.user_id = ${me}`),
-    // A parent's consent for an account under 18 joins here when consents are recorded.
-    consents: sql`'[]'::jsonb`,
+    // A parent's consent for an account under 18 (models/accounts/parental-consent.server.ts), less its link's hash.
+    consents: rowsOfMine("parental_consents", sql`t.user_id = ${me}`, ["token_hash", "id", "user_id"]),
   };
   const fields = sql.join(
     Object.entries(parts).map(([name, part]) => sql`${name}::text, ${part}`),
@@ -72,8 +72,13 @@ const open = (me: SQL) => sql`
 export async function eraseAccount(db: Db, input: { userId: string; password: string; now: Date }): Promise<ErasureResult> {
   const checked = await checkCurrentPassword(db, input.userId, input.password, input.now);
   if (checked !== "ok") return { ok: false, reason: checked === "limited" ? "limited" : "wrong-password" };
+  return eraseAccountNow(db, input.userId, input.now);
+}
+
+/** The erasure itself, for the person once they gave their password, or for a parent who withdrew consent (parental-consent.server.ts). */
+export async function eraseAccountNow(db: Db, userId: string, now: Date): Promise<ErasureResult> {
   return db.transaction(async (tx) => {
-    const id = sql`${input.userId}::uuid`;
+    const id = sql`${userId}::uuid`;
     // The row is locked first, so no checkout or payout starts for it while it goes.
     await tx.execute(sql`SELECT 1 FROM users WHERE id = ${id} FOR UPDATE`);
     const [pending] = rowsOf<{ payout: boolean; refund: boolean; order: boolean }>(await tx.execute(open(id)));
@@ -104,9 +109,11 @@ export async function eraseAccount(db: Db, input: { userId: string; password: st
     await tx.execute(sql`
       UPDATE payouts SET round_destination = jsonb_set(round_destination, '{holder}', '"Erased"')
        WHERE user_id = ${id} AND round_destination ? 'holder'`);
+    // A parent's consent stays as the record that it was given (and withdrawn), without the parent's address.
+    await tx.execute(sql`UPDATE parental_consents SET parent_email = ${placeholder} WHERE user_id = ${id}`);
     await tx.execute(sql`UPDATE profiles SET email = ${placeholder}, full_name = NULL, phone = NULL, address = NULL, city = NULL, avatar_url = NULL WHERE id = ${id}`);
     // No password can match this hash, and the address is free to sign up with again.
-    await tx.execute(sql`UPDATE users SET email = ${placeholder}, password_hash = '!erased', erased_at = ${input.now.toISOString()}::timestamptz WHERE id = ${id}`);
+    await tx.execute(sql`UPDATE users SET email = ${placeholder}, password_hash = '!erased', birth_date = NULL, erased_at = ${now.toISOString()}::timestamptz WHERE id = ${id}`);
     return { ok: true } as const;
   });
 }

@@ -6,6 +6,7 @@ import { isEmail } from "~/utils/email";
 import { stripBidiControls } from "~/utils/text";
 import { ACCOUNT_MAX, ACCOUNT_MESSAGES, MESSAGES, normalizePhone } from "~/models/accounts/messages";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_SCORE, passwordScore } from "~/models/accounts/password-strength";
+import { birthDateProblem, parseBirthDate } from "~/models/accounts/age";
 
 export { ACCOUNT_MAX, ACCOUNT_MESSAGES, MESSAGES, normalizePhone };
 
@@ -38,28 +39,57 @@ export const LoginSchema = z
   })
   .transform((v) => ({ email: text(v.email).trim(), password: text(v.password), redirectTo: v.redirectTo, pendingAction: v.pendingAction, draft: v.draft, quantity: v.quantity }));
 
+// A date of birth and, under 18, a parent's e-mail (issue 46, point 4). Whether the parent's
+// e-mail is required depends on the operator's PARENTAL_CONSENT switch, so the account
+// rules (account.server.ts) decide that; here each is checked for what it is.
+const birthFields = {
+  birthDate: z.string().optional(),
+  parentEmail: z.string().optional(),
+};
+
+function checkBirthFields(v: { email?: string; birthDate?: string; parentEmail?: string }, ctx: z.RefinementCtx) {
+  if (!blank(v.birthDate)) {
+    const problem = birthDateProblem(text(v.birthDate), new Date());
+    if (problem) ctx.addIssue({ code: "custom", path: ["birthDate"], message: msgText(BIRTH_DATE_MESSAGES[problem]) });
+  }
+  if (!blank(v.parentEmail)) {
+    const parent = text(v.parentEmail).trim();
+    if (!isEmail(parent)) ctx.addIssue({ code: "custom", path: ["parentEmail"], message: msgText(MESSAGES.emailInvalid) });
+    else if (parent.toLowerCase() === text(v.email).trim().toLowerCase()) ctx.addIssue({ code: "custom", path: ["parentEmail"], message: msgText(MESSAGES.parentEmailSame) });
+  }
+}
+
+const birthValues = (v: { birthDate?: string; parentEmail?: string }) => ({
+  birthDate: blank(v.birthDate) ? null : parseBirthDate(text(v.birthDate)),
+  parentEmail: blank(v.parentEmail) ? null : text(v.parentEmail).trim(),
+});
+
+const BIRTH_DATE_MESSAGES = { invalid: MESSAGES.birthDateInvalid, future: MESSAGES.birthDateFuture, "too-old": MESSAGES.birthDateTooOld } as const;
+
 export const SignupSchema = z
   .object({
     fullName: z.string().optional().transform((v) => (v === undefined ? v : stripBidiControls(v))),
     email: z.string().optional(),
     password: z.string().optional(),
     redirectTo: z.string().optional(),
+    ...birthFields,
   })
   .superRefine((v, ctx) => {
-    if (blank(v.fullName) || blank(v.email) || blank(v.password)) {
+    if (blank(v.fullName) || blank(v.email) || blank(v.password) || blank(v.birthDate)) {
       ctx.addIssue({ code: "custom", path: [], message: msgText(MESSAGES.signupRequired) });
       return;
     }
     if (text(v.fullName).trim().length > ACCOUNT_MAX.fullName) ctx.addIssue({ code: "custom", path: ["fullName"], message: msgText(MESSAGES.nameTooLong) });
     if (!isEmail(text(v.email).trim())) ctx.addIssue({ code: "custom", path: ["email"], message: msgText(MESSAGES.emailInvalid) });
+    checkBirthFields(v, ctx);
     checkNewPassword(text(v.password), ["password"], ctx);
   })
-  .transform((v) => ({ fullName: text(v.fullName).trim(), email: text(v.email).trim(), password: text(v.password), redirectTo: v.redirectTo }));
+  .transform((v) => ({ fullName: text(v.fullName).trim(), email: text(v.email).trim(), password: text(v.password), redirectTo: v.redirectTo, ...birthValues(v) }));
 
 /** The contest page's guest form: an e-mail and a password, for signing in or up. */
 /** The contest page's guest form: e-mail and password sign in; with a full name they also create the account. */
 export const ContestJoinSchema = z
-  .object({ fullName: z.string().optional().transform((v) => (v === undefined ? v : stripBidiControls(v))), email: z.string().optional(), password: z.string().optional() })
+  .object({ fullName: z.string().optional().transform((v) => (v === undefined ? v : stripBidiControls(v))), email: z.string().optional(), password: z.string().optional(), ...birthFields })
   .superRefine((v, ctx) => {
     if (blank(v.email) || blank(v.password)) {
       ctx.addIssue({ code: "custom", path: [], message: msgText(MESSAGES.loginRequired) });
@@ -67,8 +97,9 @@ export const ContestJoinSchema = z
       ctx.addIssue({ code: "custom", path: ["email"], message: msgText(MESSAGES.emailInvalid) });
     }
     if (text(v.fullName).trim().length > ACCOUNT_MAX.fullName) ctx.addIssue({ code: "custom", path: ["fullName"], message: msgText(MESSAGES.nameTooLong) });
+    checkBirthFields(v, ctx);
   })
-  .transform((v) => ({ fullName: text(v.fullName).trim(), email: text(v.email).trim(), password: text(v.password) }));
+  .transform((v) => ({ fullName: text(v.fullName).trim(), email: text(v.email).trim(), password: text(v.password), ...birthValues(v) }));
 
 export const ForgotPasswordSchema = z
   .object({ email: z.string().optional() })
@@ -153,3 +184,12 @@ export const EraseAccountSchema = z
     if (blank(v.password)) ctx.addIssue({ code: "custom", path: ["password"], message: msgText(ACCOUNT_MESSAGES.currentRequired) });
   })
   .transform((v) => ({ password: text(v.password).slice(0, MAX_PASSWORD_LENGTH) }));
+
+/** A parent's answer on /consent/{token}: consenting needs the declaration, withdrawing the acknowledgement. */
+export const ConsentAnswerSchema = z
+  .object({ intent: z.enum(["consent", "refuse", "withdraw"]), declare: z.string().optional(), understand: z.string().optional() })
+  .superRefine((v, ctx) => {
+    if (v.intent === "consent" && v.declare !== "on") ctx.addIssue({ code: "custom", path: ["declare"], message: msgText({ id: "auth.consent.declareRequired" }) });
+    if (v.intent === "withdraw" && v.understand !== "on") ctx.addIssue({ code: "custom", path: ["understand"], message: msgText({ id: "auth.consent.withdrawConfirmRequired" }) });
+  })
+  .transform((v) => ({ intent: v.intent }));

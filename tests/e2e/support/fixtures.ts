@@ -30,6 +30,9 @@ export async function create<K extends keyof E2eFixtures>(name: K, input: Parame
 }
 
 type Account = { email: string; password: string; fullName: string };
+
+/** A date of birth of an adult: a sign-up under 18 waits for a parent (tests/e2e/parental-consent.spec.ts). */
+export const ADULT_BIRTH_DATE = "1998-04-12";
 type Student = Account & { id: string };
 
 /**
@@ -64,7 +67,7 @@ export const test = base.extend<{ account: Account; student: Student }>({
   // A fresh student, signed in through the real signup form post.
   account: async ({ page }, use) => {
     const account = { email: uniqueEmail(), password: PASSWORD, fullName: "Test Student" };
-    const res = await page.request.post("/signup", { form: { fullName: account.fullName, email: account.email, password: account.password } });
+    const res = await page.request.post("/signup", { form: { fullName: account.fullName, email: account.email, password: account.password, birthDate: ADULT_BIRTH_DATE } });
     expect(res.ok()).toBe(true);
     await use(account);
   },

@@ -11,6 +11,7 @@ const STORE = "the marketplace in Hindi: a book's page with its seller and revie
 const SELLING = "selling in Hindi: My Products with a sale and earnings, the product form refused then its other pages";
 const CHALLENGE = "an answer-key challenge in Hindi: the form refused, its fee's page, the gateway, then sent";
 const CERTIFICATE = "a certificate in Hindi: the results' link, the certificate, the check form refused";
+const CONSENT = "a parent's consent in Hindi: the sign-up that waits, the link's page refused, then consented";
 const YOUR_DATA = "your data in Hindi: the page, and a wrong password refused";
 const TEST = "the test in Hindi, from the camera check to the completion page, has no English left";
 
@@ -51,6 +52,7 @@ export const HINDI_ROUTES: Record<string, Scan> = {
   "contest.$id.results.tsx": scan(RESULTS, "page.goto(`/contest/${contest.id}/results`)"),
   "certificates.$code.tsx": scan(CERTIFICATE, '"certificate"'),
   "account_.data.tsx": scan(YOUR_DATA, '"/account/data"'),
+  "consent.$token.tsx": scan(CONSENT, '"consent page"'),
   "certificates._index.tsx": scan(CERTIFICATE, '"/certificates?code=12345"'),
   "contest.$id.challenges.$challengeId.pay.tsx": scan(CHALLENGE, '"fee page"'),
   "store.$id.productdetails.tsx": scan(STORE, "page.goto(`/store/${id}/productdetails`)"),

@@ -1,0 +1,229 @@
+// A parent's consent for an account under 18 (issue 46, point 4; docs/decisions/privacy-personal-data.md, "Minors").
+// Such an account is made at sign-up but cannot sign in until a parent, mailed a link,
+// consents: until then the student browses as a guest, so they can neither take a test,
+// pay nor win a prize, and nothing is kept beyond what asking needs (the name, the two
+// e-mails, the date of birth). No answer in 7 days, or a refusal, erases the account; a
+// parent who consented may withdraw from the same link, which closes and erases it.
+import { randomBytes } from "node:crypto";
+import { eq, sql, type SQL } from "drizzle-orm";
+import { rowsOf, type Db, type DbOrTx } from "~/db/client.server";
+import { parental_consents, profiles, sessions, users } from "~/db/schema";
+import { enqueueEmail, mailLocale, renderMail } from "~/services/email.server";
+import { consume, LIMITS } from "~/services/rate-limit.server";
+import { formatDate } from "~/utils/dates";
+import { appUrl, parentalConsentRequired } from "~/utils/env.server";
+import { sha256Hex } from "~/utils/hash.server";
+import { translator } from "~/utils/i18n.server";
+import { ADULT_AGE, indiaDate, isMinor } from "~/models/accounts/age";
+import { eraseAccountNow } from "~/models/accounts/personal-data.server";
+
+/** The words a parent reads on /consent/{token}; a change to them gets a new version. */
+export const CONSENT_TEXT_VERSION = "2026-11-27";
+export const CONSENT_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+/** A consent link is 32 random bytes, base64url: anything else is no link of ours. */
+export const CONSENT_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/** Whether a new account with this date of birth must wait for a parent. */
+export const needsParent = (birthDate: string | null, now: Date) => parentalConsentRequired() && isMinor(birthDate, now);
+
+/** "p•••@gmail.com": enough for the student to recognise the address they typed. */
+export const maskEmail = (email: string) => email.replace(/^(.)[^@]*/, "$1•••");
+
+/**
+ * The SQL rule a signed-in session must pass (models/accounts/auth.server.ts): the user is
+ * 18 or older, gave no date of birth (an account from before it was asked), or has a
+ * parent's consent not withdrawn. With PARENTAL_CONSENT off every account passes.
+ */
+export function mayActSql(userId: SQL, now: Date): SQL {
+  if (!parentalConsentRequired()) return sql`true`;
+  const adultBornBy = adultBirthDateBy(now);
+  return sql`NOT EXISTS (SELECT 1 FROM users u WHERE u.id = ${userId} AND u.birth_date > ${adultBornBy}::date
+     AND NOT EXISTS (SELECT 1 FROM parental_consents c WHERE c.user_id = u.id AND c.consented_at IS NOT NULL AND c.withdrawn_at IS NULL))`;
+}
+
+/** The latest date of birth of someone who is 18 today in India. */
+function adultBirthDateBy(now: Date) {
+  const [y, m, d] = indiaDate(now).split("-");
+  return `${Number(y) - ADULT_AGE}-${m}-${d}`;
+}
+
+/** Mails the parent a link and records the question; in the caller's transaction, with the account. */
+export async function askParent(tx: DbOrTx, input: { userId: string; childName: string; parentEmail: string; locale: string; now: Date }) {
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(input.now.getTime() + CONSENT_WINDOW_MS);
+  await tx.insert(parental_consents).values({
+    user_id: input.userId,
+    parent_email: input.parentEmail,
+    token_hash: sha256Hex(token),
+    text_version: CONSENT_TEXT_VERSION,
+    asked_at: input.now,
+    expires_at: expiresAt,
+  });
+  await mailParent(tx, { token, childName: input.childName, parentEmail: input.parentEmail, locale: input.locale, expiresAt });
+}
+
+/**
+ * The student tried to sign in while the parent has not answered: the parent is mailed
+ * again (a new link; the old one stops working), at most three times a day, and the
+ * account still lapses 7 days after it was made.
+ */
+export async function remindParent(db: Db, userId: string, now: Date) {
+  if (await consume(db, `consent:remind:${userId}`, LIMITS.consentRemindersPerUser, now)) return;
+  const token = randomBytes(32).toString("base64url");
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(parental_consents)
+      .set({ token_hash: sha256Hex(token) })
+      .where(sql`${parental_consents.user_id} = ${userId} AND ${parental_consents.consented_at} IS NULL AND ${parental_consents.expires_at} > ${now.toISOString()}::timestamptz`)
+      .returning({ parentEmail: parental_consents.parent_email, expiresAt: parental_consents.expires_at });
+    if (!row) return;
+    const [who] = await tx.select({ name: profiles.full_name, locale: users.locale }).from(users).leftJoin(profiles, eq(profiles.id, users.id)).where(eq(users.id, userId));
+    await mailParent(tx, { token, childName: who?.name ?? "", parentEmail: row.parentEmail, locale: who?.locale ?? "en", expiresAt: row.expiresAt });
+  });
+}
+
+async function mailParent(tx: DbOrTx, input: { token: string; childName: string; parentEmail: string; locale: string; expiresAt: Date }) {
+  const locale = mailLocale(input.locale);
+  const t = translator(locale);
+  const values = { name: input.childName, date: formatDate(input.expiresAt, locale) };
+  await enqueueEmail(tx, {
+    to: input.parentEmail,
+    subject: t("mail.consent.subject", values),
+    ...renderMail({
+      heading: t("mail.consent.heading", values),
+      paragraphs: [t("mail.consent.asked", values), t("mail.consent.until"), t("mail.consent.lapse", values)],
+      action: { label: t("mail.consent.action"), url: `${appUrl()}/consent/${input.token}` },
+      locale,
+    }),
+  });
+}
+
+/** Why a signed-in session is refused for this account, if it is: the parent has not answered (or withdrew). */
+export async function awaitingParent(db: DbOrTx, userId: string, now: Date) {
+  if (!parentalConsentRequired()) return null;
+  const [row] = await db
+    .select({ birthDate: users.birth_date, parentEmail: parental_consents.parent_email, consentedAt: parental_consents.consented_at, withdrawnAt: parental_consents.withdrawn_at })
+    .from(users)
+    .leftJoin(parental_consents, eq(parental_consents.user_id, users.id))
+    .where(eq(users.id, userId));
+  if (!row || !isMinor(row.birthDate, now) || (row.consentedAt && !row.withdrawnAt)) return null;
+  return { parentEmail: row.parentEmail ? maskEmail(row.parentEmail) : null };
+}
+
+export type ConsentView =
+  | { status: "unknown" }
+  | { status: "lapsed" }
+  | { status: "asked"; childName: string; childEmail: string; birthDate: string; expiresAt: Date }
+  | { status: "consented"; childName: string; consentedAt: Date; textVersion: string }
+  | { status: "withdrawn"; withdrawnAt: Date; erased: boolean };
+
+/** What the link's page shows: who asks, and where the answer stands. */
+export async function consentByToken(db: DbOrTx, token: string, now: Date): Promise<ConsentView> {
+  if (!CONSENT_TOKEN.test(token)) return { status: "unknown" };
+  const [row] = await db
+    .select({
+      consent: parental_consents,
+      childName: profiles.full_name,
+      childEmail: users.email,
+      birthDate: users.birth_date,
+      erasedAt: users.erased_at,
+    })
+    .from(parental_consents)
+    .innerJoin(users, eq(users.id, parental_consents.user_id))
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .where(eq(parental_consents.token_hash, sha256Hex(token)));
+  if (!row) return { status: "unknown" };
+  const c = row.consent;
+  if (c.withdrawn_at) return { status: "withdrawn", withdrawnAt: c.withdrawn_at, erased: row.erasedAt !== null };
+  if (c.consented_at) return { status: "consented", childName: row.childName ?? "", consentedAt: c.consented_at, textVersion: c.text_version };
+  if (c.expires_at <= now) return { status: "lapsed" };
+  return { status: "asked", childName: row.childName ?? "", childEmail: row.childEmail, birthDate: row.birthDate ?? "", expiresAt: c.expires_at };
+}
+
+export type ConsentAnswer = "consent" | "refuse" | "withdraw";
+export type AnswerResult =
+  | { ok: true; answer: ConsentAnswer; erased: boolean }
+  | { ok: false; reason: "unknown" | "lapsed" | "already-consented" | "not-consented" | "withdrawn" | "limited" };
+
+/**
+ * The parent's answer, once: consent (recorded with its time and the text's version),
+ * refuse (the account is erased at once), or, after consenting, withdraw (sessions end at
+ * once; the account is erased, or as soon as its open money and orders allow). A link
+ * that is forged, lapsed or already answered that way writes nothing.
+ */
+export async function answerConsent(db: Db, input: { token: string; answer: ConsentAnswer; ip: string; now: Date }): Promise<AnswerResult> {
+  if (await consume(db, `consent:ip:${input.ip}`, LIMITS.consentAnswersPerIp, input.now)) return { ok: false, reason: "limited" };
+  if (!CONSENT_TOKEN.test(input.token)) return { ok: false, reason: "unknown" };
+  const result = await db.transaction(async (tx): Promise<AnswerResult & { userId?: string; locale?: string; childEmail?: string }> => {
+    const [row] = await tx
+      .select({ consent: parental_consents, locale: users.locale, childEmail: users.email, erasedAt: users.erased_at })
+      .from(parental_consents)
+      .innerJoin(users, eq(users.id, parental_consents.user_id))
+      .where(eq(parental_consents.token_hash, sha256Hex(input.token)))
+      .for("update");
+    if (!row) return { ok: false, reason: "unknown" };
+    const c = row.consent;
+    if (c.withdrawn_at) return { ok: false, reason: "withdrawn" };
+    const who = { userId: c.user_id, locale: row.locale, childEmail: row.childEmail };
+    if (input.answer === "withdraw") {
+      if (!c.consented_at) return { ok: false, reason: "not-consented" };
+      await tx.update(parental_consents).set({ withdrawn_at: input.now }).where(eq(parental_consents.id, c.id));
+      await tx.delete(sessions).where(eq(sessions.user_id, c.user_id));
+      return { ok: true, answer: "withdraw", erased: false, ...who };
+    }
+    if (c.consented_at) return { ok: false, reason: "already-consented" };
+    if (c.expires_at <= input.now) return { ok: false, reason: "lapsed" };
+    if (input.answer === "refuse") {
+      // Nothing but the question was ever kept: the account goes whole.
+      await tx.delete(users).where(eq(users.id, c.user_id));
+      return { ok: true, answer: "refuse", erased: true, ...who };
+    }
+    await tx.update(parental_consents).set({ consented_at: input.now, text_version: CONSENT_TEXT_VERSION }).where(eq(parental_consents.id, c.id));
+    return { ok: true, answer: "consent", erased: false, ...who };
+  });
+  if (!result.ok) return result;
+  const { userId, locale, childEmail, ...answered } = result;
+  if (answered.answer === "withdraw") answered.erased = (await eraseAccountNow(db, userId!, input.now)).ok;
+  await tellStudent(db, answered.answer, childEmail!, locale!);
+  return answered;
+}
+
+async function tellStudent(db: DbOrTx, answer: ConsentAnswer, email: string, userLocale: string) {
+  const locale = mailLocale(userLocale);
+  const t = translator(locale);
+  const [subject, body] = (
+    {
+      consent: ["mail.consent.consented.subject", "mail.consent.consented.body"],
+      refuse: ["mail.consent.refused.subject", "mail.consent.refused.body"],
+      withdraw: ["mail.consent.withdrawn.subject", "mail.consent.withdrawn.body"],
+    } as const
+  )[answer];
+  await enqueueEmail(db, {
+    to: email,
+    subject: t(subject),
+    ...renderMail({
+      heading: t(subject),
+      paragraphs: [t(body)],
+      action: answer === "consent" ? { label: t("mail.consent.consented.action"), url: `${appUrl()}/login` } : undefined,
+      locale,
+    }),
+  });
+}
+
+/**
+ * Housekeeping (models/accounts/housekeeping.server.ts): an account whose parent did not
+ * answer within 7 days goes whole; one whose consent was withdrawn while money or an
+ * order was still open is erased once they have finished.
+ */
+export async function sweepParentalConsents(db: Db, now: Date) {
+  const lapsed = await db
+    .delete(users)
+    .where(sql`${users.id} IN (SELECT user_id FROM parental_consents WHERE consented_at IS NULL AND expires_at <= ${now.toISOString()}::timestamptz)`)
+    .returning({ id: users.id });
+  const waiting = rowsOf<{ user_id: string }>(
+    await db.execute(sql`SELECT c.user_id FROM parental_consents c JOIN users u ON u.id = c.user_id WHERE c.withdrawn_at IS NOT NULL AND u.erased_at IS NULL LIMIT 100`),
+  );
+  let erased = 0;
+  for (const { user_id } of waiting) if ((await eraseAccountNow(db, user_id, now)).ok) erased++;
+  return { lapsedAccounts: lapsed.length, withdrawnErased: erased };
+}

@@ -1,0 +1,158 @@
+// A parent's answer for an account under 18 (issue 46, point 4): the link mailed to them
+// shows what we collect and why, and consents, refuses, or later withdraws. Plain forms,
+// so it works without JavaScript; the rules are in models/accounts/parental-consent.server.ts.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ErrorPage } from "~/components/error-page";
+import { CheckboxField, FormErrors } from "~/components/ui/field";
+import { db } from "~/db/client.server";
+import { kickOutbox } from "~/services/email.server";
+import { clientIp } from "~/models/accounts/auth.server";
+import { MESSAGES } from "~/models/accounts/messages";
+import { answerConsent, CONSENT_TEXT_VERSION, consentByToken, type AnswerResult } from "~/models/accounts/parental-consent.server";
+import { ConsentAnswerSchema } from "~/models/accounts/schemas";
+import { formatDate } from "~/utils/dates";
+import { env } from "~/utils/env.server";
+import { parseForm } from "~/utils/forms.server";
+import { msgText, useT, type Msg } from "~/utils/i18n";
+import { i18nFor, translateReply } from "~/utils/i18n.server";
+import { translatedPageMeta } from "~/utils/meta";
+import { useIsPending } from "~/utils/use-is-pending";
+import { useSchemaForm } from "~/utils/use-schema-form";
+
+export const meta = translatedPageMeta("auth.consent.metaTitle", "auth.consent.metaDescription");
+
+// The link is a key: no search engine keeps it, no other site is told it ("same-origin", not
+// "no-referrer", which would make the browser send `Origin: null` and our own forms be refused).
+export const headers = () => ({ "X-Robots-Tag": "noindex", "Referrer-Policy": "same-origin", "Cache-Control": "no-store" });
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const view = await consentByToken(db, params.token ?? "", new Date());
+  const { messages } = i18nFor(request, context, "auth");
+  const status = view.status === "unknown" ? 404 : view.status === "lapsed" ? 410 : 200;
+  return data({ view, messages, evidenceDays: env().PROCTORING_EVIDENCE_DAYS, version: CONSENT_TEXT_VERSION }, { status, headers: headers() });
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const token = params.token ?? "";
+  const { t } = i18nFor(request, context);
+  const submission = await parseForm(request, ConsentAnswerSchema);
+  if (submission.status !== "success") return data(translateReply(submission.reply(), t), { status: 400 });
+  const result = await answerConsent(db, { token, answer: submission.value.intent, ip: clientIp(context), now: new Date() });
+  if (!result.ok) {
+    const message: Msg = REFUSALS[result.reason];
+    return data(translateReply(submission.reply({ formErrors: [msgText(message)] }), t), { status: result.reason === "limited" ? 429 : result.reason === "unknown" ? 404 : 409 });
+  }
+  kickOutbox();
+  // A refusal erases the account and its link with it: the answer is this page's last.
+  if (result.answer === "refuse") return data({ refused: true as const }, { headers: headers() });
+  throw redirect(`/consent/${token}`, { headers: headers() });
+}
+
+const REFUSALS: Record<Extract<AnswerResult, { ok: false }>["reason"], Msg> = {
+  unknown: { id: "auth.consent.unknown" },
+  lapsed: { id: "auth.consent.lapsed" },
+  "already-consented": { id: "auth.consent.alreadyConsented" },
+  "not-consented": { id: "auth.consent.notConsented" },
+  withdrawn: { id: "auth.consent.notConsented" },
+  limited: MESSAGES.tooManyAttempts,
+};
+
+export default function ParentalConsent() {
+  const { view, evidenceDays } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const { t, locale } = useT();
+  if (lastResult && "refused" in lastResult) return <Answered title={t("auth.consent.refusedTitle")} text={t("auth.consent.refused")} />;
+  switch (view.status) {
+    case "unknown":
+      return <Answered title={t("auth.consent.unknownTitle")} text={t("auth.consent.unknown")} />;
+    case "lapsed":
+      return <Answered title={t("auth.consent.lapsedTitle")} text={t("auth.consent.lapsed")} />;
+    case "withdrawn": {
+      const date = formatDate(view.withdrawnAt, locale);
+      return <Answered title={t("auth.consent.withdrawnTitle")} text={t(view.erased ? "auth.consent.withdrawnErased" : "auth.consent.withdrawnPending", { date })} />;
+    }
+    case "consented":
+      return (
+        <section className="container narrow section">
+          <div className="card" role="status">
+            <h1>{t("auth.consent.consentedTitle")}</h1>
+            <p>{t("auth.consent.consentedOn", { date: formatDate(view.consentedAt, locale), name: view.childName, version: view.textVersion })}</p>
+          </div>
+          <h2>{t("auth.consent.withdrawTitle")}</h2>
+          <p>{t("auth.consent.rights")}</p>
+          <AnswerForm lastResult={lastResult} name={view.childName} withdraw />
+        </section>
+      );
+    case "asked":
+      return (
+        <section className="container narrow section">
+          <h1>{t("auth.consent.title", { name: view.childName })}</h1>
+          <p>{t("auth.consent.intro", { name: view.childName, email: view.childEmail, birthDate: formatDate(`${view.birthDate}T00:00:00+05:30`, locale) })}</p>
+          <h2>{t("auth.consent.collectTitle")}</h2>
+          <ul>
+            <li>{t("auth.consent.collect.account")}</li>
+            <li>{t("auth.consent.collect.answers")}</li>
+            <li>{t("auth.consent.collect.camera", { days: evidenceDays })}</li>
+            <li>{t("auth.consent.collect.payments")}</li>
+            <li>{t("auth.consent.collect.orders")}</li>
+          </ul>
+          <p>{t("auth.consent.noTracking")}</p>
+          <p>{t("auth.consent.rights")}</p>
+          <p className="muted">{t("auth.consent.until", { name: view.childName, date: formatDate(view.expiresAt, locale) })}</p>
+          <AnswerForm lastResult={lastResult} name={view.childName} />
+        </section>
+      );
+  }
+}
+
+function Answered({ title, text }: { title: string; text: string }) {
+  const { t } = useT();
+  return (
+    <section className="container narrow section">
+      <div className="card" role="status">
+        <h1>{title}</h1>
+        <p>{text}</p>
+        <Link to="/" className="btn btn-primary">
+          {t("auth.consent.home")}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function AnswerForm({ lastResult, name, withdraw = false }: { lastResult: ReturnType<typeof useActionData<typeof action>>; name: string; withdraw?: boolean }) {
+  const [form, fields] = useSchemaForm<typeof ConsentAnswerSchema>(lastResult && !("refused" in lastResult) ? lastResult : undefined);
+  const pending = useIsPending();
+  const { version } = useLoaderData<typeof loader>();
+  const { t } = useT();
+  return (
+    <Form method="post" className="form card" {...form.props}>
+      <FormErrors id={form.errorId} errors={form.errors} />
+      {withdraw ? (
+        <>
+          <CheckboxField field={fields.understand}>{t("auth.consent.withdrawConfirm", { name })}</CheckboxField>
+          <button type="submit" name="intent" value="withdraw" className="btn btn-danger btn-block" disabled={pending}>
+            {t("auth.consent.withdraw")}
+          </button>
+        </>
+      ) : (
+        <>
+          <CheckboxField field={fields.declare}>{t("auth.consent.declare", { name })}</CheckboxField>
+          <div className="actions">
+            <button type="submit" name="intent" value="consent" className="btn btn-primary" disabled={pending}>
+              {t("auth.consent.agree")}
+            </button>
+            <button type="submit" name="intent" value="refuse" className="btn btn-light" disabled={pending}>
+              {t("auth.consent.refuse")}
+            </button>
+          </div>
+        </>
+      )}
+      <p className="muted">{t("auth.consent.version", { version })}</p>
+    </Form>
+  );
+}
+
+export const ErrorBoundary = ErrorPage;

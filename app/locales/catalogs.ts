@@ -37,6 +37,8 @@ import ordersEn from "~/locales/en/orders";
 import ordersHi from "~/locales/hi/orders";
 import sellEn from "~/locales/en/sell";
 import sellHi from "~/locales/hi/sell";
+import consentEn from "~/locales/en/consent";
+import consentHi from "~/locales/hi/consent";
 
 /** A translation of an English catalog: the same keys, each a string. */
 export type Catalog<English> = { [K in keyof English]: string };
@@ -58,6 +60,7 @@ export const CATALOGS = {
   account: { en: accountEn, hi: accountHi },
   pages: { en: pagesEn, hi: pagesHi },
   orders: { en: ordersEn, hi: ordersHi },
+  consent: { en: consentEn, hi: consentHi },
   sell: { en: sellEn, hi: sellHi },
 } as const;
 

@@ -21,7 +21,7 @@ import { translatedPageMeta } from "~/utils/meta";
 import { useIsPending } from "~/utils/use-is-pending";
 import { useSchemaForm } from "~/utils/use-schema-form";
 
-export const meta = translatedPageMeta("auth.consent.metaTitle", "auth.consent.metaDescription");
+export const meta = translatedPageMeta("consent.metaTitle", "consent.metaDescription");
 
 // The link is a key: no search engine keeps it, no other site is told it ("same-origin", not
 // "no-referrer", which would make the browser send `Origin: null` and our own forms be refused).
@@ -29,7 +29,7 @@ export const headers = () => ({ "X-Robots-Tag": "noindex", "Referrer-Policy": "s
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const view = await consentByToken(db, params.token ?? "", new Date());
-  const { messages } = i18nFor(request, context, "auth");
+  const { messages } = i18nFor(request, context, "consent");
   const status = view.status === "unknown" ? 404 : view.status === "lapsed" ? 410 : 200;
   return data({ view, messages, evidenceDays: env().PROCTORING_EVIDENCE_DAYS, version: CONSENT_TEXT_VERSION }, { status, headers: headers() });
 }
@@ -51,11 +51,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 const REFUSALS: Record<Extract<AnswerResult, { ok: false }>["reason"], Msg> = {
-  unknown: { id: "auth.consent.unknown" },
-  lapsed: { id: "auth.consent.lapsed" },
-  "already-consented": { id: "auth.consent.alreadyConsented" },
-  "not-consented": { id: "auth.consent.notConsented" },
-  withdrawn: { id: "auth.consent.notConsented" },
+  unknown: { id: "consent.unknown" },
+  lapsed: { id: "consent.lapsed" },
+  "already-consented": { id: "consent.alreadyConsented" },
+  "not-consented": { id: "consent.notConsented" },
+  withdrawn: { id: "consent.notConsented" },
   limited: MESSAGES.tooManyAttempts,
 };
 
@@ -63,44 +63,44 @@ export default function ParentalConsent() {
   const { view, evidenceDays } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t, locale } = useT();
-  if (lastResult && "refused" in lastResult) return <Answered title={t("auth.consent.refusedTitle")} text={t("auth.consent.refused")} />;
+  if (lastResult && "refused" in lastResult) return <Answered title={t("consent.refusedTitle")} text={t("consent.refused")} />;
   switch (view.status) {
     case "unknown":
-      return <Answered title={t("auth.consent.unknownTitle")} text={t("auth.consent.unknown")} />;
+      return <Answered title={t("consent.unknownTitle")} text={t("consent.unknown")} />;
     case "lapsed":
-      return <Answered title={t("auth.consent.lapsedTitle")} text={t("auth.consent.lapsed")} />;
+      return <Answered title={t("consent.lapsedTitle")} text={t("consent.lapsed")} />;
     case "withdrawn": {
       const date = formatDate(view.withdrawnAt, locale);
-      return <Answered title={t("auth.consent.withdrawnTitle")} text={t(view.erased ? "auth.consent.withdrawnErased" : "auth.consent.withdrawnPending", { date })} />;
+      return <Answered title={t("consent.withdrawnTitle")} text={t(view.erased ? "consent.withdrawnErased" : "consent.withdrawnPending", { date })} />;
     }
     case "consented":
       return (
         <section className="container narrow section">
           <div className="card" role="status">
-            <h1>{t("auth.consent.consentedTitle")}</h1>
-            <p>{t("auth.consent.consentedOn", { date: formatDate(view.consentedAt, locale), name: view.childName, version: view.textVersion })}</p>
+            <h1>{t("consent.consentedTitle")}</h1>
+            <p>{t("consent.consentedOn", { date: formatDate(view.consentedAt, locale), name: view.childName, version: view.textVersion })}</p>
           </div>
-          <h2>{t("auth.consent.withdrawTitle")}</h2>
-          <p>{t("auth.consent.rights")}</p>
+          <h2>{t("consent.withdrawTitle")}</h2>
+          <p>{t("consent.rights")}</p>
           <AnswerForm lastResult={lastResult} name={view.childName} withdraw />
         </section>
       );
     case "asked":
       return (
         <section className="container narrow section">
-          <h1>{t("auth.consent.title", { name: view.childName })}</h1>
-          <p>{t("auth.consent.intro", { name: view.childName, email: view.childEmail, birthDate: formatDate(`${view.birthDate}T00:00:00+05:30`, locale) })}</p>
-          <h2>{t("auth.consent.collectTitle")}</h2>
+          <h1>{t("consent.title", { name: view.childName })}</h1>
+          <p>{t("consent.intro", { name: view.childName, email: view.childEmail, birthDate: formatDate(`${view.birthDate}T00:00:00+05:30`, locale) })}</p>
+          <h2>{t("consent.collectTitle")}</h2>
           <ul>
-            <li>{t("auth.consent.collect.account")}</li>
-            <li>{t("auth.consent.collect.answers")}</li>
-            <li>{t("auth.consent.collect.camera", { days: evidenceDays })}</li>
-            <li>{t("auth.consent.collect.payments")}</li>
-            <li>{t("auth.consent.collect.orders")}</li>
+            <li>{t("consent.collect.account")}</li>
+            <li>{t("consent.collect.answers")}</li>
+            <li>{t("consent.collect.camera", { days: evidenceDays })}</li>
+            <li>{t("consent.collect.payments")}</li>
+            <li>{t("consent.collect.orders")}</li>
           </ul>
-          <p>{t("auth.consent.noTracking")}</p>
-          <p>{t("auth.consent.rights")}</p>
-          <p className="muted">{t("auth.consent.until", { name: view.childName, date: formatDate(view.expiresAt, locale) })}</p>
+          <p>{t("consent.noTracking")}</p>
+          <p>{t("consent.rights")}</p>
+          <p className="muted">{t("consent.until", { name: view.childName, date: formatDate(view.expiresAt, locale) })}</p>
           <AnswerForm lastResult={lastResult} name={view.childName} />
         </section>
       );
@@ -115,7 +115,7 @@ function Answered({ title, text }: { title: string; text: string }) {
         <h1>{title}</h1>
         <p>{text}</p>
         <Link to="/" className="btn btn-primary">
-          {t("auth.consent.home")}
+          {t("consent.home")}
         </Link>
       </div>
     </section>
@@ -132,25 +132,25 @@ function AnswerForm({ lastResult, name, withdraw = false }: { lastResult: Return
       <FormErrors id={form.errorId} errors={form.errors} />
       {withdraw ? (
         <>
-          <CheckboxField field={fields.understand}>{t("auth.consent.withdrawConfirm", { name })}</CheckboxField>
+          <CheckboxField field={fields.understand}>{t("consent.withdrawConfirm", { name })}</CheckboxField>
           <button type="submit" name="intent" value="withdraw" className="btn btn-danger btn-block" disabled={pending}>
-            {t("auth.consent.withdraw")}
+            {t("consent.withdraw")}
           </button>
         </>
       ) : (
         <>
-          <CheckboxField field={fields.declare}>{t("auth.consent.declare", { name })}</CheckboxField>
+          <CheckboxField field={fields.declare}>{t("consent.declare", { name })}</CheckboxField>
           <div className="actions">
             <button type="submit" name="intent" value="consent" className="btn btn-primary" disabled={pending}>
-              {t("auth.consent.agree")}
+              {t("consent.agree")}
             </button>
             <button type="submit" name="intent" value="refuse" className="btn btn-light" disabled={pending}>
-              {t("auth.consent.refuse")}
+              {t("consent.refuse")}
             </button>
           </div>
         </>
       )}
-      <p className="muted">{t("auth.consent.version", { version })}</p>
+      <p className="muted">{t("consent.version", { version })}</p>
     </Form>
   );
 }

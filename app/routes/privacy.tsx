@@ -5,7 +5,7 @@ import { POLICY, useSupportContact } from "~/models/support/policy";
 import { translatedPageMeta } from "~/utils/meta";
 import { richText, useT } from "~/utils/i18n";
 import { localeOf, messagesUnder } from "~/utils/i18n.server";
-import { env } from "~/utils/env.server";
+import { env, parentalConsentRequired } from "~/utils/env.server";
 import type { RequestPolicy } from "~/server/policy";
 
 /** A guest's view is the same for every guest: kept in memory for a second (app/utils/page-cache.server.ts). */
@@ -17,11 +17,12 @@ export const loader = ({ request, context }: LoaderFunctionArgs) => ({
   messages: messagesUnder(localeOf(request, context), "pages.privacy."),
   // Configuration (app/utils/env.server.ts): how long proctoring evidence is kept.
   proctoringEvidenceDays: env().PROCTORING_EVIDENCE_DAYS,
+  parentalConsent: parentalConsentRequired(),
 });
 
 export default function Privacy() {
   const support = useSupportContact();
-  const { proctoringEvidenceDays } = useLoaderData<typeof loader>();
+  const { proctoringEvidenceDays, parentalConsent } = useLoaderData<typeof loader>();
   const { t } = useT();
   return (
     <ContentPage title={t("pages.privacy.title")} intro={t("pages.privacy.intro")}>
@@ -41,6 +42,12 @@ export default function Privacy() {
       <h2>{t("pages.privacy.keep")}</h2>
       <p>{t("pages.privacy.keepText", { years: POLICY.recordsKeptYears })}</p>
       <p>{t("pages.privacy.keepEvidence", { days: proctoringEvidenceDays })}</p>
+      {parentalConsent ? (
+        <>
+          <h2>{t("pages.privacy.minors")}</h2>
+          <p>{t("pages.privacy.minorsText")}</p>
+        </>
+      ) : null}
       <h2>{t("pages.privacy.rights")}</h2>
       <p>{richText(t("pages.privacy.rightsText", { email: support.email, hours: POLICY.replyWithinHours }), [(email) => <a href={`mailto:${support.email}`}>{email}</a>, (text) => <Link to="/account/data">{text}</Link>])}</p>
     </ContentPage>

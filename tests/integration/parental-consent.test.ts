@@ -98,7 +98,7 @@ test("consent needs the declaration; then it is recorded with its time and versi
   const { user, fields, token } = await minorSignsUp();
   const undeclared = await answer(token!, { intent: "consent" });
   expect(undeclared.status).toBe(400);
-  expect(undeclared.data.error.declare).toEqual([english({ id: "auth.consent.declareRequired" })]);
+  expect(undeclared.data.error.declare).toEqual([english({ id: "consent.declareRequired" })]);
   expect((await db.select().from(parental_consents).where(eq(parental_consents.user_id, user!.id)))[0]!.consented_at).toBeNull();
 
   const before = Date.now();
@@ -115,7 +115,7 @@ test("consent needs the declaration; then it is recorded with its time and versi
 
   const again = await answer(token!, { intent: "consent", declare: "on" });
   expect(again.status).toBe(409);
-  expect(again.data.error[""]).toEqual([english({ id: "auth.consent.alreadyConsented" })]);
+  expect(again.data.error[""]).toEqual([english({ id: "consent.alreadyConsented" })]);
   expect((await db.select().from(parental_consents).where(eq(parental_consents.user_id, user!.id)))[0]!.consented_at).toEqual(consent!.consented_at);
 
   // The student's download holds the consent, without the link's hash.
@@ -146,7 +146,7 @@ test("withdrawal ends the sessions and erases the account; with a payout still o
   await createSession(db, user!.id);
   const unconfirmed = await answer(token!, { intent: "withdraw" });
   expect(unconfirmed.status).toBe(400);
-  expect(unconfirmed.data.error.understand).toEqual([english({ id: "auth.consent.withdrawConfirmRequired" })]);
+  expect(unconfirmed.data.error.understand).toEqual([english({ id: "consent.withdrawConfirmRequired" })]);
   expect(await db.select().from(sessions).where(eq(sessions.user_id, user!.id))).toHaveLength(1);
 
   expect((await answer(token!, { intent: "withdraw", understand: "on" })).location).toBe(`/consent/${token}`);

@@ -49,7 +49,7 @@ test("the terms, FAQ, refund and privacy pages say the same of the kinds and of 
     terms: { route: await import("~/routes/terms"), ids: ["pages.terms.c5"] },
     faq: { route: await import("~/routes/faq"), ids: ["pages.faq.a3", "pages.faq.a6"] },
     refund: { route: await import("~/routes/refund"), ids: ["pages.refund.notOffered"] },
-    privacy: { route: await import("~/routes/privacy"), ids: ["pages.privacy.p6", "pages.privacy.keepEvidence", "pages.privacy.rightsText"] },
+    privacy: { route: await import("~/routes/privacy"), ids: ["pages.privacy.p6", "pages.privacy.keepEvidence", "pages.privacy.minorsText", "pages.privacy.rightsText"] },
   };
   for (const [path, { route, ids }] of Object.entries(pages)) {
     for (const lang of ["en", "hi"]) {
@@ -60,4 +60,6 @@ test("the terms, FAQ, refund and privacy pages say the same of the kinds and of 
   expect(english({ id: "pages.terms.c5" })).toContain("not in India since 1 May 2026");
   expect(english({ id: "pages.faq.a3" })).toContain("never from entrants' money");
   expect(english({ id: "pages.faq.a6" })).toContain('"Your data" in My Account');
+  expect(english({ id: "pages.privacy.minorsText" })).toContain("waits until a parent or guardian");
+  expect((await call((await import("~/routes/privacy")).loader as never, getRequest("/privacy"))).data.parentalConsent).toBe(true);
 });

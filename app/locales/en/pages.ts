@@ -118,6 +118,8 @@ export default {
   "pages.privacy.keepText":
     "Transaction and contest records are kept for {years} years, as required for accounting and dispute resolution. You can ask us to delete your account at any time; records we must keep by law are kept until that period ends.",
   "pages.privacy.keepEvidence": "Proctoring events are deleted {days} days after the contest's results are final. If your account is erased, payment and tax records stay with your name replaced, and your results stay without your name so that nobody's rank changes.",
+  "pages.privacy.minors": "Students under 18",
+  "pages.privacy.minorsText": "We ask your date of birth when you sign up. If you are under 18, your account waits until a parent or guardian, whom we e-mail, consents; until then you can browse as a guest, but not take a test, pay or win a prize, and we keep only your name, both e-mail addresses and your date of birth. Without an answer in 7 days, or after a refusal, the account is erased. A parent may withdraw consent at any time from the same link, which closes and erases the account. We do not track anyone on other sites or show advertising based on what they do.",
   "pages.privacy.rights": "Your rights",
   "pages.privacy.rightsText": "On the \"Your data\" page of <1>My Account</1> you can download everything we hold about you, see where to correct it, and erase your account at once. For anything else, write to <0>{email}</0>; we reply within {hours} hours.",
 

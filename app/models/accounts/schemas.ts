@@ -189,7 +189,7 @@ export const EraseAccountSchema = z
 export const ConsentAnswerSchema = z
   .object({ intent: z.enum(["consent", "refuse", "withdraw"]), declare: z.string().optional(), understand: z.string().optional() })
   .superRefine((v, ctx) => {
-    if (v.intent === "consent" && v.declare !== "on") ctx.addIssue({ code: "custom", path: ["declare"], message: msgText({ id: "auth.consent.declareRequired" }) });
-    if (v.intent === "withdraw" && v.understand !== "on") ctx.addIssue({ code: "custom", path: ["understand"], message: msgText({ id: "auth.consent.withdrawConfirmRequired" }) });
+    if (v.intent === "consent" && v.declare !== "on") ctx.addIssue({ code: "custom", path: ["declare"], message: msgText({ id: "consent.declareRequired" }) });
+    if (v.intent === "withdraw" && v.understand !== "on") ctx.addIssue({ code: "custom", path: ["understand"], message: msgText({ id: "consent.withdrawConfirmRequired" }) });
   })
   .transform((v) => ({ intent: v.intent }));

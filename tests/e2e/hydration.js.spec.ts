@@ -60,7 +60,7 @@ async function fillEverything(page: Page) {
       await field.selectOption(value);
       expected.push({ selector, value });
     } else {
-      const typed = info.type === "email" ? `early${n}@example.in` : info.type === "number" ? "2" : info.type === "tel" ? "9876543210" : info.name === "zip" || info.name === "postalCode" ? "411001" : `Typed early ${n}`;
+      const typed = info.type === "email" ? `early${n}@example.in` : info.type === "date" ? "2001-02-03" : info.type === "number" ? "2" : info.type === "tel" ? "9876543210" : info.name === "zip" || info.name === "postalCode" ? "411001" : `Typed early ${n}`;
       // No more than the field takes (an IFSC is 11 characters), as a person could type.
       const value = info.maxLength > 0 ? typed.slice(0, info.maxLength) : typed;
       // The first field as a person types, key by key; the rest as a password manager fills.

@@ -39,6 +39,8 @@ import sellEn from "~/locales/en/sell";
 import sellHi from "~/locales/hi/sell";
 import consentEn from "~/locales/en/consent";
 import consentHi from "~/locales/hi/consent";
+import reviewEn from "~/locales/en/review";
+import reviewHi from "~/locales/hi/review";
 
 /** A translation of an English catalog: the same keys, each a string. */
 export type Catalog<English> = { [K in keyof English]: string };
@@ -61,6 +63,7 @@ export const CATALOGS = {
   pages: { en: pagesEn, hi: pagesHi },
   orders: { en: ordersEn, hi: ordersHi },
   consent: { en: consentEn, hi: consentHi },
+  review: { en: reviewEn, hi: reviewHi },
   sell: { en: sellEn, hi: sellHi },
 } as const;
 

@@ -16,6 +16,7 @@ import { PrizeStatement } from "~/components/payments/prize-statement";
 import type { SectionReport } from "~/models/contests/results/exam-report";
 import type { MyResult } from "~/models/contests/results/results.server";
 import { formatDateTime } from "~/utils/dates";
+import { appealEndsAt } from "~/models/contests/review/review";
 import { parseForm } from "~/utils/forms.server";
 import { redirectWithFlash } from "~/utils/http.server";
 import { richText, useT, type MessageId, msgText } from "~/utils/i18n";
@@ -105,6 +106,7 @@ export default function Results() {
       </nav>
 
       <PhaseNote phase={contest.phase} challengeOpen={contest.challengeOpen} challengesEndAt={contest.challengesEndAt} />
+      {mine.disqualified_at ? <Disqualified contestId={contest.id} mine={mine} finalized={contest.finalized} /> : null}
       {tab === "summary" ? <Summary mine={mine} percent={percent} fullMarks={contest.fullMarks} finalized={contest.finalized} practice={contest.practice} sections={sections} /> : null}
       {tab === "summary" && statement ? <PrizeStatement statement={statement} /> : null}
       {tab === "summary" && certificate ? <CertificateReady code={certificate} /> : null}
@@ -140,6 +142,22 @@ function PhaseNote({ phase, challengeOpen, challengesEndAt }: { phase: ResultsPh
   return (
     <div className={`card phase phase-${phase}`} role="status">
       <p>{richText(t(id, id === "results.phase.provisionalOpen" ? { when: formatDateTime(challengesEndAt, locale) } : undefined), [strong, strong])}</p>
+    </div>
+  );
+}
+
+/** A reviewer's disqualification (issue 47): why, and the way to appeal it (app/routes/contest.$id.appeal.tsx). */
+function Disqualified({ contestId, mine, finalized }: { contestId: string; mine: MyResult; finalized: boolean }) {
+  const { t, locale } = useT();
+  const until = appealEndsAt(mine.disqualified_at!);
+  return (
+    <div className="card phase phase-review" role="status">
+      <p>{t("results.disqualified", { reason: mine.disqualification_reason ?? "" })}</p>
+      {finalized ? null : (
+        <p>
+          <Link to={`/contest/${contestId}/appeal`}>{until > new Date() ? t("results.disqualifiedAppeal", { until: formatDateTime(until, locale) }) : t("results.disqualifiedAppealed")}</Link>
+        </p>
+      )}
     </div>
   );
 }
@@ -181,7 +199,7 @@ function Summary({ mine, percent, fullMarks, finalized, practice, sections }: { 
       </p>
       <dl className="facts">
         <div><dt>{t("results.marks")}</dt><dd>{marksText(mine.score)}</dd></div>
-        <div><dt>{t("results.rank")}</dt><dd>{finalized ? `#${mine.rank}` : t("results.rankProvisional", { rank: mine.rank })}</dd></div>
+        <div><dt>{t("results.rank")}</dt><dd>{mine.rank === null ? "—" : finalized ? `#${mine.rank}` : t("results.rankProvisional", { rank: mine.rank })}</dd></div>
         <div><dt>{t("results.percentile")}</dt><dd>{mine.percentile === null ? "—" : mine.percentile.toFixed(2)}</dd></div>
         <div><dt>{t("results.timeTaken")}</dt><dd>{tm(durationMessage(mine.response_time))}</dd></div>
         <div><dt>{t("results.prize")}</dt><dd>{practice ? t("results.noPrizePractice") : finalized ? formatINR(mine.prize_amount) : t("results.prizeLater")}</dd></div>

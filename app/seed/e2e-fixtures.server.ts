@@ -3,7 +3,8 @@
 // JSON and returns JSON, and builds rows through the same factories as the seed and
 // the integration tests, so every scenario sets up exactly its own world.
 import type { ContestKind } from "~/models/contests/catalogue/kinds";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { users } from "~/db/schema";
 import { db, rowsOf } from "~/db/client.server";
 import { createContest, createDeliveredLine, createEntry, createPost, createProduct, createUser, moveContestIntoPast, productCategory, submitEntry } from "~/seed/factories.server";
 import { earnDueLines } from "~/models/store/earnings/earnings.server";
@@ -28,10 +29,13 @@ const DEFAULT_QUESTIONS: Array<[string, string[], string]> = [
 const hashes = new Map<string, Promise<string>>();
 
 export const e2eFixtures = {
-  async student(input: { email: string; password: string; fullName?: string }) {
+  async student(input: { email: string; password: string; fullName?: string; reviewer?: boolean }) {
     let passwordHash = hashes.get(input.password);
     if (!passwordHash) hashes.set(input.password, (passwordHash = hashPassword(input.password, "signup")));
-    return { id: await createUser(db, { email: input.email, fullName: input.fullName, passwordHash: await passwordHash }) };
+    const id = await createUser(db, { email: input.email, fullName: input.fullName, passwordHash: await passwordHash });
+    // A reviewer of proctored entries, as docs/admin-sql.md makes one.
+    if (input.reviewer) await db.update(users).set({ is_reviewer: true }).where(eq(users.id, id));
+    return { id };
   },
 
   async contest(input: {

@@ -26,6 +26,9 @@ export const PAYOUT_PURPOSES = ["prize", "earnings"] as const;
 export const PAYOUT_STATUSES = ["awaiting_details", "queued", "processing", "paid", "failed", "reversed"] as const;
 export const EMAIL_STATUSES = ["pending", "sent", "failed", "logged"] as const;
 export const PROCTORING_EVENT_KINDS = ["fullscreen_exit", "tab_hidden", "camera_lost", "fullscreen_unavailable"] as const;
+/** A reviewer's decisions on an entry (issue 47): clear it, disqualify it; on its appeal, uphold the appeal (restore it) or reject it. */
+export const REVIEW_DECISIONS = ["clear", "disqualify", "appeal_upheld", "appeal_rejected"] as const;
+export type ReviewDecision = (typeof REVIEW_DECISIONS)[number];
 /** What a question asks for (docs/product/design.md §4, Papers are exams): one option, some options, or a number in a range. */
 export const QUESTION_KINDS = ["single", "multiple", "numerical"] as const;
 /** An answer-key challenge: waiting for an admin, or decided (upheld: the key changed or the question was dropped). */

@@ -220,6 +220,40 @@ test.describe("हिन्दी", () => {
     expect(await latinWords(page, ["Riya Rao"]), "consented").toEqual([]);
   });
 
+  test("a review in Hindi: the reviewer's screen, a disqualification refused then made, the appeal page", async ({ page, context }) => {
+    const reviewer = { email: uniqueEmail("reviewer-hi"), password: PASSWORD, fullName: "Reviewer Rao", reviewer: true };
+    await create("student", reviewer);
+    const student = { email: uniqueEmail("reviewed-hi"), password: PASSWORD, fullName: "Student Sen" };
+    const { id: studentId } = await create("student", student);
+    const title = unique("Hindi Review Cup");
+    const contest = await create("finishedContest", { title, challengeWindowHours: 24, students: [{ userId: studentId, correct: 2, minutes: 5 }] });
+    await context.addCookies([{ name: "lang", value: "hi", url: `http://localhost:${process.env.E2E_PORT}` }]);
+    await page.goto("/login");
+    await page.locator("input[name=email]").fill(reviewer.email);
+    await page.locator("input[name=password]").fill(PASSWORD);
+    await page.locator("main form button[type=submit]").click();
+    await expect(page).toHaveURL("/dashboard");
+    await page.goto(`/contest/${contest.id}/review`);
+    await page.getByRole("button", { name: "अयोग्य घोषित करें" }).click();
+    await expect(page.getByText("कृपया कारण लिखें: छात्र इसे पढ़ेंगे।")).toBeVisible();
+    expect(await latinWords(page, [title, student.fullName, reviewer.fullName]), "review screen").toEqual([]);
+    await page.getByLabel("कारण (छात्र इसे पढ़ेंगे)").fill("दूसरे व्यक्ति ने उत्तर दिए");
+    await page.getByRole("button", { name: "अयोग्य घोषित करें" }).click();
+    await expect(page.getByText("निर्णय दर्ज हुआ।")).toBeVisible();
+    expect(await latinWords(page, [title, student.fullName, reviewer.fullName]), "review screen decided").toEqual([]);
+    await context.clearCookies();
+    await context.addCookies([{ name: "lang", value: "hi", url: `http://localhost:${process.env.E2E_PORT}` }]);
+    await page.goto("/login");
+    await page.locator("input[name=email]").fill(student.email);
+    await page.locator("input[name=password]").fill(PASSWORD);
+    await page.locator("main form button[type=submit]").click();
+    await expect(page).toHaveURL("/dashboard");
+    await page.goto(`/contest/${contest.id}/appeal`);
+    await page.getByRole("button", { name: "अपील भेजें" }).click();
+    await expect(page.getByText("कृपया अपना कथन लिखें।")).toBeVisible();
+    expect(await latinWords(page, [title, student.fullName]), "appeal page").toEqual([]);
+  });
+
   test("a certificate in Hindi: the results' link, the certificate, the check form refused", async ({ page, student, context }) => {
     const title = unique("Hindi Practice");
     const contest = await create("finishedContest", { title, practice: true, students: [{ userId: student.id, correct: 2, minutes: 5 }] });

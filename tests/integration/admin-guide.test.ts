@@ -7,7 +7,7 @@ import fs from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { db, pgConstraint, rowsOf } from "~/db/client.server";
-import { contests, question_challenges, questions, user_contest_entries } from "~/db/schema";
+import { contests, question_challenges, questions, user_contest_entries, users } from "~/db/schema";
 import { submitChallenge } from "~/models/contests/challenges/challenges.server";
 import { storeDiagram } from "~/models/contests/paper/diagrams.server";
 import { finalizeContest } from "~/models/contests/results/scoring.server";
@@ -33,6 +33,8 @@ test("every SQL block of docs/admin-sql.md, in order and as written, does what t
     "challenge-reject",
     "challenge-window-end",
     "payouts-open",
+    "reviewers",
+    "review-decisions",
     "refused",
   ]);
   const block = (name: string) => blocks.find((b) => b.name === name)!.text;
@@ -112,6 +114,12 @@ test("every SQL block of docs/admin-sql.md, in order and as written, does what t
   expect(open.filter((p) => p.title === "JEE Main Mock Test 1").map((p) => [p.email, p.status, p.gross]).sort()).toEqual(
     ["arjun.singh@example.in", "asha.rao@example.in", "priya.nair@example.in", "rahul.verma@example.in"].map((email) => [email, "awaiting_details", 2250]),
   );
+
+  // A reviewer is made (and unmade) in SQL; the decisions read back.
+  const reviewerId = await createUser(db, { email: "reviewer@studyarena.in", passwordHash: "x" });
+  expect(await run(block("reviewers"))).toEqual([{ email: "reviewer@studyarena.in", is_reviewer: true }]);
+  expect((await db.select({ yes: users.is_reviewer }).from(users).where(eq(users.id, reviewerId)))[0]!.yes).toBe(true);
+  expect(await run(block("review-decisions"))).toEqual([]);
 
   // What the database refuses, each by the constraint its comment names, and nothing of it lands.
   const refused = [...block("refused").matchAll(/^-- (\w+)[^\n]*\n([\s\S]*?)(?=^-- |$(?![\s\S]))/gm)];

@@ -1,7 +1,7 @@
 // Accounts: users, their profiles and sessions, reset tokens, rate-limit counters and
 // the secrets every instance shares.
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, time } from "./columns";
 
 /** A column naming the user a row describes: it goes with it (cascade). */
@@ -24,6 +24,8 @@ export const users = pgTable(
     // consent (models/accounts/parental-consent.server.ts). Accounts made before it was
     // asked have none (docs/decisions/privacy-personal-data.md, "Minors").
     birth_date: date("birth_date", { mode: "string" }),
+    // A person who reviews proctored entries and decides appeals (docs/admin-sql.md, "Reviewers"): set by an admin in SQL.
+    is_reviewer: boolean("is_reviewer").notNull().default(false),
   },
   (t) => [check("users_locale_known", sql`${t.locale} IN ('en', 'hi')`)],
 );

@@ -2,9 +2,9 @@
 // proctoring events.
 import { sql } from "drizzle-orm";
 import { boolean, check, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { CHALLENGE_STATUSES, CONTEST_KINDS, DROPPED_MARKS, PROCTORING_EVENT_KINDS, QUESTION_KINDS } from "../../utils/enums";
+import { CHALLENGE_STATUSES, CONTEST_KINDS, DROPPED_MARKS, PROCTORING_EVENT_KINDS, QUESTION_KINDS, REVIEW_DECISIONS } from "../../utils/enums";
 import { createdAt, id, keptFor, oneOf, time } from "./columns";
-import { userRef } from "./accounts";
+import { userRef, users } from "./accounts";
 import { payments } from "./payments";
 
 /** A column naming the contest a row describes: it goes with it (cascade). */
@@ -240,13 +240,56 @@ export const contest_results = pgTable(
     // Milliseconds from the contest's start_time to the submission.
     response_time: integer("response_time").notNull(),
     updated_at: time("updated_at").notNull().defaultNow(),
+    // A reviewer's decision (models/contests/review/review.server.ts): a disqualified entry keeps its
+    // marks but has no rank, percentile place, prize or certificate; everyone below moves up.
+    disqualified_at: time("disqualified_at"),
+    disqualification_reason: text("disqualification_reason"),
   },
   (t) => [
     primaryKey({ columns: [t.contest_id, t.user_id] }),
+    check("contest_results_disqualified_why", sql`(${t.disqualified_at} IS NULL) = (${t.disqualification_reason} IS NULL)`),
     index("contest_results_contest_rank_idx").on(t.contest_id, t.rank),
     // The live leaderboard's order before the contest is finalised.
     index("contest_results_contest_order_idx").on(t.contest_id, t.score.desc(), t.response_time),
     index("contest_results_user_idx").on(t.user_id),
+  ],
+);
+
+// Every review decision, kept (issue 47, point 5): who decided what about whose entry, when
+// and why. A decision on an appeal is by a second reviewer, never the one who disqualified.
+export const review_decisions = pgTable(
+  "review_decisions",
+  {
+    id: id(),
+    contest_id: contestRef(),
+    user_id: userRef("user_id"),
+    reviewer_id: uuid("reviewer_id").notNull().references(() => users.id),
+    decision: text("decision", { enum: REVIEW_DECISIONS }).notNull(),
+    reason: text("reason"),
+    decided_at: time("decided_at").notNull(),
+  },
+  (t) => [
+    check("review_decisions_decision", oneOf(t.decision, REVIEW_DECISIONS)),
+    check("review_decisions_reason_length", sql`char_length(${t.reason}) <= 1000`),
+    index("review_decisions_entry_idx").on(t.contest_id, t.user_id, t.decided_at),
+  ],
+);
+
+// A disqualified student's one appeal (issue 47, point 5): a written statement within 48
+// hours of the decision; the results stay provisional until a second reviewer decides it.
+export const review_appeals = pgTable(
+  "review_appeals",
+  {
+    contest_id: contestRef(),
+    user_id: userRef("user_id"),
+    statement: text("statement").notNull(),
+    appealed_at: time("appealed_at").notNull(),
+    decided_at: time("decided_at"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.contest_id, t.user_id] }),
+    check("review_appeals_statement_length", sql`char_length(${t.statement}) BETWEEN 1 AND 2000`),
+    index("review_appeals_open_idx").on(t.contest_id).where(sql`${t.decided_at} IS NULL`),
   ],
 );
 

@@ -123,4 +123,11 @@ export default {
   "mail.consent.refused.body": "Your parent or guardian did not agree, so your StudyArena account has been erased with everything you gave us.",
   "mail.consent.withdrawn.subject": "Your parent withdrew their consent",
   "mail.consent.withdrawn.body": "Your parent or guardian has withdrawn their consent: your StudyArena account is closed, and it is erased as soon as nothing is owed to you or by you.",
+  "mail.review.disqualified.subject": "Your entry in {title} was disqualified",
+  "mail.review.disqualified.body": "A reviewer looked at your entry in {title} and disqualified it. The reviewer wrote: “{reason}” You keep your marks, but not a rank, a percentile or a prize. If you think this is wrong, you may appeal once, within 48 hours, from your results page: a second reviewer will decide.",
+  "mail.review.upheld.subject": "Your appeal for {title} was upheld",
+  "mail.review.upheld.body": "A second reviewer agreed with you: your entry in {title} is no longer disqualified, and your rank and any prize are restored.",
+  "mail.review.rejected.subject": "Your appeal for {title} was not upheld",
+  "mail.review.rejected.body": "A second reviewer looked at your appeal and the evidence, and the disqualification of your entry in {title} stands. The reviewer wrote: “{reason}”",
+  "mail.review.action": "See Your Results",
 } as const;

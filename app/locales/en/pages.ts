@@ -84,7 +84,7 @@ export default {
   "pages.terms.age": "You must be at least {age} years old to create an account, take part in paid contests or trade on the marketplace.",
   "pages.terms.contests": "Contests",
   "pages.terms.c1": "Join before the start time; there are no late entries. One entry per user per contest.",
-  "pages.terms.c2": "The camera stays on during the test and the test runs in fullscreen. Cheating means disqualification.",
+  "pages.terms.c2": "The camera stays on during the test and the test runs in fullscreen. Cheating means disqualification: a reviewer decides and tells you why; you may appeal once within 48 hours, and a second reviewer decides. A disqualified entry keeps its marks but has no rank or prize, and its entry fee is not refunded.",
   "pages.terms.c3":
     "Scores are marks under each paper's marking scheme, shown in its instructions; equal marks are ranked by the time taken, less time first. Prizes are paid after evaluation, and the judges' decisions are final.",
   "pages.terms.c4": "Refunds of entry fees follow the <0>Refund Policy</0>.",

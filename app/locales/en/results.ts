@@ -133,4 +133,7 @@ export default {
   "results.certificate.malformed": "A code is 12 letters and digits, such as 3F9A-07C2-B4E1.",
   "results.certificate.unknown": "No certificate has this code. Check it letter by letter.",
   "results.noPrizePractice": "None: a practice test",
+  "results.disqualified": "A reviewer disqualified this entry: “{reason}”. You keep your marks, but not a rank, a percentile or a prize.",
+  "results.disqualifiedAppeal": "Appeal this decision (until {until})",
+  "results.disqualifiedAppealed": "See your appeal",
 } as const;

@@ -132,4 +132,7 @@ export default {
   "results.certificate.malformed": "कोड में 12 अक्षर और अंक होते हैं, जैसे 3F9A-07C2-B4E1।",
   "results.certificate.unknown": "इस कोड का कोई प्रमाणपत्र नहीं है। कोड को अक्षर-अक्षर जाँचें।",
   "results.noPrizePractice": "कोई नहीं: अभ्यास टेस्ट",
+  "results.disqualified": "एक समीक्षक ने यह प्रविष्टि अयोग्य घोषित की: “{reason}”। आपके अंक बने रहेंगे, पर रैंक, पर्सेंटाइल या पुरस्कार नहीं।",
+  "results.disqualifiedAppeal": "इस निर्णय के विरुद्ध अपील करें ({until} तक)",
+  "results.disqualifiedAppealed": "अपनी अपील देखें",
 } satisfies Catalog<typeof en>;

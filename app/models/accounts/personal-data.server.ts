@@ -23,6 +23,9 @@ export async function exportPersonalData(db: DbOrTx, userId: string, now: Date) 
     results: rowsOfMine("contest_results", sql`t.user_id = ${me}`),
     certificates: rowsOfMine("certificates", sql`t.user_id = ${me}`),
     challenges: rowsOfMine("question_challenges", sql`t.user_id = ${me}`),
+    // Reviewers' decisions on the person's entries and their appeals; not who the reviewer was.
+    review_decisions: rowsOfMine("review_decisions", sql`t.user_id = ${me}`, ["reviewer_id"]),
+    appeals: rowsOfMine("review_appeals", sql`t.user_id = ${me}`),
     proctoring_events: rowsOfMine("proctoring_events", sql`t.entry_id IN (SELECT id FROM user_contest_entries WHERE user_id = ${me})`),
     orders: rowsOfMine("orders", sql`t.buyer_id = ${me}`, ["idempotency_key"]),
     order_lines: rowsOfMine("order_items", sql`t.order_id IN (SELECT id FROM orders WHERE buyer_id = ${me})`),
@@ -89,7 +92,7 @@ export async function eraseAccountNow(db: Db, userId: string, now: Date): Promis
     const placeholder = sql`'erased-' || ${id}::text || '@erased.invalid'`;
     const [who] = rowsOf<{ email: string }>(await tx.execute(sql`SELECT email FROM users WHERE id = ${id}`));
     // What only describes the person, or what they wrote, goes.
-    for (const table of ["sessions", "password_reset_tokens", "payout_details", "user_cart", "user_wishlist", "likes", "bookmarks", "comments", "certificates"]) {
+    for (const table of ["sessions", "password_reset_tokens", "payout_details", "user_cart", "user_wishlist", "likes", "bookmarks", "comments", "certificates", "review_appeals"]) {
       await tx.execute(sql`DELETE FROM ${sql.raw(table)} WHERE user_id = ${id}`);
     }
     await tx.execute(sql`DELETE FROM proctoring_events WHERE entry_id IN (SELECT id FROM user_contest_entries WHERE user_id = ${id})`);

@@ -12,6 +12,7 @@ const SELLING = "selling in Hindi: My Products with a sale and earnings, the pro
 const CHALLENGE = "an answer-key challenge in Hindi: the form refused, its fee's page, the gateway, then sent";
 const CERTIFICATE = "a certificate in Hindi: the results' link, the certificate, the check form refused";
 const CONSENT = "a parent's consent in Hindi: the sign-up that waits, the link's page refused, then consented";
+const REVIEW = "a review in Hindi: the reviewer's screen, a disqualification refused then made, the appeal page";
 const YOUR_DATA = "your data in Hindi: the page, and a wrong password refused";
 const TEST = "the test in Hindi, from the camera check to the completion page, has no English left";
 
@@ -53,6 +54,8 @@ export const HINDI_ROUTES: Record<string, Scan> = {
   "certificates.$code.tsx": scan(CERTIFICATE, '"certificate"'),
   "account_.data.tsx": scan(YOUR_DATA, '"/account/data"'),
   "consent.$token.tsx": scan(CONSENT, '"consent page"'),
+  "contest.$id.review.tsx": scan(REVIEW, '"review screen"'),
+  "contest.$id.appeal.tsx": scan(REVIEW, '"appeal page"'),
   "certificates._index.tsx": scan(CERTIFICATE, '"/certificates?code=12345"'),
   "contest.$id.challenges.$challengeId.pay.tsx": scan(CHALLENGE, '"fee page"'),
   "store.$id.productdetails.tsx": scan(STORE, "page.goto(`/store/${id}/productdetails`)"),

@@ -7,16 +7,19 @@ import { contests } from "~/db/schema";
 export const APPLIED_MARKS_TEXT = "COALESCE(q.marks, sec.marks, c.marks)";
 export const APPLIED_PENALTY_TEXT = "COALESCE(q.penalty, sec.penalty, c.penalty)";
 
+/** A contest_results row that counts in ranks and percentiles: a paper with an answer, not disqualified (issue 47). */
+export const RANKED_TEXT = "(answered > 0 AND disqualified_at IS NULL)";
+
 /**
  * NTA's percentile of result row `t`: 100 × the number who sat with a raw score at or
  * below theirs ÷ the number who sat, to two decimals, rounded down (so only the top
- * score reads 100). "Sat" is what the rank counts: a paper with an answer; a blank
- * paper has no rank and no percentile (docs/decisions/contests-fair-contests.md).
+ * score reads 100). "Sat" is what the rank counts: a paper with an answer, not
+ * disqualified; a blank or disqualified paper has no rank and no percentile (docs/decisions/contests-fair-contests.md).
  */
 export const PERCENTILE_SQL = (contestId: string | SQL) => sql`
-  CASE WHEN t.answered > 0 THEN
+  CASE WHEN t.answered > 0 AND t.disqualified_at IS NULL THEN
     (SELECT floor(10000.0 * count(*) FILTER (WHERE o.score <= t.score) / count(*)) / 100
-       FROM contest_results o WHERE o.contest_id = ${contestId} AND o.answered > 0)
+       FROM contest_results o WHERE o.contest_id = ${contestId} AND o.answered > 0 AND o.disqualified_at IS NULL)
   END::float8`;
 
 /** The most a paper can earn: each question's marks that apply (APPLIED_MARKS_TEXT above), for the contests row in the query. */

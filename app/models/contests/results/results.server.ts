@@ -15,12 +15,21 @@ export const LEADERBOARD_SIZE = 10;
 
 /** Every result of the contest with its rank: stored once finalised, else computed by the same RANK_SQL. */
 const rankedResults = (contestId: string) => sql`
-  SELECT r.user_id, r.score, r.answered, r.response_time, r.prize_amount,
-         COALESCE(r.rank, ${RANK_SQL})::int AS rank
+  SELECT r.user_id, r.score, r.answered, r.response_time, r.prize_amount, r.disqualified_at, r.disqualification_reason,
+         CASE WHEN r.disqualified_at IS NULL THEN COALESCE(r.rank, ${RANK_SQL}) END::int AS rank
     FROM contest_results r
    WHERE r.contest_id = ${contestId}`;
 
-export type MyResult = { score: number; answered: number; response_time: number; prize_amount: number; rank: number | null; percentile: number | null };
+export type MyResult = {
+  score: number;
+  answered: number;
+  response_time: number;
+  prize_amount: number;
+  rank: number | null;
+  percentile: number | null;
+  disqualified_at: string | null;
+  disqualification_reason: string | null;
+};
 
 /**
  * The student's result, in one of three states: `none` (no submitted entry: 'Results

@@ -5,9 +5,10 @@ import { rowsOf, type DbOrTx } from "~/db/client.server";
 import { awardPrizes } from "~/models/contests/catalogue/prizes";
 import { ENTRY_DEADLINE_SQL, GRACE_SQL, LAST_DEADLINE_SQL, WINDOW_END_SQL } from "~/models/contests/sitting/deadline.server";
 import { queueChallengeOutcomes } from "~/models/contests/challenges/challenges.server";
+import { REVIEW_OPEN_SQL } from "~/models/contests/review/review.server";
 import { queuePrizePayouts } from "~/models/payments/payouts.server";
 import { SUBMIT_REASONS } from "~/models/contests/sitting/test-rules";
-import { APPLIED_MARKS_TEXT, APPLIED_PENALTY_TEXT } from "~/models/contests/results/marking.server";
+import { APPLIED_MARKS_TEXT, APPLIED_PENALTY_TEXT, RANKED_TEXT } from "~/models/contests/results/marking.server";
 
 /** The entry `e` was opened: started, or answered (a student may open the test page without 'Start Now'). */
 const OPENED_SQL = sql`(e.status OR EXISTS (SELECT 1 FROM user_answers a WHERE a.user_id = e.user_id AND a.contest_id = e.contest_id))`;
@@ -15,10 +16,11 @@ const OPENED_SQL = sql`(e.status OR EXISTS (SELECT 1 FROM user_answers a WHERE a
 /**
  * The rank of a result row (docs/product/design.md §4): score descending, then response time
  * ascending; exact ties share a rank (RANK(): 1, 2, 2, 4). A blank paper (no saved
- * answer) is not ranked: nobody took that test. The one order of every ranking, live
- * and final, over rows with `score`, `answered` and `response_time` columns.
+ * answer) is not ranked: nobody took that test; nor is a disqualified one (issue 47):
+ * everyone below moves up. The one order of every ranking, live and final, over
+ * contest_results rows (`score`, `answered`, `response_time`, `disqualified_at`).
  */
-export const RANK_SQL = sql`CASE WHEN answered > 0 THEN RANK() OVER (PARTITION BY answered > 0 ORDER BY score DESC, response_time ASC) END`;
+export const RANK_SQL = sql`CASE WHEN ${sql.raw(RANKED_TEXT)} THEN RANK() OVER (PARTITION BY ${sql.raw(RANKED_TEXT)} ORDER BY score DESC, response_time ASC) END`;
 
 /**
  * The marks answer `a` earns on question `q` of section `sec` in contest `c`: the one
@@ -95,12 +97,16 @@ export async function recordResult(tx: DbOrTx, input: { contestId: string; userI
  */
 export async function computeResults(tx: DbOrTx, contestId: string) {
   await tx.execute(sql`
-    INSERT INTO contest_results (contest_id, user_id, score, answered, response_time, rank)
-    SELECT s.contest_id, s.user_id, s.score, s.answered, s.response_time,
-           ${RANK_SQL}
+    INSERT INTO contest_results (contest_id, user_id, score, answered, response_time)
+    SELECT s.contest_id, s.user_id, s.score, s.answered, s.response_time
       FROM (${scores(sql`e.contest_id = ${contestId}`)}) s
     ON CONFLICT (contest_id, user_id) DO UPDATE
-      SET score = EXCLUDED.score, answered = EXCLUDED.answered, response_time = EXCLUDED.response_time, rank = EXCLUDED.rank`);
+      SET score = EXCLUDED.score, answered = EXCLUDED.answered, response_time = EXCLUDED.response_time`);
+  // Ranked over the stored rows, which carry the reviewers' decisions.
+  await tx.execute(sql`
+    UPDATE contest_results r SET rank = x.rank
+      FROM (SELECT user_id, ${RANK_SQL} AS rank FROM contest_results WHERE contest_id = ${contestId}) x
+     WHERE r.contest_id = ${contestId} AND r.user_id = x.user_id AND r.rank IS DISTINCT FROM x.rank`);
 }
 
 /**
@@ -133,9 +139,14 @@ export async function submitOverdue(tx: DbOrTx, input: { contestId: string; now:
 
 /** Contest `c` has ended and every entry's time (extra time too) and grace are over (isContestOver in ../sitting/deadline.ts). */
 const ENDED = (now: Date) => sql`GREATEST(c.end_time, ${LAST_DEADLINE_SQL}) + ${GRACE_SQL} < ${now.toISOString()}::timestamptz`;
-/** Contest `c`'s results may become final: it has ended, its challenge window is over, and no challenge waits for an admin. */
+/**
+ * Contest `c`'s results may become final: it has ended, its challenge window is over, no
+ * challenge waits for an admin, and no review holds it (an appeal waiting for a second
+ * reviewer, or a disqualification still open to appeal: ../review/review.server.ts).
+ */
 const FINALISABLE = (now: Date) => sql`(${ENDED(now)} AND ${WINDOW_END_SQL} <= ${now.toISOString()}::timestamptz
-  AND NOT EXISTS (SELECT 1 FROM question_challenges ch WHERE ch.contest_id = c.id AND ch.status = 'pending'))`;
+  AND NOT EXISTS (SELECT 1 FROM question_challenges ch WHERE ch.contest_id = c.id AND ch.status = 'pending')
+  AND NOT ${REVIEW_OPEN_SQL(now)})`;
 
 /** `in-review`: ended, but the challenge window is open or a challenge is pending: the results stay provisional. */
 export type FinalizeOutcome = "finalized" | "already" | "not-ended" | "in-review" | "missing";

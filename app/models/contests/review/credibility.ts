@@ -1,0 +1,52 @@
+// What the answers say (issue 47, point 4): each signal of an entry, explained in words a
+// reviewer understands, and the credibility they give together: High, Medium or Low.
+// A credibility only orders the review screen and explains it: no signal, and no
+// credibility, ever decides; a person does (./review.server.ts).
+import type { Msg } from "~/utils/i18n";
+
+/** Shared wrong answers that few others gave: this many, and this share of the fewer wrong answers of the two, is Low. */
+export const COPY_SHARED_LOW = 4;
+export const COPY_RATIO_LOW = 0.6;
+/** … and this many, at half, is Medium. */
+export const COPY_SHARED_MEDIUM = 2;
+export const COPY_RATIO_MEDIUM = 0.5;
+/** An answer saved less than this after the previous one (or the start) was not read. */
+export const FAST_SECONDS = 5;
+/** Right answers that fast: this many and at least half of the right ones is Low; this many is Medium. */
+export const FAST_LOW = 5;
+export const FAST_MEDIUM = 3;
+/** Browser events (fullscreen left, tab hidden, camera stopped): this many is Medium. */
+export const EVENTS_MEDIUM = 3;
+
+export type Credibility = "high" | "medium" | "low";
+
+export type Signals = {
+  /** Other entrants who gave the same rare wrong answers: how many, and the share of the fewer wrong answers of the two. */
+  copying: Array<{ name: string; shared: number; ratio: number }>;
+  fastRight: number;
+  right: number;
+  events: number;
+};
+
+export function credibility(s: Signals): { level: Credibility; reasons: Msg[] } {
+  const reasons: Msg[] = [];
+  let level: Credibility = "high";
+  const lower = (to: Credibility) => {
+    if (to === "low" || (to === "medium" && level === "high")) level = to;
+  };
+  for (const pair of s.copying) {
+    const strong = pair.shared >= COPY_SHARED_LOW && pair.ratio >= COPY_RATIO_LOW;
+    if (!strong && !(pair.shared >= COPY_SHARED_MEDIUM && pair.ratio >= COPY_RATIO_MEDIUM)) continue;
+    lower(strong ? "low" : "medium");
+    reasons.push({ id: "review.signal.copying", values: { shared: pair.shared, name: pair.name, percent: Math.round(pair.ratio * 100) } });
+  }
+  if (s.fastRight >= FAST_MEDIUM) {
+    lower(s.fastRight >= FAST_LOW && s.fastRight * 2 >= s.right ? "low" : "medium");
+    reasons.push({ id: "review.signal.fast", values: { count: s.fastRight, right: s.right, seconds: FAST_SECONDS } });
+  }
+  if (s.events >= EVENTS_MEDIUM) {
+    lower("medium");
+    reasons.push({ id: "review.signal.events", values: { count: s.events } });
+  }
+  return { level, reasons };
+}

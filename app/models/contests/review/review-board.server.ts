@@ -1,0 +1,106 @@
+// What a reviewer reads (issue 47, point 5): a contest's entries, the least credible first
+// (./credibility.ts), each with its reasons, its timeline of proctoring events, its
+// decisions (who, what, why) and its appeal; and what a disqualified student reads about
+// their own entry. A fixed number of statements for the whole board, whatever the number
+// of entries.
+import { sql } from "drizzle-orm";
+import { rowsOf, type DbOrTx } from "~/db/client.server";
+import { RANK_SQL } from "~/models/contests/results/scoring.server";
+import { GRACE_SQL, LAST_DEADLINE_SQL } from "~/models/contests/sitting/deadline.server";
+import type { BoardEntry } from "~/models/contests/review/review";
+import { credibility } from "~/models/contests/review/credibility";
+import { answerSignals } from "~/models/contests/review/signals.server";
+import type { ReviewDecision } from "~/utils/enums";
+
+/** The most events a timeline shows per entry (a flood is summarised by its count). */
+export const TIMELINE_MAX = 50;
+
+
+export async function reviewBoard(db: DbOrTx, contestId: string, now: Date) {
+  const [contest] = rowsOf<{ id: string; title: string; finalized: boolean; closed: boolean }>(
+    await db.execute(sql`
+      SELECT c.id, c.title, c.finalized_at IS NOT NULL AS finalized,
+             GREATEST(c.end_time, ${LAST_DEADLINE_SQL}) + ${GRACE_SQL} < ${now.toISOString()}::timestamptz AS closed
+        FROM contests c WHERE c.id = ${contestId}`),
+  );
+  if (!contest) return null;
+  const entries = rowsOf<Omit<BoardEntry, "timeline" | "decisions" | "credibility" | "reasons">>(
+    await db.execute(sql`
+      SELECT r.user_id, NULLIF(btrim(p.full_name), '') AS name, r.score, r.answered, r.disqualified_at, r.disqualification_reason,
+             CASE WHEN r.disqualified_at IS NULL THEN COALESCE(r.rank, ${RANK_SQL}) END::int AS rank,
+             (SELECT count(*)::int FROM proctoring_events ev JOIN user_contest_entries e ON e.id = ev.entry_id
+               WHERE e.contest_id = r.contest_id AND e.user_id = r.user_id) AS events,
+             a.statement, a.appealed_at, a.decided_at AS appeal_decided_at
+        FROM contest_results r
+        LEFT JOIN profiles p ON p.id = r.user_id
+        LEFT JOIN review_appeals a ON a.contest_id = r.contest_id AND a.user_id = r.user_id
+       WHERE r.contest_id = ${contestId}`),
+  );
+  const events = rowsOf<{ user_id: string; kind: string; at: string; detail: string | null }>(
+    await db.execute(sql`
+      SELECT user_id, kind, at, detail FROM (
+        SELECT e.user_id, ev.kind, ev.occurred_at AS at, ev.detail,
+               row_number() OVER (PARTITION BY e.user_id ORDER BY ev.occurred_at) AS n
+          FROM proctoring_events ev JOIN user_contest_entries e ON e.id = ev.entry_id
+         WHERE e.contest_id = ${contestId}) t
+       WHERE n <= ${TIMELINE_MAX}
+       ORDER BY user_id, at`),
+  );
+  const decisions = rowsOf<{ user_id: string; decision: ReviewDecision; reason: string | null; at: string; reviewer: string | null; reviewer_id: string }>(
+    await db.execute(sql`
+      SELECT d.user_id, d.decision, d.reason, d.decided_at AS at, NULLIF(btrim(p.full_name), '') AS reviewer, d.reviewer_id
+        FROM review_decisions d LEFT JOIN profiles p ON p.id = d.reviewer_id
+       WHERE d.contest_id = ${contestId}
+       ORDER BY d.decided_at`),
+  );
+  const timelines = groupBy(events, ({ kind, at, detail }) => ({ kind, at, detail }));
+  const histories = groupBy(decisions, ({ decision, reason, at, reviewer, reviewer_id }) => ({ decision, reason, at, reviewer, reviewer_id }));
+  const signals = await answerSignals(db, contestId, new Map(entries.map((e) => [e.user_id, e.name ?? ""])));
+  const board: BoardEntry[] = entries.map((e) => {
+    const { level, reasons } = credibility(signals.get(e.user_id) ?? { copying: [], fastRight: 0, right: 0, events: 0 });
+    return { ...e, timeline: timelines.get(e.user_id) ?? [], decisions: histories.get(e.user_id) ?? [], credibility: level, reasons };
+  });
+  // An open appeal first, then Low, Medium, High, then the entries with most flags, then by rank.
+  const order = { low: 0, medium: 1, high: 2 };
+  board.sort(
+    (a, b) =>
+      Number(Boolean(b.appealed_at && !b.appeal_decided_at)) - Number(Boolean(a.appealed_at && !a.appeal_decided_at)) ||
+      order[a.credibility] - order[b.credibility] ||
+      b.events - a.events ||
+      (a.rank ?? Infinity) - (b.rank ?? Infinity),
+  );
+  return { contest, entries: board };
+}
+
+function groupBy<Row extends { user_id: string }, Out>(rows: Row[], pick: (row: Row) => Out) {
+  const groups = new Map<string, Out[]>();
+  for (const row of rows) {
+    const group = groups.get(row.user_id) ?? [];
+    group.push(pick(row));
+    groups.set(row.user_id, group);
+  }
+  return groups;
+}
+
+export type AppealState = {
+  title: string;
+  finalized: boolean;
+  disqualified_at: string | null;
+  disqualification_reason: string | null;
+  statement: string | null;
+  appealed_at: string | null;
+  appeal_decided_at: string | null;
+};
+
+/** A student's own entry as the appeal page reads it; null without a result. */
+export async function appealState(db: DbOrTx, contestId: string, userId: string) {
+  const [row] = rowsOf<AppealState>(
+    await db.execute(sql`
+      SELECT c.title, c.finalized_at IS NOT NULL AS finalized, r.disqualified_at, r.disqualification_reason,
+             a.statement, a.appealed_at, a.decided_at AS appeal_decided_at
+        FROM contest_results r JOIN contests c ON c.id = r.contest_id
+        LEFT JOIN review_appeals a ON a.contest_id = r.contest_id AND a.user_id = r.user_id
+       WHERE r.contest_id = ${contestId} AND r.user_id = ${userId}`),
+  );
+  return row ?? null;
+}

@@ -1,0 +1,75 @@
+// The answers' signals of a closed contest's entries (issue 47, point 4), read from the
+// database in three statements, whatever the number of entrants. The words and the
+// credibility they give are ./credibility.ts.
+import { sql } from "drizzle-orm";
+import { rowsOf, type DbOrTx } from "~/db/client.server";
+import { MARKS_TEXT, RESPONDED_TEXT } from "~/models/contests/results/scoring.server";
+import { COPY_SHARED_MEDIUM, FAST_SECONDS, type Signals } from "~/models/contests/review/credibility";
+
+/**
+ * A wrong choice is rare when at most this share of those who sat gave it (and at least
+ * two did). Only rare choices are compared, so a common mistake shared by many proves
+ * nothing, and the comparison stays small: a rare choice has few takers.
+ */
+export const RARE_SHARE = 0.2;
+
+// Each submitted entry's responses: what was chosen (the option numbers, or the number
+// typed) and whether it earned marks.
+const RESPONSES = (contestId: string) => sql`
+  SELECT a.user_id, a.question_id, a.answered_at,
+         COALESCE(array_to_string(a.selected_options, ','), a.numeric_answer::text) AS choice,
+         (${sql.raw(MARKS_TEXT)}) > 0 AS right
+    FROM user_answers a
+    JOIN user_contest_entries e ON e.user_id = a.user_id AND e.contest_id = a.contest_id AND e.has_submitted
+    JOIN questions q ON q.id = a.question_id
+    LEFT JOIN contest_sections sec ON sec.id = q.section_id
+    JOIN contests c ON c.id = a.contest_id
+   WHERE a.contest_id = ${contestId} AND ${sql.raw(RESPONDED_TEXT)} AND NOT q.dropped`;
+
+/** Every entry's signals, by student: pairs sharing rare wrong answers, right answers saved too fast, browser events. */
+export async function answerSignals(db: DbOrTx, contestId: string, names: Map<string, string>) {
+  const pairs = rowsOf<{ a: string; b: string; shared: number; wrong_a: number; wrong_b: number }>(
+    await db.execute(sql`
+      WITH r AS (${RESPONSES(contestId)}),
+           sat AS (SELECT count(DISTINCT user_id) AS n FROM r),
+           wrong AS (SELECT user_id, count(*) AS k FROM r WHERE NOT r.right GROUP BY user_id),
+           rare AS (SELECT question_id, choice FROM r, sat WHERE NOT r.right GROUP BY question_id, choice, sat.n
+                     HAVING count(*) >= 2 AND count(*) <= GREATEST(2, sat.n * ${RARE_SHARE}::float8))
+      SELECT x.user_id AS a, y.user_id AS b, count(*)::int AS shared, min(wa.k)::int AS wrong_a, min(wb.k)::int AS wrong_b
+        FROM rare
+        JOIN r x ON x.question_id = rare.question_id AND x.choice = rare.choice AND NOT x.right
+        JOIN r y ON y.question_id = rare.question_id AND y.choice = rare.choice AND NOT y.right AND y.user_id > x.user_id
+        JOIN wrong wa ON wa.user_id = x.user_id
+        JOIN wrong wb ON wb.user_id = y.user_id
+       GROUP BY x.user_id, y.user_id
+      HAVING count(*) >= ${COPY_SHARED_MEDIUM}`),
+  );
+  const pace = rowsOf<{ user_id: string; right: number; fast_right: number }>(
+    await db.execute(sql`
+      WITH r AS (${RESPONSES(contestId)})
+      SELECT r.user_id, count(*) FILTER (WHERE r.right)::int AS right,
+             count(*) FILTER (WHERE r.right AND r.gap < ${FAST_SECONDS})::int AS fast_right
+        FROM (SELECT r.*, EXTRACT(EPOCH FROM r.answered_at - COALESCE(lag(r.answered_at) OVER (PARTITION BY r.user_id ORDER BY r.answered_at), e.started_at)) AS gap
+                FROM r JOIN user_contest_entries e ON e.user_id = r.user_id AND e.contest_id = ${contestId}) r
+       GROUP BY r.user_id`),
+  );
+  const events = rowsOf<{ user_id: string; events: number }>(
+    await db.execute(sql`
+      SELECT e.user_id, count(*)::int AS events FROM proctoring_events ev JOIN user_contest_entries e ON e.id = ev.entry_id
+       WHERE e.contest_id = ${contestId} GROUP BY e.user_id`),
+  );
+  const signals = new Map<string, Signals>();
+  const of = (userId: string) => {
+    let s = signals.get(userId);
+    if (!s) signals.set(userId, (s = { copying: [], fastRight: 0, right: 0, events: 0 }));
+    return s;
+  };
+  for (const p of pairs) {
+    const ratio = p.shared / Math.max(1, Math.min(p.wrong_a, p.wrong_b));
+    of(p.a).copying.push({ name: names.get(p.b) ?? "", shared: p.shared, ratio });
+    of(p.b).copying.push({ name: names.get(p.a) ?? "", shared: p.shared, ratio });
+  }
+  for (const p of pace) Object.assign(of(p.user_id), { right: p.right, fastRight: p.fast_right });
+  for (const e of events) of(e.user_id).events = e.events;
+  return signals;
+}

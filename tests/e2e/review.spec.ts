@@ -1,0 +1,66 @@
+// Issue 47, points 5 and 6 in the browser, with JavaScript and without (this file runs in
+// both projects): a reviewer disqualifies with a reason, the student reads it and appeals
+// once, a second reviewer upholds the appeal; everyone else gets a 404 for the screen.
+import { create, expect, logIn, PASSWORD, test, unique, uniqueEmail } from "./support/fixtures";
+
+test("a reviewer disqualifies with a reason; the student appeals; a second reviewer upholds it; a student cannot open the screen", async ({ page }) => {
+  const first = { email: uniqueEmail("reviewer-a"), password: PASSWORD, fullName: "Reviewer Anand", reviewer: true };
+  await create("student", first);
+  const second = { email: uniqueEmail("reviewer-b"), password: PASSWORD, fullName: "Reviewer Bela", reviewer: true };
+  await create("student", second);
+  const student = { email: uniqueEmail("reviewed"), password: PASSWORD, fullName: "Suspect Sahil" };
+  const { id: studentId } = await create("student", student);
+  const { id: rivalId } = await create("student", { email: uniqueEmail("rival"), password: PASSWORD, fullName: "Honest Hema" });
+  const contest = await create("finishedContest", { title: unique("Review Cup"), challengeWindowHours: 24, students: [{ userId: studentId, correct: 3, minutes: 5 }, { userId: rivalId, correct: 2, minutes: 10 }] });
+
+  // A student is not a reviewer: the screen does not exist for them.
+  await logIn(page, student.email, PASSWORD);
+  await expect(page).toHaveURL("/dashboard");
+  const refused = await page.goto(`/contest/${contest.id}/review`);
+  expect(refused!.status()).toBe(404);
+  await page.context().clearCookies();
+
+  await logIn(page, first.email, PASSWORD);
+  await expect(page).toHaveURL("/dashboard");
+  await page.goto(`/contest/${contest.id}/review`);
+  const entry = page.locator("article", { hasText: "Suspect Sahil" });
+  await expect(entry.getByText("rank 1")).toBeVisible();
+  await entry.getByRole("button", { name: "Disqualify" }).click();
+  await expect(page.locator("article", { hasText: "Suspect Sahil" }).getByText("Please write the reason: the student reads it.")).toBeVisible();
+  await page.locator("article", { hasText: "Suspect Sahil" }).getByLabel("Reason (the student reads it)").fill("Answers match another entrant's, wrong ones included.");
+  await page.locator("article", { hasText: "Suspect Sahil" }).getByRole("button", { name: "Disqualify" }).click();
+  await expect(page.getByText("Decision recorded.")).toBeVisible();
+  await expect(page.locator("article", { hasText: "Suspect Sahil" }).getByText("Disqualified: Answers match another entrant's, wrong ones included.")).toBeVisible();
+  await expect(page.locator("article", { hasText: "Honest Hema" }).getByText("rank 1")).toBeVisible();
+  await page.context().clearCookies();
+
+  await logIn(page, student.email, PASSWORD);
+  await expect(page).toHaveURL("/dashboard");
+  await page.goto(`/contest/${contest.id}/results`);
+  await expect(page.getByText(/A reviewer disqualified this entry: “Answers match another entrant's, wrong ones included\.”/)).toBeVisible();
+  await page.getByRole("link", { name: /Appeal this decision/ }).click();
+  await expect(page.getByRole("heading", { name: "Your entry was disqualified" })).toBeVisible();
+  await page.getByRole("button", { name: "Send Appeal" }).click();
+  await expect(page.getByText("Please write your statement.")).toBeVisible();
+  await page.getByLabel("Your statement").fill("I sat alone in my room; my camera recording will show it.");
+  await page.getByRole("button", { name: "Send Appeal" }).click();
+  await expect(page).toHaveURL(`/contest/${contest.id}/results`);
+  await expect(page.getByText(/Your appeal is sent/)).toBeVisible();
+  await page.context().clearCookies();
+
+  // The reviewer who disqualified does not decide the appeal.
+  await logIn(page, first.email, PASSWORD);
+  await expect(page).toHaveURL("/dashboard");
+  await page.goto(`/contest/${contest.id}/review`);
+  await expect(page.locator("article", { hasText: "Suspect Sahil" }).getByText("You disqualified this entry: a second reviewer decides its appeal.")).toBeVisible();
+  await page.context().clearCookies();
+
+  await logIn(page, second.email, PASSWORD);
+  await expect(page).toHaveURL("/dashboard");
+  await page.goto(`/contest/${contest.id}/review`);
+  await expect(page.locator("article", { hasText: "Suspect Sahil" }).getByText("I sat alone in my room; my camera recording will show it.")).toBeVisible();
+  await page.locator("article", { hasText: "Suspect Sahil" }).getByRole("button", { name: "Uphold Appeal" }).click();
+  await expect(page.getByText("Decision recorded.")).toBeVisible();
+  await expect(page.locator("article", { hasText: "Suspect Sahil" }).getByText("Not disqualified")).toBeVisible();
+  await expect(page.locator("article", { hasText: "Suspect Sahil" }).getByText("rank 1")).toBeVisible();
+});

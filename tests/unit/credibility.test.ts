@@ -1,0 +1,41 @@
+import { describe, expect, test } from "vitest";
+import { credibility, FAST_SECONDS } from "~/models/contests/review/credibility";
+import { english } from "../support/words";
+
+const honest = { copying: [], fastRight: 0, right: 20, events: 0 };
+
+describe("credibility: what the answers and the browser say, in words", () => {
+  test("nothing noticed is High, with no reasons", () => {
+    expect(credibility(honest)).toEqual({ level: "high", reasons: [] });
+  });
+
+  test("four rare wrong answers shared with one other entrant, most of the fewer wrong ones, is Low, and says with whom", () => {
+    const { level, reasons } = credibility({ ...honest, copying: [{ name: "Ravi", shared: 4, ratio: 0.8 }] });
+    expect(level).toBe("low");
+    expect(reasons.map(english)).toEqual(["4 identical wrong answers with Ravi, answers few others gave (80% of the wrong answers of whichever of the two has fewer)"]);
+    // Fewer shared, or a smaller share of the wrong answers, is Medium; less still is nothing.
+    expect(credibility({ ...honest, copying: [{ name: "Ravi", shared: 3, ratio: 0.8 }] }).level).toBe("medium");
+    expect(credibility({ ...honest, copying: [{ name: "Ravi", shared: 6, ratio: 0.55 }] }).level).toBe("medium");
+    expect(credibility({ ...honest, copying: [{ name: "Ravi", shared: 6, ratio: 0.4 }] })).toEqual({ level: "high", reasons: [] });
+  });
+
+  test("right answers saved faster than a question can be read: half or more of them, five or more, is Low", () => {
+    expect(credibility({ ...honest, fastRight: 5, right: 10 }).level).toBe("low");
+    expect(credibility({ ...honest, fastRight: 5, right: 11 }).level).toBe("medium");
+    expect(credibility({ ...honest, fastRight: 3, right: 4 }).level).toBe("medium");
+    expect(credibility({ ...honest, fastRight: 2, right: 2 }).level).toBe("high");
+    expect(english(credibility({ ...honest, fastRight: 6, right: 8 }).reasons[0]!)).toBe(`6 of 8 right answers saved less than ${FAST_SECONDS} seconds after the one before: faster than the questions can be read`);
+  });
+
+  test("browser events alone are at most Medium: no flag decides alone", () => {
+    expect(credibility({ ...honest, events: 2 }).level).toBe("high");
+    expect(credibility({ ...honest, events: 3 }).level).toBe("medium");
+    expect(credibility({ ...honest, events: 300 }).level).toBe("medium");
+  });
+
+  test("the lowest signal wins and every reason is kept", () => {
+    const { level, reasons } = credibility({ copying: [{ name: "A", shared: 2, ratio: 0.5 }], fastRight: 6, right: 6, events: 4 });
+    expect(level).toBe("low");
+    expect(reasons).toHaveLength(3);
+  });
+});

@@ -8,6 +8,7 @@ import { requireContestStage } from "~/models/contests/catalogue/stage.server";
 import { CONTEST_RULES } from "~/models/contests/catalogue/rules";
 import { useT } from "~/utils/i18n";
 import { localeOf, messagesUnder, pickMessages } from "~/utils/i18n.server";
+import { env } from "~/utils/env.server";
 import { formatDateTime } from "~/utils/dates";
 import { startsInMessage, TEST_PAGE_BORROWS } from "~/models/contests/sitting/test-rules";
 import { useHydrated, useServerClock } from "~/utils/use-hydrated";
@@ -26,12 +27,14 @@ export async function loader(args: LoaderFunctionArgs) {
   return {
     contest: { id: contest.id, title: contest.title, description: contest.description, start_time: contest.start_time },
     serverNow: new Date().toISOString(),
-    messages: { ...messagesUnder(locale, "test.check.", "test.needs.", "test.started", "test.camera"), ...pickMessages(locale, TEST_PAGE_BORROWS) },
+    // What is watched, kept and for how long (issue 47, point 2): the rules sheet's words.
+    evidenceDays: env().PROCTORING_EVIDENCE_DAYS,
+    messages: { ...messagesUnder(locale, "test.check.", "test.needs.", "test.started", "test.camera"), ...pickMessages(locale, [...TEST_PAGE_BORROWS, "contest.sheet.watched", "contest.sheet.reviewed"]) },
   };
 }
 
 export default function PreTest() {
-  const { contest, serverNow } = useLoaderData<typeof loader>();
+  const { contest, serverNow, evidenceDays } = useLoaderData<typeof loader>();
   const now = useServerClock(serverNow);
   const hydrated = useHydrated();
   const camera = useCamera();
@@ -87,6 +90,8 @@ export default function PreTest() {
             <li key={rule}>{t(rule)}</li>
           ))}
         </ul>
+        <p>{t("contest.sheet.watched", { days: evidenceDays })}</p>
+        <p>{t("contest.sheet.reviewed")}</p>
       </div>
 
       {hydrated && !asked ? (

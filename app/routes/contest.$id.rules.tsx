@@ -39,13 +39,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     why: fundingExplanation(contest, offer),
     prizes: prizeLines(contest.prize_pool, formatINR),
     taxPercent: env().PRIZE_TAX_PERCENT,
+    evidenceDays: env().PROCTORING_EVIDENCE_DAYS,
     // The funding line is the cards' (the contests namespace); how to complain is the terms' sentence.
     messages: { ...messages, ...pickMessages(locale, [...FUNDING_IDS, "pages.terms.supportText"]) },
   };
 }
 
 export default function RulesSheet() {
-  const { contest, funding, why, prizes, taxPercent } = useLoaderData<typeof loader>();
+  const { contest, funding, why, prizes, taxPercent, evidenceDays } = useLoaderData<typeof loader>();
   const { t, locale } = useT();
   const free = contest.entry_fee === 0;
   return (
@@ -108,6 +109,10 @@ export default function RulesSheet() {
               dropped: contest.dropped_question_marks,
             })}
       </p>
+
+      <h2>{t("contest.sheet.proctoring")}</h2>
+      <p>{t("contest.sheet.watched", { days: evidenceDays })}</p>
+      <p>{t("contest.sheet.reviewed")}</p>
 
       <h2>{t("contest.sheet.refunds")}</h2>
       <p>

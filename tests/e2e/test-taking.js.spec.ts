@@ -120,6 +120,9 @@ test("the whole test: fullscreen start, the navigator, a reload that keeps answe
   await page.evaluate(() => document.exitFullscreen());
   const warning = page.getByRole("dialog", { name: "You left the test" });
   await expect(warning).toBeVisible();
+  // What was noticed, and how many warnings are left before a reviewer is told (issue 47, point 2).
+  await expect(warning.getByText("You left fullscreen.")).toBeVisible();
+  await expect(warning.getByText("1 warning left before leaving is reported to a reviewer.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Return to Fullscreen" })).toBeVisible();
   await warning.getByRole("button", { name: "Continue Test" }).click();
   await expect.poll(() => isFullscreen(page)).toBe(true);

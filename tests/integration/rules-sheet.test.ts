@@ -27,6 +27,11 @@ test("a free contest's sheet names its sponsor and says nobody stakes money; a p
   const hindi = await open(free.id, "hi");
   expect(hindi.data.messages["contests.kind.freeSponsored"]).toBeDefined();
   expect(hindi.data.messages["contest.sheet.why.freeSponsored"]).toBeDefined();
+  // What is watched, kept and for how long, the warnings, and that a person decides (issue 47, point 2).
+  expect(res.data.evidenceDays).toBe(30);
+  expect(hindi.data.messages["contest.sheet.watched"]).toBeDefined();
+  expect(english({ id: "contest.sheet.watched", values: { days: 30 } })).toContain("The first two times you are warned on the screen");
+  expect(english({ id: "contest.sheet.reviewed" })).toContain("You may appeal once within 48 hours");
 
   const practice = await createContest(db, { title: `Sheet Practice ${++n}`, subject: "Maths", start_time: at(2), end_time: at(3), entry_fee: 29 });
   const p = await open(practice.id);

@@ -39,3 +39,14 @@ describe("credibility: what the answers and the browser say, in words", () => {
     expect(reasons).toHaveLength(3);
   });
 });
+
+describe("warnings before violations: the test screen's count agrees with the credibility rule", () => {
+  test("two warnings, then each time is reported: the third event is the one that makes the entry Medium", async () => {
+    const { warningMessage } = await import("~/models/contests/sitting/test-rules");
+    expect(english(warningMessage(1))).toBe("1 warning left before leaving is reported to a reviewer.");
+    expect(english(warningMessage(2))).toBe("That was your last warning: from now on, leaving is reported to a reviewer.");
+    expect(english(warningMessage(3))).toBe("This is reported to a reviewer, who looks at it with your answers; nothing is decided automatically.");
+    expect(credibility({ ...honest, events: 2 }).level).toBe("high");
+    expect(credibility({ ...honest, events: 3 }).level).toBe("medium");
+  });
+});

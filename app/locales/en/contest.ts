@@ -143,4 +143,7 @@ export default {
   "contest.join.birthDate": "Date of birth (for a new account)",
   "contest.join.parentEmail": "Parent's or guardian's e-mail (for a new account, under 18)",
   "contest.join.needBirthDate": "To create your account, please enter your date of birth.",
+  "contest.sheet.proctoring": "Proctoring, warnings and review",
+  "contest.sheet.watched": "During the test we notice when you leave fullscreen, switch away from the test or your camera stops, and keep the time of each; no image, video or sound leaves your phone. The first two times you are warned on the screen; after that, each time is reported to a reviewer. What we keep is deleted {days} days after the results are final.",
+  "contest.sheet.reviewed": "A person decides, never a machine: a reviewer reads what was noticed with your answers, and may disqualify an entry with a reason you are told. You may appeal once within 48 hours; a second reviewer decides. A disqualified entry keeps its marks but has no rank, percentile or prize, and its fee is not refunded.",
 } as const;

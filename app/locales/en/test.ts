@@ -119,4 +119,8 @@ export default {
   "test.none.title": "Results Not Available",
   "test.none.text": "We couldn't find your results for this contest.",
   "test.none.back": "Return to Dashboard",
+  "test.noticed.fullscreen_exit": "You left fullscreen.",
+  "test.noticed.tab_hidden": "You switched away from the test.",
+  "test.warning.left": "{left, plural, =0 {That was your last warning: from now on, leaving is reported to a reviewer.} one {# warning left before leaving is reported to a reviewer.} other {# warnings left before leaving is reported to a reviewer.}}",
+  "test.warning.reported": "This is reported to a reviewer, who looks at it with your answers; nothing is decided automatically.",
 } as const;

@@ -16,7 +16,7 @@ import { useSubmission } from "~/components/contests/test-island/use-submission"
 import { useTestKeys } from "~/components/contests/test-island/use-test-keys";
 import { testApi, type OpenPaper, type PaperQuestion, type SavedAnswer } from "~/models/contests/paper/paper";
 import { hasResponse, pickOption } from "~/models/contests/sitting/palette";
-import { formatTimer, isNumberAnswer, progressPercent, SUBMIT_REASONS } from "~/models/contests/sitting/test-rules";
+import { formatTimer, isNumberAnswer, progressPercent, SUBMIT_REASONS, warningMessage } from "~/models/contests/sitting/test-rules";
 import { useServerClock } from "~/utils/use-hydrated";
 import { postJsonPatiently } from "~/utils/post-json";
 import { richText, useT, type Locale, type MessageId } from "~/utils/i18n";
@@ -30,8 +30,11 @@ const SAVE_LABELS: Record<SaveStatus, MessageId> = {
 };
 
 /** The running test; `language` is the student's default (the questions' and the screen's), chosen on the instructions. */
+/** What the warning names (the test namespace's words). */
+const NOTICED = { fullscreen_exit: "test.noticed.fullscreen_exit", tab_hidden: "test.noticed.tab_hidden" } as const;
+
 export function TestRunner({ paper, language, onLanguage }: { paper: OpenPaper; language: Locale; onLanguage: (language: Locale) => void }) {
-  const { t } = useT();
+  const { t, tm } = useT();
   const questions = paper.questions;
   const api = testApi(paper.contest.id);
 
@@ -252,6 +255,9 @@ export function TestRunner({ paper, language, onLanguage }: { paper: OpenPaper; 
         <SubmitDialog questions={questions} answers={answers} onCancel={() => setConfirming(false)} onSubmit={() => void submit(SUBMIT_REASONS.manual)} />
       ) : proctor.warning ? (
         <Modal title={t("test.left")}>
+          <p>
+            <strong>{t(NOTICED[proctor.warning.kind])}</strong> {tm(warningMessage(proctor.warning.count))}
+          </p>
           <p>{t("test.leftText")}</p>
           <div className="actions">
             <button

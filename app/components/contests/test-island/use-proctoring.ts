@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { postJson } from "~/utils/post-json";
 
 export type ProctoringEvent = "fullscreen_exit" | "tab_hidden" | "camera_lost";
@@ -19,24 +19,31 @@ function fullscreenAvailable() {
  * and only hidden tabs are watched. Nothing is decided here: events are only stored.
  */
 export function useProctoring(api: string, running: boolean) {
-  const [warning, setWarning] = useState(false);
+  // What was noticed last, and how many times this sitting: the warning says how many are left.
+  const [warning, setWarning] = useState<{ kind: "fullscreen_exit" | "tab_hidden"; count: number } | null>(null);
   const [fullscreen, setFullscreen] = useState(false);
   const [canFullscreen] = useState(fullscreenAvailable);
 
+  // Counted for this sitting of the page (a reload starts again; the server keeps every event).
+  const noticed = useRef(0);
+
   useEffect(() => {
     if (!running) return;
+    const notice = (kind: "fullscreen_exit" | "tab_hidden") => {
+      noticed.current += 1;
+      setWarning({ kind, count: noticed.current });
+      sendProctoringEvent(api, kind);
+    };
     const onFullscreen = () => {
       const on = Boolean(document.fullscreenElement);
       setFullscreen(on);
       if (!on && canFullscreen) {
-        setWarning(true);
-        sendProctoringEvent(api, "fullscreen_exit");
+        notice("fullscreen_exit");
       }
     };
     const onVisibility = () => {
       if (document.visibilityState === "hidden") {
-        setWarning(true);
-        sendProctoringEvent(api, "tab_hidden");
+        notice("tab_hidden");
       }
     };
     // Browsers show their own words for leaving; asking is what counts.
@@ -66,5 +73,5 @@ export function useProctoring(api: string, running: boolean) {
     }
   }, [canFullscreen]);
 
-  return { warning, dismissWarning: () => setWarning(false), fullscreen, canFullscreen, enterFullscreen };
+  return { warning, dismissWarning: () => setWarning(null), fullscreen, canFullscreen, enterFullscreen };
 }

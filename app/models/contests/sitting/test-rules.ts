@@ -3,6 +3,7 @@
 import { timeUntilMessage } from "~/models/contests/catalogue/countdown";
 import { CONTEST_RULES } from "~/models/contests/catalogue/rules";
 import type { MessageId, Msg } from "~/utils/i18n";
+import { EVENTS_MEDIUM } from "~/models/contests/review/credibility";
 
 export const SUBMIT_REASONS = {
   manual: "Manual submission",
@@ -112,4 +113,16 @@ export function startsInMessage(start: Date, now: Date): Msg {
 export function durationMessage(ms: number): Msg {
   const s = Math.max(0, Math.round(ms / 1000));
   return { id: "results.duration", values: { m: Math.floor(s / 60), s: s >= 60 ? pad(s % 60) : String(s) } };
+}
+
+/**
+ * Warnings before violations (issue 47, point 2): what the test screen says after the
+ * `count`-th time this sitting noticed the student leave. The first EVENTS_MEDIUM − 1
+ * are warnings, each saying how many are left; from the next one on, the events put the
+ * entry before a reviewer (../review/credibility.ts), and the screen says so.
+ */
+export function warningMessage(count: number): Msg {
+  const allowed = EVENTS_MEDIUM - 1;
+  if (count > allowed) return { id: "test.warning.reported" };
+  return { id: "test.warning.left", values: { left: allowed - count } };
 }

@@ -228,11 +228,7 @@ test.describe("हिन्दी", () => {
     const title = unique("Hindi Review Cup");
     const contest = await create("finishedContest", { title, challengeWindowHours: 24, students: [{ userId: studentId, correct: 2, minutes: 5 }] });
     await context.addCookies([{ name: "lang", value: "hi", url: `http://localhost:${process.env.E2E_PORT}` }]);
-    await page.goto("/login");
-    await page.locator("input[name=email]").fill(reviewer.email);
-    await page.locator("input[name=password]").fill(PASSWORD);
-    await page.locator("main form button[type=submit]").click();
-    await expect(page).toHaveURL("/dashboard");
+    expect((await page.request.post("/login", { form: { email: reviewer.email, password: PASSWORD } })).ok()).toBe(true);
     await page.goto(`/contest/${contest.id}/review`);
     await page.getByRole("button", { name: "अयोग्य घोषित करें" }).click();
     await expect(page.getByText("कृपया कारण लिखें: छात्र इसे पढ़ेंगे।")).toBeVisible();
@@ -243,11 +239,7 @@ test.describe("हिन्दी", () => {
     expect(await latinWords(page, [title, student.fullName, reviewer.fullName]), "review screen decided").toEqual([]);
     await context.clearCookies();
     await context.addCookies([{ name: "lang", value: "hi", url: `http://localhost:${process.env.E2E_PORT}` }]);
-    await page.goto("/login");
-    await page.locator("input[name=email]").fill(student.email);
-    await page.locator("input[name=password]").fill(PASSWORD);
-    await page.locator("main form button[type=submit]").click();
-    await expect(page).toHaveURL("/dashboard");
+    expect((await page.request.post("/login", { form: { email: student.email, password: PASSWORD } })).ok()).toBe(true);
     await page.goto(`/contest/${contest.id}/appeal`);
     await page.getByRole("button", { name: "अपील भेजें" }).click();
     await expect(page.getByText("कृपया अपना कथन लिखें।")).toBeVisible();

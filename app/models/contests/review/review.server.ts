@@ -58,9 +58,7 @@ export async function decideEntry(
   const reason = input.reason.trim();
   if (input.decision === "disqualify" && (reason === "" || reason.length > REVIEW_REASON_MAX)) return { ok: false, reason: "reason" };
   return db.transaction(async (tx) => {
-    if (!(await isReviewer(tx, input.reviewerId))) return { ok: false, reason: "not-reviewer" } as const;
-    const contest = await lockContest(tx, input.contestId, input.now);
-    const refused = refusal(contest);
+    const { contest, refused } = await openForDecision(tx, input);
     if (refused) return refused;
     const [result] = await tx
       .select({ disqualifiedAt: contest_results.disqualified_at })
@@ -81,11 +79,14 @@ export async function decideEntry(
   });
 }
 
-function refusal(contest: Locked | undefined): DecisionResult | null {
-  if (!contest) return { ok: false, reason: "missing" };
-  if (contest.finalized) return { ok: false, reason: "final" };
-  if (!contest.closed) return { ok: false, reason: "open" };
-  return null;
+/** A reviewer, and the contest locked, closed and not final: else why not. */
+async function openForDecision(tx: DbOrTx, input: { contestId: string; reviewerId: string; now: Date }): Promise<{ contest?: Locked; refused?: DecisionResult }> {
+  if (!(await isReviewer(tx, input.reviewerId))) return { refused: { ok: false, reason: "not-reviewer" } };
+  const contest = await lockContest(tx, input.contestId, input.now);
+  if (!contest) return { refused: { ok: false, reason: "missing" } };
+  if (contest.finalized) return { refused: { ok: false, reason: "final" } };
+  if (!contest.closed) return { refused: { ok: false, reason: "open" } };
+  return { contest };
 }
 
 export type AppealResult = { ok: true } | { ok: false; reason: "not-disqualified" | "late" | "already" | "final" | "statement" };
@@ -120,9 +121,7 @@ export async function appeal(db: Db, input: { contestId: string; userId: string;
 export async function decideAppeal(db: Db, input: { contestId: string; userId: string; reviewerId: string; upheld: boolean; reason: string; now: Date }): Promise<DecisionResult> {
   const reason = input.reason.trim().slice(0, REVIEW_REASON_MAX);
   return db.transaction(async (tx) => {
-    if (!(await isReviewer(tx, input.reviewerId))) return { ok: false, reason: "not-reviewer" } as const;
-    const contest = await lockContest(tx, input.contestId, input.now);
-    const refused = refusal(contest);
+    const { contest, refused } = await openForDecision(tx, input);
     if (refused) return refused;
     const [open] = await tx
       .select({ at: review_appeals.appealed_at })

@@ -83,8 +83,12 @@ export const test = base.extend<{ account: Account; student: Student }>({
 
 export { expect };
 
-/** The newest mail the app dropped for an address (no mail provider in tests). */
-export async function latestMailTo(to: string) {
+/**
+ * The newest mail the app dropped for an address (no mail provider in tests); with
+ * `subject`, the newest with that subject: the app sends after it answers, so an
+ * earlier mail to the same address may be all there is for a moment.
+ */
+export async function latestMailTo(to: string, subject?: RegExp) {
   const dir = path.resolve(".data-e2e/mail");
   let found: { to: string; subject: string; text: string } | undefined;
   await expect
@@ -92,7 +96,7 @@ export async function latestMailTo(to: string) {
       const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith(".json")).sort() : [];
       found = files
         .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")))
-        .filter((m) => m.to === to)
+        .filter((m) => m.to === to && (!subject || subject.test(m.subject)))
         .at(-1);
       return Boolean(found);
     }, { message: `a mail to ${to}`, timeout: 10_000 })

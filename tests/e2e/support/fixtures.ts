@@ -85,19 +85,18 @@ export { expect };
 
 /**
  * The newest mail the app dropped for an address (no mail provider in tests); with
- * `subject`, the newest with that subject: the app sends after it answers, so an
- * earlier mail to the same address may be all there is for a moment.
+ * `subject`, the newest with that subject; with `atLeast`, once that many have come: the
+ * app sends after it answers, so an earlier mail to the same address may be all there is
+ * for a moment.
  */
-export async function latestMailTo(to: string, subject?: RegExp) {
+export async function latestMailTo(to: string, subject?: RegExp, atLeast = 1) {
   const dir = path.resolve(".data-e2e/mail");
   let found: { to: string; subject: string; text: string } | undefined;
   await expect
     .poll(() => {
       const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith(".json")).sort() : [];
-      found = files
-        .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")))
-        .filter((m) => m.to === to && (!subject || subject.test(m.subject)))
-        .at(-1);
+      const mails = files.map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), "utf8"))).filter((m) => m.to === to && (!subject || subject.test(m.subject)));
+      found = mails.length >= atLeast ? mails.at(-1) : undefined;
       return Boolean(found);
     }, { message: `a mail to ${to}`, timeout: 10_000 })
     .toBe(true);

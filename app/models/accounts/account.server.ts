@@ -108,7 +108,7 @@ async function attemptLoginNow(db: Db, input: LoginInput): Promise<LoginResult> 
   const email = normalizeEmail(input.email);
   const plausible = email.length <= MAX_EMAIL_LENGTH && input.password.length <= MAX_PASSWORD_LENGTH;
   const [user] = plausible
-    ? await db.select({ id: users.id, password_hash: users.password_hash }).from(users).where(eq(users.email, email))
+    ? await db.select({ id: users.id, password_hash: users.password_hash, birth_date: users.birth_date }).from(users).where(eq(users.email, email))
     : [];
   const trusted = user && input.device?.userId === user.id ? input.device : null;
   const account = sha256Hex(email);
@@ -135,8 +135,8 @@ async function attemptLoginNow(db: Db, input: LoginInput): Promise<LoginResult> 
   }
   if (!user || !valid) return { ok: false, reason: "invalid" };
   await Promise.all(counted.map((key) => releaseHit(db, key)));
-  // Under 18 without a parent's consent: no session; the parent is reminded.
-  const waiting = await awaitingParent(db, user.id, input.now);
+  // Under 18 without a parent's consent: no session; the parent is reminded. (An adult's login reads nothing more.)
+  const waiting = needsParent(user.birth_date, input.now) ? await awaitingParent(db, user.id, input.now) : null;
   if (waiting) {
     await remindParent(db, user.id, input.now);
     return { ok: false, reason: "awaiting-parent", parentEmail: waiting.parentEmail };

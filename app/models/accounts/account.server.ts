@@ -156,7 +156,7 @@ export type JoinResult =
  * in to an existing account, or create one (its name the part of the e-mail before
  * the @) when the address has none.
  */
-export async function signInOrSignUp(db: Db, input: Omit<NewAccount, "birthDate"> & { birthDate: string | null; device: LoginDevice | null }): Promise<JoinResult> {
+export async function signInOrSignUp(db: Db, input: NewAccount & { device: LoginDevice | null }): Promise<JoinResult> {
   const login = await attemptLogin(db, input);
   if (login.ok || login.reason !== "invalid") return login;
   const email = normalizeEmail(input.email);

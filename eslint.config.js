@@ -11,7 +11,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", "public/build/", "node_modules/", ".data/", ".data-e2e/", "test-results/", "playwright-report/", ".cache/"] },
+  { ignores: ["build/", "public/build/", "public/proctor/*/face-api.esm.js", "node_modules/", ".data/", ".data-e2e/", "test-results/", "playwright-report/", ".cache/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

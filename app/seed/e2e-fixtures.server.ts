@@ -53,9 +53,15 @@ export const e2eFixtures = {
     questions?: Array<[string, string[], string]>;
     /** Off unless asked: the browser tests read questions in the order they wrote them. */
     shuffle?: boolean;
+    /**
+     * Off unless asked: Chromium's default fake camera shows a test pattern, not a face, so
+     * the face check would warn in every test (tests/e2e/face-check.js.spec.ts gives it a face).
+     */
+    faceDetection?: boolean;
   }) {
     const contest = await createContest(db, {
       shuffle: input.shuffle ?? false,
+      face_detection: input.faceDetection ?? false,
       title: input.title,
       subject: input.subject ?? "Mathematics",
       description: input.description ?? `${input.title}: a short test.`,

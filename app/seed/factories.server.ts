@@ -56,6 +56,8 @@ export async function createContest(
     start_time: Date;
     end_time: Date;
     is_active?: boolean;
+    /** The on-device face check during the test (on by default, as for a contest made in SQL). */
+    face_detection?: boolean;
     prize_pool?: Record<string, unknown>;
     questions?: Array<[question: string, options: string[], answer: string]>;
     /** Each entry's own question and option order (the database's default: on). */
@@ -93,6 +95,7 @@ export async function createContest(
       start_time: input.start_time,
       end_time: input.end_time,
       is_active: input.is_active ?? true,
+      face_detection: input.face_detection ?? true,
       prize_pool: pool,
       shuffle: input.shuffle,
       challenge_window_hours: input.challenge_window_hours ?? 0,

@@ -25,7 +25,12 @@ export const PAYOUT_METHODS = ["upi", "bank"] as const;
 export const PAYOUT_PURPOSES = ["prize", "earnings"] as const;
 export const PAYOUT_STATUSES = ["awaiting_details", "queued", "processing", "paid", "failed", "reversed"] as const;
 export const EMAIL_STATUSES = ["pending", "sent", "failed", "logged"] as const;
-export const PROCTORING_EVENT_KINDS = ["fullscreen_exit", "tab_hidden", "camera_lost", "fullscreen_unavailable"] as const;
+/**
+ * What the test page noticed: the browser's events, and the on-device face check's
+ * (issue 47): no face or more than one, each sustained; `not_monitored` when the device
+ * cannot run the check (never a penalty by itself).
+ */
+export const PROCTORING_EVENT_KINDS = ["fullscreen_exit", "tab_hidden", "camera_lost", "fullscreen_unavailable", "no_face", "multiple_faces", "not_monitored"] as const;
 /** A reviewer's decisions on an entry (issue 47): clear it, disqualify it; on its appeal, uphold the appeal (restore it) or reject it. */
 export const REVIEW_DECISIONS = ["clear", "disqualify", "appeal_upheld", "appeal_rejected"] as const;
 export type ReviewDecision = (typeof REVIEW_DECISIONS)[number];

@@ -122,7 +122,7 @@ test("the whole test: fullscreen start, the navigator, a reload that keeps answe
   await expect(warning).toBeVisible();
   // What was noticed, and how many warnings are left before a reviewer is told (issue 47, point 2).
   await expect(warning.getByText("You left fullscreen.")).toBeVisible();
-  await expect(warning.getByText("1 warning left before leaving is reported to a reviewer.")).toBeVisible();
+  await expect(warning.getByText("1 warning left before it is reported to a reviewer.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Return to Fullscreen" })).toBeVisible();
   await warning.getByRole("button", { name: "Continue Test" }).click();
   await expect.poll(() => isFullscreen(page)).toBe(true);

@@ -41,12 +41,17 @@ test("a planted copying pair and a too-fast answerer are Low with their reasons;
   const copier = await sit("Copier Kumar", copied, 65);
   const fast = await sit("Fast Fatima", QUESTIONS.map(() => "A"), 2);
 
+  // One honest student's phone could not run the face check: a person should look, it is no penalty.
+  const unwatched = honest.pop()!;
+  await db.execute(sql`INSERT INTO proctoring_events (entry_id, kind) SELECT id, 'not_monitored' FROM user_contest_entries WHERE user_id = ${unwatched} AND contest_id = ${contest.id}`);
+
   const board = await reviewBoard(db, contest.id, new Date());
   const level = Object.fromEntries(board!.entries.map((e) => [e.user_id, e.credibility]));
   expect(level[source]).toBe("low");
   expect(level[copier]).toBe("low");
   expect(level[fast]).toBe("low");
   for (const id of honest) expect(level[id], id).toBe("high");
+  expect(level[unwatched]).toBe("medium");
 
   const reasons = (id: string) => board!.entries.find((e) => e.user_id === id)!.reasons.map(english);
   expect(reasons(copier)).toEqual(["5 identical wrong answers with Source Sharma, answers few others gave (100% of the wrong answers of whichever of the two has fewer)"]);

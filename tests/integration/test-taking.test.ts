@@ -294,8 +294,11 @@ test("proctoring events are stored per entry with their time, and bounded", asyn
   expect((await post(contest.id, { intent: "start", fullscreen: false }, me.cookie)).status).toBe(200);
   expect((await post(contest.id, { intent: "event", kind: "tab_hidden" }, me.cookie)).status).toBe(200);
   expect((await post(contest.id, { intent: "event", kind: "fullscreen_unavailable" }, me.cookie)).status).toBe(400); // only the server records that
+  // The on-device face check's notices (issue 47): sustained no face, more than one, or a device that cannot run it.
+  for (const kind of ["no_face", "multiple_faces", "not_monitored"]) expect((await post(contest.id, { intent: "event", kind }, me.cookie)).status).toBe(200);
+  expect((await post(contest.id, { intent: "event", kind: "face_embedding" }, me.cookie)).status).toBe(400);
   const events = await db.select().from(proctoring_events).where(eq(proctoring_events.entry_id, entryId));
-  expect(events.map((e) => e.kind).sort()).toEqual(["fullscreen_unavailable", "tab_hidden"]);
+  expect(events.map((e) => e.kind).sort()).toEqual(["fullscreen_unavailable", "multiple_faces", "no_face", "not_monitored", "tab_hidden"]);
   expect(events.every((e) => e.occurred_at instanceof Date)).toBe(true);
   const [entry] = await db.select().from(user_contest_entries).where(eq(user_contest_entries.id, entryId));
   expect(entry).toMatchObject({ status: true, fullscreen_unavailable: true });

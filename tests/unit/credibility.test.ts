@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { credibility, FAST_SECONDS } from "~/models/contests/review/credibility";
 import { english } from "../support/words";
 
-const honest = { copying: [], fastRight: 0, right: 20, events: 0 };
+const honest = { copying: [], fastRight: 0, right: 20, events: 0, notMonitored: false };
 
 describe("credibility: what the answers and the browser say, in words", () => {
   test("nothing noticed is High, with no reasons", () => {
@@ -33,8 +33,14 @@ describe("credibility: what the answers and the browser say, in words", () => {
     expect(credibility({ ...honest, events: 300 }).level).toBe("medium");
   });
 
+  test("a device that could not run the face check is Medium, for a person to look at: never Low by itself", () => {
+    const { level, reasons } = credibility({ ...honest, notMonitored: true });
+    expect(level).toBe("medium");
+    expect(reasons.map(english)).toEqual(["The face check could not run on this device: the test was not monitored (never a penalty by itself)"]);
+  });
+
   test("the lowest signal wins and every reason is kept", () => {
-    const { level, reasons } = credibility({ copying: [{ name: "A", shared: 2, ratio: 0.5 }], fastRight: 6, right: 6, events: 4 });
+    const { level, reasons } = credibility({ copying: [{ name: "A", shared: 2, ratio: 0.5 }], fastRight: 6, right: 6, events: 4, notMonitored: false });
     expect(level).toBe("low");
     expect(reasons).toHaveLength(3);
   });
@@ -43,8 +49,8 @@ describe("credibility: what the answers and the browser say, in words", () => {
 describe("warnings before violations: the test screen's count agrees with the credibility rule", () => {
   test("two warnings, then each time is reported: the third event is the one that makes the entry Medium", async () => {
     const { warningMessage } = await import("~/models/contests/sitting/test-rules");
-    expect(english(warningMessage(1))).toBe("1 warning left before leaving is reported to a reviewer.");
-    expect(english(warningMessage(2))).toBe("That was your last warning: from now on, leaving is reported to a reviewer.");
+    expect(english(warningMessage(1))).toBe("1 warning left before it is reported to a reviewer.");
+    expect(english(warningMessage(2))).toBe("That was your last warning: from now on, each time is reported to a reviewer.");
     expect(english(warningMessage(3))).toBe("This is reported to a reviewer, who looks at it with your answers; nothing is decided automatically.");
     expect(credibility({ ...honest, events: 2 }).level).toBe("high");
     expect(credibility({ ...honest, events: 3 }).level).toBe("medium");

@@ -26,6 +26,9 @@ export const contests = pgTable(
     start_time: time("start_time").notNull(),
     end_time: time("end_time").notNull(),
     is_active: boolean("is_active").notNull().default(true),
+    // The on-device face check during the test (issue 47, point 1): on unless an admin turns it off
+    // for a contest (docs/admin-sql.md). No image leaves the device either way.
+    face_detection: boolean("face_detection").notNull().default(true),
     // { "first": 5000, "second": 2000, "grand_total": 7000, "bonus": "Certificate" }
     prize_pool: jsonb("prize_pool").$type<Record<string, unknown>>().notNull().default({}),
     // Set once prizes are assigned; makes finalisation idempotent.

@@ -66,4 +66,8 @@ export default {
   "review.signal.copying": "{shared} identical wrong answers with {name}, answers few others gave ({percent}% of the wrong answers of whichever of the two has fewer)",
   "review.signal.fast": "{count} of {right} right answers saved less than {seconds} seconds after the one before: faster than the questions can be read",
   "review.signal.events": "{count} browser events during the test (fullscreen left, tab hidden, camera stopped)",
+  "review.kind.no_face": "No face in view",
+  "review.kind.multiple_faces": "More than one person in view",
+  "review.kind.not_monitored": "Face check could not run on this device",
+  "review.signal.notMonitored": "The face check could not run on this device: the test was not monitored (never a penalty by itself)",
 } as const;

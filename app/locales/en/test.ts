@@ -121,6 +121,10 @@ export default {
   "test.none.back": "Return to Dashboard",
   "test.noticed.fullscreen_exit": "You left fullscreen.",
   "test.noticed.tab_hidden": "You switched away from the test.",
-  "test.warning.left": "{left, plural, =0 {That was your last warning: from now on, leaving is reported to a reviewer.} one {# warning left before leaving is reported to a reviewer.} other {# warnings left before leaving is reported to a reviewer.}}",
+  "test.warning.left": "{left, plural, =0 {That was your last warning: from now on, each time is reported to a reviewer.} one {# warning left before it is reported to a reviewer.} other {# warnings left before it is reported to a reviewer.}}",
   "test.warning.reported": "This is reported to a reviewer, who looks at it with your answers; nothing is decided automatically.",
+  "test.noticed.no_face": "Your face is not visible.",
+  "test.noticed.multiple_faces": "More than one person in view.",
+  "test.watch.title": "Stay in view of your camera",
+  "test.watch.text": "Keep your face in the camera's view, alone, until you submit. The check runs on your phone: no picture leaves it, only the time of this warning.",
 } as const;

@@ -68,4 +68,8 @@ export default {
   "review.signal.copying": "{name} के साथ {shared} एक जैसे ग़लत उत्तर, जो बहुत कम दूसरों ने दिए (दोनों में से जिसके ग़लत उत्तर कम हैं, उनका {percent}%)",
   "review.signal.fast": "{right} सही उत्तरों में से {count} पिछले उत्तर के {seconds} सेकंड के भीतर सहेजे गए: प्रश्न पढ़ने से भी तेज़",
   "review.signal.events": "टेस्ट के दौरान ब्राउज़र की {count} घटनाएँ (फ़ुलस्क्रीन छोड़ी, टैब छिपा, कैमरा रुका)",
+  "review.kind.no_face": "कैमरे में चेहरा नहीं",
+  "review.kind.multiple_faces": "कैमरे में एक से अधिक व्यक्ति",
+  "review.kind.not_monitored": "इस उपकरण पर चेहरे की जाँच नहीं चल सकी",
+  "review.signal.notMonitored": "इस उपकरण पर चेहरे की जाँच नहीं चल सकी: टेस्ट की निगरानी नहीं हुई (यह अपने-आप में कोई दंड नहीं)",
 } satisfies Catalog<typeof en>;

@@ -16,6 +16,9 @@ const KINDS: Record<string, MessageId> = {
   tab_hidden: "review.kind.tab_hidden",
   camera_lost: "review.kind.camera_lost",
   fullscreen_unavailable: "review.kind.fullscreen_unavailable",
+  no_face: "review.kind.no_face",
+  multiple_faces: "review.kind.multiple_faces",
+  not_monitored: "review.kind.not_monitored",
 };
 
 const CREDIBILITY = { high: "review.credibility.high", medium: "review.credibility.medium", low: "review.credibility.low" } as const satisfies Record<BoardEntry["credibility"], MessageId>;

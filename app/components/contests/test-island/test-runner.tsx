@@ -11,7 +11,7 @@ import { Palette, SectionTabs } from "~/components/contests/test-island/palette"
 import { QuestionView } from "~/components/contests/test-island/question-view";
 import { SubmitDialog, Modal } from "~/components/contests/test-island/submit-dialog";
 import { useAutosave } from "~/components/contests/test-island/use-autosave";
-import { sendProctoringEvent, useProctoring } from "~/components/contests/test-island/use-proctoring";
+import { sendProctoringEvent, useFaceWatch, useProctoring } from "~/components/contests/test-island/use-proctoring";
 import { useSubmission } from "~/components/contests/test-island/use-submission";
 import { useTestKeys } from "~/components/contests/test-island/use-test-keys";
 import { testApi, type OpenPaper, type PaperQuestion, type SavedAnswer } from "~/models/contests/paper/paper";
@@ -29,10 +29,17 @@ const SAVE_LABELS: Record<SaveStatus, MessageId> = {
   refused: "test.save.refused",
 };
 
-/** The running test; `language` is the student's default (the questions' and the screen's), chosen on the instructions. */
 /** What the warning names (the test namespace's words). */
-const NOTICED = { fullscreen_exit: "test.noticed.fullscreen_exit", tab_hidden: "test.noticed.tab_hidden" } as const;
+const NOTICED = {
+  fullscreen_exit: "test.noticed.fullscreen_exit",
+  tab_hidden: "test.noticed.tab_hidden",
+  no_face: "test.noticed.no_face",
+  multiple_faces: "test.noticed.multiple_faces",
+} as const;
 
+const FACE_KINDS = new Set<keyof typeof NOTICED>(["no_face", "multiple_faces"]);
+
+/** The running test; `language` is the student's default (the questions' and the screen's), chosen on the instructions. */
 export function TestRunner({ paper, language, onLanguage }: { paper: OpenPaper; language: Locale; onLanguage: (language: Locale) => void }) {
   const { t, tm } = useT();
   const questions = paper.questions;
@@ -56,6 +63,12 @@ export function TestRunner({ paper, language, onLanguage }: { paper: OpenPaper; 
   const { submit, submitting } = useSubmission({ api, contestId: paper.contest.id, queue, release });
   const running = started && !submitting;
   const proctor = useProctoring(api, running);
+  useFaceWatch({
+    enabled: running && paper.contest.faceDetection,
+    stream: camera.stream,
+    onNotice: proctor.notice,
+    onUnavailable: () => sendProctoringEvent(api, "not_monitored"),
+  });
 
   // The server's clock, carried from the time the paper was served.
   const now = useServerClock(paper.serverNow);
@@ -254,11 +267,11 @@ export function TestRunner({ paper, language, onLanguage }: { paper: OpenPaper; 
       ) : confirming ? (
         <SubmitDialog questions={questions} answers={answers} onCancel={() => setConfirming(false)} onSubmit={() => void submit(SUBMIT_REASONS.manual)} />
       ) : proctor.warning ? (
-        <Modal title={t("test.left")}>
+        <Modal title={t(FACE_KINDS.has(proctor.warning.kind) ? "test.watch.title" : "test.left")}>
           <p>
             <strong>{t(NOTICED[proctor.warning.kind])}</strong> {tm(warningMessage(proctor.warning.count))}
           </p>
-          <p>{t("test.leftText")}</p>
+          <p>{t(FACE_KINDS.has(proctor.warning.kind) ? "test.watch.text" : "test.leftText")}</p>
           <div className="actions">
             <button
               type="button"

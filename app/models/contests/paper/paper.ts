@@ -34,7 +34,8 @@ export type PaperSection = { title: string; titleHi: string | null };
 export type SavedAnswer = { o?: number[]; v?: string; m?: boolean };
 
 type PaperBase = {
-  contest: { id: string; title: string; description: string; durationMinutes: number };
+  /** faceDetection: the on-device face check runs during this test (issue 47). */
+  contest: { id: string; title: string; description: string; durationMinutes: number; faceDetection: boolean };
   entryId: string;
   /** The server's now when the paper was served: the island's clock runs from it. */
   serverNow: string;

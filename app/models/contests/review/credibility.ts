@@ -25,8 +25,14 @@ export type Signals = {
   copying: Array<{ name: string; shared: number; ratio: number }>;
   fastRight: number;
   right: number;
+  /** Browser and face-check events, less `not_monitored`. */
   events: number;
+  /** The face check could not run on the device: a person should look, but it is no penalty. */
+  notMonitored: boolean;
 };
+
+/** An entry with no signal at all. */
+export const NOTHING: Signals = { copying: [], fastRight: 0, right: 0, events: 0, notMonitored: false };
 
 export function credibility(s: Signals): { level: Credibility; reasons: Msg[] } {
   const reasons: Msg[] = [];
@@ -47,6 +53,10 @@ export function credibility(s: Signals): { level: Credibility; reasons: Msg[] } 
   if (s.events >= EVENTS_MEDIUM) {
     lower("medium");
     reasons.push({ id: "review.signal.events", values: { count: s.events } });
+  }
+  if (s.notMonitored) {
+    lower("medium");
+    reasons.push({ id: "review.signal.notMonitored" });
   }
   return { level, reasons };
 }

@@ -8,7 +8,7 @@ import { rowsOf, type DbOrTx } from "~/db/client.server";
 import { RANK_SQL } from "~/models/contests/results/scoring.server";
 import { GRACE_SQL, LAST_DEADLINE_SQL } from "~/models/contests/sitting/deadline.server";
 import type { BoardEntry } from "~/models/contests/review/review";
-import { credibility } from "~/models/contests/review/credibility";
+import { credibility, NOTHING } from "~/models/contests/review/credibility";
 import { answerSignals } from "~/models/contests/review/signals.server";
 import type { ReviewDecision } from "~/utils/enums";
 
@@ -57,7 +57,7 @@ export async function reviewBoard(db: DbOrTx, contestId: string, now: Date) {
   const histories = groupBy(decisions, ({ decision, reason, at, reviewer, reviewer_id }) => ({ decision, reason, at, reviewer, reviewer_id }));
   const signals = await answerSignals(db, contestId, new Map(entries.map((e) => [e.user_id, e.name ?? ""])));
   const board: BoardEntry[] = entries.map((e) => {
-    const { level, reasons } = credibility(signals.get(e.user_id) ?? { copying: [], fastRight: 0, right: 0, events: 0 });
+    const { level, reasons } = credibility(signals.get(e.user_id) ?? NOTHING);
     return { ...e, timeline: timelines.get(e.user_id) ?? [], decisions: histories.get(e.user_id) ?? [], credibility: level, reasons };
   });
   // An open appeal first, then Low, Medium, High, then the entries with most flags, then by rank.

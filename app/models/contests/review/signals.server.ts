@@ -4,7 +4,7 @@
 import { sql } from "drizzle-orm";
 import { rowsOf, type DbOrTx } from "~/db/client.server";
 import { MARKS_TEXT, RESPONDED_TEXT } from "~/models/contests/results/scoring.server";
-import { COPY_SHARED_MEDIUM, FAST_SECONDS, type Signals } from "~/models/contests/review/credibility";
+import { COPY_SHARED_MEDIUM, FAST_SECONDS, NOTHING, type Signals } from "~/models/contests/review/credibility";
 
 /**
  * A wrong choice is rare when at most this share of those who sat gave it (and at least
@@ -53,15 +53,16 @@ export async function answerSignals(db: DbOrTx, contestId: string, names: Map<st
                 FROM r JOIN user_contest_entries e ON e.user_id = r.user_id AND e.contest_id = ${contestId}) r
        GROUP BY r.user_id`),
   );
-  const events = rowsOf<{ user_id: string; events: number }>(
+  const events = rowsOf<{ user_id: string; events: number; not_monitored: boolean }>(
     await db.execute(sql`
-      SELECT e.user_id, count(*)::int AS events FROM proctoring_events ev JOIN user_contest_entries e ON e.id = ev.entry_id
+      SELECT e.user_id, count(*) FILTER (WHERE ev.kind <> 'not_monitored')::int AS events, bool_or(ev.kind = 'not_monitored') AS not_monitored
+        FROM proctoring_events ev JOIN user_contest_entries e ON e.id = ev.entry_id
        WHERE e.contest_id = ${contestId} GROUP BY e.user_id`),
   );
   const signals = new Map<string, Signals>();
   const of = (userId: string) => {
     let s = signals.get(userId);
-    if (!s) signals.set(userId, (s = { copying: [], fastRight: 0, right: 0, events: 0 }));
+    if (!s) signals.set(userId, (s = { ...NOTHING, copying: [] }));
     return s;
   };
   for (const p of pairs) {
@@ -70,6 +71,6 @@ export async function answerSignals(db: DbOrTx, contestId: string, names: Map<st
     of(p.b).copying.push({ name: names.get(p.a) ?? "", shared: p.shared, ratio });
   }
   for (const p of pace) Object.assign(of(p.user_id), { right: p.right, fastRight: p.fast_right });
-  for (const e of events) of(e.user_id).events = e.events;
+  for (const e of events) Object.assign(of(e.user_id), { events: e.events, notMonitored: e.not_monitored });
   return signals;
 }

@@ -52,7 +52,7 @@ const Body = z.discriminatedUnion("intent", [
   }),
   z.object({ intent: z.literal("start"), fullscreen: z.boolean() }),
   z.object({ intent: z.literal("submit"), reason: z.enum(SUBMIT_REASON_LIST), withErrors: z.boolean().default(false) }),
-  z.object({ intent: z.literal("event"), kind: z.enum(["fullscreen_exit", "tab_hidden", "camera_lost"]) }),
+  z.object({ intent: z.literal("event"), kind: z.enum(["fullscreen_exit", "tab_hidden", "camera_lost", "no_face", "multiple_faces", "not_monitored"]) }),
 ]);
 type Body = z.infer<typeof Body>;
 
@@ -73,6 +73,7 @@ type StageRow = {
   end_time: Date;
   is_active: boolean;
   kind: ContestKind;
+  face_detection: boolean;
   entry_id: string | null;
   has_submitted: boolean | null;
   extra_minutes: number | null;
@@ -81,7 +82,7 @@ type StageRow = {
 
 // The session, the contest, the student's entry and (for the paper) saved answers: one statement.
 const STAGE_ROW = `
-  SELECT s.user_id, c.id AS contest_id, c.title, c.description, c.duration_minutes, c.start_time, c.end_time, c.is_active, c.kind,
+  SELECT s.user_id, c.id AS contest_id, c.title, c.description, c.duration_minutes, c.start_time, c.end_time, c.is_active, c.kind, c.face_detection,
          e.id AS entry_id, e.has_submitted, e.extra_minutes,
          CASE WHEN $4::boolean THEN (
            SELECT coalesce(json_agg(json_build_object('q', a.question_id, 'o', a.selected_options, 'v', a.numeric_answer::text, 'm', a.marked)), '[]'::json)
@@ -119,7 +120,7 @@ export async function testPaperReply(input: { cookie: string | null; contestId: 
   if (!staged.ok) return staged.reply;
   const { row } = staged;
   const base = {
-    contest: { id: row.contest_id, title: row.title, description: row.description, durationMinutes: row.duration_minutes },
+    contest: { id: row.contest_id, title: row.title, description: row.description, durationMinutes: row.duration_minutes, faceDetection: row.face_detection },
     entryId: row.entry_id,
     serverNow: input.now.toISOString(),
     startsAt: row.start_time.toISOString(),

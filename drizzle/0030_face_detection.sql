@@ -1,0 +1,3 @@
+ALTER TABLE "proctoring_events" DROP CONSTRAINT "proctoring_events_kind";--> statement-breakpoint
+ALTER TABLE "contests" ADD COLUMN "face_detection" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+ALTER TABLE "proctoring_events" ADD CONSTRAINT "proctoring_events_kind" CHECK ("proctoring_events"."kind" IN ('fullscreen_exit', 'tab_hidden', 'camera_lost', 'fullscreen_unavailable', 'no_face', 'multiple_faces', 'not_monitored'));

@@ -1,0 +1,62 @@
+// Issue 47, points 1 and 2: the on-device face check. Chromium's fake camera plays a video
+// made from a photo of one face: a face all along is never warned of; a face, then nothing,
+// is warned of ("Your face is not visible", with how many warnings are left). The check's
+// files come from our own origin, cached for good.
+import path from "node:path";
+import { chromium, type Page } from "@playwright/test";
+import { create, expect, PASSWORD, test, unique, uniqueEmail } from "./support/fixtures";
+import { fakeCamera } from "./support/fake-camera";
+
+/** A student enrolled in a running contest with the face check, in a browser whose camera plays `video`; the test started. */
+async function sitWith(video: string, baseURL: string | undefined, run: (page: Page, detector: string[]) => Promise<void>) {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+    args: ["--no-sandbox", "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream", `--use-file-for-fake-video-capture=${video}`],
+  });
+  try {
+    const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, extraHTTPHeaders: { "X-Forwarded-For": `198.19.${Math.floor(Math.random() * 250)}.7` } });
+    const student = { email: uniqueEmail("face"), password: PASSWORD, fullName: "Face Check Student" };
+    const { id: studentId } = await create("student", student);
+    expect((await context.request.post("/login", { form: { email: student.email, password: PASSWORD } })).ok()).toBe(true);
+    const contest = await create("contest", { title: unique("Face Cup"), startsInMinutes: -1, endsInMinutes: 60, durationMinutes: 20, faceDetection: true });
+    await create("entry", { userId: studentId, contestId: contest.id });
+    const page = await context.newPage();
+    const detector: string[] = [];
+    page.on("response", (response) => {
+      const { pathname } = new URL(response.url());
+      if (pathname.startsWith("/proctor/")) detector.push(`${pathname} ${response.headers()["cache-control"]}`);
+    });
+    await page.goto(`/contest/${contest.id}/test`);
+    await page.getByRole("button", { name: "Start Contest" }).click();
+    await expect(page.getByRole("button", { name: "Save & Next" })).toBeVisible();
+    await run(page, detector);
+  } finally {
+    await browser.close();
+  }
+}
+
+test("a face all along is never warned of; the check's files come from our origin, cached for good", async ({ baseURL }, testInfo) => {
+  test.setTimeout(120_000);
+  const video = await fakeCamera(path.join(testInfo.outputDir, "face.y4m"), { face: 5, empty: 0 });
+  await sitWith(video, baseURL, async (page, detector) => {
+    // The model has answered (its weights were fetched), then long enough for three empty frames and more.
+    await expect.poll(() => detector.some((line) => line.includes("tiny_face_detector_model.bin")), { timeout: 60_000 }).toBe(true);
+    await page.waitForTimeout(12_000);
+    await expect(page.getByRole("dialog", { name: "Stay in view of your camera" })).toHaveCount(0);
+    expect(detector.map((line) => line.split(" ")[0]).sort()).toEqual(
+      ["/proctor/v1/face-api.esm.js", "/proctor/v1/face-worker.js", "/proctor/v1/models/tiny_face_detector_model-weights_manifest.json", "/proctor/v1/models/tiny_face_detector_model.bin"].sort(),
+    );
+    for (const line of detector) expect(line).toMatch(/immutable/);
+  });
+});
+
+test("a face, then none: the test warns that the face is not visible, with the warnings left", async ({ baseURL }, testInfo) => {
+  test.setTimeout(120_000);
+  const video = await fakeCamera(path.join(testInfo.outputDir, "face-then-none.y4m"), { face: 6, empty: 30 });
+  await sitWith(video, baseURL, async (page) => {
+    const warning = page.getByRole("dialog", { name: "Stay in view of your camera" });
+    await expect(warning).toBeVisible({ timeout: 60_000 });
+    await expect(warning.getByText("Your face is not visible.")).toBeVisible();
+    await expect(warning.getByText("1 warning left before it is reported to a reviewer.")).toBeVisible();
+  });
+});

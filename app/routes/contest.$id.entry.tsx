@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useNavigate } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { notFoundBoundary } from "~/components/not-found";
 import { CameraPreview, NeedsJavaScript, useCamera } from "~/components/contests/test-island/camera";
 import { db } from "~/db/client.server";
@@ -9,6 +9,7 @@ import { CONTEST_RULES } from "~/models/contests/catalogue/rules";
 import { useT } from "~/utils/i18n";
 import { localeOf, messagesUnder, pickMessages } from "~/utils/i18n.server";
 import { env } from "~/utils/env.server";
+import { DETECTOR_FILES } from "~/models/contests/sitting/face-watch";
 import { formatDateTime } from "~/utils/dates";
 import { startsInMessage, TEST_PAGE_BORROWS } from "~/models/contests/sitting/test-rules";
 import { useHydrated, useServerClock } from "~/utils/use-hydrated";
@@ -25,7 +26,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const { contest } = await requireContestStage(db, args, "entry");
   const locale = localeOf(args.request, args.context);
   return {
-    contest: { id: contest.id, title: contest.title, description: contest.description, start_time: contest.start_time },
+    contest: { id: contest.id, title: contest.title, description: contest.description, start_time: contest.start_time, faceDetection: contest.face_detection },
     serverNow: new Date().toISOString(),
     // What is watched, kept and for how long (issue 47, point 2): the rules sheet's words.
     evidenceDays: env().PROCTORING_EVIDENCE_DAYS,
@@ -48,6 +49,13 @@ export default function PreTest() {
     setAsked(true);
     await camera.request();
   };
+
+  // The face check's files, fetched after the page has painted while the student checks the
+  // camera (issue 47, point 1): cached for good, they are there when the test starts.
+  useEffect(() => {
+    if (!contest.faceDetection) return;
+    for (const url of DETECTOR_FILES) void fetch(url, { priority: "low" } as RequestInit).catch(() => {});
+  }, [contest.faceDetection]);
 
   return (
     <section className="container narrow section">

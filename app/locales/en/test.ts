@@ -127,4 +127,5 @@ export default {
   "test.noticed.multiple_faces": "More than one person in view.",
   "test.watch.title": "Stay in view of your camera",
   "test.watch.text": "Keep your face in the camera's view, alone, until you submit. The check runs on your phone: no picture leaves it, only the time of this warning.",
+  "test.watch.on": "Face check on",
 } as const;

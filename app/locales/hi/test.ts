@@ -129,4 +129,5 @@ export default {
   "test.noticed.multiple_faces": "कैमरे में एक से अधिक व्यक्ति दिख रहे हैं।",
   "test.watch.title": "कैमरे के सामने रहें",
   "test.watch.text": "सबमिट करने तक अपना चेहरा कैमरे के सामने रखें, अकेले। यह जाँच आपके फ़ोन पर ही चलती है: कोई चित्र बाहर नहीं जाता, केवल इस चेतावनी का समय।",
+  "test.watch.on": "चेहरे की जाँच चालू",
 } satisfies Catalog<typeof en>;

@@ -63,7 +63,7 @@ export function TestRunner({ paper, language, onLanguage }: { paper: OpenPaper; 
   const { submit, submitting } = useSubmission({ api, contestId: paper.contest.id, queue, release });
   const running = started && !submitting;
   const proctor = useProctoring(api, running);
-  useFaceWatch({
+  const watching = useFaceWatch({
     enabled: running && paper.contest.faceDetection,
     stream: camera.stream,
     onNotice: proctor.notice,
@@ -180,6 +180,7 @@ export function TestRunner({ paper, language, onLanguage }: { paper: OpenPaper; 
         <strong className="test-title">{paper.contest.title}</strong>
         <CameraPreview stream={camera.stream} className="test-camera" />
         {camera.status === "denied" || camera.status === "lost" ? <span className="badge tone-orange">{t("test.cameraOff")}</span> : null}
+        {watching ? <span className="badge tone-green">{t("test.watch.on")}</span> : null}
         {proctor.canFullscreen && !proctor.fullscreen ? (
           <button type="button" className="badge tone-orange test-return" onClick={() => void proctor.enterFullscreen()}>
             {t("test.returnFullscreen")}

@@ -98,6 +98,8 @@ export function useFaceWatch(input: { enabled: boolean; stream: MediaStream | nu
     handlers.current = input;
   });
   const { enabled, stream } = input;
+  // True once the check has answered a frame: the student sees that it runs.
+  const [watching, setWatching] = useState(false);
 
   useEffect(() => {
     if (!enabled || !stream) return;
@@ -118,6 +120,7 @@ export function useFaceWatch(input: { enabled: boolean; stream: MediaStream | nu
     let stopped = false;
     const stop = () => {
       stopped = true;
+      setWatching(false);
       clearInterval(timer);
       clearTimeout(firstAnswer);
       worker.terminate();
@@ -134,6 +137,7 @@ export function useFaceWatch(input: { enabled: boolean; stream: MediaStream | nu
     worker.onmessage = (event: MessageEvent<{ faces: number } | { error: string }>) => {
       busy = false;
       if ("error" in event.data) return giveUp();
+      if (!answered) setWatching(true);
       answered = true;
       const next = watchFrame(state, event.data.faces);
       state = next.state;
@@ -150,4 +154,5 @@ export function useFaceWatch(input: { enabled: boolean; stream: MediaStream | nu
     }, FRAME_EVERY_MS);
     return stop;
   }, [enabled, stream]);
+  return watching;
 }

@@ -6,6 +6,10 @@
 
 /** Where the worker, the library and its weights are served (scripts/copy-detector.js fills it). */
 export const DETECTOR_BASE = "/proctor/v1";
+/** Every file the worker loads: the camera check fetches them ahead (cached for good), so the test's check starts at once. */
+export const DETECTOR_FILES = ["face-worker.js", "face-api.esm.js", "models/tiny_face_detector_model-weights_manifest.json", "models/tiny_face_detector_model.bin"].map(
+  (file) => `${DETECTOR_BASE}/${file}`,
+);
 /** A frame every 1.5 s: enough to notice, little enough for a cheap phone. */
 export const FRAME_EVERY_MS = 1500;
 /** Frames in a row with no face before it counts: about 4.5 s. */

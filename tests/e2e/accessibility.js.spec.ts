@@ -68,3 +68,34 @@ test("no accessibility violations on the camera check, the test's instructions, 
   const sitting = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   expect(sitting.violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 });
+
+test("no accessibility violations on the running test at 360 and 1280 px with its warning open, and on the review screen", async ({ page, student }) => {
+  test.setTimeout(120_000);
+  const axe = async (where: string) => {
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+    expect(results.violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), where).toEqual([]);
+  };
+  const running = await create("contest", { title: unique("Axe Widths"), startsInMinutes: -1, endsInMinutes: 60 });
+  await create("entry", { userId: student.id, contestId: running.id });
+  // Leaving a running test asks first; the next width opens it again.
+  page.on("dialog", (dialog) => void dialog.accept());
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto(`/contest/${running.id}/test`);
+    await page.getByRole("button", { name: "Start Contest" }).click();
+    await expect(page.getByRole("timer", { name: "Time left" })).toBeVisible();
+    await axe(`the test at ${width} px`);
+    // The warning (issue 47): what was noticed and the warnings left, in a dialog.
+    await page.evaluate(() => document.exitFullscreen());
+    await expect(page.getByRole("dialog", { name: "You left the test" })).toBeVisible();
+    await axe(`the warning at ${width} px`);
+  }
+
+  const reviewer = { email: uniqueEmail("axe-reviewer"), password: "Secret@123", reviewer: true };
+  await create("student", reviewer);
+  const closed = await create("finishedContest", { title: unique("Axe Review"), challengeWindowHours: 24, students: [{ userId: student.id, correct: 2, minutes: 5 }] });
+  expect((await page.request.post("/login", { form: { email: reviewer.email, password: reviewer.password } })).ok()).toBe(true);
+  await page.goto(`/contest/${closed.id}/review`);
+  await expect(page.getByRole("button", { name: "Disqualify" })).toBeVisible();
+  await axe("the review screen");
+});

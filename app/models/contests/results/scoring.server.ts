@@ -3,7 +3,7 @@ import { issueCertificates } from "~/models/contests/results/certificates.server
 import { sql, type SQL } from "drizzle-orm";
 import { rowsOf, type DbOrTx } from "~/db/client.server";
 import { awardPrizes } from "~/models/contests/catalogue/prizes";
-import { ENTRY_DEADLINE_SQL, GRACE_SQL, LAST_DEADLINE_SQL, WINDOW_END_SQL } from "~/models/contests/sitting/deadline.server";
+import { CONTEST_OVER_SQL, ENTRY_DEADLINE_SQL, GRACE_SQL, WINDOW_END_SQL } from "~/models/contests/sitting/deadline.server";
 import { queueChallengeOutcomes } from "~/models/contests/challenges/challenges.server";
 import { REVIEW_OPEN_SQL } from "~/models/contests/review/review.server";
 import { queuePrizePayouts } from "~/models/payments/payouts.server";
@@ -137,14 +137,12 @@ export async function submitOverdue(tx: DbOrTx, input: { contestId: string; now:
   return closed.length;
 }
 
-/** Contest `c` has ended and every entry's time (extra time too) and grace are over (isContestOver in ../sitting/deadline.ts). */
-const ENDED = (now: Date) => sql`GREATEST(c.end_time, ${LAST_DEADLINE_SQL}) + ${GRACE_SQL} < ${now.toISOString()}::timestamptz`;
 /**
  * Contest `c`'s results may become final: it has ended, its challenge window is over, no
  * challenge waits for an admin, and no review holds it (an appeal waiting for a second
  * reviewer, or a disqualification still open to appeal: ../review/review.server.ts).
  */
-const FINALISABLE = (now: Date) => sql`(${ENDED(now)} AND ${WINDOW_END_SQL} <= ${now.toISOString()}::timestamptz
+const FINALISABLE = (now: Date) => sql`(${CONTEST_OVER_SQL(now)} AND ${WINDOW_END_SQL} <= ${now.toISOString()}::timestamptz
   AND NOT EXISTS (SELECT 1 FROM question_challenges ch WHERE ch.contest_id = c.id AND ch.status = 'pending')
   AND NOT ${REVIEW_OPEN_SQL(now)})`;
 
@@ -165,7 +163,7 @@ export async function finalizeContest(db: DbOrTx, contestId: string, now: Date):
   return db.transaction(async (tx) => {
     const [contest] = rowsOf<{ title: string; prize_pool: Record<string, unknown>; finalized: boolean; ended: boolean; finalisable: boolean }>(
       await tx.execute(sql`
-        SELECT title, prize_pool, finalized_at IS NOT NULL AS finalized, ${ENDED(now)} AS ended, ${FINALISABLE(now)} AS finalisable
+        SELECT title, prize_pool, finalized_at IS NOT NULL AS finalized, ${CONTEST_OVER_SQL(now)} AS ended, ${FINALISABLE(now)} AS finalisable
           FROM contests c WHERE id = ${contestId} FOR UPDATE`),
     );
     if (!contest) return "missing";

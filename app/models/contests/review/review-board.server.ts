@@ -6,7 +6,7 @@
 import { sql } from "drizzle-orm";
 import { rowsOf, type DbOrTx } from "~/db/client.server";
 import { RANK_SQL } from "~/models/contests/results/scoring.server";
-import { GRACE_SQL, LAST_DEADLINE_SQL } from "~/models/contests/sitting/deadline.server";
+import { CONTEST_OVER_SQL } from "~/models/contests/sitting/deadline.server";
 import type { BoardEntry } from "~/models/contests/review/review";
 import { credibility, NOTHING } from "~/models/contests/review/credibility";
 import { answerSignals } from "~/models/contests/review/signals.server";
@@ -20,7 +20,7 @@ export async function reviewBoard(db: DbOrTx, contestId: string, now: Date) {
   const [contest] = rowsOf<{ id: string; title: string; finalized: boolean; closed: boolean }>(
     await db.execute(sql`
       SELECT c.id, c.title, c.finalized_at IS NOT NULL AS finalized,
-             GREATEST(c.end_time, ${LAST_DEADLINE_SQL}) + ${GRACE_SQL} < ${now.toISOString()}::timestamptz AS closed
+             ${CONTEST_OVER_SQL(now)} AS closed
         FROM contests c WHERE c.id = ${contestId}`),
   );
   if (!contest) return null;

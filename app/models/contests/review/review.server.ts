@@ -11,7 +11,7 @@ import { contest_results, review_appeals, review_decisions, users } from "~/db/s
 import { enqueueEmail, mailLocale, renderMail } from "~/services/email.server";
 import { appUrl } from "~/utils/env.server";
 import { translator } from "~/utils/i18n.server";
-import { LAST_DEADLINE_SQL, GRACE_SQL } from "~/models/contests/sitting/deadline.server";
+import { CONTEST_OVER_SQL } from "~/models/contests/sitting/deadline.server";
 
 import { APPEAL_STATEMENT_MAX, APPEAL_WINDOW_MS, REVIEW_REASON_MAX } from "~/models/contests/review/review";
 
@@ -28,6 +28,9 @@ export const REVIEW_OPEN_SQL = (now: Date) => sql`EXISTS (
      AND ((a.user_id IS NOT NULL AND a.decided_at IS NULL)
           OR (a.user_id IS NULL AND d.disqualified_at + ${APPEAL_WINDOW_SQL} > ${now.toISOString()}::timestamptz)))`;
 
+/** The student's result row of the contest (what a decision is about). */
+const resultOf = (input: { contestId: string; userId: string }) => and(eq(contest_results.contest_id, input.contestId), eq(contest_results.user_id, input.userId));
+
 export async function isReviewer(db: DbOrTx, userId: string) {
   const [row] = await db.select({ yes: users.is_reviewer }).from(users).where(eq(users.id, userId));
   return row?.yes === true;
@@ -39,7 +42,7 @@ type Locked = { title: string; finalized: boolean; closed: boolean };
 async function lockContest(tx: DbOrTx, contestId: string, now: Date) {
   const [row] = rowsOf<Locked>(
     await tx.execute(sql`
-      SELECT c.title, c.finalized_at IS NOT NULL AS finalized, GREATEST(c.end_time, ${LAST_DEADLINE_SQL}) + ${GRACE_SQL} < ${now.toISOString()}::timestamptz AS closed
+      SELECT c.title, c.finalized_at IS NOT NULL AS finalized, ${CONTEST_OVER_SQL(now)} AS closed
         FROM contests c WHERE c.id = ${contestId} FOR UPDATE`),
   );
   return row;
@@ -63,7 +66,7 @@ export async function decideEntry(
     const [result] = await tx
       .select({ disqualifiedAt: contest_results.disqualified_at })
       .from(contest_results)
-      .where(and(eq(contest_results.contest_id, input.contestId), eq(contest_results.user_id, input.userId)))
+      .where(resultOf(input))
       .for("update");
     if (!result) return { ok: false, reason: "no-result" } as const;
     const [appealed] = await tx.select({ at: review_appeals.appealed_at }).from(review_appeals).where(and(eq(review_appeals.contest_id, input.contestId), eq(review_appeals.user_id, input.userId)));
@@ -72,7 +75,7 @@ export async function decideEntry(
     await tx
       .update(contest_results)
       .set(disqualify ? { disqualified_at: input.now, disqualification_reason: reason } : { disqualified_at: null, disqualification_reason: null })
-      .where(and(eq(contest_results.contest_id, input.contestId), eq(contest_results.user_id, input.userId)));
+      .where(resultOf(input));
     await tx.insert(review_decisions).values({ contest_id: input.contestId, user_id: input.userId, reviewer_id: input.reviewerId, decision: input.decision, reason: reason || null, decided_at: input.now });
     if (disqualify) await mailStudent(tx, { ...input, title: contest!.title, kind: "disqualified", reason });
     return { ok: true } as const;
@@ -101,7 +104,7 @@ export async function appeal(db: Db, input: { contestId: string; userId: string;
     const [result] = await tx
       .select({ disqualifiedAt: contest_results.disqualified_at })
       .from(contest_results)
-      .where(and(eq(contest_results.contest_id, input.contestId), eq(contest_results.user_id, input.userId)));
+      .where(resultOf(input));
     if (!result?.disqualifiedAt) return { ok: false, reason: "not-disqualified" } as const;
     if (input.now.getTime() - result.disqualifiedAt.getTime() > APPEAL_WINDOW_MS) return { ok: false, reason: "late" } as const;
     const inserted = await tx
@@ -141,7 +144,7 @@ export async function decideAppeal(db: Db, input: { contestId: string; userId: s
       await tx
         .update(contest_results)
         .set({ disqualified_at: null, disqualification_reason: null })
-        .where(and(eq(contest_results.contest_id, input.contestId), eq(contest_results.user_id, input.userId)));
+        .where(resultOf(input));
     }
     await tx.insert(review_decisions).values({
       contest_id: input.contestId,

@@ -18,3 +18,6 @@ export const ENTRY_DEADLINE_SQL = sql.raw(ENTRY_DEADLINE_TEXT);
 export const LAST_DEADLINE_SQL = sql.raw(LAST_DEADLINE_TEXT);
 export const GRACE_SQL = sql.raw(GRACE_TEXT);
 export const WINDOW_END_SQL = sql.raw(WINDOW_END_TEXT);
+
+/** Contest `c` has ended and every entry's time (extra time too) and grace are over (isContestOver in ./deadline.ts). */
+export const CONTEST_OVER_SQL = (now: Date) => sql`GREATEST(c.end_time, ${LAST_DEADLINE_SQL}) + ${GRACE_SQL} < ${now.toISOString()}::timestamptz`;

@@ -55,7 +55,7 @@ const REFUSALS: Record<Extract<AnswerResult, { ok: false }>["reason"], Msg> = {
   lapsed: { id: "consent.lapsed" },
   "already-consented": { id: "consent.alreadyConsented" },
   "not-consented": { id: "consent.notConsented" },
-  withdrawn: { id: "consent.notConsented" },
+  withdrawn: { id: "consent.alreadyWithdrawn" },
   limited: MESSAGES.tooManyAttempts,
 };
 

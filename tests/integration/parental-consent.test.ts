@@ -158,7 +158,9 @@ test("withdrawal ends the sessions and erases the account; with a payout still o
   expect(kept!.parent_email).not.toContain(fields.parentEmail);
   expect(kept!.withdrawn_at).not.toBeNull();
   expect((await view(token!)).data.view).toMatchObject({ status: "withdrawn", erased: true });
-  expect((await answer(token!, { intent: "withdraw", understand: "on" })).status).toBe(409);
+  const again = await answer(token!, { intent: "withdraw", understand: "on" });
+  expect(again.status).toBe(409);
+  expect(again.data.error[""]).toEqual([english({ id: "consent.alreadyWithdrawn" })]);
 
   // A second minor who won a prize: withdrawal closes the account but the payout holds erasure.
   const second = await minorSignsUp();

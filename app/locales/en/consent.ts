@@ -34,6 +34,7 @@ export default {
   "consent.declareRequired": "Please confirm that you are the parent or lawful guardian.",
   "consent.withdrawConfirmRequired": "Please confirm that you understand the account will be erased.",
   "consent.alreadyConsented": "You have already consented; nothing has changed.",
+  "consent.alreadyWithdrawn": "You have already withdrawn your consent; nothing has changed.",
   "consent.notConsented": "There is no consent to withdraw yet; nothing has changed.",
   "consent.home": "Go to StudyArena",
 } as const;

@@ -36,6 +36,7 @@ export default {
   "consent.declareRequired": "कृपया पुष्टि करें कि आप माता-पिता या क़ानूनी अभिभावक हैं।",
   "consent.withdrawConfirmRequired": "कृपया पुष्टि करें कि आप समझते हैं कि खाता मिटा दिया जाएगा।",
   "consent.alreadyConsented": "आप पहले ही सहमति दे चुके हैं; कुछ नहीं बदला।",
+  "consent.alreadyWithdrawn": "आप पहले ही सहमति वापस ले चुके हैं; कुछ नहीं बदला।",
   "consent.notConsented": "अभी वापस लेने के लिए कोई सहमति नहीं है; कुछ नहीं बदला।",
   "consent.home": "StudyArena पर जाएँ",
 } satisfies Catalog<typeof en>;

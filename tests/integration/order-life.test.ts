@@ -3,6 +3,7 @@
 // belongs to, through the real routes, with the other party's mail, copies back on a
 // cancel and a prepaid line refunded once through the ledger's queue. The sweep cancels
 // cash-on-delivery lines never shipped and delivers lines nobody confirmed.
+import { settleBackground } from "~/services/background.server";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { db } from "~/db/client.server";
@@ -132,7 +133,10 @@ describe("the whole life, through the pages", () => {
       { owed_for: `order-line:${itemOf(b)}`, amount: 550 },
       { owed_for: `order-line:${itemOf(a)}`, amount: 600 },
     ]);
-    // Sent to the gateway once each, however often the sender runs.
+    // Sent to the gateway once each, however often the sender runs. The cancels kicked a
+    // send in the background (kickRefunds): it may hold a refund's lease while the sends
+    // below run, so it is waited for, as the page's own work would finish.
+    await settleBackground();
     const later = new Date(Date.now() + 60_000);
     await sendDueRefunds(db, gateway, later, 500);
     await sendDueRefunds(db, gateway, new Date(later.getTime() + 10 * 60_000), 500);

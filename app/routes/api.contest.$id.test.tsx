@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { testApiReply, testPaperReply, type ApiReply } from "~/models/contests/sitting/test-api.server";
 import type { RequestPolicy } from "~/server/policy";
+import { clientIp } from "~/models/accounts/auth.server";
 import { readJson } from "~/utils/forms.server";
 import { JSON_API_BODY } from "~/utils/request-guard";
 
@@ -19,7 +20,7 @@ export const requestPolicy: RequestPolicy = {
   keepsPages: true,
   lean: {
     GET: ({ cookie, params, now }) => testPaperReply({ cookie, contestId: params.id, now }),
-    POST: ({ cookie, params, now, readBody }) => testApiReply({ cookie, contestId: params.id, now, readBody }),
+    POST: ({ cookie, params, now, address, readBody }) => testApiReply({ cookie, contestId: params.id, now, address, readBody }),
   },
 };
 
@@ -33,7 +34,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return toResponse(await testPaperReply({ cookie: request.headers.get("Cookie"), contestId: params.id, now: new Date() }));
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const readBody = async () => (await readJson(request, JSON_API_BODY)).value;
-  return toResponse(await testApiReply({ cookie: request.headers.get("Cookie"), contestId: params.id, readBody, now: new Date() }));
+  const address = clientIp(context as { clientIp?: string });
+  return toResponse(await testApiReply({ cookie: request.headers.get("Cookie"), contestId: params.id, readBody, now: new Date(), address }));
 }

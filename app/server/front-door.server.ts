@@ -244,7 +244,7 @@ export function createFrontDoor(parts: FrontDoorParts) {
     if (lean) {
       res.setHeader("Cache-Control", "private, no-store");
       const readBody = () => readJsonStream(req, req.headers["content-type"], policy.body);
-      lean({ cookie: req.headers.cookie ?? null, params: match?.params ?? {}, now: new Date(), readBody }).then(
+      lean({ cookie: req.headers.cookie ?? null, params: match?.params ?? {}, now: new Date(), address: context.clientIp, readBody }).then(
         (reply) => sendLean(req, res, reply),
         (error) => failed(res, error, "lean route failed"),
       );

@@ -14,6 +14,8 @@ export type LeanInput = {
   cookie: string | null;
   params: Record<string, string | undefined>;
   now: Date;
+  /** The client's network address (behind trusted proxies, the one they forwarded). */
+  address: string;
   /** The JSON body, within the route's body rule (refused with the same words as Remix's door). */
   readBody: () => Promise<unknown>;
 };

@@ -30,7 +30,7 @@ export const EMAIL_STATUSES = ["pending", "sent", "failed", "logged"] as const;
  * (issue 47): no face or more than one, each sustained; `not_monitored` when the device
  * cannot run the check (never a penalty by itself).
  */
-export const PROCTORING_EVENT_KINDS = ["fullscreen_exit", "tab_hidden", "camera_lost", "fullscreen_unavailable", "no_face", "multiple_faces", "not_monitored"] as const;
+export const PROCTORING_EVENT_KINDS = ["fullscreen_exit", "tab_hidden", "camera_lost", "fullscreen_unavailable", "no_face", "multiple_faces", "looking_away", "not_monitored"] as const;
 /** A reviewer's decisions on an entry (issue 47): clear it, disqualify it; on its appeal, uphold the appeal (restore it) or reject it. */
 export const REVIEW_DECISIONS = ["clear", "disqualify", "appeal_upheld", "appeal_rejected"] as const;
 export type ReviewDecision = (typeof REVIEW_DECISIONS)[number];

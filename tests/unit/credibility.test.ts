@@ -1,8 +1,8 @@
 import { describe, expect, test } from "vitest";
-import { credibility, FAST_SECONDS } from "~/models/contests/review/credibility";
+import { credibility, FAST_SECONDS, NOTHING } from "~/models/contests/review/credibility";
 import { english } from "../support/words";
 
-const honest = { copying: [], fastRight: 0, right: 20, events: 0, notMonitored: false };
+const honest = { ...NOTHING, right: 20 };
 
 describe("credibility: what the answers and the browser say, in words", () => {
   test("nothing noticed is High, with no reasons", () => {
@@ -39,8 +39,25 @@ describe("credibility: what the answers and the browser say, in words", () => {
     expect(reasons.map(english)).toEqual(["The face check could not run on this device: the test was not monitored (never a penalty by itself)"]);
   });
 
+  test("entrants from one device: one other is Medium (a family laptop), two or more is Low, and says who", () => {
+    expect(credibility({ ...honest, sameDevice: { names: ["Ravi"], count: 1 } }).level).toBe("medium");
+    const { level, reasons } = credibility({ ...honest, sameDevice: { names: ["Ravi", "Sita"], count: 2 } });
+    expect(level).toBe("low");
+    expect(reasons.map(english)).toEqual(["Started the test on the same device as 2 other entrants (Ravi, Sita)"]);
+  });
+
+  test("entrants from one network address: a home (one other) and a crowd (a hostel or a mobile network) say nothing; a few between is Medium", () => {
+    expect(credibility({ ...honest, sameAddress: 1 }).level).toBe("high");
+    expect(credibility({ ...honest, sameAddress: 2 }).level).toBe("medium");
+    expect(credibility({ ...honest, sameAddress: 9 }).level).toBe("medium");
+    expect(credibility({ ...honest, sameAddress: 10 })).toEqual({ level: "high", reasons: [] });
+    expect(english(credibility({ ...honest, sameAddress: 3 }).reasons[0]!)).toBe(
+      "Started from the same network address as 3 other entrants (a home, hostel or mobile network is shared, so this alone proves little)",
+    );
+  });
+
   test("the lowest signal wins and every reason is kept", () => {
-    const { level, reasons } = credibility({ copying: [{ name: "A", shared: 2, ratio: 0.5 }], fastRight: 6, right: 6, events: 4, notMonitored: false });
+    const { level, reasons } = credibility({ ...honest, copying: [{ name: "A", shared: 2, ratio: 0.5 }], fastRight: 6, right: 6, events: 4 });
     expect(level).toBe("low");
     expect(reasons).toHaveLength(3);
   });

@@ -46,6 +46,8 @@ export const parental_consents = pgTable(
     expires_at: time("expires_at").notNull(),
     consented_at: time("consented_at"),
     withdrawn_at: time("withdrawn_at"),
+    // The parent also agreed that a snapshot is kept with each proctoring flag (issue 47, point 3).
+    evidence_agreed: boolean("evidence_agreed").notNull().default(false),
   },
   (t) => [
     index("parental_consents_expires_at_idx").on(t.expires_at),

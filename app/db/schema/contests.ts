@@ -181,6 +181,12 @@ export const user_contest_entries = pgTable(
     created_at: createdAt(),
     // An accommodation set by admin SQL: this entry's deadline only moves by it.
     extra_minutes: integer("extra_minutes").notNull().default(0),
+    // The student agreed (an adult, on the camera check) that a snapshot is kept with each flag (issue 47, point 3).
+    evidence_consent_at: time("evidence_consent_at"),
+    // Keyed hashes of the device's cookie and the network address the test started from
+    // (never the address itself): many entrants from one device is a signal (issue 47, point 4).
+    device_hash: text("device_hash"),
+    address_hash: text("address_hash"),
   },
   (t) => [
     uniqueIndex("user_contest_entries_user_contest_key").on(t.user_id, t.contest_id),
@@ -369,9 +375,16 @@ export const proctoring_events = pgTable(
     kind: text("kind", { enum: PROCTORING_EVENT_KINDS }).notNull(),
     occurred_at: time("occurred_at").notNull().defaultNow(),
     detail: text("detail"),
+    // How long what was flagged lasted (the face check's flags; issue 47, point 3).
+    duration_ms: integer("duration_ms"),
+    // A small JPEG kept with the flag in the image store, only with consent (evidence.server.ts).
+    snapshot_key: text("snapshot_key"),
   },
   (t) => [
     check("proctoring_events_kind", oneOf(t.kind, PROCTORING_EVENT_KINDS)),
+    check("proctoring_events_duration", sql`${t.duration_ms} IS NULL OR ${t.duration_ms} BETWEEN 0 AND 3600000`),
     index("proctoring_events_entry_idx").on(t.entry_id, t.occurred_at),
+    // The media route refuses a snapshot's key: evidence is served only to reviewers.
+    index("proctoring_events_snapshot_idx").on(t.snapshot_key).where(sql`${t.snapshot_key} IS NOT NULL`),
   ],
 );

@@ -68,6 +68,11 @@ export default {
   "review.signal.events": "{count} browser events during the test (fullscreen left, tab hidden, camera stopped)",
   "review.kind.no_face": "No face in view",
   "review.kind.multiple_faces": "More than one person in view",
+  "review.kind.looking_away": "Looking away from the screen",
   "review.kind.not_monitored": "Face check could not run on this device",
+  "review.signal.device": "Started the test on the same device as {count, plural, one {# other entrant} other {# other entrants}} ({names})",
+  "review.signal.address": "Started from the same network address as {count} other entrants (a home, hostel or mobile network is shared, so this alone proves little)",
+  "review.timeline.lasted": "for {seconds} s",
+  "review.timeline.snapshot": "Snapshot at {time}",
   "review.signal.notMonitored": "The face check could not run on this device: the test was not monitored (never a penalty by itself)",
 } as const;

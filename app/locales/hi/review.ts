@@ -70,6 +70,11 @@ export default {
   "review.signal.events": "टेस्ट के दौरान ब्राउज़र की {count} घटनाएँ (फ़ुलस्क्रीन छोड़ी, टैब छिपा, कैमरा रुका)",
   "review.kind.no_face": "कैमरे में चेहरा नहीं",
   "review.kind.multiple_faces": "कैमरे में एक से अधिक व्यक्ति",
+  "review.kind.looking_away": "स्क्रीन से नज़र हटी",
   "review.kind.not_monitored": "इस उपकरण पर चेहरे की जाँच नहीं चल सकी",
+  "review.signal.device": "{count, plural, one {# दूसरे प्रतिभागी} other {# दूसरे प्रतिभागियों}} ({names}) के ही उपकरण पर टेस्ट शुरू किया",
+  "review.signal.address": "{count} दूसरे प्रतिभागियों के ही नेटवर्क पते से शुरू किया (घर, हॉस्टल या मोबाइल नेटवर्क साझा होता है, इसलिए अकेले यह बहुत कम साबित करता है)",
+  "review.timeline.lasted": "{seconds} सेकंड तक",
+  "review.timeline.snapshot": "{time} की तस्वीर",
   "review.signal.notMonitored": "इस उपकरण पर चेहरे की जाँच नहीं चल सकी: टेस्ट की निगरानी नहीं हुई (यह अपने-आप में कोई दंड नहीं)",
 } satisfies Catalog<typeof en>;

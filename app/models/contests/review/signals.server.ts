@@ -1,5 +1,5 @@
 // The answers' signals of a closed contest's entries (issue 47, point 4), read from the
-// database in three statements, whatever the number of entrants. The words and the
+// database in four statements, whatever the number of entrants. The words and the
 // credibility they give are ./credibility.ts.
 import { sql } from "drizzle-orm";
 import { rowsOf, type DbOrTx } from "~/db/client.server";
@@ -12,6 +12,8 @@ import { COPY_SHARED_MEDIUM, FAST_SECONDS, NOTHING, type Signals } from "~/model
  * nothing, and the comparison stays small: a rare choice has few takers.
  */
 export const RARE_SHARE = 0.2;
+/** The names a device signal lists (the count says how many in all). */
+const DEVICE_NAMES_MAX = 3;
 
 // Each submitted entry's responses: what was chosen (the option numbers, or the number
 // typed) and whether it earned marks.
@@ -26,8 +28,8 @@ const RESPONSES = (contestId: string) => sql`
     JOIN contests c ON c.id = a.contest_id
    WHERE a.contest_id = ${contestId} AND ${sql.raw(RESPONDED_TEXT)} AND NOT q.dropped`;
 
-/** Every entry's signals, by student: pairs sharing rare wrong answers, right answers saved too fast, browser events. */
-export async function answerSignals(db: DbOrTx, contestId: string, names: Map<string, string>) {
+/** Every entry's signals, by student: pairs sharing rare wrong answers, right answers saved too fast, shared devices and addresses, browser events. */
+export async function answerSignals(db: DbOrTx, contestId: string, nameOf: Map<string, string>) {
   const pairs = rowsOf<{ a: string; b: string; shared: number; wrong_a: number; wrong_b: number }>(
     await db.execute(sql`
       WITH r AS (${RESPONSES(contestId)}),
@@ -59,6 +61,20 @@ export async function answerSignals(db: DbOrTx, contestId: string, names: Map<st
         FROM proctoring_events ev JOIN user_contest_entries e ON e.id = ev.entry_id
        WHERE e.contest_id = ${contestId} GROUP BY e.user_id`),
   );
+  // Entries sharing a device or an address, by group: never a pair per two entrants, so a
+  // crowd behind one mobile network's address costs one row each, not its square.
+  const shared = rowsOf<{ user_id: string; device_others: string[] | null; device_count: number | null; address_count: number | null }>(
+    await db.execute(sql`
+      WITH started AS (SELECT user_id, started_at, device_hash, address_hash FROM user_contest_entries WHERE contest_id = ${contestId} AND started_at IS NOT NULL),
+           d AS (SELECT device_hash, (array_agg(user_id ORDER BY started_at, user_id))[1:${DEVICE_NAMES_MAX + 1}] AS users, count(*)::int AS n
+                   FROM started WHERE device_hash IS NOT NULL GROUP BY device_hash HAVING count(*) > 1),
+           a AS (SELECT address_hash, count(*)::int AS n FROM started WHERE address_hash IS NOT NULL GROUP BY address_hash HAVING count(*) > 1)
+      SELECT s.user_id, array_remove(d.users, s.user_id)::text[] AS device_others, d.n - 1 AS device_count, a.n - 1 AS address_count
+        FROM started s
+        LEFT JOIN d ON d.device_hash = s.device_hash
+        LEFT JOIN a ON a.address_hash = s.address_hash
+       WHERE d.n IS NOT NULL OR a.n IS NOT NULL`),
+  );
   const signals = new Map<string, Signals>();
   const of = (userId: string) => {
     let s = signals.get(userId);
@@ -67,10 +83,14 @@ export async function answerSignals(db: DbOrTx, contestId: string, names: Map<st
   };
   for (const p of pairs) {
     const ratio = p.shared / Math.max(1, Math.min(p.wrong_a, p.wrong_b));
-    of(p.a).copying.push({ name: names.get(p.b) ?? "", shared: p.shared, ratio });
-    of(p.b).copying.push({ name: names.get(p.a) ?? "", shared: p.shared, ratio });
+    of(p.a).copying.push({ name: nameOf.get(p.b) ?? "", shared: p.shared, ratio });
+    of(p.b).copying.push({ name: nameOf.get(p.a) ?? "", shared: p.shared, ratio });
   }
   for (const p of pace) Object.assign(of(p.user_id), { right: p.right, fastRight: p.fast_right });
+  for (const d of shared) {
+    const names = (d.device_others ?? []).slice(0, DEVICE_NAMES_MAX).map((id) => nameOf.get(id) ?? "");
+    Object.assign(of(d.user_id), { sameDevice: { names, count: d.device_count ?? 0 }, sameAddress: d.address_count ?? 0 });
+  }
   for (const e of events) Object.assign(of(e.user_id), { events: e.events, notMonitored: e.not_monitored });
   return signals;
 }

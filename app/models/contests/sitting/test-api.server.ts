@@ -29,6 +29,7 @@ import { BUSY_MESSAGE } from "~/utils/load-shedding.server";
 import { setFlash } from "~/utils/flash.server";
 import { issuesText } from "~/utils/http.server";
 import { isUuid } from "~/utils/urls";
+import { deviceMarks } from "~/models/contests/sitting/device-marks.server";
 
 /** `pauseMs`: answer only after this pause (a refusal to a flood; see tooManyRequestsAfterPause). */
 export type ApiReply = { status: number; body: unknown; headers: Record<string, string>; pauseMs?: number; gzipped?: () => Buffer };
@@ -146,7 +147,13 @@ const submissions = createFairLimiter({ concurrency: 6, kinds: ["submit"] as con
  * after the request is admitted (limits are counted before any work) and returns the
  * parsed JSON, or throws the body reader's 4xx.
  */
-export async function testApiReply(input: { cookie: string | null; contestId: string | undefined; readBody: () => Promise<unknown>; now: Date }): Promise<ApiReply> {
+export async function testApiReply(input: {
+  cookie: string | null;
+  contestId: string | undefined;
+  readBody: () => Promise<unknown>;
+  now: Date;
+  address?: string;
+}): Promise<ApiReply> {
   const key = await sessionKeyOf(input.cookie);
   if (!key) return LOG_IN_AGAIN();
   if (!isUuid(input.contestId)) return NOT_FOUND();
@@ -162,13 +169,14 @@ export async function testApiReply(input: { cookie: string | null; contestId: st
     if (!parsed.success) return reply({ error: issuesText(parsed.error.issues) }, 400);
     const body = parsed.data;
     if (body.intent === "event" && !takeEventSlot(key, contestId)) return reply({ recorded: false });
-    return await respond(key, contestId, body, input.now);
+    return await respond(key, contestId, body, input);
   } finally {
     admitted.release();
   }
 }
 
-async function respond(key: string, contestId: string, body: Body, now: Date): Promise<ApiReply> {
+async function respond(key: string, contestId: string, body: Body, input: { cookie: string | null; now: Date; address?: string }): Promise<ApiReply> {
+  const { now } = input;
   switch (body.intent) {
     case "answer": {
       // The hot path: one statement, the session checked in it.
@@ -194,8 +202,9 @@ async function respond(key: string, contestId: string, body: Body, now: Date): P
     case "start": {
       const staged = await stageOf(key, contestId, "test", now);
       if (!staged.ok) return staged.reply;
-      await startTest(db, { entryId: staged.row.entry_id, now, fullscreen: body.fullscreen });
-      return reply({ started: true });
+      const marks = deviceMarks(input.cookie, input.address ?? "unknown");
+      await startTest(db, { entryId: staged.row.entry_id, now, fullscreen: body.fullscreen, deviceHash: marks.deviceHash, addressHash: marks.addressHash });
+      return reply({ started: true }, 200, marks.setCookie ? { "Set-Cookie": marks.setCookie } : {});
     }
     case "event": {
       const staged = await stageOf(key, contestId, "entry", now);

@@ -79,11 +79,12 @@ export async function submitTest(input: { userId: string; contestId: string; rea
  * it notes a device without the Fullscreen API: a second start (another tab, a retry, a
  * reload on another device) never changes what the start recorded.
  */
-export async function startTest(db: DbOrTx, input: { entryId: string; now: Date; fullscreen?: boolean }) {
+export async function startTest(db: DbOrTx, input: { entryId: string; now: Date; fullscreen?: boolean; deviceHash?: string | null; addressHash?: string | null }) {
   await db.transaction(async (tx) => {
+    // The device and network of the first start are the ones compared (device-marks.server.ts).
     const [started] = await tx
       .update(user_contest_entries)
-      .set({ status: true, started_at: input.now, fullscreen_unavailable: input.fullscreen === false })
+      .set({ status: true, started_at: input.now, fullscreen_unavailable: input.fullscreen === false, device_hash: input.deviceHash ?? null, address_hash: input.addressHash ?? null })
       .where(and(eq(user_contest_entries.id, input.entryId), isNull(user_contest_entries.started_at)))
       .returning({ id: user_contest_entries.id });
     if (!started) {

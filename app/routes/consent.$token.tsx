@@ -39,7 +39,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const { t } = i18nFor(request, context);
   const submission = await parseForm(request, ConsentAnswerSchema);
   if (submission.status !== "success") return data(translateReply(submission.reply(), t), { status: 400 });
-  const result = await answerConsent(db, { token, answer: submission.value.intent, ip: clientIp(context), now: new Date() });
+  const result = await answerConsent(db, { token, answer: submission.value.intent, snapshots: submission.value.snapshots, ip: clientIp(context), now: new Date() });
   if (!result.ok) {
     const message: Msg = REFUSALS[result.reason];
     return data(translateReply(submission.reply({ formErrors: [msgText(message)] }), t), { status: result.reason === "limited" ? 429 : result.reason === "unknown" ? 404 : 409 });
@@ -79,6 +79,7 @@ export default function ParentalConsent() {
           <div className="card" role="status">
             <h1>{t("consent.consentedTitle")}</h1>
             <p>{t("consent.consentedOn", { date: formatDate(view.consentedAt, locale), name: view.childName, version: view.textVersion })}</p>
+            <p>{t(view.snapshots ? "consent.snapshotsOn" : "consent.snapshotsOff")}</p>
           </div>
           <h2>{t("consent.withdrawTitle")}</h2>
           <p>{t("consent.rights")}</p>
@@ -140,6 +141,7 @@ function AnswerForm({ lastResult, name, withdraw = false }: { lastResult: Return
       ) : (
         <>
           <CheckboxField field={fields.declare}>{t("consent.declare", { name })}</CheckboxField>
+          <CheckboxField field={fields.snapshots}>{t("consent.snapshots", { name })}</CheckboxField>
           <div className="actions">
             <button type="submit" name="intent" value="consent" className="btn btn-primary" disabled={pending}>
               {t("consent.agree")}

@@ -1,5 +1,5 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData, useNavigate } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { notFoundBoundary } from "~/components/not-found";
 import { CameraPreview, NeedsJavaScript, useCamera } from "~/components/contests/test-island/camera";
@@ -14,6 +14,11 @@ import { formatDateTime } from "~/utils/dates";
 import { startsInMessage, TEST_PAGE_BORROWS } from "~/models/contests/sitting/test-rules";
 import { useHydrated, useServerClock } from "~/utils/use-hydrated";
 import { metaTranslator, pageMeta } from "~/utils/meta";
+import { data } from "@remix-run/node";
+import { readForm } from "~/utils/forms.server";
+import { invariantResponse } from "~/utils/http.server";
+import { parentDecides } from "~/models/accounts/parental-consent.server";
+import { setSnapshotConsent, snapshotChoice } from "~/models/contests/review/evidence.server";
 
 // The pre-test screen (docs/product/contests.md §2 Pre-test): the camera check before the test.
 // Open to the enrolled student from enrolment until the deadline.
@@ -23,10 +28,13 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 };
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { contest } = await requireContestStage(db, args, "entry");
+  const { contest, user, entry } = await requireContestStage(db, args, "entry");
   const locale = localeOf(args.request, args.context);
+  // Whether a small picture is kept with each flag (issue 47, point 3): an adult's own choice, here; under 18, the parent's.
+  const snapshots = contest.face_detection && entry ? await snapshotChoice(db, { entryId: entry.id, userId: user.id, now: new Date() }) : null;
   return {
     contest: { id: contest.id, title: contest.title, description: contest.description, start_time: contest.start_time, faceDetection: contest.face_detection },
+    snapshots,
     serverNow: new Date().toISOString(),
     // What is watched, kept and for how long (issue 47, point 2): the rules sheet's words.
     evidenceDays: env().PROCTORING_EVIDENCE_DAYS,
@@ -34,8 +42,20 @@ export async function loader(args: LoaderFunctionArgs) {
   };
 }
 
+/** The snapshot choice (an ordinary form: it works without JavaScript, like every form). */
+export async function action(args: ActionFunctionArgs) {
+  const { contest, user, entry } = await requireContestStage(db, args, "entry");
+  const form = await readForm(args.request, ["intent", "snapshots"]);
+  invariantResponse(form.get("intent") === "snapshots" && contest.face_detection && entry, "Unknown form.", { status: 400 });
+  const now = new Date();
+  if (await parentDecides(db, user.id, now)) return data({ error: "test.check.snapshots.parentDecides" as const }, { status: 403 });
+  await setSnapshotConsent(db, { entryId: entry.id, agree: form.get("snapshots") === "on", now });
+  return { error: null };
+}
+
 export default function PreTest() {
-  const { contest, serverNow, evidenceDays } = useLoaderData<typeof loader>();
+  const { contest, serverNow, evidenceDays, snapshots } = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>()?.error;
   const now = useServerClock(serverNow);
   const hydrated = useHydrated();
   const camera = useCamera();
@@ -99,6 +119,7 @@ export default function PreTest() {
           ))}
         </ul>
         <p>{t("contest.sheet.watched", { days: evidenceDays })}</p>
+        {snapshots ? <SnapshotChoice choice={snapshots} days={evidenceDays} refused={refused ?? null} /> : null}
         <p>{t("contest.sheet.reviewed")}</p>
       </div>
 
@@ -114,6 +135,38 @@ export default function PreTest() {
             </div>
           </div>
         </div>
+      ) : null}
+    </section>
+  );
+}
+
+function SnapshotChoice({ choice, days, refused }: { choice: { parentDecides: boolean; agreed: boolean }; days: number; refused: "test.check.snapshots.parentDecides" | null }) {
+  const { t } = useT();
+  return (
+    <section aria-labelledby="snapshots-title">
+      <h3 id="snapshots-title">{t("test.check.snapshots.title")}</h3>
+      {choice.parentDecides ? (
+        <p>{t(choice.agreed ? "test.check.snapshots.parentYes" : "test.check.snapshots.parentNo")}</p>
+      ) : (
+        <Form method="post" replace preventScrollReset>
+          <input type="hidden" name="intent" value="snapshots" />
+          <p className="muted">{t(choice.agreed ? "test.check.snapshots.on" : "test.check.snapshots.off")}</p>
+          <div className="field">
+            <label className="check">
+              <input type="checkbox" name="snapshots" value="on" defaultChecked={choice.agreed} key={String(choice.agreed)} />
+              <span>{t("test.check.snapshots.ask")}</span>
+            </label>
+          </div>
+          <p className="muted">{t("test.check.snapshots.help", { days })}</p>
+          <button type="submit" className="btn btn-ghost">
+            {t("test.check.snapshots.save")}
+          </button>
+        </Form>
+      )}
+      {refused ? (
+        <p className="alert alert-error" role="alert">
+          {t(refused)}
+        </p>
       ) : null}
     </section>
   );

@@ -1,11 +1,15 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { db } from "~/db/client.server";
 import { imageStore } from "~/models/media/stores.server";
+import { IMAGE_KEY } from "~/models/media/storage.server";
+import { isSnapshotKey } from "~/models/contests/review/evidence.server";
 
 // A stored image by its content address (docs/product/design.md §7): the same URL always means the
 // same bytes, so browsers and any cache in between keep it for a year.
+// A proctoring snapshot is in the same store but is never public: its own route serves reviewers.
 export async function loader({ params }: LoaderFunctionArgs) {
-  const image = await imageStore(db).get(params.key ?? "");
+  const key = params.key ?? "";
+  const image = IMAGE_KEY.test(key) && !(await isSnapshotKey(db, key)) ? await imageStore(db).get(key) : null;
   if (!image) return new Response("Not found.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
   return new Response(new Uint8Array(image.bytes), {
     headers: {

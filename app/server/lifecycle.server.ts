@@ -7,6 +7,7 @@ import { makePrivate } from "~/db/private-dir.server";
 import { storeSecretOnce } from "~/db/secrets.server";
 import { prepareDatabase } from "~/seed/setup.server";
 import { purgeExpired } from "~/models/accounts/housekeeping.server";
+import { forgetDiscardedSnapshots } from "~/models/contests/review/evidence.server";
 import { storeDiagram } from "~/models/contests/paper/diagrams.server";
 import { closeDueContests } from "~/models/contests/results/scoring.server";
 import { releaseExpiredHolds } from "~/models/store/checkout/orders.server";
@@ -56,7 +57,11 @@ export async function startup() {
   log().info({ event: "startup" }, describeContestOffer(contestOffer(), await paidPrizeContestsLeft(db, new Date())));
   await loadSharedSecret((candidate) => storeSecretOnce(db, "session", candidate));
   every(30_000, "mail outbox", () => deliverOutbox());
-  every(60 * 60_000, "housekeeping", () => purgeExpired(db, new Date(), { proctoringEvidenceDays: config.PROCTORING_EVIDENCE_DAYS }));
+  every(60 * 60_000, "housekeeping", async () => {
+    await purgeExpired(db, new Date(), { proctoringEvidenceDays: config.PROCTORING_EVIDENCE_DAYS });
+    // The snapshots of the events just deleted (and of erased accounts) leave the image store.
+    await forgetDiscardedSnapshots(db);
+  });
   // Tests nobody submitted are submitted at the deadline; ended contests get their ranks and prizes.
   every(config.SWEEP_INTERVAL_MS, "contest sweep", async () => {
     const report = await closeDueContests(db, new Date());

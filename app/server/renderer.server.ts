@@ -30,7 +30,7 @@ export function createRenderer(build: ServerBuild, options: { publicDir: string;
   // Event streams must not wait in the compressor's buffer.
   app.use(compression({ filter: (req, res) => !/event-stream/.test(String(res.getHeader("Content-Type") ?? "")) && compression.filter(req, res) }));
   app.use("/build", express.static(path.join(publicDir, "build"), { immutable: true, maxAge: "1y" }));
-  // The face check's worker, library and weights (public/proctor/v1/, scripts/copy-detector.js): a
+  // The face check's worker, library and weights (public/proctor/v2/, scripts/copy-detector.js): a
   // versioned folder, so cached for good by browsers, nginx or a CDN (docs/performance.md).
   const detector = express.static(path.join(publicDir, "proctor"), { immutable: true, maxAge: "1y" });
   app.use("/proctor", (req, res, next) => ((req as WithDoor).door?.file ? detector(req, res, next) : next()));

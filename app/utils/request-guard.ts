@@ -18,6 +18,8 @@ export const FORM_BODY: BodyRule = { types: ["application/x-www-form-urlencoded"
 
 /** JSON from our own scripts (the pay page, the test page). */
 export const JSON_API_BODY: BodyRule = { types: ["application/json"], maxBytes: 4 * KB };
+/** A proctoring flag with its snapshot: a JPEG of at most 24 KB in base64, and a few fields. */
+export const EVIDENCE_BODY: BodyRule = { types: ["application/json"], maxBytes: 34 * KB };
 /** Razorpay's webhook: JSON, its signature computed over the raw body. */
 export const WEBHOOK_BODY: BodyRule = { types: ["application/json"], maxBytes: 64 * KB };
 /**

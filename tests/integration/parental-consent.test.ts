@@ -5,12 +5,12 @@
 // no page, payment or prize. A forged, lapsed or reused link writes nothing. Both databases.
 import { desc, eq, sql } from "drizzle-orm";
 import { expect, test } from "vitest";
-import { db } from "~/db/client.server";
+import { db, rowsOf } from "~/db/client.server";
 import { email_outbox, parental_consents, payouts, profiles, sessions, users } from "~/db/schema";
 import { attemptLogin } from "~/models/accounts/account.server";
 import { createSession } from "~/models/accounts/auth.server";
 import { purgeExpired } from "~/models/accounts/housekeeping.server";
-import { CONSENT_TEXT_VERSION } from "~/models/accounts/parental-consent.server";
+import { CONSENT_TEXT_VERSION, mayActSql, snapshotConsentSql } from "~/models/accounts/parental-consent.server";
 import { exportPersonalData } from "~/models/accounts/personal-data.server";
 import { finalizeContest } from "~/models/contests/results/scoring.server";
 import { payoutGateway } from "~/models/payments/payout-gateway.server";
@@ -94,6 +94,13 @@ test("under 18: the account keeps only what asking needs, no session is made, th
   expect((await view(reminder!)).data.view).toMatchObject({ status: "asked", childName: fields.fullName, childEmail: fields.email, birthDate: fields.birthDate });
 });
 
+test("a parent who also ticks the pictures' box agrees to a snapshot with each proctoring flag", async () => {
+  const { user, token } = await minorSignsUp();
+  expect((await answer(token!, { intent: "consent", declare: "on", snapshots: "on" })).location).toBe(`/consent/${token}`);
+  expect((await db.select().from(parental_consents).where(eq(parental_consents.user_id, user!.id)))[0]!.evidence_agreed).toBe(true);
+  expect((await view(token!)).data.view).toMatchObject({ status: "consented", snapshots: true });
+});
+
 test("consent needs the declaration; then it is recorded with its time and version, the student may log in, and consenting again writes nothing", async () => {
   const { user, fields, token } = await minorSignsUp();
   const undeclared = await answer(token!, { intent: "consent" });
@@ -107,8 +114,10 @@ test("consent needs the declaration; then it is recorded with its time and versi
   const [consent] = await db.select().from(parental_consents).where(eq(parental_consents.user_id, user!.id));
   expect(consent!.consented_at!.getTime()).toBeGreaterThanOrEqual(before - 1000);
   expect(consent!.text_version).toBe(CONSENT_TEXT_VERSION);
+  // Pictures with proctoring flags are a choice of their own, off unless ticked (issue 47, point 3).
+  expect(consent!.evidence_agreed).toBe(false);
   expect((await lastMailTo(fields.email))!.subject).toBe("Your parent has consented");
-  expect((await view(token!)).data.view).toMatchObject({ status: "consented", childName: fields.fullName, textVersion: CONSENT_TEXT_VERSION });
+  expect((await view(token!)).data.view).toMatchObject({ status: "consented", childName: fields.fullName, textVersion: CONSENT_TEXT_VERSION, snapshots: false });
 
   const login = await attemptLogin(db, { email: fields.email, password: PASSWORD, ip: "198.51.100.10", device: null, now: new Date() });
   expect(login.ok).toBe(true);
@@ -250,4 +259,23 @@ test("the contest page's sign-up asks the date of birth for a new account, and u
   const adult = await join({ fullName: "Inline Adult", email: `adult${n}@example.in`, password: PASSWORD, birthDate: bornYearsAgo(19) });
   expect(adult.location).toBe(`/contest/${contestId}/pay`);
   expect(cookieFrom(adult.headers)).toBeDefined();
+});
+
+test("on 29 February the 18-year bound is the 28th, in JavaScript and in SQL: born the 28th is an adult, born 1 March is not", async () => {
+  const leapDay = new Date("2028-02-29T06:00:00Z");
+  const born = async (date: string) => {
+    const id = await createUser(db, { email: `leap${date}.${Date.now()}@example.in`, passwordHash: "x" });
+    await db.update(users).set({ birth_date: date }).where(eq(users.id, id));
+    return id;
+  };
+  const adult = await born("2010-02-28");
+  const minor = await born("2010-03-01");
+  const rules = async (userId: string) =>
+    rowsOf<{ may: boolean; snaps: boolean }>(
+      await db.execute(sql`
+        SELECT ${mayActSql(sql`${userId}::uuid`, leapDay)} AS may,
+               ${snapshotConsentSql(sql`${userId}::uuid`, sql`now()`, sql`${leapDay.toISOString()}`)} AS snaps`),
+    )[0];
+  expect(await rules(adult)).toEqual({ may: true, snaps: true });
+  expect(await rules(minor)).toEqual({ may: false, snaps: false });
 });

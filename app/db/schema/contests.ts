@@ -365,6 +365,16 @@ export const question_challenges = pgTable(
   ],
 );
 
+/**
+ * Snapshot keys whose event is gone (retention, erasure, a deleted account): filled by a
+ * trigger on proctoring_events (migration 0032), so every way a row goes is covered;
+ * app/models/contests/review/evidence.server.ts removes them from the image store.
+ */
+export const discarded_snapshots = pgTable("discarded_snapshots", {
+  key: text("key").primaryKey(),
+  discarded_at: time("discarded_at").notNull().defaultNow(),
+});
+
 export const proctoring_events = pgTable(
   "proctoring_events",
   {

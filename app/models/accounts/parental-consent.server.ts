@@ -18,7 +18,7 @@ import { ADULT_AGE, indiaDate, isMinor } from "~/models/accounts/age";
 import { eraseAccountNow } from "~/models/accounts/personal-data.server";
 
 /** The words a parent reads on /consent/{token}; a change to them gets a new version. */
-export const CONSENT_TEXT_VERSION = "2026-11-27";
+export const CONSENT_TEXT_VERSION = "2026-11-27.2";
 export const CONSENT_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 /** A consent link is 32 random bytes, base64url: anything else is no link of ours. */
 export const CONSENT_TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -41,10 +41,35 @@ export function mayActSql(userId: SQL, now: Date): SQL {
      AND NOT EXISTS (SELECT 1 FROM parental_consents c WHERE c.user_id = u.id AND c.consented_at IS NOT NULL AND c.withdrawn_at IS NULL))`;
 }
 
+/**
+ * Whether a proctoring snapshot of this user's entry may be kept (issue 47, point 3): an
+ * adult's own agreement (`entryAgreedAt`, ticked on the camera check); for someone under 18
+ * while PARENTAL_CONSENT is on, only their parent's, given on the consent page and not
+ * withdrawn (the student's own tick does not count).
+ */
+export function snapshotConsentSql(userId: SQL, entryAgreedAt: SQL, now: SQL): SQL {
+  if (!parentalConsentRequired()) return sql`(${entryAgreedAt} IS NOT NULL)`;
+  // Today in India less 18 years (29 February less 18 years is 28 February, as adultBirthDateBy).
+  const adultBornBy = sql`((${now}::timestamptz AT TIME ZONE 'Asia/Kolkata')::date - interval '${sql.raw(String(ADULT_AGE))} years')::date`;
+  return sql`(CASE WHEN EXISTS (SELECT 1 FROM users u WHERE u.id = ${userId} AND u.birth_date > ${adultBornBy})
+     THEN EXISTS (SELECT 1 FROM parental_consents c WHERE c.user_id = ${userId} AND c.consented_at IS NOT NULL AND c.withdrawn_at IS NULL AND c.evidence_agreed)
+     ELSE ${entryAgreedAt} IS NOT NULL END)`;
+}
+
+/** Whether the user is under 18 today and so needs their parent's word (PARENTAL_CONSENT on). */
+export async function parentDecides(db: DbOrTx, userId: string, now: Date) {
+  if (!parentalConsentRequired()) return false;
+  const [row] = await db.select({ birthDate: users.birth_date }).from(users).where(eq(users.id, userId));
+  return isMinor(row?.birthDate ?? null, now);
+}
+
 /** The latest date of birth of someone who is 18 today in India. */
 function adultBirthDateBy(now: Date) {
   const [y, m, d] = indiaDate(now).split("-");
-  return `${Number(y) - ADULT_AGE}-${m}-${d}`;
+  const year = Number(y) - ADULT_AGE;
+  // On 29 February the date 18 years before may not exist: it is then the 28th (PostgreSQL would refuse the 29th).
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return `${year}-${m}-${m === "02" && d === "29" && !leap ? "28" : d}`;
 }
 
 /** Mails the parent a link and records the question; in the caller's transaction, with the account. */
@@ -114,7 +139,7 @@ export type ConsentView =
   | { status: "unknown" }
   | { status: "lapsed" }
   | { status: "asked"; childName: string; childEmail: string; birthDate: string; expiresAt: Date }
-  | { status: "consented"; childName: string; consentedAt: Date; textVersion: string }
+  | { status: "consented"; childName: string; consentedAt: Date; textVersion: string; snapshots: boolean }
   | { status: "withdrawn"; withdrawnAt: Date; erased: boolean };
 
 /** What the link's page shows: who asks, and where the answer stands. */
@@ -135,7 +160,7 @@ export async function consentByToken(db: DbOrTx, token: string, now: Date): Prom
   if (!row) return { status: "unknown" };
   const c = row.consent;
   if (c.withdrawn_at) return { status: "withdrawn", withdrawnAt: c.withdrawn_at, erased: row.erasedAt !== null };
-  if (c.consented_at) return { status: "consented", childName: row.childName ?? "", consentedAt: c.consented_at, textVersion: c.text_version };
+  if (c.consented_at) return { status: "consented", childName: row.childName ?? "", consentedAt: c.consented_at, textVersion: c.text_version, snapshots: c.evidence_agreed };
   if (c.expires_at <= now) return { status: "lapsed" };
   return { status: "asked", childName: row.childName ?? "", childEmail: row.childEmail, birthDate: row.birthDate ?? "", expiresAt: c.expires_at };
 }
@@ -151,7 +176,7 @@ export type AnswerResult =
  * once; the account is erased, or as soon as its open money and orders allow). A link
  * that is forged, lapsed or already answered that way writes nothing.
  */
-export async function answerConsent(db: Db, input: { token: string; answer: ConsentAnswer; ip: string; now: Date }): Promise<AnswerResult> {
+export async function answerConsent(db: Db, input: { token: string; answer: ConsentAnswer; ip: string; now: Date; snapshots?: boolean }): Promise<AnswerResult> {
   if (await consume(db, `consent:ip:${input.ip}`, LIMITS.consentAnswersPerIp, input.now)) return { ok: false, reason: "limited" };
   if (!CONSENT_TOKEN.test(input.token)) return { ok: false, reason: "unknown" };
   const result = await db.transaction(async (tx): Promise<AnswerResult & { userId?: string; locale?: string; childEmail?: string }> => {
@@ -178,7 +203,10 @@ export async function answerConsent(db: Db, input: { token: string; answer: Cons
       await tx.delete(users).where(eq(users.id, c.user_id));
       return { ok: true, answer: "refuse", erased: true, ...who };
     }
-    await tx.update(parental_consents).set({ consented_at: input.now, text_version: CONSENT_TEXT_VERSION }).where(eq(parental_consents.id, c.id));
+    await tx
+      .update(parental_consents)
+      .set({ consented_at: input.now, text_version: CONSENT_TEXT_VERSION, evidence_agreed: input.snapshots === true })
+      .where(eq(parental_consents.id, c.id));
     return { ok: true, answer: "consent", erased: false, ...who };
   });
   if (!result.ok) return result;

@@ -187,9 +187,9 @@ export const EraseAccountSchema = z
 
 /** A parent's answer on /consent/{token}: consenting needs the declaration, withdrawing the acknowledgement. */
 export const ConsentAnswerSchema = z
-  .object({ intent: z.enum(["consent", "refuse", "withdraw"]), declare: z.string().optional(), understand: z.string().optional() })
+  .object({ intent: z.enum(["consent", "refuse", "withdraw"]), declare: z.string().optional(), understand: z.string().optional(), snapshots: z.string().optional() })
   .superRefine((v, ctx) => {
     if (v.intent === "consent" && v.declare !== "on") ctx.addIssue({ code: "custom", path: ["declare"], message: msgText({ id: "consent.declareRequired" }) });
     if (v.intent === "withdraw" && v.understand !== "on") ctx.addIssue({ code: "custom", path: ["understand"], message: msgText({ id: "consent.withdrawConfirmRequired" }) });
   })
-  .transform((v) => ({ intent: v.intent }));
+  .transform((v) => ({ intent: v.intent, snapshots: v.snapshots === "on" }));

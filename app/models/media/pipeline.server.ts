@@ -87,3 +87,28 @@ export async function processDiagram(bytes: Buffer): Promise<{ ok: true; image: 
   );
   return encoded.ok ? { ok: true, image: { bytes: encoded.value.data, width: encoded.value.info.width, height: encoded.value.info.height } } : encoded;
 }
+
+/** A proctoring snapshot's limits (issue 47, point 3): a small JPEG, about 20 KB, at most this wide and tall. */
+export const SNAPSHOT_MAX_BYTES = 24 * 1024;
+export const SNAPSHOT_MAX_SIDE = 320;
+
+/**
+ * A snapshot from the test page: a JPEG by its bytes, small in bytes and in pixels (both
+ * checked before it is decoded), re-encoded so that nothing but its pixels is kept.
+ * Null when it is anything else.
+ */
+export async function processSnapshot(bytes: Buffer): Promise<Encoded | null> {
+  if (bytes.length > SNAPSHOT_MAX_BYTES || sniffImageType(bytes) !== "image/jpeg") return null;
+  try {
+    return await encoding.run("upload", async () => {
+      const image = sharp(bytes, { limitInputPixels: SNAPSHOT_MAX_SIDE * SNAPSHOT_MAX_SIDE, failOn: "error" });
+      const { format, width = 0, height = 0 } = await image.metadata();
+      if (format !== "jpeg" || width > SNAPSHOT_MAX_SIDE || height > SNAPSHOT_MAX_SIDE) return null;
+      const { data, info } = await image.jpeg({ quality: 70 }).toBuffer({ resolveWithObject: true });
+      return { bytes: data, width: info.width, height: info.height };
+    });
+  } catch (error) {
+    if (error instanceof QueueFull) throw error;
+    return null;
+  }
+}

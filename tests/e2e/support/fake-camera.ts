@@ -1,5 +1,5 @@
 // A video file for Chromium's fake camera (--use-file-for-fake-video-capture): `face` seconds
-// of a photo with one face (from @vladmandic/face-api's own demo folder), then `empty`
+// of one face (cut from a group photo in @vladmandic/face-api's own demo folder), then `empty`
 // seconds of grey, at one frame a second; Chromium plays it in a loop. Written as .y4m
 // (raw YUV 4:2:0) with sharp, so no ffmpeg is needed.
 import fs from "node:fs";
@@ -31,8 +31,9 @@ function yuv420(rgb: Buffer) {
 }
 
 export async function fakeCamera(file: string, seconds: { face: number; empty: number }) {
-  const demo = path.join(path.dirname(createRequire(import.meta.url).resolve("@vladmandic/face-api/package.json")), "demo/sample2.jpg");
-  const photo = await sharp(demo).resize(W, H, { fit: "cover" }).removeAlpha().raw().toBuffer();
+  const demo = path.join(path.dirname(createRequire(import.meta.url).resolve("@vladmandic/face-api/package.json")), "demo/sample1.jpg");
+  // The woman on the right of the 1920 × 1280 photo, facing the camera, head tilted: one face only.
+  const photo = await sharp(demo).extract({ left: 1170, top: 53, width: 720, height: 540 }).resize(W, H).removeAlpha().raw().toBuffer();
   const face = yuv420(photo);
   const grey = yuv420(Buffer.alloc(W * H * 3, 128));
   const frames = [...Array<Buffer>(seconds.face).fill(face), ...Array<Buffer>(seconds.empty).fill(grey)];

@@ -18,6 +18,7 @@ const KINDS: Record<string, MessageId> = {
   fullscreen_unavailable: "review.kind.fullscreen_unavailable",
   no_face: "review.kind.no_face",
   multiple_faces: "review.kind.multiple_faces",
+  looking_away: "review.kind.looking_away",
   not_monitored: "review.kind.not_monitored",
 };
 
@@ -57,6 +58,10 @@ export function ReviewEntry({ entry, me, open, lastResult }: { entry: BoardEntry
           {entry.timeline.map((ev, i) => (
             <li key={i}>
               <time dateTime={ev.at}>{formatDateTime(ev.at, locale)}</time> · {KINDS[ev.kind] ? t(KINDS[ev.kind]!) : ev.kind}
+              {ev.durationMs !== null ? ` ${t("review.timeline.lasted", { seconds: Math.round(ev.durationMs / 1000) })}` : null}
+              {ev.snapshot ? (
+                <img className="snapshot" src={ev.snapshot} alt={t("review.timeline.snapshot", { time: formatDateTime(ev.at, locale) })} width={160} height={120} loading="lazy" decoding="async" />
+              ) : null}
             </li>
           ))}
         </ol>

@@ -11,7 +11,7 @@ import { Palette, SectionTabs } from "~/components/contests/test-island/palette"
 import { QuestionView } from "~/components/contests/test-island/question-view";
 import { SubmitDialog, Modal } from "~/components/contests/test-island/submit-dialog";
 import { useAutosave } from "~/components/contests/test-island/use-autosave";
-import { sendProctoringEvent, useFaceWatch, useProctoring } from "~/components/contests/test-island/use-proctoring";
+import { sendFaceFlag, sendProctoringEvent, useFaceWatch, useProctoring } from "~/components/contests/test-island/use-proctoring";
 import { useSubmission } from "~/components/contests/test-island/use-submission";
 import { useTestKeys } from "~/components/contests/test-island/use-test-keys";
 import { testApi, type OpenPaper, type PaperQuestion, type SavedAnswer } from "~/models/contests/paper/paper";
@@ -35,9 +35,10 @@ const NOTICED = {
   tab_hidden: "test.noticed.tab_hidden",
   no_face: "test.noticed.no_face",
   multiple_faces: "test.noticed.multiple_faces",
+  looking_away: "test.noticed.looking_away",
 } as const;
 
-const FACE_KINDS = new Set<keyof typeof NOTICED>(["no_face", "multiple_faces"]);
+const FACE_KINDS = new Set<keyof typeof NOTICED>(["no_face", "multiple_faces", "looking_away"]);
 
 /** The running test; `language` is the student's default (the questions' and the screen's), chosen on the instructions. */
 export function TestRunner({ paper, language, onLanguage }: { paper: OpenPaper; language: Locale; onLanguage: (language: Locale) => void }) {
@@ -62,11 +63,13 @@ export function TestRunner({ paper, language, onLanguage }: { paper: OpenPaper; 
   }, [camera.stream]);
   const { submit, submitting } = useSubmission({ api, contestId: paper.contest.id, queue, release });
   const running = started && !submitting;
-  const proctor = useProctoring(api, running);
+  const proctor = useProctoring(api, running, paper.warned);
   const watching = useFaceWatch({
     enabled: running && paper.contest.faceDetection,
     stream: camera.stream,
-    onNotice: proctor.notice,
+    snapshots: paper.snapshots,
+    onNotice: proctor.warn,
+    onFlag: (flag, snapshot) => sendFaceFlag(paper.contest.id, api, flag, snapshot),
     onUnavailable: () => sendProctoringEvent(api, "not_monitored"),
   });
 

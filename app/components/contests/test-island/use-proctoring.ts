@@ -1,14 +1,57 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { DETECTOR_BASE, FACE_WATCH_START, FIRST_ANSWER_MS, FRAME_EVERY_MS, watchFrame, type FaceNotice } from "~/models/contests/sitting/face-watch";
+import {
+  DETECTOR_BASE,
+  endWatch,
+  FACE_WATCH_START,
+  FIRST_ANSWER_MS,
+  FRAME_EVERY_MS,
+  SNAPSHOT_QUALITY,
+  SNAPSHOT_SIDE,
+  watchFrame,
+  type FaceFlag,
+  type FaceFrame,
+  type FaceNotice,
+} from "~/models/contests/sitting/face-watch";
+import { evidenceApi } from "~/models/contests/paper/paper";
 import { postJson } from "~/utils/post-json";
 
-export type ProctoringEvent = "fullscreen_exit" | "tab_hidden" | "camera_lost" | "no_face" | "multiple_faces" | "not_monitored";
+export type ProctoringEvent = "fullscreen_exit" | "tab_hidden" | "camera_lost" | "not_monitored" | FaceNotice;
 /** What the student is warned of (the face check's notices come from useFaceWatch below). */
-export type Noticed = "fullscreen_exit" | "tab_hidden" | "no_face" | "multiple_faces";
+export type Noticed = "fullscreen_exit" | "tab_hidden" | FaceNotice;
 
 /** Records an event for review; `keepalive` lets it outlive a closing tab. */
-export function sendProctoringEvent(api: string, kind: ProctoringEvent) {
-  void postJson(api, { intent: "event", kind }, { keepalive: true }).catch(() => {});
+export function sendProctoringEvent(api: string, kind: ProctoringEvent, durationMs?: number) {
+  void postJson(api, { intent: "event", kind, ...(durationMs === undefined ? {} : { durationMs }) }, { keepalive: true }).catch(() => {});
+}
+
+/**
+ * Records a face check's flag: with its snapshot where one was taken (only with consent:
+ * `paper.snapshots`), else, or if the snapshot is refused (the entry's cap), as an event.
+ */
+export function sendFaceFlag(contestId: string, api: string, flag: FaceFlag, snapshot: string | null) {
+  const plain = () => sendProctoringEvent(api, flag.kind, flag.durationMs);
+  if (!snapshot) return plain();
+  void postJson(evidenceApi(contestId), { ...flag, snapshot }, { keepalive: true }).then(
+    (res) => {
+      if (!res.ok) plain();
+    },
+    plain,
+  );
+}
+
+/** A small JPEG of the camera's picture now (base64), or null if it cannot be made small enough. */
+async function snapshotOf(video: HTMLVideoElement): Promise<string | null> {
+  const scale = Math.min(1, SNAPSHOT_SIDE / Math.max(video.videoWidth, video.videoHeight, 1));
+  const canvas = document.createElement("canvas");
+  canvas.width = Math.max(1, Math.round(video.videoWidth * scale));
+  canvas.height = Math.max(1, Math.round(video.videoHeight * scale));
+  canvas.getContext("2d")?.drawImage(video, 0, 0, canvas.width, canvas.height);
+  const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, "image/jpeg", SNAPSHOT_QUALITY));
+  if (!blob) return null;
+  const bytes = new Uint8Array(await blob.arrayBuffer());
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
 }
 
 function fullscreenAvailable() {
@@ -21,22 +64,26 @@ function fullscreenAvailable() {
  * asks first. Without the Fullscreen API (iPhone Safari) the test runs full-viewport
  * and only hidden tabs are watched. Nothing is decided here: events are only stored.
  */
-export function useProctoring(api: string, running: boolean) {
+export function useProctoring(api: string, running: boolean, warnedBefore = 0) {
   // What was noticed last, and how many times this sitting: the warning says how many are left.
   const [warning, setWarning] = useState<{ kind: Noticed; count: number } | null>(null);
   const [fullscreen, setFullscreen] = useState(false);
   const [canFullscreen] = useState(fullscreenAvailable);
 
-  // Counted for this sitting of the page (a reload starts again; the server keeps every event).
-  const noticed = useRef(0);
-  /** Warns the student of what was noticed, with how many warnings are left, and records it. */
+  // Counted from the warnings the server recorded before this page was loaded: a reload does not start again.
+  const noticed = useRef(warnedBefore);
+  /** Warns the student of what was noticed, with how many warnings are left (the face check records its flag itself). */
+  const warn = useCallback((kind: Noticed) => {
+    noticed.current += 1;
+    setWarning({ kind, count: noticed.current });
+  }, []);
+  /** Warns the student and records the event. */
   const notice = useCallback(
     (kind: Noticed) => {
-      noticed.current += 1;
-      setWarning({ kind, count: noticed.current });
+      warn(kind);
       sendProctoringEvent(api, kind);
     },
-    [api],
+    [api, warn],
   );
 
   useEffect(() => {
@@ -80,24 +127,34 @@ export function useProctoring(api: string, running: boolean) {
     }
   }, [canFullscreen]);
 
-  return { warning, notice, dismissWarning: () => setWarning(null), fullscreen, canFullscreen, enterFullscreen };
+  return { warning, warn, notice, dismissWarning: () => setWarning(null), fullscreen, canFullscreen, enterFullscreen };
 }
 
 /**
  * The on-device face check while the test runs (issue 47, point 1): a frame of the camera
- * every 1.5 s goes to a worker (public/proctor/v1/face-worker.js), so the test never
- * stutters; a sustained run of no face or more than one face is a notice (the rules are
- * models/contests/sitting/face-watch.ts). No frame leaves the device. A device that cannot
+ * every 1.5 s goes to a worker (public/proctor/v2/face-worker.js), so the test never
+ * stutters; a sustained run of no face, more than one face or a head turned away is a
+ * notice at once and a flag with its duration when it ends (the rules are
+ * models/contests/sitting/face-watch.ts). No frame leaves the device, except one small
+ * snapshot per flag where the student (or, under 18, their parent) agreed. A device that cannot
  * run it (no worker or OffscreenCanvas, no answer within 30 s, a crash) is
  * reported once as not monitored, for a person to look at: never a penalty by itself (a
  * refused or lost camera is recorded as such by the camera itself).
  */
-export function useFaceWatch(input: { enabled: boolean; stream: MediaStream | null; onNotice: (kind: FaceNotice) => void; onUnavailable: () => void }) {
+export function useFaceWatch(input: {
+  enabled: boolean;
+  stream: MediaStream | null;
+  /** Take a snapshot with each flag (consent given). */
+  snapshots: boolean;
+  onNotice: (kind: FaceNotice) => void;
+  onFlag: (flag: FaceFlag, snapshot: string | null) => void;
+  onUnavailable: () => void;
+}) {
   const handlers = useRef(input);
   useEffect(() => {
     handlers.current = input;
   });
-  const { enabled, stream } = input;
+  const { enabled, stream, snapshots } = input;
   // True once the check has answered a frame: the student sees that it runs.
   const [watching, setWatching] = useState(false);
 
@@ -118,7 +175,23 @@ export function useFaceWatch(input: { enabled: boolean; stream: MediaStream | nu
     let busy = false;
     let answered = false;
     let stopped = false;
+    // The snapshot taken when the run was noticed, sent with its flag when the run ends.
+    let snapshot: Promise<string | null> = Promise.resolve(null);
+    const flag = (done: FaceFlag) => {
+      const taken = snapshot;
+      snapshot = Promise.resolve(null);
+      void taken.then((jpeg) => handlers.current.onFlag(done, jpeg), () => handlers.current.onFlag(done, null));
+    };
+    // A run still going when the test ends or the page goes is flagged then.
+    const flush = () => {
+      const pending = endWatch(state);
+      state = FACE_WATCH_START;
+      if (pending) flag(pending);
+    };
+    window.addEventListener("pagehide", flush);
     const stop = () => {
+      if (!stopped) flush();
+      window.removeEventListener("pagehide", flush);
       stopped = true;
       setWatching(false);
       clearInterval(timer);
@@ -134,14 +207,18 @@ export function useFaceWatch(input: { enabled: boolean; stream: MediaStream | nu
     const firstAnswer = setTimeout(() => {
       if (!answered) giveUp();
     }, FIRST_ANSWER_MS);
-    worker.onmessage = (event: MessageEvent<{ faces: number } | { error: string }>) => {
+    worker.onmessage = (event: MessageEvent<FaceFrame | { error: string }>) => {
       busy = false;
       if ("error" in event.data) return giveUp();
       if (!answered) setWatching(true);
       answered = true;
-      const next = watchFrame(state, event.data.faces);
+      const next = watchFrame(state, event.data);
       state = next.state;
-      if (next.notice) handlers.current.onNotice(next.notice);
+      if (next.flag) flag(next.flag);
+      if (next.notice) {
+        if (snapshots) snapshot = snapshotOf(video).catch(() => null);
+        handlers.current.onNotice(next.notice);
+      }
     };
     worker.onerror = giveUp;
     const timer = setInterval(() => {
@@ -153,6 +230,6 @@ export function useFaceWatch(input: { enabled: boolean; stream: MediaStream | nu
       );
     }, FRAME_EVERY_MS);
     return stop;
-  }, [enabled, stream]);
+  }, [enabled, stream, snapshots]);
   return watching;
 }

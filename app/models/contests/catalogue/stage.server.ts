@@ -33,6 +33,7 @@ export async function requireContestStage(
         submitted_at: user_contest_entries.submitted_at,
         submit_reason: user_contest_entries.submit_reason,
         extra_minutes: user_contest_entries.extra_minutes,
+        evidence_consent_at: user_contest_entries.evidence_consent_at,
       },
     })
     .from(contests)

@@ -43,6 +43,10 @@ type PaperBase = {
   /** This entry's deadline (its extra time included). */
   deadline: string;
   extraMinutes: number;
+  /** The face check's flags may carry a snapshot: the student (or, under 18, their parent) agreed. */
+  snapshots: boolean;
+  /** Warnings already given in this test (before a reload): the count goes on from here. */
+  warned: number;
 };
 
 /** Before the start: a waiting room, no questions yet. */
@@ -59,3 +63,5 @@ export type OpenPaper = PaperBase & {
 export type Paper = WaitingPaper | OpenPaper;
 
 export const testApi = (contestId: string) => `/api/contest/${contestId}/test`;
+/** Where a face check's flag with its snapshot goes (issue 47, point 3). */
+export const evidenceApi = (contestId: string) => `/api/contest/${contestId}/evidence`;

@@ -36,10 +36,10 @@ export async function reviewBoard(db: DbOrTx, contestId: string, now: Date) {
         LEFT JOIN review_appeals a ON a.contest_id = r.contest_id AND a.user_id = r.user_id
        WHERE r.contest_id = ${contestId}`),
   );
-  const events = rowsOf<{ user_id: string; kind: string; at: string; detail: string | null }>(
+  const events = rowsOf<{ user_id: string; id: string; kind: string; at: string; detail: string | null; duration_ms: number | null; has_snapshot: boolean }>(
     await db.execute(sql`
-      SELECT user_id, kind, at, detail FROM (
-        SELECT e.user_id, ev.kind, ev.occurred_at AS at, ev.detail,
+      SELECT user_id, id, kind, at, detail, duration_ms, has_snapshot FROM (
+        SELECT e.user_id, ev.id, ev.kind, ev.occurred_at AS at, ev.detail, ev.duration_ms, ev.snapshot_key IS NOT NULL AS has_snapshot,
                row_number() OVER (PARTITION BY e.user_id ORDER BY ev.occurred_at) AS n
           FROM proctoring_events ev JOIN user_contest_entries e ON e.id = ev.entry_id
          WHERE e.contest_id = ${contestId}) t
@@ -53,7 +53,13 @@ export async function reviewBoard(db: DbOrTx, contestId: string, now: Date) {
        WHERE d.contest_id = ${contestId}
        ORDER BY d.decided_at`),
   );
-  const timelines = groupBy(events, ({ kind, at, detail }) => ({ kind, at, detail }));
+  const timelines = groupBy(events, ({ id, kind, at, detail, duration_ms, has_snapshot }) => ({
+    kind,
+    at,
+    detail,
+    durationMs: duration_ms,
+    snapshot: has_snapshot ? `/contest/${contestId}/review/snapshot/${id}` : null,
+  }));
   const histories = groupBy(decisions, ({ decision, reason, at, reviewer, reviewer_id }) => ({ decision, reason, at, reviewer, reviewer_id }));
   const signals = await answerSignals(db, contestId, new Map(entries.map((e) => [e.user_id, e.name ?? ""])));
   const board: BoardEntry[] = entries.map((e) => {

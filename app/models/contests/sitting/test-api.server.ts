@@ -29,6 +29,8 @@ import { BUSY_MESSAGE } from "~/utils/load-shedding.server";
 import { setFlash } from "~/utils/flash.server";
 import { issuesText } from "~/utils/http.server";
 import { isUuid } from "~/utils/urls";
+import { FLAG_KINDS, recordSnapshotFlag, watchStateText } from "~/models/contests/review/evidence.server";
+import { SNAPSHOT_MAX_BYTES } from "~/models/media/pipeline.server";
 import { deviceMarks } from "~/models/contests/sitting/device-marks.server";
 
 /** `pauseMs`: answer only after this pause (a refusal to a flood; see tooManyRequestsAfterPause). */
@@ -38,6 +40,9 @@ const NO_STORE = { "Cache-Control": "private, no-store" };
 const reply = (body: unknown, status = 200, headers: Record<string, string> = {}): ApiReply => ({ status, body, headers: { ...NO_STORE, ...headers } });
 const LOG_IN_AGAIN = () => reply({ error: "Please log in again." }, 401);
 const NOT_FOUND = () => reply({ error: "Contest Not Found" }, 404);
+
+/** The longest flag: a run is flagged at FLAG_MAX_FRAMES (face-watch.ts); an hour bounds anything sent. */
+const FLAG_MAX_MS = 3_600_000;
 
 const Body = z.discriminatedUnion("intent", [
   // A question's whole state (docs/product/design.md §4): `options`, the option numbers chosen, or
@@ -53,8 +58,24 @@ const Body = z.discriminatedUnion("intent", [
   }),
   z.object({ intent: z.literal("start"), fullscreen: z.boolean() }),
   z.object({ intent: z.literal("submit"), reason: z.enum(SUBMIT_REASON_LIST), withErrors: z.boolean().default(false) }),
-  z.object({ intent: z.literal("event"), kind: z.enum(["fullscreen_exit", "tab_hidden", "camera_lost", "no_face", "multiple_faces", "not_monitored"]) }),
+  // `durationMs`: how long a face check's flag lasted (issue 47, point 3).
+  z.object({
+    intent: z.literal("event"),
+    kind: z.enum(["fullscreen_exit", "tab_hidden", "camera_lost", "not_monitored", ...FLAG_KINDS]),
+    durationMs: z.number().int().min(0).max(FLAG_MAX_MS).optional(),
+  }),
 ]);
+
+// A face check's flag with its snapshot (the evidence route): a JPEG in base64, about 20 KB at most.
+const EvidenceBody = z.object({
+  kind: z.enum(FLAG_KINDS),
+  durationMs: z.number().int().min(0).max(FLAG_MAX_MS),
+  snapshot: z
+    .string()
+    .max(Math.ceil((SNAPSHOT_MAX_BYTES * 4) / 3) + 4)
+    .regex(/^[A-Za-z0-9+/]+={0,2}$/, "a snapshot is a JPEG in base64"),
+});
+
 type Body = z.infer<typeof Body>;
 
 /** The state a save writes: option numbers sorted and distinct, a typed number, the mark. */
@@ -79,19 +100,30 @@ type StageRow = {
   has_submitted: boolean | null;
   extra_minutes: number | null;
   answers: Array<{ q: string; o: number[] | null; v: string | null; m: boolean }> | null;
+  snapshots: boolean | null;
+  warned: number | null;
 };
 
-// The session, the contest, the student's entry and (for the paper) saved answers: one statement.
-const STAGE_ROW = `
+// The session, the contest, the student's entry and (for the paper) saved answers, whether a
+// flag may carry a snapshot and the warnings given (evidence.server.ts): one statement.
+// Made when first used: the snapshot rule follows PARENTAL_CONSENT, read at start-up.
+const stageRow = memo(() => `
   SELECT s.user_id, c.id AS contest_id, c.title, c.description, c.duration_minutes, c.start_time, c.end_time, c.is_active, c.kind, c.face_detection,
          e.id AS entry_id, e.has_submitted, e.extra_minutes,
          CASE WHEN $4::boolean THEN (
            SELECT coalesce(json_agg(json_build_object('q', a.question_id, 'o', a.selected_options, 'v', a.numeric_answer::text, 'm', a.marked)), '[]'::json)
-             FROM user_answers a WHERE a.user_id = s.user_id AND a.contest_id = c.id) END AS answers
+             FROM user_answers a WHERE a.user_id = s.user_id AND a.contest_id = c.id) END AS answers,
+         w.snapshots, w.warned
     FROM sessions s
     LEFT JOIN contests c ON c.id = $2::uuid
     LEFT JOIN user_contest_entries e ON e.user_id = s.user_id AND e.contest_id = c.id
-   WHERE ${liveSessionText("s", "$1", "$3")}`;
+    LEFT JOIN LATERAL (SELECT ${watchStateText("$3")}) w ON $4::boolean AND e.id IS NOT NULL
+   WHERE ${liveSessionText("s", "$1", "$3")}`);
+
+function memo<T>(make: () => T) {
+  let made: { value: T } | null = null;
+  return () => (made ??= { value: make() }).value;
+}
 
 const LIVE_SESSION_USER = `SELECT s.user_id FROM sessions s WHERE ${liveSessionText("s", "$1", "$2")}`;
 
@@ -99,7 +131,7 @@ type Staged = { ok: true; row: StageRow & { contest_id: string; entry_id: string
 
 /** The page guard's rule (requireContestStage) for a JSON caller: 401, 404, or 409 with where to go and why. */
 async function stageOf(key: string, contestId: string, stage: JourneyStage, now: Date, withAnswers = false): Promise<Staged> {
-  const [row] = await hotQuery<StageRow>(STAGE_ROW, [key, contestId, now.toISOString(), withAnswers]);
+  const [row] = await hotQuery<StageRow>(stageRow(), [key, contestId, now.toISOString(), withAnswers]);
   if (!row) return { ok: false, reply: LOG_IN_AGAIN() };
   if (!row.contest_id) return { ok: false, reply: NOT_FOUND() };
   const contest = { id: row.contest_id, start_time: new Date(row.start_time), end_time: new Date(row.end_time), duration_minutes: row.duration_minutes, is_active: row.is_active, kind: row.kind };
@@ -127,6 +159,8 @@ export async function testPaperReply(input: { cookie: string | null; contestId: 
     startsAt: row.start_time.toISOString(),
     deadline: entryDeadline(row, row.extra_minutes ?? 0).toISOString(),
     extraMinutes: row.extra_minutes ?? 0,
+    snapshots: row.face_detection && row.snapshots === true,
+    warned: row.warned ?? 0,
   };
   if (input.now < row.start_time) return reply({ ...base, state: "waiting" } satisfies Paper);
   const paper = await sharedPaper(row.contest_id, input.now.getTime());
@@ -209,8 +243,40 @@ async function respond(key: string, contestId: string, body: Body, input: { cook
     case "event": {
       const staged = await stageOf(key, contestId, "entry", now);
       if (!staged.ok) return staged.reply;
-      await recordEvent(db, { entryId: staged.row.entry_id, kind: body.kind, now });
+      await recordEvent(db, { entryId: staged.row.entry_id, kind: body.kind, now, durationMs: body.durationMs });
       return reply({ recorded: true });
     }
+  }
+}
+
+const SNAPSHOT_REFUSED = {
+  "no-consent": () => reply({ error: "No snapshot is kept for this test: consent was not given." }, 403),
+  full: () => reply({ error: "This test has sent as many snapshots as it may." }, 429),
+  "not-a-snapshot": () => reply({ error: "A snapshot must be a small JPEG." }, 400),
+} as const;
+
+/**
+ * POST to the evidence route: a face check's flag with its snapshot (issue 47, point 3).
+ * The same guard and limits as an event, counted before the body is read; consent and
+ * the entry's cap are checked before the image is decoded. Refused, nothing is written.
+ */
+export async function testEvidenceReply(input: { cookie: string | null; contestId: string | undefined; readBody: () => Promise<unknown>; now: Date }): Promise<ApiReply> {
+  const key = await sessionKeyOf(input.cookie);
+  if (!key) return LOG_IN_AGAIN();
+  if (!isUuid(input.contestId)) return NOT_FOUND();
+  const contestId = input.contestId;
+  const admitted = admitTestRequest(key, contestId);
+  if (!admitted.ok) return { ...reply({ error: TOO_MANY_REQUESTS }, 429, { "Retry-After": String(admitted.retryAfterS) }), pauseMs: refusalPauseMs() };
+  try {
+    if (!takeEventSlot(key, contestId)) return SNAPSHOT_REFUSED.full();
+    const parsed = EvidenceBody.safeParse(await input.readBody());
+    if (!parsed.success) return reply({ error: issuesText(parsed.error.issues) }, 400);
+    const staged = await stageOf(key, contestId, "entry", input.now);
+    if (!staged.ok) return staged.reply;
+    const { kind, durationMs, snapshot } = parsed.data;
+    const outcome = await recordSnapshotFlag(db, { entryId: staged.row.entry_id, kind, durationMs, bytes: Buffer.from(snapshot, "base64"), now: input.now });
+    return outcome === "recorded" ? reply({ recorded: true }) : SNAPSHOT_REFUSED[outcome]();
+  } finally {
+    admitted.release();
   }
 }

@@ -101,10 +101,10 @@ export const MAX_EVENTS_PER_ENTRY = 200;
 /** Stores a proctoring event for review by SQL (docs/product/design.md §4); nothing is decided by it. */
 export async function recordEvent(
   db: DbOrTx,
-  input: { entryId: string; kind: (typeof PROCTORING_EVENT_KINDS)[number]; now: Date; detail?: string | null },
+  input: { entryId: string; kind: (typeof PROCTORING_EVENT_KINDS)[number]; now: Date; detail?: string | null; durationMs?: number },
 ) {
   await db.execute(sql`
-    INSERT INTO ${proctoring_events} (entry_id, kind, occurred_at, detail)
-    SELECT ${input.entryId}, ${input.kind}, ${input.now.toISOString()}::timestamptz, ${input.detail ?? null}
+    INSERT INTO ${proctoring_events} (entry_id, kind, occurred_at, detail, duration_ms)
+    SELECT ${input.entryId}, ${input.kind}, ${input.now.toISOString()}::timestamptz, ${input.detail ?? null}, ${input.durationMs ?? null}::int
      WHERE (SELECT count(*) FROM ${proctoring_events} WHERE entry_id = ${input.entryId}) < ${MAX_EVENTS_PER_ENTRY}`);
 }

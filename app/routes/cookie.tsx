@@ -22,6 +22,7 @@ const COOKIES = [
   ["__session", "pages.cookie.session"],
   ["__flash", "pages.cookie.flash"],
   ["__device", "pages.cookie.device"],
+  ["sa_device", "pages.cookie.testDevice"],
   ["cookie_consent", "pages.cookie.consent"],
   ["guide_seen", "pages.cookie.guide"],
   ["lang", "pages.cookie.lang"],

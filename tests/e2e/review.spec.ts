@@ -1,6 +1,7 @@
 // Issue 47, points 5 and 6 in the browser, with JavaScript and without (this file runs in
 // both projects): a reviewer disqualifies with a reason, the student reads it and appeals
-// once, a second reviewer upholds the appeal; everyone else gets a 404 for the screen.
+// once, a second reviewer upholds the appeal; everyone else gets a 404 for the screen. And
+// point 3's choice on the camera check: a picture with each flag, or none.
 import { create, expect, logIn, PASSWORD, test, unique, uniqueEmail } from "./support/fixtures";
 
 test("a reviewer disqualifies with a reason; the student appeals; a second reviewer upholds it; a student cannot open the screen", async ({ page }) => {
@@ -63,4 +64,25 @@ test("a reviewer disqualifies with a reason; the student appeals; a second revie
   await expect(page.getByText("Decision recorded.")).toBeVisible();
   await expect(page.locator("article", { hasText: "Suspect Sahil" }).getByText("Not disqualified")).toBeVisible();
   await expect(page.locator("article", { hasText: "Suspect Sahil" }).getByText("rank 1")).toBeVisible();
+});
+
+test("the camera check's snapshot choice is a plain form: an adult ticks it, and may take it back", async ({ page }) => {
+  const student = { email: uniqueEmail("snapshots"), password: PASSWORD, fullName: "Snapshot Sunita" };
+  const { id: studentId } = await create("student", student);
+  const contest = await create("contest", { title: unique("Snapshot Cup"), startsInMinutes: 60, endsInMinutes: 120, durationMinutes: 20, faceDetection: true });
+  await create("entry", { userId: studentId, contestId: contest.id });
+  await logIn(page, student.email, PASSWORD);
+  await expect(page).toHaveURL("/dashboard");
+  await page.goto(`/contest/${contest.id}/entry`);
+  await expect(page.getByText("No picture is kept with your flags.")).toBeVisible();
+  // (With JavaScript the camera's own question comes first.)
+  const allow = page.getByRole("dialog", { name: "Camera Permission" }).getByRole("button", { name: "Allow Camera" });
+  if (await allow.isVisible()) await allow.click();
+  await page.getByLabel(/Keep one small picture from my camera with each flag/).check();
+  await page.getByRole("button", { name: "Save my choice" }).click();
+  await expect(page.getByText("You agreed: a small picture is kept with each flag.")).toBeVisible();
+  await expect(page.getByLabel(/Keep one small picture from my camera with each flag/)).toBeChecked();
+  await page.getByLabel(/Keep one small picture from my camera with each flag/).uncheck();
+  await page.getByRole("button", { name: "Save my choice" }).click();
+  await expect(page.getByText("No picture is kept with your flags.")).toBeVisible();
 });

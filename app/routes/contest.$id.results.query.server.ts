@@ -3,7 +3,7 @@
 import type { DbOrTx } from "~/db/client.server";
 import { myChallenges } from "~/models/contests/challenges/challenges.server";
 import { answerBreakdown, sectionReport } from "~/models/contests/results/exam-report.server";
-import { contestResults, leaderboard } from "~/models/contests/results/results.server";
+import { contestResults, leaderboard, tieBreakOf } from "~/models/contests/results/results.server";
 import { prizeStatement } from "~/models/payments/payouts.server";
 import { myCertificateCode } from "~/models/contests/results/certificates.server";
 import type { Locale } from "~/utils/i18n";
@@ -16,13 +16,14 @@ export async function resultsPage(db: DbOrTx, input: { contestId: string; userId
   // Nothing derived from the key before the test has closed for everyone (docs/product/design.md §4).
   const scored = results.state === "scored";
   const mine = { contestId, userId };
-  const [sections, statement, certificate, breakdown, challenges, leaders] = await Promise.all([
+  const [sections, statement, certificate, breakdown, challenges, leaders, tieBreak] = await Promise.all([
     scored && tab === "summary" ? sectionReport(db, mine) : [],
     scored && tab === "summary" && results.contest.finalized ? prizeStatement(db, mine) : null,
     scored && tab === "summary" && results.contest.finalized ? myCertificateCode(db, mine) : null,
     scored && tab === "breakdown" ? answerBreakdown(db, { ...mine, locale }) : [],
     scored && tab === "breakdown" ? myChallenges(db, mine) : [],
     scored && tab === "leaderboard" ? leaderboard(db, contestId) : [],
+    scored && tab === "leaderboard" ? tieBreakOf(db, contestId, locale) : null,
   ]);
-  return { ...results, sections, statement, certificate, breakdown, challenges, leaders };
+  return { ...results, sections, statement, certificate, breakdown, challenges, leaders, tieBreak };
 }

@@ -46,7 +46,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const tab: Tab = TABS.find((t) => t.id === requested)?.id ?? "summary";
   const { messages: words, locale } = i18nFor(args.request, args.context, "results");
   // And what the page says to a student without a submitted entry (ResultsNotAvailable).
-  const messages = { ...words, ...messagesUnder(locale, "test.none.") };
+  const messages = { ...words, ...messagesUnder(locale, "test.none.", "contest.tieBreak.") };
   const page = await resultsPage(db, { contestId: contest.id, userId: user.id, tab, locale, now });
   return { tab, ...page, userId: user.id, messages };
 }
@@ -74,7 +74,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function Results() {
-  const { tab, contest, state, mine, answered, sections, statement, certificate, breakdown, challenges, leaders, userId } = useLoaderData<typeof loader>();
+  const { tab, contest, state, mine, answered, sections, statement, certificate, breakdown, challenges, leaders, tieBreak, userId } = useLoaderData<typeof loader>();
   const posted = useActionData<typeof action>();
   const { t, locale } = useT();
   if (state === "none") return <ResultsNotAvailable />;
@@ -126,7 +126,7 @@ export default function Results() {
           }}
         />
       ) : null}
-      {tab === "leaderboard" ? <Leaderboard leaders={leaders} userId={userId} finalized={contest.finalized} /> : null}
+      {tab === "leaderboard" ? <Leaderboard leaders={leaders} userId={userId} finalized={contest.finalized} tieBreak={tieBreak} /> : null}
 
       <ResultsLinks />
     </section>

@@ -18,6 +18,7 @@ import { contestOffer, env } from "~/utils/env.server";
 import { invariantResponse, requireUuidParam } from "~/utils/http.server";
 import { richText, useT } from "~/utils/i18n";
 import { i18nFor, pickMessages } from "~/utils/i18n.server";
+import { tieBreakOf } from "~/models/contests/results/results.server";
 import { metaTranslator } from "~/utils/meta";
 import { formatINR } from "~/utils/money";
 
@@ -32,6 +33,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const contest = await getRulesSheet(db, id);
   invariantResponse(contest);
   const { locale, messages } = i18nFor(request, context, "contest");
+  const tieBreak = (await tieBreakOf(db, id, locale))!;
   const offer = contestOffer();
   return {
     contest,
@@ -40,14 +42,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     prizes: prizeLines(contest.prize_pool, formatINR),
     taxPercent: env().PRIZE_TAX_PERCENT,
     evidenceDays: env().PROCTORING_EVIDENCE_DAYS,
+    tieBreak,
     // The funding line is the cards' (the contests namespace); how to complain is the terms' sentence.
     messages: { ...messages, ...pickMessages(locale, [...FUNDING_IDS, "pages.terms.supportText"]) },
   };
 }
 
 export default function RulesSheet() {
-  const { contest, funding, why, prizes, taxPercent, evidenceDays } = useLoaderData<typeof loader>();
-  const { t, locale } = useT();
+  const { contest, funding, why, prizes, taxPercent, evidenceDays, tieBreak } = useLoaderData<typeof loader>();
+  const { t, tm, locale } = useT();
   const free = contest.entry_fee === 0;
   return (
     <article className="container section rules-sheet">
@@ -87,6 +90,7 @@ export default function RulesSheet() {
 
       <h2>{t("contest.sheet.ranks")}</h2>
       <p>{t("contest.sheet.ranksText")}</p>
+      <p>{tm(tieBreak)}</p>
 
       <h2>{t("contest.prizes")}</h2>
       {prizes.length === 0 ? (

@@ -41,6 +41,14 @@ export const CHALLENGE_STATUSES = ["unpaid", "pending", "upheld", "rejected"] as
 /** Who gets a dropped question's marks: every entrant who sat (NTA's rule), or only those who attempted it. */
 export const DROPPED_MARKS = ["all", "attempted"] as const;
 /**
+ * How equal marks are ranked (issue 48, point 3): `time`, less time taken first (the rule
+ * so far); `nta`, JEE Main's rule since 2025: marks in the sections in their stated order
+ * (contest_sections.tie_break_order), then fewer incorrect answers per correct one, then
+ * the same rank.
+ */
+export const TIE_BREAKS = ["time", "nta"] as const;
+export type TieBreak = (typeof TIE_BREAKS)[number];
+/**
  * How a contest is funded (docs/decisions/contests-lawful-kinds.md): free entry with prizes
  * (if any) from a named sponsor or the platform; practice, a fee or none and no prize of
  * money's worth; paid-prize, a fee and cash prizes, offered only where the operator turns it on.

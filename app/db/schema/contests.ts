@@ -2,7 +2,7 @@
 // proctoring events.
 import { sql } from "drizzle-orm";
 import { boolean, check, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { CHALLENGE_STATUSES, CONTEST_KINDS, DROPPED_MARKS, PROCTORING_EVENT_KINDS, QUESTION_KINDS, REVIEW_DECISIONS } from "../../utils/enums";
+import { CHALLENGE_STATUSES, CONTEST_KINDS, DROPPED_MARKS, PROCTORING_EVENT_KINDS, QUESTION_KINDS, REVIEW_DECISIONS, TIE_BREAKS } from "../../utils/enums";
 import { createdAt, id, keptFor, oneOf, time } from "./columns";
 import { userRef, users } from "./accounts";
 import { payments } from "./payments";
@@ -51,6 +51,8 @@ export const contests = pgTable(
     // A question dropped after a challenge gives its marks to every entrant who sat (NTA's
     // rule) or only to those who attempted it.
     dropped_question_marks: text("dropped_question_marks", { enum: DROPPED_MARKS }).notNull().default("all"),
+    // How equal marks are ranked (TIE_BREAKS): 'time' keeps every existing contest's ranks as they were.
+    tie_break: text("tie_break", { enum: TIE_BREAKS }).notNull().default("time"),
   },
   (t) => [
     check("contests_time_order", sql`${t.end_time} > ${t.start_time}`),
@@ -61,6 +63,7 @@ export const contests = pgTable(
     check("contests_challenge_window_hours", sql`${t.challenge_window_hours} BETWEEN 0 AND 720`),
     check("contests_challenge_fee", sql`${t.challenge_fee} BETWEEN 0 AND 10000`),
     check("contests_dropped_question_marks", oneOf(t.dropped_question_marks, DROPPED_MARKS)),
+    check("contests_tie_break", oneOf(t.tie_break, TIE_BREAKS)),
     // The lawful kinds (docs/decisions/contests-lawful-kinds.md): what each kind may not be.
     check("contests_kind", oneOf(t.kind, CONTEST_KINDS)),
     check("contests_free_has_no_fee", sql`${t.kind} <> 'free' OR ${t.entry_fee} = 0`),
@@ -86,9 +89,13 @@ export const contest_sections = pgTable(
     title_hi: text("title_hi"),
     marks: integer("marks"),
     penalty: integer("penalty"),
+    // Under the NTA tie-break, this section's marks decide a tie in this order (1 first); null: not used.
+    tie_break_order: integer("tie_break_order"),
   },
   (t) => [
     uniqueIndex("contest_sections_contest_position_key").on(t.contest_id, t.position),
+    uniqueIndex("contest_sections_contest_tie_break_key").on(t.contest_id, t.tie_break_order),
+    check("contest_sections_tie_break_order", sql`${t.tie_break_order} > 0`),
     unique("contest_sections_id_contest_key").on(t.id, t.contest_id),
     check("contest_sections_marks_positive", sql`${t.marks} > 0`),
     check("contest_sections_penalty_within_marks", sql`${t.penalty} >= 0 AND ${t.penalty} <= COALESCE(${t.marks}, ${t.penalty})`),
@@ -248,6 +255,11 @@ export const contest_results = pgTable(
     prize_amount: integer("prize_amount").notNull().default(0),
     // Milliseconds from the contest's start_time to the submission.
     response_time: integer("response_time").notNull(),
+    // For the NTA tie-break (TIE_BREAKS): responses that earned marks and that did not, and the
+    // marks of each section with a tie_break_order, in that order.
+    correct: integer("correct").notNull().default(0),
+    incorrect: integer("incorrect").notNull().default(0),
+    section_scores: integer("section_scores").array(),
     updated_at: time("updated_at").notNull().defaultNow(),
     // A reviewer's decision (models/contests/review/review.server.ts): a disqualified entry keeps its
     // marks but has no rank, percentile place, prize or certificate; everyone below moves up.

@@ -57,8 +57,7 @@ export default {
   "results.board.top3": "Top three",
   "results.board.student": "Student",
   "results.board.marks": "{marks} marks",
-  "results.board.tieBreak":
-    "Ranked by marks. Equal marks are ranked by time taken, from the contest's start to submission: less time ranks higher. Exactly equal marks and time share a rank.",
+  "results.board.ranked": "Ranked by marks.",
   "results.board.top": "Top {count}",
   "results.board.name": "Name",
   "results.board.you": "(you)",

@@ -57,8 +57,7 @@ export default {
   "results.board.top3": "शीर्ष तीन",
   "results.board.student": "विद्यार्थी",
   "results.board.marks": "{marks} अंक",
-  "results.board.tieBreak":
-    "रैंक अंकों से तय होती है। बराबर अंक होने पर, प्रतियोगिता शुरू होने से सबमिट करने तक लगे समय से: कम समय वाले की रैंक ऊपर। अंक और समय दोनों बिलकुल बराबर हों तो रैंक एक ही होती है।",
+  "results.board.ranked": "रैंक अंकों से तय होती है।",
   "results.board.top": "शीर्ष {count}",
   "results.board.name": "नाम",
   "results.board.you": "(आप)",

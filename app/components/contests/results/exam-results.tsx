@@ -4,7 +4,7 @@
 import type { ReactNode } from "react";
 import type { AnswerVerdict, ReportAnswer, SectionReport } from "~/models/contests/results/exam-report";
 import { durationMessage } from "~/models/contests/sitting/test-rules";
-import { useT, type MessageId } from "~/utils/i18n";
+import { useT, type MessageId, type Msg } from "~/utils/i18n";
 import { formatINR } from "~/utils/money";
 import { avatarInitial } from "~/utils/names";
 
@@ -121,7 +121,7 @@ export function AnswerList({ answers, after }: { answers: ReportAnswer[]; after?
 
 type Leader = { user_id: string; rank: number; score: number; response_time: number; prize_amount: number; name: string | null };
 
-export function Leaderboard({ leaders, userId, finalized }: { leaders: Leader[]; userId: string; finalized: boolean }) {
+export function Leaderboard({ leaders, userId, finalized, tieBreak }: { leaders: Leader[]; userId: string; finalized: boolean; tieBreak: Msg | null }) {
   const { t, tm } = useT();
   if (leaders.length === 0) return <p className="card empty">{t("results.board.empty")}</p>;
   const name = (l: Leader) => (l.name ? <span translate="no">{l.name}</span> : t("results.board.student"));
@@ -137,7 +137,7 @@ export function Leaderboard({ leaders, userId, finalized }: { leaders: Leader[];
         ))}
       </ol>
       <p className="muted" id="tie-break">
-        {t("results.board.tieBreak")}
+        {t("results.board.ranked")} {tieBreak ? tm(tieBreak) : null}
       </p>
       <table className="leaderboard" aria-describedby="tie-break">
         <caption className="visually-hidden">{t("results.board.top", { count: leaders.length })}</caption>

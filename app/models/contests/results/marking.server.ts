@@ -8,7 +8,7 @@ export const APPLIED_MARKS_TEXT = "COALESCE(q.marks, sec.marks, c.marks)";
 export const APPLIED_PENALTY_TEXT = "COALESCE(q.penalty, sec.penalty, c.penalty)";
 
 /** A contest_results row that counts in ranks and percentiles: a paper with an answer, not disqualified (issue 47). */
-export const RANKED_TEXT = "(answered > 0 AND disqualified_at IS NULL)";
+export const rankedText = (r: string) => `(${r}.answered > 0 AND ${r}.disqualified_at IS NULL)`;
 
 /**
  * NTA's percentile of result row `t`: 100 × the number who sat with a raw score at or
@@ -17,9 +17,9 @@ export const RANKED_TEXT = "(answered > 0 AND disqualified_at IS NULL)";
  * disqualified; a blank or disqualified paper has no rank and no percentile (docs/decisions/contests-fair-contests.md).
  */
 export const PERCENTILE_SQL = (contestId: string | SQL) => sql`
-  CASE WHEN t.answered > 0 AND t.disqualified_at IS NULL THEN
+  CASE WHEN ${sql.raw(rankedText("t"))} THEN
     (SELECT floor(10000.0 * count(*) FILTER (WHERE o.score <= t.score) / count(*)) / 100
-       FROM contest_results o WHERE o.contest_id = ${contestId} AND o.answered > 0 AND o.disqualified_at IS NULL)
+       FROM contest_results o WHERE o.contest_id = ${contestId} AND ${sql.raw(rankedText("o"))})
   END::float8`;
 
 /** The most a paper can earn: each question's marks that apply (APPLIED_MARKS_TEXT above), for the contests row in the query. */

@@ -1,5 +1,6 @@
 // How a question's marking is written for students (the test screen and its instructions).
 import type { PaperQuestion } from "~/models/contests/paper/paper";
+import type { TieBreak } from "~/utils/enums";
 import type { Msg } from "~/utils/i18n";
 
 const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
@@ -20,4 +21,14 @@ export function markingSchemes(questions: ReadonlyArray<Marked>): Msg[] {
     schemes.set(JSON.stringify(message.values), message);
   }
   return [...schemes.values()];
+}
+
+/**
+ * How equal marks are ranked, in words (issue 48, point 3; the rule is rankSql in
+ * ./scoring.server.ts): the rules sheet and the leaderboard say the same. `sections`: the
+ * tie-break's sections in their order, in the reader's language.
+ */
+export function tieBreakMessage(rule: TieBreak, sections: string[]): Msg {
+  if (rule === "time") return { id: "contest.tieBreak.time" };
+  return sections.length > 0 ? { id: "contest.tieBreak.nta", values: { sections: sections.join(", ") } } : { id: "contest.tieBreak.ntaRatio" };
 }

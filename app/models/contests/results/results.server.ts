@@ -9,14 +9,30 @@ import { questionCountColumn } from "~/models/contests/catalogue/catalogue.serve
 import { isTestClosed, testClosesAt } from "~/models/contests/sitting/deadline";
 import { challengeWindow, isPastWindow, isWindowOpen, resultsPhase } from "~/models/contests/challenges/challenges";
 import { FULL_MARKS, PERCENTILE_SQL } from "~/models/contests/results/marking.server";
-import { finalizeContest, RANK_SQL } from "~/models/contests/results/scoring.server";
+import { finalizeContest, rankSql } from "~/models/contests/results/scoring.server";
+import { tieBreakMessage } from "~/models/contests/results/marking";
+import type { TieBreak } from "~/utils/enums";
+import type { Locale } from "~/utils/i18n";
 
 export const LEADERBOARD_SIZE = 10;
 
-/** Every result of the contest with its rank: stored once finalised, else computed by the same RANK_SQL. */
+/** The contest's tie-break in words, its sections named in `locale` (Hindi titles where the paper has them). */
+export async function tieBreakOf(db: DbOrTx, contestId: string, locale: Locale) {
+  const rows = rowsOf<{ rule: TieBreak; title: string | null }>(
+    await db.execute(sql`
+      SELECT c.tie_break AS rule, ${locale === "hi" ? sql`COALESCE(NULLIF(s.title_hi, ''), s.title)` : sql`s.title`} AS title
+        FROM contests c LEFT JOIN contest_sections s ON s.contest_id = c.id AND s.tie_break_order IS NOT NULL AND c.tie_break = 'nta'
+       WHERE c.id = ${contestId}
+       ORDER BY s.tie_break_order`),
+  );
+  if (rows.length === 0) return null;
+  return tieBreakMessage(rows[0]!.rule, rows.flatMap((row) => (row.title ? [row.title] : [])));
+}
+
+/** Every result of the contest with its rank: stored once finalised, else computed by the same rankSql. */
 const rankedResults = (contestId: string) => sql`
   SELECT r.user_id, r.score, r.answered, r.response_time, r.prize_amount, r.disqualified_at, r.disqualification_reason,
-         CASE WHEN r.disqualified_at IS NULL THEN COALESCE(r.rank, ${RANK_SQL}) END::int AS rank
+         CASE WHEN r.disqualified_at IS NULL THEN COALESCE(r.rank, ${rankSql("r")}) END::int AS rank
     FROM contest_results r
    WHERE r.contest_id = ${contestId}`;
 

@@ -8,19 +8,32 @@ import { queueChallengeOutcomes } from "~/models/contests/challenges/challenges.
 import { REVIEW_OPEN_SQL } from "~/models/contests/review/review.server";
 import { queuePrizePayouts } from "~/models/payments/payouts.server";
 import { SUBMIT_REASONS } from "~/models/contests/sitting/test-rules";
-import { APPLIED_MARKS_TEXT, APPLIED_PENALTY_TEXT, RANKED_TEXT } from "~/models/contests/results/marking.server";
+import { APPLIED_MARKS_TEXT, APPLIED_PENALTY_TEXT, rankedText } from "~/models/contests/results/marking.server";
 
 /** The entry `e` was opened: started, or answered (a student may open the test page without 'Start Now'). */
 const OPENED_SQL = sql`(e.status OR EXISTS (SELECT 1 FROM user_answers a WHERE a.user_id = e.user_id AND a.contest_id = e.contest_id))`;
 
 /**
- * The rank of a result row (docs/product/design.md §4): score descending, then response time
- * ascending; exact ties share a rank (RANK(): 1, 2, 2, 4). A blank paper (no saved
+ * The rank of a result row `r` (docs/product/design.md §4), by the contest's tie-break
+ * (TIE_BREAKS in app/utils/enums.ts): marks descending, then
+ * - `time`: less time taken first;
+ * - `nta` (JEE Main's rule since 2025): the marks of the sections in their stated order,
+ *   compared one after another (an array compares element by element), then fewer
+ *   incorrect answers per correct one (none correct is last);
+ * and whatever is still equal shares a rank (RANK(): 1, 2, 2, 4). A blank paper (no saved
  * answer) is not ranked: nobody took that test; nor is a disqualified one (issue 47):
  * everyone below moves up. The one order of every ranking, live and final, over
- * contest_results rows (`score`, `answered`, `response_time`, `disqualified_at`).
+ * contest_results rows of one contest.
  */
-export const RANK_SQL = sql`CASE WHEN ${sql.raw(RANKED_TEXT)} THEN RANK() OVER (PARTITION BY ${sql.raw(RANKED_TEXT)} ORDER BY score DESC, response_time ASC) END`;
+export const rankSql = (r: string) => {
+  const col = (name: string) => sql.raw(`${r}.${name}`);
+  const ranked = sql.raw(rankedText(r));
+  const nta = sql`((SELECT tb.tie_break FROM contests tb WHERE tb.id = ${col("contest_id")}) = 'nta')`;
+  return sql`CASE WHEN ${ranked} THEN RANK() OVER (PARTITION BY ${ranked} ORDER BY ${col("score")} DESC,
+    CASE WHEN ${nta} THEN ${col("section_scores")} END DESC NULLS LAST,
+    CASE WHEN ${nta} THEN ${col("incorrect")}::float8 / NULLIF(${col("correct")}, 0) END ASC NULLS LAST,
+    CASE WHEN NOT ${nta} THEN ${col("response_time")} END ASC) END`;
+};
 
 /**
  * The marks answer `a` earns on question `q` of section `sec` in contest `c`: the one
@@ -45,33 +58,46 @@ export const EARNED_TEXT = `CASE WHEN q.dropped THEN
       ELSE ${MARKS_TEXT} END`;
 
 /**
- * Each submitted entry's score and response time: score = the sum of what each
- * question earns (EARNED_TEXT), penalties included (so it may be negative); answered =
- * questions with a response; response_time = ms from start_time to submission. Over
- * `s`, submitted entries as rows of (contest_id, user_id, submitted_at, start_time):
- * the contest's start. Every question is read, answered or not: a dropped one may
- * earn marks unanswered.
+ * Each submitted entry's result: score = the sum of what each question earns
+ * (EARNED_TEXT), penalties included (so it may be negative); answered = questions with a
+ * response; correct and incorrect = responses that earned marks and that did not (a
+ * dropped question is neither); section_scores = the marks of each section that has a
+ * tie_break_order, in that order; response_time = ms from start_time to submission.
+ * Summed per section first, then per entry. Over `source`, submitted entries as rows of
+ * (contest_id, user_id, submitted_at, start_time): the contest's start. Every question
+ * is read, answered or not: a dropped one may earn marks unanswered.
  */
-const SCORE_COLUMNS = `
-    SELECT s.contest_id, s.user_id,
-           COALESCE(sum(${EARNED_TEXT}) FILTER (WHERE q.id IS NOT NULL), 0)::int AS score,
-           count(*) FILTER (WHERE q.id IS NOT NULL AND ${RESPONDED_TEXT})::int AS answered,
-           GREATEST(0, EXTRACT(EPOCH FROM (s.submitted_at - s.start_time)) * 1000)::int AS response_time`;
-const SCORE_JOINS = `
-      JOIN contests c ON c.id = s.contest_id
-      LEFT JOIN questions q ON q.contest_id = s.contest_id
-      LEFT JOIN contest_sections sec ON sec.id = q.section_id
-      LEFT JOIN user_answers a ON a.user_id = s.user_id AND a.question_id = q.id AND a.contest_id = s.contest_id
-     GROUP BY s.contest_id, s.user_id, s.submitted_at, s.start_time`;
+const scoresText = (source: string) => `
+    SELECT contest_id, user_id, sum(score)::int AS score, sum(answered)::int AS answered, sum(correct)::int AS correct,
+           sum(incorrect)::int AS incorrect, min(response_time) AS response_time,
+           array_agg(score::int ORDER BY tie_order) FILTER (WHERE tie_order IS NOT NULL) AS section_scores
+      FROM (
+        SELECT s.contest_id, s.user_id, sec.tie_break_order AS tie_order,
+               COALESCE(sum(${EARNED_TEXT}) FILTER (WHERE q.id IS NOT NULL), 0) AS score,
+               count(*) FILTER (WHERE q.id IS NOT NULL AND ${RESPONDED_TEXT}) AS answered,
+               count(*) FILTER (WHERE q.id IS NOT NULL AND ${RESPONDED_TEXT} AND NOT q.dropped AND ${MARKS_TEXT} > 0) AS correct,
+               count(*) FILTER (WHERE q.id IS NOT NULL AND ${RESPONDED_TEXT} AND NOT q.dropped AND ${MARKS_TEXT} <= 0) AS incorrect,
+               GREATEST(0, EXTRACT(EPOCH FROM (s.submitted_at - s.start_time)) * 1000)::int AS response_time
+          FROM ${source} s
+          JOIN contests c ON c.id = s.contest_id
+          LEFT JOIN questions q ON q.contest_id = s.contest_id
+          LEFT JOIN contest_sections sec ON sec.id = q.section_id
+          LEFT JOIN user_answers a ON a.user_id = s.user_id AND a.question_id = q.id AND a.contest_id = s.contest_id
+         GROUP BY s.contest_id, s.user_id, s.submitted_at, s.start_time, sec.id, sec.tie_break_order) per_section
+     GROUP BY contest_id, user_id`;
+
+const RESULT_COLUMNS = "contest_id, user_id, score, answered, correct, incorrect, response_time, section_scores";
+const RESULT_UPDATE = `score = EXCLUDED.score, answered = EXCLUDED.answered, correct = EXCLUDED.correct, incorrect = EXCLUDED.incorrect,
+      response_time = EXCLUDED.response_time, section_scores = EXCLUDED.section_scores`;
 
 /**
- * Writes the result rows (score, answered, response time; no rank) of the submitted
- * entries in `entries`, a CTE's name, as text for a fixed statement.
+ * Writes the result rows (no rank) of the submitted entries in `entries`, a CTE's name,
+ * as text for a fixed statement.
  */
 export const recordResultsText = (entries: string) => `
-    INSERT INTO contest_results (contest_id, user_id, score, answered, response_time)
-    ${SCORE_COLUMNS} FROM ${entries} s ${SCORE_JOINS}
-    ON CONFLICT (contest_id, user_id) DO UPDATE SET score = EXCLUDED.score, answered = EXCLUDED.answered, response_time = EXCLUDED.response_time`;
+    INSERT INTO contest_results (${RESULT_COLUMNS})
+    SELECT ${RESULT_COLUMNS} FROM (${scoresText(entries)}) scored
+    ON CONFLICT (contest_id, user_id) DO UPDATE SET ${RESULT_UPDATE}`;
 
 /** The submitted entries `e` (joined to their contest `c`) that `where` picks, as the rows the scores are read over. */
 const submittedEntries = (where: SQL) => sql`
@@ -81,7 +107,7 @@ const submittedEntries = (where: SQL) => sql`
 
 /** The scores of the submitted entries that `where` picks. */
 function scores(where: SQL) {
-  return sql`${sql.raw(SCORE_COLUMNS)} FROM (${submittedEntries(where)}) s ${sql.raw(SCORE_JOINS)}`;
+  return sql`WITH picked AS (${submittedEntries(where)}) ${sql.raw(scoresText("picked"))}`;
 }
 
 /** One submitted entry's result row, as a submission writes it (for entries submitted otherwise, e.g. by a factory). */
@@ -91,21 +117,16 @@ export async function recordResult(tx: DbOrTx, input: { contestId: string; userI
     ${sql.raw(recordResultsText("submitted"))}`);
 }
 
-/**
- * Rewrites contest_results for every submitted entry of a contest, with ranks: score
- * desc then response_time asc, exact ties sharing a rank (RANK(): 1, 2, 2, 4).
- */
+/** Rewrites contest_results for every submitted entry of a contest, with ranks (rankSql). */
 export async function computeResults(tx: DbOrTx, contestId: string) {
   await tx.execute(sql`
-    INSERT INTO contest_results (contest_id, user_id, score, answered, response_time)
-    SELECT s.contest_id, s.user_id, s.score, s.answered, s.response_time
-      FROM (${scores(sql`e.contest_id = ${contestId}`)}) s
-    ON CONFLICT (contest_id, user_id) DO UPDATE
-      SET score = EXCLUDED.score, answered = EXCLUDED.answered, response_time = EXCLUDED.response_time`);
+    INSERT INTO contest_results (${sql.raw(RESULT_COLUMNS)})
+    SELECT ${sql.raw(RESULT_COLUMNS)} FROM (${scores(sql`e.contest_id = ${contestId}`)}) s
+    ON CONFLICT (contest_id, user_id) DO UPDATE SET ${sql.raw(RESULT_UPDATE)}`);
   // Ranked over the stored rows, which carry the reviewers' decisions.
   await tx.execute(sql`
     UPDATE contest_results r SET rank = x.rank
-      FROM (SELECT user_id, ${RANK_SQL} AS rank FROM contest_results WHERE contest_id = ${contestId}) x
+      FROM (SELECT t.user_id, ${rankSql("t")} AS rank FROM contest_results t WHERE t.contest_id = ${contestId}) x
      WHERE r.contest_id = ${contestId} AND r.user_id = x.user_id AND r.rank IS DISTINCT FROM x.rank`);
 }
 
@@ -129,8 +150,8 @@ export async function submitOverdue(tx: DbOrTx, input: { contestId: string; now:
   );
   if (closed.length > 0) {
     await tx.execute(sql`
-      INSERT INTO contest_results (contest_id, user_id, score, answered, response_time)
-      SELECT contest_id, user_id, score, answered, response_time
+      INSERT INTO contest_results (${sql.raw(RESULT_COLUMNS)})
+      SELECT ${sql.raw(RESULT_COLUMNS)}
         FROM (${scores(sql`e.contest_id = ${input.contestId} AND NOT EXISTS (SELECT 1 FROM contest_results r WHERE r.contest_id = e.contest_id AND r.user_id = e.user_id)`)}) s
       ON CONFLICT (contest_id, user_id) DO NOTHING`);
   }

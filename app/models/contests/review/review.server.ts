@@ -4,7 +4,7 @@
 // and a second reviewer decides. Every decision is kept with who made it. The contest row
 // is locked first, as finalisation locks it (../results/scoring.server.ts), so no decision
 // lands after the results became final. What a disqualification does to ranks, prizes and
-// certificates is the ranking's rule (RANKED_TEXT in ../results/marking.server.ts).
+// certificates is the ranking's rule (rankedText in ../results/marking.server.ts).
 import { and, eq, sql } from "drizzle-orm";
 import { rowsOf, type Db, type DbOrTx } from "~/db/client.server";
 import { contest_results, review_appeals, review_decisions, users } from "~/db/schema";

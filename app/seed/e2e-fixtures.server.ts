@@ -166,10 +166,15 @@ export const e2eFixtures = {
     return row;
   },
 
-  /** Moves a contest (its length kept) so that it started a minute ago: students enrolled before, as the rules want. */
-  async startContestNow(input: { contestId: string }) {
+  /**
+   * Moves a contest (its length kept) so that it started a minute ago: students enrolled
+   * before, as the rules want. `faceDetection: false` turns its face check off (Chromium's
+   * default fake camera shows a test pattern, not a face).
+   */
+  async startContestNow(input: { contestId: string; faceDetection?: boolean }) {
     await db.execute(sql`
-      UPDATE contests SET start_time = now() - interval '1 minute', end_time = now() - interval '1 minute' + (end_time - start_time)
+      UPDATE contests SET start_time = now() - interval '1 minute', end_time = now() - interval '1 minute' + (end_time - start_time),
+                          face_detection = COALESCE(${input.faceDetection ?? null}::boolean, face_detection)
        WHERE id = ${input.contestId}`);
     return { ok: true };
   },

@@ -214,7 +214,7 @@ test.describe("हिन्दी", () => {
     await page.getByRole("button", { name: "मैं सहमत हूँ" }).click();
     await expect(page.getByText("कृपया पुष्टि करें कि आप माता-पिता या क़ानूनी अभिभावक हैं।")).toBeVisible();
     expect(await latinWords(page, ["Riya Rao", parent.replace(/^parent-hi/, "minor-hi")]), "consent page").toEqual([]);
-    await page.getByRole("checkbox").check();
+    await page.getByRole("checkbox", { name: /का\/की माता-पिता/ }).check();
     await page.getByRole("button", { name: "मैं सहमत हूँ" }).click();
     await expect(page.getByRole("heading", { name: "आपने सहमति दे दी है" })).toBeVisible();
     expect(await latinWords(page, ["Riya Rao"]), "consented").toEqual([]);

@@ -88,15 +88,20 @@ export function useProctoring(api: string, running: boolean, warnedBefore = 0) {
 
   useEffect(() => {
     if (!running) return;
+    // The page itself going (a reload, a link the student confirmed) leaves fullscreen and
+    // hides the tab: that is not a warning, or a student who reloads loses one unseen.
+    let leaving = false;
+    const onPageHide = () => (leaving = true);
+    const onPageShow = () => (leaving = false);
     const onFullscreen = () => {
       const on = Boolean(document.fullscreenElement);
       setFullscreen(on);
-      if (!on && canFullscreen) {
+      if (!on && canFullscreen && !leaving) {
         notice("fullscreen_exit");
       }
     };
     const onVisibility = () => {
-      if (document.visibilityState === "hidden") {
+      if (document.visibilityState === "hidden" && !leaving) {
         notice("tab_hidden");
       }
     };
@@ -108,10 +113,14 @@ export function useProctoring(api: string, running: boolean, warnedBefore = 0) {
     document.addEventListener("fullscreenchange", onFullscreen);
     document.addEventListener("visibilitychange", onVisibility);
     window.addEventListener("beforeunload", onUnload);
+    window.addEventListener("pagehide", onPageHide);
+    window.addEventListener("pageshow", onPageShow);
     return () => {
       document.removeEventListener("fullscreenchange", onFullscreen);
       document.removeEventListener("visibilitychange", onVisibility);
       window.removeEventListener("beforeunload", onUnload);
+      window.removeEventListener("pagehide", onPageHide);
+      window.removeEventListener("pageshow", onPageShow);
     };
   }, [running, canFullscreen, notice]);
 

@@ -1,7 +1,7 @@
 // The results and completion pages against a real database: the student's own score,
 // live ranks by the window function, the key only once the test has closed for
 // everyone, prizes assigned on the first view after the end.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { db } from "~/db/client.server";
 import { createEntry } from "~/seed/factories.server";
@@ -67,9 +67,13 @@ test("an early finisher's results, dashboard and completion page carry no score 
     { userId: other.userId, correct: 1, minutes: 3 },
   ];
   const open = await contestWith(5, 120, takers); // a 30-minute test that started 5 minutes ago
+  // A question only visited, with nothing chosen, is not answered (issue 48, point 2: "You answered 9 of 9" for 8).
+  await db.execute(sql`UPDATE user_answers SET selected_options = NULL, selected_answer = NULL, marked = true
+                        WHERE user_id = ${me.userId} AND contest_id = ${open.id}
+                          AND question_id = (SELECT question_id FROM user_answers WHERE user_id = ${me.userId} AND contest_id = ${open.id} LIMIT 1)`);
   for (const tab of ["summary", "breakdown", "leaderboard"]) {
     const res = await view(open.id, me.cookie, tab);
-    expect(res.data).toMatchObject({ state: "pending", mine: null, answered: 4, breakdown: [], leaders: [], contest: { closed: false } });
+    expect(res.data).toMatchObject({ state: "pending", mine: null, answered: 3, breakdown: [], leaders: [], contest: { closed: false } });
     expect(JSON.stringify(withoutWords(res.data))).not.toMatch(/"(score|rank|correct|isCorrect|prize_amount)"/);
   }
   const dashboard = async () => (await call(dashboardRoute.loader, getRequest("/dashboard", me.cookie))).data;

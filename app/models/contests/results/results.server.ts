@@ -98,7 +98,11 @@ export async function contestResults(db: DbOrTx, input: { contestId: string; use
   };
   if (!contest.submitted) return { contest: base, state: "none" as const, mine: null, answered: 0 };
   if (!closed) {
-    const answered = await db.$count(user_answers, and(eq(user_answers.contest_id, contest.id), eq(user_answers.user_id, input.userId)));
+    // Questions with a response: a question only visited, or marked with nothing chosen, has a row too.
+    const answered = await db.$count(
+      user_answers,
+      and(eq(user_answers.contest_id, contest.id), eq(user_answers.user_id, input.userId), sql`(cardinality(${user_answers.selected_options}) > 0 OR ${user_answers.numeric_answer} IS NOT NULL)`),
+    );
     return { contest: base, state: "pending" as const, mine: null, answered };
   }
   const [mine] = rowsOf<MyResult>(await db.execute(sql`SELECT t.*, ${PERCENTILE_SQL(contest.id)} AS percentile FROM (${rankedResults(contest.id)}) t WHERE t.user_id = ${input.userId}`));

@@ -5,6 +5,7 @@ import { ContestNotFound } from "~/components/not-found";
 import { PasswordField } from "~/components/accounts/password-input";
 import { FormErrors, TextField } from "~/components/ui/field";
 import { db } from "~/db/client.server";
+import { markingSchemesOf } from "~/models/contests/results/marking.server";
 import { kickOutbox } from "~/services/email.server";
 import { rememberLocale, signInOrSignUp } from "~/models/accounts/account.server";
 import { getContest } from "~/models/contests/catalogue/catalogue.server";
@@ -48,13 +49,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { locale, messages } = i18nFor(request, context, "contest", "auth");
   return {
     contest,
+    // The marking, stated at every width before anyone pays (the description may not say it).
+    marking: await markingSchemesOf(db, id),
     state: enrolState(contest, new Date(), contestOffer()),
     funding: fundingLine(contest, contestOffer()),
     prizes: prizeLines(contest.prize_pool, formatINR),
     signedIn: Boolean(userId),
     askParent: parentalConsentRequired(),
     // The guest form's password field is the auth namespace's; the funding line is the cards'.
-    messages: { ...messages, ...pickMessages(locale, FUNDING_IDS) },
+    messages: { ...messages, ...pickMessages(locale, [...FUNDING_IDS, "test.marking"]) },
   };
 }
 
@@ -88,8 +91,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function ContestDetail() {
-  const { contest, state, prizes, signedIn, funding } = useLoaderData<typeof loader>();
-  const { t, locale } = useT();
+  const { contest, state, prizes, signedIn, funding, marking } = useLoaderData<typeof loader>();
+  const { t, tm, locale } = useT();
   return (
     <>
       {/* What the admin typed stays as typed in both languages. */}
@@ -97,7 +100,9 @@ export default function ContestDetail() {
         <div className="container">
           <span className="tag">{contest.subject}</span>
           <h1>{contest.title}</h1>
-          <p className="muted" style={{ marginBottom: 0 }}>{contest.description}</p>
+          <p className="muted contest-description" style={{ marginBottom: 0 }}>
+            {contest.description}
+          </p>
         </div>
       </div>
       {/* Phones: facts, then the enrol box, prizes, rules. Desktops: the main column beside a sidebar. */}
@@ -109,6 +114,7 @@ export default function ContestDetail() {
             <div><dt>{t("contest.ends")}</dt><dd>{t("contest.when", { when: formatDateTime(contest.end_time, locale) })}</dd></div>
             <div><dt>{t("contest.duration")}</dt><dd>{t("contest.minutes", { count: contest.duration_minutes })}</dd></div>
             <div><dt>{t("contest.questions")}</dt><dd>{contest.question_count}</dd></div>
+            {marking.length > 0 ? <div><dt>{t("contest.marking")}</dt><dd>{marking.map((m) => tm(m)).join("; ")}</dd></div> : null}
           </dl>
         </div>
         <aside className="contest-side" aria-label={t("contest.enrolment")}>

@@ -1,9 +1,11 @@
+import { sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { db } from "~/db/client.server";
 import { createContest, createEntry } from "~/seed/factories.server";
 import * as detailRoute from "~/routes/contest.$id._index";
 import { call, getRequest } from "../support/remix";
 import { signedInStudent } from "../support/scenarios";
+import { english } from "../support/words";
 
 const MIN = 60_000;
 const at = (minutes: number) => new Date(Date.now() + minutes * MIN);
@@ -54,4 +56,21 @@ describe("contest detail", () => {
       expect((await open(id)).status).toBe(404);
     }
   });
+});
+
+test("the contest page states every marking scheme of its paper before anyone pays (issue 48, point 2)", async () => {
+  const contest = await createContest(db, {
+    title: "Marking Cup",
+    subject: "JEE",
+    start_time: at(60),
+    end_time: at(120),
+    questions: [
+      ["One?", ["A", "B"], "A"],
+      ["Two?", ["A", "B"], "B"],
+    ],
+  });
+  await db.execute(sql`UPDATE contests SET marks = 4, penalty = 1 WHERE id = ${contest.id}`);
+  await db.execute(sql`UPDATE questions SET kind = 'numerical', options = '{}', correct_answer = NULL, correct_options = NULL, answer_min = 1, answer_max = 2, penalty = 0 WHERE id = ${contest.questions[1]!.id}`);
+  const page = (await open(contest.id)).data;
+  expect(page.marking.map(english)).toEqual(["Single correct · +4 / −1", "Numerical · +4 / 0"]);
 });

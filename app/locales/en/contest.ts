@@ -8,6 +8,7 @@ export default {
   "contest.ends": "Ends",
   "contest.duration": "Duration",
   "contest.questions": "Questions",
+  "contest.marking": "Marking",
   "contest.minutes": "{count, plural, one {# minute} other {# minutes}}",
   "contest.when": "{when} IST",
   "contest.enrolment": "Enrolment",

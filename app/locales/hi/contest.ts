@@ -8,6 +8,7 @@ export default {
   "contest.ends": "समाप्ति",
   "contest.duration": "अवधि",
   "contest.questions": "प्रश्न",
+  "contest.marking": "अंकन",
   "contest.minutes": "{count} मिनट",
   "contest.when": "{when} IST",
   "contest.enrolment": "एंट्री",

@@ -3,6 +3,11 @@
 // scores (./scoring.server.ts) and by the paper students see (../paper/paper.server.ts); the
 // trigger questions_fill_in (drizzle/0008_exam_papers.sql) checks the same order.
 import { sql, type SQL } from "drizzle-orm";
+import { rowsOf, type DbOrTx } from "~/db/client.server";
+import { markingSchemes } from "~/models/contests/results/marking";
+import type { QUESTION_KINDS } from "~/utils/enums";
+
+type QuestionKind = (typeof QUESTION_KINDS)[number];
 import { contests } from "~/db/schema";
 export const APPLIED_MARKS_TEXT = "COALESCE(q.marks, sec.marks, c.marks)";
 export const APPLIED_PENALTY_TEXT = "COALESCE(q.penalty, sec.penalty, c.penalty)";
@@ -26,3 +31,18 @@ export const PERCENTILE_SQL = (contestId: string | SQL) => sql`
 export const FULL_MARKS = sql<number>`(SELECT COALESCE(sum(${sql.raw(APPLIED_MARKS_TEXT)}), 0)::int
   FROM questions q JOIN contests c ON c.id = q.contest_id JOIN contest_sections sec ON sec.id = q.section_id
  WHERE q.contest_id = ${contests.id})`;
+
+/**
+ * A contest's marking schemes, each once, in words (test.marking: "Single correct · +4 / −1"):
+ * what the contest page states before anyone pays (issue 48, point 2).
+ */
+export async function markingSchemesOf(db: DbOrTx, contestId: string) {
+  const rows = rowsOf<{ kind: QuestionKind; partial: boolean; marks: number; penalty: number }>(
+    await db.execute(sql`
+      SELECT DISTINCT q.kind, q.partial_marking AS partial, (${sql.raw(APPLIED_MARKS_TEXT)})::int AS marks, (${sql.raw(APPLIED_PENALTY_TEXT)})::int AS penalty
+        FROM questions q JOIN contests c ON c.id = q.contest_id LEFT JOIN contest_sections sec ON sec.id = q.section_id
+       WHERE q.contest_id = ${contestId}
+       ORDER BY marks DESC, penalty DESC, q.kind`),
+  );
+  return markingSchemes(rows);
+}

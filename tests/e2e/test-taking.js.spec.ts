@@ -156,6 +156,34 @@ test("the whole test: fullscreen start, the navigator, a reload that keeps answe
   expect(total).toBeLessThan(130 * 1024);
 });
 
+test("on a 360 px phone the test opens at its top; the time, the question's number, the instructions and Submit stay in view however far it scrolls", async ({ page, student }) => {
+  await page.setViewportSize({ width: 360, height: 640 });
+  const contest = await runningContest(student.id);
+  await page.goto(`/contest/${contest.id}/test`);
+  // The instructions are long on a phone: the student scrolls down to Start.
+  await page.getByRole("button", { name: "Start Contest" }).scrollIntoViewIfNeeded();
+  await page.getByRole("button", { name: "Start Contest" }).click();
+  await expect(page.getByRole("button", { name: "Save & Next" })).toBeVisible();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect(page.getByRole("timer", { name: "Time left" })).toBeInViewport();
+  await expect(page.getByText("Question 1 of 3", { exact: true })).toBeInViewport();
+  // NTA's instructions, with the marking scheme, open from the test at any time.
+  await page.getByRole("button", { name: "Instructions" }).click();
+  const rules = page.getByRole("dialog", { name: "Instructions" });
+  await expect(rules.getByText(/Marking \(right \/ wrong; unanswered is 0\): Single correct · \+1 \/ 0/)).toBeVisible();
+  await rules.getByRole("button", { name: "Back to the Test" }).click();
+  await expect(rules).toHaveCount(0);
+  // Submit is there on the first question too, as on NTA's screen; its summary counts what was saved.
+  await page.getByRole("radio", { name: "4" }).check();
+  await expect(page.getByText("All answers saved")).toBeVisible();
+  await page.getByRole("button", { name: "Submit Test" }).click();
+  const confirm = page.getByRole("dialog", { name: "Submit your test?" });
+  await expect(confirm.getByRole("definition").first()).toHaveText("1");
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirm).toHaveCount(0);
+});
+
 test("a hidden tab warns; 'Submit Test' there submits with the tab-switch reason", async ({ page, student }) => {
   const contest = await runningContest(student.id);
   await page.goto(`/contest/${contest.id}/test`);

@@ -48,6 +48,8 @@ export default {
   "test.save.refused": "Some answers were not saved",
   "test.count": "Question {n} of {total} · {percent}%",
   "test.palette": "Question Palette",
+  "test.where": "Question {n} of {total}",
+  "test.ins.back": "Back to the Test",
   "test.sections": "Sections",
   "test.section": "Section {n}",
   "test.questions": "Questions",

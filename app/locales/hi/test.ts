@@ -50,6 +50,8 @@ export default {
   "test.save.refused": "कुछ उत्तर सेव नहीं हुए",
   "test.count": "प्रश्न {n} / {total} · {percent}%",
   "test.palette": "प्रश्न पैलेट",
+  "test.where": "प्रश्न {n} / {total}",
+  "test.ins.back": "टेस्ट पर लौटें",
   "test.sections": "खंड",
   "test.section": "खंड {n}",
   "test.questions": "प्रश्न",

@@ -11,7 +11,7 @@ import { sectionTitle } from "~/components/contests/test-island/palette";
 
 /** The instruction card, shown before the test (and in the waiting room before the start). */
 export function Instructions(props: { paper: Paper; language: Locale; onLanguage: (language: Locale) => void; children: React.ReactNode }) {
-  const { t, tm } = useT();
+  const { t } = useT();
   const { paper, language } = props;
   const open = paper.state === "open" ? paper : null;
   return (
@@ -21,21 +21,30 @@ export function Instructions(props: { paper: Paper; language: Locale; onLanguage
         <h1 translate="no">{paper.contest.title}</h1>
         <LanguageSelect className="test-default-language" label={t("test.ins.language")} language={language} onLanguage={props.onLanguage} />
         <p className="muted">{open && !open.hindi ? t("test.ins.englishOnly") : t("test.ins.languageHint")}</p>
-        <ul>
-          <li>{t("test.ins.time", { minutes: paper.contest.durationMinutes, extra: paper.extraMinutes })}</li>
-          {open && open.sections.length > 1 ? <li>{t("test.ins.sections", { list: open.sections.map((s, i) => sectionTitle(s, i, language, t)).join(", ") })}</li> : null}
-          {open ? <li>{t("test.ins.marking", { list: markingSchemes(open.questions).map(tm).join("; ") })}</li> : null}
-          <li>{t("test.ins.saved")}</li>
-          <li>{t("test.ins.palette", { list: Object.values(STATUS_MESSAGES).map((id) => t(id)).join(", ") })}</li>
-          <li>{t("test.ins.evaluated")}</li>
-          <li>{t("test.ins.fullscreen")}</li>
-          <li>{t("test.ins.autoSubmit")}</li>
-          {CONTEST_RULES.slice(3).map((rule) => (
-            <li key={rule}>{t(rule)}</li>
-          ))}
-        </ul>
+        <InstructionList paper={paper} language={language} />
         {props.children}
       </div>
     </section>
+  );
+}
+
+/** The instructions themselves: before the test, and from the test at any time. */
+export function InstructionList({ paper, language }: { paper: Paper; language: Locale }) {
+  const { t, tm } = useT();
+  const open = paper.state === "open" ? paper : null;
+  return (
+    <ul>
+      <li>{t("test.ins.time", { minutes: paper.contest.durationMinutes, extra: paper.extraMinutes })}</li>
+      {open && open.sections.length > 1 ? <li>{t("test.ins.sections", { list: open.sections.map((s, i) => sectionTitle(s, i, language, t)).join(", ") })}</li> : null}
+      {open ? <li>{t("test.ins.marking", { list: markingSchemes(open.questions).map(tm).join("; ") })}</li> : null}
+      <li>{t("test.ins.saved")}</li>
+      <li>{t("test.ins.palette", { list: Object.values(STATUS_MESSAGES).map((id) => t(id)).join(", ") })}</li>
+      <li>{t("test.ins.evaluated")}</li>
+      <li>{t("test.ins.fullscreen")}</li>
+      <li>{t("test.ins.autoSubmit")}</li>
+      {CONTEST_RULES.slice(3).map((rule) => (
+        <li key={rule}>{t(rule)}</li>
+      ))}
+    </ul>
   );
 }

@@ -6,8 +6,8 @@
 import { useCallback, useEffect, useState } from "react";
 import type { SaveStatus } from "~/components/contests/test-island/answer-queue";
 import { CameraPreview, useCamera } from "~/components/contests/test-island/camera";
-import { Instructions } from "~/components/contests/test-island/instructions";
-import { Palette, SectionTabs } from "~/components/contests/test-island/palette";
+import { InstructionList, Instructions } from "~/components/contests/test-island/instructions";
+import { Palette, SectionTabs, sectionTitle } from "~/components/contests/test-island/palette";
 import { QuestionView } from "~/components/contests/test-island/question-view";
 import { SubmitDialog, Modal } from "~/components/contests/test-island/submit-dialog";
 import { useAutosave } from "~/components/contests/test-island/use-autosave";
@@ -53,6 +53,8 @@ export function TestRunner({ paper, language, onLanguage }: { paper: OpenPaper; 
   const [paletteOpen, setPaletteOpen] = useState(false);
   const [languageOf, setLanguageOf] = useState<Record<string, Locale>>({});
   const [numberError, setNumberError] = useState(false);
+  // NTA's instructions open from the test at any time, with the marking scheme.
+  const [reading, setReading] = useState(false);
 
   const { answers, update, saveStatus, queue } = useAutosave(paper, api, started);
   const [drafts, setDrafts] = useState<Record<string, string>>(() => Object.fromEntries(Object.entries(answers).flatMap(([id, a]) => (a.v === undefined ? [] : [[id, a.v]]))));
@@ -92,6 +94,8 @@ export function TestRunner({ paper, language, onLanguage }: { paper: OpenPaper; 
     // Without the Fullscreen API (iPhone Safari) the test runs full-viewport instead (docs/product/design.md §4).
     if (!(await proctor.enterFullscreen())) return setAlert("test.fullscreenRequired");
     setStarted(true);
+    // The test opens at its top, with the timer in view, however far the instructions were scrolled.
+    window.scrollTo(0, 0);
     void postJsonPatiently(api, { intent: "start", fullscreen: proctor.canFullscreen }).catch(() => {});
     void queue.kick();
     // A refused or missing camera is recorded like a lost one; the test goes on (nothing auto-disqualifies).
@@ -173,7 +177,6 @@ export function TestRunner({ paper, language, onLanguage }: { paper: OpenPaper; 
   }
 
   const q = question!;
-  const last = index === questions.length - 1;
   const percent = progressPercent(index, questions.length);
   const current = state(q.id);
   const responded = (current.o?.length ?? 0) > 0 || (drafts[q.id] ?? "").trim() !== "";
@@ -192,6 +195,17 @@ export function TestRunner({ paper, language, onLanguage }: { paper: OpenPaper; 
         <span className={`test-timer${left < 60_000 ? " is-low" : ""}`} role="timer" aria-label={t("test.timeLeftLabel")}>
           {formatTimer(left)}
         </span>
+        {/* In view on every width, as on NTA's screen: where the student is, and the way to the rules and to submit. */}
+        <span className="test-where">
+          {t("test.where", { n: index + 1, total: questions.length })}
+          {paper.sections.length > 1 ? ` · ${sectionTitle(paper.sections[q.section]!, q.section, language, t)}` : null}
+        </span>
+        <button type="button" className="btn btn-ghost test-bar-button" onClick={() => setReading(true)}>
+          {t("test.ins.tag")}
+        </button>
+        <button type="button" className="btn btn-primary test-bar-button" onClick={() => setConfirming(true)} disabled={!running}>
+          {t("test.submit")}
+        </button>
         <span className="test-save" role="status">
           {/* Visits and marks are saved too, but until something is answered no answer is. */}
           {t(SAVE_LABELS[saveStatus === "saved" && !Object.values(answers).some(hasResponse) ? "idle" : saveStatus])}
@@ -252,11 +266,6 @@ export function TestRunner({ paper, language, onLanguage }: { paper: OpenPaper; 
             <button type="button" className="btn btn-ghost" onClick={() => go(index - 1)} disabled={index === 0}>
               {t("test.back")}
             </button>
-            {last ? (
-              <button type="button" className="btn btn-primary" onClick={() => setConfirming(true)} disabled={!running}>
-                {t("test.submit")}
-              </button>
-            ) : null}
           </div>
           <p className="muted test-keys">{t("test.keys")}</p>
         </div>
@@ -264,6 +273,18 @@ export function TestRunner({ paper, language, onLanguage }: { paper: OpenPaper; 
         <Palette sections={paper.sections} questions={questions} answers={answers} index={index} language={language} open={paletteOpen} onClose={() => setPaletteOpen(false)} onPick={go} />
       </div>
 
+      {reading && !submitting && !confirming ? (
+        <Modal title={t("test.ins.tag")}>
+          <div className="test-modal-scroll">
+            <InstructionList paper={paper} language={language} />
+          </div>
+          <div className="actions">
+            <button type="button" className="btn btn-primary" onClick={() => setReading(false)}>
+              {t("test.ins.back")}
+            </button>
+          </div>
+        </Modal>
+      ) : null}
       {submitting ? (
         <Modal title={t("test.submitting")}>
           <p>{t("test.submittingText")}</p>

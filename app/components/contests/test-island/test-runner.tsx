@@ -14,6 +14,7 @@ import { useAutosave } from "~/components/contests/test-island/use-autosave";
 import { sendFaceFlag, sendProctoringEvent, useFaceWatch, useProctoring } from "~/components/contests/test-island/use-proctoring";
 import { useSubmission } from "~/components/contests/test-island/use-submission";
 import { useTestKeys } from "~/components/contests/test-island/use-test-keys";
+import { FACE_NOTICES, type Noticed } from "~/models/contests/sitting/face-watch";
 import { testApi, type OpenPaper, type PaperQuestion, type SavedAnswer } from "~/models/contests/paper/paper";
 import { hasResponse, pickOption } from "~/models/contests/sitting/palette";
 import { formatTimer, isNumberAnswer, progressPercent, SUBMIT_REASONS, warningMessage } from "~/models/contests/sitting/test-rules";
@@ -36,9 +37,9 @@ const NOTICED = {
   no_face: "test.noticed.no_face",
   multiple_faces: "test.noticed.multiple_faces",
   looking_away: "test.noticed.looking_away",
-} as const;
+} as const satisfies Record<Noticed, MessageId>;
 
-const FACE_KINDS = new Set<keyof typeof NOTICED>(["no_face", "multiple_faces", "looking_away"]);
+const FACE_KINDS = new Set<keyof typeof NOTICED>(FACE_NOTICES);
 
 /** The running test; `language` is the student's default (the questions' and the screen's), chosen on the instructions. */
 export function TestRunner({ paper, language, onLanguage }: { paper: OpenPaper; language: Locale; onLanguage: (language: Locale) => void }) {

@@ -11,13 +11,12 @@ import {
   type FaceFlag,
   type FaceFrame,
   type FaceNotice,
+  type Noticed,
 } from "~/models/contests/sitting/face-watch";
 import { evidenceApi } from "~/models/contests/paper/paper";
 import { postJson } from "~/utils/post-json";
 
 export type ProctoringEvent = "fullscreen_exit" | "tab_hidden" | "camera_lost" | "not_monitored" | FaceNotice;
-/** What the student is warned of (the face check's notices come from useFaceWatch below). */
-export type Noticed = "fullscreen_exit" | "tab_hidden" | FaceNotice;
 
 /** Records an event for review; `keepalive` lets it outlive a closing tab. */
 export function sendProctoringEvent(api: string, kind: ProctoringEvent, durationMs?: number) {

@@ -12,15 +12,13 @@ import { parentDecides, snapshotConsentSql } from "~/models/accounts/parental-co
 import { processSnapshot } from "~/models/media/pipeline.server";
 import { imageStore } from "~/models/media/stores.server";
 import { MAX_EVENTS_PER_ENTRY } from "~/models/contests/sitting/test-taking.server";
+import { WARNED_KINDS, type FaceNotice } from "~/models/contests/sitting/face-watch";
 
-/** The face check's flags, the only events a snapshot may come with. */
-export const FLAG_KINDS = ["no_face", "multiple_faces", "looking_away"] as const;
-export type FlagKind = (typeof FLAG_KINDS)[number];
 /** At most this many snapshots per entry: past it, a flag is recorded without one. */
 export const SNAPSHOTS_PER_ENTRY = 20;
 
 /** The events the student was warned of: the test screen's count goes on from them after a reload. */
-const WARNED_KINDS = sql.raw(`('fullscreen_exit', 'tab_hidden', 'no_face', 'multiple_faces', 'looking_away')`);
+const WARNED = sql.raw(`(${WARNED_KINDS.map((kind) => `'${kind}'`).join(", ")})`);
 
 /**
  * For the test page, of entry `e` (user `e.user_id`): whether its flags may carry a snapshot
@@ -28,7 +26,7 @@ const WARNED_KINDS = sql.raw(`('fullscreen_exit', 'tab_hidden', 'no_face', 'mult
  */
 export const watchStateSql = (now: SQL) => sql`
   ${snapshotConsentSql(sql`e.user_id`, sql`e.evidence_consent_at`, now)} AS snapshots,
-  (SELECT count(*)::int FROM proctoring_events p WHERE p.entry_id = e.id AND p.kind IN ${WARNED_KINDS}) AS warned`;
+  (SELECT count(*)::int FROM proctoring_events p WHERE p.entry_id = e.id AND p.kind IN ${WARNED}) AS warned`;
 
 /** watchStateSql as text for the test API's hot statement, with the time as a numbered parameter. */
 export const watchStateText = (nowParam: string) => new PgDialect().sqlToQuery(watchStateSql(sql.raw(nowParam))).sql;
@@ -46,7 +44,7 @@ export type FlagOutcome = "recorded" | "no-consent" | "full" | "not-a-snapshot";
  * Records a flag with its snapshot. Consent and the cap are read before the image is
  * decoded; the insert checks both again, so two uploads at once cannot pass the cap.
  */
-export async function recordSnapshotFlag(db: Db, input: { entryId: string; kind: FlagKind; durationMs: number; bytes: Buffer; now: Date }): Promise<FlagOutcome> {
+export async function recordSnapshotFlag(db: Db, input: { entryId: string; kind: FaceNotice; durationMs: number; bytes: Buffer; now: Date }): Promise<FlagOutcome> {
   const consent = snapshotConsentSql(sql`e.user_id`, sql`e.evidence_consent_at`, sql`${input.now.toISOString()}`);
   const [before] = rowsOf<{ allowed: boolean; kept: number }>(
     await db.execute(sql`

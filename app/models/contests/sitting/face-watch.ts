@@ -21,7 +21,12 @@ export const FRAME_EVERY_MS = 1500;
 /** The detector has this long to load and answer its first frame; else the device is "not monitored". */
 export const FIRST_ANSWER_MS = 30_000;
 
-export type FaceNotice = "no_face" | "multiple_faces" | "looking_away";
+/** What the face check notices: each a warning, then a flag (the only events a snapshot may come with). */
+export const FACE_NOTICES = ["no_face", "multiple_faces", "looking_away"] as const;
+export type FaceNotice = (typeof FACE_NOTICES)[number];
+/** Every event the student is warned of on the test screen: the count of warnings is of these. */
+export const WARNED_KINDS = ["fullscreen_exit", "tab_hidden", ...FACE_NOTICES] as const;
+export type Noticed = (typeof WARNED_KINDS)[number];
 
 /** Frames in a row before each is a notice: no face about 4.5 s, two faces 3 s, looking away 6 s. */
 export const FRAMES_NEEDED: Record<FaceNotice, number> = { no_face: 3, multiple_faces: 2, looking_away: 4 };

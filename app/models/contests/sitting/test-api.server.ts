@@ -29,7 +29,8 @@ import { BUSY_MESSAGE } from "~/utils/load-shedding.server";
 import { setFlash } from "~/utils/flash.server";
 import { issuesText } from "~/utils/http.server";
 import { isUuid } from "~/utils/urls";
-import { FLAG_KINDS, recordSnapshotFlag, watchStateText } from "~/models/contests/review/evidence.server";
+import { recordSnapshotFlag, watchStateText } from "~/models/contests/review/evidence.server";
+import { FACE_NOTICES } from "~/models/contests/sitting/face-watch";
 import { SNAPSHOT_MAX_BYTES } from "~/models/media/pipeline.server";
 import { deviceMarks } from "~/models/contests/sitting/device-marks.server";
 
@@ -61,14 +62,14 @@ const Body = z.discriminatedUnion("intent", [
   // `durationMs`: how long a face check's flag lasted (issue 47, point 3).
   z.object({
     intent: z.literal("event"),
-    kind: z.enum(["fullscreen_exit", "tab_hidden", "camera_lost", "not_monitored", ...FLAG_KINDS]),
+    kind: z.enum(["fullscreen_exit", "tab_hidden", "camera_lost", "not_monitored", ...FACE_NOTICES]),
     durationMs: z.number().int().min(0).max(FLAG_MAX_MS).optional(),
   }),
 ]);
 
 // A face check's flag with its snapshot (the evidence route): a JPEG in base64, about 20 KB at most.
 const EvidenceBody = z.object({
-  kind: z.enum(FLAG_KINDS),
+  kind: z.enum(FACE_NOTICES),
   durationMs: z.number().int().min(0).max(FLAG_MAX_MS),
   snapshot: z
     .string()

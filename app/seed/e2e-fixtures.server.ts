@@ -58,6 +58,8 @@ export const e2eFixtures = {
      * the face check would warn in every test (tests/e2e/face-check.js.spec.ts gives it a face).
      */
     faceDetection?: boolean;
+    /** The last question becomes numerical, right from `min` to `max` (the keypad's tests). */
+    numericalLast?: { text: string; min: number; max: number };
   }) {
     const contest = await createContest(db, {
       shuffle: input.shuffle ?? false,
@@ -74,6 +76,11 @@ export const e2eFixtures = {
       prize_pool: input.prizePool ?? ((input.entryFee ?? 49) > 0 ? {} : { first: 1000, second: 500, grand_total: 1500 }),
       questions: input.questions ?? DEFAULT_QUESTIONS,
     });
+    const last = contest.questions.at(-1);
+    if (input.numericalLast && last) {
+      const { text, min, max } = input.numericalLast;
+      await db.execute(sql`UPDATE questions SET kind = 'numerical', question_text = ${text}, options = '{}', correct_answer = NULL, correct_options = NULL, answer_min = ${min}, answer_max = ${max} WHERE id = ${last.id}`);
+    }
     return { id: contest.id };
   },
 

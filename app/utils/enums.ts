@@ -47,6 +47,13 @@ export const DROPPED_MARKS = ["all", "attempted"] as const;
  * the same rank.
  */
 export const TIE_BREAKS = ["time", "nta"] as const;
+/**
+ * When a choice counts (issue 48, point 1): `nta`, only on Save & Next or Mark for Review
+ * & Next, as NTA's screen (the default for new papers); `every_choice`, the moment an
+ * option is chosen (every contest made before the rule existed).
+ */
+export const SAVE_RULES = ["nta", "every_choice"] as const;
+export type SaveRule = (typeof SAVE_RULES)[number];
 export type TieBreak = (typeof TIE_BREAKS)[number];
 /**
  * How a contest is funded (docs/decisions/contests-lawful-kinds.md): free entry with prizes

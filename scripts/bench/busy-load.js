@@ -178,7 +178,9 @@ async function autosave() {
         const questionId = questions[k % questions.length];
         const choice = Math.floor(Math.random() * 4);
         const began = performance.now();
-        const attempts = await withRetries(() => b.json("POST", `/api/contest/${id}/test`, { intent: "answer", questionId, choice }));
+        // Every other save also carries a draft (NTA's rule: an option chosen, not yet saved), as the island sends it; a build before drafts drops the field.
+        const draft = k % 2 === 0 ? { draft: { options: [((choice + 1) % 4) + 1] } } : {};
+        const attempts = await withRetries(() => b.json("POST", `/api/contest/${id}/test`, { intent: "answer", questionId, choice, ...draft }));
         attempts.forEach((a) => saves.push(a.ms));
         retried += attempts.length - 1;
         const last = attempts.at(-1);

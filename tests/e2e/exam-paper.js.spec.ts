@@ -2,8 +2,9 @@
 // diagram with `npm run contests:image` and runs the example with `npm run db:sql`
 // while this server runs, gives one student extra time, and the student sits it on a
 // desktop (palette on the right, section tabs, Hindi by default with a per-question
-// switch, math, the diagram, keys, marking for review), submits with a summary, and
-// reads marks per section once the paper has closed.
+// switch, math, the diagram, keys, marking for review, NTA's keypad and save rule: a
+// choice left through the palette is not scored), submits with a summary, and reads
+// marks per section once the paper has closed.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -72,6 +73,9 @@ test("the documented JEE paper: stored diagram, admin SQL, extra time, taken on 
   await page.goto(`/contest/${contest.id}/test`);
   await expect(page.getByText("60 minutes and your extra 20 minutes")).toBeVisible();
   await expect(page.getByText("Answered and Marked for Review questions will be considered for evaluation.")).toBeVisible();
+  // A new paper follows NTA's rule, and says so before the start.
+  await expect(page.getByText("An answer is saved only when you press Save & Next")).toBeVisible();
+  await expect(page.getByText("Type numerical answers with the on-screen keypad; the keyboard is switched off")).toBeVisible();
   await expect(page.getByText("+4 / −1")).toBeVisible();
   await page.getByLabel("Default language").selectOption("hi");
   // The screen follows at once, without a reload, and says so to screen readers and fonts.
@@ -110,7 +114,14 @@ test("the documented JEE paper: stored diagram, admin SQL, extra time, taken on 
 
   await show(page, "भौतिकी", "पहले 2 s");
   await expect(palette.getByRole("button", { name: /उत्तर दिया और रिव्यू के लिए मार्क किया/ })).toHaveCount(1);
-  await page.getByLabel("आपका उत्तर (एक संख्या)").fill("19.6");
+  // NTA's keypad: the keyboard types nothing into the box; the keys do, by their names.
+  const box = page.getByLabel("आपका उत्तर (एक संख्या)");
+  await box.focus();
+  await page.keyboard.type("7");
+  await expect(box).toHaveValue("");
+  const keypad = page.getByRole("group", { name: "कीपैड" });
+  for (const key of ["1", "9", "दशमलव बिंदु", "6", "6", "पिछला अंक मिटाएँ"]) await keypad.getByRole("button", { name: key, exact: true }).click();
+  await expect(box).toHaveValue("19.6");
   await page.getByRole("button", { name: "सेव करें और आगे बढ़ें" }).click();
   await show(page, "भौतिकी", "आवेश");
   // Keys: the option under 'कूलॉम' by its letter.
@@ -118,7 +129,9 @@ test("the documented JEE paper: stored diagram, admin SQL, extra time, taken on 
   await page.keyboard.press(letter!);
   await expect(page.getByRole("radio", { name: "कूलॉम" })).toBeChecked();
   await expect(page.getByText("सभी उत्तर सेव हो गए")).toBeVisible();
-  await expect(sectionTab(page, "भौतिकी")).toHaveText("भौतिकी 3/3");
+  // Chosen but not saved: NTA's palette still says Not Answered, and leaving through a tab drops the choice.
+  await expect(sectionTab(page, "भौतिकी")).toHaveText("भौतिकी 2/3");
+  await expect(palette.locator("button.is-current")).toHaveAttribute("aria-label", /, उत्तर नहीं दिया$/);
 
   // Chemistry: two right options of a multiple-correct question; a question only visited.
   await show(page, "रसायन विज्ञान", "उत्कृष्ट गैसें");
@@ -128,22 +141,26 @@ test("the documented JEE paper: stored diagram, admin SQL, extra time, taken on 
   await show(page, "रसायन विज्ञान", "मोल");
   await expect(palette.locator("button.is-current")).toHaveAttribute("aria-label", /, उत्तर नहीं दिया$/);
 
-  // From the last question, submitting asks with the summary: 4 evaluated (one of them marked), 5 not.
+  // Back on the abandoned question: as it was saved, nothing chosen.
+  await show(page, "भौतिकी", "आवेश");
+  await expect(page.getByRole("radio", { name: "कूलॉम" })).not.toBeChecked();
+
+  // From the last question, submitting asks with the summary: 3 evaluated (one of them marked), 6 not.
   await sectionTab(page, "गणित").click();
   await page.getByRole("navigation", { name: "प्रश्न" }).getByRole("button").last().click();
   await expect(page.getByText("सभी उत्तर सेव हो गए")).toBeVisible();
   await page.getByRole("button", { name: "टेस्ट सबमिट करें" }).click();
   const confirm = page.getByRole("dialog", { name: "टेस्ट सबमिट करें?" });
-  await expect(confirm.getByRole("definition")).toHaveText(["4", "5", "1"]);
+  await expect(confirm.getByRole("definition")).toHaveText(["3", "6", "1"]);
   await confirm.getByRole("button", { name: "हाँ, सबमिट करें" }).click();
   await expect(page).toHaveURL(new RegExp(`/contest/${contest.id}/complete`));
 
-  // Once the paper has closed: 4 × 4 = 16 marks of 36, by section; in Hindi, the language chosen for the test.
+  // Once the paper has closed: 3 × 4 = 12 marks of 36, by section (the abandoned choice not scored); in Hindi, the language chosen for the test.
   await create("closeContest", { contestId: contest.id });
   await page.goto(`/contest/${contest.id}/results`);
-  await expect(page.getByText("36 में से 16 अंक")).toBeVisible();
+  await expect(page.getByText("36 में से 12 अंक")).toBeVisible();
   const sections = page.getByRole("table", { name: "खंड के अनुसार अंक" });
-  await expect(sections.getByRole("row", { name: /Physics/ })).toContainText(/3 में से 3.*3.*0.*12 \/ 12.*100%/);
+  await expect(sections.getByRole("row", { name: /Physics/ })).toContainText(/3 में से 2.*2.*0.*8 \/ 12.*100%/);
   await expect(sections.getByRole("row", { name: /Chemistry/ })).toContainText(/3 में से 1.*1.*0.*4 \/ 12.*100%/);
   await expect(sections.getByRole("row", { name: /Mathematics/ })).toContainText(/3 में से 0.*0.*0.*0 \/ 12.*—/);
   await page.getByRole("link", { name: "विस्तृत विवरण" }).click();

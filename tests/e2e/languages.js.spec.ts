@@ -46,6 +46,7 @@ test("the test in Hindi, from the camera check to the completion page, has no En
   expect(await latinWords(page, typed), "running test").toEqual([]);
   expect(await overflow(page), "running test").toBeLessThanOrEqual(0);
   await page.getByRole("group").locator("label.test-option").first().click();
+  await page.getByRole("button", { name: "सेव करें और आगे बढ़ें" }).click();
   await expect(page.getByText("सभी उत्तर सेव हो गए")).toBeVisible();
   // On a phone the palette is a drawer: its legend and buttons in Hindi too.
   await page.getByRole("button", { name: "प्रश्न पैलेट" }).click();

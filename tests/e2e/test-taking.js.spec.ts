@@ -1,6 +1,7 @@
 // Taking the test in a real browser (docs/product/contests.md §2 Pre-test, Test; docs/product/design.md §4):
 // Chromium's fake camera, real fullscreen after a click, autosave across a reload,
 // proctoring warnings, manual and time-up submission, then the results.
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { create, expect, test, unique } from "./support/fixtures";
 
@@ -74,11 +75,15 @@ test("the whole test: fullscreen start, the navigator, a reload that keeps answe
   await expect(page.getByText("Question 1 of 3 · 33%")).toBeVisible();
   await expect(page.getByText("No answers saved yet")).toBeVisible();
 
+  // NTA's rule (a new paper's): a choice is not an answer until Save & Next.
   await page.getByRole("radio", { name: "4" }).check();
-  await expect(page.getByText("All answers saved")).toBeVisible();
+  await expect(page.getByText("No answers saved yet")).toBeVisible();
   await page.getByRole("button", { name: "Save & Next" }).click();
-  await page.getByRole("radio", { name: "6" }).check(); // wrong: 3 × 3 is 9
   await expect(page.getByText("All answers saved")).toBeVisible();
+  await page.getByRole("radio", { name: "6" }).check(); // wrong: 3 × 3 is 9
+  await page.getByRole("button", { name: "Save & Next" }).click();
+  await expect(page.getByText("Question 3 of 3 · 100%")).toBeVisible();
+  await page.getByRole("radio", { name: "3" }).check(); // chosen, not saved
   // On a phone the palette is a drawer; picking a question closes it.
   const palette = page.getByRole("region", { name: "Question Palette" });
   const openPalette = async () => {
@@ -88,17 +93,12 @@ test("the whole test: fullscreen start, the navigator, a reload that keeps answe
   await expect(palette).toBeHidden();
   await openPalette();
   await expect(palette.getByRole("button", { name: "Question 1, Answered" })).toHaveClass(/test-pal-answered/);
-  await expect(palette.getByRole("button", { name: "Question 2, Answered" })).toHaveClass(/is-current/);
-  await expect(palette.getByRole("listitem").filter({ hasText: /^\d+Answered$/ })).toHaveText("2Answered");
-  await palette.getByRole("button", { name: "Question 3, Not Visited" }).click();
-  await expect(palette).toBeHidden();
-  await openPalette();
-  await expect(palette.getByRole("button", { name: "Question 2, Answered" })).not.toHaveClass(/is-current/);
   await expect(palette.getByRole("button", { name: "Question 3, Not Answered" })).toHaveClass(/is-current/);
+  await expect(palette.getByRole("listitem").filter({ hasText: /^\d+Answered$/ })).toHaveText("2Answered");
   await palette.getByRole("button", { name: "Close" }).click();
-  await expect(page.getByText("Question 3 of 3 · 100%")).toBeVisible();
+  await expect(page.getByText("All answers saved")).toBeVisible();
 
-  // The page asks before it goes; after a reload the saved answers and the time are kept.
+  // The page asks before it goes; after a reload the saved answers, the unsaved choice on screen and the time are kept.
   let prompted = false;
   page.on("dialog", (dialog) => {
     prompted ||= dialog.type() === "beforeunload";
@@ -108,12 +108,20 @@ test("the whole test: fullscreen start, the navigator, a reload that keeps answe
   expect(prompted).toBe(true);
   await expect(page.getByText("Welcome back: 2 saved answers are kept.")).toBeVisible();
   await page.getByRole("button", { name: "Start Contest" }).click();
+  await expect(page.getByText("Question 3 of 3 · 100%")).toBeVisible();
+  await expect(page.getByRole("radio", { name: "3" })).toBeChecked();
   await openPalette();
   await expect(page.getByRole("button", { name: "Question 1, Answered" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Question 2, Answered" })).toBeVisible();
-  // The palette's statuses were saved on the server too: the visited third question is Not Answered.
+  // The palette's statuses were saved on the server too: the third question, visited and not saved, is Not Answered.
   await expect(page.getByRole("button", { name: "Question 3, Not Answered" })).toBeVisible();
-  await palette.getByRole("button", { name: "Close" }).click();
+  // Away through the palette, the unsaved choice is dropped, as on NTA's screen.
+  await palette.getByRole("button", { name: "Question 1, Answered" }).click();
+  await expect(palette).toBeHidden();
+  await openPalette();
+  await expect(palette.getByRole("button", { name: "Question 1, Answered" })).toHaveClass(/is-current/);
+  await palette.getByRole("button", { name: "Question 3, Not Answered" }).click();
+  await expect(page.getByRole("radio", { name: "3" })).not.toBeChecked();
 
   // Leaving fullscreen warns; 'Continue Test' goes back to it.
   await expect(page.getByRole("button", { name: "Return to Fullscreen" })).toBeHidden();
@@ -128,9 +136,8 @@ test("the whole test: fullscreen start, the navigator, a reload that keeps answe
   await expect.poll(() => isFullscreen(page)).toBe(true);
   await expect(warning).toBeHidden();
 
-  await openPalette();
-  await page.getByRole("button", { name: "Question 3, Not Answered" }).click();
   await page.getByRole("radio", { name: "3" }).check();
+  await page.getByRole("button", { name: "Save & Next" }).click();
   await page.getByRole("button", { name: "Submit Test" }).click();
   const confirm = page.getByRole("dialog", { name: "Submit your test?" });
   await expect(confirm.getByRole("definition")).toHaveText(["3", "0", "0"]); // answered, not answered, marked
@@ -174,14 +181,59 @@ test("on a 360 px phone the test opens at its top; the time, the question's numb
   await expect(rules.getByText(/Marking \(right \/ wrong; unanswered is 0\): Single correct · \+1 \/ 0/)).toBeVisible();
   await rules.getByRole("button", { name: "Back to the Test" }).click();
   await expect(rules).toHaveCount(0);
-  // Submit is there on the first question too, as on NTA's screen; its summary counts what was saved.
+  // Submit is there on the first question too, as on NTA's screen; its summary counts what was saved, not what is chosen.
   await page.getByRole("radio", { name: "4" }).check();
-  await expect(page.getByText("All answers saved")).toBeVisible();
   await page.getByRole("button", { name: "Submit Test" }).click();
   const confirm = page.getByRole("dialog", { name: "Submit your test?" });
+  await expect(confirm.getByRole("definition").first()).toHaveText("0");
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirm).toHaveCount(0);
+  await page.getByRole("button", { name: "Save & Next" }).click();
+  await expect(page.getByText("All answers saved")).toBeVisible();
+  await page.getByRole("button", { name: "Submit Test" }).click();
   await expect(confirm.getByRole("definition").first()).toHaveText("1");
   await confirm.getByRole("button", { name: "Cancel" }).click();
   await expect(confirm).toHaveCount(0);
+});
+
+test("on a 360 px phone a number is entered with NTA's keypad, thumb-sized and named for a screen reader; the keyboard types nothing", async ({ page, student }) => {
+  await page.setViewportSize({ width: 360, height: 640 });
+  const title = unique("Keypad Cup");
+  const contest = await create("contest", { title, startsInMinutes: -1, endsInMinutes: 60, durationMinutes: 20, numericalLast: { text: "What is 7 ÷ 2?", min: 3.5, max: 3.5 } });
+  await create("entry", { userId: student.id, contestId: contest.id });
+  await page.goto(`/contest/${contest.id}/test`);
+  await expect(page.getByText("Type numerical answers with the on-screen keypad; the keyboard is switched off for them, as in the NTA exam.")).toBeVisible();
+  await page.getByRole("button", { name: "Start Contest" }).click();
+  await page.getByRole("button", { name: "Question Palette" }).click();
+  await page.getByRole("region", { name: "Question Palette" }).getByRole("button", { name: "Question 3, Not Visited" }).click();
+  await expect(page.getByText("What is 7 ÷ 2?")).toBeVisible();
+
+  const box = page.getByLabel("Your answer (a number)");
+  await box.focus();
+  await page.keyboard.type("9");
+  await expect(box).toHaveValue("");
+  const keypad = page.getByRole("group", { name: "Keypad" });
+  const key = (name: string) => keypad.getByRole("button", { name, exact: true });
+  for (const name of ["Minus", "3", "Decimal point", "5", "Decimal point", "Backspace", "5"]) await key(name).click();
+  await expect(box).toHaveValue("-3.5");
+  await key("Clear all").click();
+  await expect(box).toHaveValue("");
+  for (const name of ["3", "Decimal point", "5"]) await key(name).click();
+  await expect(box).toHaveValue("3.5");
+  // Every key fits the phone and is a thumb's size (44 px).
+  for (const name of ["7", "3", "Minus", "Backspace", "Clear all"]) {
+    await expect(key(name)).toBeInViewport();
+    expect((await key(name).boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(axe.violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+
+  await page.getByRole("button", { name: "Save & Next" }).click();
+  await expect(page.getByText("All answers saved")).toBeVisible();
+  page.on("dialog", (dialog) => void dialog.accept());
+  await page.reload();
+  await expect(page.getByText("Welcome back: 1 saved answer is kept.")).toBeVisible();
 });
 
 test("a hidden tab warns; 'Submit Test' there submits with the tab-switch reason", async ({ page, student }) => {
@@ -205,6 +257,7 @@ test("offline, a choice waits with a visible note and lands when the phone recon
   await page.getByRole("button", { name: "Start Contest" }).click();
   await context.setOffline(true);
   await page.getByRole("radio", { name: "4" }).check();
+  await page.getByRole("button", { name: "Save & Next" }).click();
   await expect(page.getByText("Offline: answers will be saved when you reconnect")).toBeVisible();
   await context.setOffline(false);
   await expect(page.getByText("All answers saved")).toBeVisible();
@@ -230,6 +283,7 @@ test("an answer refused with 429 keeps waiting (not 'offline'), is sent again af
     return route.continue();
   });
   await page.getByRole("radio", { name: "4" }).check();
+  await page.getByRole("button", { name: "Save & Next" }).click();
   await expect.poll(() => refusedAt).toBeGreaterThan(0);
   // Waiting as asked: still saving, not offline and not refused.
   await expect(page.getByText("Saving…")).toBeVisible();

@@ -2,7 +2,7 @@
 // proctoring events.
 import { sql } from "drizzle-orm";
 import { boolean, check, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { CHALLENGE_STATUSES, CONTEST_KINDS, DROPPED_MARKS, PROCTORING_EVENT_KINDS, QUESTION_KINDS, REVIEW_DECISIONS, TIE_BREAKS } from "../../utils/enums";
+import { CHALLENGE_STATUSES, CONTEST_KINDS, DROPPED_MARKS, PROCTORING_EVENT_KINDS, QUESTION_KINDS, REVIEW_DECISIONS, SAVE_RULES, TIE_BREAKS } from "../../utils/enums";
 import { createdAt, id, keptFor, oneOf, time } from "./columns";
 import { userRef, users } from "./accounts";
 import { payments } from "./payments";
@@ -53,6 +53,11 @@ export const contests = pgTable(
     dropped_question_marks: text("dropped_question_marks", { enum: DROPPED_MARKS }).notNull().default("all"),
     // How equal marks are ranked (TIE_BREAKS): 'time' keeps every existing contest's ranks as they were.
     tie_break: text("tie_break", { enum: TIE_BREAKS }).notNull().default("time"),
+    // When a choice counts (SAVE_RULES): NTA's rule for new papers; drizzle/0034 gave every
+    // contest made before it 'every_choice', the rule its students were told.
+    save_rule: text("save_rule", { enum: SAVE_RULES }).notNull().default("nta"),
+    // A numerical answer may be typed on the physical keyboard too (NTA's: the on-screen keypad only).
+    physical_keyboard: boolean("physical_keyboard").notNull().default(false),
   },
   (t) => [
     check("contests_time_order", sql`${t.end_time} > ${t.start_time}`),
@@ -64,6 +69,7 @@ export const contests = pgTable(
     check("contests_challenge_fee", sql`${t.challenge_fee} BETWEEN 0 AND 10000`),
     check("contests_dropped_question_marks", oneOf(t.dropped_question_marks, DROPPED_MARKS)),
     check("contests_tie_break", oneOf(t.tie_break, TIE_BREAKS)),
+    check("contests_save_rule", oneOf(t.save_rule, SAVE_RULES)),
     // The lawful kinds (docs/decisions/contests-lawful-kinds.md): what each kind may not be.
     check("contests_kind", oneOf(t.kind, CONTEST_KINDS)),
     check("contests_free_has_no_fee", sql`${t.kind} <> 'free' OR ${t.entry_fee} = 0`),
@@ -226,8 +232,13 @@ export const user_answers = pgTable(
     numeric_answer: numeric("numeric_answer"),
     marked: boolean("marked").notNull().default(false),
     answered_at: time("answered_at").notNull().defaultNow(),
+    // The response on screen but not saved (issue 48, point 1): options chosen ('{}' for
+    // none) or the number as typed so far, so a reload restores the screen. Never scored.
+    draft_options: smallint("draft_options").array(),
+    draft_value: text("draft_value"),
   },
   (t) => [
+    check("user_answers_draft_value", sql`length(${t.draft_value}) <= 18`),
     uniqueIndex("user_answers_user_question_key").on(t.user_id, t.question_id),
     index("user_answers_user_contest_idx").on(t.user_id, t.contest_id),
     foreignKey({

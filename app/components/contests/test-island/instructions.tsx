@@ -37,6 +37,8 @@ export function InstructionList({ paper, language }: { paper: Paper; language: L
       <li>{t("test.ins.time", { minutes: paper.contest.durationMinutes, extra: paper.extraMinutes })}</li>
       {open && open.sections.length > 1 ? <li>{t("test.ins.sections", { list: open.sections.map((s, i) => sectionTitle(s, i, language, t)).join(", ") })}</li> : null}
       {open ? <li>{t("test.ins.marking", { list: markingSchemes(open.questions).map(tm).join("; ") })}</li> : null}
+      <li>{t(`test.ins.rule.${paper.contest.saveRule}`)}</li>
+      {open?.questions.some((q) => q.kind === "numerical") ? <li>{t(paper.contest.typing ? "test.ins.keyboard" : "test.ins.keypad")}</li> : null}
       <li>{t("test.ins.saved")}</li>
       <li>{t("test.ins.palette", { list: Object.values(STATUS_MESSAGES).map((id) => t(id)).join(", ") })}</li>
       <li>{t("test.ins.evaluated")}</li>

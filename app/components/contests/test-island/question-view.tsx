@@ -1,29 +1,34 @@
 // One question on the NTA screen: its text (math as MathML from the server), its diagram,
 // and its options (one or several) or a box for a number, in the language the student
 // chose for it. Options show in this entry's order; what is saved is each option's number.
-import type { PaperQuestion, SavedAnswer } from "~/models/contests/paper/paper";
+// A number is entered on NTA's on-screen keypad (and the keyboard only where the contest allows).
+import type { PaperQuestion } from "~/models/contests/paper/paper";
+import { KEYPAD_KEYS, keypadInput, NUMBER_DRAFT, type KeypadKey } from "~/models/contests/sitting/test-rules";
 import { markingMessage } from "~/models/contests/results/marking";
-import { HTML_LANG, LANGUAGE_NAMES, LOCALES, useT, type Locale } from "~/utils/i18n";
+import { HTML_LANG, LANGUAGE_NAMES, LOCALES, useT, type Locale, type MessageId } from "~/utils/i18n";
 
 export type Language = Locale;
 
 export function QuestionView(props: {
   question: PaperQuestion;
   number: number;
-  answer: SavedAnswer | undefined;
-  draft: string;
+  /** The response on screen: the unsaved choice, else the saved one (save-rule.ts). */
+  response: { o?: number[]; v?: string };
+  /** The physical keyboard may type the number too. */
+  keyboard: boolean;
   language: Language;
   hindi: boolean;
   disabled: boolean;
   onLanguage: (language: Language) => void;
   /** An option picked, by its number (the runner decides what that does to the response). */
   onPick: (n: number) => void;
-  onDraft: (value: string) => void;
+  /** The number as typed so far. */
+  onType: (value: string) => void;
 }) {
   const { t, tm } = useT();
-  const { question: q, answer, language } = props;
+  const { question: q, response, language } = props;
   const inHindi = language === "hi" && q.htmlHi !== null;
-  const chosen = answer?.o ?? [];
+  const chosen = response.o ?? [];
   return (
     <fieldset className="card test-question" key={q.id} lang={inHindi ? "hi" : "en"}>
       <legend>
@@ -36,18 +41,7 @@ export function QuestionView(props: {
       <div className="test-text" translate="no" dangerouslySetInnerHTML={{ __html: inHindi ? q.htmlHi! : q.html }} />
       {q.image ? <img className="test-diagram" src={q.image.src} width={q.image.width} height={q.image.height} alt={q.image.alt} loading="lazy" decoding="async" /> : null}
       {q.kind === "numerical" ? (
-        <label className="test-number">
-          {t("test.numberLabel")}
-          <input
-            type="text"
-            inputMode="decimal"
-            autoComplete="off"
-            maxLength={18}
-            value={props.draft}
-            onChange={(e) => props.onDraft(e.target.value)}
-            disabled={props.disabled}
-          />
-        </label>
+        <NumberEntry value={response.v ?? ""} keyboard={props.keyboard} disabled={props.disabled} onType={props.onType} />
       ) : (
         q.options.map((option, i) => (
           <label key={option.n} className={`test-option${chosen.includes(option.n) ? " is-chosen" : ""}`}>
@@ -69,6 +63,54 @@ export function QuestionView(props: {
         ))
       )}
     </fieldset>
+  );
+}
+
+const KEY_LABELS: Partial<Record<KeypadKey, MessageId>> = { backspace: "test.key.backspace", clear: "test.key.clear", "-": "test.key.minus", ".": "test.key.point" };
+const KEY_FACES: Partial<Record<KeypadKey, string>> = { backspace: "⌫", clear: "C", "-": "−" };
+
+/**
+ * The number box and NTA's keypad. Without the keyboard the box is read-only and asks the
+ * phone for no keyboard (inputMode none); every key is a button with a name a screen
+ * reader says, and the box announces the number as it changes.
+ */
+function NumberEntry(props: { value: string; keyboard: boolean; disabled: boolean; onType: (value: string) => void }) {
+  const { t } = useT();
+  return (
+    <div className="test-number">
+      <label>
+        {t("test.numberLabel")}
+        <input
+          type="text"
+          inputMode={props.keyboard ? "decimal" : "none"}
+          autoComplete="off"
+          maxLength={18}
+          readOnly={!props.keyboard}
+          aria-live="polite"
+          value={props.value}
+          // Typed keys make only what the keypad could: anything else is not taken.
+          onChange={(e) => NUMBER_DRAFT.test(e.target.value) && props.onType(e.target.value)}
+          disabled={props.disabled}
+        />
+      </label>
+      <div className="test-keypad" role="group" aria-label={t("test.keypad")}>
+        {KEYPAD_KEYS.map((key) => {
+          const label = KEY_LABELS[key];
+          return (
+            <button
+              key={key}
+              type="button"
+              className={`btn btn-ghost test-key${key === "backspace" ? " is-wide" : ""}`}
+              aria-label={label ? t(label) : undefined}
+              disabled={props.disabled}
+              onClick={() => props.onType(keypadInput(props.value, key))}
+            >
+              {KEY_FACES[key] ?? key}
+            </button>
+          );
+        })}
+      </div>
+    </div>
   );
 }
 

@@ -1,8 +1,9 @@
 // The running test (docs/product/contests.md §2 Test, §4; the NTA screen of docs/product/design.md §4):
 // instructions and 'Start Contest' in fullscreen, then one question at a time against
-// the server's deadline with NTA's buttons, section tabs and question palette; every
-// change (a choice, a number saved, a mark, a first visit) autosaved; proctoring
-// warnings; and one submission after a summary.
+// the server's deadline with NTA's buttons, section tabs and question palette; a choice
+// counting when the contest's save rule says (save-rule.ts), every change (a save, a
+// mark, a first visit, the unsaved choice on screen) autosaved; proctoring warnings;
+// and one submission after a summary.
 import { useCallback, useEffect, useState } from "react";
 import type { SaveStatus } from "~/components/contests/test-island/answer-queue";
 import { CameraPreview, useCamera } from "~/components/contests/test-island/camera";
@@ -15,9 +16,10 @@ import { sendFaceFlag, sendProctoringEvent, useFaceWatch, useProctoring } from "
 import { useSubmission } from "~/components/contests/test-island/use-submission";
 import { useTestKeys } from "~/components/contests/test-island/use-test-keys";
 import { FACE_NOTICES, type Noticed } from "~/models/contests/sitting/face-watch";
-import { testApi, type OpenPaper, type PaperQuestion, type SavedAnswer } from "~/models/contests/paper/paper";
+import { testApi, type OpenPaper } from "~/models/contests/paper/paper";
 import { hasResponse, pickOption } from "~/models/contests/sitting/palette";
-import { formatTimer, isNumberAnswer, progressPercent, SUBMIT_REASONS, warningMessage } from "~/models/contests/sitting/test-rules";
+import { applyMove, shownResponse, type Move } from "~/models/contests/sitting/save-rule";
+import { formatTimer, progressPercent, SUBMIT_REASONS, warningMessage } from "~/models/contests/sitting/test-rules";
 import { useServerClock } from "~/utils/use-hydrated";
 import { postJsonPatiently } from "~/utils/post-json";
 import { richText, useT, type Locale, type MessageId } from "~/utils/i18n";
@@ -48,7 +50,6 @@ export function TestRunner({ paper, language, onLanguage }: { paper: OpenPaper; 
   const api = testApi(paper.contest.id);
 
   const [started, setStarted] = useState(false);
-  const [index, setIndex] = useState(0);
   const [alert, setAlert] = useState<MessageId | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [paletteOpen, setPaletteOpen] = useState(false);
@@ -58,7 +59,9 @@ export function TestRunner({ paper, language, onLanguage }: { paper: OpenPaper; 
   const [reading, setReading] = useState(false);
 
   const { answers, update, saveStatus, queue } = useAutosave(paper, api, started);
-  const [drafts, setDrafts] = useState<Record<string, string>>(() => Object.fromEntries(Object.entries(answers).flatMap(([id, a]) => (a.v === undefined ? [] : [[id, a.v]]))));
+  // After a reload the test opens where it was left: on the question with an unsaved choice, if any.
+  const [index, setIndex] = useState(() => Math.max(0, questions.findIndex((q) => answers[q.id]?.d)));
+  const rule = paper.contest.saveRule;
   const camera = useCamera(() => sendProctoringEvent(api, "camera_lost"));
   const release = useCallback(async () => {
     camera.stream?.getTracks().forEach((t) => t.stop());
@@ -105,39 +108,31 @@ export function TestRunner({ paper, language, onLanguage }: { paper: OpenPaper; 
     });
   };
 
-  const state = (id: string): SavedAnswer => answers[id] ?? {};
-  /** The typed number of a numerical question joins its state; false when it is not a number. */
-  const withDraft = (q: PaperQuestion): SavedAnswer | false => {
-    const current = state(q.id);
-    if (q.kind !== "numerical") return current;
-    const typed = (drafts[q.id] ?? "").trim();
-    if (typed === "") return { m: current.m };
-    if (!isNumberAnswer(typed)) return false;
-    return { ...current, v: typed };
+  /** The question on screen after a move (save-rule.ts); false when a save found no number to store. */
+  const move = (m: Move) => {
+    if (!question) return false;
+    const next = applyMove(rule, answers[question.id], m);
+    if (next === "not-a-number") {
+      setNumberError(true);
+      return false;
+    }
+    setNumberError(false);
+    if (next !== answers[question.id]) update(question.id, next);
+    return true;
   };
-  const go = (to: number) => {
+  /** To another question: an unsaved choice on this one is dropped (NTA's rule) unless it was just saved. */
+  const go = (to: number, saved = false) => {
+    if (!saved && question?.id && answers[question.id]?.d) move({ kind: "leave" });
     setNumberError(false);
     setPaletteOpen(false);
     setIndex(Math.max(0, Math.min(questions.length - 1, to)));
   };
   const saveAnd = (marked: boolean) => {
-    if (!question) return;
-    const next = withDraft(question);
-    if (next === false) return setNumberError(true);
-    const { m: _m, ...response } = next;
-    update(question.id, marked ? { ...response, m: true } : response);
-    go(index + 1);
-  };
-  const clear = () => {
-    if (!question) return;
-    setDrafts((d) => ({ ...d, [question.id]: "" }));
-    setNumberError(false);
-    update(question.id, state(question.id).m ? { m: true } : {});
+    if (move({ kind: marked ? "save-mark" : "save" })) go(index + 1, true);
   };
   const pick = (n: number) => {
     if (!question || question.kind === "numerical") return;
-    const current = state(question.id);
-    update(question.id, { ...current, o: pickOption(question.kind, current.o ?? [], n) });
+    move({ kind: "choose", options: pickOption(question.kind, shownResponse(answers[question.id]).o ?? [], n) });
   };
   useTestKeys(running && !confirming && !proctor.warning, {
     // The key names the option shown in that place (A is the first shown), not its number.
@@ -179,8 +174,8 @@ export function TestRunner({ paper, language, onLanguage }: { paper: OpenPaper; 
 
   const q = question!;
   const percent = progressPercent(index, questions.length);
-  const current = state(q.id);
-  const responded = (current.o?.length ?? 0) > 0 || (drafts[q.id] ?? "").trim() !== "";
+  const shown = shownResponse(answers[q.id]);
+  const responded = hasResponse(shown);
   return (
     <div className="test-screen">
       <header className="test-bar">
@@ -231,17 +226,14 @@ export function TestRunner({ paper, language, onLanguage }: { paper: OpenPaper; 
           <QuestionView
             question={q}
             number={index + 1}
-            answer={current}
-            draft={drafts[q.id] ?? ""}
+            response={shown}
+            keyboard={paper.contest.typing}
             language={languageOf[q.id] ?? language}
             hindi={paper.hindi}
             disabled={!running}
             onLanguage={(l) => setLanguageOf((m) => ({ ...m, [q.id]: l }))}
             onPick={pick}
-            onDraft={(value) => {
-              setNumberError(false);
-              setDrafts((d) => ({ ...d, [q.id]: value }));
-            }}
+            onType={(value) => move({ kind: "type", value })}
           />
           {numberError ? (
             <p className="alert alert-error" role="alert">
@@ -253,7 +245,7 @@ export function TestRunner({ paper, language, onLanguage }: { paper: OpenPaper; 
             <button type="button" className="btn btn-primary" onClick={() => saveAnd(false)} disabled={!running}>
               {t("test.saveNext")}
             </button>
-            <button type="button" className="btn btn-ghost" onClick={clear} disabled={!running}>
+            <button type="button" className="btn btn-ghost" onClick={() => move({ kind: "clear" })} disabled={!running}>
               {t("test.clear")}
             </button>
             <button type="button" className="btn btn-warn" onClick={() => saveAnd(true)} disabled={!running || !responded}>

@@ -19,7 +19,8 @@ export function useAutosave(paper: OpenPaper, api: string, active: boolean) {
         storage: typeof localStorage === "undefined" ? null : localStorage,
         onStatus: setSaveStatus,
         send: async (questionId, state): Promise<SendResult> => {
-          const res = await postJson(api, { intent: "answer", questionId, options: state.o, value: state.v, marked: Boolean(state.m) });
+          const draft = state.d ? { options: state.d.o, value: state.d.v } : undefined;
+          const res = await postJson(api, { intent: "answer", questionId, options: state.o, value: state.v, marked: Boolean(state.m), draft });
           if (res.ok) return "saved";
           // Too many from this student (429) or the server busy (503): both say when to come back.
           if (res.status === 429 || res.status === 503) return { waitMs: retryAfterMs(res) };

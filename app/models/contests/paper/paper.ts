@@ -3,7 +3,7 @@
 // never a key, a range or an explanation; the student's saved state of each question;
 // and the server's clock. Declared once, for the route that builds it and the island
 // that reads it.
-import type { QUESTION_KINDS } from "~/utils/enums";
+import type { QUESTION_KINDS, SaveRule } from "~/utils/enums";
 
 export type QuestionKind = (typeof QUESTION_KINDS)[number];
 
@@ -29,13 +29,18 @@ export type PaperSection = { title: string; titleHi: string | null };
 
 /**
  * A question's saved state: present once visited; `o` the option numbers chosen, `v`
- * the number typed, `m` marked for review.
+ * the number typed, `m` marked for review; `d` the response on screen but not saved (a
+ * draft: restored after a reload, never scored; save-rule.ts).
  */
-export type SavedAnswer = { o?: number[]; v?: string; m?: boolean };
+export type SavedAnswer = { o?: number[]; v?: string; m?: boolean; d?: { o?: number[]; v?: string } };
 
 type PaperBase = {
-  /** faceDetection: the on-device face check runs during this test (issue 47). */
-  contest: { id: string; title: string; description: string; durationMinutes: number; faceDetection: boolean };
+  /**
+   * faceDetection: the on-device face check runs during this test (issue 47); saveRule: when
+   * a choice counts (save-rule.ts); typing: a number may be typed on the physical keyboard
+   * as well as the on-screen keypad.
+   */
+  contest: { id: string; title: string; description: string; durationMinutes: number; faceDetection: boolean; saveRule: SaveRule; typing: boolean };
   entryId: string;
   /** The server's now when the paper was served: the island's clock runs from it. */
   serverNow: string;

@@ -16,21 +16,24 @@ export type AnswerSave = {
   options: number[] | null;
   value: string | null;
   marked: boolean;
+  /** The response on screen but not saved (save-rule.ts): options ([] for none) or the number as typed; null for none. */
+  draftOptions?: number[] | null;
+  draftValue?: string | null;
   now: Date;
 };
 
 // The saves as rows (i: their place in the batch). A row is written only if its session
 // is live, its entry not submitted, its contest open at its time (the entry's own
 // deadline + grace), its question of that contest, and its response one the question
-// can take. Two saves of one question in a batch: the later one is written, and both
+// can take, and its draft (if any) one it could take. Two saves of one question in a batch: the later one is written, and both
 // are acknowledged, as they would be one after the other. Rows are written in key
 // order, so two batches never wait for each other's rows in opposite orders.
 const saveBatchText = (by: "session" | "user") => `
   WITH r AS (
     SELECT * FROM jsonb_to_recordset($1::jsonb)
-      AS r(i int, contest_id uuid, question_id uuid, opts smallint[], at timestamptz, who text, val numeric, marked boolean)
+      AS r(i int, contest_id uuid, question_id uuid, opts smallint[], at timestamptz, who text, val numeric, marked boolean, dopts smallint[], dval text)
   ), ok AS (
-    SELECT r.i, e.user_id, e.contest_id, q.id AS question_id, r.opts, r.val, r.marked, r.at,
+    SELECT r.i, e.user_id, e.contest_id, q.id AS question_id, r.opts, r.val, r.marked, r.at, r.dopts, r.dval,
            CASE WHEN q.kind = 'numerical' THEN r.val::text
                 ELSE NULLIF(array_to_string(ARRAY(SELECT q.options[n] FROM unnest(r.opts) n), '; '), '') END AS answer_text
       FROM r
@@ -49,15 +52,24 @@ const saveBatchText = (by: "session" | "user") => `
                 ELSE r.val IS NULL AND (r.opts IS NULL
                      OR (1 <= ALL(r.opts) AND cardinality(q.options) >= ALL(r.opts)
                          AND (q.kind = 'multiple' OR cardinality(r.opts) = 1))) END
+       AND CASE WHEN q.kind = 'numerical' THEN coalesce(cardinality(r.dopts), 0) = 0
+                ELSE r.dval IS NULL AND (r.dopts IS NULL
+                     OR (1 <= ALL(r.dopts) AND cardinality(q.options) >= ALL(r.dopts)
+                         AND (q.kind = 'multiple' OR cardinality(r.dopts) <= 1))) END
        FOR SHARE OF e
   ), saved AS (
-    INSERT INTO user_answers (user_id, contest_id, question_id, selected_options, numeric_answer, selected_answer, marked, answered_at)
-    SELECT DISTINCT ON (user_id, question_id) user_id, contest_id, question_id, opts, val, answer_text, marked, at
+    INSERT INTO user_answers (user_id, contest_id, question_id, selected_options, numeric_answer, selected_answer, marked, answered_at, draft_options, draft_value)
+    SELECT DISTINCT ON (user_id, question_id) user_id, contest_id, question_id, opts, val, answer_text, marked, at, dopts, dval
       FROM ok
      ORDER BY user_id, question_id, i DESC
     ON CONFLICT (user_id, question_id) DO UPDATE
       SET selected_options = EXCLUDED.selected_options, numeric_answer = EXCLUDED.numeric_answer,
-          selected_answer = EXCLUDED.selected_answer, marked = EXCLUDED.marked, answered_at = EXCLUDED.answered_at
+          selected_answer = EXCLUDED.selected_answer, marked = EXCLUDED.marked,
+          -- The time the saved response last changed (signals.server.ts reads it): a draft alone does not move it.
+          answered_at = CASE WHEN (user_answers.selected_options, user_answers.numeric_answer, user_answers.marked)
+                                  IS DISTINCT FROM (EXCLUDED.selected_options, EXCLUDED.numeric_answer, EXCLUDED.marked)
+                             THEN EXCLUDED.answered_at ELSE user_answers.answered_at END,
+          draft_options = EXCLUDED.draft_options, draft_value = EXCLUDED.draft_value
     RETURNING user_id, question_id
   )
   SELECT ok.i FROM ok JOIN saved USING (user_id, question_id)`;
@@ -75,6 +87,8 @@ export async function writeSaves(saves: AnswerSave[], by: "session" | "user" = "
     who: s.who,
     val: s.value,
     marked: s.marked,
+    dopts: s.draftOptions ?? null,
+    dval: s.draftValue ?? null,
   }));
   const written = new Set((await hotQuery<{ i: number }>(SAVE_BATCH[by], [JSON.stringify(rows)])).map((r) => r.i));
   return saves.map((_, i) => written.has(i));

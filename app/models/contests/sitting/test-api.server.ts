@@ -21,7 +21,7 @@ import { decideStage, type JourneyStage } from "~/models/contests/catalogue/stag
 import type { ContestKind } from "~/models/contests/catalogue/kinds";
 import { contestOffer } from "~/utils/env.server";
 import { recordEvent, saveAnswer, startTest, submitTest, type AnswerState } from "~/models/contests/sitting/test-taking.server";
-import { NUMBER_ANSWER, NUMBER_HINT, SUBMIT_REASON_LIST, WITH_ERRORS } from "~/models/contests/sitting/test-rules";
+import { NUMBER_ANSWER, NUMBER_DRAFT, NUMBER_HINT, SUBMIT_REASON_LIST, WITH_ERRORS } from "~/models/contests/sitting/test-rules";
 import { admitTestRequest, takeEventSlot } from "~/models/contests/sitting/test-traffic.server";
 import { createFairLimiter, QueueFull } from "~/utils/fair-queue";
 import { refusalPauseMs, TOO_MANY_REQUESTS } from "~/utils/flow-limit";
@@ -33,6 +33,7 @@ import { recordSnapshotFlag, watchStateText } from "~/models/contests/review/evi
 import { FACE_NOTICES } from "~/models/contests/sitting/face-watch";
 import { SNAPSHOT_MAX_BYTES } from "~/models/media/pipeline.server";
 import { deviceMarks } from "~/models/contests/sitting/device-marks.server";
+import type { SaveRule } from "~/utils/enums";
 
 /** `pauseMs`: answer only after this pause (a refusal to a flood; see tooManyRequestsAfterPause). */
 export type ApiReply = { status: number; body: unknown; headers: Record<string, string>; pauseMs?: number; gzipped?: () => Buffer };
@@ -56,6 +57,13 @@ const Body = z.discriminatedUnion("intent", [
     options: z.array(z.number().int().min(1).max(26)).max(26).optional(),
     value: z.string().regex(NUMBER_ANSWER, NUMBER_HINT).optional(),
     marked: z.boolean().default(false),
+    // The response on screen but not saved (save-rule.ts): options chosen, or the number so far.
+    draft: z
+      .object({
+        options: z.array(z.number().int().min(1).max(26)).max(26).optional(),
+        value: z.string().regex(NUMBER_DRAFT, NUMBER_HINT).optional(),
+      })
+      .optional(),
   }),
   z.object({ intent: z.literal("start"), fullscreen: z.boolean() }),
   z.object({ intent: z.literal("submit"), reason: z.enum(SUBMIT_REASON_LIST), withErrors: z.boolean().default(false) }),
@@ -79,11 +87,20 @@ const EvidenceBody = z.object({
 
 type Body = z.infer<typeof Body>;
 
-/** The state a save writes: option numbers sorted and distinct, a typed number, the mark. */
+const sortedDistinct = (options: number[]) => [...new Set(options)].sort((a, b) => a - b);
+
+/** The state a save writes: option numbers sorted and distinct, a typed number, the mark, and the draft. */
 function answerState(body: Extract<Body, { intent: "answer" }>): AnswerState {
-  const chosen = body.options ?? (body.choice === undefined ? [] : [body.choice + 1]);
-  const options = [...new Set(chosen)].sort((a, b) => a - b);
-  return { options: options.length > 0 ? options : null, value: body.value ?? null, marked: body.marked };
+  const options = sortedDistinct(body.options ?? (body.choice === undefined ? [] : [body.choice + 1]));
+  const { draft } = body;
+  return {
+    options: options.length > 0 ? options : null,
+    value: body.value ?? null,
+    marked: body.marked,
+    // A draft is options ([] for none chosen) or a number so far; a number wins if both are sent.
+    draftOptions: draft && draft.value === undefined ? sortedDistinct(draft.options ?? []) : null,
+    draftValue: draft?.value ?? null,
+  };
 }
 
 type StageRow = {
@@ -97,10 +114,12 @@ type StageRow = {
   is_active: boolean;
   kind: ContestKind;
   face_detection: boolean;
+  save_rule: SaveRule;
+  physical_keyboard: boolean;
   entry_id: string | null;
   has_submitted: boolean | null;
   extra_minutes: number | null;
-  answers: Array<{ q: string; o: number[] | null; v: string | null; m: boolean }> | null;
+  answers: Array<{ q: string; o: number[] | null; v: string | null; m: boolean; do: number[] | null; dv: string | null }> | null;
   snapshots: boolean | null;
   warned: number | null;
 };
@@ -110,9 +129,10 @@ type StageRow = {
 // Made when first used: the snapshot rule follows PARENTAL_CONSENT, read at start-up.
 const stageRow = memo(() => `
   SELECT s.user_id, c.id AS contest_id, c.title, c.description, c.duration_minutes, c.start_time, c.end_time, c.is_active, c.kind, c.face_detection,
+         c.save_rule, c.physical_keyboard,
          e.id AS entry_id, e.has_submitted, e.extra_minutes,
          CASE WHEN $4::boolean THEN (
-           SELECT coalesce(json_agg(json_build_object('q', a.question_id, 'o', a.selected_options, 'v', a.numeric_answer::text, 'm', a.marked)), '[]'::json)
+           SELECT coalesce(json_agg(json_build_object('q', a.question_id, 'o', a.selected_options, 'v', a.numeric_answer::text, 'm', a.marked, 'do', a.draft_options, 'dv', a.draft_value)), '[]'::json)
              FROM user_answers a WHERE a.user_id = s.user_id AND a.contest_id = c.id) END AS answers,
          w.snapshots, w.warned
     FROM sessions s
@@ -154,7 +174,7 @@ export async function testPaperReply(input: { cookie: string | null; contestId: 
   if (!staged.ok) return staged.reply;
   const { row } = staged;
   const base = {
-    contest: { id: row.contest_id, title: row.title, description: row.description, durationMinutes: row.duration_minutes, faceDetection: row.face_detection },
+    contest: { id: row.contest_id, title: row.title, description: row.description, durationMinutes: row.duration_minutes, faceDetection: row.face_detection, saveRule: row.save_rule, typing: row.physical_keyboard },
     entryId: row.entry_id,
     serverNow: input.now.toISOString(),
     startsAt: row.start_time.toISOString(),

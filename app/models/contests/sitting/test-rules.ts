@@ -29,6 +29,24 @@ export const NUMBER_ANSWER = /^-?(\d{1,10}(\.\d{0,6})?|\.\d{1,6})$/;
 /** The server's refusal in English (the test API's JSON); the island says it as "test.numberHint". */
 export const NUMBER_HINT = "Enter a number, e.g. 2.5 or -3.";
 export const isNumberAnswer = (text: string) => NUMBER_ANSWER.test(text);
+/** A number on its way (a draft): what the keypad can make, a sign or a point on its own included. */
+export const NUMBER_DRAFT = /^-?\d{0,10}(\.\d{0,6})?$/;
+
+/** The on-screen keypad's keys (NTA's: digits, minus, decimal point, backspace, clear). */
+export const KEYPAD_KEYS = ["7", "8", "9", "4", "5", "6", "1", "2", "3", "0", ".", "-", "backspace", "clear"] as const;
+export type KeypadKey = (typeof KEYPAD_KEYS)[number];
+
+/**
+ * The typed number after a keypad key: a minus only first, one decimal point, at most 10
+ * digits before it and 6 after; a key that would break that does nothing.
+ */
+export function keypadInput(text: string, key: KeypadKey): string {
+  if (key === "clear") return "";
+  if (key === "backspace") return text.slice(0, -1);
+  if (key === "-") return text === "" ? "-" : text;
+  const next = text + key;
+  return NUMBER_DRAFT.test(next) ? next : text;
+}
 
 /**
  * The reason and error the completion page was given in its address, read strictly:

@@ -17,7 +17,14 @@ export type Saver = { userId: string } | { sessionKey: string };
  * the option numbers chosen (1, 2, … in the paper's own order, sorted, distinct) or the
  * number typed, or neither (visited, or a response cleared), and the review mark.
  */
-export type AnswerState = { options: number[] | null; value: string | null; marked: boolean };
+export type AnswerState = {
+  options: number[] | null;
+  value: string | null;
+  marked: boolean;
+  /** The unsaved response on screen (save-rule.ts): kept to restore the screen, never scored. */
+  draftOptions?: number[] | null;
+  draftValue?: string | null;
+};
 
 // Two statements at a time: while they run, the saves arriving wait and go together in the next.
 const studentSaves = createGroupCommit({ inFlight: 2, maxBatch: 500, write: (saves) => writeSaves(saves, "session") });

@@ -5,10 +5,11 @@ import { myChallenges } from "~/models/contests/challenges/challenges.server";
 import { answerBreakdown, sectionReport } from "~/models/contests/results/exam-report.server";
 import { contestResults, leaderboard, tieBreakOf } from "~/models/contests/results/results.server";
 import { prizeStatement } from "~/models/payments/payouts.server";
+import { responseSheet } from "~/models/contests/results/response-sheet.server";
 import { myCertificateCode } from "~/models/contests/results/certificates.server";
 import type { Locale } from "~/utils/i18n";
 
-export type ResultsTab = "summary" | "breakdown" | "leaderboard";
+export type ResultsTab = "summary" | "breakdown" | "leaderboard" | "sheet";
 
 export async function resultsPage(db: DbOrTx, input: { contestId: string; userId: string; tab: ResultsTab; locale: Locale; now: Date }) {
   const { contestId, userId, tab, locale, now } = input;
@@ -16,7 +17,7 @@ export async function resultsPage(db: DbOrTx, input: { contestId: string; userId
   // Nothing derived from the key before the test has closed for everyone (docs/product/design.md §4).
   const scored = results.state === "scored";
   const mine = { contestId, userId };
-  const [sections, statement, certificate, breakdown, challenges, leaders, tieBreak] = await Promise.all([
+  const [sections, statement, certificate, breakdown, challenges, leaders, tieBreak, sheet] = await Promise.all([
     scored && tab === "summary" ? sectionReport(db, mine) : [],
     scored && tab === "summary" && results.contest.finalized ? prizeStatement(db, mine) : null,
     scored && tab === "summary" && results.contest.finalized ? myCertificateCode(db, mine) : null,
@@ -24,6 +25,7 @@ export async function resultsPage(db: DbOrTx, input: { contestId: string; userId
     scored && tab === "breakdown" ? myChallenges(db, mine) : [],
     scored && tab === "leaderboard" ? leaderboard(db, contestId) : [],
     scored && tab === "leaderboard" ? tieBreakOf(db, contestId, locale) : null,
+    scored && tab === "sheet" ? responseSheet(db, { ...mine, now }) : null,
   ]);
-  return { ...results, sections, statement, certificate, breakdown, challenges, leaders, tieBreak };
+  return { ...results, sections, statement, certificate, breakdown, challenges, leaders, tieBreak, sheet };
 }

@@ -12,6 +12,7 @@ import { ChallengeForm, ChallengeStatus } from "~/components/contests/results/ch
 import { CHALLENGE_MESSAGES, type ResultsPhase } from "~/models/contests/challenges/challenges";
 import { ChallengeSchema } from "~/models/contests/challenges/challenge-schema";
 import { submitChallenge } from "~/models/contests/challenges/challenges.server";
+import { ResponseSheetView } from "~/components/contests/results/response-sheet";
 import { PrizeStatement } from "~/components/payments/prize-statement";
 import type { SectionReport } from "~/models/contests/results/exam-report";
 import type { MyResult } from "~/models/contests/results/results.server";
@@ -31,6 +32,7 @@ const TABS = [
   { id: "summary", label: "results.tab.summary" },
   { id: "breakdown", label: "results.tab.breakdown" },
   { id: "leaderboard", label: "results.tab.leaderboard" },
+  { id: "sheet", label: "results.tab.sheet" },
 ] as const satisfies ReadonlyArray<{ id: string; label: MessageId }>;
 type Tab = (typeof TABS)[number]["id"];
 
@@ -46,7 +48,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const tab: Tab = TABS.find((t) => t.id === requested)?.id ?? "summary";
   const { messages: words, locale } = i18nFor(args.request, args.context, "results");
   // And what the page says to a student without a submitted entry (ResultsNotAvailable).
-  const messages = { ...words, ...messagesUnder(locale, "test.none.", "contest.tieBreak.") };
+  const messages = { ...words, ...messagesUnder(locale, "test.none.", "contest.tieBreak.", ...(tab === "sheet" ? ["test.status."] : [])) };
   const page = await resultsPage(db, { contestId: contest.id, userId: user.id, tab, locale, now });
   return { tab, ...page, userId: user.id, messages };
 }
@@ -67,14 +69,14 @@ export async function action(args: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ questionId, reply: translateReply(submission.reply(), translator(locale)) }, { status: 400 });
   const outcome = await submitChallenge(db, { contestId: contest.id, userId: user.id, challenge: submission.value, now });
   if (!outcome.ok && outcome.status === 404) throw new Response(say(translator(locale), outcome.message), { status: 404 });
-  if (!outcome.ok) return data({ questionId, reply: translateReply(submission.reply({ formErrors: [msgText(outcome.message)] }), translator(locale)) }, { status: 409 });
+  if (!outcome.ok) return data({ questionId, reply: translateReply(submission.reply({ formErrors: [msgText(outcome.message)] }), translator(locale)) }, { status: outcome.status });
   // With a fee, the challenge waits for it: the fee's page is next.
   if (outcome.fee > 0) throw redirect(`/contest/${contest.id}/challenges/${outcome.challengeId}/pay`);
   return redirectWithFlash(`/contest/${contest.id}/results?tab=breakdown#q-${submission.value.questionId}`, { kind: "success", message: CHALLENGE_MESSAGES.received });
 }
 
 export default function Results() {
-  const { tab, contest, state, mine, answered, sections, statement, certificate, breakdown, challenges, leaders, tieBreak, userId } = useLoaderData<typeof loader>();
+  const { tab, contest, state, mine, answered, sections, statement, certificate, breakdown, challenges, leaders, tieBreak, sheet, userId } = useLoaderData<typeof loader>();
   const posted = useActionData<typeof action>();
   const { t, locale } = useT();
   if (state === "none") return <ResultsNotAvailable />;
@@ -122,11 +124,12 @@ export default function Results() {
             // Open while the window is (as the page was read): the server refuses a late post.
             if (!contest.challengeOpen) return null;
             const lastResult = posted?.questionId === q.id ? posted.reply : undefined;
-            return <ChallengeForm action={`/contest/${contest.id}/results?tab=breakdown`} questionId={q.id} number={number} fee={contest.challengeFee} lastResult={lastResult} />;
+            return <ChallengeForm action={`/contest/${contest.id}/results?tab=breakdown`} questionId={q.id} number={number} options={q.options} fee={contest.challengeFee} lastResult={lastResult} />;
           }}
         />
       ) : null}
       {tab === "leaderboard" ? <Leaderboard leaders={leaders} userId={userId} finalized={contest.finalized} tieBreak={tieBreak} /> : null}
+      {tab === "sheet" && sheet ? <ResponseSheetView sheet={sheet} csvHref={`/contest/${contest.id}/response-sheet.csv`} /> : null}
 
       <ResultsLinks />
     </section>
@@ -175,7 +178,7 @@ function CertificateReady({ code }: { code: string }) {
 function ResultsLinks() {
   const { t } = useT();
   return (
-    <div className="actions">
+    <div className="actions no-print">
       <Link to="/dashboard" className="btn btn-ghost">{t("results.dashboard")}</Link>
       <Link to="/contests" className="btn btn-ghost">{t("results.contests")}</Link>
     </div>

@@ -32,3 +32,16 @@ export function countOf(count: number, singular: string, plural = `${singular}s`
 export function stripBidiControls(value: string) {
   return value.replace(/[\u202a-\u202e\u2066-\u2069]/g, "");
 }
+
+/**
+ * Rows as CSV (RFC 4180: every field quoted, quotes doubled, CRLF). A field a spreadsheet
+ * would run as a formula (=, +, @, a tab or a minus not starting a number) gets a leading
+ * apostrophe, so a downloaded file never runs anything.
+ */
+export function csvText(rows: string[][]): string {
+  const field = (value: string) => {
+    const safe = /^[=+@\t\r]|^-(?![\d.])/.test(value) ? `'${value}` : value;
+    return `"${safe.replaceAll('"', '""')}"`;
+  };
+  return rows.map((row) => row.map(field).join(",")).join("\r\n") + "\r\n";
+}

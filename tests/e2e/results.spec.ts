@@ -66,6 +66,35 @@ test("no result for this student: 'Results Not Available' with 'Return to Dashbo
   await expect(page).toHaveURL("/dashboard");
 });
 
+test("the response sheet: question and option ids in the order seen, the response, the status and the key, on a 360 px phone, in both languages, with its CSV", async ({ page, student, javaScriptEnabled }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const contest = await create("finishedContest", { title: unique("Sheet Cup"), students: [{ userId: student.id, correct: 2, minutes: 5 }] });
+  await page.goto(`/contest/${contest.id}/results`);
+  await page.getByRole("link", { name: "Response Sheet" }).click();
+  const sheet = page.getByRole("table", { name: "Your response sheet" });
+  const rows = sheet.locator("tbody tr");
+  await expect(rows).toHaveCount(3);
+  // Each option by the letter seen and its id (the question's id and two digits); the response and the key by id.
+  const first = rows.first();
+  const questionId = (await first.locator("td").first().textContent())!.trim();
+  expect(questionId).toMatch(/^\d{7,}$/);
+  await expect(first).toContainText(new RegExp(`A · ${questionId}0\\d`));
+  await expect(first.getByText("Answered", { exact: true })).toBeVisible();
+  await expect(first.locator("td").nth(2)).toHaveText(new RegExp(`^[A-D] · ${questionId}0\\d$`));
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  // Print is the browser's own without JavaScript; with it, a button.
+  await expect(page.getByRole("button", { name: "Print" })).toHaveCount(javaScriptEnabled ? 1 : 0);
+
+  const href = await page.getByRole("link", { name: "Download (CSV)" }).getAttribute("href");
+  const csv = await page.request.get(href!);
+  expect(csv.headers()["content-type"]).toBe("text/csv; charset=utf-8");
+  expect(await csv.text()).toContain(`"1","","${questionId}","`);
+
+  await page.goto(`/contest/${contest.id}/results?tab=sheet&lang=hi`);
+  await expect(page.getByRole("table", { name: "आपकी रिस्पॉन्स शीट" }).locator("tbody tr").first().getByText("उत्तर दिया", { exact: true })).toBeVisible();
+  await expect(page.getByRole("link", { name: "डाउनलोड करें (CSV)" })).toBeVisible();
+});
+
 test("the completion page: a message per reason, the error when saving failed, and its links", async ({ page, student }) => {
   const contest = await create("finishedContest", { title: unique("Done Cup"), students: [{ userId: student.id, correct: 1, minutes: 5 }] });
   await page.goto(`/contest/${contest.id}/complete?reason=${encodeURIComponent("Time's up (with errors)")}&error=network`);
@@ -159,7 +188,7 @@ test("the provisional key is challenged from the breakdown: a message with the w
   await expect(again.getByText("Give a link that starts with http:// or https://, or leave it empty.")).toBeVisible();
   await expect(again.getByLabel("A link to a source (optional)")).toHaveValue("ncert.nic.in");
 
-  await again.getByLabel("Why is the key for question 2 wrong?").fill("12 is right if the × is a typo for +.");
+  await again.getByLabel(/^Why is the key for question [123] wrong\?$/).fill("12 is right if the × is a typo for +.");
   await again.getByLabel("A link to a source (optional)").fill("https://ncert.nic.in/");
   await again.getByRole("button", { name: "Submit Challenge" }).click();
   await expect(page.getByText("Challenge received. You will get the outcome by e-mail when the results are final.")).toBeVisible();
@@ -177,7 +206,7 @@ test("a challenge with a fee is sent once its fee is paid through the gateway, a
   const question = page.getByRole("listitem").filter({ hasText: "What is 3 × 3?" });
   await question.getByText("Challenge this answer").click();
   await expect(question.getByText("Challenge fee ₹50, refunded if your challenge is upheld.")).toBeVisible();
-  await question.getByLabel("Why is the key for question 2 wrong?").fill("12 is right if the × is a typo for +.");
+  await question.getByLabel(/^Why is the key for question [123] wrong\?$/).fill("12 is right if the × is a typo for +.");
   await question.getByRole("button", { name: "Submit Challenge and Pay ₹50" }).click();
 
   // The fee's page; leaving it unpaid, the breakdown says what the challenge waits for.

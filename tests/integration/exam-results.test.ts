@@ -2,7 +2,9 @@
 // then read on the results page once closed: marks per section, NTA's percentile, ranks
 // by marks then time, a negative total as it is, the answers beside the key; and none
 // of it before the close.
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { user_contest_entries } from "~/db/schema";
+import { paperFor, sharedPaper } from "~/models/contests/paper/paper.server";
 import { expect, test } from "vitest";
 import { db } from "~/db/client.server";
 import * as resultsRoute from "~/routes/contest.$id.results";
@@ -72,7 +74,11 @@ test("the answers beside the key: options by text, a number against its range, p
   const { breakdown } = (await view(contestId, good.cookie, "breakdown")).data;
   type Row = { html: string; section: string; yours: string[]; key: string[]; marks: number; verdict: string; explanation: string | null };
   const row = (start: string) => (breakdown as Row[]).find((r) => r.html.startsWith(start))!;
-  expect(breakdown.map((r: Row) => r.html.slice(0, 2))).toEqual(["P1", "P2", "P3", "P4", "C1", "C2", "C3", "C4", "M1", "M2", "M3", "M4"]);
+  // Numbered as this student saw them: the sections in order, each shuffled as the test showed it (the response sheet's order).
+  const [entry] = await db.select({ id: user_contest_entries.id }).from(user_contest_entries).where(eq(user_contest_entries.user_id, good.userId));
+  const seen = paperFor(await sharedPaper(contestId, Date.now()), entry!.id).map((q) => q.html.slice(0, 2));
+  expect(breakdown.map((r: Row) => r.html.slice(0, 2))).toEqual(seen);
+  expect(seen.map((s) => s[0]).join("")).toBe("PPPPCCCCMMMM");
   expect(row("P1")).toMatchObject({ section: "Physics", yours: ["6"], key: ["6"], marks: 4, verdict: "correct" });
   expect(row("P2")).toMatchObject({ yours: ["b"], key: ["a"], marks: -1, verdict: "incorrect" });
   expect(row("C3")).toMatchObject({ yours: ["Fe"], key: ["Fe", "Cu"], marks: 1, verdict: "partial" });

@@ -1,7 +1,7 @@
 // Contests: the contest, its questions, each entry, its answers, results and
 // proctoring events.
 import { sql } from "drizzle-orm";
-import { boolean, check, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { CHALLENGE_STATUSES, CONTEST_KINDS, DROPPED_MARKS, PROCTORING_EVENT_KINDS, QUESTION_KINDS, REVIEW_DECISIONS, SAVE_RULES, TIE_BREAKS } from "../../utils/enums";
 import { createdAt, id, keptFor, oneOf, time } from "./columns";
 import { userRef, users } from "./accounts";
@@ -143,8 +143,12 @@ export const questions = pgTable(
     // Dropped after a challenge (docs/admin-sql.md): nobody loses marks on it; who gains
     // its marks is the contest's dropped_question_marks.
     dropped: boolean("dropped").notNull().default(false),
+    // The question's id on a response sheet (issue 48, point 4): a short number, as NTA's,
+    // that an admin never gives; an option's id is this × 100 + its number (response-sheet.ts).
+    public_id: bigint("public_id", { mode: "number" }).notNull().generatedAlwaysAsIdentity({ startWith: 1000001 }),
   },
   (t) => [
+    uniqueIndex("questions_public_id_key").on(t.public_id),
     check("questions_kind", oneOf(t.kind, QUESTION_KINDS)),
     check("questions_two_options", sql`${t.kind} = 'numerical' OR cardinality(${t.options}) >= 2`),
     check("questions_correct_answer_is_option", sql`${t.correct_answer} IS NULL OR ${t.correct_answer} = ANY(${t.options})`),
@@ -365,6 +369,9 @@ export const question_challenges = pgTable(
     resolved_at: time("resolved_at"),
     // Set when the outcome mail is queued (once, at finalisation).
     notified_at: time("notified_at"),
+    // The options the student says are right, by number (issue 48, point 4): the form names
+    // them by the letter the student saw and by their ids, so the admin knows which is meant.
+    claimed_options: smallint("claimed_options").array(),
   },
   (t) => [
     uniqueIndex("question_challenges_user_question_key").on(t.user_id, t.question_id),
@@ -375,6 +382,7 @@ export const question_challenges = pgTable(
     check("question_challenges_source_url", sql`${t.source_url} IS NULL OR (char_length(${t.source_url}) <= 500 AND ${t.source_url} ~ '^https?://')`),
     check("question_challenges_resolved_when", sql`(${t.status} IN ('unpaid', 'pending')) = (${t.resolved_at} IS NULL)`),
     check("question_challenges_fee", sql`${t.fee} >= 0 AND (${t.status} <> 'unpaid' OR ${t.fee} > 0)`),
+    check("question_challenges_claimed_options", sql`1 <= ALL(${t.claimed_options}) AND cardinality(${t.claimed_options}) BETWEEN 1 AND 26`),
     foreignKey({
       name: "question_challenges_entry_fk",
       columns: [t.user_id, t.contest_id],

@@ -42,12 +42,15 @@ export function ChallengeForm({
   action,
   questionId,
   number,
+  options,
   fee,
   lastResult,
 }: {
   action: string;
   questionId: string;
   number: number;
+  /** In the order the student saw them, each named by its letter and its id (the response sheet's). */
+  options: Array<{ n: number; letter: string; id: string }>;
   fee: number;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
@@ -56,6 +59,9 @@ export function ChallengeForm({
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formData?.get("questionId") === questionId;
   const [form, fields] = useSchemaForm<typeof ChallengeSchema>(lastResult, { id: `challenge-${questionId}` });
+  // The student's ticks come back with a refused post, as their words do.
+  const sent = lastResult?.initialValue?.claimed;
+  const claimedBefore = Array.isArray(sent) ? sent.map(String) : typeof sent === "string" ? [sent] : [];
   return (
     // Open again when the post came back with a message, so the student sees it and their words.
     <details className="challenge" open={lastResult ? true : undefined}>
@@ -64,6 +70,19 @@ export function ChallengeForm({
         <FormErrors id={form.errorId} errors={form.errors} />
         <input type="hidden" name="questionId" value={questionId} />
         <TextareaField label={t("results.challenge.why", { n: number })} field={fields.reason} rows={3} maxLength={CHALLENGE_REASON_MAX} />
+        {options.length > 0 ? (
+          <fieldset className="challenge-options">
+            <legend>{t("results.challenge.claimed")}</legend>
+            {options.map((o) => (
+              <label key={o.n} className="check">
+                <input type="checkbox" name={fields.claimed.name} value={o.n} defaultChecked={claimedBefore.includes(String(o.n))} />{" "}
+                <span translate="no">
+                  {o.letter} · {o.id}
+                </span>
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
         <TextField label={t("results.challenge.source")} field={fields.source} type="url" inputMode="url" maxLength={CHALLENGE_SOURCE_MAX} />
         {fee > 0 ? <p className="muted">{t("results.challenge.fee", { amount: formatINR(fee) })}</p> : null}
         <button type="submit" className="btn btn-primary" disabled={pending}>

@@ -95,6 +95,11 @@ export function AnswerList({ answers, after }: { answers: ReportAnswer[]; after?
             <div className="breakdown-question">
               <strong>{t("results.question", { n: i + 1 })}</strong> <Html html={q.html} />
             </div>
+            {/* The ids of the response sheet, to match with NTA-style keys: the options as this student saw them. */}
+            <p className="muted breakdown-ids">
+              {t("results.ids", { code: q.code })}
+              {q.options.length > 0 ? <span translate="no">{q.options.map((o) => ` · ${o.letter} ${o.id}`).join("")}</span> : null}
+            </p>
             {q.image ? <img className="test-diagram" src={q.image.src} width={q.image.width} height={q.image.height} alt={q.image.alt} loading="lazy" decoding="async" /> : null}
             <p>
               {t("results.yourAnswer")} {q.yours.length > 0 ? <Joined parts={q.yours} /> : <strong>{t("results.verdict.unanswered")}</strong>}

@@ -18,6 +18,8 @@ export const ChallengeSchema = z.object({
     .max(CHALLENGE_SOURCE_MAX, msgText({ id: "results.challenge.sourceLong", values: { max: CHALLENGE_SOURCE_MAX } }))
     .regex(/^https?:\/\/\S+$/, msgText({ id: "results.challenge.sourceBad" }))
     .optional(),
+  // The options the student says are right, by number (the form names each by its letter and id).
+  claimed: z.array(z.coerce.number().int().min(1, msgText({ id: "results.challenge.badOption" })).max(26, msgText({ id: "results.challenge.badOption" }))).max(26).optional(),
 });
 export type Challenge = z.infer<typeof ChallengeSchema>;
 

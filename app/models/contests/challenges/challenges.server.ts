@@ -20,8 +20,8 @@ export type ChallengeOutcome =
   | { ok: true; challengeId: string; fee: number }
   /** Not a question of this contest, or no submitted entry: nothing to challenge (404). */
   | { ok: false; status: 404; message: Msg }
-  /** Too early, too late, or a second time: said beside the form (409). */
-  | { ok: false; status: 409; message: Msg };
+  /** Too early, too late, or a second time: said beside the form (409); an option the question does not have (400). */
+  | { ok: false; status: 400 | 409; message: Msg };
 
 const NOT_FOUND = { ok: false, status: 404, message: { id: "results.challenge.noSuchQuestion" } } as const;
 
@@ -31,9 +31,9 @@ const NOT_FOUND = { ok: false, status: 404, message: { id: "results.challenge.no
  * who submitted this contest's test may challenge, and only its own questions.
  */
 export async function submitChallenge(db: DbOrTx, input: { contestId: string; userId: string; challenge: Challenge; now: Date }): Promise<ChallengeOutcome> {
-  const [contest] = rowsOf<{ start_time: Date; end_time: Date; duration_minutes: number; longest_extra_minutes: number; challenge_window_hours: number; challenge_fee: number }>(
+  const [contest] = rowsOf<{ start_time: Date; end_time: Date; duration_minutes: number; longest_extra_minutes: number; challenge_window_hours: number; challenge_fee: number; option_count: number }>(
     await db.execute(sql`
-      SELECT c.start_time, c.end_time, c.duration_minutes, c.longest_extra_minutes, c.challenge_window_hours, c.challenge_fee
+      SELECT c.start_time, c.end_time, c.duration_minutes, c.longest_extra_minutes, c.challenge_window_hours, c.challenge_fee, cardinality(q.options) AS option_count
         FROM contests c
         JOIN user_contest_entries e ON e.contest_id = c.id AND e.user_id = ${input.userId} AND e.has_submitted
         JOIN questions q ON q.contest_id = c.id AND q.id = ${input.challenge.questionId}
@@ -43,6 +43,8 @@ export async function submitChallenge(db: DbOrTx, input: { contestId: string; us
   const window = challengeWindow({ ...contest, start_time: new Date(contest.start_time), end_time: new Date(contest.end_time) });
   if (input.now <= window.opensAt) return { ok: false, status: 409, message: CHALLENGE_MESSAGES.notYet };
   if (input.now >= window.endsAt) return { ok: false, status: 409, message: CHALLENGE_MESSAGES.closed };
+  const claimed = [...new Set(input.challenge.claimed ?? [])].sort((a, b) => a - b);
+  if (claimed.some((n) => n > contest.option_count)) return { ok: false, status: 400, message: CHALLENGE_MESSAGES.badOption };
   const inserted = await db
     .insert(question_challenges)
     .values({
@@ -51,6 +53,7 @@ export async function submitChallenge(db: DbOrTx, input: { contestId: string; us
       user_id: input.userId,
       reason: input.challenge.reason,
       source_url: input.challenge.source ?? null,
+      claimed_options: claimed.length > 0 ? claimed : null,
       // A fee waits for its payment (./challenge-fees.server.ts) before the challenge counts.
       status: contest.challenge_fee > 0 ? "unpaid" : "pending",
       fee: contest.challenge_fee,

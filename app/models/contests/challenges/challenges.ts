@@ -43,4 +43,5 @@ export const CHALLENGE_MESSAGES = {
   twice: { id: "results.challenge.twice" },
   notYet: { id: "results.challenge.notYet" },
   closed: { id: "results.challenge.closed" },
+  badOption: { id: "results.challenge.badOption" },
 } as const satisfies Record<string, Msg>;

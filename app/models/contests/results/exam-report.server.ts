@@ -8,7 +8,8 @@ import { rowsOf, type DbOrTx } from "~/db/client.server";
 import type { AnswerVerdict, ReportAnswer, SectionReport } from "~/models/contests/results/exam-report";
 import type { QuestionKind } from "~/models/contests/paper/paper";
 import { APPLIED_MARKS_TEXT } from "~/models/contests/results/marking.server";
-import { sharedPaper } from "~/models/contests/paper/paper.server";
+import { paperFor, sharedPaper } from "~/models/contests/paper/paper.server";
+import { optionId } from "~/models/contests/results/response-sheet";
 import { richText } from "~/models/contests/paper/rich-text.server";
 import { EARNED_TEXT, RESPONDED_TEXT } from "~/models/contests/results/scoring.server";
 import type { Locale } from "~/utils/i18n";
@@ -23,7 +24,7 @@ import { translator } from "~/utils/i18n.server";
 const perQuestion = (input: { contestId: string; userId: string }) => sql`
   SELECT x.*, CASE WHEN x.dropped THEN 'dropped' WHEN NOT x.responded THEN 'unanswered' WHEN x.m = x.full_marks THEN 'correct'
                    WHEN x.m > 0 THEN 'partial' ELSE 'incorrect' END AS verdict
-    FROM (SELECT q.id, q.position, q.kind, q.question_text AS text, q.options, q.correct_options,
+    FROM (SELECT q.id, q.public_id::float8 AS public_id, q.position, q.kind, q.question_text AS text, q.options, q.correct_options,
                  q.answer_min::text, q.answer_max::text, q.explanation,
                  sec.position AS section_position, sec.title AS section, sec.title_hi AS section_hi,
                  a.selected_options AS chosen, a.numeric_answer::text AS typed,
@@ -59,6 +60,7 @@ export async function sectionReport(db: DbOrTx, input: { contestId: string; user
 
 type BreakdownRow = {
   id: string;
+  public_id: number;
   section: string;
   kind: QuestionKind;
   text: string;
@@ -73,17 +75,27 @@ type BreakdownRow = {
   verdict: AnswerVerdict;
 };
 
-/** Each question, in the paper's order, with the student's answer, the key, the marks earned and the explanation, as HTML (math rendered). */
+/** Each question, in the order this student saw it, with the student's answer, the key, the marks earned and the explanation, as HTML (math rendered). */
 export async function answerBreakdown(db: DbOrTx, input: { contestId: string; userId: string; locale?: Locale }): Promise<ReportAnswer[]> {
   const t = translator(input.locale ?? "en");
   const rows = rowsOf<BreakdownRow>(
     await db.execute(sql`SELECT * FROM (${perQuestion(input)}) per_question ORDER BY section_position, position`),
   );
-  // The diagrams' sizes come with the contest's kept paper (../paper/paper.server.ts), not from the store again.
-  const images = new Map((await sharedPaper(input.contestId, Date.now())).questions.map((q) => [q.id, q.image]));
+  // The diagrams' sizes come with the contest's kept paper (../paper/paper.server.ts), not from the store again;
+  // and the options in the order this student saw them, named by letter and id (response-sheet.ts).
+  const paper = await sharedPaper(input.contestId, Date.now());
+  const images = new Map(paper.questions.map((q) => [q.id, q.image]));
+  const [entry] = rowsOf<{ id: string }>(await db.execute(sql`SELECT id FROM user_contest_entries WHERE contest_id = ${input.contestId} AND user_id = ${input.userId}`));
+  const shown = entry ? paperFor(paper, entry.id) : [];
+  const seen = new Map(shown.map((q) => [q.id, q.options.map((o) => o.n)]));
+  // Numbered as this student saw them (the response sheet's order), sections in the paper's order.
+  const place = new Map(shown.map((q, i) => [q.id, i]));
+  rows.sort((a, b) => (place.get(a.id) ?? 0) - (place.get(b.id) ?? 0));
   const optionsHtml = (r: BreakdownRow, numbers: number[] | null) => (numbers ?? []).map((n) => richText(r.options[n - 1] ?? ""));
   return rows.map((r) => ({
     id: r.id,
+    code: String(r.public_id),
+    options: (seen.get(r.id) ?? []).map((n, i) => ({ n, letter: String.fromCharCode(65 + i), id: optionId(r.public_id, n) })),
     section: r.section,
     kind: r.kind,
     html: richText(r.text),

@@ -23,6 +23,10 @@ export type AnswerVerdict = "correct" | "partial" | "incorrect" | "unanswered" |
 /** One question beside the key, its texts as HTML (math rendered, everything else escaped). */
 export type ReportAnswer = {
   id: string;
+  /** The question's id on the response sheet. */
+  code: string;
+  /** Its options in the order this student saw them: the number, the letter seen and the option's id (response-sheet.ts). */
+  options: Array<{ n: number; letter: string; id: string }>;
   section: string;
   kind: string;
   html: string;

@@ -1,0 +1,4 @@
+ALTER TABLE "question_challenges" ADD COLUMN "claimed_options" smallint[];--> statement-breakpoint
+ALTER TABLE "questions" ADD COLUMN "public_id" bigint NOT NULL GENERATED ALWAYS AS IDENTITY (sequence name "questions_public_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1000001 CACHE 1);--> statement-breakpoint
+CREATE UNIQUE INDEX "questions_public_id_key" ON "questions" USING btree ("public_id");--> statement-breakpoint
+ALTER TABLE "question_challenges" ADD CONSTRAINT "question_challenges_claimed_options" CHECK (1 <= ALL("question_challenges"."claimed_options") AND cardinality("question_challenges"."claimed_options") BETWEEN 1 AND 26);

@@ -55,7 +55,7 @@ export default function CertificatePage() {
               full: c.full_marks,
               rank: c.rank ?? "—",
               ranked: c.ranked,
-              percentile: c.percentile === null ? "—" : c.percentile.toFixed(2),
+              percentile: c.percentile === null ? "—" : c.percentile.toFixed(7),
             }),
             [
               () => (

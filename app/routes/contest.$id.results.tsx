@@ -185,6 +185,22 @@ function ResultsLinks() {
   );
 }
 
+/**
+ * NTA's percentile to seven decimals, with how many it is out of, "within this contest"
+ * (issue 48, point 5): a percentile among a contest's entrants is not a national one. One
+ * entrant alone would always read 100, so it says so instead (point 7).
+ */
+function Percentile({ mine }: { mine: MyResult }) {
+  const { t } = useT();
+  if (mine.percentile === null) return <>—</>;
+  if (mine.ranked <= 1) return <>{t("results.percentileAlone")}</>;
+  return (
+    <>
+      {mine.percentile.toFixed(7)} <small className="muted">{t("results.percentileWithin", { count: mine.ranked })}</small>
+    </>
+  );
+}
+
 function Summary({ mine, percent, fullMarks, finalized, practice, sections }: { mine: MyResult; percent: number; fullMarks: number; finalized: boolean; practice: boolean; sections: SectionReport[] }) {
   const { t, tm } = useT();
   if (mine.answered === 0) {
@@ -203,7 +219,7 @@ function Summary({ mine, percent, fullMarks, finalized, practice, sections }: { 
       <dl className="facts">
         <div><dt>{t("results.marks")}</dt><dd>{marksText(mine.score)}</dd></div>
         <div><dt>{t("results.rank")}</dt><dd>{mine.rank === null ? "—" : finalized ? `#${mine.rank}` : t("results.rankProvisional", { rank: mine.rank })}</dd></div>
-        <div><dt>{t("results.percentile")}</dt><dd>{mine.percentile === null ? "—" : mine.percentile.toFixed(2)}</dd></div>
+        <div><dt>{t("results.percentile")}</dt><dd><Percentile mine={mine} /></dd></div>
         <div><dt>{t("results.timeTaken")}</dt><dd>{tm(durationMessage(mine.response_time))}</dd></div>
         <div><dt>{t("results.prize")}</dt><dd>{practice ? t("results.noPrizePractice") : finalized ? formatINR(mine.prize_amount) : t("results.prizeLater")}</dd></div>
       </dl>

@@ -21,7 +21,8 @@ test("results: summary with the band, the breakdown beside the key, the leaderbo
   await expect(statement.getByRole("definition")).toHaveText(["₹500", "₹150", "₹350"]);
   await expect(statement).toContainText("Waiting for your payout details");
   await expect(page.getByText("2 of 3 marks")).toBeVisible();
-  await expect(page.getByText("Percentile", { exact: true }).locator("..")).toContainText("50.00"); // 1 of the 2 who sat at or below 2 marks
+  // NTA's percentile to seven decimals: 1 of the 2 who sat at or below 2 marks, out of how many, within this contest.
+  await expect(page.getByText("Percentile", { exact: true }).locator("..")).toContainText("50.0000000 within this contest, of 2 entrants");
   const sections = page.getByRole("table", { name: "Marks by section" });
   await expect(sections.getByRole("row", { name: /All questions/ })).toContainText("3 of 3");
   await expect(sections.getByRole("row", { name: /All questions/ })).toContainText("67%");
@@ -54,6 +55,12 @@ test("equal marks: the leaderboard shows the time taken that breaks the tie, and
   await expect(table.getByRole("columnheader", { name: "Time taken" })).toBeVisible();
   await expect(table.getByRole("row", { name: /Tied Tara/ })).toContainText(/#1.*3.*4 min 00 s.*₹1,000/);
   await expect(table.getByRole("row", { name: /Test Student/ })).toContainText(/#2.*3.*7 min 00 s.*₹500/);
+});
+
+test("a contest with one entrant says so instead of a percentile of 100", { tag: "@same-without-js" }, async ({ page, student }) => {
+  const contest = await create("finishedContest", { title: unique("Alone Cup"), students: [{ userId: student.id, correct: 1, minutes: 5 }] });
+  await page.goto(`/contest/${contest.id}/results`);
+  await expect(page.getByText("Percentile", { exact: true }).locator("..")).toHaveText("Percentilenone: you were the only entrant ranked in this contest");
 });
 
 test("no result for this student: 'Results Not Available' with 'Return to Dashboard'", { tag: "@same-without-js" }, async ({ page, student }) => {
@@ -235,7 +242,7 @@ test("a practice test's certificate: from the results to its page, then checked 
   await expect(page.getByRole("heading", { name: "Certificate", exact: true })).toBeVisible();
   const certificate = page.locator("article.certificate");
   await expect(certificate).toContainText(`This certifies that ${student.fullName} took the practice test ${title}`);
-  await expect(certificate).toContainText("and scored 2 of 3 marks: rank 1 of 1, percentile 100.00.");
+  await expect(certificate).toContainText("and scored 2 of 3 marks: rank 1 of 1, percentile 100.0000000.");
   await expect(certificate).toContainText("Genuine: issued by StudyArena");
   const code = (await page.locator(".certificate-code dd").textContent())!;
   expect(code).toMatch(/^[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}$/);

@@ -58,10 +58,10 @@ test("after the close: marks of full marks, NTA's percentile, ranks by marks, an
   ]);
   expect(goodView.sections.reduce((sum: number, s: { marks: number }) => sum + s.marks, 0)).toBe(goodView.mine.score);
 
-  // Three sat (a blank paper did not): 100 × (at or below) ÷ 3, rounded down to two decimals.
-  expect((await view(contestId, mid.cookie)).data.mine).toMatchObject({ score: 4, rank: 2, percentile: 66.66, prize_amount: 200 });
+  // Three sat (a blank paper did not): 100 × (at or below) ÷ 3, rounded down to seven decimals, as NTA gives it.
+  expect((await view(contestId, mid.cookie)).data.mine).toMatchObject({ score: 4, rank: 2, percentile: 66.6666666, ranked: 3, prize_amount: 200 });
   // A negative total is shown as it is, ranked last, and wins nothing although a third prize exists.
-  expect((await view(contestId, bad.cookie)).data.mine).toMatchObject({ score: -3, rank: 3, percentile: 33.33, prize_amount: 0 });
+  expect((await view(contestId, bad.cookie)).data.mine).toMatchObject({ score: -3, rank: 3, percentile: 33.3333333, prize_amount: 0 });
   expect((await view(contestId, blank.cookie)).data.mine).toMatchObject({ score: 0, answered: 0, rank: null, percentile: null, prize_amount: 0 });
 
   const board = (await view(contestId, mid.cookie, "leaderboard")).data.leaders;
@@ -98,4 +98,40 @@ test("equal marks are separated by the time taken, and the leaderboard carries i
   const board = (await view(contestId, fast.cookie, "leaderboard")).data.leaders as Array<{ user_id: string; rank: number; score: number; response_time: number }>;
   expect(board.map((l) => [l.user_id, l.rank, l.score])).toEqual([[fast.userId, 1, 4], [slow.userId, 2, 4]]);
   expect(board[1]!.response_time - board[0]!.response_time).toBeGreaterThanOrEqual(90_000);
+});
+
+test("NTA's percentile with ties: equal marks share a percentile, out of everyone ranked; one entrant alone is counted as one", async () => {
+  const contestId = await jeePaper(new Date());
+  const [top, tieA, tieB, low, blank] = [await enrolled(contestId), await enrolled(contestId), await enrolled(contestId), await enrolled(contestId), await enrolled(contestId)];
+  await answerPaper(contestId, top.cookie, { P1: { pick: ["6"] }, "M1:": { value: "2.5" } }); // 8
+  await answerPaper(contestId, tieA.cookie, { P1: { pick: ["6"] } }); // 4
+  await answerPaper(contestId, tieB.cookie, { P1: { pick: ["6"] } }); // 4, later
+  await answerPaper(contestId, low.cookie, { P2: { pick: ["b"] } }); // −1
+  for (const s of [top, tieA, tieB, low, blank]) await submit(contestId, s.cookie);
+  await closePaper(contestId);
+  const mine = async (s: { cookie: string }) => (await view(contestId, s.cookie)).data.mine;
+  expect(await mine(top)).toMatchObject({ score: 8, percentile: 100, ranked: 4 });
+  // 3 of the 4 who sat have 4 marks or fewer: both of the tie read 75, whatever their time.
+  expect(await mine(tieA)).toMatchObject({ score: 4, percentile: 75, ranked: 4 });
+  expect(await mine(tieB)).toMatchObject({ score: 4, percentile: 75, ranked: 4 });
+  expect(await mine(low)).toMatchObject({ score: -1, percentile: 25, ranked: 4 });
+  expect(await mine(blank)).toMatchObject({ percentile: null, ranked: 4 });
+
+  const alone = await jeePaper(new Date());
+  const only = await enrolled(alone);
+  await answerPaper(alone, only.cookie, { P2: { pick: ["b"] } });
+  await submit(alone, only.cookie);
+  await closePaper(alone);
+  expect((await view(alone, only.cookie)).data.mine).toMatchObject({ score: -1, percentile: 100, ranked: 1 });
+});
+
+test("a percentile to seven decimals is rounded down: 2 of 3 is 66.6666666, never 66.6666667", async () => {
+  const contestId = await jeePaper(new Date());
+  const people = [await enrolled(contestId), await enrolled(contestId), await enrolled(contestId)];
+  await answerPaper(contestId, people[0]!.cookie, { P1: { pick: ["6"] } });
+  await answerPaper(contestId, people[1]!.cookie, { P2: { pick: ["b"] } });
+  await answerPaper(contestId, people[2]!.cookie, { P1: { pick: ["6"] }, "M1:": { value: "2.5" } });
+  for (const s of people) await submit(contestId, s.cookie);
+  await closePaper(contestId);
+  expect((await view(contestId, people[0]!.cookie)).data.mine.percentile).toBe(66.6666666);
 });

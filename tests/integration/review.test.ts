@@ -81,7 +81,7 @@ test("a disqualified entry loses its rank, percentile and prize; everyone below 
   const percentiles = rowsOf<{ user_id: string; percentile: number | null }>(
     await db.execute(sql`SELECT t.user_id, ${PERCENTILE_SQL(c.contestId)} AS percentile FROM contest_results t WHERE t.contest_id = ${c.contestId}`),
   );
-  expect(Object.fromEntries(percentiles.map((p) => [p.user_id, p.percentile]))).toEqual({ [c.cheat]: null, [c.second]: 100, [c.third]: 66.66, [c.fourth]: 33.33 });
+  expect(Object.fromEntries(percentiles.map((p) => [p.user_id, p.percentile]))).toEqual({ [c.cheat]: null, [c.second]: 100, [c.third]: 66.6666666, [c.fourth]: 33.3333333 });
   const paid = await db.select({ user_id: payouts.user_id, gross: payouts.gross }).from(payouts).where(eq(payouts.contest_id, c.contestId));
   expect(paid.sort((a, b) => b.gross - a.gross)).toEqual([{ user_id: c.second, gross: 300 }, { user_id: c.third, gross: 200 }]);
   expect(await finalizeContest(db, c.contestId, now)).toBe("already");

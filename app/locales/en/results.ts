@@ -43,6 +43,8 @@ export default {
   "results.rank": "Rank",
   "results.rankProvisional": "#{rank} (provisional)",
   "results.percentile": "Percentile",
+  "results.percentileWithin": "within this contest, of {count, plural, one {# entrant} other {# entrants}}",
+  "results.percentileAlone": "none: you were the only entrant ranked in this contest",
   "results.timeTaken": "Time taken",
   "results.prize": "Prize",
   "results.prizeLater": "When the results are final",

@@ -43,6 +43,8 @@ export default {
   "results.rank": "रैंक",
   "results.rankProvisional": "#{rank} (अस्थायी)",
   "results.percentile": "पर्सेंटाइल",
+  "results.percentileWithin": "इस प्रतियोगिता के भीतर, {count} प्रतिभागियों में",
+  "results.percentileAlone": "नहीं: इस प्रतियोगिता में रैंक पाने वाले आप अकेले प्रतिभागी थे",
   "results.timeTaken": "लगा समय",
   "results.prize": "इनाम",
   "results.prizeLater": "नतीजे अंतिम होने पर",

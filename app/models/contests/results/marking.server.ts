@@ -17,15 +17,19 @@ export const rankedText = (r: string) => `(${r}.answered > 0 AND ${r}.disqualifi
 
 /**
  * NTA's percentile of result row `t`: 100 × the number who sat with a raw score at or
- * below theirs ÷ the number who sat, to two decimals, rounded down (so only the top
- * score reads 100). "Sat" is what the rank counts: a paper with an answer, not
+ * below theirs ÷ the number who sat, to seven decimals as NTA gives it (issue 48, point 5),
+ * rounded down (so only the top score reads 100). "Sat" is what the rank counts: a paper with an answer, not
  * disqualified; a blank or disqualified paper has no rank and no percentile (docs/decisions/contests-fair-contests.md).
  */
 export const PERCENTILE_SQL = (contestId: string | SQL) => sql`
   CASE WHEN ${sql.raw(rankedText("t"))} THEN
-    (SELECT floor(10000.0 * count(*) FILTER (WHERE o.score <= t.score) / count(*)) / 100
+    (SELECT floor(1000000000.0 * count(*) FILTER (WHERE o.score <= t.score) / count(*)) / 10000000
        FROM contest_results o WHERE o.contest_id = ${contestId} AND ${sql.raw(rankedText("o"))})
   END::float8`;
+
+/** How many sat contest `contestId` and are ranked: the number a percentile is out of. */
+export const RANKED_COUNT_SQL = (contestId: string | SQL) => sql`
+  (SELECT count(*)::int FROM contest_results o WHERE o.contest_id = ${contestId} AND ${sql.raw(rankedText("o"))})`;
 
 /** The most a paper can earn: each question's marks that apply (APPLIED_MARKS_TEXT above), for the contests row in the query. */
 export const FULL_MARKS = sql<number>`(SELECT COALESCE(sum(${sql.raw(APPLIED_MARKS_TEXT)}), 0)::int

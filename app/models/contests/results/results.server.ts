@@ -8,7 +8,7 @@ import { contests, user_answers, user_contest_entries } from "~/db/schema";
 import { questionCountColumn } from "~/models/contests/catalogue/catalogue.server";
 import { isTestClosed, testClosesAt } from "~/models/contests/sitting/deadline";
 import { challengeWindow, isPastWindow, isWindowOpen, resultsPhase } from "~/models/contests/challenges/challenges";
-import { FULL_MARKS, PERCENTILE_SQL } from "~/models/contests/results/marking.server";
+import { FULL_MARKS, PERCENTILE_SQL, RANKED_COUNT_SQL } from "~/models/contests/results/marking.server";
 import { finalizeContest, rankSql } from "~/models/contests/results/scoring.server";
 import { tieBreakMessage } from "~/models/contests/results/marking";
 import type { TieBreak } from "~/utils/enums";
@@ -43,6 +43,8 @@ export type MyResult = {
   prize_amount: number;
   rank: number | null;
   percentile: number | null;
+  /** How many sat and are ranked: the percentile is "within this contest" of these. */
+  ranked: number;
   disqualified_at: string | null;
   disqualification_reason: string | null;
 };
@@ -105,7 +107,7 @@ export async function contestResults(db: DbOrTx, input: { contestId: string; use
     );
     return { contest: base, state: "pending" as const, mine: null, answered };
   }
-  const [mine] = rowsOf<MyResult>(await db.execute(sql`SELECT t.*, ${PERCENTILE_SQL(contest.id)} AS percentile FROM (${rankedResults(contest.id)}) t WHERE t.user_id = ${input.userId}`));
+  const [mine] = rowsOf<MyResult>(await db.execute(sql`SELECT t.*, ${PERCENTILE_SQL(contest.id)} AS percentile, ${RANKED_COUNT_SQL(contest.id)} AS ranked FROM (${rankedResults(contest.id)}) t WHERE t.user_id = ${input.userId}`));
   return mine ? { contest: base, state: "scored" as const, mine, answered: mine.answered } : { contest: base, state: "none" as const, mine: null, answered: 0 };
 }
 

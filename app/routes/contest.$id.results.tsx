@@ -14,7 +14,7 @@ import { ChallengeSchema } from "~/models/contests/challenges/challenge-schema";
 import { submitChallenge } from "~/models/contests/challenges/challenges.server";
 import { ResponseSheetView } from "~/components/contests/results/response-sheet";
 import { PrizeStatement } from "~/components/payments/prize-statement";
-import type { SectionReport } from "~/models/contests/results/exam-report";
+import { ANSWER_FILTERS, shownUnder, type AnswerFilter, type SectionReport } from "~/models/contests/results/exam-report";
 import type { MyResult } from "~/models/contests/results/results.server";
 import { formatDateTime } from "~/utils/dates";
 import { appealEndsAt } from "~/models/contests/review/review";
@@ -50,7 +50,11 @@ export async function loader(args: LoaderFunctionArgs) {
   // And what the page says to a student without a submitted entry (ResultsNotAvailable).
   const messages = { ...words, ...messagesUnder(locale, "test.none.", "contest.tieBreak.", ...(tab === "sheet" ? ["test.status."] : [])) };
   const page = await resultsPage(db, { contestId: contest.id, userId: user.id, tab, locale, now });
-  return { tab, ...page, userId: user.id, messages };
+  // The breakdown filtered on the server (a link each, so it works without JavaScript), with each filter's count.
+  const asked = new URL(args.request.url).searchParams.get("show");
+  const show: AnswerFilter = ANSWER_FILTERS.find((f) => f === asked) ?? "all";
+  const filterCounts = Object.fromEntries(ANSWER_FILTERS.map((f) => [f, page.breakdown.filter((a) => shownUnder(f, a)).length])) as Record<AnswerFilter, number>;
+  return { tab, ...page, breakdown: page.breakdown.filter((a) => shownUnder(show, a)), show, filterCounts, userId: user.id, messages };
 }
 
 /**
@@ -76,7 +80,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function Results() {
-  const { tab, contest, state, mine, answered, sections, statement, certificate, breakdown, challenges, leaders, tieBreak, sheet, userId } = useLoaderData<typeof loader>();
+  const { tab, contest, state, mine, answered, sections, statement, certificate, breakdown, show, filterCounts, challenges, leaders, tieBreak, sheet, userId } = useLoaderData<typeof loader>();
   const posted = useActionData<typeof action>();
   const { t, locale } = useT();
   if (state === "none") return <ResultsNotAvailable />;
@@ -112,6 +116,8 @@ export default function Results() {
       {tab === "summary" ? <Summary mine={mine} percent={percent} fullMarks={contest.fullMarks} finalized={contest.finalized} practice={contest.practice} sections={sections} /> : null}
       {tab === "summary" && statement ? <PrizeStatement statement={statement} /> : null}
       {tab === "summary" && certificate ? <CertificateReady code={certificate} /> : null}
+      {tab === "breakdown" ? <AnswerFilters show={show} counts={filterCounts} /> : null}
+      {tab === "breakdown" && breakdown.length === 0 && show !== "all" ? <p className="card empty">{t("results.filter.none")}</p> : null}
       {tab === "breakdown" ? (
         <AnswerList
           answers={breakdown}
@@ -133,6 +139,20 @@ export default function Results() {
 
       <ResultsLinks />
     </section>
+  );
+}
+
+/** The breakdown's filters: what to revise first, each with how many it holds. */
+function AnswerFilters({ show, counts }: { show: AnswerFilter; counts: Record<AnswerFilter, number> }) {
+  const { t } = useT();
+  return (
+    <nav className="chips" aria-label={t("results.filter.label")}>
+      {ANSWER_FILTERS.map((f) => (
+        <Link key={f} to={f === "all" ? "?tab=breakdown" : `?tab=breakdown&show=${f}`} aria-current={f === show ? "page" : undefined} preventScrollReset>
+          {t(`results.filter.${f}`, { count: counts[f] })}
+        </Link>
+      ))}
+    </nav>
   );
 }
 

@@ -169,5 +169,12 @@ test("the documented JEE paper: stored diagram, admin SQL, extra time, taken on 
   await expect(incline).toBeVisible();
   // The breakdown is numbered as this student saw the paper: the incline's explanation is under its own question.
   await page.getByRole("listitem").filter({ has: incline }).getByText("व्याख्या").click();
-  await expect(page.getByText("the mass does not matter")).toBeVisible();
+  // The explanation in Hindi, as the paper has it; the breakdown's questions in Hindi too.
+  await expect(page.getByText("द्रव्यमान से कोई अंतर नहीं पड़ता")).toBeVisible();
+  await expect(page.getByText("चित्र में दिखाए गए चिकने आनत तल")).toBeVisible();
+  // Filtered to the wrong answers, on the server: the abandoned question is unattempted, not wrong.
+  await page.getByRole("link", { name: /^छोड़े गए \(\d+\)$/ }).click();
+  await expect(page).toHaveURL(/show=unattempted/);
+  await expect(page.getByRole("listitem").filter({ hasText: "विद्युत आवेश का SI मात्रक है" })).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ has: incline })).toHaveCount(0);
 });

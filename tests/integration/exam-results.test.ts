@@ -135,3 +135,41 @@ test("a percentile to seven decimals is rounded down: 2 of 3 is 66.6666666, neve
   await closePaper(contestId);
   expect((await view(contestId, people[0]!.cookie)).data.mine.percentile).toBe(66.6666666);
 });
+
+test("the breakdown in Hindi where the paper has it (question, options, section, explanation), marked as English where it has not", async () => {
+  const { contestId, good } = await takenPaper();
+  await db.execute(sql`UPDATE questions SET question_text_hi = 'P1 हिंदी में', options_hi = ARRAY['तीन','छह','नौ','बारह'], explanation_hi = 'क्योंकि $v = at$।' WHERE contest_id = ${contestId} AND question_text LIKE 'P1:%'`);
+  await db.execute(sql`UPDATE questions SET explanation = 'Because a = b.' WHERE contest_id = ${contestId} AND question_text = 'P2'`);
+  await closePaper(contestId);
+  type Row = { html: string; section: string; lang: string; yours: string[]; key: string[]; explanation: string | null; explanationLang: string };
+  const inHindi = (await call(resultsRoute.loader, getRequest(`/contest/${contestId}/results?tab=breakdown`, `${good.cookie}; lang=hi`), { params: { id: contestId } })).data.breakdown as Row[];
+  const p1 = inHindi.find((r) => r.html.startsWith("P1 हिंदी"))!;
+  expect(p1).toMatchObject({ lang: "hi", section: "भौतिकी", yours: ["छह"], key: ["छह"], explanationLang: "hi" });
+  expect(p1.explanation).toContain("क्योंकि");
+  // P2 has no Hindi: its English text is marked as English, and so is its English explanation.
+  expect(inHindi.find((r) => r.html === "P2")).toMatchObject({ lang: "en", section: "भौतिकी", yours: ["b"], explanation: "Because a = b.", explanationLang: "en" });
+  // An English reader gets the English.
+  const inEnglish = (await view(contestId, good.cookie, "breakdown")).data.breakdown as Row[];
+  expect(inEnglish.find((r) => r.html.startsWith("P1:"))).toMatchObject({ lang: "en", section: "Physics", yours: ["6"], explanationLang: "en" });
+});
+
+test("the breakdown filtered on the server to wrong, unattempted, marked or correct, each counted, numbered as the student saw them", async () => {
+  const { contestId, good } = await takenPaper();
+  await closePaper(contestId);
+  const all = (await view(contestId, good.cookie, "breakdown")).data;
+  // good: right P1, C1, M1; wrong P2, C2; partly right C3 (marked); M2 marked, nothing chosen; five never answered.
+  expect(all.filterCounts).toEqual({ all: 12, wrong: 3, unattempted: 6, marked: 2, correct: 3 });
+  const shown = async (show: string) => {
+    const data = (await call(resultsRoute.loader, getRequest(`/contest/${contestId}/results?tab=breakdown&show=${show}`, good.cookie), { params: { id: contestId } })).data;
+    expect(data.show).toBe(show === "nonsense" ? "all" : show);
+    return (data.breakdown as Array<{ html: string; number: number }>).map((r) => r.html.slice(0, 2)).sort();
+  };
+  expect(await shown("wrong")).toEqual(["C2", "C3", "P2"]);
+  expect(await shown("marked")).toEqual(["C3", "M2"]);
+  expect(await shown("correct")).toEqual(["C1", "M1", "P1"]);
+  expect(await shown("unattempted")).toEqual(["C4", "M2", "M3", "M4", "P3", "P4"]);
+  expect(await shown("nonsense")).toHaveLength(12);
+  // A filtered question keeps the number it had in the whole list.
+  const wrong = (await call(resultsRoute.loader, getRequest(`/contest/${contestId}/results?tab=breakdown&show=wrong`, good.cookie), { params: { id: contestId } })).data.breakdown;
+  for (const r of wrong) expect(all.breakdown.find((a: { id: string }) => a.id === r.id).number).toBe(r.number);
+});

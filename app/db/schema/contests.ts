@@ -140,6 +140,10 @@ export const questions = pgTable(
     image_key: text("image_key"),
     image_alt: text("image_alt"),
     explanation: text("explanation"),
+    // The explanation in Hindi (issue 48, point 5): a Hindi reader's breakdown shows it.
+    explanation_hi: text("explanation_hi"),
+    // A topic within the section ('Kinematics'), for accuracy by topic in the analysis.
+    topic: text("topic"),
     // Dropped after a challenge (docs/admin-sql.md): nobody loses marks on it; who gains
     // its marks is the contest's dropped_question_marks.
     dropped: boolean("dropped").notNull().default(false),
@@ -150,6 +154,7 @@ export const questions = pgTable(
   (t) => [
     uniqueIndex("questions_public_id_key").on(t.public_id),
     check("questions_kind", oneOf(t.kind, QUESTION_KINDS)),
+    check("questions_topic", sql`${t.topic} IS NULL OR char_length(btrim(${t.topic})) BETWEEN 1 AND 60`),
     check("questions_two_options", sql`${t.kind} = 'numerical' OR cardinality(${t.options}) >= 2`),
     check("questions_correct_answer_is_option", sql`${t.correct_answer} IS NULL OR ${t.correct_answer} = ANY(${t.options})`),
     check(

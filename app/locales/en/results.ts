@@ -10,6 +10,13 @@ export default {
   "results.tab.breakdown": "Detailed Breakdown",
   "results.tab.leaderboard": "Leaderboard",
   "results.tab.sheet": "Response Sheet",
+  "results.filter.label": "Show questions",
+  "results.filter.all": "All ({count})",
+  "results.filter.wrong": "Wrong ({count})",
+  "results.filter.unattempted": "Unattempted ({count})",
+  "results.filter.marked": "Marked ({count})",
+  "results.filter.correct": "Correct ({count})",
+  "results.filter.none": "No question here.",
   "results.sheet.intro":
     "Your responses by question and option ids, as NTA's response sheet gives them: match them with the answer key's ids. An option's id is its question's id followed by its number in two digits; options are listed in the order you saw them (A first).",
   "results.sheet.caption": "Your response sheet",

@@ -4,7 +4,7 @@
 import type { ReactNode } from "react";
 import type { AnswerVerdict, ReportAnswer, SectionReport } from "~/models/contests/results/exam-report";
 import { durationMessage } from "~/models/contests/sitting/test-rules";
-import { useT, type MessageId, type Msg } from "~/utils/i18n";
+import { HTML_LANG, useT, type MessageId, type Msg } from "~/utils/i18n";
 import { formatINR } from "~/utils/money";
 import { avatarInitial } from "~/utils/names";
 
@@ -93,7 +93,10 @@ export function AnswerList({ answers, after }: { answers: ReportAnswer[]; after?
               </p>
             ) : null}
             <div className="breakdown-question">
-              <strong>{t("results.question", { n: i + 1 })}</strong> <Html html={q.html} />
+              <strong>{t("results.question", { n: q.number })}</strong>{" "}
+              <span lang={HTML_LANG[q.lang]}>
+                <Html html={q.html} />
+              </span>
             </div>
             {/* The ids of the response sheet, to match with NTA-style keys: the options as this student saw them. */}
             <p className="muted breakdown-ids">
@@ -102,10 +105,20 @@ export function AnswerList({ answers, after }: { answers: ReportAnswer[]; after?
             </p>
             {q.image ? <img className="test-diagram" src={q.image.src} width={q.image.width} height={q.image.height} alt={q.image.alt} loading="lazy" decoding="async" /> : null}
             <p>
-              {t("results.yourAnswer")} {q.yours.length > 0 ? <Joined parts={q.yours} /> : <strong>{t("results.verdict.unanswered")}</strong>}
+              {t("results.yourAnswer")}{" "}
+              {q.yours.length > 0 ? (
+                <span lang={HTML_LANG[q.lang]}>
+                  <Joined parts={q.yours} />
+                </span>
+              ) : (
+                <strong>{t("results.verdict.unanswered")}</strong>
+              )}
             </p>
             <p>
-              {t("results.correctAnswer")} <Joined parts={q.key} />
+              {t("results.correctAnswer")}{" "}
+              <span lang={HTML_LANG[q.lang]}>
+                <Joined parts={q.key} />
+              </span>
             </p>
             <p>
               <span className={`badge ${verdict.tone}`}>{t(verdict.label)}</span> {t("results.marksLabel")} <strong>{signedMarks(q.marks)}</strong>
@@ -113,10 +126,12 @@ export function AnswerList({ answers, after }: { answers: ReportAnswer[]; after?
             {q.explanation ? (
               <details>
                 <summary>{t("results.explanation")}</summary>
-                <Html html={q.explanation} as="div" />
+                <div lang={HTML_LANG[q.explanationLang]}>
+                  <Html html={q.explanation} as="div" />
+                </div>
               </details>
             ) : null}
-            {after?.(q, i + 1)}
+            {after?.(q, q.number)}
           </li>
         );
       })}

@@ -25,6 +25,7 @@ const perQuestion = (input: { contestId: string; userId: string }) => sql`
   SELECT x.*, CASE WHEN x.dropped THEN 'dropped' WHEN NOT x.responded THEN 'unanswered' WHEN x.m = x.full_marks THEN 'correct'
                    WHEN x.m > 0 THEN 'partial' ELSE 'incorrect' END AS verdict
     FROM (SELECT q.id, q.public_id::float8 AS public_id, q.position, q.kind, q.question_text AS text, q.options, q.correct_options,
+                 q.question_text_hi AS text_hi, q.options_hi, q.explanation_hi, COALESCE(a.marked, false) AS marked,
                  q.answer_min::text, q.answer_max::text, q.explanation,
                  sec.position AS section_position, sec.title AS section, sec.title_hi AS section_hi,
                  a.selected_options AS chosen, a.numeric_answer::text AS typed,
@@ -62,6 +63,11 @@ type BreakdownRow = {
   id: string;
   public_id: number;
   section: string;
+  section_hi: string | null;
+  text_hi: string | null;
+  options_hi: string[] | null;
+  explanation_hi: string | null;
+  marked: boolean;
   kind: QuestionKind;
   text: string;
   options: string[];
@@ -91,19 +97,27 @@ export async function answerBreakdown(db: DbOrTx, input: { contestId: string; us
   // Numbered as this student saw them (the response sheet's order), sections in the paper's order.
   const place = new Map(shown.map((q, i) => [q.id, i]));
   rows.sort((a, b) => (place.get(a.id) ?? 0) - (place.get(b.id) ?? 0));
-  const optionsHtml = (r: BreakdownRow, numbers: number[] | null) => (numbers ?? []).map((n) => richText(r.options[n - 1] ?? ""));
-  return rows.map((r) => ({
+  // In Hindi where the paper has it (question, options, section, explanation), else in English, marked as such.
+  const hindi = input.locale === "hi";
+  const inHindi = (r: BreakdownRow) => hindi && r.text_hi !== null;
+  const optionsHtml = (r: BreakdownRow, numbers: number[] | null) => (numbers ?? []).map((n) => richText((inHindi(r) && r.options_hi?.[n - 1]) || r.options[n - 1] || ""));
+  const explanationOf = (r: BreakdownRow) => (hindi && r.explanation_hi) || r.explanation;
+  return rows.map((r, i) => ({
     id: r.id,
+    number: i + 1,
+    lang: inHindi(r) ? ("hi" as const) : ("en" as const),
+    marked: r.marked,
     code: String(r.public_id),
     options: (seen.get(r.id) ?? []).map((n, i) => ({ n, letter: String.fromCharCode(65 + i), id: optionId(r.public_id, n) })),
-    section: r.section,
+    section: (hindi && r.section_hi) || r.section,
     kind: r.kind,
-    html: richText(r.text),
+    html: richText(inHindi(r) ? r.text_hi! : r.text),
     image: images.get(r.id) ?? null,
     yours: r.kind === "numerical" ? (r.typed === null ? [] : [richText(r.typed)]) : optionsHtml(r, r.chosen),
     key: r.kind === "numerical" ? [richText(r.answer_min === r.answer_max ? r.answer_min! : t("results.range", { min: r.answer_min, max: r.answer_max }))] : optionsHtml(r, r.correct_options),
     marks: r.m,
     verdict: r.verdict,
-    explanation: r.explanation ? richText(r.explanation) : null,
+    explanation: explanationOf(r) ? richText(explanationOf(r)!) : null,
+    explanationLang: hindi && r.explanation_hi ? ("hi" as const) : ("en" as const),
   }));
 }

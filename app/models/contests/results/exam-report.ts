@@ -23,6 +23,12 @@ export type AnswerVerdict = "correct" | "partial" | "incorrect" | "unanswered" |
 /** One question beside the key, its texts as HTML (math rendered, everything else escaped). */
 export type ReportAnswer = {
   id: string;
+  /** Its number as this student saw it (kept when the list is filtered). */
+  number: number;
+  /** The language its text is in: Hindi where the paper has it and the reader reads Hindi. */
+  lang: "hi" | "en";
+  /** Marked for review when the test was submitted. */
+  marked: boolean;
   /** The question's id on the response sheet. */
   code: string;
   /** Its options in the order this student saw them: the number, the letter seen and the option's id (response-sheet.ts). */
@@ -38,4 +44,25 @@ export type ReportAnswer = {
   marks: number;
   verdict: AnswerVerdict;
   explanation: string | null;
+  explanationLang: "hi" | "en";
 };
+
+/** The breakdown's filters (issue 48, point 5): what a student revises first. */
+export const ANSWER_FILTERS = ["all", "wrong", "unattempted", "marked", "correct"] as const;
+export type AnswerFilter = (typeof ANSWER_FILTERS)[number];
+
+/** Whether an answer is shown under `filter`: wrong includes partly right; a dropped question only under all. */
+export function shownUnder(filter: AnswerFilter, answer: Pick<ReportAnswer, "verdict" | "marked">) {
+  switch (filter) {
+    case "all":
+      return true;
+    case "wrong":
+      return answer.verdict === "incorrect" || answer.verdict === "partial";
+    case "unattempted":
+      return answer.verdict === "unanswered";
+    case "marked":
+      return answer.marked;
+    case "correct":
+      return answer.verdict === "correct";
+  }
+}

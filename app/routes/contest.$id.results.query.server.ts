@@ -2,8 +2,8 @@
 // the results, and only the tab's own parts, each only once the key may be shown.
 import type { DbOrTx } from "~/db/client.server";
 import { myChallenges } from "~/models/contests/challenges/challenges.server";
-import { answerBreakdown, sectionReport } from "~/models/contests/results/exam-report.server";
-import { contestResults, leaderboard, tieBreakOf } from "~/models/contests/results/results.server";
+import { answerBreakdown, sectionReport, topicReport } from "~/models/contests/results/exam-report.server";
+import { comparison, contestResults, leaderboard, tieBreakOf } from "~/models/contests/results/results.server";
 import { prizeStatement } from "~/models/payments/payouts.server";
 import { responseSheet } from "~/models/contests/results/response-sheet.server";
 import { myCertificateCode } from "~/models/contests/results/certificates.server";
@@ -17,7 +17,7 @@ export async function resultsPage(db: DbOrTx, input: { contestId: string; userId
   // Nothing derived from the key before the test has closed for everyone (docs/product/design.md §4).
   const scored = results.state === "scored";
   const mine = { contestId, userId };
-  const [sections, statement, certificate, breakdown, challenges, leaders, tieBreak, sheet] = await Promise.all([
+  const [sections, statement, certificate, breakdown, challenges, leaders, tieBreak, sheet, topics, compared] = await Promise.all([
     scored && tab === "summary" ? sectionReport(db, mine) : [],
     scored && tab === "summary" && results.contest.finalized ? prizeStatement(db, mine) : null,
     scored && tab === "summary" && results.contest.finalized ? myCertificateCode(db, mine) : null,
@@ -26,6 +26,8 @@ export async function resultsPage(db: DbOrTx, input: { contestId: string; userId
     scored && tab === "leaderboard" ? leaderboard(db, contestId) : [],
     scored && tab === "leaderboard" ? tieBreakOf(db, contestId, locale) : null,
     scored && tab === "sheet" ? responseSheet(db, { ...mine, now }) : null,
+    scored && tab === "summary" ? topicReport(db, mine) : [],
+    scored && tab === "summary" ? comparison(db, mine) : null,
   ]);
-  return { ...results, sections, statement, certificate, breakdown, challenges, leaders, tieBreak, sheet };
+  return { ...results, sections, statement, certificate, breakdown, challenges, leaders, tieBreak, sheet, topics, compared };
 }

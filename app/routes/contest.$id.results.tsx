@@ -12,6 +12,7 @@ import { ChallengeForm, ChallengeStatus } from "~/components/contests/results/ch
 import { CHALLENGE_MESSAGES, type ResultsPhase } from "~/models/contests/challenges/challenges";
 import { ChallengeSchema } from "~/models/contests/challenges/challenge-schema";
 import { submitChallenge } from "~/models/contests/challenges/challenges.server";
+import { CompareTable, TopicTable } from "~/components/contests/results/analysis";
 import { ResponseSheetView } from "~/components/contests/results/response-sheet";
 import { PrizeStatement } from "~/components/payments/prize-statement";
 import { ANSWER_FILTERS, shownUnder, type AnswerFilter, type SectionReport } from "~/models/contests/results/exam-report";
@@ -80,7 +81,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function Results() {
-  const { tab, contest, state, mine, answered, sections, statement, certificate, breakdown, show, filterCounts, challenges, leaders, tieBreak, sheet, userId } = useLoaderData<typeof loader>();
+  const { tab, contest, state, mine, answered, sections, statement, certificate, breakdown, show, filterCounts, challenges, leaders, tieBreak, sheet, topics, compared, userId } = useLoaderData<typeof loader>();
   const posted = useActionData<typeof action>();
   const { t, locale } = useT();
   if (state === "none") return <ResultsNotAvailable />;
@@ -114,6 +115,12 @@ export default function Results() {
       <PhaseNote phase={contest.phase} challengeOpen={contest.challengeOpen} challengesEndAt={contest.challengesEndAt} />
       {mine.disqualified_at ? <Disqualified contestId={contest.id} mine={mine} finalized={contest.finalized} /> : null}
       {tab === "summary" ? <Summary mine={mine} percent={percent} fullMarks={contest.fullMarks} finalized={contest.finalized} practice={contest.practice} sections={sections} /> : null}
+      {tab === "summary" && mine.answered > 0 && (compared || topics.length > 0) ? (
+        <div className="card analysis">
+          {compared ? <CompareTable compared={compared} /> : null}
+          <TopicTable topics={topics} />
+        </div>
+      ) : null}
       {tab === "summary" && statement ? <PrizeStatement statement={statement} /> : null}
       {tab === "summary" && certificate ? <CertificateReady code={certificate} /> : null}
       {tab === "breakdown" ? <AnswerFilters show={show} counts={filterCounts} /> : null}

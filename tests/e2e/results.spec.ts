@@ -23,6 +23,10 @@ test("results: summary with the band, the breakdown beside the key, the leaderbo
   await expect(page.getByText("2 of 3 marks")).toBeVisible();
   // NTA's percentile to seven decimals: 1 of the 2 who sat at or below 2 marks, out of how many, within this contest.
   await expect(page.getByText("Percentile", { exact: true }).locator("..")).toContainText("50.0000000 within this contest, of 2 entrants");
+  // Beside the topper (Rival, 3 of 3) and the average of the two.
+  const compare = page.getByRole("table", { name: "You beside the topper and the average" });
+  await expect(compare.getByRole("row", { name: /^Marks/ })).toContainText(/2\s*3\s*2\.5/);
+  await expect(compare.getByRole("row", { name: /^Accuracy/ })).toContainText(/67%\s*100%\s*83%/);
   const sections = page.getByRole("table", { name: "Marks by section" });
   await expect(sections.getByRole("row", { name: /All questions/ })).toContainText("3 of 3");
   await expect(sections.getByRole("row", { name: /All questions/ })).toContainText("67%");

@@ -6,7 +6,7 @@ import { eq, sql } from "drizzle-orm";
 import { user_contest_entries } from "~/db/schema";
 import { paperFor, sharedPaper } from "~/models/contests/paper/paper.server";
 import { expect, test } from "vitest";
-import { db } from "~/db/client.server";
+import { db, rowsOf } from "~/db/client.server";
 import * as resultsRoute from "~/routes/contest.$id.results";
 import { answerPaper, closePaper, enrolled, jeePaper, post } from "../support/papers";
 import { call, getRequest } from "../support/remix";
@@ -172,4 +172,32 @@ test("the breakdown filtered on the server to wrong, unattempted, marked or corr
   // A filtered question keeps the number it had in the whole list.
   const wrong = (await call(resultsRoute.loader, getRequest(`/contest/${contestId}/results?tab=breakdown&show=wrong`, good.cookie), { params: { id: contestId } })).data.breakdown;
   for (const r of wrong) expect(all.breakdown.find((a: { id: string }) => a.id === r.id).number).toBe(r.number);
+});
+
+test("the analysis: you beside the topper and the average, and accuracy by topic, every figure from the stored rows", async () => {
+  const { contestId, good, mid, bad } = await takenPaper();
+  await db.execute(sql`
+    UPDATE questions SET topic = CASE WHEN question_text LIKE 'P1%' OR question_text LIKE 'P2%' THEN 'Kinematics' WHEN question_text LIKE 'P%' THEN 'Optics'
+                                      WHEN question_text LIKE 'C%' THEN 'Bonding' ELSE 'Algebra' END
+     WHERE contest_id = ${contestId}`);
+  await closePaper(contestId);
+  const times = Object.fromEntries(
+    rowsOf<{ user_id: string; response_time: number }>(await db.execute(sql`SELECT user_id, response_time FROM contest_results WHERE contest_id = ${contestId}`)).map((r) => [r.user_id, Number(r.response_time)]),
+  );
+  const summary = async (s: { cookie: string }) => (await view(contestId, s.cookie)).data;
+
+  // good: 4 responses earned marks and 2 did not (67%); mid: 1 of 1; bad: 0 of 3. The blank paper is not ranked, so not averaged.
+  const topper = { score: 10, accuracy: 67, time: times[good.userId] };
+  const average = { score: 3.67, accuracy: 56, time: Math.round((times[good.userId]! + times[mid.userId]! + times[bad.userId]!) / 3) };
+  expect((await summary(good)).compared).toEqual({ you: topper, topper, average });
+  expect((await summary(mid)).compared).toEqual({ you: { score: 4, accuracy: 100, time: times[mid.userId] }, topper, average });
+  expect((await summary(bad)).compared.you).toEqual({ score: -3, accuracy: 0, time: times[bad.userId] });
+
+  // By topic, section by section: Kinematics 1 of 2 right; Optics not tried; Bonding 1 of 3 (C3 partly right is not right); Algebra 1 of 1 (M2 marked, nothing chosen).
+  expect((await summary(good)).topics).toEqual([
+    { topic: "Kinematics", section: "Physics", sectionHi: "भौतिकी", questions: 2, attempted: 2, correct: 1, accuracy: 50 },
+    { topic: "Optics", section: "Physics", sectionHi: "भौतिकी", questions: 2, attempted: 0, correct: 0, accuracy: null },
+    { topic: "Bonding", section: "Chemistry", sectionHi: "रसायन", questions: 4, attempted: 3, correct: 1, accuracy: 33 },
+    { topic: "Algebra", section: "Mathematics", sectionHi: "गणित", questions: 4, attempted: 1, correct: 1, accuracy: 100 },
+  ]);
 });

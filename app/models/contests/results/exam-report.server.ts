@@ -5,7 +5,7 @@
 // comes from the key (docs/product/design.md §4).
 import { sql } from "drizzle-orm";
 import { rowsOf, type DbOrTx } from "~/db/client.server";
-import type { AnswerVerdict, ReportAnswer, SectionReport } from "~/models/contests/results/exam-report";
+import type { AnswerVerdict, ReportAnswer, SectionReport, TopicReport } from "~/models/contests/results/exam-report";
 import type { QuestionKind } from "~/models/contests/paper/paper";
 import { APPLIED_MARKS_TEXT } from "~/models/contests/results/marking.server";
 import { paperFor, sharedPaper } from "~/models/contests/paper/paper.server";
@@ -25,7 +25,7 @@ const perQuestion = (input: { contestId: string; userId: string }) => sql`
   SELECT x.*, CASE WHEN x.dropped THEN 'dropped' WHEN NOT x.responded THEN 'unanswered' WHEN x.m = x.full_marks THEN 'correct'
                    WHEN x.m > 0 THEN 'partial' ELSE 'incorrect' END AS verdict
     FROM (SELECT q.id, q.public_id::float8 AS public_id, q.position, q.kind, q.question_text AS text, q.options, q.correct_options,
-                 q.question_text_hi AS text_hi, q.options_hi, q.explanation_hi, COALESCE(a.marked, false) AS marked,
+                 q.question_text_hi AS text_hi, q.options_hi, q.explanation_hi, COALESCE(a.marked, false) AS marked, q.topic,
                  q.answer_min::text, q.answer_max::text, q.explanation,
                  sec.position AS section_position, sec.title AS section, sec.title_hi AS section_hi,
                  a.selected_options AS chosen, a.numeric_answer::text AS typed,
@@ -57,6 +57,21 @@ export async function sectionReport(db: DbOrTx, input: { contestId: string; user
     titleHi: title_hi,
     accuracy: r.attempted > 0 ? Math.round((r.correct / r.attempted) * 100) : null,
   }));
+}
+
+/** The student's accuracy by topic (questions.topic), section by section; a question without a topic is not counted here. */
+export async function topicReport(db: DbOrTx, input: { contestId: string; userId: string }): Promise<TopicReport[]> {
+  const rows = rowsOf<Omit<TopicReport, "accuracy" | "sectionHi"> & { section_hi: string | null }>(
+    await db.execute(sql`
+      SELECT topic, section, section_hi, count(*)::int AS questions,
+             count(*) FILTER (WHERE responded)::int AS attempted,
+             count(*) FILTER (WHERE verdict = 'correct')::int AS correct
+        FROM (${perQuestion(input)}) per_question
+       WHERE topic IS NOT NULL AND NOT dropped
+       GROUP BY section_position, section, section_hi, topic
+       ORDER BY section_position, topic`),
+  );
+  return rows.map(({ section_hi, ...r }) => ({ ...r, sectionHi: section_hi, accuracy: r.attempted > 0 ? Math.round((r.correct / r.attempted) * 100) : null }));
 }
 
 type BreakdownRow = {

@@ -17,6 +17,25 @@ export type SectionReport = {
   accuracy: number | null;
 };
 
+/** Marks, accuracy (correct ÷ answered, per cent) and time taken (ms) of one result, the topper or the average. */
+export type Figures = { score: number; accuracy: number | null; time: number };
+export type Comparison = { you: Figures; topper: Figures; average: Figures };
+
+/** A topic's figures for one student (questions.topic): accuracy is correct ÷ attempted, in per cent. */
+export type TopicReport = { topic: string; section: string; sectionHi: string | null; questions: number; attempted: number; correct: number; accuracy: number | null };
+
+/**
+ * The student's strongest and weakest topics: of the topics attempted, the highest and the
+ * lowest accuracy (on equal accuracy, more correct is stronger and fewer is weaker, then
+ * the name). Null with fewer than two topics attempted: one topic is neither.
+ */
+export function strongestWeakest(topics: TopicReport[]): { strongest: TopicReport; weakest: TopicReport } | null {
+  const tried = topics.filter((t) => t.accuracy !== null);
+  if (tried.length < 2) return null;
+  const order = [...tried].sort((a, b) => b.accuracy! - a.accuracy! || b.correct - a.correct || a.topic.localeCompare(b.topic));
+  return { strongest: order[0]!, weakest: order.at(-1)! };
+}
+
 /** `dropped`: the question was dropped after a challenge (its marks go by the contest's rule). */
 export type AnswerVerdict = "correct" | "partial" | "incorrect" | "unanswered" | "dropped";
 

@@ -11,6 +11,7 @@ import { challengeWindow, isPastWindow, isWindowOpen, resultsPhase } from "~/mod
 import { FULL_MARKS, PERCENTILE_SQL, RANKED_COUNT_SQL } from "~/models/contests/results/marking.server";
 import { finalizeContest, rankSql } from "~/models/contests/results/scoring.server";
 import { tieBreakMessage } from "~/models/contests/results/marking";
+import type { Comparison, Figures } from "~/models/contests/results/exam-report";
 import type { TieBreak } from "~/utils/enums";
 import type { Locale } from "~/utils/i18n";
 
@@ -109,6 +110,35 @@ export async function contestResults(db: DbOrTx, input: { contestId: string; use
   }
   const [mine] = rowsOf<MyResult>(await db.execute(sql`SELECT t.*, ${PERCENTILE_SQL(contest.id)} AS percentile, ${RANKED_COUNT_SQL(contest.id)} AS ranked FROM (${rankedResults(contest.id)}) t WHERE t.user_id = ${input.userId}`));
   return mine ? { contest: base, state: "scored" as const, mine, answered: mine.answered } : { contest: base, state: "none" as const, mine: null, answered: 0 };
+}
+
+/**
+ * The student beside the topper (rank 1; the first by time if several share it) and the
+ * average of everyone ranked (issue 48, point 5), all from stored result rows. Null when
+ * nobody is ranked.
+ */
+export async function comparison(db: DbOrTx, input: { contestId: string; userId: string }): Promise<Comparison | null> {
+  const rows = rowsOf<{ who: keyof Comparison; score: number | null; accuracy: number | null; time: number | null }>(
+    await db.execute(sql`
+      WITH r AS (
+        SELECT t.user_id, t.rank, t.score, t.response_time,
+               c.correct::float8 / NULLIF(c.correct + c.incorrect, 0) AS accuracy
+          FROM (${rankedResults(input.contestId)}) t
+          JOIN contest_results c ON c.contest_id = ${input.contestId} AND c.user_id = t.user_id)
+      SELECT 'you' AS who, score::float8, accuracy, response_time::float8 AS time FROM r WHERE user_id = ${input.userId}
+      UNION ALL
+      (SELECT 'topper', score::float8, accuracy, response_time::float8 FROM r WHERE rank IS NOT NULL ORDER BY rank, response_time, user_id LIMIT 1)
+      UNION ALL
+      SELECT 'average', avg(score)::float8, avg(accuracy), avg(response_time)::float8 FROM r WHERE rank IS NOT NULL`),
+  );
+  const by = Object.fromEntries(rows.map((r) => [r.who, r]));
+  if (!by.you || !by.topper || by.average?.score == null) return null;
+  const figures = (r: (typeof rows)[number]): Figures => ({
+    score: Math.round(r.score! * 100) / 100,
+    accuracy: r.accuracy === null ? null : Math.round(r.accuracy * 100),
+    time: Math.round(r.time!),
+  });
+  return { you: figures(by.you), topper: figures(by.topper), average: figures(by.average) };
 }
 
 /** The top ten by rank, with the name each student gave (never an e-mail). */

@@ -169,6 +169,8 @@ test("the documented JEE paper: stored diagram, admin SQL, extra time, taken on 
   await expect(incline).toBeVisible();
   // The breakdown is numbered as this student saw the paper: the incline's explanation is under its own question.
   await page.getByRole("listitem").filter({ has: incline }).getByText("व्याख्या").click();
+  // The island counted the time on the diagram's question (its checks took seconds); nobody else sat, so the topper's is the student's own.
+  await expect(page.getByRole("listitem").filter({ has: incline })).toContainText(/इस पर लगा समय: ([1-9]\d*) सेकंड · टॉपर: \1 सेकंड/);
   // The explanation in Hindi, as the paper has it; the breakdown's questions in Hindi too.
   await expect(page.getByText("द्रव्यमान से कोई अंतर नहीं पड़ता")).toBeVisible();
   await expect(page.getByText("चित्र में दिखाए गए चिकने आनत तल")).toBeVisible();

@@ -8,7 +8,7 @@ import { paperFor, sharedPaper } from "~/models/contests/paper/paper.server";
 import { expect, test } from "vitest";
 import { db, rowsOf } from "~/db/client.server";
 import * as resultsRoute from "~/routes/contest.$id.results";
-import { answerPaper, closePaper, enrolled, jeePaper, post } from "../support/papers";
+import { answerPaper, closePaper, enrolled, get, jeePaper, post, type Shown } from "../support/papers";
 import { call, getRequest } from "../support/remix";
 
 const view = (contestId: string, cookie: string, tab = "summary") =>
@@ -200,4 +200,25 @@ test("the analysis: you beside the topper and the average, and accuracy by topic
     { topic: "Bonding", section: "Chemistry", sectionHi: "रसायन", questions: 4, attempted: 3, correct: 1, accuracy: 33 },
     { topic: "Algebra", section: "Mathematics", sectionHi: "गणित", questions: 4, attempted: 1, correct: 1, accuracy: 100 },
   ]);
+});
+
+test("the time on each question beside the topper's and the average of those ranked who saw it", async () => {
+  const contestId = await jeePaper(new Date());
+  const [top, other, blank] = [await enrolled(contestId), await enrolled(contestId), await enrolled(contestId)];
+  const paper = (await get(contestId, top.cookie)).questions as Shown[];
+  const id = (start: string) => paper.find((q) => q.html.startsWith(start))!.id;
+  const p1 = id("P1");
+  const right = paper.find((q) => q.id === p1)!.options.find((o) => o.html === "6")!.n;
+  await post(contestId, { intent: "answer", questionId: p1, options: [right], seconds: 90 }, top.cookie);
+  await post(contestId, { intent: "answer", questionId: id("P2"), seconds: 20 }, top.cookie);
+  await post(contestId, { intent: "answer", questionId: p1, options: [right], seconds: 31 }, other.cookie);
+  await post(contestId, { intent: "answer", questionId: p1, seconds: 600 }, blank.cookie); // not ranked: not in the average
+  for (const s of [top, other, blank]) await submit(contestId, s.cookie);
+  await closePaper(contestId);
+  const rows = (await view(contestId, other.cookie, "breakdown")).data.breakdown as Array<{ id: string; time: unknown }>;
+  const time = (q: string) => rows.find((r) => r.id === q)!.time;
+  // Both have 4 marks: the topper is the first by time, here `top` (its saves and submission came first).
+  expect(time(p1)).toEqual({ yours: 31, topper: 90, average: 61 });
+  expect(time(id("P2"))).toEqual({ yours: 0, topper: 20, average: 20 });
+  expect(time(id("P3"))).toEqual({ yours: 0, topper: null, average: null });
 });

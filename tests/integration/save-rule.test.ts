@@ -124,3 +124,26 @@ test("contests made before the rule keep the one their students were told (each 
   ]);
   await client.close();
 });
+
+test("time on a question is kept with its state: bounded by the test's length, never going down, back with the paper", async () => {
+  const { contest, me, q1, q2 } = await runningContest(); // 30 minutes to answer
+  const save = (body: object) => post(contest.id, { intent: "answer", questionId: q1, options: [2], ...body }, me.cookie);
+  const stored = async () => (await db.select({ s: user_answers.seconds_spent }).from(user_answers).where(eq(user_answers.question_id, q1)))[0]?.s;
+  expect((await save({ seconds: 95 })).status).toBe(200);
+  expect(await stored()).toBe(95);
+  // A stale save (sent before a later one landed) never takes time away.
+  expect((await save({ seconds: 40 })).status).toBe(200);
+  expect(await stored()).toBe(95);
+  expect((await save({ seconds: 30 * 60 })).status).toBe(200);
+  // More than the test lasts, negative, or not whole: refused, and nothing of the save is written.
+  expect((await save({ seconds: 30 * 60 + 1, options: [3] })).status).toBe(400);
+  expect((await save({ seconds: -1 })).status).toBe(400);
+  expect((await save({ seconds: 1.5 })).status).toBe(400);
+  const [row] = await db.select().from(user_answers).where(eq(user_answers.question_id, q1));
+  expect(row).toMatchObject({ seconds_spent: 1800, selected_options: [2] });
+  // Extra time lengthens the bound.
+  await db.execute(sql`UPDATE user_contest_entries SET extra_minutes = 10 WHERE user_id = ${me.userId}`);
+  expect((await save({ seconds: 35 * 60 })).status).toBe(200);
+  await post(contest.id, { intent: "answer", questionId: q2, seconds: 12 }, me.cookie);
+  expect((await paperOf(contest.id, me.cookie)).answers).toMatchObject({ [q1]: { o: [2], t: 2100 }, [q2]: { t: 12 } });
+});

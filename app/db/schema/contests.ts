@@ -245,9 +245,13 @@ export const user_answers = pgTable(
     // none) or the number as typed so far, so a reload restores the screen. Never scored.
     draft_options: smallint("draft_options").array(),
     draft_value: text("draft_value"),
+    // Seconds the question was on screen, as the island measured it (issue 48, point 5):
+    // never more than the test's length (answer-batch.server.ts), never going down.
+    seconds_spent: integer("seconds_spent").notNull().default(0),
   },
   (t) => [
     check("user_answers_draft_value", sql`length(${t.draft_value}) <= 18`),
+    check("user_answers_seconds_spent", sql`${t.seconds_spent} >= 0`),
     uniqueIndex("user_answers_user_question_key").on(t.user_id, t.question_id),
     index("user_answers_user_contest_idx").on(t.user_id, t.contest_id),
     foreignKey({

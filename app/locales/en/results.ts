@@ -17,6 +17,7 @@ export default {
   "results.filter.marked": "Marked ({count})",
   "results.filter.correct": "Correct ({count})",
   "results.filter.none": "No question here.",
+  "results.time.line": "Time on it: {yours} · the topper: {topper} · the average: {average}",
   "results.sheet.intro":
     "Your responses by question and option ids, as NTA's response sheet gives them: match them with the answer key's ids. An option's id is its question's id followed by its number in two digits; options are listed in the order you saw them (A first).",
   "results.sheet.caption": "Your response sheet",

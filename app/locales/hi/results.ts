@@ -18,6 +18,7 @@ export default {
   "results.filter.marked": "मार्क किए ({count})",
   "results.filter.correct": "सही ({count})",
   "results.filter.none": "यहाँ कोई प्रश्न नहीं है।",
+  "results.time.line": "इस पर लगा समय: {yours} · टॉपर: {topper} · औसत: {average}",
   "results.sheet.intro":
     "प्रश्न और विकल्प की ID के अनुसार आपके उत्तर, जैसे NTA की रिस्पॉन्स शीट देती है: इन्हें उत्तर कुंजी की ID से मिलाएँ। विकल्प की ID उसके प्रश्न की ID के बाद दो अंकों में उसकी संख्या है; विकल्प उसी क्रम में हैं जिसमें आपने उन्हें देखा था (पहला A)।",
   "results.sheet.caption": "आपकी रिस्पॉन्स शीट",

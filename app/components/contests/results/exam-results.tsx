@@ -79,7 +79,7 @@ function Joined({ parts }: { parts: string[] }) {
 
 /** `after`: what follows a question (its challenge, while the key is provisional). */
 export function AnswerList({ answers, after }: { answers: ReportAnswer[]; after?: (answer: ReportAnswer, number: number) => ReactNode }) {
-  const { t } = useT();
+  const { t, tm } = useT();
   return (
     <ol className="breakdown">
       {answers.map((q, i) => {
@@ -122,6 +122,13 @@ export function AnswerList({ answers, after }: { answers: ReportAnswer[]; after?
             </p>
             <p>
               <span className={`badge ${verdict.tone}`}>{t(verdict.label)}</span> {t("results.marksLabel")} <strong>{signedMarks(q.marks)}</strong>
+            </p>
+            <p className="muted">
+              {t("results.time.line", {
+                yours: tm(durationMessage(q.time.yours * 1000)),
+                topper: q.time.topper === null ? "—" : tm(durationMessage(q.time.topper * 1000)),
+                average: q.time.average === null ? "—" : tm(durationMessage(q.time.average * 1000)),
+              })}
             </p>
             {q.explanation ? (
               <details>

@@ -4,7 +4,7 @@
 // counting when the contest's save rule says (save-rule.ts), every change (a save, a
 // mark, a first visit, the unsaved choice on screen) autosaved; proctoring warnings;
 // and one submission after a summary.
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { SaveStatus } from "~/components/contests/test-island/answer-queue";
 import { CameraPreview, useCamera } from "~/components/contests/test-island/camera";
 import { InstructionList, Instructions } from "~/components/contests/test-island/instructions";
@@ -16,7 +16,7 @@ import { sendFaceFlag, sendProctoringEvent, useFaceWatch, useProctoring } from "
 import { useSubmission } from "~/components/contests/test-island/use-submission";
 import { useTestKeys } from "~/components/contests/test-island/use-test-keys";
 import { FACE_NOTICES, type Noticed } from "~/models/contests/sitting/face-watch";
-import { testApi, type OpenPaper } from "~/models/contests/paper/paper";
+import { testApi, type OpenPaper, type SavedAnswer } from "~/models/contests/paper/paper";
 import { hasResponse, pickOption } from "~/models/contests/sitting/palette";
 import { applyMove, shownResponse, type Move } from "~/models/contests/sitting/save-rule";
 import { formatTimer, progressPercent, SUBMIT_REASONS, warningMessage } from "~/models/contests/sitting/test-rules";
@@ -108,6 +108,18 @@ export function TestRunner({ paper, language, onLanguage }: { paper: OpenPaper; 
     });
   };
 
+  // Time on the question on screen (issue 48, point 5): whole seconds since it was shown (or
+  // last counted), added to its state with every change and when the student leaves it.
+  const shownSince = useRef(0);
+  useEffect(() => {
+    shownSince.current = performance.now();
+  }, [index, running]);
+  const timed = (id: string, state: SavedAnswer): SavedAnswer => {
+    const elapsed = running ? Math.floor((performance.now() - shownSince.current) / 1000) : 0;
+    shownSince.current += elapsed * 1000;
+    const t = (answers[id]?.t ?? 0) + elapsed;
+    return t > 0 ? { ...state, t } : state;
+  };
   /** The question on screen after a move (save-rule.ts); false when a save found no number to store. */
   const move = (m: Move) => {
     if (!question) return false;
@@ -117,12 +129,20 @@ export function TestRunner({ paper, language, onLanguage }: { paper: OpenPaper; 
       return false;
     }
     setNumberError(false);
-    if (next !== answers[question.id]) update(question.id, next);
+    if (next !== answers[question.id]) update(question.id, timed(question.id, next));
     return true;
+  };
+  /** Counts the time on the question on screen now (before leaving it without a change, or submitting). */
+  const countTime = () => {
+    if (!question) return;
+    const current = answers[question.id] ?? {};
+    const counted = timed(question.id, current);
+    if (counted.t !== current.t) update(question.id, counted);
   };
   /** To another question: an unsaved choice on this one is dropped (NTA's rule) unless it was just saved. */
   const go = (to: number, saved = false) => {
     if (!saved && question?.id && answers[question.id]?.d) move({ kind: "leave" });
+    else if (!saved) countTime();
     setNumberError(false);
     setPaletteOpen(false);
     setIndex(Math.max(0, Math.min(questions.length - 1, to)));
@@ -283,7 +303,15 @@ export function TestRunner({ paper, language, onLanguage }: { paper: OpenPaper; 
           <p>{t("test.submittingText")}</p>
         </Modal>
       ) : confirming ? (
-        <SubmitDialog questions={questions} answers={answers} onCancel={() => setConfirming(false)} onSubmit={() => void submit(SUBMIT_REASONS.manual)} />
+        <SubmitDialog
+          questions={questions}
+          answers={answers}
+          onCancel={() => setConfirming(false)}
+          onSubmit={() => {
+            countTime();
+            void submit(SUBMIT_REASONS.manual);
+          }}
+        />
       ) : proctor.warning ? (
         <Modal title={t(FACE_KINDS.has(proctor.warning.kind) ? "test.watch.title" : "test.left")}>
           <p>

@@ -20,7 +20,7 @@ export function useAutosave(paper: OpenPaper, api: string, active: boolean) {
         onStatus: setSaveStatus,
         send: async (questionId, state): Promise<SendResult> => {
           const draft = state.d ? { options: state.d.o, value: state.d.v } : undefined;
-          const res = await postJson(api, { intent: "answer", questionId, options: state.o, value: state.v, marked: Boolean(state.m), draft });
+          const res = await postJson(api, { intent: "answer", questionId, options: state.o, value: state.v, marked: Boolean(state.m), draft, seconds: state.t });
           if (res.ok) return "saved";
           // Too many from this student (429) or the server busy (503): both say when to come back.
           if (res.status === 429 || res.status === 503) return { waitMs: retryAfterMs(res) };

@@ -111,7 +111,7 @@ export function paperFor(paper: SharedPaper, entryId: string): PaperQuestion[] {
 }
 
 /** A saved answer row as the island reads it. */
-export function savedAnswer(row: { o: number[] | null; v: string | null; m: boolean; do?: number[] | null; dv?: string | null }): SavedAnswer {
+export function savedAnswer(row: { o: number[] | null; v: string | null; m: boolean; do?: number[] | null; dv?: string | null; t?: number }): SavedAnswer {
   const answer: SavedAnswer = {};
   if (row.o && row.o.length > 0) answer.o = row.o;
   if (row.v !== null) answer.v = row.v;
@@ -119,5 +119,6 @@ export function savedAnswer(row: { o: number[] | null; v: string | null; m: bool
   // A draft ('{}': nothing chosen yet, over a saved response) restores the screen as it was left.
   if (row.dv != null) answer.d = row.dv === "" ? {} : { v: row.dv };
   else if (row.do != null) answer.d = row.do.length > 0 ? { o: row.do } : {};
+  if (row.t) answer.t = row.t;
   return answer;
 }

@@ -30,9 +30,9 @@ export type PaperSection = { title: string; titleHi: string | null };
 /**
  * A question's saved state: present once visited; `o` the option numbers chosen, `v`
  * the number typed, `m` marked for review; `d` the response on screen but not saved (a
- * draft: restored after a reload, never scored; save-rule.ts).
+ * draft: restored after a reload, never scored; save-rule.ts); `t` the seconds it has been on screen.
  */
-export type SavedAnswer = { o?: number[]; v?: string; m?: boolean; d?: { o?: number[]; v?: string } };
+export type SavedAnswer = { o?: number[]; v?: string; m?: boolean; d?: { o?: number[]; v?: string }; t?: number };
 
 type PaperBase = {
   /**

@@ -12,6 +12,7 @@ import { paperFor, sharedPaper } from "~/models/contests/paper/paper.server";
 import { optionId } from "~/models/contests/results/response-sheet";
 import { richText } from "~/models/contests/paper/rich-text.server";
 import { EARNED_TEXT, RESPONDED_TEXT } from "~/models/contests/results/scoring.server";
+import { rankedResults } from "~/models/contests/results/results.server";
 import type { Locale } from "~/utils/i18n";
 import { translator } from "~/utils/i18n.server";
 
@@ -28,7 +29,7 @@ const perQuestion = (input: { contestId: string; userId: string }) => sql`
                  q.question_text_hi AS text_hi, q.options_hi, q.explanation_hi, COALESCE(a.marked, false) AS marked, q.topic,
                  q.answer_min::text, q.answer_max::text, q.explanation,
                  sec.position AS section_position, sec.title AS section, sec.title_hi AS section_hi,
-                 a.selected_options AS chosen, a.numeric_answer::text AS typed,
+                 a.selected_options AS chosen, a.numeric_answer::text AS typed, COALESCE(a.seconds_spent, 0) AS seconds,
                  COALESCE(${sql.raw(RESPONDED_TEXT)}, false) AS responded,
                  ${sql.raw(APPLIED_MARKS_TEXT)} AS full_marks, q.dropped,
                  ${sql.raw(EARNED_TEXT)} AS m
@@ -74,8 +75,28 @@ export async function topicReport(db: DbOrTx, input: { contestId: string; userId
   return rows.map(({ section_hi, ...r }) => ({ ...r, sectionHi: section_hi, accuracy: r.attempted > 0 ? Math.round((r.correct / r.attempted) * 100) : null }));
 }
 
+/**
+ * Seconds on each question: the topper's (rank 1, the first by time if several share it)
+ * and the average of everyone ranked who saw it, from the stored answers.
+ */
+async function timesOf(db: DbOrTx, contestId: string) {
+  const rows = rowsOf<{ question_id: string; topper: number | null; average: number | null }>(
+    await db.execute(sql`
+      WITH ranked AS (SELECT user_id, rank, response_time FROM (${rankedResults(contestId)}) t WHERE rank IS NOT NULL),
+           topper AS (SELECT user_id FROM ranked ORDER BY rank, response_time, user_id LIMIT 1)
+      SELECT a.question_id,
+             max(a.seconds_spent) FILTER (WHERE a.user_id = (SELECT user_id FROM topper))::int AS topper,
+             round(avg(a.seconds_spent))::int AS average
+        FROM user_answers a JOIN ranked USING (user_id)
+       WHERE a.contest_id = ${contestId}
+       GROUP BY a.question_id`),
+  );
+  return new Map(rows.map((r) => [r.question_id, { topper: r.topper, average: r.average }]));
+}
+
 type BreakdownRow = {
   id: string;
+  seconds: number;
   public_id: number;
   section: string;
   section_hi: string | null;
@@ -105,6 +126,7 @@ export async function answerBreakdown(db: DbOrTx, input: { contestId: string; us
   // The diagrams' sizes come with the contest's kept paper (../paper/paper.server.ts), not from the store again;
   // and the options in the order this student saw them, named by letter and id (response-sheet.ts).
   const paper = await sharedPaper(input.contestId, Date.now());
+  const times = await timesOf(db, input.contestId);
   const images = new Map(paper.questions.map((q) => [q.id, q.image]));
   const [entry] = rowsOf<{ id: string }>(await db.execute(sql`SELECT id FROM user_contest_entries WHERE contest_id = ${input.contestId} AND user_id = ${input.userId}`));
   const shown = entry ? paperFor(paper, entry.id) : [];
@@ -122,6 +144,7 @@ export async function answerBreakdown(db: DbOrTx, input: { contestId: string; us
     number: i + 1,
     lang: inHindi(r) ? ("hi" as const) : ("en" as const),
     marked: r.marked,
+    time: { yours: r.seconds, topper: times.get(r.id)?.topper ?? null, average: times.get(r.id)?.average ?? null },
     code: String(r.public_id),
     options: (seen.get(r.id) ?? []).map((n, i) => ({ n, letter: String.fromCharCode(65 + i), id: optionId(r.public_id, n) })),
     section: (hindi && r.section_hi) || r.section,

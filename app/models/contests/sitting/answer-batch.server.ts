@@ -19,6 +19,8 @@ export type AnswerSave = {
   /** The response on screen but not saved (save-rule.ts): options ([] for none) or the number as typed; null for none. */
   draftOptions?: number[] | null;
   draftValue?: string | null;
+  /** Seconds the question has been on screen in all (the island's count); the stored figure never goes down. */
+  seconds?: number;
   now: Date;
 };
 
@@ -31,9 +33,9 @@ export type AnswerSave = {
 const saveBatchText = (by: "session" | "user") => `
   WITH r AS (
     SELECT * FROM jsonb_to_recordset($1::jsonb)
-      AS r(i int, contest_id uuid, question_id uuid, opts smallint[], at timestamptz, who text, val numeric, marked boolean, dopts smallint[], dval text)
+      AS r(i int, contest_id uuid, question_id uuid, opts smallint[], at timestamptz, who text, val numeric, marked boolean, dopts smallint[], dval text, secs int)
   ), ok AS (
-    SELECT r.i, e.user_id, e.contest_id, q.id AS question_id, r.opts, r.val, r.marked, r.at, r.dopts, r.dval,
+    SELECT r.i, e.user_id, e.contest_id, q.id AS question_id, r.opts, r.val, r.marked, r.at, r.dopts, r.dval, r.secs,
            CASE WHEN q.kind = 'numerical' THEN r.val::text
                 ELSE NULLIF(array_to_string(ARRAY(SELECT q.options[n] FROM unnest(r.opts) n), '; '), '') END AS answer_text
       FROM r
@@ -56,10 +58,12 @@ const saveBatchText = (by: "session" | "user") => `
                 ELSE r.dval IS NULL AND (r.dopts IS NULL
                      OR (1 <= ALL(r.dopts) AND cardinality(q.options) >= ALL(r.dopts)
                          AND (q.kind = 'multiple' OR cardinality(r.dopts) <= 1))) END
+       -- Time on a question is bounded by the test's own length, extra time included.
+       AND r.secs BETWEEN 0 AND (c.duration_minutes + e.extra_minutes) * 60
        FOR SHARE OF e
   ), saved AS (
-    INSERT INTO user_answers (user_id, contest_id, question_id, selected_options, numeric_answer, selected_answer, marked, answered_at, draft_options, draft_value)
-    SELECT DISTINCT ON (user_id, question_id) user_id, contest_id, question_id, opts, val, answer_text, marked, at, dopts, dval
+    INSERT INTO user_answers (user_id, contest_id, question_id, selected_options, numeric_answer, selected_answer, marked, answered_at, draft_options, draft_value, seconds_spent)
+    SELECT DISTINCT ON (user_id, question_id) user_id, contest_id, question_id, opts, val, answer_text, marked, at, dopts, dval, secs
       FROM ok
      ORDER BY user_id, question_id, i DESC
     ON CONFLICT (user_id, question_id) DO UPDATE
@@ -69,7 +73,8 @@ const saveBatchText = (by: "session" | "user") => `
           answered_at = CASE WHEN (user_answers.selected_options, user_answers.numeric_answer, user_answers.marked)
                                   IS DISTINCT FROM (EXCLUDED.selected_options, EXCLUDED.numeric_answer, EXCLUDED.marked)
                              THEN EXCLUDED.answered_at ELSE user_answers.answered_at END,
-          draft_options = EXCLUDED.draft_options, draft_value = EXCLUDED.draft_value
+          draft_options = EXCLUDED.draft_options, draft_value = EXCLUDED.draft_value,
+          seconds_spent = GREATEST(user_answers.seconds_spent, EXCLUDED.seconds_spent)
     RETURNING user_id, question_id
   )
   SELECT ok.i FROM ok JOIN saved USING (user_id, question_id)`;
@@ -89,6 +94,7 @@ export async function writeSaves(saves: AnswerSave[], by: "session" | "user" = "
     marked: s.marked,
     dopts: s.draftOptions ?? null,
     dval: s.draftValue ?? null,
+    secs: s.seconds ?? 0,
   }));
   const written = new Set((await hotQuery<{ i: number }>(SAVE_BATCH[by], [JSON.stringify(rows)])).map((r) => r.i));
   return saves.map((_, i) => written.has(i));

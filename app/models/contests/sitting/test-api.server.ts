@@ -64,6 +64,8 @@ const Body = z.discriminatedUnion("intent", [
         value: z.string().regex(NUMBER_DRAFT, NUMBER_HINT).optional(),
       })
       .optional(),
+    // Seconds this question has been on screen in all (the statement bounds it by the test's length).
+    seconds: z.number().int().min(0).max(86_400).optional(),
   }),
   z.object({ intent: z.literal("start"), fullscreen: z.boolean() }),
   z.object({ intent: z.literal("submit"), reason: z.enum(SUBMIT_REASON_LIST), withErrors: z.boolean().default(false) }),
@@ -100,6 +102,7 @@ function answerState(body: Extract<Body, { intent: "answer" }>): AnswerState {
     // A draft is options ([] for none chosen) or a number so far; a number wins if both are sent.
     draftOptions: draft && draft.value === undefined ? sortedDistinct(draft.options ?? []) : null,
     draftValue: draft?.value ?? null,
+    seconds: body.seconds ?? 0,
   };
 }
 
@@ -119,7 +122,7 @@ type StageRow = {
   entry_id: string | null;
   has_submitted: boolean | null;
   extra_minutes: number | null;
-  answers: Array<{ q: string; o: number[] | null; v: string | null; m: boolean; do: number[] | null; dv: string | null }> | null;
+  answers: Array<{ q: string; o: number[] | null; v: string | null; m: boolean; do: number[] | null; dv: string | null; t: number }> | null;
   snapshots: boolean | null;
   warned: number | null;
 };
@@ -132,7 +135,7 @@ const stageRow = memo(() => `
          c.save_rule, c.physical_keyboard,
          e.id AS entry_id, e.has_submitted, e.extra_minutes,
          CASE WHEN $4::boolean THEN (
-           SELECT coalesce(json_agg(json_build_object('q', a.question_id, 'o', a.selected_options, 'v', a.numeric_answer::text, 'm', a.marked, 'do', a.draft_options, 'dv', a.draft_value)), '[]'::json)
+           SELECT coalesce(json_agg(json_build_object('q', a.question_id, 'o', a.selected_options, 'v', a.numeric_answer::text, 'm', a.marked, 'do', a.draft_options, 'dv', a.draft_value, 't', a.seconds_spent)), '[]'::json)
              FROM user_answers a WHERE a.user_id = s.user_id AND a.contest_id = c.id) END AS answers,
          w.snapshots, w.warned
     FROM sessions s

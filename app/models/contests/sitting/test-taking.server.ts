@@ -24,6 +24,8 @@ export type AnswerState = {
   /** The unsaved response on screen (save-rule.ts): kept to restore the screen, never scored. */
   draftOptions?: number[] | null;
   draftValue?: string | null;
+  /** Seconds on screen in all (bounded by the test's length in the statement). */
+  seconds?: number;
 };
 
 // Two statements at a time: while they run, the saves arriving wait and go together in the next.

@@ -1,0 +1,2 @@
+ALTER TABLE "user_answers" ADD COLUMN "seconds_spent" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "user_answers" ADD CONSTRAINT "user_answers_seconds_spent" CHECK ("user_answers"."seconds_spent" >= 0);

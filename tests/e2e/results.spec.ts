@@ -104,6 +104,14 @@ test("the response sheet: question and option ids in the order seen, the respons
   await page.goto(`/contest/${contest.id}/results?tab=sheet&lang=hi`);
   await expect(page.getByRole("table", { name: "आपकी रिस्पॉन्स शीट" }).locator("tbody tr").first().getByText("उत्तर दिया", { exact: true })).toBeVisible();
   await expect(page.getByRole("link", { name: "डाउनलोड करें (CSV)" })).toBeVisible();
+  // The analysis in Hindi too: beside the topper and the average, and the breakdown's filters, each a link.
+  await page.goto(`/contest/${contest.id}/results?tab=summary&lang=hi`);
+  await expect(page.getByRole("table", { name: "टॉपर और औसत के साथ आप" })).toBeVisible();
+  await page.goto(`/contest/${contest.id}/results?tab=breakdown&lang=hi`);
+  await page.getByRole("link", { name: "ग़लत (1)" }).click();
+  await expect(page).toHaveURL(/show=wrong/);
+  await expect(page.locator("ol.breakdown > li")).toHaveCount(1);
+  await expect(page.getByText(/इस पर लगा समय: /)).toBeVisible();
 });
 
 test("the completion page: a message per reason, the error when saving failed, and its links", async ({ page, student }) => {

@@ -121,6 +121,14 @@ test("the breakdown names each option by the letter the student saw and its id; 
   expect([beyond.status, beyond.data.reply.error[""]]).toEqual([400, [english(CHALLENGE_MESSAGES.badOption)]]);
   expect(beyond.data.reply.initialValue).toMatchObject({ reason: "b is right", claimed: ["2", "5"] });
   expect((await post({ questionId: p3.id, reason: "b is right", claimed: "0" })).status).toBe(400);
+  // A stranger's worst: not a number, more options than any question has: a 4xx, nothing echoed or written.
+  // (A field under a huge index is dropped, and control bytes stripped, before Conform sees them: forms.server.ts.)
+  for (const fields of [{ claimed: "abc" }, { claimed: Array.from({ length: 27 }, () => "1") }]) {
+    const res = await post({ questionId: p3.id, reason: "b is right", ...fields });
+    expect(res.status, JSON.stringify(fields).slice(0, 40)).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    expect(JSON.stringify(res.data ?? "").length).toBeLessThan(2000);
+  }
   expect(await db.$count(question_challenges, eq(question_challenges.contest_id, contestId))).toBe(0);
 
   expect((await post({ questionId: p3.id, reason: "b is right", claimed: ["3", "2", "2"] })).status).toBe(302);

@@ -8,26 +8,29 @@ import { hotQuery } from "~/db/client.server";
 import { liveSessionText } from "~/models/accounts/live-session.server";
 import { ENTRY_DEADLINE_TEXT, GRACE_TEXT } from "~/models/contests/sitting/deadline.server";
 
-/** A save by `who`: a session's key (the test API) or a user's id (scripts and tests). */
-export type AnswerSave = {
-  who: string;
-  contestId: string;
-  questionId: string;
+/**
+ * A question's state as the student left it (docs/product/design.md §4, Papers are exams):
+ * the option numbers chosen (1, 2, … in the paper's own order, sorted, distinct) or the
+ * number typed, or neither (visited, or a response cleared), and the review mark.
+ */
+export type AnswerState = {
   options: number[] | null;
   value: string | null;
   marked: boolean;
-  /** The response on screen but not saved (save-rule.ts): options ([] for none) or the number as typed; null for none. */
+  /** The response on screen but not saved (save-rule.ts): options ([] for none) or the number as typed; never scored. */
   draftOptions?: number[] | null;
   draftValue?: string | null;
-  /** Seconds the question has been on screen in all (the island's count); the stored figure never goes down. */
+  /** Seconds the question has been on screen in all (the island's count): bounded by the test's length, never going down. */
   seconds?: number;
-  now: Date;
 };
+
+/** A save by `who`: a session's key (the test API) or a user's id (scripts and tests). */
+export type AnswerSave = AnswerState & { who: string; contestId: string; questionId: string; now: Date };
 
 // The saves as rows (i: their place in the batch). A row is written only if its session
 // is live, its entry not submitted, its contest open at its time (the entry's own
 // deadline + grace), its question of that contest, and its response one the question
-// can take, and its draft (if any) one it could take. Two saves of one question in a batch: the later one is written, and both
+// can take, its draft (if any) one it could take, and its time within the test's length. Two saves of one question in a batch: the later one is written, and both
 // are acknowledged, as they would be one after the other. Rows are written in key
 // order, so two batches never wait for each other's rows in opposite orders.
 const saveBatchText = (by: "session" | "user") => `

@@ -5,28 +5,14 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { hotTransaction, type DbOrTx } from "~/db/client.server";
 import { proctoring_events, user_contest_entries } from "~/db/schema";
 import { ENTRY_DEADLINE_TEXT, GRACE_TEXT } from "~/models/contests/sitting/deadline.server";
-import { createGroupCommit, writeSaves } from "~/models/contests/sitting/answer-batch.server";
+import { createGroupCommit, writeSaves, type AnswerState } from "~/models/contests/sitting/answer-batch.server";
 import { recordResultsText } from "~/models/contests/results/scoring.server";
 import type { PROCTORING_EVENT_KINDS } from "~/utils/enums";
 
 /** Who saves: the user (tests, scripts) or the browser session the request names (the test API, one statement). */
 export type Saver = { userId: string } | { sessionKey: string };
 
-/**
- * A question's state as the student left it (docs/product/design.md §4, Papers are exams):
- * the option numbers chosen (1, 2, … in the paper's own order, sorted, distinct) or the
- * number typed, or neither (visited, or a response cleared), and the review mark.
- */
-export type AnswerState = {
-  options: number[] | null;
-  value: string | null;
-  marked: boolean;
-  /** The unsaved response on screen (save-rule.ts): kept to restore the screen, never scored. */
-  draftOptions?: number[] | null;
-  draftValue?: string | null;
-  /** Seconds on screen in all (bounded by the test's length in the statement). */
-  seconds?: number;
-};
+export type { AnswerState } from "~/models/contests/sitting/answer-batch.server";
 
 // Two statements at a time: while they run, the saves arriving wait and go together in the next.
 const studentSaves = createGroupCommit({ inFlight: 2, maxBatch: 500, write: (saves) => writeSaves(saves, "session") });

@@ -54,7 +54,9 @@ export async function loader(args: LoaderFunctionArgs) {
   // The breakdown filtered on the server (a link each, so it works without JavaScript), with each filter's count.
   const asked = new URL(args.request.url).searchParams.get("show");
   const show: AnswerFilter = ANSWER_FILTERS.find((f) => f === asked) ?? "all";
-  const filterCounts = Object.fromEntries(ANSWER_FILTERS.map((f) => [f, page.breakdown.filter((a) => shownUnder(f, a)).length])) as Record<AnswerFilter, number>;
+  // Only with the breakdown itself (after the close): before it, nothing on the page is derived from the key.
+  const filterCounts =
+    tab === "breakdown" && page.state === "scored" ? (Object.fromEntries(ANSWER_FILTERS.map((f) => [f, page.breakdown.filter((a) => shownUnder(f, a)).length])) as Record<AnswerFilter, number>) : null;
   return { tab, ...page, breakdown: page.breakdown.filter((a) => shownUnder(show, a)), show, filterCounts, userId: user.id, messages };
 }
 
@@ -123,7 +125,7 @@ export default function Results() {
       ) : null}
       {tab === "summary" && statement ? <PrizeStatement statement={statement} /> : null}
       {tab === "summary" && certificate ? <CertificateReady code={certificate} /> : null}
-      {tab === "breakdown" ? <AnswerFilters show={show} counts={filterCounts} /> : null}
+      {tab === "breakdown" && filterCounts ? <AnswerFilters show={show} counts={filterCounts} /> : null}
       {tab === "breakdown" && breakdown.length === 0 && show !== "all" ? <p className="card empty">{t("results.filter.none")}</p> : null}
       {tab === "breakdown" ? (
         <AnswerList

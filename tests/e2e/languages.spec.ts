@@ -341,7 +341,7 @@ test.describe("हिन्दी", () => {
     expect(await latinWords(page, typed), "breakdown with the challenge form").toEqual([]);
     await question.getByRole("button", { name: "आपत्ति भेजें और ₹50 भरें" }).click();
     await expect(question.getByText("बताएँ कि आपके हिसाब से उत्तर कुंजी ग़लत क्यों है।")).toBeVisible();
-    await question.getByLabel("प्रश्न 2 की उत्तर कुंजी ग़लत क्यों है?").fill("12 सही है अगर × की जगह + होना था।");
+    await question.getByLabel(/^प्रश्न [123] की उत्तर कुंजी ग़लत क्यों है\?$/).fill("12 सही है अगर × की जगह + होना था।");
     await question.getByRole("button", { name: "आपत्ति भेजें और ₹50 भरें" }).click();
     await expect(page.getByRole("heading", { name: "आपत्ति फ़ीस भरें" })).toBeVisible();
     expect(await latinWords(page, typed), "fee page").toEqual([]);

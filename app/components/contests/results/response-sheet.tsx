@@ -3,6 +3,7 @@
 // A table on a wide screen; on a phone each question is a small block of labelled cells.
 // The CSV is a plain link; Print is a button only once the page runs (the browser's own
 // print works without it, and the print style keeps only the sheet).
+import { Fragment } from "react";
 import { letterOf, type ResponseSheet, type SheetRow } from "~/models/contests/results/response-sheet";
 import { STATUS_MESSAGES } from "~/models/contests/sitting/palette";
 import { useT } from "~/utils/i18n";
@@ -24,7 +25,7 @@ export function ResponseSheetView({ sheet, csvHref }: { sheet: ResponseSheet; cs
     return (locale === "hi" && s?.titleHi) || s?.title || "";
   };
   return (
-    <div className="card response-sheet">
+    <div className="card">
       <p>{t("results.sheet.intro")}</p>
       <div className="actions no-print">
         <a className="btn btn-ghost" href={csvHref} download>
@@ -37,7 +38,7 @@ export function ResponseSheetView({ sheet, csvHref }: { sheet: ResponseSheet; cs
         ) : null}
       </div>
       <div className="table-scroll">
-        <table className="sheet-table">
+        <table className="section-report sheet-table">
           <caption>{t("results.sheet.caption")}</caption>
           <thead>
             <tr>
@@ -70,29 +71,27 @@ function SheetLine({ row, col, section }: { row: SheetRow; col: Record<"number" 
   return (
     <>
       {section ? (
-        <tr className="sheet-section">
+        <tr>
           <th colSpan={6} scope="rowgroup" translate="no">
             {section}
           </th>
         </tr>
       ) : null}
       <tr>
-        <th scope="row" data-label={col.number}>
-          {row.number}
-        </th>
+        {/* "Question 1" rather than "1": on a phone the row stands without its column's heading. */}
+        <th scope="row">{t("results.question", { n: row.number })}</th>
         <td data-label={col.question} translate="no">
           {row.questionId}
         </td>
         <td data-label={col.options} translate="no">
-          {row.optionIds.length > 0 ? (
-            <ul className="sheet-options">
-              {row.optionIds.map((id) => (
-                <li key={id}>{named(id)}</li>
-              ))}
-            </ul>
-          ) : (
-            t("results.sheet.none")
-          )}
+          {row.optionIds.length > 0
+            ? row.optionIds.map((id, i) => (
+                <Fragment key={id}>
+                  {i > 0 ? <br /> : null}
+                  {named(id)}
+                </Fragment>
+              ))
+            : t("results.sheet.none")}
         </td>
         <td data-label={col.response} translate="no">
           {response}

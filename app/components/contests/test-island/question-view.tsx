@@ -100,7 +100,7 @@ function NumberEntry(props: { value: string; keyboard: boolean; disabled: boolea
             <button
               key={key}
               type="button"
-              className={`btn btn-ghost test-key${key === "backspace" ? " is-wide" : ""}`}
+              className="btn btn-ghost test-key"
               aria-label={label ? t(label) : undefined}
               disabled={props.disabled}
               onClick={() => props.onType(keypadInput(props.value, key))}

@@ -41,6 +41,8 @@ import consentEn from "~/locales/en/consent";
 import consentHi from "~/locales/hi/consent";
 import reviewEn from "~/locales/en/review";
 import reviewHi from "~/locales/hi/review";
+import practiceEn from "~/locales/en/practice";
+import practiceHi from "~/locales/hi/practice";
 
 /** A translation of an English catalog: the same keys, each a string. */
 export type Catalog<English> = { [K in keyof English]: string };
@@ -65,6 +67,7 @@ export const CATALOGS = {
   consent: { en: consentEn, hi: consentHi },
   review: { en: reviewEn, hi: reviewHi },
   sell: { en: sellEn, hi: sellHi },
+  practice: { en: practiceEn, hi: practiceHi },
 } as const;
 
 export type Namespace = keyof typeof CATALOGS;

@@ -8,6 +8,7 @@ import { prizeStatement } from "~/models/payments/payouts.server";
 import { responseSheet } from "~/models/contests/results/response-sheet.server";
 import { myCertificateCode } from "~/models/contests/results/certificates.server";
 import type { Locale } from "~/utils/i18n";
+import { bookmarkedIn } from "~/models/contests/practice/revision.server";
 
 export type ResultsTab = "summary" | "breakdown" | "leaderboard" | "sheet";
 
@@ -17,7 +18,7 @@ export async function resultsPage(db: DbOrTx, input: { contestId: string; userId
   // Nothing derived from the key before the test has closed for everyone (docs/product/design.md §4).
   const scored = results.state === "scored";
   const mine = { contestId, userId };
-  const [sections, statement, certificate, breakdown, challenges, leaders, tieBreak, sheet, topics, compared] = await Promise.all([
+  const [sections, statement, certificate, breakdown, challenges, leaders, tieBreak, sheet, topics, compared, bookmarked] = await Promise.all([
     scored && tab === "summary" ? sectionReport(db, mine) : [],
     scored && tab === "summary" && results.contest.finalized ? prizeStatement(db, mine) : null,
     scored && tab === "summary" && results.contest.finalized ? myCertificateCode(db, mine) : null,
@@ -28,6 +29,7 @@ export async function resultsPage(db: DbOrTx, input: { contestId: string; userId
     scored && tab === "sheet" ? responseSheet(db, { ...mine, now }) : null,
     scored && tab === "summary" ? topicReport(db, mine) : [],
     scored && tab === "summary" ? comparison(db, mine) : null,
+    scored && tab === "breakdown" ? bookmarkedIn(db, mine) : ([] as string[]),
   ]);
-  return { ...results, sections, statement, certificate, breakdown, challenges, leaders, tieBreak, sheet, topics, compared };
+  return { ...results, sections, statement, certificate, breakdown, challenges, leaders, tieBreak, sheet, topics, compared, bookmarked };
 }

@@ -15,6 +15,7 @@ import { submitChallenge } from "~/models/contests/challenges/challenges.server"
 import { CompareTable, TopicTable } from "~/components/contests/results/analysis";
 import { ResponseSheetView } from "~/components/contests/results/response-sheet";
 import { PrizeStatement } from "~/components/payments/prize-statement";
+import { BookmarkButton } from "~/components/contests/practice/bookmark-button";
 import { ANSWER_FILTERS, shownUnder, type AnswerFilter, type SectionReport } from "~/models/contests/results/exam-report";
 import type { MyResult } from "~/models/contests/results/results.server";
 import { formatDateTime } from "~/utils/dates";
@@ -49,7 +50,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const tab: Tab = TABS.find((t) => t.id === requested)?.id ?? "summary";
   const { messages: words, locale } = i18nFor(args.request, args.context, "results");
   // And what the page says to a student without a submitted entry (ResultsNotAvailable).
-  const messages = { ...words, ...messagesUnder(locale, "test.none.", "contest.tieBreak.", ...(tab === "sheet" ? ["test.status."] : [])) };
+  const messages = { ...words, ...messagesUnder(locale, "test.none.", "contest.tieBreak.", "practice.link", "practice.revision.link", "practice.bookmark.", ...(tab === "sheet" ? ["test.status."] : [])) };
   const page = await resultsPage(db, { contestId: contest.id, userId: user.id, tab, locale, now });
   // The breakdown filtered on the server (a link each, so it works without JavaScript), with each filter's count.
   const asked = new URL(args.request.url).searchParams.get("show");
@@ -83,7 +84,8 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function Results() {
-  const { tab, contest, state, mine, answered, sections, statement, certificate, breakdown, show, filterCounts, challenges, leaders, tieBreak, sheet, topics, compared, userId } = useLoaderData<typeof loader>();
+  const { tab, contest, state, mine, answered, sections, statement, certificate, breakdown, show, filterCounts, challenges, leaders, tieBreak, sheet, topics, compared, userId, bookmarked } =
+    useLoaderData<typeof loader>();
   const posted = useActionData<typeof action>();
   const { t, locale } = useT();
   if (state === "none") return <ResultsNotAvailable />;
@@ -102,6 +104,18 @@ export default function Results() {
     );
   }
   const percent = scorePercent(mine.score, contest.fullMarks);
+  /** A question's challenge, or what became of it (the breakdown's). */
+  const challengeOf = (q: (typeof breakdown)[number], number: number) => {
+    const mineToo = challenges.find((c) => c.questionId === q.id);
+    if (mineToo) {
+      const payAt = `/contest/${contest.id}/challenges/${mineToo.id}/pay`;
+      return <ChallengeStatus status={mineToo.status} response={mineToo.response} fee={mineToo.fee} payAt={payAt} open={contest.challengeOpen} />;
+    }
+    // Open while the window is (as the page was read): the server refuses a late post.
+    if (!contest.challengeOpen) return null;
+    const lastResult = posted?.questionId === q.id ? posted.reply : undefined;
+    return <ChallengeForm action={`/contest/${contest.id}/results?tab=breakdown`} questionId={q.id} number={number} options={q.options} fee={contest.challengeFee} lastResult={lastResult} />;
+  };
   return (
     <section className="container section">
       <p className="muted">{t("results.tag")}</p>
@@ -130,23 +144,18 @@ export default function Results() {
       {tab === "breakdown" ? (
         <AnswerList
           answers={breakdown}
-          after={(q, number) => {
-            const mineToo = challenges.find((c) => c.questionId === q.id);
-            if (mineToo) {
-              const payAt = `/contest/${contest.id}/challenges/${mineToo.id}/pay`;
-              return <ChallengeStatus status={mineToo.status} response={mineToo.response} fee={mineToo.fee} payAt={payAt} open={contest.challengeOpen} />;
-            }
-            // Open while the window is (as the page was read): the server refuses a late post.
-            if (!contest.challengeOpen) return null;
-            const lastResult = posted?.questionId === q.id ? posted.reply : undefined;
-            return <ChallengeForm action={`/contest/${contest.id}/results?tab=breakdown`} questionId={q.id} number={number} options={q.options} fee={contest.challengeFee} lastResult={lastResult} />;
-          }}
+          after={(q, number) => (
+            <>
+              {challengeOf(q, number)}
+              <BookmarkButton questionId={q.id} bookmarked={bookmarked.includes(q.id)} back={`/contest/${contest.id}/results?tab=breakdown${show === "all" ? "" : `&show=${show}`}`} />
+            </>
+          )}
         />
       ) : null}
       {tab === "leaderboard" ? <Leaderboard leaders={leaders} userId={userId} finalized={contest.finalized} tieBreak={tieBreak} /> : null}
       {tab === "sheet" && sheet ? <ResponseSheetView sheet={sheet} csvHref={`/contest/${contest.id}/response-sheet.csv`} /> : null}
 
-      <ResultsLinks />
+      <ResultsLinks contestId={contest.id} practise={contest.finalized} />
     </section>
   );
 }
@@ -204,10 +213,19 @@ function CertificateReady({ code }: { code: string }) {
   );
 }
 
-function ResultsLinks() {
+/** Where to go next; once the results are final, the paper may be practised again (issue 48, point 6). */
+function ResultsLinks({ contestId, practise = false }: { contestId?: string; practise?: boolean }) {
   const { t } = useT();
   return (
     <div className="actions no-print">
+      {practise && contestId ? (
+        <Link to={`/contest/${contestId}/practice`} className="btn btn-primary">
+          {t("practice.link")}
+        </Link>
+      ) : null}
+      <Link to="/revision" className="btn btn-ghost">
+        {t("practice.revision.link")}
+      </Link>
       <Link to="/dashboard" className="btn btn-ghost">{t("results.dashboard")}</Link>
       <Link to="/contests" className="btn btn-ghost">{t("results.contests")}</Link>
     </div>

@@ -61,3 +61,9 @@ export type TieBreak = (typeof TIE_BREAKS)[number];
  * money's worth; paid-prize, a fee and cash prizes, offered only where the operator turns it on.
  */
 export const CONTEST_KINDS = ["free", "practice", "paid_prize"] as const;
+/**
+ * What a practice attempt of a finished paper holds (issue 48, point 6): every question,
+ * or only those the first attempt got wrong (incorrect or partly right).
+ */
+export const PRACTICE_SCOPES = ["all", "wrong"] as const;
+export type PracticeScope = (typeof PRACTICE_SCOPES)[number];

@@ -19,4 +19,5 @@ export * from "./marketplace";
 export * from "./payments";
 export * from "./blog";
 export * from "./support";
+export * from "./practice";
 export * from "./views";

@@ -87,6 +87,8 @@ export default {
   "common.notFound.postText": "This post does not exist or has moved.",
   "common.notFound.challenge": "Challenge Not Found",
   "common.notFound.toBlog": "Back to the Blog",
+  "common.notFound.question": "Question Not Found",
+  "common.notFound.questionText": "This question does not exist, or its answers are not shown until its test has closed.",
   "common.notFound.toDashboard": "Back to your dashboard",
   "common.notEnrolled": "You are not enrolled in this contest",
   "common.seeContest": "See the contest",

@@ -31,6 +31,8 @@ export default {
   "test.ins.keypad": "Type numerical answers with the on-screen keypad; the keyboard is switched off for them, as in the NTA exam.",
   "test.ins.keyboard": "Type numerical answers with the on-screen keypad or your keyboard.",
   "test.ins.palette": "Save & Next moves on; Mark for Review & Next marks a question to look at again. The palette shows each question as {list}.",
+  "test.practice.tag": "Practice",
+  "test.ins.practice": "Practice: not scored, not ranked, and the camera stays off. Your result is shown beside your first attempt.",
   "test.ins.evaluated": "Answered and Marked for Review questions will be considered for evaluation.",
   "test.ins.fullscreen": "The test runs in fullscreen with your camera on. Leaving fullscreen or switching tabs is recorded.",
   "test.ins.autoSubmit": "When the timer reaches 00:00 your answers are submitted automatically.",

@@ -88,6 +88,8 @@ export default {
   "common.notFound.postText": "यह पोस्ट मौजूद नहीं है या कहीं और चली गई है।",
   "common.notFound.challenge": "चुनौती नहीं मिली",
   "common.notFound.toBlog": "ब्लॉग पर वापस जाएँ",
+  "common.notFound.question": "प्रश्न नहीं मिला",
+  "common.notFound.questionText": "यह प्रश्न मौजूद नहीं है, या इसके उत्तर टेस्ट बंद होने तक नहीं दिखाए जाते।",
   "common.notFound.toDashboard": "अपने डैशबोर्ड पर वापस जाएँ",
   "common.notEnrolled": "आप इस प्रतियोगिता में नहीं जुड़े हैं",
   "common.seeContest": "प्रतियोगिता देखें",

@@ -23,6 +23,10 @@ export async function exportPersonalData(db: DbOrTx, userId: string, now: Date) 
     results: rowsOfMine("contest_results", sql`t.user_id = ${me}`),
     certificates: rowsOfMine("certificates", sql`t.user_id = ${me}`),
     challenges: rowsOfMine("question_challenges", sql`t.user_id = ${me}`),
+    // Practice of finished papers and the questions kept for revision (issue 48, point 6).
+    practice_attempts: rowsOfMine("practice_attempts", sql`t.user_id = ${me}`),
+    practice_answers: rowsOfMine("practice_answers", sql`t.attempt_id IN (SELECT id FROM practice_attempts WHERE user_id = ${me})`),
+    revision_bookmarks: rowsOfMine("question_bookmarks", sql`t.user_id = ${me}`),
     // Reviewers' decisions on the person's entries and their appeals; not who the reviewer was.
     review_decisions: rowsOfMine("review_decisions", sql`t.user_id = ${me}`, ["reviewer_id"]),
     appeals: rowsOfMine("review_appeals", sql`t.user_id = ${me}`),
@@ -92,7 +96,7 @@ export async function eraseAccountNow(db: Db, userId: string, now: Date): Promis
     const placeholder = sql`'erased-' || ${id}::text || '@erased.invalid'`;
     const [who] = rowsOf<{ email: string }>(await tx.execute(sql`SELECT email FROM users WHERE id = ${id}`));
     // What only describes the person, or what they wrote, goes.
-    for (const table of ["sessions", "password_reset_tokens", "payout_details", "user_cart", "user_wishlist", "likes", "bookmarks", "comments", "certificates", "review_appeals"]) {
+    for (const table of ["sessions", "password_reset_tokens", "payout_details", "user_cart", "user_wishlist", "likes", "bookmarks", "comments", "certificates", "review_appeals", "practice_attempts", "question_bookmarks"]) {
       await tx.execute(sql`DELETE FROM ${sql.raw(table)} WHERE user_id = ${id}`);
     }
     await tx.execute(sql`DELETE FROM proctoring_events WHERE entry_id IN (SELECT id FROM user_contest_entries WHERE user_id = ${id})`);

@@ -51,7 +51,7 @@ export function SectionTable({ sections }: { sections: SectionReport[] }) {
   );
 }
 
-const VERDICTS: Record<AnswerVerdict, { label: MessageId; tone: string; row: string }> = {
+export const VERDICTS: Record<AnswerVerdict, { label: MessageId; tone: string; row: string }> = {
   correct: { label: "results.verdict.correct", tone: "tone-green", row: "is-right" },
   partial: { label: "results.verdict.partial", tone: "tone-blue", row: "is-partial" },
   incorrect: { label: "results.verdict.incorrect", tone: "tone-orange", row: "is-wrong" },
@@ -123,13 +123,15 @@ export function AnswerList({ answers, after }: { answers: ReportAnswer[]; after?
             <p>
               <span className={`badge ${verdict.tone}`}>{t(verdict.label)}</span> {t("results.marksLabel")} <strong>{signedMarks(q.marks)}</strong>
             </p>
-            <p className="muted">
-              {t("results.time.line", {
-                yours: tm(durationMessage(q.time.yours * 1000)),
-                topper: q.time.topper === null ? "—" : tm(durationMessage(q.time.topper * 1000)),
-                average: q.time.average === null ? "—" : tm(durationMessage(q.time.average * 1000)),
-              })}
-            </p>
+            {q.time ? (
+              <p className="muted">
+                {t("results.time.line", {
+                  yours: tm(durationMessage(q.time.yours * 1000)),
+                  topper: q.time.topper === null ? "—" : tm(durationMessage(q.time.topper * 1000)),
+                  average: q.time.average === null ? "—" : tm(durationMessage(q.time.average * 1000)),
+                })}
+              </p>
+            ) : null}
             {q.explanation ? (
               <details>
                 <summary>{t("results.explanation")}</summary>

@@ -41,12 +41,21 @@ export function InstructionList({ paper, language }: { paper: Paper; language: L
       {open?.questions.some((q) => q.kind === "numerical") ? <li>{t(paper.contest.typing ? "test.ins.keyboard" : "test.ins.keypad")}</li> : null}
       <li>{t("test.ins.saved")}</li>
       <li>{t("test.ins.palette", { list: Object.values(STATUS_MESSAGES).map((id) => t(id)).join(", ") })}</li>
-      <li>{t("test.ins.evaluated")}</li>
-      <li>{t("test.ins.fullscreen")}</li>
+      {paper.practice ? (
+        // Practice (issue 48, point 6): no marks counted, no camera, no proctoring rules.
+        <li>{t("test.ins.practice")}</li>
+      ) : (
+        <>
+          <li>{t("test.ins.evaluated")}</li>
+          <li>{t("test.ins.fullscreen")}</li>
+        </>
+      )}
       <li>{t("test.ins.autoSubmit")}</li>
-      {CONTEST_RULES.slice(3).map((rule) => (
-        <li key={rule}>{t(rule)}</li>
-      ))}
+      {paper.practice
+        ? null
+        : CONTEST_RULES.slice(3).map((rule) => (
+            <li key={rule}>{t(rule)}</li>
+          ))}
     </ul>
   );
 }

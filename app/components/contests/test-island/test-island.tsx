@@ -8,7 +8,7 @@ import { useHydrated, useServerClock } from "~/utils/use-hydrated";
 import { startsInMessage } from "~/models/contests/sitting/test-rules";
 import { HTML_LANG, I18nProvider, langCookie, richText, translatorFor, useT, type Locale, type MessageId } from "~/utils/i18n";
 import { Instructions } from "~/components/contests/test-island/instructions";
-import { testApi, type Paper, type WaitingPaper } from "~/models/contests/paper/paper";
+import { practiceApi, testApi, type Paper, type WaitingPaper } from "~/models/contests/paper/paper";
 import { TestRunner } from "~/components/contests/test-island/test-runner";
 import { retryAfterMs } from "~/utils/post-json";
 
@@ -26,12 +26,12 @@ const BUSY_TRIES = 6;
  * load. At a popular contest's start the server may answer "busy, come back in a moment":
  * the island waits as asked (with a little at random, so the crowd spreads) and asks again.
  */
-async function readPaper(contestId: string): Promise<Load | null> {
+async function readPaper(api: string): Promise<Load | null> {
   try {
-    let res = await fetch(testApi(contestId), { headers: { Accept: "application/json" } });
+    let res = await fetch(api, { headers: { Accept: "application/json" } });
     for (let n = 1; (res.status === 503 || res.status === 429) && n < BUSY_TRIES; n++) {
       await new Promise((resolve) => setTimeout(resolve, retryAfterMs(res)));
-      res = await fetch(testApi(contestId), { headers: { Accept: "application/json" } });
+      res = await fetch(api, { headers: { Accept: "application/json" } });
     }
     if (res.status === 401) return { kind: "auth" };
     if (res.status === 409) {
@@ -52,7 +52,7 @@ async function readPaper(contestId: string): Promise<Load | null> {
  * instructions screen changes it at once (the other language's words came with the page),
  * and is kept in the language cookie, so a reload and the pages after the test follow it.
  */
-export function TestIsland({ contestId, otherMessages }: { contestId: string; otherMessages: Messages }) {
+export function TestIsland({ contestId, otherMessages, practice = false }: { contestId: string; otherMessages: Messages; practice?: boolean }) {
   const page = useT();
   const [language, setLanguage] = useState<Locale>(page.locale);
   const other = useMemo(() => translatorFor(language, otherMessages), [language, otherMessages]);
@@ -63,12 +63,13 @@ export function TestIsland({ contestId, otherMessages }: { contestId: string; ot
   }, []);
   return (
     <I18nProvider value={language === page.locale ? page : other}>
-      <Island contestId={contestId} language={language} onLanguage={choose} />
+      <Island contestId={contestId} practice={practice} language={language} onLanguage={choose} />
     </I18nProvider>
   );
 }
 
-function Island({ contestId, language, onLanguage }: { contestId: string; language: Locale; onLanguage: (language: Locale) => void }) {
+/** `practice`: the open practice attempt of a finished paper (issue 48, point 6) instead of the test. */
+function Island({ contestId, practice, language, onLanguage }: { contestId: string; practice: boolean; language: Locale; onLanguage: (language: Locale) => void }) {
   const { t } = useT();
   const hydrated = useHydrated();
   const [load, setLoad] = useState<Load>({ kind: "loading" });
@@ -78,13 +79,13 @@ function Island({ contestId, language, onLanguage }: { contestId: string; langua
 
   useEffect(() => {
     let live = true;
-    void readPaper(contestId).then((next) => {
+    void readPaper(practice ? practiceApi(contestId) : testApi(contestId)).then((next) => {
       if (live && next) setLoad(next);
     });
     return () => {
       live = false;
     };
-  }, [contestId, attempt]);
+  }, [contestId, practice, attempt]);
 
   switch (load.kind) {
     case "loading":
@@ -97,7 +98,7 @@ function Island({ contestId, language, onLanguage }: { contestId: string; langua
     case "auth":
       return (
         <LoadError message="test.error.auth">
-          <Link to={`/login?${new URLSearchParams({ redirectTo: `/contest/${contestId}/test` })}`} className="btn btn-ghost">
+          <Link to={`/login?${new URLSearchParams({ redirectTo: `/contest/${contestId}/${practice ? "practice/test" : "test"}` })}`} className="btn btn-ghost">
             {t("test.error.login")}
           </Link>
         </LoadError>

@@ -16,7 +16,7 @@ import { sendFaceFlag, sendProctoringEvent, useFaceWatch, useProctoring } from "
 import { useSubmission } from "~/components/contests/test-island/use-submission";
 import { useTestKeys } from "~/components/contests/test-island/use-test-keys";
 import { FACE_NOTICES, type Noticed } from "~/models/contests/sitting/face-watch";
-import { testApi, type OpenPaper, type SavedAnswer } from "~/models/contests/paper/paper";
+import { practiceApi, testApi, type OpenPaper, type SavedAnswer } from "~/models/contests/paper/paper";
 import { hasResponse, pickOption } from "~/models/contests/sitting/palette";
 import { applyMove, shownResponse, type Move } from "~/models/contests/sitting/save-rule";
 import { formatTimer, progressPercent, SUBMIT_REASONS, warningMessage } from "~/models/contests/sitting/test-rules";
@@ -47,7 +47,9 @@ const FACE_KINDS = new Set<keyof typeof NOTICED>(FACE_NOTICES);
 export function TestRunner({ paper, language, onLanguage }: { paper: OpenPaper; language: Locale; onLanguage: (language: Locale) => void }) {
   const { t, tm } = useT();
   const questions = paper.questions;
-  const api = testApi(paper.contest.id);
+  // A practice attempt (issue 48, point 6): the same screen, unscored, without the camera, fullscreen or proctoring.
+  const practice = paper.practice ?? null;
+  const api = practice ? practiceApi(paper.contest.id) : testApi(paper.contest.id);
 
   const [started, setStarted] = useState(false);
   const [alert, setAlert] = useState<MessageId | null>(null);
@@ -67,11 +69,12 @@ export function TestRunner({ paper, language, onLanguage }: { paper: OpenPaper; 
     camera.stream?.getTracks().forEach((t) => t.stop());
     if (document.fullscreenElement) await document.exitFullscreen().catch(() => {});
   }, [camera.stream]);
-  const { submit, submitting } = useSubmission({ api, contestId: paper.contest.id, queue, release });
+  const doneAt = practice ? `/contest/${paper.contest.id}/practice/${practice.attemptId}` : undefined;
+  const { submit, submitting } = useSubmission({ api, contestId: paper.contest.id, queue, release, doneAt });
   const running = started && !submitting;
-  const proctor = useProctoring(api, running, paper.warned);
+  const proctor = useProctoring(api, running && !practice, paper.warned);
   const watching = useFaceWatch({
-    enabled: running && paper.contest.faceDetection,
+    enabled: running && !practice && paper.contest.faceDetection,
     stream: camera.stream,
     snapshots: paper.snapshots,
     onNotice: proctor.warn,
@@ -96,12 +99,13 @@ export function TestRunner({ paper, language, onLanguage }: { paper: OpenPaper; 
   const start = async () => {
     setAlert(null);
     // Without the Fullscreen API (iPhone Safari) the test runs full-viewport instead (docs/product/design.md §4).
-    if (!(await proctor.enterFullscreen())) return setAlert("test.fullscreenRequired");
+    if (!practice && !(await proctor.enterFullscreen())) return setAlert("test.fullscreenRequired");
     setStarted(true);
     // The test opens at its top, with the timer in view, however far the instructions were scrolled.
     window.scrollTo(0, 0);
     void postJsonPatiently(api, { intent: "start", fullscreen: proctor.canFullscreen }).catch(() => {});
     void queue.kick();
+    if (practice) return;
     // A refused or missing camera is recorded like a lost one; the test goes on (nothing auto-disqualifies).
     void camera.request().then((on) => {
       if (!on) sendProctoringEvent(api, "camera_lost");
@@ -187,7 +191,7 @@ export function TestRunner({ paper, language, onLanguage }: { paper: OpenPaper; 
         <button type="button" className="btn btn-primary btn-block" onClick={start}>
           {t("test.start")}
         </button>
-        {!proctor.canFullscreen ? <p className="muted">{t("test.noFullscreen")}</p> : null}
+        {!proctor.canFullscreen && !practice ? <p className="muted">{t("test.noFullscreen")}</p> : null}
       </Instructions>
     );
   }
@@ -200,10 +204,11 @@ export function TestRunner({ paper, language, onLanguage }: { paper: OpenPaper; 
     <div className="test-screen">
       <header className="test-bar">
         <strong className="test-title">{paper.contest.title}</strong>
+        {practice ? <span className="badge tone-blue">{t("test.practice.tag")}</span> : null}
         <CameraPreview stream={camera.stream} className="test-camera" />
         {camera.status === "denied" || camera.status === "lost" ? <span className="badge tone-orange">{t("test.cameraOff")}</span> : null}
         {watching ? <span className="badge tone-green">{t("test.watch.on")}</span> : null}
-        {proctor.canFullscreen && !proctor.fullscreen ? (
+        {proctor.canFullscreen && !proctor.fullscreen && !practice ? (
           <button type="button" className="badge tone-orange test-return" onClick={() => void proctor.enterFullscreen()}>
             {t("test.returnFullscreen")}
           </button>

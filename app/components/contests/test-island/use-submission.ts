@@ -10,11 +10,11 @@ import { postJsonPatiently } from "~/utils/post-json";
  * completion page says what happened, ' (with errors)' when an answer or the
  * submission itself did not get through.
  */
-export function useSubmission(input: { api: string; contestId: string; queue: AnswerQueue; release: () => Promise<void> }) {
+export function useSubmission(input: { api: string; contestId: string; queue: AnswerQueue; release: () => Promise<void>; doneAt?: string }) {
   const navigate = useNavigate();
   const [submitting, setSubmitting] = useState(false);
   const once = useRef(false);
-  const { api, contestId, queue, release } = input;
+  const { api, contestId, queue, release, doneAt } = input;
 
   const submit = useCallback(
     async (reason: SubmitReason) => {
@@ -33,9 +33,10 @@ export function useSubmission(input: { api: string; contestId: string; queue: An
       await release();
       const params = new URLSearchParams({ reason: error ? reason + WITH_ERRORS : reason });
       if (error) params.set("error", error);
-      navigate(`/contest/${contestId}/complete?${params}`, { replace: true });
+      // A practice attempt's result page says what it needs itself (issue 48, point 6).
+      navigate(doneAt ?? `/contest/${contestId}/complete?${params}`, { replace: true });
     },
-    [api, contestId, navigate, queue, release],
+    [api, contestId, navigate, queue, release, doneAt],
   );
   return { submit, submitting };
 }

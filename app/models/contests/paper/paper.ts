@@ -3,7 +3,7 @@
 // never a key, a range or an explanation; the student's saved state of each question;
 // and the server's clock. Declared once, for the route that builds it and the island
 // that reads it.
-import type { QUESTION_KINDS, SaveRule } from "~/utils/enums";
+import type { PracticeScope, QUESTION_KINDS, SaveRule } from "~/utils/enums";
 
 export type QuestionKind = (typeof QUESTION_KINDS)[number];
 
@@ -52,6 +52,8 @@ type PaperBase = {
   snapshots: boolean;
   /** Warnings already given in this test (before a reload): the count goes on from here. */
   warned: number;
+  /** A practice attempt of the finished paper (issue 48, point 6): unscored, unranked, no camera or proctoring. */
+  practice?: { attemptId: string; scope: PracticeScope };
 };
 
 /** Before the start: a waiting room, no questions yet. */
@@ -68,5 +70,7 @@ export type OpenPaper = PaperBase & {
 export type Paper = WaitingPaper | OpenPaper;
 
 export const testApi = (contestId: string) => `/api/contest/${contestId}/test`;
+/** A practice attempt's API: the same paper and saves as the test's, for the open attempt (../practice/practice.server.ts). */
+export const practiceApi = (contestId: string) => `/api/contest/${contestId}/practice`;
 /** Where a face check's flag with its snapshot goes (issue 47, point 3). */
 export const evidenceApi = (contestId: string) => `/api/contest/${contestId}/evidence`;

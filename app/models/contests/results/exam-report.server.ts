@@ -3,7 +3,7 @@
 // both by the one marking rule (MARKS_TEXT in ./scoring.server.ts), so they add up to
 // the stored score. Read only once the test has closed for everyone: everything here
 // comes from the key (docs/product/design.md §4).
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { rowsOf, type DbOrTx } from "~/db/client.server";
 import type { AnswerVerdict, ReportAnswer, SectionReport, TopicReport } from "~/models/contests/results/exam-report";
 import type { QuestionKind } from "~/models/contests/paper/paper";
@@ -17,15 +17,22 @@ import type { Locale } from "~/utils/i18n";
 import { translator } from "~/utils/i18n.server";
 
 /**
+ * Whose answers a report reads: the entrant's scored attempt, or one of their practice
+ * attempts of the finished paper (`attemptId`, issue 48, point 6), which holds its own
+ * questions. Each part may be a value or SQL naming a column of an outer query.
+ */
+export type AnswersOf = { contestId: string | SQL; userId: string | SQL; attemptId?: string | SQL };
+
+/**
  * Each question of the contest with the student's answer: the marks it could earn, the
  * marks it earned, whether it holds a response, and its verdict (full marks 'correct',
- * some 'partial', none or a penalty 'incorrect'). One rule for the sections and the
- * breakdown.
+ * some 'partial', none or a penalty 'incorrect'). One rule for the sections, the
+ * breakdown, practice and revision (a practice answer has user_answers' columns).
  */
-const perQuestion = (input: { contestId: string; userId: string }) => sql`
+export const perQuestion = (input: AnswersOf) => sql`
   SELECT x.*, CASE WHEN x.dropped THEN 'dropped' WHEN NOT x.responded THEN 'unanswered' WHEN x.m = x.full_marks THEN 'correct'
                    WHEN x.m > 0 THEN 'partial' ELSE 'incorrect' END AS verdict
-    FROM (SELECT q.id, q.public_id::float8 AS public_id, q.position, q.kind, q.question_text AS text, q.options, q.correct_options,
+    FROM (SELECT q.id, q.contest_id, q.public_id::float8 AS public_id, q.position, q.kind, q.question_text AS text, q.options, q.correct_options,
                  q.question_text_hi AS text_hi, q.options_hi, q.explanation_hi, COALESCE(a.marked, false) AS marked, q.topic,
                  q.answer_min::text, q.answer_max::text, q.explanation,
                  sec.position AS section_position, sec.title AS section, sec.title_hi AS section_hi,
@@ -36,8 +43,13 @@ const perQuestion = (input: { contestId: string; userId: string }) => sql`
             FROM questions q
             JOIN contests c ON c.id = q.contest_id
             JOIN contest_sections sec ON sec.id = q.section_id
-            LEFT JOIN user_answers a ON a.question_id = q.id AND a.contest_id = q.contest_id AND a.user_id = ${input.userId}
-           WHERE q.contest_id = ${input.contestId}) x`;
+            ${
+              input.attemptId === undefined
+                ? sql`LEFT JOIN user_answers a ON a.question_id = q.id AND a.contest_id = q.contest_id AND a.user_id = ${input.userId}`
+                : sql`LEFT JOIN practice_answers a ON a.attempt_id = ${input.attemptId} AND a.question_id = q.id`
+            }
+           WHERE q.contest_id = ${input.contestId}
+             ${input.attemptId === undefined ? sql`` : sql`AND q.id = ANY ((SELECT pa.question_ids FROM practice_attempts pa WHERE pa.id = ${input.attemptId})::uuid[])`}) x`;
 
 /** The student's marks per section, in the paper's order. */
 export async function sectionReport(db: DbOrTx, input: { contestId: string; userId: string }): Promise<SectionReport[]> {
@@ -94,8 +106,10 @@ async function timesOf(db: DbOrTx, contestId: string) {
   return new Map(rows.map((r) => [r.question_id, { topper: r.topper, average: r.average }]));
 }
 
-type BreakdownRow = {
+/** A row of perQuestion. */
+export type BreakdownRow = {
   id: string;
+  contest_id: string;
   seconds: number;
   public_id: number;
   section: string;
@@ -117,45 +131,67 @@ type BreakdownRow = {
   verdict: AnswerVerdict;
 };
 
-/** Each question, in the order this student saw it, with the student's answer, the key, the marks earned and the explanation, as HTML (math rendered). */
-export async function answerBreakdown(db: DbOrTx, input: { contestId: string; userId: string; locale?: Locale }): Promise<ReportAnswer[]> {
-  const t = translator(input.locale ?? "en");
-  const rows = rowsOf<BreakdownRow>(
-    await db.execute(sql`SELECT * FROM (${perQuestion(input)}) per_question ORDER BY section_position, position`),
-  );
-  // The diagrams' sizes come with the contest's kept paper (../paper/paper.server.ts), not from the store again;
-  // and the options in the order this student saw them, named by letter and id (response-sheet.ts).
-  const paper = await sharedPaper(input.contestId, Date.now());
-  const times = await timesOf(db, input.contestId);
-  const images = new Map(paper.questions.map((q) => [q.id, q.image]));
-  const [entry] = rowsOf<{ id: string }>(await db.execute(sql`SELECT id FROM user_contest_entries WHERE contest_id = ${input.contestId} AND user_id = ${input.userId}`));
-  const shown = entry ? paperFor(paper, entry.id) : [];
-  const seen = new Map(shown.map((q) => [q.id, q.options.map((o) => o.n)]));
-  // Numbered as this student saw them (the response sheet's order), sections in the paper's order.
-  const place = new Map(shown.map((q, i) => [q.id, i]));
-  rows.sort((a, b) => (place.get(a.id) ?? 0) - (place.get(b.id) ?? 0));
-  // In Hindi where the paper has it (question, options, section, explanation), else in English, marked as such.
+/**
+ * What one entry saw of a contest's paper, from its kept copy (../paper/paper.server.ts), not
+ * the store again: the diagrams, each question's options in the order shown (named by letter
+ * and id, response-sheet.ts), and each question's place (the response sheet's order).
+ */
+export async function entryView(contestId: string, entryId: string | null) {
+  const paper = await sharedPaper(contestId, Date.now());
+  const shown = entryId ? paperFor(paper, entryId) : [];
+  return {
+    images: new Map(paper.questions.map((q) => [q.id, q.image])),
+    seen: new Map(shown.map((q) => [q.id, q.options.map((o) => o.n)])),
+    place: new Map(shown.map((q, i) => [q.id, i])),
+  };
+}
+export type EntryView = Awaited<ReturnType<typeof entryView>>;
+
+/**
+ * A question beside the key as HTML (math rendered): in Hindi where the paper has it
+ * (question, options, section, explanation) and the reader reads Hindi, else in English,
+ * marked as such. `time` is null where no time is compared (revision).
+ */
+export function reportAnswer(r: BreakdownRow, number: number, view: EntryView, input: { locale?: Locale; time: ReportAnswer["time"] }): ReportAnswer {
   const hindi = input.locale === "hi";
-  const inHindi = (r: BreakdownRow) => hindi && r.text_hi !== null;
-  const optionsHtml = (r: BreakdownRow, numbers: number[] | null) => (numbers ?? []).map((n) => richText((inHindi(r) && r.options_hi?.[n - 1]) || r.options[n - 1] || ""));
-  const explanationOf = (r: BreakdownRow) => (hindi && r.explanation_hi) || r.explanation;
-  return rows.map((r, i) => ({
+  const inHindi = hindi && r.text_hi !== null;
+  const optionsHtml = (numbers: number[] | null) => (numbers ?? []).map((n) => richText((inHindi && r.options_hi?.[n - 1]) || r.options[n - 1] || ""));
+  const explanation = (hindi && r.explanation_hi) || r.explanation;
+  const range = () => translator(input.locale ?? "en")("results.range", { min: r.answer_min, max: r.answer_max });
+  return {
     id: r.id,
-    number: i + 1,
-    lang: inHindi(r) ? ("hi" as const) : ("en" as const),
+    number,
+    lang: inHindi ? "hi" : "en",
     marked: r.marked,
-    time: { yours: r.seconds, topper: times.get(r.id)?.topper ?? null, average: times.get(r.id)?.average ?? null },
+    time: input.time,
     code: String(r.public_id),
-    options: (seen.get(r.id) ?? []).map((n, i) => ({ n, letter: String.fromCharCode(65 + i), id: optionId(r.public_id, n) })),
+    options: (view.seen.get(r.id) ?? []).map((n, i) => ({ n, letter: String.fromCharCode(65 + i), id: optionId(r.public_id, n) })),
     section: (hindi && r.section_hi) || r.section,
     kind: r.kind,
-    html: richText(inHindi(r) ? r.text_hi! : r.text),
-    image: images.get(r.id) ?? null,
-    yours: r.kind === "numerical" ? (r.typed === null ? [] : [richText(r.typed)]) : optionsHtml(r, r.chosen),
-    key: r.kind === "numerical" ? [richText(r.answer_min === r.answer_max ? r.answer_min! : t("results.range", { min: r.answer_min, max: r.answer_max }))] : optionsHtml(r, r.correct_options),
+    html: richText(inHindi ? r.text_hi! : r.text),
+    image: view.images.get(r.id) ?? null,
+    yours: r.kind === "numerical" ? (r.typed === null ? [] : [richText(r.typed)]) : optionsHtml(r.chosen),
+    key: r.kind === "numerical" ? [richText(r.answer_min === r.answer_max ? r.answer_min! : range())] : optionsHtml(r.correct_options),
     marks: r.m,
     verdict: r.verdict,
-    explanation: explanationOf(r) ? richText(explanationOf(r)!) : null,
-    explanationLang: hindi && r.explanation_hi ? ("hi" as const) : ("en" as const),
-  }));
+    explanation: explanation ? richText(explanation) : null,
+    explanationLang: hindi && r.explanation_hi ? "hi" : "en",
+  };
+}
+
+/**
+ * Each question, in the order this student saw it, with the student's answer (or a practice
+ * attempt's), the key, the marks earned, the time beside the topper's and the average, and
+ * the explanation.
+ */
+export async function answerBreakdown(db: DbOrTx, input: { contestId: string; userId: string; attemptId?: string; locale?: Locale }): Promise<ReportAnswer[]> {
+  const rows = rowsOf<BreakdownRow>(await db.execute(sql`SELECT * FROM (${perQuestion(input)}) per_question ORDER BY section_position, position`));
+  const times = await timesOf(db, input.contestId);
+  const [entry] = rowsOf<{ id: string }>(await db.execute(sql`SELECT id FROM user_contest_entries WHERE contest_id = ${input.contestId} AND user_id = ${input.userId}`));
+  const view = await entryView(input.contestId, entry?.id ?? null);
+  // Numbered as this student saw them (the response sheet's order), sections in the paper's order.
+  rows.sort((a, b) => (view.place.get(a.id) ?? 0) - (view.place.get(b.id) ?? 0));
+  return rows.map((r, i) =>
+    reportAnswer(r, i + 1, view, { locale: input.locale, time: { yours: r.seconds, topper: times.get(r.id)?.topper ?? null, average: times.get(r.id)?.average ?? null } }),
+  );
 }

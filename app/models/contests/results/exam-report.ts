@@ -48,8 +48,8 @@ export type ReportAnswer = {
   lang: "hi" | "en";
   /** Marked for review when the test was submitted. */
   marked: boolean;
-  /** Seconds on the question: this student's, the topper's and the average of those ranked (null: nobody ranked saw it). */
-  time: { yours: number; topper: number | null; average: number | null };
+  /** Seconds on the question: this student's, the topper's and the average of those ranked (null: nobody ranked saw it); null where no time is compared (revision). */
+  time: { yours: number; topper: number | null; average: number | null } | null;
   /** The question's id on the response sheet. */
   code: string;
   /** Its options in the order this student saw them: the number, the letter seen and the option's id (response-sheet.ts). */

@@ -27,6 +27,20 @@ export type AnswerState = {
 /** A save by `who`: a session's key (the test API) or a user's id (scripts and tests). */
 export type AnswerSave = AnswerState & { who: string; contestId: string; questionId: string; now: Date };
 
+/**
+ * Whether save `r` (its response `opts` or `val`, its draft `dopts` or `dval`) fits question
+ * `q`: options of the question's own, one unless it takes several; a number only for a
+ * numerical question. A practice answer is checked by the same words (../practice/practice.server.ts).
+ */
+export const FITS_QUESTION_TEXT = `CASE WHEN q.kind = 'numerical' THEN r.opts IS NULL
+                ELSE r.val IS NULL AND (r.opts IS NULL
+                     OR (1 <= ALL(r.opts) AND cardinality(q.options) >= ALL(r.opts)
+                         AND (q.kind = 'multiple' OR cardinality(r.opts) = 1))) END
+       AND CASE WHEN q.kind = 'numerical' THEN coalesce(cardinality(r.dopts), 0) = 0
+                ELSE r.dval IS NULL AND (r.dopts IS NULL
+                     OR (1 <= ALL(r.dopts) AND cardinality(q.options) >= ALL(r.dopts)
+                         AND (q.kind = 'multiple' OR cardinality(r.dopts) <= 1))) END`;
+
 // The saves as rows (i: their place in the batch). A row is written only if its session
 // is live, its entry not submitted, its contest open at its time (the entry's own
 // deadline + grace), its question of that contest, and its response one the question
@@ -53,14 +67,7 @@ const saveBatchText = (by: "session" | "user") => `
      WHERE NOT e.has_submitted
        AND c.start_time <= r.at
        AND r.at <= ${ENTRY_DEADLINE_TEXT} + ${GRACE_TEXT}
-       AND CASE WHEN q.kind = 'numerical' THEN r.opts IS NULL
-                ELSE r.val IS NULL AND (r.opts IS NULL
-                     OR (1 <= ALL(r.opts) AND cardinality(q.options) >= ALL(r.opts)
-                         AND (q.kind = 'multiple' OR cardinality(r.opts) = 1))) END
-       AND CASE WHEN q.kind = 'numerical' THEN coalesce(cardinality(r.dopts), 0) = 0
-                ELSE r.dval IS NULL AND (r.dopts IS NULL
-                     OR (1 <= ALL(r.dopts) AND cardinality(q.options) >= ALL(r.dopts)
-                         AND (q.kind = 'multiple' OR cardinality(r.dopts) <= 1))) END
+       AND ${FITS_QUESTION_TEXT}
        -- Time on a question is bounded by the test's own length, extra time included.
        AND r.secs BETWEEN 0 AND (c.duration_minutes + e.extra_minutes) * 60
        FOR SHARE OF e

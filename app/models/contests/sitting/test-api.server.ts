@@ -46,27 +46,30 @@ const NOT_FOUND = () => reply({ error: "Contest Not Found" }, 404);
 /** The longest flag: a run is flagged at FLAG_MAX_FRAMES (face-watch.ts); an hour bounds anything sent. */
 const FLAG_MAX_MS = 3_600_000;
 
+// A question's whole state (docs/product/design.md §4): `options`, the option numbers chosen, or
+// `value`, the number typed, or neither (visited, or cleared); `marked` for review.
+// `choice`, an option's index (0-based), is the short form of one option chosen. A practice
+// attempt's save is the same body (../practice/practice.server.ts).
+export const AnswerBody = z.object({
+  intent: z.literal("answer"),
+  questionId: z.string().uuid(),
+  choice: z.number().int().min(0).max(25).optional(),
+  options: z.array(z.number().int().min(1).max(26)).max(26).optional(),
+  value: z.string().regex(NUMBER_ANSWER, NUMBER_HINT).optional(),
+  marked: z.boolean().default(false),
+  // The response on screen but not saved (save-rule.ts): options chosen, or the number so far.
+  draft: z
+    .object({
+      options: z.array(z.number().int().min(1).max(26)).max(26).optional(),
+      value: z.string().regex(NUMBER_DRAFT, NUMBER_HINT).optional(),
+    })
+    .optional(),
+  // Seconds this question has been on screen in all (the statement bounds it by the test's length).
+  seconds: z.number().int().min(0).max(86_400).optional(),
+});
+
 const Body = z.discriminatedUnion("intent", [
-  // A question's whole state (docs/product/design.md §4): `options`, the option numbers chosen, or
-  // `value`, the number typed, or neither (visited, or cleared); `marked` for review.
-  // `choice`, an option's index (0-based), is the short form of one option chosen.
-  z.object({
-    intent: z.literal("answer"),
-    questionId: z.string().uuid(),
-    choice: z.number().int().min(0).max(25).optional(),
-    options: z.array(z.number().int().min(1).max(26)).max(26).optional(),
-    value: z.string().regex(NUMBER_ANSWER, NUMBER_HINT).optional(),
-    marked: z.boolean().default(false),
-    // The response on screen but not saved (save-rule.ts): options chosen, or the number so far.
-    draft: z
-      .object({
-        options: z.array(z.number().int().min(1).max(26)).max(26).optional(),
-        value: z.string().regex(NUMBER_DRAFT, NUMBER_HINT).optional(),
-      })
-      .optional(),
-    // Seconds this question has been on screen in all (the statement bounds it by the test's length).
-    seconds: z.number().int().min(0).max(86_400).optional(),
-  }),
+  AnswerBody,
   z.object({ intent: z.literal("start"), fullscreen: z.boolean() }),
   z.object({ intent: z.literal("submit"), reason: z.enum(SUBMIT_REASON_LIST), withErrors: z.boolean().default(false) }),
   // `durationMs`: how long a face check's flag lasted (issue 47, point 3).
@@ -92,7 +95,7 @@ type Body = z.infer<typeof Body>;
 const sortedDistinct = (options: number[]) => [...new Set(options)].sort((a, b) => a - b);
 
 /** The state a save writes: option numbers sorted and distinct, a typed number, the mark, and the draft. */
-function answerState(body: Extract<Body, { intent: "answer" }>): AnswerState {
+export function answerState(body: z.infer<typeof AnswerBody>): AnswerState {
   const options = sortedDistinct(body.options ?? (body.choice === undefined ? [] : [body.choice + 1]));
   const { draft } = body;
   return {

@@ -31,7 +31,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const [result, bookmarked] = await Promise.all([practiceResult(db, { ...mine, attemptId, locale }), bookmarkedIn(db, mine)]);
   invariantResponse(result, "Contest Not Found");
   // The breakdown's own words (exam-results.tsx), not the whole results namespace.
-  const words = messagesUnder(locale, "results.verdict.", "results.question", "results.ids", "results.yourAnswer", "results.correctAnswer", "results.marksLabel", "results.time.", "results.explanation");
+  const words = messagesUnder(locale, "results.verdict.", "results.question", "results.ids", "results.yourAnswer", "results.correctAnswer", "results.marksLabel", "results.time.", "results.duration", "results.explanation");
   return { contestId, ...result, bookmarked, messages: { ...messages, ...words } };
 }
 

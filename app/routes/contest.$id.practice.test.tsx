@@ -36,9 +36,9 @@ export default function PracticeTestPage() {
   const { t } = useT();
   return (
     <>
-      <NeedsJavaScript level={1}>
+      <NeedsJavaScript level={1} practice>
         <p>
-          <a href={`/contest/${id}/practice`}>{t("test.needs.dashboard")}</a>
+          <a href={`/contest/${id}/practice`}>{t("test.needs.practiceBack")}</a>
         </p>
       </NeedsJavaScript>
       <TestIsland contestId={id!} otherMessages={otherMessages as Messages} practice />

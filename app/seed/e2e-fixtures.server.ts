@@ -10,6 +10,7 @@ import { createContest, createDeliveredLine, createEntry, createPost, createProd
 import { earnDueLines } from "~/models/store/earnings/earnings.server";
 import { finalizeContest, recordResult } from "~/models/contests/results/scoring.server";
 import { hashPassword } from "~/models/accounts/password.server";
+import { savePracticeAnswer, startPractice, submitPractice } from "~/models/contests/practice/practice.server";
 import { putInCart } from "~/models/store/cart/cart.server";
 import { placeOrder } from "~/models/store/checkout/orders.server";
 import { settlePayment } from "~/models/fulfilments.server";
@@ -126,6 +127,18 @@ export const e2eFixtures = {
     await finalizeContest(tx, contest.id, new Date());
     return { id: contest.id };
     });
+  },
+
+  /** A practice attempt of a finished contest's whole paper (issue 48, point 6), answered right throughout and submitted. */
+  async practiceAttempt(input: { contestId: string; userId: string }) {
+    const started = await startPractice(db, { contestId: input.contestId, userId: input.userId, scope: "all", now: new Date() });
+    if (!started?.ok) throw new Error("no practice: the contest is not final or the student has no entry");
+    const questions = rowsOf<{ id: string; correct: number }>(
+      await db.execute(sql`SELECT id, array_position(options, correct_answer) AS correct FROM questions WHERE contest_id = ${input.contestId}`),
+    );
+    for (const q of questions) await savePracticeAnswer(db, { ...input, questionId: q.id, state: { options: [q.correct], value: null, marked: false, seconds: 20 } });
+    await submitPractice(db, { ...input, now: new Date() });
+    return { id: started.attemptId };
   },
 
   async product(input: Parameters<typeof createProduct>[1]) {

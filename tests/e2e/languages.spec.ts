@@ -289,6 +289,32 @@ test.describe("हिन्दी", () => {
     expect(await overflow(page), "leaderboard").toBeLessThanOrEqual(0);
   });
 
+  test("practice in Hindi: the practice page, a practice result, My revision and the practice screen", async ({ page, student, context, javaScriptEnabled }) => {
+    const title = unique("Hindi Practice Cup");
+    const contest = await create("finishedContest", { title, students: [{ userId: student.id, correct: 1, minutes: 5 }] });
+    const attempt = await create("practiceAttempt", { contestId: contest.id, userId: student.id });
+    await context.addCookies([{ name: "lang", value: "hi", url: `http://localhost:${process.env.E2E_PORT}` }]);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto(`/contest/${contest.id}/practice`);
+    await expect(page.getByRole("button", { name: "केवल गलत प्रश्न दोबारा दें (2)" })).toBeVisible();
+    expect(await latinWords(page, [title, student.fullName]), "practice page").toEqual([]);
+    expect(await overflow(page), "practice page").toBeLessThanOrEqual(0);
+    await page.goto(`/contest/${contest.id}/practice/${attempt.id}`);
+    await expect(page.getByText("पहली बार से बेहतर").first()).toBeVisible();
+    expect(await latinWords(page, [title, student.fullName]), "practice result").toEqual([]);
+    expect(await overflow(page), "practice result").toBeLessThanOrEqual(0);
+    await page.goto("/revision");
+    await expect(page.getByRole("heading", { name: "मेरी पुनरावृत्ति" })).toBeVisible();
+    expect(await latinWords(page, [title, student.fullName]), "revision").toEqual([]);
+    expect(await overflow(page), "revision").toBeLessThanOrEqual(0);
+    await page.goto(`/contest/${contest.id}/practice`);
+    await page.getByRole("button", { name: "केवल गलत प्रश्न दोबारा दें (2)" }).click();
+    await expect(page).toHaveURL(`/contest/${contest.id}/practice/test`);
+    if (javaScriptEnabled) await expect(page.getByRole("button", { name: "अभ्यास शुरू करें" })).toBeVisible();
+    else await expect(page.getByRole("heading", { name: "अभ्यास के लिए JavaScript चाहिए" })).toBeVisible();
+    expect(await latinWords(page, [title, student.fullName]), "practice screen").toEqual([]);
+  });
+
   test("the marketplace in Hindi: a book's page with its seller and reviews, the wishlist", async ({ page, student, context }) => {
     const seller = await create("student", { email: uniqueEmail("seller-hi"), password: PASSWORD, fullName: "Seller Sen" });
     const title = unique("Hindi Store Book");

@@ -8,6 +8,9 @@ export default {
   "test.needs.title": "The test needs JavaScript and a camera",
   "test.needs.text":
     "The test needs JavaScript, a camera and a browser that can go fullscreen (Chrome or Firefox; on an iPhone the test fills the screen instead). Please turn JavaScript on and open this page again. Your time runs from the contest's start.",
+  "test.needs.practiceTitle": "Practice needs JavaScript",
+  "test.needs.practiceText": "The practice screen works like the test's and needs JavaScript as it does (no camera). Please turn JavaScript on and open this page again.",
+  "test.needs.practiceBack": "Back to your practice",
   "test.needs.dashboard": "Back to the dashboard",
   "test.loading": "Loading your test…",
   "test.error.title": "Error Loading Contest",
@@ -32,6 +35,7 @@ export default {
   "test.ins.keyboard": "Type numerical answers with the on-screen keypad or your keyboard.",
   "test.ins.palette": "Save & Next moves on; Mark for Review & Next marks a question to look at again. The palette shows each question as {list}.",
   "test.practice.tag": "Practice",
+  "test.practice.start": "Start practice",
   "test.ins.practice": "Practice: not scored, not ranked, and the camera stays off. Your result is shown beside your first attempt.",
   "test.ins.evaluated": "Answered and Marked for Review questions will be considered for evaluation.",
   "test.ins.fullscreen": "The test runs in fullscreen with your camera on. Leaving fullscreen or switching tabs is recorded.",

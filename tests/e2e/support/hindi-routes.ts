@@ -14,6 +14,7 @@ const CERTIFICATE = "a certificate in Hindi: the results' link, the certificate,
 const CONSENT = "a parent's consent in Hindi: the sign-up that waits, the link's page refused, then consented";
 const REVIEW = "a review in Hindi: the reviewer's screen, a disqualification refused then made, the appeal page";
 const YOUR_DATA = "your data in Hindi: the page, and a wrong password refused";
+const PRACTICE = "practice in Hindi: the practice page, a practice result, My revision and the practice screen";
 const TEST = "the test in Hindi, from the camera check to the completion page, has no English left";
 
 type Scan = { spec: "languages.spec.ts" | "languages.js.spec.ts"; test: string; path: string };
@@ -64,6 +65,10 @@ export const HINDI_ROUTES: Record<string, Scan> = {
   "store.$id.edit.tsx": scan(SELLING, "`/store/${id}/edit`"),
   "store.$id.image.tsx": scan(SELLING, "`/store/${id}/image`"),
   "store.$id.delete.tsx": scan(SELLING, "`/store/${id}/delete`"),
+  "contest.$id.practice._index.tsx": scan(PRACTICE, '"practice page"'),
+  "contest.$id.practice.$attemptId.tsx": scan(PRACTICE, '"practice result"'),
+  "contest.$id.practice.test.tsx": scan(PRACTICE, '"practice screen"'),
+  "revision.tsx": scan(PRACTICE, 'page.goto("/revision")'),
   "contest.$id.entry.tsx": scan(TEST, "page.goto(`/contest/${later.id}/entry`)", "languages.js.spec.ts"),
   "contest.$id.test.tsx": scan(TEST, "page.goto(`/contest/${live.id}/test`)", "languages.js.spec.ts"),
   "contest.$id.complete.tsx": scan(TEST, '"completion"', "languages.js.spec.ts"),

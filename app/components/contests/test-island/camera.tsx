@@ -52,13 +52,14 @@ export function CameraPreview({ stream, className }: { stream: MediaStream | nul
 }
 
 /** What the test and the camera check say without JavaScript (docs/product/design.md §3: the one island that needs it). */
-export function NeedsJavaScript({ level = 2, children }: { level?: 1 | 2; children?: React.ReactNode }) {
+export function NeedsJavaScript({ level = 2, practice = false, children }: { level?: 1 | 2; practice?: boolean; children?: React.ReactNode }) {
   const { t } = useT();
   const Heading = level === 1 ? "h1" : "h2";
+  // Practice has no camera and no clock from the contest's start (issue 48, point 6).
   const notice = (
     <div className="alert alert-info">
-      <Heading>{t("test.needs.title")}</Heading>
-      <p>{t("test.needs.text")}</p>
+      <Heading>{t(practice ? "test.needs.practiceTitle" : "test.needs.title")}</Heading>
+      <p>{t(practice ? "test.needs.practiceText" : "test.needs.text")}</p>
       {children}
     </div>
   );

@@ -189,7 +189,7 @@ export function TestRunner({ paper, language, onLanguage }: { paper: OpenPaper; 
           </p>
         ) : null}
         <button type="button" className="btn btn-primary btn-block" onClick={start}>
-          {t("test.start")}
+          {t(practice ? "test.practice.start" : "test.start")}
         </button>
         {!proctor.canFullscreen && !practice ? <p className="muted">{t("test.noFullscreen")}</p> : null}
       </Instructions>
@@ -205,7 +205,7 @@ export function TestRunner({ paper, language, onLanguage }: { paper: OpenPaper; 
       <header className="test-bar">
         <strong className="test-title">{paper.contest.title}</strong>
         {practice ? <span className="badge tone-blue">{t("test.practice.tag")}</span> : null}
-        <CameraPreview stream={camera.stream} className="test-camera" />
+        {practice ? null : <CameraPreview stream={camera.stream} className="test-camera" />}
         {camera.status === "denied" || camera.status === "lost" ? <span className="badge tone-orange">{t("test.cameraOff")}</span> : null}
         {watching ? <span className="badge tone-green">{t("test.watch.on")}</span> : null}
         {proctor.canFullscreen && !proctor.fullscreen && !practice ? (

@@ -11,6 +11,10 @@ import type { Msg } from "~/utils/i18n";
 export const PRACTICE_KEPT = 20;
 /** Questions a student may keep bookmarked for revision at once. */
 export const BOOKMARK_CAP = 500;
+/** "My revision"'s filters: everything, the bookmarked, the wrong ones. */
+export const REVISION_FILTERS = ["all", "bookmarked", "wrong"] as const;
+export type RevisionFilter = (typeof REVISION_FILTERS)[number];
+
 /** Questions on a page of "My revision". */
 export const REVISION_PAGE_SIZE = 20;
 

@@ -6,12 +6,10 @@ import { sql } from "drizzle-orm";
 import { rowsOf, type Db, type DbOrTx } from "~/db/client.server";
 import { entryView, perQuestion, reportAnswer, type BreakdownRow, type EntryView } from "~/models/contests/results/exam-report.server";
 import type { ReportAnswer } from "~/models/contests/results/exam-report";
-import { BOOKMARK_CAP, REVISION_PAGE_SIZE, WRONG_VERDICTS } from "~/models/contests/practice/practice";
+import { BOOKMARK_CAP, REVISION_PAGE_SIZE, WRONG_VERDICTS, type RevisionFilter } from "~/models/contests/practice/practice";
 import { GRACE_SQL, LAST_DEADLINE_SQL } from "~/models/contests/sitting/deadline.server";
 import type { Locale } from "~/utils/i18n";
 
-export const REVISION_FILTERS = ["all", "bookmarked", "wrong"] as const;
-export type RevisionFilter = (typeof REVISION_FILTERS)[number];
 
 const WRONG_SQL = sql.raw(`(${WRONG_VERDICTS.map((v) => `'${v}'`).join(", ")})`);
 
@@ -33,7 +31,7 @@ type Row = BreakdownRow & { entry_id: string; contest_title: string; bookmarked:
  */
 export async function revisionPage(db: DbOrTx, input: { userId: string; show: RevisionFilter; page: number; locale: Locale; now: Date }) {
   const filter = { all: sql`true`, bookmarked: sql`bookmarked`, wrong: sql`verdict IN ${WRONG_SQL}` }[input.show];
-  const rows = rowsOf<Row>(
+  let rows = rowsOf<Row>(
     await db.execute(sql`
       WITH items AS (
         SELECT pq.*, m.entry_id, m.contest_title, m.contest_start, b.user_id IS NOT NULL AS bookmarked
@@ -41,14 +39,19 @@ export async function revisionPage(db: DbOrTx, input: { userId: string; show: Re
           CROSS JOIN LATERAL (${perQuestion({ contestId: sql`m.contest_id`, userId: input.userId })}) pq
           LEFT JOIN question_bookmarks b ON b.user_id = ${input.userId} AND b.question_id = pq.id
          WHERE b.user_id IS NOT NULL OR pq.verdict IN ${WRONG_SQL}
-      ), counted AS (
-        SELECT *, count(*) OVER () AS n_all, count(*) FILTER (WHERE bookmarked) OVER () AS n_bookmarked,
-               count(*) FILTER (WHERE verdict IN ${WRONG_SQL}) OVER () AS n_wrong
-          FROM items)
-      SELECT * FROM counted WHERE ${filter}
-       ORDER BY contest_start DESC, contest_id, section_position, position
-       LIMIT ${REVISION_PAGE_SIZE + 1} OFFSET ${(input.page - 1) * REVISION_PAGE_SIZE}`),
+      ), counts AS (
+        SELECT count(*)::int AS n_all, count(*) FILTER (WHERE bookmarked)::int AS n_bookmarked, count(*) FILTER (WHERE verdict IN ${WRONG_SQL})::int AS n_wrong FROM items
+      )
+      -- The counts always (one row even when the page is empty), with the page's questions beside them.
+      SELECT * FROM counts LEFT JOIN LATERAL (
+        SELECT * FROM items WHERE ${filter}
+         ORDER BY contest_start DESC, contest_id, section_position, position
+         LIMIT ${REVISION_PAGE_SIZE + 1} OFFSET ${(input.page - 1) * REVISION_PAGE_SIZE}) page ON true
+       ORDER BY contest_start DESC, contest_id, section_position, position`),
   );
+  const counted = rows[0]!;
+  const counts = counted.n_all > 0 ? { all: counted.n_all, bookmarked: counted.n_bookmarked, wrong: counted.n_wrong } : null;
+  rows = rows.filter((r) => r.id !== null);
   const more = rows.length > REVISION_PAGE_SIZE;
   const shown = rows.slice(0, REVISION_PAGE_SIZE);
   const views = new Map<string, EntryView>();
@@ -63,8 +66,6 @@ export async function revisionPage(db: DbOrTx, input: { userId: string; show: Re
       wrong: (WRONG_VERDICTS as readonly string[]).includes(r.verdict),
     };
   });
-  const first = rows[0];
-  const counts = first ? { all: Number(first.n_all), bookmarked: Number(first.n_bookmarked), wrong: Number(first.n_wrong) } : null;
   return { items, more, counts };
 }
 

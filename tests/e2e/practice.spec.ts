@@ -44,7 +44,7 @@ test("practise again and My revision: from the results, bookmarks without JavaSc
   await expect(page.getByRole("link", { name: "Continue your practice" })).toBeVisible();
 });
 
-test("practice and its result belong to the student: another contest's or nobody's is Contest Not Found", { tag: "@same-without-js" }, async ({ page, student }) => {
+test("practice and its result belong to the student: another contest's or nobody's is Contest Not Found", { tag: "@same-without-js" }, async ({ page, student: _signedIn }) => {
   const other = await create("student", { email: `${unique("other").replace(/\s/g, "")}@example.in`, password: "Secret@123" });
   const theirs = await create("finishedContest", { title: unique("Not Mine Cup"), students: [{ userId: other.id, correct: 1, minutes: 5 }] });
   const attempt = await create("practiceAttempt", { contestId: theirs.id, userId: other.id });

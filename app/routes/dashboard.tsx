@@ -86,6 +86,10 @@ export default function Dashboard() {
             <Link to="?tab=past" className={tab === "past" ? "btn btn-primary" : "btn btn-ghost"} aria-current={tab === "past" ? "page" : undefined}>
               {t("dashboard.tab.past")} <span className="badge tone-gray">{past.length}</span>
             </Link>
+            {/* The questions to go over again across contests (issue 48, point 6). */}
+            <Link to="/revision" className="btn btn-ghost">
+              {t("dashboard.revision")}
+            </Link>
           </nav>
           {(tab === "upcoming" ? upcoming : past).length === 0 ? (
             <p className="card empty" style={{ marginTop: "1rem" }}>

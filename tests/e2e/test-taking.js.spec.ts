@@ -305,6 +305,10 @@ test("at 00:00 the test submits itself with 'Time's up'", async ({ page, student
   await expect(page.getByRole("heading", { name: "Time's up!" })).toBeVisible();
   // (What the results page says depends on whether the 10-second grace is over: the results tests pin both.)
   await expect(page.getByRole("link", { name: "See Results" })).toBeVisible();
+  // The seconds on the question still on screen at 00:00 were counted with the submission (issue 48, point 5).
+  await create("closeContest", { contestId: contest.id });
+  await page.goto(`/contest/${contest.id}/results?tab=breakdown`);
+  await expect(page.locator(".breakdown > li", { hasText: "What is 2 + 2?" })).toContainText(/Time on it: [1-9]\d* s/);
 });
 
 test("a browser that refuses fullscreen gets the spec's alert and the test does not start", async ({ page, student }) => {

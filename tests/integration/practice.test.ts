@@ -120,6 +120,12 @@ test("a practice save is checked as the test's; the result sits beside the first
   const odd = await practicePost(contestId, { intent: "answer", questionId: "nope", sneaky: "<script>" }, a.cookie);
   expect(odd.status).toBe(400);
   expect(odd.data).not.toContain("<script>");
+  // A body past the test API's size, or not JSON, is refused before it is read.
+  expect((await save("P2", { options: [1], padding: "x".repeat(8_000) })).status).toBe(413);
+  const form = await call(practiceApi.action, new Request(api(contestId), { method: "POST", body: "intent=answer", headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: a.cookie } }), {
+    params: { id: contestId },
+  });
+  expect(form.status).toBe(415);
   expect(rowsOf(await db.execute(sql`SELECT 1 FROM practice_answers WHERE attempt_id = ${attempt!.id}`))).toEqual([]);
 
   // Right this time: P2's a, C3's two metals, M1's 2.50; a draft is kept but never scored.

@@ -17,6 +17,7 @@ export default {
   "dashboard.browse": "Browse Contests",
   "dashboard.entries": "Entries",
   "dashboard.tab.upcoming": "Upcoming",
+  "dashboard.revision": "My revision",
   "dashboard.tab.past": "Past",
   "dashboard.noUpcoming": "No upcoming contests.",
   "dashboard.noPast": "No past contests yet.",

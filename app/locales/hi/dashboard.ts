@@ -19,6 +19,7 @@ export default {
   "dashboard.browse": "प्रतियोगिताएँ देखें",
   "dashboard.entries": "एंट्री",
   "dashboard.tab.upcoming": "आने वाली",
+  "dashboard.revision": "मेरी पुनरावृत्ति",
   "dashboard.tab.past": "पिछली",
   "dashboard.noUpcoming": "कोई आने वाली प्रतियोगिता नहीं।",
   "dashboard.noPast": "अभी कोई पिछली प्रतियोगिता नहीं।",

@@ -86,8 +86,13 @@ export function TestRunner({ paper, language, onLanguage }: { paper: OpenPaper; 
   const now = useServerClock(paper.serverNow);
   const left = Date.parse(paper.deadline) - now.getTime();
   const timeUp = left <= 0;
+  // The latest countTime (defined below), for the submissions that do not come from a click on the summary.
+  const countTimeRef = useRef<() => void>(() => {});
   useEffect(() => {
-    if (timeUp) void submit(SUBMIT_REASONS.timeUp);
+    if (!timeUp) return;
+    // The time on the question on screen counts too (issue 48, point 5), as at any other submission.
+    countTimeRef.current();
+    void submit(SUBMIT_REASONS.timeUp);
   }, [timeUp, submit]);
 
   const question = questions[index];
@@ -143,6 +148,9 @@ export function TestRunner({ paper, language, onLanguage }: { paper: OpenPaper; 
     const counted = timed(question.id, current);
     if (counted.t !== current.t) update(question.id, counted);
   };
+  useEffect(() => {
+    countTimeRef.current = countTime;
+  });
   /** To another question: an unsaved choice on this one is dropped (NTA's rule) unless it was just saved. */
   const go = (to: number, saved = false) => {
     if (!saved && question?.id && answers[question.id]?.d) move({ kind: "leave" });
@@ -334,7 +342,14 @@ export function TestRunner({ paper, language, onLanguage }: { paper: OpenPaper; 
             >
               {t("test.continue")}
             </button>
-            <button type="button" className="btn btn-danger" onClick={() => void submit(SUBMIT_REASONS.left)}>
+            <button
+              type="button"
+              className="btn btn-danger"
+              onClick={() => {
+                countTime();
+                void submit(SUBMIT_REASONS.left);
+              }}
+            >
               {t("test.submit")}
             </button>
           </div>

@@ -3,13 +3,13 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { notFoundBoundary } from "~/components/not-found";
-import { BuyerSteps, ReviewForm } from "~/components/store/orders/buyer-steps";
+import { BuyerSteps, ReturnHowTo, ReviewForm } from "~/components/store/orders/buyer-steps";
 import { LineTimeline } from "~/components/store/orders/line-timeline";
 import { OrderItems } from "~/components/store/orders/order-items";
 import { db } from "~/db/client.server";
 import { requireUserId } from "~/models/accounts/auth.server";
 import { METHOD_LABELS, paymentState, shortOrderId } from "~/models/store/checkout/checkout";
-import { ORDER_MESSAGES } from "~/models/store/orders/order-life";
+import { lineState, ORDER_MESSAGES } from "~/models/store/orders/order-life";
 import { buyerCancels, buyerConfirmsDelivery, buyerRequestsReturn } from "~/models/store/orders/order-life.server";
 import { BuyerStepSchema } from "~/models/store/orders/order-steps-schema";
 import { REVIEW_MESSAGES } from "~/models/store/reviews/reviews";
@@ -95,12 +95,14 @@ export default function OrderConfirmation() {
   const several = order.items.length > 1;
   const address = order.shipping_address;
   const name = order.buyer_name.trim();
+  // Every line cancelled: nothing ships, nothing to celebrate or move on from (issue 49, point 7).
+  const cancelled = order.status === "completed" && order.items.length > 0 && order.items.every((i) => lineState(i) === "cancelled");
   return (
     <section className="container narrow section order-confirmation">
-      <div className="confetti" aria-hidden="true" />
-      <h1>{richText(t("orders.thanks"), [() => (name ? <span translate="no">{name}</span> : t("orders.customer"))])}</h1>
-      <p>{richText(t("orders.status", { id: shortOrderId(order.id), status: order.status }), [(text) => <strong>{text}</strong>])}</p>
-      {justPlaced ? <Countdown /> : null}
+      {cancelled ? null : <div className="confetti" aria-hidden="true" />}
+      <h1>{cancelled ? t("orders.cancelledTitle") : richText(t("orders.thanks"), [() => (name ? <span translate="no">{name}</span> : t("orders.customer"))])}</h1>
+      <p>{richText(t("orders.status", { id: shortOrderId(order.id), status: cancelled ? "cancelled" : order.status }), [(text) => <strong>{text}</strong>])}</p>
+      {justPlaced && !cancelled ? <Countdown /> : null}
       <div className="card">
         <h2>{t("orders.items")}</h2>
         <OrderItems items={order.items} />
@@ -153,17 +155,22 @@ export default function OrderConfirmation() {
               <div key={item.id} className="order-line">
                 {several ? <h3 translate="no">{item.title}</h3> : null}
                 <LineTimeline placedAt={order.created_at} line={item} viewer="buyer" />
+                <ReturnHowTo item={item} />
                 <BuyerSteps item={item} now={new Date(now)} several={several} returnReply={replyFor(item.id, "return")} />
                 {item.delivered_at && !item.cancelled_at && item.product_id ? <ReviewForm item={item} review={reviews.find((r) => r.itemId === item.id) ?? null} reply={replyFor(item.id, "review")} /> : null}
               </div>
             ))
           : null}
         <h3>{t("orders.next")}</h3>
-        <ul>
-          <li>{t("orders.next1", { email: order.buyer_email })}</li>
-          <li>{t("orders.next2", { days: POLICY.sellerShipBusinessDays })}</li>
-          <li>{t("orders.next3", { days: POLICY.returnDays, hours: POLICY.reportProblemHours })}</li>
-        </ul>
+        {cancelled ? (
+          <p>{t(order.payment_method === "cod" ? "orders.nextCancelledCod" : "orders.nextCancelled")}</p>
+        ) : (
+          <ul>
+            <li>{t("orders.next1", { email: order.buyer_email })}</li>
+            <li>{t("orders.next2", { days: POLICY.sellerShipBusinessDays })}</li>
+            <li>{t("orders.next3", { days: POLICY.returnDays, hours: POLICY.reportProblemHours })}</li>
+          </ul>
+        )}
       </div>
       <p className="actions-row">
         <Link to="/store" className="btn btn-primary">

@@ -139,6 +139,10 @@ test("cash on delivery: cart, three checkout steps, the confirmation, Your Order
   await page.getByLabel("What is wrong?").fill("The cover is torn.");
   await page.getByRole("button", { name: "Ask to return" }).click();
   await expect(page.getByText("Return requested. The seller has been told; you'll be refunded once they have the book back.")).toBeVisible();
+  // Where and how to send it back (issue 49, point 7): this seller gave no address, so the buyer is told how to get it.
+  const howTo = page.getByRole("note").filter({ hasText: "How to send the book back" });
+  await expect(howTo).toContainText("send it by a tracked service");
+  await expect(howTo).toContainText("The seller has not given a return address on StudyArena yet: write to us from the Contact page");
 
   await sellerPage.goto("/store/my-products?view=sales");
   const returned = sellerPage.locator(".order").filter({ hasText: title });
@@ -177,6 +181,12 @@ test("a prepaid order: the buyer cancels one book before it ships and is told of
   expect(mail.text).toContain("₹250 will be refunded"); // ₹200 and the ₹50 shipping, with the last book
   await page.goto("/orders");
   await expect(page.locator(".order").filter({ hasText: title }).locator(".order-head").getByText("Cancelled")).toBeVisible();
+  // Its page, even as first shown after checkout, no longer says it is confirmed and ships, nor promises a move (issue 49, point 7).
+  await page.goto(`/orders/${order.id}/confirmation?placed=1`);
+  await expect(page.getByRole("heading", { name: "Order cancelled" })).toBeVisible();
+  await expect(page.getByText(/Your order #\w+ is cancelled\./)).toBeVisible();
+  await expect(page.getByText("What you paid is refunded to how you paid", { exact: false })).toBeVisible();
+  await expect(page.getByText(/is confirmed|ships within|Redirecting/)).toHaveCount(0);
 });
 
 // Without JavaScript the test gateway is a hosted page; with it, a dialog in the payment step. Same buttons.

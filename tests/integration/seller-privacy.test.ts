@@ -1,7 +1,8 @@
 // Issue 44, point 6: others see only what they need of a seller. The public seller block
 // (a guest, another student, even a buyer) shows the name, city, rating and books
 // delivered; the phone reaches the buyer of an open order, on that order's page only,
-// and goes when the order ends; the address and the e-mail never reach anyone.
+// and goes when the order ends; the address only to the buyer of a return, as where to
+// send the book (issue 49, point 7); the e-mail never reaches anyone.
 import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { db } from "~/db/client.server";
@@ -73,4 +74,18 @@ test("a cancelled line: the phone goes with it", async () => {
   const page = await orderPage(line.orderId, buyer.cookie);
   expect(page.data.order.items[0].seller_phone).toBeNull();
   expect(leaks(page.data, seller.email)).toEqual(NOTHING);
+});
+
+test("a return asked for: its buyer gets where to send the book (the seller's address and phone) until the seller has it back; nobody else, never the e-mail", async () => {
+  const { seller, buyer, line } = await world();
+  await db.update(order_items).set({ delivered_at: new Date(), return_requested_at: new Date(), return_reason: "Torn cover" }).where(eq(order_items.id, line.itemId));
+  const returning = await orderPage(line.orderId, buyer.cookie);
+  expect(returning.data.order.items[0]).toMatchObject({ seller_address: ADDRESS, seller_city: "Bengaluru", seller_phone: PHONE });
+  expect(leaks(returning.data, seller.email)).toEqual({ ...NOTHING, phone: true, address: true });
+  expect(leaks((await call(ordersRoute.loader as never, getRequest("/orders", buyer.cookie))).data, seller.email)).toEqual(NOTHING);
+  const stranger = await signedInStudent();
+  expect((await orderPage(line.orderId, stranger.cookie)).status).toBe(404);
+  // Received back: the address goes again.
+  await db.update(order_items).set({ returned_at: new Date() }).where(eq(order_items.id, line.itemId));
+  expect(leaks((await orderPage(line.orderId, buyer.cookie)).data, seller.email)).toEqual(NOTHING);
 });

@@ -56,6 +56,7 @@ export default {
   "sell.earn.weekly": "Prepaid sales are paid to you weekly once their return window has passed, or now if you ask.",
   "sell.earn.detailsHeld": "Your payout details changed recently: for your safety, nothing is paid to them before {until}.",
   "sell.earn.addDetails": "<0>Add your payout details in My Account</0> (a UPI ID or a bank account) so we can pay you.",
+  "sell.earn.nothingToPay": "Nothing to pay out now: sales join your balance once their return window has passed.",
   "sell.earn.payNow": "Pay me {amount} now",
   "sell.earn.sold": "Sold items",
   "sell.earn.soldLine": "Sold {when} · {amount}",

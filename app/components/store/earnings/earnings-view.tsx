@@ -73,11 +73,16 @@ export function EarningsView({ statement, hasDetails, heldUntil }: { statement: 
       <p className="muted">{t("sell.earn.weekly")}</p>
       {hasDetails ? null : <p>{richText(t("sell.earn.addDetails"), [(text) => <Link to="/account">{text}</Link>])}</p>}
       {heldUntil ? <p className="alert alert-info">{t("sell.earn.detailsHeld", { until: formatDateTime(heldUntil, locale) })}</p> : null}
-      <Form method="post">
-        <button type="submit" name="intent" value="payout" className="btn btn-primary" disabled={totals.balance <= 0}>
-          {t("sell.earn.payNow", { amount: formatINR(totals.balance) })}
-        </button>
-      </Form>
+      {/* A button that pays ₹0 is no offer (issue 49, point 7): with nothing to pay, the page says so instead. */}
+      {totals.balance > 0 ? (
+        <Form method="post">
+          <button type="submit" name="intent" value="payout" className="btn btn-primary">
+            {t("sell.earn.payNow", { amount: formatINR(totals.balance) })}
+          </button>
+        </Form>
+      ) : (
+        <p className="muted">{t("sell.earn.nothingToPay")}</p>
+      )}
       <h2>{t("sell.earn.sold")}</h2>
       {lines.length === 0 ? (
         <p className="muted">{t("sell.noSales")}</p>

@@ -5,11 +5,11 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { FormErrors, TextareaField } from "~/components/ui/field";
-import { buyerCan, RETURN_REASON_MAX, returnOpenUntil, type LineLife } from "~/models/store/orders/order-life";
+import { buyerCan, lineState, RETURN_REASON_MAX, returnOpenUntil, type LineLife } from "~/models/store/orders/order-life";
 import type { BuyerStepSchema } from "~/models/store/orders/order-steps-schema";
 import { REVIEW_MAX_CHARS, starsOf } from "~/models/store/reviews/reviews";
 import { formatDateTime } from "~/utils/dates";
-import { useT } from "~/utils/i18n";
+import { richText, useT } from "~/utils/i18n";
 import { useSchemaForm } from "~/utils/use-schema-form";
 
 type Line = LineLife & { id: string; title: string };
@@ -87,5 +87,38 @@ export function ReviewForm({ item, review, reply }: { item: { id: string; title:
         </button>
       </Form>
     </details>
+  );
+}
+
+/**
+ * Where and how a book goes back once a return is asked for (issue 49, point 7): packed, by a
+ * tracked service, to the seller's address, the receipt kept until the refund. The address
+ * is shown to this buyer only while the return is open (order-views.server.ts).
+ */
+export function ReturnHowTo({ item }: { item: LineLife & { seller_name?: string | null; seller_phone?: string | null; seller_address?: string | null; seller_city?: string | null } }) {
+  const { t } = useT();
+  if (lineState(item) !== "return_requested") return null;
+  const name = item.seller_name?.trim() || t("orders.theSeller");
+  const address = [item.seller_address?.trim(), item.seller_city?.trim()].filter(Boolean).join(", ");
+  return (
+    <div className="alert alert-info" role="note">
+      <h4>{t("orders.returnHow.title")}</h4>
+      <p>{t("orders.returnHow.text")}</p>
+      {item.seller_address?.trim() ? (
+        <p>
+          {richText(t("orders.returnHow.address"), [
+            () => (
+              <span translate="no">
+                {name}, {address}
+              </span>
+            ),
+          ])}
+        </p>
+      ) : item.seller_phone ? (
+        <p>{richText(t("orders.returnHow.askPhone"), [() => <a href={`tel:+91${item.seller_phone}`} translate="no">{item.seller_phone}</a>])}</p>
+      ) : (
+        <p>{t("orders.returnHow.askSupport")}</p>
+      )}
+    </div>
   );
 }

@@ -37,6 +37,8 @@ async function itemsOf(db: DbOrTx, orderIds: string[]) {
       thumbnail_url: marketplace_products.thumbnail_url,
       seller_name: profiles.full_name,
       seller_phone: profiles.phone,
+      seller_address: profiles.address,
+      seller_city: profiles.city,
     })
     .from(order_items)
     .leftJoin(marketplace_products, eq(marketplace_products.id, order_items.product_id))
@@ -49,11 +51,22 @@ type Item = Awaited<ReturnType<typeof itemsOf>>[number];
 
 /**
  * A seller's phone reaches the buyer only on their own order's page, and only while a line
- * still travels (placed or shipped): that is when a delivery needs it. Never their e-mail
- * or address (docs/decisions/platform-holes-an-attacker-found.md, "Who sees a seller's details").
+ * still travels (placed or shipped) or is on its way back (a return asked for): that is when
+ * a delivery needs it. Their address only for a return, as where to send the book; never
+ * their e-mail (docs/decisions/platform-holes-an-attacker-found.md, "Who sees a seller's details").
  */
-const withSellerPhoneWhileOpen = (item: Item) => ({ ...item, seller_phone: ["placed", "shipped"].includes(lineState(item)) ? item.seller_phone : null });
-const withoutSellerPhone = (item: Item) => ({ ...item, seller_phone: null });
+const forItsBuyer = (item: Item) => {
+  const state = lineState(item);
+  // And while a return is asked for, the address the book goes back to (issue 49, point 7).
+  const returning = state === "return_requested";
+  return {
+    ...item,
+    seller_phone: state === "placed" || state === "shipped" || returning ? item.seller_phone : null,
+    seller_address: returning ? item.seller_address : null,
+    seller_city: returning ? item.seller_city : null,
+  };
+};
+const withoutSellerContact = (item: Item) => ({ ...item, seller_phone: null, seller_address: null, seller_city: null });
 const withItems = <T extends { id: string }>(rows: T[], items: Item[]) => rows.map((row) => ({ ...row, items: items.filter((i) => i.order_id === row.id) }));
 
 /** /orders: the buyer's completed orders, newest first (docs/product/marketplace.md §2). */
@@ -64,14 +77,14 @@ export async function completedOrders(db: DbOrTx, buyerId: string) {
     .where(and(eq(orders.buyer_id, buyerId), eq(orders.status, "completed")))
     .orderBy(desc(orders.created_at))
     .limit(ORDERS_SHOWN);
-  return withItems(rows, (await itemsOf(db, rows.map((r) => r.id))).map(withoutSellerPhone));
+  return withItems(rows, (await itemsOf(db, rows.map((r) => r.id))).map(withoutSellerContact));
 }
 
 /** One order, for its buyer only (anyone else gets null, as for a missing order). */
 export async function buyerOrder(db: DbOrTx, buyerId: string, orderId: string) {
   const [row] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.buyer_id, buyerId)));
   if (!row) return null;
-  const [order] = withItems([row], (await itemsOf(db, [row.id])).map(withSellerPhoneWhileOpen));
+  const [order] = withItems([row], (await itemsOf(db, [row.id])).map(forItsBuyer));
   return order!;
 }
 

@@ -145,6 +145,7 @@ test.describe("accounts", () => {
     await page.goto("/account");
     await expect(page.getByText("Add where your prizes and marketplace earnings should be paid. They wait until you do.")).toBeVisible();
     const payout = page.locator("form#payout");
+    await expect(payout.getByRole("note")).toHaveText("You never need to enter your UPI PIN to receive money."); // issue 49, point 4
     await payout.getByRole("radio", { name: "Bank account" }).check();
     await payout.getByLabel("Account holder (for a bank account)").fill("Asha Rao");
     await payout.getByLabel("Account number", { exact: true }).fill("123456789012");

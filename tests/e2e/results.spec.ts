@@ -20,6 +20,7 @@ test("results: summary with the band, the breakdown beside the key, the leaderbo
   const statement = page.getByRole("region", { name: "Prize statement" });
   await expect(statement.getByRole("definition")).toHaveText(["₹500", "₹150", "₹350"]);
   await expect(statement).toContainText("Waiting for your payout details");
+  await expect(statement.getByRole("note")).toHaveText("You never need to enter your UPI PIN to receive money.");
   await expect(page.getByText("2 of 3 marks")).toBeVisible();
   // NTA's percentile to seven decimals: 1 of the 2 who sat at or below 2 marks, out of how many, within this contest.
   await expect(page.getByText("Percentile", { exact: true }).locator("..")).toContainText("50.0000000 within this contest, of 2 entrants");

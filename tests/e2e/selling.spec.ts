@@ -155,6 +155,8 @@ test("a seller's earnings: the balance past the return window, paid when asked o
   await page.getByRole("link", { name: "Earnings" }).click();
   await expect(page.locator(".statement-line").filter({ hasText: title })).toContainText("Earned: in your balance");
   await expect(page.getByText("0% of each prepaid sale")).toBeVisible();
+  // Where money comes in, the sentence against the "scan to receive" scam (issue 49, point 4).
+  await expect(page.getByRole("note").filter({ hasText: "You never need to enter your UPI PIN to receive money." })).toBeVisible();
   await page.getByRole("button", { name: "Pay me ₹640 now" }).click();
   await expect(page.getByText("₹640 is ready for you: add your payout details in My Account and it is sent at once.")).toBeVisible();
   await expect(page.locator(".statement-line").filter({ hasText: "₹640" }).last()).toContainText("Waiting for your payout details");

@@ -1,6 +1,7 @@
 // /account's "Prize payouts" (app/routes/account.tsx): where prizes are paid, shown masked,
 // and the form to set it: a UPI ID, or a bank account with its IFSC. Both sets of fields
 // are on the page, so it works without JavaScript; the chosen method decides which count.
+import { UpiPinNote } from "~/components/payments/upi-pin-note";
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { PasswordField } from "~/components/accounts/password-input";
@@ -30,6 +31,7 @@ export function PayoutForm({ current, lastResult, busy }: { current: Current; la
           {t("account.payout.heldUntil", { until: formatDateTime(current.heldUntil, locale) })}
         </p>
       ) : null}
+      <UpiPinNote />
       <FormErrors id={form.errorId} errors={form.errors} />
       <fieldset className="payment-methods" aria-describedby={fields.method.errors ? fields.method.errorId : undefined}>
         <legend>{t("account.payout.legend")}</legend>

@@ -1,5 +1,6 @@
 // A winner's prize statement on the results' summary (app/routes/contest.$id.results.tsx):
 // the prize, the tax withheld and what is paid, and where the payment is.
+import { UpiPinNote } from "~/components/payments/upi-pin-note";
 import { Link } from "@remix-run/react";
 import { formatDateTime } from "~/utils/dates";
 import { richText, useT } from "~/utils/i18n";
@@ -50,6 +51,7 @@ export function PrizeStatement({ statement }: { statement: Statement }) {
       <p>
         <Where statement={statement} />
       </p>
+      <UpiPinNote />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 // A payer's refunds on /account (app/routes/account.tsx): what each was for, how much, and
 // where it is (docs/product/design.md §5: money goes back out through the ledger).
+import { UpiPinNote } from "~/components/payments/upi-pin-note";
 import { formatDateTime } from "~/utils/dates";
 import { richText, useT, type MessageId } from "~/utils/i18n";
 import { refundReasonMessage } from "~/models/refund-reasons";
@@ -17,25 +18,28 @@ const STATE = {
 export function RefundList({ refunds }: { refunds: Refund[] }) {
   const { t, locale } = useT();
   return (
-    <ul className="refunds">
-      {refunds.map((r) => (
-        <li key={r.id} className="card">
-          <p>
-            <strong>{formatINR(r.amount)}</strong> <span className={`badge ${STATE[r.status].tone}`}>{t(STATE[r.status].label)}</span>
-          </p>
-          <p className="muted">
-            <Reason code={r.reasonCode} values={r.reasonValues} />
-          </p>
-          <p>
-            {r.status === "queued"
-              ? t("account.refund.queuedText")
-              : r.status === "sent"
-                ? t("account.refund.sentText", { when: formatDateTime(r.updatedAt, locale), ref: r.gatewayRefundId })
-                : t("account.refund.failedText")}
-          </p>
-        </li>
-      ))}
-    </ul>
+    <>
+      <UpiPinNote />
+      <ul className="refunds">
+        {refunds.map((r) => (
+          <li key={r.id} className="card">
+            <p>
+              <strong>{formatINR(r.amount)}</strong> <span className={`badge ${STATE[r.status].tone}`}>{t(STATE[r.status].label)}</span>
+            </p>
+            <p className="muted">
+              <Reason code={r.reasonCode} values={r.reasonValues} />
+            </p>
+            <p>
+              {r.status === "queued"
+                ? t("account.refund.queuedText")
+                : r.status === "sent"
+                  ? t("account.refund.sentText", { when: formatDateTime(r.updatedAt, locale), ref: r.gatewayRefundId })
+                  : t("account.refund.failedText")}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 

@@ -71,6 +71,7 @@ export default {
   "common.error.failedText": "We could not load this page. Please try again in a moment.",
   "common.error.home": "Back to Home",
   "common.error.contests": "Browse Contests",
+  "common.upiPin": "You never need to enter your UPI PIN to receive money.",
   "common.notFound.contest": "Contest Not Found",
   "common.notFound.contestText": "This contest does not exist or has been removed.",
   "common.notFound.certificate": "Certificate Not Found",

@@ -72,6 +72,7 @@ export default {
   "common.error.failedText": "हम यह पेज नहीं खोल पाए। कृपया थोड़ी देर बाद फिर कोशिश करें।",
   "common.error.home": "होम पर वापस जाएँ",
   "common.error.contests": "प्रतियोगिताएँ देखें",
+  "common.upiPin": "पैसे पाने के लिए आपको कभी अपना UPI पिन डालने की ज़रूरत नहीं होती।",
   "common.notFound.contest": "प्रतियोगिता नहीं मिली",
   "common.notFound.contestText": "यह प्रतियोगिता मौजूद नहीं है या हटा दी गई है।",
   "common.notFound.certificate": "प्रमाणपत्र नहीं मिला",

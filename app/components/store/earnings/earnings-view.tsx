@@ -1,3 +1,4 @@
+import { UpiPinNote } from "~/components/payments/upi-pin-note";
 import { Form, Link } from "@remix-run/react";
 import { formatDate, formatDateTime } from "~/utils/dates";
 import { richText, useT, type Msg, type MessageId } from "~/utils/i18n";
@@ -73,6 +74,7 @@ export function EarningsView({ statement, hasDetails, heldUntil }: { statement: 
       <p className="muted">{t("sell.earn.weekly")}</p>
       {hasDetails ? null : <p>{richText(t("sell.earn.addDetails"), [(text) => <Link to="/account">{text}</Link>])}</p>}
       {heldUntil ? <p className="alert alert-info">{t("sell.earn.detailsHeld", { until: formatDateTime(heldUntil, locale) })}</p> : null}
+      <UpiPinNote />
       {/* A button that pays ₹0 is no offer (issue 49, point 7): with nothing to pay, the page says so instead. */}
       {totals.balance > 0 ? (
         <Form method="post">

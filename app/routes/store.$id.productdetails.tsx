@@ -158,6 +158,8 @@ export default function ProductDetails() {
               ) : null,
             )}
           </dl>
+          {/* What the grade promises (issue 49, point 6): the same words the seller chose it by. */}
+          <p className="muted">{t(`store.grade.${conditionKey(product.condition)}` as MessageId)}</p>
         </div>
       </div>
       <h2>{t("store.product.description")}</h2>

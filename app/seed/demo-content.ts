@@ -1,5 +1,6 @@
 // Demo data for `npm start` on an empty database. Real, answerable questions and
 // plausible listings, so a first look at the product is a fair one.
+import type { PRODUCT_CONDITIONS } from "~/utils/enums";
 import type { ContestKind } from "~/models/contests/catalogue/kinds";
 
 type Q = [question: string, options: string[], answer: string];
@@ -131,45 +132,45 @@ export const PRODUCT_CATEGORIES = [
   "Notes & Stationery",
 ] as const;
 
-type P = [title: string, author: string, publisher: string, category: (typeof PRODUCT_CATEGORIES)[number], price: number, condition: "New" | "Like New" | "Good" | "Fair" | "Poor"];
+type P = [title: string, author: string, publisher: string, category: (typeof PRODUCT_CATEGORIES)[number], price: number, condition: (typeof PRODUCT_CONDITIONS)[number]];
 
 export const DEMO_PRODUCTS: P[] = [
   ["Concepts of Physics Vol. 1", "H. C. Verma", "Bharati Bhawan", "JEE & NEET", 320, "Good"],
-  ["Concepts of Physics Vol. 2", "H. C. Verma", "Bharati Bhawan", "JEE & NEET", 340, "Like New"],
+  ["Concepts of Physics Vol. 2", "H. C. Verma", "Bharati Bhawan", "JEE & NEET", 340, "Very Good"],
   ["Objective Mathematics", "R. D. Sharma", "Dhanpat Rai", "JEE & NEET", 450, "Good"],
-  ["Problems in General Physics", "I. E. Irodov", "Arihant", "JEE & NEET", 210, "Fair"],
+  ["Problems in General Physics", "I. E. Irodov", "Arihant", "JEE & NEET", 210, "Acceptable"],
   ["Organic Chemistry", "Morrison & Boyd", "Pearson", "JEE & NEET", 650, "Good"],
-  ["NCERT Biology Class 12", "NCERT", "NCERT", "JEE & NEET", 120, "Like New"],
+  ["NCERT Biology Class 12", "NCERT", "NCERT", "JEE & NEET", 120, "Very Good"],
   ["Higher Engineering Mathematics", "B. S. Grewal", "Khanna Publishers", "Engineering", 560, "Good"],
-  ["Engineering Mechanics", "S. S. Bhavikatti", "New Age", "Engineering", 280, "Fair"],
-  ["Data Structures Using C", "Reema Thareja", "Oxford", "Engineering", 390, "Like New"],
+  ["Engineering Mechanics", "S. S. Bhavikatti", "New Age", "Engineering", 280, "Acceptable"],
+  ["Data Structures Using C", "Reema Thareja", "Oxford", "Engineering", 390, "Very Good"],
   ["Digital Design", "M. Morris Mano", "Pearson", "Engineering", 430, "Good"],
-  ["Let Us C", "Yashavant Kanetkar", "BPB", "Engineering", 180, "Poor"],
+  ["Let Us C", "Yashavant Kanetkar", "BPB", "Engineering", 180, "Acceptable"],
   ["Strength of Materials", "R. K. Bansal", "Laxmi", "Engineering", 470, "Good"],
   ["Gray's Anatomy for Students", "Drake, Vogl, Mitchell", "Elsevier", "Medical", 2400, "Good"],
-  ["Guyton and Hall Physiology", "J. E. Hall", "Elsevier", "Medical", 1900, "Like New"],
-  ["Robbins Basic Pathology", "Kumar, Abbas, Aster", "Elsevier", "Medical", 1650, "Fair"],
+  ["Guyton and Hall Physiology", "J. E. Hall", "Elsevier", "Medical", 1900, "Very Good"],
+  ["Robbins Basic Pathology", "Kumar, Abbas, Aster", "Elsevier", "Medical", 1650, "Acceptable"],
   ["Essentials of Medical Pharmacology", "K. D. Tripathi", "Jaypee", "Medical", 1100, "Good"],
   ["BD Chaurasia's Human Anatomy Vol. 1", "B. D. Chaurasia", "CBS", "Medical", 780, "Good"],
   ["NCERT Mathematics Class 10", "NCERT", "NCERT", "School (CBSE/ICSE)", 90, "Good"],
-  ["Lakhmir Singh Science Class 9", "Lakhmir Singh", "S. Chand", "School (CBSE/ICSE)", 240, "Like New"],
+  ["Lakhmir Singh Science Class 9", "Lakhmir Singh", "S. Chand", "School (CBSE/ICSE)", 240, "Very Good"],
   ["ICSE Concise Chemistry Class 10", "Selina", "Selina Publishers", "School (CBSE/ICSE)", 260, "Good"],
-  ["Together with English Class 8", "Rachna Sagar", "Rachna Sagar", "School (CBSE/ICSE)", 150, "Fair"],
-  ["RS Aggarwal Mathematics Class 7", "R. S. Aggarwal", "Bharati Bhawan", "School (CBSE/ICSE)", 200, "New"],
+  ["Together with English Class 8", "Rachna Sagar", "Rachna Sagar", "School (CBSE/ICSE)", 150, "Acceptable"],
+  ["RS Aggarwal Mathematics Class 7", "R. S. Aggarwal", "Bharati Bhawan", "School (CBSE/ICSE)", 200, "Like New"],
   ["Financial Accounting", "T. S. Grewal", "Sultan Chand", "Commerce & Management", 380, "Good"],
-  ["Principles of Marketing", "Philip Kotler", "Pearson", "Commerce & Management", 720, "Like New"],
-  ["Business Economics", "H. L. Ahuja", "S. Chand", "Commerce & Management", 330, "Fair"],
+  ["Principles of Marketing", "Philip Kotler", "Pearson", "Commerce & Management", 720, "Very Good"],
+  ["Business Economics", "H. L. Ahuja", "S. Chand", "Commerce & Management", 330, "Acceptable"],
   ["Cost Accounting", "Jain & Narang", "Kalyani", "Commerce & Management", 410, "Good"],
   ["Indian Polity", "M. Laxmikanth", "McGraw Hill", "Competitive Exams", 520, "Good"],
-  ["Quantitative Aptitude", "R. S. Aggarwal", "S. Chand", "Competitive Exams", 350, "Like New"],
+  ["Quantitative Aptitude", "R. S. Aggarwal", "S. Chand", "Competitive Exams", 350, "Very Good"],
   ["Word Power Made Easy", "Norman Lewis", "Penguin", "Competitive Exams", 140, "Good"],
-  ["A Modern Approach to Verbal Reasoning", "R. S. Aggarwal", "S. Chand", "Competitive Exams", 300, "Fair"],
+  ["A Modern Approach to Verbal Reasoning", "R. S. Aggarwal", "S. Chand", "Competitive Exams", 300, "Acceptable"],
   ["Indian Economy", "Ramesh Singh", "McGraw Hill", "Competitive Exams", 480, "Good"],
-  ["Certificate Physical and Human Geography", "G. C. Leong", "Oxford", "Competitive Exams", 260, "Poor"],
+  ["Certificate Physical and Human Geography", "G. C. Leong", "Oxford", "Competitive Exams", 260, "Acceptable"],
   ["JEE Physics handwritten notes (Class 11-12)", "Topper's notes", "Self", "Notes & Stationery", 150, "Good"],
-  ["NEET Biology flash cards (600 cards)", "Self-made", "Self", "Notes & Stationery", 220, "Like New"],
+  ["NEET Biology flash cards (600 cards)", "Self-made", "Self", "Notes & Stationery", 220, "Very Good"],
   ["Casio fx-991ES Plus calculator", "Casio", "Casio", "Notes & Stationery", 650, "Good"],
-  ["Engineering drawing kit with mini drafter", "Omega", "Omega", "Notes & Stationery", 380, "Fair"],
+  ["Engineering drawing kit with mini drafter", "Omega", "Omega", "Notes & Stationery", 380, "Acceptable"],
 ];
 
 export const BLOG_CATEGORIES = ["Study Tips", "Exam Strategy", "Student Life"] as const;

@@ -1,7 +1,11 @@
 // Value lists shared by the database schema and the browser (forms, labels). Kept
 // out of app/db so that client code never pulls Drizzle into its bundle.
 export const CONTACT_SUBJECTS = ["payment", "contest", "technical", "account", "other"] as const;
-export const PRODUCT_CONDITIONS = ["New", "Like New", "Good", "Fair", "Poor"] as const;
+/**
+ * A used book's grade, as Amazon grades used books (issue 49, point 6; docs/decisions/marketplace-condition-grades.md):
+ * each explained where it is chosen and where it is shown (store.grade.* in the store's words).
+ */
+export const PRODUCT_CONDITIONS = ["Like New", "Very Good", "Good", "Acceptable"] as const;
 export const ORDER_STATUSES = ["pending", "completed", "failed"] as const;
 /** Who cancelled an order line: its buyer, its seller (with a reason), or the sweep (a COD line never shipped). */
 export const CANCELLED_BY = ["buyer", "seller", "system"] as const;

@@ -24,12 +24,16 @@ test("a seller lists a book with an image, edits it, replaces the image and dele
   await page.getByLabel("Description").fill("Morrison and Boyd, lightly used.");
   await page.getByLabel("Price (INR)").fill("350");
   await page.getByLabel("Category").selectOption({ label: "Textbooks" });
-  await page.getByLabel("Condition").selectOption("Like New");
+  // The four grades, each explained where it is chosen (issue 49, point 6).
+  await expect(page.getByLabel("Condition").locator("option")).toHaveText(["Like New", "Very Good", "Good", "Acceptable"]);
+  await page.getByText("What each condition means").click();
+  await expect(page.getByText("Very Good: lightly used. A little wear on the cover or edges; no writing or highlighting inside.")).toBeVisible();
+  await page.getByLabel("Condition").selectOption("Very Good");
   await page.getByLabel("Product Image").setInputFiles(await picture(10));
   await page.getByRole("button", { name: "Save Product" }).click();
   await expect(page.getByText("Title is required")).toBeVisible();
   await expect(page.getByLabel("Price (INR)")).toHaveValue("350");
-  await expect(page.getByLabel("Condition")).toHaveValue("Like New");
+  await expect(page.getByLabel("Condition")).toHaveValue("Very Good");
 
   await page.getByLabel("Title").fill(title);
   await page.getByLabel("Author").fill("R. T. Morrison");
@@ -44,6 +48,8 @@ test("a seller lists a book with an image, edits it, replaces the image and dele
   const card = page.locator("article", { hasText: title });
   await expect(card.locator("img")).toHaveAttribute("src", /^\/media\/[0-9a-f]{64}\.webp$/);
   await card.getByRole("link", { name: title }).click();
+  // The grade and what it promises, in the seller's words from the form.
+  await expect(page.getByText("Very Good: lightly used. A little wear on the cover or edges; no writing or highlighting inside.")).toBeVisible();
   const image = page.getByRole("img", { name: title });
   const firstSrc = await image.getAttribute("src");
   expect(await image.getAttribute("width")).toBe("500");

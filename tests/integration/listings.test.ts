@@ -196,10 +196,10 @@ test("the seller edits, replaces the image (the old files go), and deletes (its 
   const id = listing!.id;
   const oldKeys = [keyOfUrl(listing!.image_url)!, keyOfUrl(listing!.thumbnail_url)!];
 
-  const edited = await call(editRoute.action, multipart(`/store/${id}/edit`, productForm({ ...fields, title: "Physics, revised", price: "399", condition: "Fair" }, null), seller.cookie), { params: { id } });
+  const edited = await call(editRoute.action, multipart(`/store/${id}/edit`, productForm({ ...fields, title: "Physics, revised", price: "399", condition: "Acceptable" }, null), seller.cookie), { params: { id } });
   expect(edited.status).toBe(302);
   const [afterEdit] = await listingsBy(seller.userId);
-  expect(afterEdit).toMatchObject({ title: "Physics, revised", price: 399, condition: "Fair", image_url: listing!.image_url });
+  expect(afterEdit).toMatchObject({ title: "Physics, revised", price: 399, condition: "Acceptable", image_url: listing!.image_url });
 
   const replaced = await call(imageRoute.action, multipart(`/store/${id}/image`, productForm({}, { bytes: await png(300, 300), name: "b.png", type: "image/png" }), seller.cookie), { params: { id } });
   expect(replaced.status).toBe(302);

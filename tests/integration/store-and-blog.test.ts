@@ -36,11 +36,11 @@ describe("store", () => {
 
   test("search, category, price range, condition and sort", async () => {
     const sellerId = await seller();
-    const books: Array<[string, number, string, "Good" | "Poor", number[]]> = [
+    const books: Array<[string, number, string, "Good" | "Acceptable", number[]]> = [
       ["Concepts of Physics Vol. 1 (H.C. Verma)", 350, "Filter Physics", "Good", [5]],
-      ["Concepts of Physics Vol. 2 (H.C. Verma)", 340, "Filter Physics", "Poor", [4]],
+      ["Concepts of Physics Vol. 2 (H.C. Verma)", 340, "Filter Physics", "Acceptable", [4]],
       ["Gray's Anatomy (filter)", 150, "Filter Medical", "Good", [4, 3]],
-      ["Human Anatomy (filter)", 90, "Filter Medical", "Poor", [5, 5, 4]],
+      ["Human Anatomy (filter)", 90, "Filter Medical", "Acceptable", [5, 5, 4]],
       ["Physiology (filter)", 120, "Filter Medical", "Good", [2]],
     ];
     // Ratings come from reviews by buyers who received the book (models/store/reviews/reviews.server.ts).
@@ -63,7 +63,7 @@ describe("store", () => {
     const cheap = await store(`?category=${medical.id}&max=150&sort=price-low`);
     expect(cheap.products.map((p: { price: number }) => p.price)).toEqual([90, 120, 150]);
     expect((await store(`?category=${medical.id}&max=100`)).products.map((p: { price: number }) => p.price)).toEqual([90]);
-    const poor = await store("?q=filter&condition=Poor");
+    const poor = await store("?q=filter&condition=Acceptable");
     expect(poor.products.map((p: { title: string }) => p.title)).toEqual(["Human Anatomy (filter)"]);
     const top = await store("?q=filter&sort=rating");
     expect(top.products.map((p: { rating: number; review_count: number }) => [p.rating, p.review_count])).toEqual([[4.7, 3], [3.5, 2], [2.0, 1]]);

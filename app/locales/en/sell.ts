@@ -88,6 +88,7 @@ export default {
   "sell.form.publisher": "Publisher",
   "sell.form.isbn": "ISBN",
   "sell.form.isbnHint": "Optional: the 10 or 13 digits on the back cover",
+  "sell.form.gradesHelp": "What each condition means",
   "sell.form.condition": "Condition",
   "sell.form.active": "Active Listing",
   "sell.form.image": "Product Image",

@@ -87,6 +87,7 @@ export default {
   "sell.form.publisher": "प्रकाशक",
   "sell.form.isbn": "ISBN",
   "sell.form.isbnHint": "वैकल्पिक: पिछले कवर पर लिखे 10 या 13 अंक",
+  "sell.form.gradesHelp": "हर हालत का मतलब",
   "sell.form.condition": "हालत",
   "sell.form.active": "लिस्टिंग उपलब्ध रखें",
   "sell.form.image": "प्रोडक्ट की फ़ोटो",

@@ -3,7 +3,7 @@ import { Form } from "@remix-run/react";
 import { CheckboxField, controlProps, FormErrors, SelectField, TextareaField, TextField } from "~/components/ui/field";
 import { IMAGE_ACCEPT } from "~/models/media/images";
 import { conditionKey } from "~/components/store/listings/product-card";
-import { useT } from "~/utils/i18n";
+import { useT, type MessageId } from "~/utils/i18n";
 import { LISTING_MAX, PRICE_MAX_RUPEES } from "~/models/store/listings/listing";
 import type { ListingSchema } from "~/models/store/listings/listing-schema";
 import { PRODUCT_CONDITIONS } from "~/utils/enums";
@@ -67,6 +67,18 @@ export function ProductForm({
         <TextField label={t("sell.form.isbn")} field={fields.isbn} maxLength={LISTING_MAX.isbn} autoComplete="off" hint={t("sell.form.isbnHint")} />
         <SelectField label={t("sell.form.condition")} field={fields.condition} options={PRODUCT_CONDITIONS.map((c) => ({ value: c, label: t("store.state", { condition: conditionKey(c) }) }))} />
       </div>
+      {/* What each grade means, where it is chosen (issue 49, point 6): the buyer reads the same words. */}
+      <details>
+        <summary>{t("sell.form.gradesHelp")}</summary>
+        <dl className="facts-list">
+          {PRODUCT_CONDITIONS.map((c) => (
+            <div key={c}>
+              <dt>{t("store.state", { condition: conditionKey(c) })}</dt>
+              <dd>{t(`store.grade.${conditionKey(c)}` as MessageId)}</dd>
+            </div>
+          ))}
+        </dl>
+      </details>
       <CheckboxField field={fields.isActive}>{t("sell.form.active")}</CheckboxField>
       <div className="field">
         <label htmlFor={fields.image.id}>{t("sell.form.image")}</label>

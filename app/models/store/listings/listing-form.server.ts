@@ -94,4 +94,4 @@ export async function saveListingPost(db: DbOrTx, request: Request, save: (post:
 }
 
 /** The listing pages' words (new, edit, image): the product form's, with the conditions' names from the store. */
-export const sellWords = (locale: Locale) => ({ ...messagesUnder(locale, "sell.form.", "sell.msg.", "sell.new.", "sell.edit.", "sell.image.", "sell.back"), ...pickMessages(locale, ["store.state"]) });
+export const sellWords = (locale: Locale) => ({ ...messagesUnder(locale, "sell.form.", "sell.msg.", "sell.new.", "sell.edit.", "sell.image.", "sell.back"), ...pickMessages(locale, ["store.state"]), ...messagesUnder(locale, "store.grade.") });

@@ -20,6 +20,7 @@ import { practiceApi, testApi, type OpenPaper, type SavedAnswer } from "~/models
 import { hasResponse, pickOption } from "~/models/contests/sitting/palette";
 import { applyMove, shownResponse, type Move } from "~/models/contests/sitting/save-rule";
 import { formatTimer, progressPercent, SUBMIT_REASONS, warningMessage } from "~/models/contests/sitting/test-rules";
+import { QuestionClock } from "~/models/contests/sitting/question-clock";
 import { useServerClock } from "~/utils/use-hydrated";
 import { postJsonPatiently } from "~/utils/post-json";
 import { richText, useT, type Locale, type MessageId } from "~/utils/i18n";
@@ -117,15 +118,19 @@ export function TestRunner({ paper, language, onLanguage }: { paper: OpenPaper; 
     });
   };
 
-  // Time on the question on screen (issue 48, point 5): whole seconds since it was shown (or
-  // last counted), added to its state with every change and when the student leaves it.
-  const shownSince = useRef(0);
+  // Time on the question on screen (issue 48, point 5): whole seconds while it is shown and no
+  // dialog covers it (question-clock.ts), added to its state with every change and when the student leaves it.
+  const clock = useRef(new QuestionClock());
   useEffect(() => {
-    shownSince.current = performance.now();
+    clock.current.restart(performance.now(), running);
   }, [index, running]);
+  const covered = reading || confirming || proctor.warning !== null;
+  useEffect(() => {
+    if (covered) clock.current.pause(performance.now());
+    else clock.current.resume(performance.now(), running);
+  }, [covered, running]);
   const timed = (id: string, state: SavedAnswer): SavedAnswer => {
-    const elapsed = running ? Math.floor((performance.now() - shownSince.current) / 1000) : 0;
-    shownSince.current += elapsed * 1000;
+    const elapsed = running ? clock.current.take(performance.now()) : 0;
     const t = (answers[id]?.t ?? 0) + elapsed;
     return t > 0 ? { ...state, t } : state;
   };

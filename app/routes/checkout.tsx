@@ -12,6 +12,8 @@ import { db } from "~/db/client.server";
 import { cartAndShipping, placedOrder } from "./checkout.query.server";
 import { requireUser } from "~/models/accounts/auth.server";
 import { hostedCheckout, paymentGateway } from "~/models/payments/gateway.server";
+import { POLICY } from "~/models/support/policy";
+import { formatINR } from "~/utils/money";
 import { METHOD_LABELS, offeredMethods, SHIPPING_MAX } from "~/models/store/checkout/checkout";
 import { PaymentSchema, ShippingSchema, SHIPPING_FIELDS } from "~/models/store/checkout/checkout-schema";
 import { forgetShipping, savedShipping, saveShipping } from "~/models/store/checkout/checkout-session.server";
@@ -37,7 +39,7 @@ export const requestPolicy: RequestPolicy = { hostedCheckout: true };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const { messages } = i18nFor(request, context, "checkout");
+  const { messages, t } = i18nFor(request, context, "checkout");
   const url = new URL(request.url);
   const orderId = url.searchParams.get("order");
   if (orderId !== null) {
@@ -55,6 +57,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     key: crypto.randomUUID(),
     testGateway: paymentGateway()?.kind === "test",
     methods: offeredMethods(paymentGateway() !== null),
+    // The price online beside cash on delivery's (issue 49, point 5), said here: the checkout page's script is at its budget.
+    codNote: paymentGateway() ? t("checkout.payment.codSame", { amount: formatINR(cart.totals.total), hours: POLICY.codConfirmHours }) : "",
     messages,
   };
 }
@@ -133,7 +137,7 @@ export default function Checkout() {
       <StepIndicator current={page.step} />
       {page.cart.leftOut > 0 ? <p className="alert alert-info">{t("checkout.leftOut")}</p> : null}
       <div className="checkout-layout">
-        <div>{page.step === 1 ? <ShippingStep defaults={page.shipping} /> : <PaymentStep shipping={page.shipping} failed={page.failed} orderKey={page.key} testGateway={page.testGateway} methods={page.methods} />}</div>
+        <div>{page.step === 1 ? <ShippingStep defaults={page.shipping} /> : <PaymentStep shipping={page.shipping} failed={page.failed} orderKey={page.key} testGateway={page.testGateway} methods={page.methods} codNote={page.codNote} />}</div>
         <OrderSummary lines={page.cart.lines} totals={page.cart.totals} />
       </div>
     </section>
@@ -170,12 +174,14 @@ function PaymentStep({
   orderKey,
   testGateway,
   methods,
+  codNote,
 }: {
   shipping: Record<string, string>;
   failed: boolean;
   orderKey: string;
   testGateway: boolean;
   methods: ReadonlyArray<(typeof PAYMENT_METHODS)[number]>;
+  codNote: string;
 }) {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -253,6 +259,7 @@ function PaymentStep({
             {methodError.join(" ")}
           </p>
         ) : null}
+        {codNote && <p className="muted">{codNote}</p>}
       </fieldset>
       <p className="alert alert-info">{t("checkout.secure")}</p>
       {testGateway ? <p className="muted">{t("checkout.payment.test")}</p> : null}

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { notFoundBoundary } from "~/components/not-found";
 import { BuyerSteps, ReturnHowTo, ReviewForm } from "~/components/store/orders/buyer-steps";
@@ -9,8 +9,8 @@ import { OrderItems } from "~/components/store/orders/order-items";
 import { db } from "~/db/client.server";
 import { requireUserId } from "~/models/accounts/auth.server";
 import { METHOD_LABELS, paymentState, shortOrderId } from "~/models/store/checkout/checkout";
-import { lineState, ORDER_MESSAGES } from "~/models/store/orders/order-life";
-import { buyerCancels, buyerConfirmsDelivery, buyerRequestsReturn } from "~/models/store/orders/order-life.server";
+import { awaitsConfirmation, confirmBy, lineState, ORDER_MESSAGES } from "~/models/store/orders/order-life";
+import { buyerCancels, buyerConfirmsCod, buyerConfirmsDelivery, buyerRequestsReturn } from "~/models/store/orders/order-life.server";
 import { BuyerStepSchema } from "~/models/store/orders/order-steps-schema";
 import { REVIEW_MESSAGES } from "~/models/store/reviews/reviews";
 import { reviewsOfLines, saveReview } from "~/models/store/reviews/reviews.server";
@@ -22,6 +22,7 @@ import { translatedPageMeta } from "~/utils/meta";
 import { msgText, richText, useT, type MessageId } from "~/utils/i18n";
 import { i18nFor, pickMessages, translateReply } from "~/utils/i18n.server";
 import { formatINR } from "~/utils/money";
+import { formatDateTime } from "~/utils/dates";
 import { isUuid } from "~/utils/urls";
 import { useHydrated } from "~/utils/use-hydrated";
 
@@ -42,7 +43,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 /**
- * The buyer's steps on one item (models/store/orders/order-life.server.ts): cancel before it
+ * The buyer's confirmation of a cash-on-delivery order, and their steps on one item
+ * (models/store/orders/order-life.server.ts): cancel before it
  * ships, confirm it arrived, ask to return it within the window, review it once it is
  * delivered. Someone else's order or item is a 404; a step the item has moved past says
  * why (a seller who shipped first).
@@ -51,6 +53,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const buyerId = await requireUserId(request, context);
   const orderId = requireUuidParam(params);
   const submission = await parseForm(request, BuyerStepSchema);
+  const here = `/orders/${orderId}/confirmation`;
+  if (submission.status === "success" && submission.value.intent === "confirm-cod") {
+    const done = (await buyerConfirmsCod(db, { buyerId, orderId, now: new Date() })) ?? notFound();
+    if (done === "confirmed") return redirectWithFlash(here, { kind: "success", message: ORDER_MESSAGES.codConfirmed });
+    return redirectWithFlash(here, { kind: "error", message: done === "already" ? ORDER_MESSAGES.codConfirmedAlready : done === "too-late" ? ORDER_MESSAGES.codTooLate : ORDER_MESSAGES.alreadyCancelled });
+  }
   const itemId = submission.payload.itemId;
   if (!isUuid(itemId)) notFound();
   const { t } = i18nFor(request, context);
@@ -58,7 +66,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const refused = (reply: SubmissionResult<string[]>, status = 400) => data({ itemId, intent: String(submission.payload.intent), reply: translateReply(reply, t) }, { status });
   if (submission.status !== "success") return refused(submission.reply());
   const step = submission.value;
-  const here = `/orders/${orderId}/confirmation`;
   const now = new Date();
   const input = { buyerId, orderId, itemId, now };
   switch (step.intent) {
@@ -77,6 +84,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       if (done.kind !== "requested") return redirectWithFlash(here, { kind: "error", message: done.kind === "window-closed" ? ORDER_MESSAGES.returnWindowClosed : ORDER_MESSAGES.returnNotPossible });
       return redirectWithFlash(here, { kind: "success", message: ORDER_MESSAGES.returnRequested });
     }
+    case "confirm-cod":
+      return notFound();
     case "review": {
       const saved = (await saveReview(db, { buyerId, orderId, itemId, review: { rating: step.rating, body: step.body }, now })) ?? notFound();
       if (saved === "limited") return refused(submission.reply({ formErrors: [msgText(REVIEW_MESSAGES.tooMany)] }), 429);
@@ -91,18 +100,31 @@ export default function OrderConfirmation() {
   const { order, justPlaced, now, reviews } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
   const replyFor = (itemId: string, intent: "return" | "review") => (refused && refused.itemId === itemId && refused.intent === intent ? refused.reply : undefined);
-  const { t } = useT();
+  const { t, locale } = useT();
   const several = order.items.length > 1;
   const address = order.shipping_address;
   const name = order.buyer_name.trim();
   // Every line cancelled: nothing ships, nothing to celebrate or move on from (issue 49, point 7).
   const cancelled = order.status === "completed" && order.items.length > 0 && order.items.every((i) => lineState(i) === "cancelled");
+  // Cash on delivery its buyer has yet to confirm (issue 49, point 5): the page asks, and does not move on.
+  const toConfirm = order.status === "completed" && !cancelled && awaitsConfirmation(order);
   return (
     <section className="container narrow section order-confirmation">
       {cancelled ? null : <div className="confetti" aria-hidden="true" />}
       <h1>{cancelled ? t("orders.cancelledTitle") : richText(t("orders.thanks"), [() => (name ? <span translate="no">{name}</span> : t("orders.customer"))])}</h1>
       <p>{richText(t("orders.status", { id: shortOrderId(order.id), status: cancelled ? "cancelled" : order.status }), [(text) => <strong>{text}</strong>])}</p>
-      {justPlaced && !cancelled ? <Countdown /> : null}
+      {justPlaced && !cancelled && !toConfirm ? <Countdown /> : null}
+      {toConfirm ? (
+        <div className="card">
+          <h2>{t("orders.confirmCod.title")}</h2>
+          <p>{t("orders.confirmCod.text", { amount: formatINR(order.total_amount), when: formatDateTime(confirmBy(order), locale) })}</p>
+          <Form method="post">
+            <button type="submit" name="intent" value="confirm-cod" className="btn btn-primary">
+              {t("orders.confirmCod.button")}
+            </button>
+          </Form>
+        </div>
+      ) : null}
       <div className="card">
         <h2>{t("orders.items")}</h2>
         <OrderItems items={order.items} />

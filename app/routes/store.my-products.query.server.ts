@@ -4,10 +4,11 @@ import type { DbOrTx } from "~/db/client.server";
 import { maskedPayoutDetails } from "~/models/payments/payout-details.server";
 import { sellerStatement } from "~/models/store/earnings/earnings.server";
 import { myListings } from "~/models/store/listings/listings.server";
-import { salesOf } from "~/models/store/orders/order-views.server";
+import { codFiguresOf, salesOf } from "~/models/store/orders/order-views.server";
 
 export async function salesView(db: DbOrTx, sellerId: string) {
-  return { view: "sales" as const, sales: await salesOf(db, sellerId) };
+  const [sales, codFigures] = await Promise.all([salesOf(db, sellerId), codFiguresOf(db, sellerId)]);
+  return { view: "sales" as const, sales, codFigures };
 }
 
 export async function earningsView(db: DbOrTx, sellerId: string, now: Date) {

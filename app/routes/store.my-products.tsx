@@ -9,7 +9,7 @@ import { requireUserId } from "~/models/accounts/auth.server";
 import { payOutEarnings } from "~/models/store/earnings/earnings.server";
 import { METHOD_LABELS } from "~/models/store/checkout/checkout";
 import { ORDER_MESSAGES } from "~/models/store/orders/order-life";
-import { sellerCancels, sellerConfirmsReturn, sellerShips } from "~/models/store/orders/order-life.server";
+import { sellerCancels, sellerConfirmsReturn, sellerMarksRefused, sellerShips } from "~/models/store/orders/order-life.server";
 import { SellerStepSchema } from "~/models/store/orders/order-steps-schema";
 import { parseForm } from "~/utils/forms.server";
 import { notFound, redirectWithFlash } from "~/utils/http.server";
@@ -37,7 +37,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /**
  * The seller's steps on a sold item (models/store/orders/order-life.server.ts): ship it (a
- * tracking number if they have one), cancel it with a reason, confirm a return; and
+ * tracking number if they have one; cash on delivery once its buyer confirmed it), cancel it
+ * with a reason, mark a cash-on-delivery parcel refused at the door, confirm a return; and
  * ask for their earnings. Someone else's sale is a 404; an item the buyer cancelled
  * first says so.
  */
@@ -62,12 +63,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "ship": {
       const done = (await sellerShips(db, { ...input, tracking: step.tracking })) ?? notFound();
       if (done.kind === "cancelled") return redirectWithFlash(here, { kind: "error", message: ORDER_MESSAGES.buyerCancelledFirst });
+      if (done.kind === "unconfirmed") return redirectWithFlash(here, { kind: "error", message: ORDER_MESSAGES.notConfirmedYet });
       return redirectWithFlash(here, { kind: "success", message: ORDER_MESSAGES.shipped });
     }
     case "cancel": {
       const done = (await sellerCancels(db, { ...input, reason: step.reason })) ?? notFound();
       if (done.kind !== "cancelled") return redirectWithFlash(here, { kind: "error", message: done.kind === "shipped" ? { id: "sell.sale.alreadyShipped" } : ORDER_MESSAGES.buyerCancelledFirst });
       return redirectWithFlash(here, { kind: "success", message: ORDER_MESSAGES.sellerCancelled });
+    }
+    case "refused": {
+      const done = (await sellerMarksRefused(db, input)) ?? notFound();
+      if (done.kind !== "refused") return redirectWithFlash(here, { kind: "error", message: ORDER_MESSAGES.notRefusable });
+      return redirectWithFlash(here, { kind: "success", message: ORDER_MESSAGES.refused });
     }
     case "return-received": {
       const done = (await sellerConfirmsReturn(db, input)) ?? notFound();
@@ -102,7 +109,7 @@ export default function MyProducts() {
           {t("sell.tab.earnings")}
         </Link>
       </nav>
-      {page.view === "sales" ? <Sales sales={page.sales} refused={refused} /> : page.view === "earnings" ? <EarningsView statement={page.statement} hasDetails={page.hasDetails} heldUntil={page.heldUntil} /> : <Listings listings={page.listings} />}
+      {page.view === "sales" ? <Sales sales={page.sales} codFigures={page.codFigures} refused={refused} /> : page.view === "earnings" ? <EarningsView statement={page.statement} hasDetails={page.hasDetails} heldUntil={page.heldUntil} /> : <Listings listings={page.listings} />}
     </section>
   );
 }

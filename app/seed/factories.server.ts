@@ -232,6 +232,8 @@ export async function createDeliveredLine(db: DbOrTx, input: { buyerId: string; 
       buyer_name: name,
       buyer_email: buyer!.email,
       payment_method: input.method ?? "cod",
+      // Delivered: its buyer confirmed it, when it was cash on delivery.
+      cod_confirmed_at: (input.method ?? "cod") === "cod" ? placed : null,
       shipping_address: { name, street: "5 Park Street", city: "Kolkata", state: "West Bengal", postal_code: "700016", country: "India", phone: "9830012345" },
       completed_at: placed,
       created_at: placed,

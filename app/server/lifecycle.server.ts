@@ -87,15 +87,15 @@ export async function startup() {
   });
   // Unpaid online orders give their copies back when their hold ends.
   every(60_000, "order holds", () => releaseExpiredHolds(db, new Date()));
-  // Cash-on-delivery lines never shipped are cancelled; shipped lines nobody confirmed count as delivered;
+  // Cash-on-delivery orders never confirmed and lines never shipped are cancelled; shipped lines nobody confirmed count as delivered;
   // prepaid lines past their return window become their sellers' earnings, paid out on the sellers' schedule.
   every(10 * 60_000, "order lines", async () => {
     const now = new Date();
-    const { cancelled, delivered } = await sweepOrderLines(db, now);
+    const { unconfirmed, cancelled, delivered } = await sweepOrderLines(db, now);
     const earned = await earnDueLines(db, now);
     const paid = await payOutDueEarnings(db, now);
-    if (cancelled + delivered + earned + paid.length > 0) {
-      log().info({ event: "order-sweep", cancelled, delivered, earned, payouts: paid.length }, "order lines moved on");
+    if (unconfirmed + cancelled + delivered + earned + paid.length > 0) {
+      log().info({ event: "order-sweep", unconfirmed, cancelled, delivered, earned, payouts: paid.length }, "order lines moved on");
       kickOutbox();
     }
   });

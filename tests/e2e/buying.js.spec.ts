@@ -25,8 +25,9 @@ test("right after checkout the confirmation counts down from 5 every 3 s to the 
   const { id: sellerId } = await create("student", { email: uniqueEmail("seller"), password: PASSWORD });
   const first = await create("product", { sellerId, title: unique("Count Me"), price: 150, category: "Engineering" });
   const second = await create("product", { sellerId, title: unique("Count Me Too"), price: 150, category: "Engineering" });
-  const a = await create("order", { buyerId: student.id, productId: first.id });
-  const b = await create("order", { buyerId: student.id, productId: second.id });
+  // Paid online: a cash-on-delivery order's page waits for its confirmation instead of moving on.
+  const a = await create("order", { buyerId: student.id, productId: first.id, paid: true });
+  const b = await create("order", { buyerId: student.id, productId: second.id, paid: true });
 
   await page.clock.install();
   // Opened as Your Orders and the mail open it, the order's page stays put.

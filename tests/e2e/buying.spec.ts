@@ -72,6 +72,8 @@ test("cash on delivery: cart, three checkout steps, the confirmation, Your Order
   await page.getByRole("button", { name: "Continue to Payment" }).click();
 
   await expect(page.getByText("All transactions are secure and encrypted. We never store your payment details.")).toBeVisible();
+  // The price online beside cash on delivery's (issue 49, point 5).
+  await expect(page.getByText("Cash on delivery costs the same ₹750 as paying online now.", { exact: false })).toBeVisible();
   await page.getByLabel("Cash on Delivery").check();
   await page.getByRole("button", { name: "Complete Order" }).click();
   await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
@@ -79,12 +81,20 @@ test("cash on delivery: cart, three checkout steps, the confirmation, Your Order
 
   await page.getByRole("link", { name: "View Order Details" }).click();
   await expect(page.getByRole("heading", { name: "Thank you, Asha Rao!" })).toBeVisible();
-  await expect(page.getByText("Cash on Delivery")).toBeVisible();
+  await expect(page.getByText("Cash on Delivery", { exact: true })).toBeVisible();
   await expect(page.getByText("Pay on delivery")).toBeVisible();
   await expect(page.getByText("12 MG Road")).toBeVisible();
   const mail = await latestMailTo(student.email);
   expect(mail.subject).toMatch(/^Order confirmed: /);
   expect(mail.text).toContain("Cash on Delivery");
+  expect(mail.text).toContain("Please confirm this order within 24 hours");
+
+  // Cash on delivery ships once its buyer confirms it: the page asks, a plain form answers (issue 49, point 5).
+  await expect(page.getByRole("heading", { name: "Confirm your order" })).toBeVisible();
+  await expect(page.getByText(/you pay ₹750 at the door\. Please confirm by .+ IST/)).toBeVisible();
+  await page.getByRole("button", { name: "Confirm my order" }).click();
+  await expect(page.getByText("Confirmed. The seller has been told to ship it; pay in cash when it arrives.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Confirm my order" })).toHaveCount(0);
 
   await page.goto("/orders");
   await expect(page.getByRole("heading", { name: "Your Orders" })).toBeVisible();

@@ -4,7 +4,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { db } from "~/db/client.server";
 import { email_outbox, marketplace_products, order_items, orders, user_cart } from "~/db/schema";
-import { sellerShips } from "~/models/store/orders/order-life.server";
+import { buyerConfirmsCod, sellerShips } from "~/models/store/orders/order-life.server";
 import { releaseExpiredHolds } from "~/models/store/checkout/orders.server";
 import * as cartRoute from "~/routes/cart";
 import * as checkoutRoute from "~/routes/checkout";
@@ -385,6 +385,7 @@ describe("cash on delivery can't be abused (issue 32, point 2)", () => {
     expect(await db.$count(orders, eq(orders.buyer_id, buyer.userId))).toBe(2);
     // The seller ships the first: the third goes through.
     const [item] = await db.select().from(order_items).where(eq(order_items.order_id, placed[0]!));
+    expect(await buyerConfirmsCod(db, { buyerId: buyer.userId, orderId: placed[0]!, now: new Date() })).toBe("confirmed");
     expect(await sellerShips(db, { sellerId: seller.userId, itemId: item!.id, tracking: null, now: new Date() })).toEqual({ kind: "shipped" });
     expect((await payCod(cookie)).status).toBe(302);
     expect(await db.$count(orders, eq(orders.buyer_id, buyer.userId))).toBe(3);

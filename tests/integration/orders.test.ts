@@ -12,7 +12,7 @@ import { cartView, putInCart } from "~/models/store/cart/cart.server";
 import { orderTotals, paymentState } from "~/models/store/checkout/checkout";
 import type { Shipping } from "~/models/store/checkout/checkout-schema";
 import { completedOrders, buyerOrder, salesOf } from "~/models/store/orders/order-views.server";
-import { sellerShips } from "~/models/store/orders/order-life.server";
+import { buyerConfirmsCod, sellerShips } from "~/models/store/orders/order-life.server";
 import { placeOrder, releaseExpiredHolds } from "~/models/store/checkout/orders.server";
 import { createProduct, createUser } from "~/seed/factories.server";
 import { PROVEN_ON_POSTGRESQL } from "../support/locks";
@@ -87,6 +87,7 @@ describe("cash on delivery", () => {
     expect(toSeller!.subject).toMatch(/^Your book sold: Hindi Mail Book/);
     // A later step writes to the buyer in Hindi too.
     const [line] = await db.select({ id: order_items.id }).from(order_items).where(eq(order_items.order_id, orderId));
+    expect(await buyerConfirmsCod(db, { buyerId: buyer, orderId, now: new Date() })).toBe("confirmed");
     expect(await sellerShips(db, { sellerId: seller, itemId: line!.id, tracking: "DTDC9", now: new Date() })).toEqual({ kind: "shipped" });
     const shipped = (await db.select().from(email_outbox).where(eq(email_outbox.to_address, `hi${n}@example.in`))).find((m) => m.subject.startsWith("भेज दिया गया"));
     expect(shipped!.text).toContain("इसका ट्रैकिंग नंबर DTDC9 है");
@@ -247,7 +248,7 @@ describe("sales", () => {
     const stranger = await person();
     const book = await listing(seller);
     await putInCart(db, { userId: buyer, productId: book, quantity: "1" });
-    await placeOrder(db, gateway, { userId: buyer, shipping, method: "cod", key: key(), now: new Date() });
+    const placed = await placeOrder(db, gateway, { userId: buyer, shipping, method: "cod", key: key(), now: new Date() });
     const [sale] = await salesOf(db, seller);
     expect(sale).toMatchObject({ buyer_name: "Asha Rao", payment_method: "cod", status: "completed", shipped_at: null });
     expect(paymentState(sale!)).toBe("on_delivery");
@@ -255,6 +256,9 @@ describe("sales", () => {
     expect(await salesOf(db, stranger)).toEqual([]);
     const ship = (sellerId: string) => sellerShips(db, { sellerId, itemId: sale!.id, tracking: null, now: new Date() });
     expect(await ship(stranger)).toBeNull();
+    // Cash on delivery ships once its buyer confirms it.
+    expect(await ship(seller)).toEqual({ kind: "unconfirmed" });
+    expect(await buyerConfirmsCod(db, { buyerId: buyer, orderId: (placed as { orderId: string }).orderId, now: new Date() })).toBe("confirmed");
     expect(await ship(seller)).toEqual({ kind: "shipped" });
     expect(await ship(seller)).toEqual({ kind: "shipped-already" });
     const [mine] = await completedOrders(db, buyer);

@@ -67,13 +67,16 @@ test("without a payment gateway (PostgreSQL without keys) checkout offers cash o
 test("an order's word: Placed or Paid until it ships, never Completed; then Partly shipped, Shipped, Delivered; Cancelled when every line is", () => {
   const at = new Date();
   const line: LineLife = { shipped_at: null, delivered_at: null, cancelled_at: null, cancelled_by: null, return_requested_at: null, returned_at: null };
-  const label = (status: string, payment_method: "cod" | "upi" | "razorpay", shipped: Array<Date | null>) => en(orderBadge({ status, payment_method, items: shipped.map((s) => ({ ...line, shipped_at: s })) }).label);
+  const label = (status: string, payment_method: "cod" | "upi" | "razorpay", shipped: Array<Date | null>) =>
+    en(orderBadge({ status, payment_method, cod_confirmed_at: payment_method === "cod" ? at : null, items: shipped.map((s) => ({ ...line, shipped_at: s })) }).label);
   expect(label("completed", "cod", [null])).toBe("Placed");
   expect(label("completed", "upi", [null, null])).toBe("Paid");
   expect(label("completed", "razorpay", [at, null])).toBe("Partly shipped");
   expect(label("completed", "cod", [at, at])).toBe("Shipped");
   expect(label("pending", "upi", [null])).toBe("Awaiting payment");
-  const badge = (...items: Array<Partial<LineLife>>) => en(orderBadge({ status: "completed", payment_method: "upi", items: items.map((i) => ({ ...line, ...i })) }).label);
+  // Cash on delivery its buyer has not confirmed asks for it (issue 49, point 5).
+  expect(en(orderBadge({ status: "completed", payment_method: "cod", cod_confirmed_at: null, items: [line] }).label)).toBe("Confirm your order");
+  const badge = (...items: Array<Partial<LineLife>>) => en(orderBadge({ status: "completed", payment_method: "upi", cod_confirmed_at: null, items: items.map((i) => ({ ...line, ...i })) }).label);
   expect(badge({ shipped_at: at, delivered_at: at }, { shipped_at: at, delivered_at: at })).toBe("Delivered");
   expect(badge({ shipped_at: at, delivered_at: at }, { shipped_at: at })).toBe("Shipped");
   // A cancelled line is left out: the rest decide; all cancelled is Cancelled.

@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import { parseWithZod } from "@conform-to/zod";
-import { buyerCan, lineState, lineTimeline, sellerCan, type LineLife } from "~/models/store/orders/order-life";
+import { awaitsConfirmation, buyerCan, confirmBy, lineState, lineTimeline, sellerCan, UNCONFIRMED_REASON, type LineLife } from "~/models/store/orders/order-life";
 import { BuyerStepSchema, SellerStepSchema } from "~/models/store/orders/order-steps-schema";
 import { readMsgText } from "~/utils/i18n";
 import { translator } from "~/utils/i18n.server";
@@ -25,9 +25,33 @@ test("each line's state comes from its times; what each party may do follows it"
   ]);
   expect(buyerCan(placed, at)).toEqual({ cancel: true, confirmDelivery: false, requestReturn: false });
   expect(buyerCan(shipped, at)).toEqual({ cancel: false, confirmDelivery: true, requestReturn: false });
-  expect(sellerCan(placed)).toEqual({ ship: true, cancel: true, confirmReturn: false });
-  expect(sellerCan(shipped)).toEqual({ ship: false, cancel: false, confirmReturn: false });
-  expect(sellerCan(asked).confirmReturn).toBe(true);
+  const prepaid = { payment_method: "upi" as const, cod_confirmed_at: null };
+  expect(sellerCan(placed, prepaid)).toEqual({ ship: true, cancel: true, refused: false, confirmReturn: false });
+  expect(sellerCan(shipped, prepaid)).toEqual({ ship: false, cancel: false, refused: false, confirmReturn: false });
+  expect(sellerCan(asked, prepaid).confirmReturn).toBe(true);
+});
+
+test("cash on delivery ships only once its buyer confirms it, within 24 hours of placing it; only its shipped parcel can be refused at the door", () => {
+  const unconfirmed = { payment_method: "cod" as const, cod_confirmed_at: null };
+  const confirmed = { payment_method: "cod" as const, cod_confirmed_at: at };
+  expect([awaitsConfirmation(unconfirmed), awaitsConfirmation(confirmed), awaitsConfirmation({ payment_method: "upi", cod_confirmed_at: null })]).toEqual([true, false, false]);
+  expect(sellerCan(placed, unconfirmed)).toMatchObject({ ship: false, cancel: true });
+  expect(sellerCan(placed, confirmed)).toMatchObject({ ship: true, cancel: true, refused: false });
+  const shipped = { ...placed, shipped_at: at };
+  expect(sellerCan(shipped, confirmed).refused).toBe(true);
+  expect(sellerCan(shipped, { payment_method: "razorpay", cod_confirmed_at: null }).refused).toBe(false);
+  expect(confirmBy({ created_at: at }).toISOString()).toBe("2026-11-21T10:00:00.000Z");
+
+  // Refused: its own state, never delivered, nothing more to do for either party.
+  const refused = { ...shipped, refused_at: at };
+  expect(lineState(refused)).toBe("refused");
+  expect(buyerCan(refused, at)).toEqual({ cancel: false, confirmDelivery: false, requestReturn: false });
+  expect(sellerCan(refused, confirmed)).toEqual({ ship: false, cancel: false, refused: false, confirmReturn: false });
+  const steps = lineTimeline(at, refused, () => "20 Nov", "buyer", en).map((s) => s.step);
+  expect(steps).toEqual(["Order Placed", "Shipped", "Refused at the door"]);
+  // The sweep's cancel of an unconfirmed order says so, not "not shipped in time".
+  const swept = lineTimeline(at, { ...placed, cancelled_at: at, cancelled_by: "system", cancel_reason: UNCONFIRMED_REASON }, () => "20 Nov", "buyer", en);
+  expect(swept.at(-1)?.when).toContain("not confirmed in time");
 });
 
 test("a return may be asked for up to 7 days after delivery, to the millisecond, and not after", () => {

@@ -150,10 +150,16 @@ export const orders = pgTable(
     // An online order holds its copies until then; the sweep releases them after.
     hold_expires_at: time("hold_expires_at"),
     completed_at: time("completed_at"),
+    // Cash on delivery waits for its buyer to confirm it (issue 49, point 5): until then the
+    // seller may not ship it, and the order sweep cancels it after POLICY.codConfirmHours.
+    cod_confirmed_at: time("cod_confirmed_at"),
     created_at: createdAt(),
   },
   (t) => [
     check("orders_status", oneOf(t.status, ORDER_STATUSES)),
+    check("orders_cod_confirmed", sql`${t.cod_confirmed_at} IS NULL OR ${t.payment_method} = 'cod'`),
+    // The sweep's queue of cash-on-delivery orders nobody confirmed.
+    index("orders_cod_unconfirmed_idx").on(t.created_at).where(sql`${t.payment_method} = 'cod' AND ${t.status} = 'completed' AND ${t.cod_confirmed_at} IS NULL`),
     index("orders_pending_hold_idx").on(t.hold_expires_at).where(sql`${t.status} = 'pending'`),
     check("orders_payment_method", oneOf(t.payment_method, PAYMENT_METHODS)),
     uniqueIndex("orders_buyer_idempotency_key").on(t.buyer_id, t.idempotency_key),
@@ -188,6 +194,8 @@ export const order_items = pgTable(
     return_requested_at: time("return_requested_at"),
     return_reason: text("return_reason"),
     returned_at: time("returned_at"),
+    // Shipped, then refused at the door (cash on delivery): the parcel came back to its seller (issue 49, point 5).
+    refused_at: time("refused_at"),
     // A prepaid line whose return window has passed is the seller's earnings: its price
     // less the commission taken (whole rupees), then paid out in one seller payout
     // (seller_payout_lines, app/db/schema/payments.ts).
@@ -199,6 +207,7 @@ export const order_items = pgTable(
     check("order_items_cancelled", sql`(${t.cancelled_at} IS NULL) = (${t.cancelled_by} IS NULL) AND (${t.cancelled_at} IS NULL OR ${t.shipped_at} IS NULL)`),
     check("order_items_cancelled_by", oneOf(t.cancelled_by, CANCELLED_BY)),
     check("order_items_seller_cancel_reason", sql`${t.cancelled_by} IS DISTINCT FROM 'seller' OR char_length(btrim(${t.cancel_reason})) >= 3`),
+    check("order_items_refused", sql`${t.refused_at} IS NULL OR (${t.shipped_at} IS NOT NULL AND ${t.delivered_at} IS NULL)`),
     check("order_items_delivered_after_shipped", sql`${t.delivered_at} IS NULL OR ${t.shipped_at} IS NOT NULL`),
     check("order_items_return_after_delivery", sql`(${t.return_requested_at} IS NULL OR ${t.delivered_at} IS NOT NULL) AND (${t.returned_at} IS NULL OR ${t.return_requested_at} IS NOT NULL)`),
     check("order_items_earned", sql`(${t.earned_at} IS NULL) = (${t.commission} IS NULL) AND (${t.commission} IS NULL OR ${t.commission} BETWEEN 0 AND ${t.price_at_purchase} * ${t.quantity}) AND (${t.earned_at} IS NULL OR (${t.delivered_at} IS NOT NULL AND ${t.returned_at} IS NULL))`),

@@ -47,6 +47,7 @@ export default {
   "checkout.payment.razorpay": "Credit/Debit Card",
   "checkout.payment.upi": "UPI Payment",
   "checkout.payment.cod": "Cash on Delivery",
+  "checkout.payment.codSame": "Cash on delivery costs the same {amount} as paying online now. With cash on delivery you confirm the order within {hours} hours, and the seller ships only then; paying online ships it at once.",
   "checkout.payment.test": "Test payments: no money moves (this server uses the built-in test gateway).",
   "checkout.payment.back": "Back",
   "checkout.payment.processingButton": "Processing...",

@@ -48,6 +48,7 @@ export default {
   "checkout.payment.razorpay": "क्रेडिट/डेबिट कार्ड",
   "checkout.payment.upi": "UPI से भुगतान",
   "checkout.payment.cod": "डिलीवरी पर नकद भुगतान",
+  "checkout.payment.codSame": "डिलीवरी पर नकद में भी उतने ही {amount} लगते हैं जितने अभी ऑनलाइन भुगतान में। डिलीवरी पर नकद में आप {hours} घंटे के भीतर ऑर्डर की पुष्टि करते हैं और विक्रेता तभी भेजते हैं; ऑनलाइन भुगतान पर यह तुरंत भेजा जाता है।",
   "checkout.payment.test": "टेस्ट भुगतान: कोई पैसा नहीं कटता (यह सर्वर अपना टेस्ट गेटवे इस्तेमाल करता है)।",
   "checkout.payment.back": "वापस",
   "checkout.payment.processingButton": "प्रक्रिया जारी है...",

@@ -12,6 +12,8 @@ export const POLICY = {
   contestRefundProcessingDays: "5-7",
   // Marketplace
   sellerShipBusinessDays: 3,
+  // A cash-on-delivery order not confirmed by its buyer within this is cancelled (issue 49, point 5).
+  codConfirmHours: 24,
   reportProblemHours: 48,
   returnDays: 7,
   refundIssuedBusinessDays: 5,

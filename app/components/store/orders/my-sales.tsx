@@ -1,13 +1,13 @@
-// The seller's sales on My Products (app/routes/store.my-products.tsx): each sold line with
-// the buyer's address, its timeline and the steps the seller may take now (ship,
-// cancel with a reason, confirm a return), each a plain form that works without
+// The seller's sales on My Products (app/routes/store.my-products.tsx): their cash-on-delivery
+// figures, then each sold line with the buyer's address, its timeline and the steps the seller
+// may take now (ship, cancel with a reason, a parcel refused at the door, confirm a return), each a plain form that works without
 // JavaScript; a refused post opens its own form again with the message and what was typed.
 import { Form } from "@remix-run/react";
 import type { StepReply } from "~/components/store/orders/buyer-steps";
 import { LineTimeline } from "~/components/store/orders/line-timeline";
 import { FormErrors, TextareaField, TextField } from "~/components/ui/field";
 import { METHOD_LABELS, paymentState, shortOrderId } from "~/models/store/checkout/checkout";
-import { CANCEL_REASON_MAX, LINE_BADGES, lineState, sellerCan, TRACKING_MAX, type LineLife } from "~/models/store/orders/order-life";
+import { awaitsConfirmation, CANCEL_REASON_MAX, confirmBy, LINE_BADGES, lineState, sellerCan, TRACKING_MAX, type CodFigures, type LineLife } from "~/models/store/orders/order-life";
 import type { SellerStepSchema } from "~/models/store/orders/order-steps-schema";
 import type { PAYMENT_METHODS } from "~/utils/enums";
 import { formatDateTime } from "~/utils/dates";
@@ -26,43 +26,77 @@ export type Sale = LineLife & {
   buyer_name: string;
   address: { street: string; city: string; state: string; postal_code: string; phone: string };
   payment_method: (typeof PAYMENT_METHODS)[number];
+  cod_confirmed_at: Date | string | null;
   status: string;
 };
 
-export function Sales({ sales, refused }: { sales: Sale[]; refused: { itemId: string; intent: string; reply: StepReply } | undefined }) {
+export function Sales({ sales, codFigures, refused }: { sales: Sale[]; codFigures: CodFigures; refused: { itemId: string; intent: string; reply: StepReply } | undefined }) {
   const { t, locale } = useT();
   if (sales.length === 0) return <div className="card empty"><p>{t("sell.noSales")}</p></div>;
+  // The figures above the sales, spaced as the sales are (.orders).
   return (
-    <ul className="orders">
-      {sales.map((sale) => {
-        const state = lineState(sale);
-        const badge = state === "placed" ? { label: "orders.badge.toShip" as const, tone: "tone-orange" } : LINE_BADGES[state];
-        return (
-          <li key={sale.id} className="card order">
-            <div className="order-head">
-              <h2 translate="no">{sale.title}</h2>
-              <span className={`badge ${badge.tone}`}>{t(badge.label)}</span>
-            </div>
-            <p className="muted">
-              {t("sell.sale.line", { id: shortOrderId(sale.order_id), when: formatDateTime(sale.sold_at, locale), price: formatINR(sale.price), quantity: sale.quantity })}
-            </p>
-            <p>{t(paymentState(sale) === "paid" ? "sell.sale.paid" : "sell.sale.collect", { method: t(METHOD_LABELS[sale.payment_method]) })}</p>
-            <address>
-              <span translate="no">
-                <strong>{sale.buyer_name}</strong>
+    <div className="orders">
+      {codFigures.placed > 0 ? <CodFiguresCard figures={codFigures} /> : null}
+      <ul className="orders">
+        {sales.map((sale) => {
+          const state = lineState(sale);
+          const waiting = state === "placed" && awaitsConfirmation(sale);
+          const badge = waiting ? { label: "orders.badge.awaitingConfirm" as const, tone: "tone-orange" } : state === "placed" ? { label: "orders.badge.toShip" as const, tone: "tone-orange" } : LINE_BADGES[state];
+          return (
+            <li key={sale.id} className="card order">
+              <div className="order-head">
+                <h2 translate="no">{sale.title}</h2>
+                <span className={`badge ${badge.tone}`}>{t(badge.label)}</span>
+              </div>
+              <p className="muted">
+                {t("sell.sale.line", { id: shortOrderId(sale.order_id), when: formatDateTime(sale.sold_at, locale), price: formatINR(sale.price), quantity: sale.quantity })}
+              </p>
+              <p>{t(paymentState(sale) === "paid" ? "sell.sale.paid" : "sell.sale.collect", { method: t(METHOD_LABELS[sale.payment_method]) })}</p>
+              {waiting ? <p className="alert alert-info">{t("sell.sale.awaitingConfirm", { when: formatDateTime(confirmBy({ created_at: sale.sold_at }), locale) })}</p> : null}
+              <address>
+                <span translate="no">
+                  <strong>{sale.buyer_name}</strong>
+                  <br />
+                  {sale.address.street}, {sale.address.city}, {sale.address.state} {sale.address.postal_code}
+                </span>
                 <br />
-                {sale.address.street}, {sale.address.city}, {sale.address.state} {sale.address.postal_code}
-              </span>
-              <br />
-              {t("sell.sale.phone", { phone: sale.address.phone })}
-            </address>
-            <LineTimeline placedAt={sale.sold_at} line={sale} viewer="seller" />
-            {sale.return_reason && state === "return_requested" ? <p>{richText(t("sell.sale.buyerSays"), [() => <span translate="no">{sale.return_reason}</span>])}</p> : null}
-            <SellerSteps sale={sale} reply={refused?.itemId === sale.id ? refused : undefined} />
-          </li>
-        );
-      })}
-    </ul>
+                {t("sell.sale.phone", { phone: sale.address.phone })}
+              </address>
+              <LineTimeline placedAt={sale.sold_at} line={sale} viewer="seller" />
+              {sale.return_reason && state === "return_requested" ? <p>{richText(t("sell.sale.buyerSays"), [() => <span translate="no">{sale.return_reason}</span>])}</p> : null}
+              <SellerSteps sale={sale} reply={refused?.itemId === sale.id ? refused : undefined} />
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+/** What became of the seller's cash-on-delivery books: the figures that say whether offering it pays. */
+function CodFiguresCard({ figures }: { figures: CodFigures }) {
+  const { t } = useT();
+  const rows = [
+    ["sell.cod.placed", figures.placed],
+    ["sell.cod.confirmed", figures.confirmed],
+    ["sell.cod.unconfirmed", figures.unconfirmed],
+    ["sell.cod.shipped", figures.shipped],
+    ["sell.cod.delivered", figures.delivered],
+    ["sell.cod.refused", figures.refused],
+  ] as const;
+  return (
+    <div className="card">
+      <h2>{t("sell.cod.title")}</h2>
+      <p className="muted">{t("sell.cod.text")}</p>
+      <dl className="facts-list">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt>{t(label)}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
   );
 }
 
@@ -71,7 +105,17 @@ function SellerSteps({ sale, reply }: { sale: Sale; reply: { intent: string; rep
   const { t } = useT();
   const [shipForm, ship] = useSchemaForm<typeof SellerStepSchema>(reply?.intent === "ship" ? reply.reply : undefined, { id: `ship-${sale.id}` });
   const [cancelForm, cancel] = useSchemaForm<typeof SellerStepSchema>(reply?.intent === "cancel" ? reply.reply : undefined, { id: `cancel-${sale.id}` });
-  const can = sellerCan(sale);
+  const can = sellerCan(sale, sale);
+  if (can.refused) {
+    return (
+      <Form method="post">
+        <input type="hidden" name="itemId" value={sale.id} />
+        <button type="submit" name="intent" value="refused" className="btn btn-ghost btn-sm" aria-label={t("sell.sale.refusedLabel", { title: sale.title })}>
+          {t("sell.sale.refused")}
+        </button>
+      </Form>
+    );
+  }
   if (can.confirmReturn) {
     return (
       <Form method="post">
@@ -82,17 +126,19 @@ function SellerSteps({ sale, reply }: { sale: Sale; reply: { intent: string; rep
       </Form>
     );
   }
-  if (!can.ship) return null;
+  if (!can.cancel) return null;
   return (
     <div className="line-form">
-      <Form method="post" className="line-form" {...shipForm.props}>
-        <input type="hidden" name="itemId" value={sale.id} />
-        <FormErrors id={shipForm.errorId} errors={shipForm.errors} />
-        <TextField label={t("sell.sale.tracking")} field={ship.tracking} maxLength={TRACKING_MAX} autoComplete="off" />
-        <button type="submit" name="intent" value="ship" className="btn btn-primary btn-sm" aria-label={t("sell.sale.shipLabel", { title: sale.title })}>
-          {t("sell.sale.ship")}
-        </button>
-      </Form>
+      {can.ship ? (
+        <Form method="post" className="line-form" {...shipForm.props}>
+          <input type="hidden" name="itemId" value={sale.id} />
+          <FormErrors id={shipForm.errorId} errors={shipForm.errors} />
+          <TextField label={t("sell.sale.tracking")} field={ship.tracking} maxLength={TRACKING_MAX} autoComplete="off" />
+          <button type="submit" name="intent" value="ship" className="btn btn-primary btn-sm" aria-label={t("sell.sale.shipLabel", { title: sale.title })}>
+            {t("sell.sale.ship")}
+          </button>
+        </Form>
+      ) : null}
       <details className="line-step" open={reply?.intent === "cancel"}>
         <summary>{t("sell.sale.cantFulfil")}</summary>
         <Form method="post" className="line-form" {...cancelForm.props}>

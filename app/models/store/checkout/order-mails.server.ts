@@ -49,10 +49,12 @@ export function buyerMail(order: OrderRow, items: ItemRow[], locale: Locale) {
         ...items.map((i) => itemLine(t, i)),
         t("mail.order.totals", { subtotal: formatINR(order.subtotal), shipping: order.shipping === 0 ? t("mail.order.freeShipping") : formatINR(order.shipping), total: formatINR(order.total_amount) }),
         paymentLine(t, order),
+        // Cash on delivery ships once its buyer confirms it (issue 49, point 5): the button is on the order's page.
+        ...(order.payment_method === "cod" ? [t("mail.order.confirmCod", { hours: POLICY.codConfirmHours })] : []),
         t("mail.order.shipTo", { address: addressLines(t, order.shipping_address) }),
         t("mail.order.when", { days: POLICY.sellerShipBusinessDays }),
       ],
-      action: { label: t("mail.order.view"), url: `${appUrl()}/orders/${order.id}/confirmation` },
+      action: { label: t(order.payment_method === "cod" ? "mail.order.confirmAction" : "mail.order.view"), url: `${appUrl()}/orders/${order.id}/confirmation` },
       locale,
     }),
   };
@@ -69,6 +71,7 @@ export function sellerMail(order: OrderRow, items: ItemRow[], to: string, locale
       paragraphs: [
         ...items.map((i) => itemLine(t, i)),
         paymentLine(t, order),
+        ...(order.payment_method === "cod" ? [t("mail.sold.waitCod", { hours: POLICY.codConfirmHours })] : []),
         t("mail.sold.ship", { days: POLICY.sellerShipBusinessDays, address: addressLines(t, order.shipping_address) }),
         t("mail.sold.mark"),
       ],

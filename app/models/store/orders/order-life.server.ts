@@ -11,12 +11,13 @@ import { rowsOf, type Db, type Tx } from "~/db/client.server";
 import { order_items, orders } from "~/db/schema";
 import { paymentGateway } from "~/models/payments/gateway.server";
 import { kickRefunds, oweRefund } from "~/models/payments/refunds.server";
-import { buyerCan, DAY_MS, lineState, sellerCan } from "~/models/store/orders/order-life";
+import { awaitsConfirmation, buyerCan, confirmBy, DAY_MS, lineState, sellerCan, UNCONFIRMED_REASON } from "~/models/store/orders/order-life";
 import { lifeMails, type LifeStep } from "~/models/store/orders/order-life-mails.server";
 import { moveStock } from "~/models/store/checkout/orders.server";
 import { enqueueEmail, kickOutbox } from "~/services/email.server";
 import { env } from "~/utils/env.server";
 import { REFUND_REASONS } from "~/models/refund-reasons";
+import { POLICY } from "~/models/support/policy";
 
 type OrderRow = typeof orders.$inferSelect;
 type LineRow = typeof order_items.$inferSelect;
@@ -76,7 +77,7 @@ async function cancelLine(tx: Tx, found: Locked, by: "buyer" | "seller" | "syste
   await tx.update(order_items).set({ cancelled_at: now, cancelled_by: by, cancel_reason: reason }).where(eq(order_items.id, found.line.id));
   await moveStock(tx, [found.line], +1);
   const refunded = await refundLine(tx, found, by, true);
-  await tell(tx, `${by}-cancelled`, { ...found, line: { ...found.line, cancelled_at: now, cancelled_by: by, cancel_reason: reason } }, refunded);
+  await tell(tx, reason === UNCONFIRMED_REASON ? "unconfirmed-cancelled" : `${by}-cancelled`, { ...found, line: { ...found.line, cancelled_at: now, cancelled_by: by, cancel_reason: reason } }, refunded);
   return refunded;
 }
 
@@ -116,20 +117,58 @@ export function buyerCancels(db: Db, input: { buyerId: string; orderId: string; 
 /** The seller can't fulfil a line: cancelled with their reason, which the buyer is mailed. */
 export function sellerCancels(db: Db, input: { sellerId: string; itemId: string; reason: string; now: Date }) {
   return step<"cancelled" | "shipped" | "cancelled-already">(db, input.itemId, input, "cancelled", async (tx, found) => {
-    if (!sellerCan(found.line).cancel) return { kind: found.line.cancelled_at ? "cancelled-already" : "shipped" };
+    if (!sellerCan(found.line, found.order).cancel) return { kind: found.line.cancelled_at ? "cancelled-already" : "shipped" };
     return { kind: "cancelled", refunded: await cancelLine(tx, found, "seller", input.reason, input.now) };
   });
 }
 
 /** The seller ships a line (a tracking number if they have one); the buyer is mailed. A line the buyer cancelled first stays cancelled. */
 export function sellerShips(db: Db, input: { sellerId: string; itemId: string; tracking: string | null; now: Date }) {
-  return step<"shipped" | "shipped-already" | "cancelled">(db, input.itemId, input, "shipped", async (tx, found) => {
+  return step<"shipped" | "shipped-already" | "cancelled" | "unconfirmed">(db, input.itemId, input, "shipped", async (tx, found) => {
     if (found.line.cancelled_at) return { kind: "cancelled" };
     if (found.line.shipped_at) return { kind: "shipped-already" };
+    if (awaitsConfirmation(found.order)) return { kind: "unconfirmed" };
     await tx.update(order_items).set({ shipped_at: input.now, tracking_number: input.tracking }).where(eq(order_items.id, found.line.id));
     await tell(tx, "shipped", { ...found, line: { ...found.line, shipped_at: input.now, tracking_number: input.tracking } }, 0);
     return { kind: "shipped" };
   });
+}
+
+/** A shipped cash-on-delivery parcel came back, refused at the door: its copies return to the listing (issue 49, point 5). */
+export function sellerMarksRefused(db: Db, input: { sellerId: string; itemId: string; now: Date }) {
+  return step<"refused" | "not-refusable">(db, input.itemId, input, "refused", async (tx, found) => {
+    if (!sellerCan(found.line, found.order).refused) return { kind: "not-refusable" };
+    await tx.update(order_items).set({ refused_at: input.now }).where(eq(order_items.id, found.line.id));
+    await moveStock(tx, [found.line], +1);
+    return { kind: "refused" };
+  });
+}
+
+/**
+ * The buyer confirms their cash-on-delivery order (issue 49, point 5), within
+ * POLICY.codConfirmHours of placing it: each seller is mailed to ship. Too late, its lines
+ * not yet cancelled are cancelled now, as the sweep would. Anyone else's order, or a
+ * prepaid one, is null (a 404).
+ */
+export async function buyerConfirmsCod(db: Db, input: { buyerId: string; orderId: string; now: Date }) {
+  const outcome = await db.transaction(async (tx): Promise<"confirmed" | "already" | "cancelled" | "too-late" | null> => {
+    const [order] = await tx.select().from(orders).where(and(eq(orders.id, input.orderId), eq(orders.buyer_id, input.buyerId), eq(orders.status, "completed"))).for("update");
+    if (!order || order.payment_method !== "cod") return null;
+    if (order.cod_confirmed_at) return "already";
+    const lines = await tx.select().from(order_items).where(eq(order_items.order_id, order.id)).orderBy(asc(order_items.id)).for("update");
+    const open = lines.filter((l) => !l.cancelled_at);
+    if (open.length === 0) return "cancelled";
+    if (input.now > confirmBy(order)) {
+      for (const line of open) await cancelLine(tx, { order, lines, line }, "system", UNCONFIRMED_REASON, input.now);
+      return "too-late";
+    }
+    const confirmed = { ...order, cod_confirmed_at: input.now };
+    await tx.update(orders).set({ cod_confirmed_at: input.now }).where(eq(orders.id, order.id));
+    for (const line of open) await tell(tx, "cod-confirmed", { order: confirmed, lines, line }, 0);
+    return "confirmed";
+  });
+  if (outcome === "confirmed" || outcome === "too-late") kickOutbox();
+  return outcome;
 }
 
 /** The buyer has the book: delivered, and the seller is told. */
@@ -159,7 +198,7 @@ export function buyerRequestsReturn(db: Db, input: { buyerId: string; orderId: s
 /** The seller has the returned book back: returned, a prepaid line refunded (not its shipping), the buyer mailed. */
 export function sellerConfirmsReturn(db: Db, input: { sellerId: string; itemId: string; now: Date }) {
   return step<"returned" | "not-requested">(db, input.itemId, input, "returned", async (tx, found) => {
-    if (!sellerCan(found.line).confirmReturn) return { kind: "not-requested" };
+    if (!sellerCan(found.line, found.order).confirmReturn) return { kind: "not-requested" };
     await tx.update(order_items).set({ returned_at: input.now }).where(eq(order_items.id, found.line.id));
     const refunded = await refundLine(tx, found, "returned", false);
     await tell(tx, "returned", { ...found, line: { ...found.line, returned_at: input.now } }, refunded);
@@ -170,7 +209,9 @@ export function sellerConfirmsReturn(db: Db, input: { sellerId: string; itemId: 
 const SWEEP_BATCH = 100;
 
 /**
- * The server's order sweep: cash-on-delivery lines not shipped within
+ * The server's order sweep: cash-on-delivery orders not confirmed within
+ * POLICY.codConfirmHours have their lines cancelled (copies back, both parties mailed);
+ * cash-on-delivery lines not shipped within
  * COD_SHIP_WITHIN_DAYS of the order are cancelled (copies back, both parties mailed),
  * and lines shipped ORDER_AUTO_DELIVER_DAYS ago that nobody confirmed are delivered.
  * Each line in its own transaction, rechecked under its lock (a seller shipping it at
@@ -178,6 +219,24 @@ const SWEEP_BATCH = 100;
  */
 export async function sweepOrderLines(db: Db, now: Date) {
   const limits = env();
+  const confirmCutoff = new Date(now.getTime() - POLICY.codConfirmHours * 60 * 60_000);
+  const unconfirmed = await db
+    .select({ id: order_items.id })
+    .from(order_items)
+    .innerJoin(orders, eq(orders.id, order_items.order_id))
+    .where(and(eq(orders.payment_method, "cod"), eq(orders.status, "completed"), isNull(orders.cod_confirmed_at), lt(orders.created_at, confirmCutoff), isNull(order_items.cancelled_at)))
+    .limit(SWEEP_BATCH);
+  let unconfirmedCancelled = 0;
+  for (const { id } of unconfirmed) {
+    const done = await db.transaction(async (tx) => {
+      const found = await lockLine(tx, id);
+      // Confirmed meanwhile (the buyer's press and the sweep meet on the order's lock), or already gone: left alone.
+      if (!found || !awaitsConfirmation(found.order) || lineState(found.line) !== "placed" || now <= confirmBy(found.order)) return false;
+      await cancelLine(tx, found, "system", UNCONFIRMED_REASON, now);
+      return true;
+    });
+    if (done) unconfirmedCancelled++;
+  }
   const shipBy = new Date(now.getTime() - limits.COD_SHIP_WITHIN_DAYS * DAY_MS);
   const unshipped = await db
     .select({ id: order_items.id })
@@ -199,7 +258,7 @@ export async function sweepOrderLines(db: Db, now: Date) {
   const inTransit = await db
     .select({ id: order_items.id })
     .from(order_items)
-    .where(and(isNull(order_items.delivered_at), lt(order_items.shipped_at, deliveredBy)))
+    .where(and(isNull(order_items.delivered_at), isNull(order_items.refused_at), lt(order_items.shipped_at, deliveredBy)))
     .limit(SWEEP_BATCH);
   let delivered = 0;
   for (const { id } of inTransit) {
@@ -211,5 +270,5 @@ export async function sweepOrderLines(db: Db, now: Date) {
     });
     if (done) delivered++;
   }
-  return { cancelled, delivered };
+  return { unconfirmed: unconfirmedCancelled, cancelled, delivered };
 }

@@ -18,15 +18,17 @@ export type LineLife = {
   return_requested_at: Date | string | null;
   return_reason?: string | null;
   returned_at: Date | string | null;
+  refused_at?: Date | string | null;
 };
 
-export type LineState = "placed" | "shipped" | "delivered" | "return_requested" | "returned" | "cancelled";
+export type LineState = "placed" | "shipped" | "refused" | "delivered" | "return_requested" | "returned" | "cancelled";
 
 export function lineState(line: LineLife): LineState {
   if (line.cancelled_at) return "cancelled";
   if (line.returned_at) return "returned";
   if (line.return_requested_at) return "return_requested";
   if (line.delivered_at) return "delivered";
+  if (line.refused_at) return "refused";
   if (line.shipped_at) return "shipped";
   return "placed";
 }
@@ -35,6 +37,7 @@ export function lineState(line: LineLife): LineState {
 export const LINE_BADGES: Record<LineState, { label: MessageId; tone: string }> = {
   placed: { label: "orders.badge.placed", tone: "tone-green" },
   shipped: { label: "orders.badge.shipped", tone: "tone-blue" },
+  refused: { label: "orders.badge.refused", tone: "tone-gray" },
   delivered: { label: "orders.badge.delivered", tone: "tone-green" },
   return_requested: { label: "orders.badge.returnRequested", tone: "tone-orange" },
   returned: { label: "orders.badge.returned", tone: "tone-gray" },
@@ -59,10 +62,40 @@ export function buyerCan(line: LineLife, now: Date) {
   };
 }
 
-/** What the seller may do with a line now. */
-export function sellerCan(line: LineLife) {
+/** How an order is paid, and whether its buyer has confirmed it: what cash on delivery waits for. */
+export type OrderPay = { payment_method: (typeof PAYMENT_METHODS)[number]; cod_confirmed_at: Date | string | null; created_at: Date | string };
+
+/**
+ * Cash on delivery waits for its buyer to confirm it (issue 49, point 5; about a quarter of
+ * such parcels come back unclaimed): until then the seller does not ship it. Prepaid never waits.
+ */
+export function awaitsConfirmation(order: Pick<OrderPay, "payment_method" | "cod_confirmed_at">) {
+  return order.payment_method === "cod" && !order.cod_confirmed_at;
+}
+
+/** A seller's cash-on-delivery books, counted by what became of them (order-views.server.ts, codFiguresOf). */
+export type CodFigures = { placed: number; confirmed: number; unconfirmed: number; shipped: number; delivered: number; refused: number };
+
+/** The reason the sweep writes on a line whose cash-on-delivery order nobody confirmed: a code, said by the timeline. */
+export const UNCONFIRMED_REASON = "cod-unconfirmed";
+
+/** When an unconfirmed cash-on-delivery order is cancelled by the sweep: POLICY.codConfirmHours after it was placed. */
+export function confirmBy(order: Pick<OrderPay, "created_at">) {
+  return new Date(new Date(order.created_at).getTime() + POLICY.codConfirmHours * 60 * 60_000);
+}
+
+/**
+ * What the seller may do with a line of `order` now: ship only what its buyer confirmed (or
+ * paid for), and mark a cash-on-delivery parcel refused at the door when it comes back.
+ */
+export function sellerCan(line: LineLife, order: Pick<OrderPay, "payment_method" | "cod_confirmed_at">) {
   const state = lineState(line);
-  return { ship: state === "placed", cancel: state === "placed", confirmReturn: state === "return_requested" };
+  return {
+    ship: state === "placed" && !awaitsConfirmation(order),
+    cancel: state === "placed",
+    refused: state === "shipped" && order.payment_method === "cod",
+    confirmReturn: state === "return_requested",
+  };
 }
 
 export const CANCEL_REASON_MAX = 300;
@@ -91,6 +124,12 @@ export const ORDER_MESSAGES = {
   returnReceived: { id: "orders.msg.returnReceived" },
   returnReceivedRefund: (amount: string): Msg => ({ id: "orders.msg.returnReceivedRefund", values: { amount } }),
   noReturnToConfirm: { id: "orders.msg.noReturnToConfirm" },
+  codConfirmed: { id: "orders.msg.codConfirmed" },
+  codConfirmedAlready: { id: "orders.msg.codConfirmedAlready" },
+  codTooLate: { id: "orders.msg.codTooLate", values: { hours: POLICY.codConfirmHours } },
+  notConfirmedYet: { id: "orders.msg.notConfirmedYet" },
+  refused: { id: "orders.msg.refused" },
+  notRefusable: { id: "orders.msg.notRefusable" },
 } as const satisfies Record<string, Msg | ((...args: never[]) => Msg)>;
 
 /** The line's steps, each with when it happened (IST) or what to expect, as its buyer or its seller reads them, in the reader's language (`t`). */
@@ -105,7 +144,7 @@ export function lineTimeline(
   const steps = [{ step: t("orders.step.placed"), when: at(placedAt), done: true }];
   if (line.cancelled_at) {
     const by = line.cancelled_by ?? "system";
-    const who = t("orders.cancelledBy", { who: by !== "system" && by === viewer ? "you" : by });
+    const who = t("orders.cancelledBy", { who: by !== "system" && by === viewer ? "you" : by === "system" && line.cancel_reason === UNCONFIRMED_REASON ? "unconfirmed" : by });
     const said = by === "seller" ? t("orders.cancelledReason", { by: who, reason: line.cancel_reason ?? "" }) : who;
     return [...steps, { step: t("orders.step.cancelled"), when: t("orders.cancelledWhen", { when: format(line.cancelled_at), by: said }), done: true }];
   }
@@ -114,6 +153,7 @@ export function lineTimeline(
       ? { step: t("orders.step.shipped"), when: line.tracking_number ? t("orders.whenTracking", { when: format(line.shipped_at), tracking: line.tracking_number }) : at(line.shipped_at), done: true }
       : { step: t("orders.step.shipped"), when: t("orders.shipWithin", { days: POLICY.sellerShipBusinessDays }), done: false },
   );
+  if (line.refused_at) return [...steps, { step: t("orders.step.refused"), when: at(line.refused_at), done: true }];
   steps.push(line.delivered_at ? { step: t("orders.step.delivered"), when: at(line.delivered_at), done: true } : { step: t("orders.step.delivered"), when: t("orders.deliveryAfter"), done: false });
   if (line.return_requested_at) steps.push({ step: t("orders.step.returnRequested"), when: at(line.return_requested_at), done: true });
   if (line.returned_at) steps.push({ step: t("orders.step.returned"), when: at(line.returned_at), done: true });
@@ -124,16 +164,19 @@ export function lineTimeline(
  * The word an order's list shows for it, from its lines' states (lineState above):
  * Paid (online) or Placed (cash on delivery) until its items ship, then Partly shipped,
  * Shipped and Delivered; Cancelled when every line was; a return asked for shows until
- * it is done. An unpaid online order is Awaiting payment.
+ * it is done. An unpaid online order is Awaiting payment; a cash-on-delivery order its buyer has
+ * not confirmed says so.
  */
-export function orderBadge(order: { status: string; payment_method: (typeof PAYMENT_METHODS)[number]; items: LineLife[] }): { label: MessageId; tone: string } {
+export function orderBadge(order: Pick<OrderPay, "payment_method" | "cod_confirmed_at"> & { status: string; items: LineLife[] }): { label: MessageId; tone: string } {
   if (order.status !== "completed") return { label: "orders.badge.awaiting", tone: "tone-orange" };
   const states = order.items.map(lineState).filter((s) => s !== "cancelled");
   if (states.length === 0) return { label: "orders.badge.cancelled", tone: "tone-gray" };
+  if (awaitsConfirmation(order)) return { label: "orders.badge.toConfirm", tone: "tone-orange" };
   if (states.includes("return_requested")) return { label: "orders.badge.returnRequested", tone: "tone-orange" };
+  if (states.every((s) => s === "refused")) return { label: "orders.badge.refused", tone: "tone-gray" };
   const moved = states.filter((s) => s !== "placed");
   if (moved.length === states.length)
-    return states.every((s) => s === "delivered" || s === "returned") ? { label: "orders.badge.delivered", tone: "tone-green" } : { label: "orders.badge.shipped", tone: "tone-blue" };
+    return states.every((s) => s === "delivered" || s === "returned" || s === "refused") ? { label: "orders.badge.delivered", tone: "tone-green" } : { label: "orders.badge.shipped", tone: "tone-blue" };
   if (moved.length > 0) return { label: "orders.badge.partlyShipped", tone: "tone-blue" };
   return order.payment_method === "cod" ? { label: "orders.badge.placed", tone: "tone-green" } : { label: "orders.badge.paid", tone: "tone-green" };
 }

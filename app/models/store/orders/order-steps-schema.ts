@@ -25,8 +25,10 @@ const reviewBody = z
   .transform((text) => stripBidiControls(stripControlChars(text)).replace(/[ \t]+/g, " ").replace(/\n{3,}/g, "\n\n").trim())
   .pipe(z.string({ required_error: msgText(REVIEW_MESSAGES.bodyRequired) }).min(3, msgText(REVIEW_MESSAGES.bodyRequired)).max(REVIEW_MAX_CHARS, msgText(REVIEW_MESSAGES.bodyTooLong)));
 
-/** The buyer's steps on the order page: cancel, confirm it arrived, ask to return it, review it. */
+/** The buyer's steps on the order page: confirm a cash-on-delivery order, cancel, confirm it arrived, ask to return it, review it. */
 export const BuyerStepSchema = z.discriminatedUnion("intent", [
+  // Cash on delivery confirmed by its buyer: the whole order, so no line (issue 49, point 5).
+  z.object({ intent: z.literal("confirm-cod") }),
   z.object({ intent: z.literal("cancel"), itemId }),
   z.object({ intent: z.literal("received"), itemId }),
   z.object({ intent: z.literal("return"), itemId, reason: reason(RETURN_REASON_MAX, ORDER_MESSAGES.returnReasonRequired, ORDER_MESSAGES.returnReasonTooLong) }),
@@ -42,7 +44,7 @@ export const BuyerStepSchema = z.discriminatedUnion("intent", [
 ]);
 export type BuyerStep = z.infer<typeof BuyerStepSchema>;
 
-/** The seller's steps on My Products: ship (a tracking number if they have one), cancel with a reason, confirm a return; and ask for their earnings. */
+/** The seller's steps on My Products: ship (a tracking number if they have one), cancel with a reason, a parcel refused at the door, confirm a return; and ask for their earnings. */
 export const SellerStepSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("payout") }),
   z.object({
@@ -57,5 +59,6 @@ export const SellerStepSchema = z.discriminatedUnion("intent", [
   }),
   z.object({ intent: z.literal("cancel"), itemId, reason: reason(CANCEL_REASON_MAX, ORDER_MESSAGES.cancelReasonRequired, ORDER_MESSAGES.cancelReasonTooLong) }),
   z.object({ intent: z.literal("return-received"), itemId }),
+  z.object({ intent: z.literal("refused"), itemId }),
 ]);
 export type SellerStep = z.infer<typeof SellerStepSchema>;

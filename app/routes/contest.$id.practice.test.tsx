@@ -1,5 +1,5 @@
 import type { Messages } from "@lingui/core";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useParams } from "@remix-run/react";
 import { NeedsJavaScript } from "~/components/contests/test-island/camera";
 import { TestIsland } from "~/components/contests/test-island/test-island";
@@ -10,6 +10,7 @@ import { requireUuidParam } from "~/utils/http.server";
 import { useT, type Locale } from "~/utils/i18n";
 import { localeOf, messagesFor, pickMessages } from "~/utils/i18n.server";
 import { metaTranslator, pageMeta } from "~/utils/meta";
+import testScreenStyles from "~/styles/test-screen.css";
 
 // A practice attempt of a finished paper (issue 48, point 6) in the test's own screen: the
 // same document for everyone, like the test's (contest.$id.test.tsx); the island asks
@@ -17,6 +18,8 @@ import { metaTranslator, pageMeta } from "~/utils/meta";
 
 export const requestPolicy: RequestPolicy = { page: "shared" };
 export const handle = { bare: true };
+/** The test screen's own stylesheet: no other page carries it (app/styles/test-screen.css). */
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: testScreenStyles }];
 export const meta: MetaFunction = ({ matches }) => {
   const t = metaTranslator(matches);
   return [...pageMeta(t("test.metaTitle"), t("test.metaDescription")), { name: "robots", content: "noindex" }];

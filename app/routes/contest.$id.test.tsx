@@ -1,5 +1,5 @@
 import type { Messages } from "@lingui/core";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useParams } from "@remix-run/react";
 import { NeedsJavaScript } from "~/components/contests/test-island/camera";
 import { TestIsland } from "~/components/contests/test-island/test-island";
@@ -9,6 +9,7 @@ import { requireUuidParam } from "~/utils/http.server";
 import { useT, type Locale } from "~/utils/i18n";
 import { localeOf, messagesFor, pickMessages } from "~/utils/i18n.server";
 import { metaTranslator, pageMeta } from "~/utils/meta";
+import testScreenStyles from "~/styles/test-screen.css";
 
 // The test (docs/product/contests.md §2 Test). This document is the same for every student and
 // reads no session: the island fetches the student's paper from /api/contest/{id}/test.
@@ -19,6 +20,8 @@ export const requestPolicy: RequestPolicy = { page: "shared" };
 
 /** The test fills the screen: no site header, footer or banners around it (root.tsx). */
 export const handle = { bare: true };
+/** The test screen's own stylesheet: no other page carries it (app/styles/test-screen.css). */
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: testScreenStyles }];
 export const meta: MetaFunction = ({ matches }) => {
   const t = metaTranslator(matches);
   return [...pageMeta(t("test.metaTitle"), t("test.metaDescription")), { name: "robots", content: "noindex" }];

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { db } from "~/db/client.server";
+import { DELIVERIES } from "~/utils/enums";
 import { requireApiUser } from "~/models/accounts/auth.server";
 import { paymentGateway } from "~/models/payments/gateway.server";
 import { CHECKOUT_MESSAGES } from "~/models/store/checkout/checkout";
@@ -23,6 +24,8 @@ import { inEnglish } from "~/utils/i18n.server";
 const Body = z.object({
   paymentMethod: z.enum(["razorpay", "upi"]).default("razorpay"),
   key: z.string().uuid(),
+  // Met in person (issue 49, point 4): placeOrder checks that every seller is in the buyer's city.
+  delivery: z.enum(DELIVERIES).default("ship"),
   shippingAddress: ShippingSchema.optional(),
 });
 
@@ -38,7 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const body = await parseJsonBody(request, Body);
   const shipping = (await savedShipping(request)) ?? body.shippingAddress;
   if (!shipping) return Response.json({ error: "Shipping details are required", redirect: "/checkout" }, { status: 400 });
-  const outcome = await placeOrder(db, paymentGateway(), { userId: user.id, shipping, method: body.paymentMethod, key: body.key, now: new Date() });
+  const outcome = await placeOrder(db, paymentGateway(), { userId: user.id, shipping, method: body.paymentMethod, delivery: body.delivery, key: body.key, now: new Date() });
   switch (outcome.kind) {
     case "pay":
       return Response.json({ orderId: outcome.orderId, razorpayOrderId: outcome.gatewayOrderId, amount: outcome.amount, currency: "INR", keyId: outcome.gateway.keyId, gateway: outcome.gateway.kind });

@@ -9,12 +9,12 @@ import { OrderConfirmed, OrderSummary, StepIndicator } from "~/components/store/
 import { FormErrors, TextareaField, TextField } from "~/components/ui/field";
 import { HostedCheckoutForm } from "~/components/payments/hosted-checkout-form";
 import { db } from "~/db/client.server";
-import { cartAndShipping, placedOrder } from "./checkout.query.server";
+import { cartAndShipping, meetingOffer, placedOrder } from "./checkout.query.server";
 import { requireUser } from "~/models/accounts/auth.server";
 import { hostedCheckout, paymentGateway } from "~/models/payments/gateway.server";
 import { POLICY } from "~/models/support/policy";
 import { formatINR } from "~/utils/money";
-import { METHOD_LABELS, offeredMethods, SHIPPING_MAX } from "~/models/store/checkout/checkout";
+import { METHOD_LABELS, offeredMethods, SHIPPING_FEE, SHIPPING_MAX } from "~/models/store/checkout/checkout";
 import { PaymentSchema, ShippingSchema, SHIPPING_FIELDS } from "~/models/store/checkout/checkout-schema";
 import { forgetShipping, savedShipping, saveShipping } from "~/models/store/checkout/checkout-session.server";
 import { placeOrder } from "~/models/store/checkout/orders.server";
@@ -49,8 +49,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   const saved = await savedShipping(request);
   const { cart, shipping } = await cartAndShipping(db, user, saved);
+  const step = saved && url.searchParams.get("step") === "payment" ? (2 as const) : (1 as const);
   return {
-    step: saved && url.searchParams.get("step") === "payment" ? (2 as const) : (1 as const),
+    step,
     cart,
     shipping,
     failed: url.searchParams.get("status") === "failed",
@@ -58,6 +59,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     testGateway: paymentGateway()?.kind === "test",
     methods: offeredMethods(paymentGateway() !== null),
     // The price online beside cash on delivery's (issue 49, point 5), said here: the checkout page's script is at its budget.
+    // Every seller in the buyer's city: a hand-over in person is offered, without shipping (issue 49, point 4).
+    meetCity: step === 2 ? await meetingOffer(db, user.id, saved!.city) : null,
     codNote: paymentGateway() ? t("checkout.payment.codSame", { amount: formatINR(cart.totals.total), hours: POLICY.codConfirmHours }) : "",
     messages,
   };
@@ -66,7 +69,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context, "/checkout");
   const { locale, t } = i18nFor(request, context);
-  const form = await readForm(request, ["intent", ...SHIPPING_FIELDS, "paymentMethod", "key"]);
+  const form = await readForm(request, ["intent", ...SHIPPING_FIELDS, "paymentMethod", "delivery", "key"]);
   const intent = form.get("intent");
   if (intent === "shipping") {
     const submission = parseWithZod(form, { schema: ShippingSchema });
@@ -80,7 +83,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!shipping) throw redirect("/checkout");
   const submission = parseWithZod(form, { schema: PaymentSchema });
   if (submission.status !== "success") return data({ payment: translateReply(submission.reply(), translator(locale)) }, { status: 400 });
-  const outcome = await placeOrder(db, paymentGateway(), { userId: user.id, shipping, method: submission.value.paymentMethod, key: submission.value.key, now: new Date() });
+  const { paymentMethod: method, delivery, key } = submission.value;
+  const outcome = await placeOrder(db, paymentGateway(), { userId: user.id, shipping, method, delivery, key, now: new Date() });
   switch (outcome.kind) {
     case "completed":
       kickOutbox();
@@ -137,7 +141,7 @@ export default function Checkout() {
       <StepIndicator current={page.step} />
       {page.cart.leftOut > 0 ? <p className="alert alert-info">{t("checkout.leftOut")}</p> : null}
       <div className="checkout-layout">
-        <div>{page.step === 1 ? <ShippingStep defaults={page.shipping} /> : <PaymentStep shipping={page.shipping} failed={page.failed} orderKey={page.key} testGateway={page.testGateway} methods={page.methods} codNote={page.codNote} />}</div>
+        <div>{page.step === 1 ? <ShippingStep defaults={page.shipping} /> : <PaymentStep shipping={page.shipping} failed={page.failed} orderKey={page.key} testGateway={page.testGateway} methods={page.methods} codNote={page.codNote} meetCity={page.meetCity} />}</div>
         <OrderSummary lines={page.cart.lines} totals={page.cart.totals} />
       </div>
     </section>
@@ -175,6 +179,7 @@ function PaymentStep({
   testGateway,
   methods,
   codNote,
+  meetCity,
 }: {
   shipping: Record<string, string>;
   failed: boolean;
@@ -182,6 +187,7 @@ function PaymentStep({
   testGateway: boolean;
   methods: ReadonlyArray<(typeof PAYMENT_METHODS)[number]>;
   codNote: string;
+  meetCity: string | null;
 }) {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -203,11 +209,12 @@ function PaymentStep({
   // With JavaScript, card and UPI open the gateway in the page; cash on delivery and Back post as they do without it.
   function payInPage(event: FormEvent<HTMLFormElement>) {
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-    const method = new FormData(event.currentTarget).get("paymentMethod");
+    const form = new FormData(event.currentTarget);
+    const method = form.get("paymentMethod");
     if (submitter?.value !== "pay" || method === "cod") return;
     event.preventDefault();
     void checkout.begin(async () => {
-      const res = await postJson("/api/payment/marketplace-create-order", { paymentMethod: method, key: orderKey });
+      const res = await postJson("/api/payment/marketplace-create-order", { paymentMethod: method, delivery: form.get("delivery") ?? undefined, key: orderKey });
       const reply = (await res.json().catch(() => ({}))) as { redirect?: string; error?: string; razorpayOrderId: string; amount: number; currency: string; keyId: string; gateway: "razorpay" | "test" };
       if (reply.redirect) return { redirect: reply.redirect };
       if (!res.ok) throw new Error(reply.error ?? `HTTP ${res.status}`);
@@ -261,6 +268,17 @@ function PaymentStep({
         ) : null}
         {codNote && <p className="muted">{codNote}</p>}
       </fieldset>
+      {meetCity && (
+        <fieldset className="payment-methods">
+          <legend>{t("checkout.delivery.legend")}</legend>
+          {(["ship", "meet"] as const).map((way) => (
+            <label key={way} className="check">
+              <input type="radio" name="delivery" value={way} defaultChecked={way === "ship"} />
+              {t(`checkout.delivery.${way}`, { city: meetCity, fee: SHIPPING_FEE })}
+            </label>
+          ))}
+        </fieldset>
+      )}
       <p className="alert alert-info">{t("checkout.secure")}</p>
       {testGateway ? <p className="muted">{t("checkout.payment.test")}</p> : null}
       <input type="hidden" name="key" value={orderKey} />

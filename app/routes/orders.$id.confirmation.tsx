@@ -108,6 +108,8 @@ export default function OrderConfirmation() {
   const cancelled = order.status === "completed" && order.items.length > 0 && order.items.every((i) => lineState(i) === "cancelled");
   // Cash on delivery its buyer has yet to confirm (issue 49, point 5): the page asks, and does not move on.
   const toConfirm = order.status === "completed" && !cancelled && awaitsConfirmation(order);
+  // Met in person (issue 49, point 4): each line's code, until it is handed over, once the order may be handed over at all.
+  const codes = toConfirm ? [] : order.items.filter((i) => i.handover_code);
   return (
     <section className="container narrow section order-confirmation">
       {cancelled ? null : <div className="confetti" aria-hidden="true" />}
@@ -123,6 +125,19 @@ export default function OrderConfirmation() {
               {t("orders.confirmCod.button")}
             </button>
           </Form>
+        </div>
+      ) : null}
+      {codes.length > 0 ? (
+        <div className="card">
+          <h2>{t("orders.handover.title")}</h2>
+          <p>{t("orders.handover.text", { cod: order.payment_method === "cod" ? "yes" : "no" })}</p>
+          <ul>
+            {codes.map((item) => (
+              <li key={item.id}>
+                <strong className="price" translate="no">{item.handover_code}</strong> <span translate="no">{item.title}</span>
+              </li>
+            ))}
+          </ul>
         </div>
       ) : null}
       <div className="card">

@@ -9,14 +9,14 @@ import { requireUserId } from "~/models/accounts/auth.server";
 import { payOutEarnings } from "~/models/store/earnings/earnings.server";
 import { METHOD_LABELS } from "~/models/store/checkout/checkout";
 import { ORDER_MESSAGES } from "~/models/store/orders/order-life";
-import { sellerCancels, sellerConfirmsReturn, sellerMarksRefused, sellerShips } from "~/models/store/orders/order-life.server";
+import { sellerCancels, sellerConfirmsReturn, sellerHandsOver, sellerMarksRefused, sellerShips } from "~/models/store/orders/order-life.server";
 import { SellerStepSchema } from "~/models/store/orders/order-steps-schema";
 import { parseForm } from "~/utils/forms.server";
 import { notFound, redirectWithFlash } from "~/utils/http.server";
 import { isUuid } from "~/utils/urls";
 import { formatINR } from "~/utils/money";
 import { translatedPageMeta } from "~/utils/meta";
-import { useT } from "~/utils/i18n";
+import { msgText, useT } from "~/utils/i18n";
 import { i18nFor, messagesFor, pickMessages, translateReply } from "~/utils/i18n.server";
 import { ErrorPage } from "~/components/error-page";
 
@@ -38,7 +38,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /**
  * The seller's steps on a sold item (models/store/orders/order-life.server.ts): ship it (a
  * tracking number if they have one; cash on delivery once its buyer confirmed it), cancel it
- * with a reason, mark a cash-on-delivery parcel refused at the door, confirm a return; and
+ * with a reason, hand it over in person with the buyer's code, mark a cash-on-delivery parcel refused at the door,
+ * confirm a return; and
  * ask for their earnings. Someone else's sale is a 404; an item the buyer cancelled
  * first says so.
  */
@@ -55,7 +56,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const itemId = submission.payload.itemId;
   if (!isUuid(itemId)) notFound();
   // The reply goes to this sale's form of this step only (every sale shares the page).
-  if (submission.status !== "success") return data({ itemId, intent: String(submission.payload.intent), reply: translateReply(submission.reply(), i18nFor(request, context).t) }, { status: 400 });
+  const refusedHere = (reply: ReturnType<typeof submission.reply>) => data({ itemId, intent: String(submission.payload.intent), reply: translateReply(reply, i18nFor(request, context).t) }, { status: 400 });
+  if (submission.status !== "success") return refusedHere(submission.reply());
   const step = submission.value;
   const here = "/store/my-products?view=sales";
   const input = { sellerId, itemId, now: new Date() };
@@ -64,12 +66,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const done = (await sellerShips(db, { ...input, tracking: step.tracking })) ?? notFound();
       if (done.kind === "cancelled") return redirectWithFlash(here, { kind: "error", message: ORDER_MESSAGES.buyerCancelledFirst });
       if (done.kind === "unconfirmed") return redirectWithFlash(here, { kind: "error", message: ORDER_MESSAGES.notConfirmedYet });
+      if (done.kind === "meet") return redirectWithFlash(here, { kind: "error", message: ORDER_MESSAGES.meetNoShip });
       return redirectWithFlash(here, { kind: "success", message: ORDER_MESSAGES.shipped });
     }
     case "cancel": {
       const done = (await sellerCancels(db, { ...input, reason: step.reason })) ?? notFound();
       if (done.kind !== "cancelled") return redirectWithFlash(here, { kind: "error", message: done.kind === "shipped" ? { id: "sell.sale.alreadyShipped" } : ORDER_MESSAGES.buyerCancelledFirst });
       return redirectWithFlash(here, { kind: "success", message: ORDER_MESSAGES.sellerCancelled });
+    }
+    case "handover": {
+      const done = (await sellerHandsOver(db, { ...input, code: step.code })) ?? notFound();
+      // A wrong code: the form again, with how many tries are left (each try was counted).
+      if (done.kind === "wrong") return refusedHere(submission.reply({ fieldErrors: { code: [msgText(ORDER_MESSAGES.handoverWrong(done.left ?? 0))] } }));
+      if (done.kind !== "handed-over") return redirectWithFlash(here, { kind: "error", message: done.kind === "locked" ? ORDER_MESSAGES.handoverLocked : ORDER_MESSAGES.handoverNotNow });
+      return redirectWithFlash(here, { kind: "success", message: ORDER_MESSAGES.handedOver });
     }
     case "refused": {
       const done = (await sellerMarksRefused(db, input)) ?? notFound();

@@ -4,7 +4,7 @@
 // the integration tests, so every scenario sets up exactly its own world.
 import type { ContestKind } from "~/models/contests/catalogue/kinds";
 import { eq, sql } from "drizzle-orm";
-import { users } from "~/db/schema";
+import { profiles, users } from "~/db/schema";
 import { db, rowsOf } from "~/db/client.server";
 import { createContest, createDeliveredLine, createEntry, createPost, createProduct, createUser, moveContestIntoPast, productCategory, submitEntry } from "~/seed/factories.server";
 import { earnDueLines } from "~/models/store/earnings/earnings.server";
@@ -30,12 +30,14 @@ const DEFAULT_QUESTIONS: Array<[string, string[], string]> = [
 const hashes = new Map<string, Promise<string>>();
 
 export const e2eFixtures = {
-  async student(input: { email: string; password: string; fullName?: string; reviewer?: boolean }) {
+  async student(input: { email: string; password: string; fullName?: string; reviewer?: boolean; city?: string }) {
     let passwordHash = hashes.get(input.password);
     if (!passwordHash) hashes.set(input.password, (passwordHash = hashPassword(input.password, "signup")));
     const id = await createUser(db, { email: input.email, fullName: input.fullName, passwordHash: await passwordHash });
     // A reviewer of proctored entries, as docs/admin-sql.md makes one.
     if (input.reviewer) await db.update(users).set({ is_reviewer: true }).where(eq(users.id, id));
+    // Where a seller lives: buyers in the same city may meet them (issue 49, point 4).
+    if (input.city) await db.update(profiles).set({ city: input.city }).where(eq(profiles.id, id));
     return { id };
   },
 

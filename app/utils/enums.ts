@@ -10,6 +10,8 @@ export const ORDER_STATUSES = ["pending", "completed", "failed"] as const;
 /** Who cancelled an order line: its buyer, its seller (with a reason), or the sweep (a COD line never shipped). */
 export const CANCELLED_BY = ["buyer", "seller", "system"] as const;
 export const PAYMENT_METHODS = ["razorpay", "upi", "cod"] as const;
+/** How an order reaches its buyer: shipped, or handed over in person in one city (issue 49, point 4). */
+export const DELIVERIES = ["ship", "meet"] as const;
 export const PAYMENT_PURPOSES = ["contest", "order", "challenge"] as const;
 export const PAYMENT_STATUSES = ["created", "paid", "failed"] as const;
 export const PAYMENT_GATEWAYS = ["razorpay", "test"] as const;

@@ -1,8 +1,8 @@
 // The buying side (issue 17), in both projects: browse → product → cart → checkout →
 // confirmation → orders, with cash on delivery and with the test gateway (a failed
 // attempt, then success), and the order's life: shipped with tracking, received, returned; cancelled by the buyer and by the seller.
-import type { Browser, Page } from "@playwright/test";
-import { create, expect, hydrateOnNavigation, latestMailTo, PASSWORD, test, unique, uniqueEmail } from "./support/fixtures";
+import type { Page } from "@playwright/test";
+import { create, expect, latestMailTo, PASSWORD, signedInPage, test, unique, uniqueEmail } from "./support/fixtures";
 
 async function sellerWithBook(input: { price: number; stock?: number }) {
   const seller = { email: uniqueEmail("seller"), password: PASSWORD, fullName: "Meera Seller" };
@@ -10,13 +10,6 @@ async function sellerWithBook(input: { price: number; stock?: number }) {
   const title = unique("Buy Me");
   const product = await create("product", { sellerId, title, price: input.price, category: "Engineering", author: "H C Verma", stock: input.stock ?? 1 });
   return { seller, title, productId: product.id };
-}
-
-async function signedInPage(browser: Browser, account: { email: string; password: string }, javaScriptEnabled: boolean) {
-  const context = await browser.newContext({ javaScriptEnabled, baseURL: test.info().project.use.baseURL, extraHTTPHeaders: { "X-Forwarded-For": `198.19.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` } });
-  const page = await context.newPage();
-  expect((await page.request.post("/login", { form: { email: account.email, password: account.password } })).ok()).toBe(true);
-  return javaScriptEnabled ? hydrateOnNavigation(page) : page;
 }
 
 async function addToCartAndCheckout(page: Page, title: string, productId: string, quantity: string, price: number) {

@@ -23,5 +23,7 @@ test("cash-on-delivery orders placed before confirmation count as confirmed when
   const rows = (await client.query<{ idempotency_key: string; cod_confirmed_at: Date | null }>("SELECT idempotency_key, cod_confirmed_at FROM orders")).rows;
   expect(Object.fromEntries(rows.map((r) => [r.idempotency_key, r.cod_confirmed_at?.toISOString() ?? null]))).toEqual({ cod: "2026-11-01T10:00:00.000Z", upi: null, pending: null });
   await expect(client.exec(`UPDATE orders SET cod_confirmed_at = now() WHERE idempotency_key = 'upi'`)).rejects.toThrow(/orders_cod_confirmed/);
+  // And, from drizzle/0041, every old order was shipped, not met in person.
+  expect((await client.query<{ delivery: string }>("SELECT DISTINCT delivery FROM orders")).rows).toEqual([{ delivery: "ship" }]);
   await client.close();
 });

@@ -48,6 +48,8 @@ describe("totals", () => {
   test("₹50 shipping up to ₹50,000 exactly, free from ₹50,001, nothing for an empty order", () => {
     expect(orderTotals([{ price: 50_000, quantity: 1 }]).shipping).toBe(50);
     expect(orderTotals([{ price: 50_001, quantity: 1 }])).toMatchObject({ shipping: 0, shippingDiscount: 50, total: 50_001 });
+    // Met in person: nothing travels, no shipping (issue 49, point 4).
+    expect(orderTotals([{ price: 300, quantity: 2 }], "meet")).toMatchObject({ subtotal: 600, shipping: 0, total: 600 });
     expect(orderTotals([])).toEqual({ subtotal: 0, shipping: 0, total: 0, shippingDiscount: 0 });
   });
 });

@@ -26,8 +26,8 @@ test("each line's state comes from its times; what each party may do follows it"
   expect(buyerCan(placed, at)).toEqual({ cancel: true, confirmDelivery: false, requestReturn: false });
   expect(buyerCan(shipped, at)).toEqual({ cancel: false, confirmDelivery: true, requestReturn: false });
   const prepaid = { payment_method: "upi" as const, cod_confirmed_at: null };
-  expect(sellerCan(placed, prepaid)).toEqual({ ship: true, cancel: true, refused: false, confirmReturn: false });
-  expect(sellerCan(shipped, prepaid)).toEqual({ ship: false, cancel: false, refused: false, confirmReturn: false });
+  expect(sellerCan(placed, prepaid)).toEqual({ ship: true, handOver: false, cancel: true, refused: false, confirmReturn: false });
+  expect(sellerCan(shipped, prepaid)).toEqual({ ship: false, handOver: false, cancel: false, refused: false, confirmReturn: false });
   expect(sellerCan(asked, prepaid).confirmReturn).toBe(true);
 });
 
@@ -46,7 +46,7 @@ test("cash on delivery ships only once its buyer confirms it, within 24 hours of
   const refused = { ...shipped, refused_at: at };
   expect(lineState(refused)).toBe("refused");
   expect(buyerCan(refused, at)).toEqual({ cancel: false, confirmDelivery: false, requestReturn: false });
-  expect(sellerCan(refused, confirmed)).toEqual({ ship: false, cancel: false, refused: false, confirmReturn: false });
+  expect(sellerCan(refused, confirmed)).toEqual({ ship: false, handOver: false, cancel: false, refused: false, confirmReturn: false });
   const steps = lineTimeline(at, refused, () => "20 Nov", "buyer", en).map((s) => s.step);
   expect(steps).toEqual(["Order Placed", "Shipped", "Refused at the door"]);
   // The sweep's cancel of an unconfirmed order says so, not "not shipped in time".
@@ -100,4 +100,15 @@ test("the timeline says who cancelled, as each party reads it, and what is still
   const hi = translator("hi");
   expect(lineTimeline(at, bySeller, format, "buyer", hi).at(-1)).toMatchObject({ step: "रद्द", when: expect.stringContaining("(विक्रेता ने: Out of stock)") });
   expect(lineTimeline(at, { ...placed, cancelled_at: at, cancelled_by: "system" }, format, "buyer", hi).at(-1)!.when).toContain("(समय पर नहीं भेजा गया)");
+});
+
+test("met in person, a line is handed over with the buyer's code instead of shipped, once its order may move; its timeline is the hand-over", () => {
+  const meet = { ...placed, delivery: "meet" as const };
+  expect(sellerCan(meet, { payment_method: "upi", cod_confirmed_at: null })).toMatchObject({ ship: false, handOver: true, cancel: true });
+  expect(sellerCan(meet, { payment_method: "cod", cod_confirmed_at: null })).toMatchObject({ ship: false, handOver: false, cancel: true });
+  expect(sellerCan({ ...meet, shipped_at: at, delivered_at: at }, { payment_method: "upi", cod_confirmed_at: null }).handOver).toBe(false);
+  expect(lineTimeline(at, meet, () => "20 Nov", "buyer", en).map((s) => [s.step, s.done])).toEqual([["Order Placed", true], ["Handed over in person", false]]);
+  const handed = lineTimeline(at, { ...meet, shipped_at: at, delivered_at: at }, () => "20 Nov", "buyer", en);
+  expect(handed.map((s) => s.step)).toEqual(["Order Placed", "Handed over in person"]);
+  expect(handed.at(-1)?.when).toBe("20 Nov IST");
 });

@@ -1,7 +1,7 @@
 // The marketplace: categories, images, listings, carts, wishlists, orders and what they hold.
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, uniqueIndex, uuid, customType } from "drizzle-orm/pg-core";
-import { CANCELLED_BY, ORDER_STATUSES, PAYMENT_METHODS, PRODUCT_CONDITIONS } from "../../utils/enums";
+import { CANCELLED_BY, DELIVERIES, ORDER_STATUSES, PAYMENT_METHODS, PRODUCT_CONDITIONS } from "../../utils/enums";
 import { createdAt, id, keptFor, oneOf, time } from "./columns";
 import { userRef, users } from "./accounts";
 
@@ -153,10 +153,13 @@ export const orders = pgTable(
     // Cash on delivery waits for its buyer to confirm it (issue 49, point 5): until then the
     // seller may not ship it, and the order sweep cancels it after POLICY.codConfirmHours.
     cod_confirmed_at: time("cod_confirmed_at"),
+    // Shipped, or met in person in one city, the buyer's code counting as delivery (issue 49, point 4).
+    delivery: text("delivery", { enum: DELIVERIES }).notNull().default("ship"),
     created_at: createdAt(),
   },
   (t) => [
     check("orders_status", oneOf(t.status, ORDER_STATUSES)),
+    check("orders_delivery", oneOf(t.delivery, DELIVERIES)),
     check("orders_cod_confirmed", sql`${t.cod_confirmed_at} IS NULL OR ${t.payment_method} = 'cod'`),
     // The sweep's queue of cash-on-delivery orders nobody confirmed.
     index("orders_cod_unconfirmed_idx").on(t.created_at).where(sql`${t.payment_method} = 'cod' AND ${t.status} = 'completed' AND ${t.cod_confirmed_at} IS NULL`),
@@ -196,6 +199,9 @@ export const order_items = pgTable(
     returned_at: time("returned_at"),
     // Shipped, then refused at the door (cash on delivery): the parcel came back to its seller (issue 49, point 5).
     refused_at: time("refused_at"),
+    // A line met in person: the code its buyer gives the seller at hand-over, and the seller's wrong tries (locked at HANDOVER_TRIES).
+    handover_code: text("handover_code"),
+    handover_failures: integer("handover_failures").notNull().default(0),
     // A prepaid line whose return window has passed is the seller's earnings: its price
     // less the commission taken (whole rupees), then paid out in one seller payout
     // (seller_payout_lines, app/db/schema/payments.ts).
@@ -207,6 +213,8 @@ export const order_items = pgTable(
     check("order_items_cancelled", sql`(${t.cancelled_at} IS NULL) = (${t.cancelled_by} IS NULL) AND (${t.cancelled_at} IS NULL OR ${t.shipped_at} IS NULL)`),
     check("order_items_cancelled_by", oneOf(t.cancelled_by, CANCELLED_BY)),
     check("order_items_seller_cancel_reason", sql`${t.cancelled_by} IS DISTINCT FROM 'seller' OR char_length(btrim(${t.cancel_reason})) >= 3`),
+    check("order_items_handover_code", sql`${t.handover_code} IS NULL OR ${t.handover_code} ~ '^[0-9]{6}$'`),
+    check("order_items_handover_failures", sql`${t.handover_failures} BETWEEN 0 AND 5`),
     check("order_items_refused", sql`${t.refused_at} IS NULL OR (${t.shipped_at} IS NOT NULL AND ${t.delivered_at} IS NULL)`),
     check("order_items_delivered_after_shipped", sql`${t.delivered_at} IS NULL OR ${t.shipped_at} IS NOT NULL`),
     check("order_items_return_after_delivery", sql`(${t.return_requested_at} IS NULL OR ${t.delivered_at} IS NOT NULL) AND (${t.returned_at} IS NULL OR ${t.return_requested_at} IS NOT NULL)`),

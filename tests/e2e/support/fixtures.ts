@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Browser, type Page } from "@playwright/test";
 import type { E2eFixtures } from "~/seed/e2e-fixtures.server";
 
 export const PASSWORD = "Secret@123";
@@ -52,6 +52,14 @@ export function hydrateOnNavigation(page: Page) {
     }) as never;
   }
   return page;
+}
+
+/** A second person's browser, signed in (a seller beside the buyer), from an address of its own, with JavaScript as the project has it. */
+export async function signedInPage(browser: Browser, account: { email: string; password: string }, javaScriptEnabled: boolean) {
+  const context = await browser.newContext({ javaScriptEnabled, baseURL: test.info().project.use.baseURL, extraHTTPHeaders: { "X-Forwarded-For": `198.19.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` } });
+  const page = await context.newPage();
+  expect((await page.request.post("/login", { form: { email: account.email, password: account.password } })).ok()).toBe(true);
+  return javaScriptEnabled ? hydrateOnNavigation(page) : page;
 }
 
 export const test = base.extend<{ account: Account; student: Student }>({

@@ -14,6 +14,7 @@ import { formatDateTime } from "~/utils/dates";
 import { richText, useT } from "~/utils/i18n";
 import { formatINR } from "~/utils/money";
 import { useSchemaForm } from "~/utils/use-schema-form";
+import { UpiPinNote } from "~/components/payments/upi-pin-note";
 
 /** A sold line as the seller's page reads it (models/store/orders/order-views.server.ts, salesOf). */
 export type Sale = LineLife & {
@@ -27,6 +28,7 @@ export type Sale = LineLife & {
   address: { street: string; city: string; state: string; postal_code: string; phone: string };
   payment_method: (typeof PAYMENT_METHODS)[number];
   cod_confirmed_at: Date | string | null;
+  delivery: "ship" | "meet";
   status: string;
 };
 
@@ -41,7 +43,7 @@ export function Sales({ sales, codFigures, refused }: { sales: Sale[]; codFigure
         {sales.map((sale) => {
           const state = lineState(sale);
           const waiting = state === "placed" && awaitsConfirmation(sale);
-          const badge = waiting ? { label: "orders.badge.awaitingConfirm" as const, tone: "tone-orange" } : state === "placed" ? { label: "orders.badge.toShip" as const, tone: "tone-orange" } : LINE_BADGES[state];
+          const badge = waiting ? { label: "orders.badge.awaitingConfirm" as const, tone: "tone-orange" } : state === "placed" ? { label: sale.delivery === "meet" ? ("orders.badge.toHandOver" as const) : ("orders.badge.toShip" as const), tone: "tone-orange" } : LINE_BADGES[state];
           return (
             <li key={sale.id} className="card order">
               <div className="order-head">
@@ -105,6 +107,7 @@ function SellerSteps({ sale, reply }: { sale: Sale; reply: { intent: string; rep
   const { t } = useT();
   const [shipForm, ship] = useSchemaForm<typeof SellerStepSchema>(reply?.intent === "ship" ? reply.reply : undefined, { id: `ship-${sale.id}` });
   const [cancelForm, cancel] = useSchemaForm<typeof SellerStepSchema>(reply?.intent === "cancel" ? reply.reply : undefined, { id: `cancel-${sale.id}` });
+  const [handForm, hand] = useSchemaForm<typeof SellerStepSchema>(reply?.intent === "handover" ? reply.reply : undefined, { id: `handover-${sale.id}` });
   const can = sellerCan(sale, sale);
   if (can.refused) {
     return (
@@ -136,6 +139,18 @@ function SellerSteps({ sale, reply }: { sale: Sale; reply: { intent: string; rep
           <TextField label={t("sell.sale.tracking")} field={ship.tracking} maxLength={TRACKING_MAX} autoComplete="off" />
           <button type="submit" name="intent" value="ship" className="btn btn-primary btn-sm" aria-label={t("sell.sale.shipLabel", { title: sale.title })}>
             {t("sell.sale.ship")}
+          </button>
+        </Form>
+      ) : null}
+      {can.handOver ? (
+        <Form method="post" className="line-form" {...handForm.props}>
+          <p>{t("sell.sale.meet", { city: sale.address.city, cod: sale.payment_method === "cod" ? "yes" : "no" })}</p>
+          {sale.payment_method === "cod" ? <UpiPinNote /> : null}
+          <input type="hidden" name="itemId" value={sale.id} />
+          <FormErrors id={handForm.errorId} errors={handForm.errors} />
+          <TextField label={t("sell.sale.code")} field={hand.code} maxLength={7} inputMode="numeric" autoComplete="off" />
+          <button type="submit" name="intent" value="handover" className="btn btn-primary btn-sm" aria-label={t("sell.sale.handOverLabel", { title: sale.title })}>
+            {t("sell.sale.handOver")}
           </button>
         </Form>
       ) : null}

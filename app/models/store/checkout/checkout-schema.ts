@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { msgText, type Msg } from "~/utils/i18n";
 import { CHECKOUT_MESSAGES, SHIPPING_MAX } from "~/models/store/checkout/checkout";
-import { PAYMENT_METHODS } from "~/utils/enums";
+import { DELIVERIES, PAYMENT_METHODS } from "~/utils/enums";
 import { stripControlChars } from "~/utils/text";
 
 const present = (message: Msg) => z.string({ required_error: msgText(message) }).trim().min(1, msgText(message));
@@ -32,4 +32,6 @@ export const SHIPPING_FIELDS = ["name", "email", "phone", "address", "city", "st
 export const PaymentSchema = z.object({
   paymentMethod: z.enum(PAYMENT_METHODS, { errorMap: () => ({ message: msgText(CHECKOUT_MESSAGES.method) }) }),
   key: z.string().regex(/^[0-9a-f-]{36}$/),
+  // Met in person only when offered (every seller in the buyer's city); the server checks again (issue 49, point 4).
+  delivery: z.enum(DELIVERIES).default("ship"),
 });

@@ -17,10 +17,11 @@ export const SHIPPING_MAX = { name: 100, email: 254, phone: 10, address: 300, ci
 
 export type Line = { price: number; quantity: number };
 
-export function orderTotals(lines: readonly Line[]) {
+/** An order's amounts; met in person (issue 49, point 4), nothing travels and no shipping is charged. */
+export function orderTotals(lines: readonly Line[], delivery: "ship" | "meet" = "ship") {
   const subtotal = lines.reduce((sum, line) => sum + line.price * line.quantity, 0);
   if (lines.length === 0) return { subtotal: 0, shipping: 0, total: 0, shippingDiscount: 0 };
-  const shipping = subtotal > FREE_SHIPPING_ABOVE ? 0 : SHIPPING_FEE;
+  const shipping = subtotal > FREE_SHIPPING_ABOVE || delivery === "meet" ? 0 : SHIPPING_FEE;
   return { subtotal, shipping, total: subtotal + shipping, shippingDiscount: shipping === 0 ? SHIPPING_FEE : 0 };
 }
 
@@ -50,6 +51,7 @@ export const CHECKOUT_MESSAGES = {
   tooManyOrders: { id: "checkout.tooManyOrders" },
   codOpenOrders: (count: number): Msg => ({ id: "checkout.codOpenOrders", values: { count } }),
   codValue: (amount: string): Msg => ({ id: "checkout.codValue", values: { amount } }),
+  meetRefused: { id: "checkout.delivery.refused" },
 } as const satisfies Record<string, Msg | ((...args: never[]) => Msg)>;
 
 /**

@@ -13,10 +13,11 @@ import type { Gateway } from "~/models/payments/gateway.server";
 import { openOrder } from "~/models/payments/ledger.server";
 import { CART_MESSAGES, lineProblem } from "~/models/store/cart/cart";
 import { CHECKOUT_MESSAGES, HOLD_MINUTES, orderTotals } from "~/models/store/checkout/checkout";
+import { meetingCity, newHandoverCode } from "~/models/store/checkout/meeting.server";
 import type { Msg } from "~/utils/i18n";
 import { completed } from "~/models/store/checkout/order-mails.server";
 import type { Shipping } from "~/models/store/checkout/checkout-schema";
-import type { PAYMENT_METHODS } from "~/utils/enums";
+import type { DELIVERIES, PAYMENT_METHODS } from "~/utils/enums";
 import { consume, LIMITS } from "~/services/rate-limit.server";
 import { env } from "~/utils/env.server";
 import { formatINR } from "~/utils/money";
@@ -46,7 +47,12 @@ export const addressOf = (s: Shipping): ShippingAddress => ({ name: s.name, stre
  * paid again rather than copied (a second tab, the browser's back button); one of
  * another cart is released first.
  */
-export async function placeOrder(db: Db, gateway: Gateway | null, input: { userId: string; shipping: Shipping; method: Method; key: string; now: Date }): Promise<PlaceOutcome> {
+export async function placeOrder(
+  db: Db,
+  gateway: Gateway | null,
+  input: { userId: string; shipping: Shipping; method: Method; delivery?: (typeof DELIVERIES)[number]; key: string; now: Date },
+): Promise<PlaceOutcome> {
+  const delivery = input.delivery ?? "ship";
   const online = input.method !== "cod";
   if (online && !gateway) return { kind: "unavailable" };
 
@@ -62,7 +68,7 @@ export async function placeOrder(db: Db, gateway: Gateway | null, input: { userI
   if (cart.length === 0) return (await sameForm()) ?? { kind: "empty" };
   const held = await heldOrderOf(db, input.userId, input.now);
   if (held) {
-    if (online && sameLines(held.lines, cart)) {
+    if (online && sameLines(held.lines, cart) && held.delivery === delivery) {
       await db.update(orders).set({ payment_method: input.method, shipping_address: addressOf(input.shipping), buyer_name: input.shipping.name, buyer_email: input.shipping.email }).where(eq(orders.id, held.id));
       return payOnline(db, gateway!, held.id);
     }
@@ -77,7 +83,9 @@ export async function placeOrder(db: Db, gateway: Gateway | null, input: { userI
       if (lines.length === 0) throw new NotPlaced({ kind: "empty" });
       const gone = lines.filter((l) => lineProblem(l) !== null || l.seller_id === input.userId);
       if (gone.length > 0) throw new NotPlaced({ kind: "sold-out", titles: gone.map((l) => l.title) });
-      const totals = orderTotals(lines);
+      // Met in person only when every seller is in the buyer's city, checked here and not trusted from the form.
+      if (delivery === "meet" && !(await meetingCity(tx, lines.map((l) => l.seller_id), input.shipping.city))) throw new NotPlaced({ kind: "refused", msg: CHECKOUT_MESSAGES.meetRefused });
+      const totals = orderTotals(lines, delivery);
       const refusal = await limitRefusal(tx, { userId: input.userId, cod: !online, lines, total: totals.total });
       if (refusal) throw new NotPlaced({ kind: "refused", msg: refusal });
 
@@ -93,13 +101,23 @@ export async function placeOrder(db: Db, gateway: Gateway | null, input: { userI
           buyer_name: input.shipping.name,
           buyer_email: input.shipping.email,
           payment_method: input.method,
+          delivery,
           shipping_address: addressOf(input.shipping),
           hold_expires_at: online ? new Date(input.now.getTime() + HOLD_MINUTES * 60_000) : null,
           completed_at: online ? null : input.now,
         })
         .returning({ id: orders.id });
       await tx.insert(order_items).values(
-        lines.map((l) => ({ order_id: order!.id, product_id: l.product_id, seller_id: l.seller_id, title_at_purchase: l.title, author_at_purchase: l.author, price_at_purchase: l.price, quantity: l.quantity })),
+        lines.map((l) => ({
+          order_id: order!.id,
+          product_id: l.product_id,
+          seller_id: l.seller_id,
+          title_at_purchase: l.title,
+          author_at_purchase: l.author,
+          price_at_purchase: l.price,
+          quantity: l.quantity,
+          handover_code: delivery === "meet" ? newHandoverCode() : null,
+        })),
       );
       await moveStock(tx, lines, -1);
       if (!online) await completed(tx, order!.id);
@@ -204,13 +222,13 @@ async function lockCartLines(tx: Tx, userId: string) {
 
 async function heldOrderOf(db: DbOrTx, userId: string, now: Date) {
   const [held] = await db
-    .select({ id: orders.id })
+    .select({ id: orders.id, delivery: orders.delivery })
     .from(orders)
     .where(and(eq(orders.buyer_id, userId), eq(orders.status, "pending"), gt(orders.hold_expires_at, now)))
     .limit(1);
   if (!held) return null;
   const lines = await db.select({ product_id: order_items.product_id, quantity: order_items.quantity }).from(order_items).where(eq(order_items.order_id, held.id)).orderBy(asc(order_items.product_id));
-  return { id: held.id, lines };
+  return { id: held.id, delivery: held.delivery, lines };
 }
 
 const sameLines = (a: { product_id: string | null; quantity: number }[], b: CartLine[]) =>

@@ -6,12 +6,13 @@
 // moved on and says so. The other party's mail and any refund are written in the same
 // transaction (./order-life-mails.server.ts; refunds through the ledger's queue,
 // ../payments/refunds.server.ts), so a step is never half done.
+import { timingSafeEqual } from "node:crypto";
 import { and, asc, eq, isNull, lt, sql } from "drizzle-orm";
 import { rowsOf, type Db, type Tx } from "~/db/client.server";
 import { order_items, orders } from "~/db/schema";
 import { paymentGateway } from "~/models/payments/gateway.server";
 import { kickRefunds, oweRefund } from "~/models/payments/refunds.server";
-import { awaitsConfirmation, buyerCan, confirmBy, DAY_MS, lineState, sellerCan, UNCONFIRMED_REASON } from "~/models/store/orders/order-life";
+import { awaitsConfirmation, buyerCan, confirmBy, DAY_MS, HANDOVER_TRIES, lineState, sellerCan, UNCONFIRMED_REASON } from "~/models/store/orders/order-life";
 import { lifeMails, type LifeStep } from "~/models/store/orders/order-life-mails.server";
 import { moveStock } from "~/models/store/checkout/orders.server";
 import { enqueueEmail, kickOutbox } from "~/services/email.server";
@@ -86,7 +87,7 @@ async function tell(tx: Tx, step: LifeStep, found: Locked, refunded: number) {
   for (const mail of await lifeMails(tx, step, found, refunded)) await enqueueEmail(tx, mail);
 }
 
-export type StepOutcome<K extends string> = { kind: K; refunded?: number } | null;
+export type StepOutcome<K extends string> = { kind: K; refunded?: number; left?: number } | null;
 
 /**
  * One step on one line: the line found and locked for `who` (null, as for a missing line,
@@ -124,9 +125,10 @@ export function sellerCancels(db: Db, input: { sellerId: string; itemId: string;
 
 /** The seller ships a line (a tracking number if they have one); the buyer is mailed. A line the buyer cancelled first stays cancelled. */
 export function sellerShips(db: Db, input: { sellerId: string; itemId: string; tracking: string | null; now: Date }) {
-  return step<"shipped" | "shipped-already" | "cancelled" | "unconfirmed">(db, input.itemId, input, "shipped", async (tx, found) => {
+  return step<"shipped" | "shipped-already" | "cancelled" | "unconfirmed" | "meet">(db, input.itemId, input, "shipped", async (tx, found) => {
     if (found.line.cancelled_at) return { kind: "cancelled" };
     if (found.line.shipped_at) return { kind: "shipped-already" };
+    if (found.order.delivery === "meet") return { kind: "meet" };
     if (awaitsConfirmation(found.order)) return { kind: "unconfirmed" };
     await tx.update(order_items).set({ shipped_at: input.now, tracking_number: input.tracking }).where(eq(order_items.id, found.line.id));
     await tell(tx, "shipped", { ...found, line: { ...found.line, shipped_at: input.now, tracking_number: input.tracking } }, 0);
@@ -141,6 +143,29 @@ export function sellerMarksRefused(db: Db, input: { sellerId: string; itemId: st
     await tx.update(order_items).set({ refused_at: input.now }).where(eq(order_items.id, found.line.id));
     await moveStock(tx, [found.line], +1);
     return { kind: "refused" };
+  });
+}
+
+/**
+ * Met in person (issue 49, point 4): the seller enters the code the buyer gives them at the
+ * hand-over. Right, the line is shipped and delivered at once (its return window starts) and
+ * the buyer is mailed; wrong, the try is counted and kept, and after HANDOVER_TRIES wrong
+ * codes the hand-over is locked for good (support settles it), so a code is never guessed.
+ */
+export function sellerHandsOver(db: Db, input: { sellerId: string; itemId: string; code: string; now: Date }) {
+  return step<"handed-over" | "wrong" | "locked" | "not-now">(db, input.itemId, input, "handed-over", async (tx, found) => {
+    if (!sellerCan({ ...found.line, delivery: found.order.delivery }, found.order).handOver) return { kind: "not-now" };
+    if (found.line.handover_failures >= HANDOVER_TRIES) return { kind: "locked" };
+    const expected = Buffer.from(found.line.handover_code ?? "");
+    const given = Buffer.from(input.code);
+    if (expected.length !== 6 || given.length !== 6 || !timingSafeEqual(expected, given)) {
+      const failures = found.line.handover_failures + 1;
+      await tx.update(order_items).set({ handover_failures: failures }).where(eq(order_items.id, found.line.id));
+      return failures >= HANDOVER_TRIES ? { kind: "locked" } : { kind: "wrong", left: HANDOVER_TRIES - failures };
+    }
+    await tx.update(order_items).set({ shipped_at: input.now, delivered_at: input.now }).where(eq(order_items.id, found.line.id));
+    await tell(tx, "handed-over", { ...found, line: { ...found.line, shipped_at: input.now, delivered_at: input.now } }, 0);
+    return { kind: "handed-over" };
   });
 }
 

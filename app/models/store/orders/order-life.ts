@@ -5,7 +5,7 @@
 // read from the same columns and cannot disagree. Shared by the buyer's and the seller's
 // pages, so it holds no server code.
 import { POLICY } from "~/models/support/policy";
-import type { PAYMENT_METHODS } from "~/utils/enums";
+import type { DELIVERIES, PAYMENT_METHODS } from "~/utils/enums";
 import type { MessageId, Msg, Translate } from "~/utils/i18n";
 
 export type LineLife = {
@@ -19,6 +19,8 @@ export type LineLife = {
   return_reason?: string | null;
   returned_at: Date | string | null;
   refused_at?: Date | string | null;
+  /** Its order's delivery: met in person, its hand-over is both shipping and delivery (issue 49, point 4). */
+  delivery?: (typeof DELIVERIES)[number];
 };
 
 export type LineState = "placed" | "shipped" | "refused" | "delivered" | "return_requested" | "returned" | "cancelled";
@@ -76,6 +78,9 @@ export function awaitsConfirmation(order: Pick<OrderPay, "payment_method" | "cod
 /** A seller's cash-on-delivery books, counted by what became of them (order-views.server.ts, codFiguresOf). */
 export type CodFigures = { placed: number; confirmed: number; unconfirmed: number; shipped: number; delivered: number; refused: number };
 
+/** Wrong hand-over codes a seller may enter for a line before it locks: a 6-digit code is not guessed in 5. */
+export const HANDOVER_TRIES = 5;
+
 /** The reason the sweep writes on a line whose cash-on-delivery order nobody confirmed: a code, said by the timeline. */
 export const UNCONFIRMED_REASON = "cod-unconfirmed";
 
@@ -90,8 +95,11 @@ export function confirmBy(order: Pick<OrderPay, "created_at">) {
  */
 export function sellerCan(line: LineLife, order: Pick<OrderPay, "payment_method" | "cod_confirmed_at">) {
   const state = lineState(line);
+  const ready = state === "placed" && !awaitsConfirmation(order);
   return {
-    ship: state === "placed" && !awaitsConfirmation(order),
+    ship: ready && line.delivery !== "meet",
+    // Met in person: the buyer's code, entered by the seller, is the delivery.
+    handOver: ready && line.delivery === "meet",
     cancel: state === "placed",
     refused: state === "shipped" && order.payment_method === "cod",
     confirmReturn: state === "return_requested",
@@ -129,6 +137,12 @@ export const ORDER_MESSAGES = {
   codTooLate: { id: "orders.msg.codTooLate", values: { hours: POLICY.codConfirmHours } },
   notConfirmedYet: { id: "orders.msg.notConfirmedYet" },
   refused: { id: "orders.msg.refused" },
+  handedOver: { id: "orders.msg.handedOver" },
+  handoverWrong: (left: number): Msg => ({ id: "orders.msg.handoverWrong", values: { left } }),
+  handoverLocked: { id: "orders.msg.handoverLocked" },
+  handoverCode: { id: "orders.msg.handoverCode" },
+  handoverNotNow: { id: "orders.msg.handoverNotNow" },
+  meetNoShip: { id: "orders.msg.meetNoShip" },
   notRefusable: { id: "orders.msg.notRefusable" },
 } as const satisfies Record<string, Msg | ((...args: never[]) => Msg)>;
 
@@ -147,6 +161,13 @@ export function lineTimeline(
     const who = t("orders.cancelledBy", { who: by !== "system" && by === viewer ? "you" : by === "system" && line.cancel_reason === UNCONFIRMED_REASON ? "unconfirmed" : by });
     const said = by === "seller" ? t("orders.cancelledReason", { by: who, reason: line.cancel_reason ?? "" }) : who;
     return [...steps, { step: t("orders.step.cancelled"), when: t("orders.cancelledWhen", { when: format(line.cancelled_at), by: said }), done: true }];
+  }
+  if (line.delivery === "meet") {
+    // Met in person: one step, the hand-over, which is the delivery.
+    steps.push(line.delivered_at ? { step: t("orders.step.handedOver"), when: at(line.delivered_at), done: true } : { step: t("orders.step.handedOver"), when: t("orders.meetWithin", { days: POLICY.sellerShipBusinessDays }), done: false });
+    if (line.return_requested_at) steps.push({ step: t("orders.step.returnRequested"), when: at(line.return_requested_at), done: true });
+    if (line.returned_at) steps.push({ step: t("orders.step.returned"), when: at(line.returned_at), done: true });
+    return steps;
   }
   steps.push(
     line.shipped_at

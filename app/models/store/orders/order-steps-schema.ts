@@ -44,7 +44,7 @@ export const BuyerStepSchema = z.discriminatedUnion("intent", [
 ]);
 export type BuyerStep = z.infer<typeof BuyerStepSchema>;
 
-/** The seller's steps on My Products: ship (a tracking number if they have one), cancel with a reason, a parcel refused at the door, confirm a return; and ask for their earnings. */
+/** The seller's steps on My Products: ship (a tracking number if they have one), cancel with a reason, a parcel refused at the door, a hand-over in person with the buyer's code, confirm a return; and ask for their earnings. */
 export const SellerStepSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("payout") }),
   z.object({
@@ -60,5 +60,14 @@ export const SellerStepSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("cancel"), itemId, reason: reason(CANCEL_REASON_MAX, ORDER_MESSAGES.cancelReasonRequired, ORDER_MESSAGES.cancelReasonTooLong) }),
   z.object({ intent: z.literal("return-received"), itemId }),
   z.object({ intent: z.literal("refused"), itemId }),
+  // The buyer's hand-over code (issue 49, point 4): six digits, spaces the seller typed between them ignored.
+  z.object({
+    intent: z.literal("handover"),
+    itemId,
+    code: z
+      .string({ required_error: msgText(ORDER_MESSAGES.handoverCode) })
+      .transform((text) => text.replace(/\s+/g, ""))
+      .pipe(z.string().regex(/^[0-9]{6}$/, msgText(ORDER_MESSAGES.handoverCode))),
+  }),
 ]);
 export type SellerStep = z.infer<typeof SellerStepSchema>;

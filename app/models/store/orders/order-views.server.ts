@@ -40,6 +40,8 @@ async function itemsOf(db: DbOrTx, orderIds: string[]) {
       seller_phone: profiles.phone,
       seller_address: profiles.address,
       seller_city: profiles.city,
+      // Only its buyer ever reads it (forItsBuyer keeps it; every other view drops it).
+      handover_code: order_items.handover_code,
     })
     .from(order_items)
     .leftJoin(marketplace_products, eq(marketplace_products.id, order_items.product_id))
@@ -67,7 +69,7 @@ const forItsBuyer = (item: Item) => {
     seller_city: returning ? item.seller_city : null,
   };
 };
-const withoutSellerContact = (item: Item) => ({ ...item, seller_phone: null, seller_address: null, seller_city: null });
+const withoutSellerContact = (item: Item) => ({ ...item, seller_phone: null, seller_address: null, seller_city: null, handover_code: null });
 const withItems = <T extends { id: string }>(rows: T[], items: Item[]) => rows.map((row) => ({ ...row, items: items.filter((i) => i.order_id === row.id) }));
 
 /** /orders: the buyer's completed orders, newest first (docs/product/marketplace.md §2). */
@@ -85,7 +87,9 @@ export async function completedOrders(db: DbOrTx, buyerId: string) {
 export async function buyerOrder(db: DbOrTx, buyerId: string, orderId: string) {
   const [row] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.buyer_id, buyerId)));
   if (!row) return null;
-  const [order] = withItems([row], (await itemsOf(db, [row.id])).map(forItsBuyer));
+  // Each line knows how it travels (its timeline and hand-over code read it); the code only until it is handed over.
+  const items = (await itemsOf(db, [row.id])).map(forItsBuyer).map((item) => ({ ...item, delivery: row.delivery, handover_code: item.delivered_at || item.cancelled_at ? null : item.handover_code }));
+  const [order] = withItems([row], items);
   return order!;
 }
 
@@ -104,6 +108,7 @@ export async function salesOf(db: DbOrTx, sellerId: string) {
       address: orders.shipping_address,
       payment_method: orders.payment_method,
       cod_confirmed_at: orders.cod_confirmed_at,
+      delivery: orders.delivery,
       status: orders.status,
     })
     .from(order_items)

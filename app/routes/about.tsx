@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { ContentPage } from "~/components/content-page";
 import { translatedPageMeta } from "~/utils/meta";
-import { useT, type MessageId } from "~/utils/i18n";
+import { richText, useT, type MessageId } from "~/utils/i18n";
 import { localeOf, messagesUnder } from "~/utils/i18n.server";
 import type { RequestPolicy } from "~/server/policy";
 
@@ -42,6 +42,8 @@ export default function About() {
           </li>
         ))}
       </ul>
+      {/* The pincode directory's attribution, as its licence asks (docs/decisions/marketplace-pincodes.md). */}
+      <p className="muted">{richText(t("pages.about.pincodeData"), [(text) => <span translate="no">{text}</span>])}</p>
       <div className="card" style={{ marginTop: "2rem" }}>
         <h2 style={{ marginTop: 0 }}>{t("pages.about.ready")}</h2>
         <div className="actions">

@@ -8,6 +8,7 @@ import { CHECKOUT_MESSAGES } from "~/models/store/checkout/checkout";
 import { ShippingSchema } from "~/models/store/checkout/checkout-schema";
 import { savedShipping } from "~/models/store/checkout/checkout-session.server";
 import { placeOrder } from "~/models/store/checkout/orders.server";
+import { withPlace } from "~/models/store/checkout/pincodes.server";
 import { kickOutbox } from "~/services/email.server";
 import type { Flash } from "~/utils/flash.server";
 import { jsonWithFlash, notFound, parseJsonBody } from "~/utils/http.server";
@@ -39,7 +40,11 @@ export const requestPolicy: RequestPolicy = { body: JSON_API_BODY };
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireApiUser(request, context);
   const body = await parseJsonBody(request, Body);
-  const shipping = (await savedShipping(request)) ?? body.shippingAddress;
+  const saved = await savedShipping(request);
+  // The body's address is checked as the shipping step checks its form: a pincode India Post has (issue 49, point 3).
+  const given = !saved && body.shippingAddress ? withPlace(body.shippingAddress) : null;
+  if (!saved && body.shippingAddress && !given) return Response.json({ error: inEnglish(CHECKOUT_MESSAGES.zipUnknown(body.shippingAddress.zip)), redirect: "/checkout" }, { status: 400 });
+  const shipping = saved ?? given;
   if (!shipping) return Response.json({ error: "Shipping details are required", redirect: "/checkout" }, { status: 400 });
   const outcome = await placeOrder(db, paymentGateway(), { userId: user.id, shipping, method: body.paymentMethod, delivery: body.delivery, key: body.key, now: new Date() });
   switch (outcome.kind) {

@@ -14,7 +14,8 @@ import { requireUser } from "~/models/accounts/auth.server";
 import { hostedCheckout, paymentGateway } from "~/models/payments/gateway.server";
 import { POLICY } from "~/models/support/policy";
 import { formatINR } from "~/utils/money";
-import { METHOD_LABELS, offeredMethods, SHIPPING_FEE, SHIPPING_MAX } from "~/models/store/checkout/checkout";
+import { CHECKOUT_MESSAGES, METHOD_LABELS, offeredMethods, SHIPPING_FEE, SHIPPING_MAX } from "~/models/store/checkout/checkout";
+import { withPlace } from "~/models/store/checkout/pincodes.server";
 import { PaymentSchema, ShippingSchema, SHIPPING_FIELDS } from "~/models/store/checkout/checkout-schema";
 import { forgetShipping, savedShipping, saveShipping } from "~/models/store/checkout/checkout-session.server";
 import { placeOrder } from "~/models/store/checkout/orders.server";
@@ -24,7 +25,7 @@ import { appUrl } from "~/utils/env.server";
 import { readForm } from "~/utils/forms.server";
 import { redirectWithFlash } from "~/utils/http.server";
 import { translatedPageMeta } from "~/utils/meta";
-import { translateMsg, useT } from "~/utils/i18n";
+import { msgText, translateMsg, useT } from "~/utils/i18n";
 import { i18nFor, translateReply, translator } from "~/utils/i18n.server";
 import { postJson } from "~/utils/post-json";
 import { useSchemaForm } from "~/utils/use-schema-form";
@@ -59,9 +60,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     testGateway: paymentGateway()?.kind === "test",
     methods: offeredMethods(paymentGateway() !== null),
     // The price online beside cash on delivery's (issue 49, point 5), said here: the checkout page's script is at its budget.
+    codNote: paymentGateway() ? t("checkout.payment.codSame", { amount: formatINR(cart.totals.total), hours: POLICY.codConfirmHours }) : "",
     // Every seller in the buyer's city: a hand-over in person is offered, without shipping (issue 49, point 4).
     meetCity: step === 2 ? await meetingOffer(db, user.id, saved!.city) : null,
-    codNote: paymentGateway() ? t("checkout.payment.codSame", { amount: formatINR(cart.totals.total), hours: POLICY.codConfirmHours }) : "",
     messages,
   };
 }
@@ -73,8 +74,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = form.get("intent");
   if (intent === "shipping") {
     const submission = parseWithZod(form, { schema: ShippingSchema });
-    if (submission.status !== "success") return data({ shipping: translateReply(submission.reply(), translator(locale)) }, { status: 400 });
-    throw redirect("/checkout?step=payment", { headers: { "Set-Cookie": await saveShipping(submission.value) } });
+    const refuse = (reply: ReturnType<typeof submission.reply>) => data({ shipping: translateReply(reply, translator(locale)) }, { status: 400 });
+    if (submission.status !== "success") return refuse(submission.reply());
+    // A pincode India Post does not have is refused beside it; a real one says the district and state (issue 49, point 3).
+    const placed = withPlace(submission.value);
+    if (!placed) return refuse(submission.reply({ fieldErrors: { zip: [msgText(CHECKOUT_MESSAGES.zipUnknown(submission.value.zip))] } }));
+    throw redirect("/checkout?step=payment", { headers: { "Set-Cookie": await saveShipping(placed) } });
   }
   if (intent === "back") throw redirect("/checkout");
   if (intent !== "pay") throw new Response("Unknown action.", { status: 400 });
@@ -250,7 +255,7 @@ function PaymentStep({
       <p className="muted">
         {t("checkout.payment.shippingTo")}{" "}
         <span translate="no">
-          {shipping.name}, {shipping.address}, {shipping.city}, {shipping.state} {shipping.zip}.
+          {shipping.name}, {shipping.address}, {[shipping.city, shipping.district, shipping.state].filter(Boolean).join(", ")} {shipping.zip}.
         </span>
       </p>
       <fieldset className="payment-methods" aria-describedby={methodError ? "method-error" : undefined}>

@@ -12,6 +12,7 @@ import { METHOD_LABELS, paymentState, shortOrderId } from "~/models/store/checko
 import { awaitsConfirmation, confirmBy, lineState, ORDER_MESSAGES } from "~/models/store/orders/order-life";
 import { buyerCancels, buyerConfirmsCod, buyerConfirmsDelivery, buyerRequestsReturn } from "~/models/store/orders/order-life.server";
 import { BuyerStepSchema } from "~/models/store/orders/order-steps-schema";
+import { INDIA_POST_TRACKING_URL, trackingKind } from "~/models/store/orders/india-post";
 import { REVIEW_MESSAGES } from "~/models/store/reviews/reviews";
 import { reviewsOfLines, saveReview } from "~/models/store/reviews/reviews.server";
 import { buyerOrder } from "~/models/store/orders/order-views.server";
@@ -192,6 +193,14 @@ export default function OrderConfirmation() {
               <div key={item.id} className="order-line">
                 {several ? <h3 translate="no">{item.title}</h3> : null}
                 <LineTimeline placedAt={order.created_at} line={item} viewer="buyer" />
+                {/* Sent by India Post: its own site tracks the article (issue 49, point 2). */}
+                {item.tracking_number && !item.delivered_at && trackingKind(item.tracking_number) === "india-post" ? (
+                  <p>
+                    <a href={INDIA_POST_TRACKING_URL} rel="noreferrer">
+                      {t("orders.trackIndiaPost", { tracking: item.tracking_number })}
+                    </a>
+                  </p>
+                ) : null}
                 <ReturnHowTo item={item} />
                 <BuyerSteps item={item} now={new Date(now)} several={several} returnReply={replyFor(item.id, "return")} />
                 {item.delivered_at && !item.cancelled_at && item.product_id ? <ReviewForm item={item} review={reviews.find((r) => r.itemId === item.id) ?? null} reply={replyFor(item.id, "review")} /> : null}

@@ -42,9 +42,16 @@ async function fillShipping(page: Page) {
   await expect(page.getByText("ZIP must be 6 digits")).toBeVisible();
   await expect(page.getByLabel("City")).toHaveValue("Pune");
   await page.getByLabel("Phone Number").fill("9876543210");
+  // Six digits that are no pincode: refused beside the field, the rest kept (issue 49, point 3).
+  await page.getByLabel("ZIP Code").fill("999999");
+  await page.getByRole("button", { name: "Continue to Payment" }).click();
+  await expect(page.getByText("There is no PIN code 999999 in India Post's directory. Check it on a letter or a bill.")).toBeVisible();
+  await expect(page.getByLabel("City")).toHaveValue("Pune");
   await page.getByLabel("ZIP Code").fill("411001");
   await page.getByRole("button", { name: "Continue to Payment" }).click();
   await expect(page).toHaveURL("/checkout?step=payment");
+  // The directory's district and state, before payment.
+  await expect(page.getByText("Asha Rao, 12 MG Road, Pune, Pune, Maharashtra 411001.")).toBeVisible();
 }
 
 test("cash on delivery: cart, three checkout steps, the confirmation, Your Orders, and the seller ships it", async ({ page, student, browser, javaScriptEnabled }) => {
@@ -105,7 +112,7 @@ test("cash on delivery: cart, three checkout steps, the confirmation, Your Order
   const sale = sellerPage.locator(".order").filter({ hasText: title });
   await expect(sale.getByText("Asha Rao")).toBeVisible();
   await expect(sale.getByText("collect on delivery")).toBeVisible();
-  await sale.getByLabel("Tracking number (optional)").fill("EZ123456789IN");
+  await sale.getByLabel("Tracking number (optional)").fill("EZ123456785IN");
   await sale.getByRole("button", { name: `Mark ${title} as shipped` }).click();
   await expect(sellerPage.getByText("Marked as shipped. The buyer sees it under Your Orders.")).toBeVisible();
   await expect(sellerPage.locator(".order").filter({ hasText: title }).locator(".order-head").getByText("Shipped", { exact: true })).toBeVisible();
@@ -116,7 +123,9 @@ test("cash on delivery: cart, three checkout steps, the confirmation, Your Order
   await page.locator(".order").filter({ hasText: title }).getByRole("link", { name: /Order #/ }).click();
   const timeline = page.locator(".timeline");
   await expect(timeline.getByRole("listitem").filter({ hasText: "Order Placed" })).toContainText("IST");
-  await expect(timeline.getByRole("listitem").filter({ hasText: "Shipped" })).toContainText("IST, tracking EZ123456789IN");
+  await expect(timeline.getByRole("listitem").filter({ hasText: "Shipped" })).toContainText("IST, tracking EZ123456785IN");
+  // An India Post article: its own site tracks it (issue 49, point 2).
+  await expect(page.getByRole("link", { name: "Track it on India Post's site with EZ123456785IN" })).toHaveAttribute("href", /indiapost\.gov\.in/);
   await expect(page.getByText("Just now")).toHaveCount(0);
   expect((await latestMailTo(student.email, /^Shipped: order #/)).subject).toMatch(/^Shipped: order #/);
 

@@ -35,10 +35,15 @@ describe("the whole life, through the pages", () => {
     expect(tooLong.status).toBe(400);
     expect(tooLong.data).toMatchObject({ itemId, intent: "ship", reply: { error: { tracking: [english(ORDER_MESSAGES.trackingTooLong)] }, initialValue: { tracking: "X".repeat(61) } } });
     expect((await lineOf(itemId)).shipped_at).toBeNull();
-    const shipped = await sellerStep(seller, { intent: "ship", itemId, tracking: " EZ123456789IN " });
+    // An India Post article number with a wrong check digit (a typo): the form again, as typed, nothing shipped.
+    const mistyped = await sellerStep(seller, { intent: "ship", itemId, tracking: "EZ123456789IN" });
+    expect(mistyped.status).toBe(400);
+    expect(mistyped.data).toMatchObject({ intent: "ship", reply: { error: { tracking: [english(ORDER_MESSAGES.articleMistyped)] }, initialValue: { tracking: "EZ123456789IN" } } });
+    expect((await lineOf(itemId)).shipped_at).toBeNull();
+    const shipped = await sellerStep(seller, { intent: "ship", itemId, tracking: " ez123456785in " });
     expect(await flashOf(shipped)).toMatchObject({ kind: "success", message: ORDER_MESSAGES.shipped });
-    expect(await lineOf(itemId)).toMatchObject({ tracking_number: "EZ123456789IN", delivered_at: null });
-    expect((await mailsTo(buyer.email)).at(-1)).toMatchObject({ subject: expect.stringMatching(/^Shipped: order #/), text: expect.stringContaining("its tracking number is EZ123456789IN") });
+    expect(await lineOf(itemId)).toMatchObject({ tracking_number: "EZ123456785IN", delivered_at: null });
+    expect((await mailsTo(buyer.email)).at(-1)).toMatchObject({ subject: expect.stringMatching(/^Shipped: order #/), text: expect.stringContaining("its tracking number is EZ123456785IN") });
 
     // The buyer can no longer cancel it.
     expect(await flashOf(await buyerStep(buyer, orderId, { intent: "cancel", itemId }))).toMatchObject({ kind: "error", message: ORDER_MESSAGES.alreadyShipped });
@@ -63,7 +68,7 @@ describe("the whole life, through the pages", () => {
 
     // The buyer's page shows each step with its time.
     const page = await call(confirmationRoute.loader as never, getRequest(`/orders/${orderId}/confirmation`, buyer.cookie), { params: { id: orderId } });
-    expect(page.data.order.items[0]).toMatchObject({ tracking_number: "EZ123456789IN", return_reason: "Pages 40-60 are missing." });
+    expect(page.data.order.items[0]).toMatchObject({ tracking_number: "EZ123456785IN", return_reason: "Pages 40-60 are missing." });
   });
 
   test("prepaid, two sellers: the buyer cancels one line and the seller of the other can't fulfil it; copies return, each line is refunded once, shipping with the last", async () => {

@@ -10,7 +10,7 @@ import * as createOrder from "~/routes/api.payment.create-order";
 import * as verify from "~/routes/api.payment.verify";
 import * as webhook from "~/routes/api.payment.webhook";
 import { checkoutSignature, hmacHex, paymentGateway } from "~/models/payments/gateway.server";
-import { call, formRequest } from "../support/remix";
+import { call, formRequest, jsonRequest } from "../support/remix";
 import { signedInStudent } from "../support/scenarios";
 
 const gateway = paymentGateway()!;
@@ -30,10 +30,6 @@ async function openOrder(fee = 99) {
 
 const entries = (userId: string, contestId: string) =>
   db.$count(user_contest_entries, and(eq(user_contest_entries.user_id, userId), eq(user_contest_entries.contest_id, contestId)));
-
-function jsonRequest(path: string, body: unknown, headers: Record<string, string> = {}) {
-  return new Request(`http://localhost:3000${path}`, { method: "POST", body: typeof body === "string" ? body : JSON.stringify(body), headers: { "Content-Type": "application/json", ...headers } });
-}
 
 function webhookRequest(event: string, payment: { id: string; order_id: string; amount: number }, secret = WEBHOOK_SECRET) {
   const raw = JSON.stringify({ event, payload: { payment: { entity: { ...payment, currency: "INR", status: "captured" } } } });

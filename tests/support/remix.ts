@@ -16,6 +16,11 @@ export function formRequest(path: string, fields: Record<string, string | string
   });
 }
 
+/** A JSON post, as a page's script sends one (a string body is sent as it is: a malformed one, say). */
+export function jsonRequest(path: string, body: unknown, headers: Record<string, string> = {}) {
+  return new Request(`http://localhost:3000${path}`, { method: "POST", body: typeof body === "string" ? body : JSON.stringify(body), headers: { "Content-Type": "application/json", ...headers } });
+}
+
 export function getRequest(path: string, cookie?: string) {
   return new Request(`http://localhost:3000${path}`, { headers: cookie ? { Cookie: cookie } : {} });
 }

@@ -1,6 +1,7 @@
 import { expect, test } from "vitest";
 import { parseWithZod } from "@conform-to/zod";
 import { awaitsConfirmation, buyerCan, confirmBy, lineState, lineTimeline, sellerCan, UNCONFIRMED_REASON, type LineLife } from "~/models/store/orders/order-life";
+import { s10CheckDigit, trackingKind } from "~/models/store/orders/india-post";
 import { BuyerStepSchema, SellerStepSchema } from "~/models/store/orders/order-steps-schema";
 import { readMsgText } from "~/utils/i18n";
 import { translator } from "~/utils/i18n.server";
@@ -111,4 +112,25 @@ test("met in person, a line is handed over with the buyer's code instead of ship
   const handed = lineTimeline(at, { ...meet, shipped_at: at, delivered_at: at }, () => "20 Nov", "buyer", en);
   expect(handed.map((s) => s.step)).toEqual(["Order Placed", "Handed over in person"]);
   expect(handed.at(-1)?.when).toBe("20 Nov IST");
+});
+
+test("an India Post article number is checked by its S10 check digit, kept in capitals; another carrier's number is taken as typed", () => {
+  // UPU's own example, and one of ours: 11 less the weighted sum modulo 11.
+  expect(s10CheckDigit("47312482")).toBe(9);
+  expect(s10CheckDigit("12345678")).toBe(5);
+  expect(trackingKind("RR473124829IN")).toBe("india-post");
+  expect(trackingKind("ez123456785in")).toBe("india-post");
+  expect(trackingKind("EZ123456789IN")).toBe("india-post-mistyped");
+  expect(trackingKind("DTDC9")).toBe("other");
+  expect(trackingKind("RR473124829GB")).toBe("other");
+  const id = "3f9a2c10-1111-4222-8333-944455556666";
+  const ship = (tracking: string) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ intent: "ship", itemId: id, tracking })) form.append(name, value);
+    const result = parseWithZod(form, { schema: SellerStepSchema });
+    return result.status === "success" ? result.value : Object.fromEntries(Object.entries(result.error ?? {}).map(([field, messages]) => [field, messages?.map((m) => readMsgText(m)?.id)]));
+  };
+  expect(ship(" ez123456785in ")).toMatchObject({ tracking: "EZ123456785IN" });
+  expect(ship("EZ123456789IN")).toEqual({ tracking: ["orders.msg.articleMistyped"] });
+  expect(ship("Delhivery 1234")).toMatchObject({ tracking: "Delhivery 1234" });
 });

@@ -126,6 +126,8 @@ export type ShippingAddress = {
   name: string;
   street: string;
   city: string;
+  /** From the pincode directory (issue 49, point 3); orders before it have none. */
+  district?: string;
   state: string;
   postal_code: string;
   country: string;

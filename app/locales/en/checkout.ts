@@ -66,6 +66,7 @@ export default {
   "checkout.error.state": "State is required",
   "checkout.error.zip": "ZIP code is required",
   "checkout.error.zipDigits": "ZIP must be 6 digits",
+  "checkout.error.zipUnknown": "There is no PIN code {zip} in India Post's directory. Check it on a letter or a bill.",
   "checkout.error.tooLong": "This is too long",
   "checkout.error.method": "Choose a payment method",
   "checkout.processing": "Processing your payment...",

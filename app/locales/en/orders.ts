@@ -134,6 +134,8 @@ export default {
   "orders.msg.handoverLocked": "Too many wrong codes: this hand-over is locked. Ask the buyer to write to support from the order's page.",
   "orders.msg.handoverCode": "Enter the buyer's 6-digit code.",
   "orders.msg.meetNoShip": "The buyer chose to meet you: enter their code at the hand-over instead of shipping it.",
+  "orders.msg.articleMistyped": "This looks like an India Post article number, but its check digit (the last digit) does not match: copy it again from the receipt.",
+  "orders.trackIndiaPost": "Track it on India Post's site with {tracking}",
   "orders.msg.handoverNotNow": "This item can't be handed over now.",
   "orders.handover.title": "Your hand-over code",
   "orders.handover.text": "You chose to meet the seller. Give them this code only once the book is in your hands{cod, select, yes { and you have paid} other {}}: it counts as delivered, and your return window starts then.",

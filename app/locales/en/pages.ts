@@ -22,6 +22,7 @@ export default {
   "pages.about.role.contests": "Co-founder, contests",
   "pages.about.role.engineering": "Co-founder, engineering",
   "pages.about.role.support": "Community and support",
+  "pages.about.pincodeData": "Pincode data: Department of Posts, Government of India, from its all-India pincode directory on <0>data.gov.in</0> (Government Open Data License – India).",
   "pages.about.ready": "Ready to compete?",
   "pages.about.explore": "Explore Contests",
   "pages.about.visit": "Visit Marketplace",

@@ -24,6 +24,7 @@ export default {
   "pages.about.role.contests": "सह-संस्थापक, प्रतियोगिताएँ",
   "pages.about.role.engineering": "सह-संस्थापक, इंजीनियरिंग",
   "pages.about.role.support": "कम्युनिटी और सहायता",
+  "pages.about.pincodeData": "पिन कोड डेटा: डाक विभाग, भारत सरकार, <0>data.gov.in</0> पर उसकी अखिल भारतीय पिन कोड निर्देशिका से (गवर्नमेंट ओपन डेटा लाइसेंस – इंडिया)।",
   "pages.about.ready": "मुक़ाबले के लिए तैयार?",
   "pages.about.explore": "प्रतियोगिताएँ देखें",
   "pages.about.visit": "बाज़ार देखें",

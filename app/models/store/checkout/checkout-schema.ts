@@ -24,6 +24,8 @@ export const ShippingSchema = z.object({
   city: clean(required(CHECKOUT_MESSAGES.city, SHIPPING_MAX.city)),
   state: clean(required(CHECKOUT_MESSAGES.state, SHIPPING_MAX.state)),
   zip: clean(digits(CHECKOUT_MESSAGES.zip, SHIPPING_MAX.zip, CHECKOUT_MESSAGES.zipDigits)),
+  // Never typed (not among SHIPPING_FIELDS): the pincode directory's, set by the server (pincodes.server.ts).
+  district: clean(z.string().trim().max(100)).optional(),
 });
 export type Shipping = z.infer<typeof ShippingSchema>;
 export const SHIPPING_FIELDS = ["name", "email", "phone", "address", "city", "state", "zip"] as const;

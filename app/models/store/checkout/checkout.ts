@@ -43,6 +43,7 @@ export const CHECKOUT_MESSAGES = {
   state: { id: "checkout.error.state" },
   zip: { id: "checkout.error.zip" },
   zipDigits: { id: "checkout.error.zipDigits" },
+  zipUnknown: (zip: string): Msg => ({ id: "checkout.error.zipUnknown", values: { zip } }),
   tooLong: { id: "checkout.error.tooLong" },
   method: { id: "checkout.error.method" },
   emptyCart: { id: "checkout.emptyCart" },

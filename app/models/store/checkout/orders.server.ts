@@ -39,7 +39,16 @@ class NotPlaced extends Error {
 }
 
 /** The address as the order keeps it (the confirmation's block: docs/product/marketplace.md §2). */
-export const addressOf = (s: Shipping): ShippingAddress => ({ name: s.name, street: s.address, city: s.city, state: s.state, postal_code: s.zip, country: "India", phone: s.phone });
+export const addressOf = (s: Shipping): ShippingAddress => ({
+  name: s.name,
+  street: s.address,
+  city: s.city,
+  ...(s.district ? { district: s.district } : {}),
+  state: s.state,
+  postal_code: s.zip,
+  country: "India",
+  phone: s.phone,
+});
 
 /**
  * Places the buyer's cart as an order. `key` is the payment step's one-time key: the

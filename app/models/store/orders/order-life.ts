@@ -143,6 +143,7 @@ export const ORDER_MESSAGES = {
   handoverCode: { id: "orders.msg.handoverCode" },
   handoverNotNow: { id: "orders.msg.handoverNotNow" },
   meetNoShip: { id: "orders.msg.meetNoShip" },
+  articleMistyped: { id: "orders.msg.articleMistyped" },
   notRefusable: { id: "orders.msg.notRefusable" },
 } as const satisfies Record<string, Msg | ((...args: never[]) => Msg)>;
 

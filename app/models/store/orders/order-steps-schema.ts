@@ -3,6 +3,7 @@
 // action reads a typed step or a reply that keeps what was typed (app/utils/use-schema-form.ts).
 // The pages import order-life.ts and reviews.ts, which have no Zod in them.
 import { z } from "zod";
+import { trackingKind } from "~/models/store/orders/india-post";
 import { CANCEL_REASON_MAX, ORDER_MESSAGES, RETURN_REASON_MAX, TRACKING_MAX } from "~/models/store/orders/order-life";
 import { REVIEW_MAX_CHARS, REVIEW_MESSAGES } from "~/models/store/reviews/reviews";
 import { msgText, type Msg } from "~/utils/i18n";
@@ -55,7 +56,10 @@ export const SellerStepSchema = z.discriminatedUnion("intent", [
       .string()
       .optional()
       .transform((text) => (text === undefined ? null : stripControlChars(text).replace(/\s+/g, " ").trim() || null))
-      .pipe(z.string().max(TRACKING_MAX, msgText(ORDER_MESSAGES.trackingTooLong)).nullable()),
+      .pipe(z.string().max(TRACKING_MAX, msgText(ORDER_MESSAGES.trackingTooLong)).nullable())
+      // An India Post article number is kept in capitals, and one whose check digit is wrong is refused (a typo).
+      .transform((text) => (text && trackingKind(text) !== "other" ? text.toUpperCase() : text))
+      .refine((text) => !text || trackingKind(text) !== "india-post-mistyped", msgText(ORDER_MESSAGES.articleMistyped)),
   }),
   z.object({ intent: z.literal("cancel"), itemId, reason: reason(CANCEL_REASON_MAX, ORDER_MESSAGES.cancelReasonRequired, ORDER_MESSAGES.cancelReasonTooLong) }),
   z.object({ intent: z.literal("return-received"), itemId }),

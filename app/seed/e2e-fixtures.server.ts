@@ -13,6 +13,7 @@ import { hashPassword } from "~/models/accounts/password.server";
 import { savePracticeAnswer, startPractice, submitPractice } from "~/models/contests/practice/practice.server";
 import { putInCart } from "~/models/store/cart/cart.server";
 import { placeOrder } from "~/models/store/checkout/orders.server";
+import { buyerConfirmsCod } from "~/models/store/orders/order-life.server";
 import { settlePayment } from "~/models/fulfilments.server";
 import { paymentGateway, testCapture } from "~/models/payments/gateway.server";
 
@@ -149,19 +150,21 @@ export const e2eFixtures = {
 
   /**
    * An order of one copy of each product, placed through the buyer's cart as checkout
-   * does: cash on delivery, or (`paid`) by UPI, captured through the test gateway.
+   * does: cash on delivery, or (`paid`) by UPI, captured through the test gateway; shipped to
+   * Pune, or (`meet`) met in person there; cash on delivery confirmed by its buyer when `confirmed`.
    */
-  async order(input: { buyerId: string; productId?: string; productIds?: string[]; paid?: boolean; email?: string }) {
+  async order(input: { buyerId: string; productId?: string; productIds?: string[]; paid?: boolean; email?: string; meet?: boolean; confirmed?: boolean }) {
     for (const productId of input.productIds ?? [input.productId!]) await putInCart(db, { userId: input.buyerId, productId, quantity: "1" });
     const shipping = { name: "Asha Rao", email: input.email ?? "asha@example.in", phone: "9876543210", address: "12 MG Road", city: "Pune", state: "Maharashtra", zip: "411001" };
     const gateway = input.paid ? paymentGateway() : null;
-    const placed = await placeOrder(db, gateway, { userId: input.buyerId, shipping, method: input.paid ? "upi" : "cod", key: crypto.randomUUID(), now: new Date() });
+    const placed = await placeOrder(db, gateway, { userId: input.buyerId, shipping, method: input.paid ? "upi" : "cod", delivery: input.meet ? "meet" : "ship", key: crypto.randomUUID(), now: new Date() });
     if (placed.kind === "pay") {
       const signed = testCapture(placed.gateway, placed.gatewayOrderId);
       await settlePayment(db, { orderId: signed.razorpay_order_id, paymentId: signed.razorpay_payment_id, signature: signed.razorpay_signature, now: new Date() });
       return { id: placed.orderId };
     }
     if (placed.kind !== "completed") throw new Error(`order not placed: ${placed.kind}`);
+    if (input.confirmed) await buyerConfirmsCod(db, { buyerId: input.buyerId, orderId: placed.orderId, now: new Date() });
     return { id: placed.orderId };
   },
 

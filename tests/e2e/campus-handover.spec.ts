@@ -2,6 +2,7 @@
 // to meet, pays cash and confirms the order; the order's page shows the code; the seller's wrong
 // code comes back in the form with the tries left, the right one records the hand-over.
 import { create, expect, PASSWORD, signedInPage, test, unique, uniqueEmail } from "./support/fixtures";
+import { latinWords, overflow } from "./support/latin-words";
 
 test("met in person: no shipping, the buyer's code on their order, a wrong code refused in the form, the right one hands it over", async ({ page, browser, javaScriptEnabled, student: _signedIn }) => {
   const seller = { email: uniqueEmail("seller"), password: PASSWORD, fullName: "Meera Seller", city: "Pune" };
@@ -53,5 +54,36 @@ test("met in person: no shipping, the buyer's code on their order, a wrong code 
   await page.reload();
   await expect(page.getByRole("heading", { name: "Your hand-over code" })).toHaveCount(0);
   await expect(page.locator(".timeline").getByRole("listitem").filter({ hasText: "Handed over in person" })).toContainText("IST");
+  await sellerPage.context().close();
+});
+
+test("in Hindi, at 360 px: the buyer's codes and confirmation, the seller's hand-over form and figures, nothing left in English", async ({ page, browser, javaScriptEnabled, context, student }) => {
+  const seller = { email: uniqueEmail("seller-hi"), password: PASSWORD, fullName: "Meera Seller", city: "Pune" };
+  const { id: sellerId } = await create("student", seller);
+  const [meetTitle, waitTitle] = [unique("Hindi Meet Book"), unique("Hindi Wait Book")];
+  const { id: meetBook } = await create("product", { sellerId, title: meetTitle, price: 300, category: "Engineering" });
+  const { id: waitBook } = await create("product", { sellerId, title: waitTitle, price: 200, category: "Engineering" });
+  const met = await create("order", { buyerId: student.id, productId: meetBook, meet: true, confirmed: true });
+  const waiting = await create("order", { buyerId: student.id, productId: waitBook });
+  const port = process.env.E2E_PORT;
+  await context.addCookies([{ name: "lang", value: "hi", url: `http://localhost:${port}` }]);
+  await page.setViewportSize({ width: 360, height: 740 });
+  const typed = [meetTitle, waitTitle, student.fullName, "Meera Seller", "Asha Rao", "MG Road", "Pune", "Maharashtra", "India"];
+  await page.goto(`/orders/${met.id}/confirmation`);
+  await expect(page.getByRole("heading", { name: "आपका हैंड-ओवर कोड" })).toBeVisible();
+  expect(await latinWords(page, typed), "met order").toEqual([]);
+  await page.goto(`/orders/${waiting.id}/confirmation`);
+  await expect(page.getByRole("button", { name: "मेरे ऑर्डर की पुष्टि करें" })).toBeVisible();
+  expect(await latinWords(page, typed), "order to confirm").toEqual([]);
+  expect(await overflow(page)).toBeLessThanOrEqual(0);
+
+  const sellerPage = await signedInPage(browser, seller, javaScriptEnabled);
+  await sellerPage.context().addCookies([{ name: "lang", value: "hi", url: `http://localhost:${port}` }]);
+  await sellerPage.setViewportSize({ width: 360, height: 740 });
+  await sellerPage.goto("/store/my-products?view=sales");
+  await expect(sellerPage.getByRole("heading", { name: "डिलीवरी पर नकद: आपके आँकड़े" })).toBeVisible();
+  await expect(sellerPage.getByLabel("ख़रीदार का कोड")).toBeVisible();
+  expect(await latinWords(sellerPage, typed), "sales").toEqual([]);
+  expect(await overflow(sellerPage)).toBeLessThanOrEqual(0);
   await sellerPage.context().close();
 });

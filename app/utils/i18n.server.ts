@@ -60,6 +60,16 @@ export function pickMessages(locale: Locale, ids: readonly MessageId[]): Message
   return Object.fromEntries(ids.map((id) => [id, compiledCatalog(locale, id.slice(0, id.indexOf(".")) as Namespace)[id]!]));
 }
 
+/**
+ * A namespace with the ids it borrows, in the request's language and in the other one: for a
+ * page that switches language without asking the server (the test screen's instructions).
+ */
+export function messagesInBoth(request: Request, context: { locale?: Locale } | undefined, namespace: Namespace, borrows: readonly MessageId[]) {
+  const words = (locale: Locale) => ({ ...messagesFor(locale, namespace), ...pickMessages(locale, borrows) });
+  const locale = localeOf(request, context);
+  return { messages: words(locale), otherMessages: words(locale === "hi" ? "en" : "hi") };
+}
+
 const known = new Set(Object.values(CATALOGS).flatMap((catalogs) => Object.keys(catalogs.en)));
 /** Whether a catalog has this id: a message from anywhere else is never shown as it is. */
 export const isMessageId = (id: string): id is MessageId => known.has(id);

@@ -2,6 +2,9 @@
 // every student, and this component asks the session-checked JSON route for the
 // student's paper, then runs the test.
 import type { Messages } from "@lingui/core";
+import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import testScreenStyles from "~/styles/test-screen.css";
+import { metaTranslator, pageMeta } from "~/utils/meta";
 import { Link } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useHydrated, useServerClock } from "~/utils/use-hydrated";
@@ -11,6 +14,16 @@ import { Instructions } from "~/components/contests/test-island/instructions";
 import { practiceApi, testApi, type Paper, type WaitingPaper } from "~/models/contests/paper/paper";
 import { TestRunner } from "~/components/contests/test-island/test-runner";
 import { retryAfterMs } from "~/utils/post-json";
+
+// What both routes of the test screen (contest.$id.test.tsx and contest.$id.practice.test.tsx)
+// say of their document: bare (no site header, footer or banners: root.tsx), the screen's own
+// stylesheet (no other page carries it: app/styles/test-screen.css), a title kept out of search engines.
+export const testScreenHandle = { bare: true };
+export const testScreenLinks: LinksFunction = () => [{ rel: "stylesheet", href: testScreenStyles }];
+export const testScreenMeta: MetaFunction = ({ matches }) => {
+  const t = metaTranslator(matches);
+  return [...pageMeta(t("test.metaTitle"), t("test.metaDescription")), { name: "robots", content: "noindex" }];
+};
 
 type Load =
   | { kind: "loading" }

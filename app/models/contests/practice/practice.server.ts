@@ -6,14 +6,13 @@ import { sql } from "drizzle-orm";
 import { rowsOf, type Db, type DbOrTx } from "~/db/client.server";
 import type { OpenPaper, PaperQuestion, SavedAnswer } from "~/models/contests/paper/paper";
 import { paperFor, savedAnswer, sharedPaper } from "~/models/contests/paper/paper.server";
-import { answerBreakdown, perQuestion } from "~/models/contests/results/exam-report.server";
+import { answerBreakdown, perQuestion, WRONG_SQL } from "~/models/contests/results/exam-report.server";
 import type { ReportAnswer } from "~/models/contests/results/exam-report";
 import { FITS_QUESTION_TEXT, type AnswerState } from "~/models/contests/sitting/answer-batch.server";
-import { PRACTICE_KEPT, PRACTICE_MESSAGES, practiceMinutes, totalsOf, WRONG_VERDICTS, type AttemptTotals } from "~/models/contests/practice/practice";
+import { PRACTICE_KEPT, PRACTICE_MESSAGES, practiceMinutes, totalsOf, type AttemptTotals } from "~/models/contests/practice/practice";
 import type { PracticeScope, SaveRule } from "~/utils/enums";
 import type { Locale, Msg } from "~/utils/i18n";
 
-const WRONG_SQL = sql.raw(`(${WRONG_VERDICTS.map((v) => `'${v}'`).join(", ")})`);
 
 /** An attempt as the practice page lists it, with its figures. */
 export type AttemptSummary = AttemptTotals & { id: string; scope: PracticeScope; startedAt: Date; submittedAt: Date | null };

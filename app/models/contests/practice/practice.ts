@@ -4,7 +4,7 @@
 // proctoring, each attempt shown against the first. And "My revision": bookmarked and
 // wrong questions across contests. The rules both sides share; the database side is
 // ./practice.server.ts and ./revision.server.ts.
-import type { AnswerVerdict } from "~/models/contests/results/exam-report";
+import { WRONG_VERDICTS, type AnswerVerdict } from "~/models/contests/results/exam-report";
 import type { Msg } from "~/utils/i18n";
 
 /** Attempts kept per entry: a new one beyond this removes the oldest (as often as they like, never without bound). */
@@ -23,9 +23,6 @@ export function practiceMinutes(paperMinutes: number, held: number, total: numbe
   if (total <= 0 || held <= 0) return 1;
   return Math.max(1, Math.ceil((paperMinutes * held) / total));
 }
-
-/** What a practice of the "wrong" scope holds: incorrect or partly right, as the breakdown's "wrong" filter (exam-report.ts). */
-export const WRONG_VERDICTS = ["incorrect", "partial"] as const satisfies readonly AnswerVerdict[];
 
 /** An attempt's figures (or the first attempt's on the same questions): a dropped question is in none but `questions`. */
 export type AttemptTotals = { questions: number; correct: number; wrong: number; unanswered: number; marks: number };

@@ -4,14 +4,13 @@
 // solution. A question may be bookmarked only where its breakdown may be read.
 import { sql } from "drizzle-orm";
 import { rowsOf, type Db, type DbOrTx } from "~/db/client.server";
-import { entryView, perQuestion, reportAnswer, type BreakdownRow, type EntryView } from "~/models/contests/results/exam-report.server";
-import type { ReportAnswer } from "~/models/contests/results/exam-report";
-import { BOOKMARK_CAP, REVISION_PAGE_SIZE, WRONG_VERDICTS, type RevisionFilter } from "~/models/contests/practice/practice";
+import { entryView, perQuestion, reportAnswer, WRONG_SQL, type BreakdownRow, type EntryView } from "~/models/contests/results/exam-report.server";
+import { shownUnder, type ReportAnswer } from "~/models/contests/results/exam-report";
+import { BOOKMARK_CAP, REVISION_PAGE_SIZE, type RevisionFilter } from "~/models/contests/practice/practice";
 import { GRACE_SQL, LAST_DEADLINE_SQL } from "~/models/contests/sitting/deadline.server";
 import type { Locale } from "~/utils/i18n";
 
 
-const WRONG_SQL = sql.raw(`(${WRONG_VERDICTS.map((v) => `'${v}'`).join(", ")})`);
 
 /** The student's submitted entries of contests closed for everyone at `now` (isTestClosed in ../sitting/deadline.ts). */
 const closedEntries = (userId: string, now: Date) => sql`
@@ -63,7 +62,7 @@ export async function revisionPage(db: DbOrTx, input: { userId: string; show: Re
       contestId: r.contest_id,
       contestTitle: r.contest_title,
       bookmarked: r.bookmarked,
-      wrong: (WRONG_VERDICTS as readonly string[]).includes(r.verdict),
+      wrong: shownUnder("wrong", { verdict: r.verdict, marked: false }),
     };
   });
   return { items, more, counts };

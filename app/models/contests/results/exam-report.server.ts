@@ -5,7 +5,7 @@
 // comes from the key (docs/product/design.md §4).
 import { sql, type SQL } from "drizzle-orm";
 import { rowsOf, type DbOrTx } from "~/db/client.server";
-import type { AnswerVerdict, ReportAnswer, SectionReport, TopicReport } from "~/models/contests/results/exam-report";
+import { WRONG_VERDICTS, type AnswerVerdict, type ReportAnswer, type SectionReport, type TopicReport } from "~/models/contests/results/exam-report";
 import type { QuestionKind } from "~/models/contests/paper/paper";
 import { APPLIED_MARKS_TEXT } from "~/models/contests/results/marking.server";
 import { paperFor, sharedPaper } from "~/models/contests/paper/paper.server";
@@ -29,6 +29,9 @@ export type AnswersOf = { contestId: string | SQL; userId: string | SQL; attempt
  * some 'partial', none or a penalty 'incorrect'). One rule for the sections, the
  * breakdown, practice and revision (a practice answer has user_answers' columns).
  */
+/** The "wrong" verdicts (exam-report.ts, WRONG_VERDICTS) as SQL's list, for `verdict IN ${WRONG_SQL}` over perQuestion's rows. */
+export const WRONG_SQL = sql.raw(`(${WRONG_VERDICTS.map((v) => `'${v}'`).join(", ")})`);
+
 export const perQuestion = (input: AnswersOf) => sql`
   SELECT x.*, CASE WHEN x.dropped THEN 'dropped' WHEN NOT x.responded THEN 'unanswered' WHEN x.m = x.full_marks THEN 'correct'
                    WHEN x.m > 0 THEN 'partial' ELSE 'incorrect' END AS verdict

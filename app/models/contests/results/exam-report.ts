@@ -72,13 +72,16 @@ export type ReportAnswer = {
 export const ANSWER_FILTERS = ["all", "wrong", "unattempted", "marked", "correct"] as const;
 export type AnswerFilter = (typeof ANSWER_FILTERS)[number];
 
+/** What counts as wrong wherever a student revises (the breakdown's filter, practice's "wrong" scope, My revision): incorrect or partly right. */
+export const WRONG_VERDICTS = ["incorrect", "partial"] as const satisfies readonly AnswerVerdict[];
+
 /** Whether an answer is shown under `filter`: wrong includes partly right; a dropped question only under all. */
 export function shownUnder(filter: AnswerFilter, answer: Pick<ReportAnswer, "verdict" | "marked">) {
   switch (filter) {
     case "all":
       return true;
     case "wrong":
-      return answer.verdict === "incorrect" || answer.verdict === "partial";
+      return (WRONG_VERDICTS as readonly AnswerVerdict[]).includes(answer.verdict);
     case "unattempted":
       return answer.verdict === "unanswered";
     case "marked":

@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { db } from "~/db/client.server";
 import { order_items, orders, profiles } from "~/db/schema";
+import { exportPersonalData } from "~/models/accounts/personal-data.server";
 import { putInCart } from "~/models/store/cart/cart.server";
 import { placeOrder } from "~/models/store/checkout/orders.server";
 import { HANDOVER_TRIES, ORDER_MESSAGES } from "~/models/store/orders/order-life";
@@ -76,6 +77,9 @@ describe("the hand-over", () => {
     const sale = sales.data.sales.find((s: { id: string }) => s.id === itemId);
     expect(sale).toMatchObject({ delivery: "meet" });
     expect(JSON.stringify(sales.data)).not.toContain(code);
+    // Nor does the seller's download of their data; the buyer's has it, as it is theirs.
+    expect(JSON.stringify(await exportPersonalData(db, seller.userId, new Date()))).not.toContain(code);
+    expect(JSON.stringify(await exportPersonalData(db, buyer.userId, new Date()))).toContain(code);
     expect(await flashOf(await sellerStep(seller, { intent: "ship", itemId, tracking: "" }))).toMatchObject({ kind: "error", message: ORDER_MESSAGES.meetNoShip });
 
     // Not the seller: 404, no try counted. A code of the wrong shape: the form, no try counted.

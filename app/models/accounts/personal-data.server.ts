@@ -33,7 +33,8 @@ export async function exportPersonalData(db: DbOrTx, userId: string, now: Date) 
     proctoring_events: rowsOfMine("proctoring_events", sql`t.entry_id IN (SELECT id FROM user_contest_entries WHERE user_id = ${me})`),
     orders: rowsOfMine("orders", sql`t.buyer_id = ${me}`, ["idempotency_key"]),
     order_lines: rowsOfMine("order_items", sql`t.order_id IN (SELECT id FROM orders WHERE buyer_id = ${me})`),
-    sales: rowsOfMine("order_items", sql`t.seller_id = ${me}`),
+    // A line met in person: its hand-over code is the buyer's to give, never the seller's to read (issue 49, point 4).
+    sales: rowsOfMine("order_items", sql`t.seller_id = ${me}`, ["handover_code"]),
     listings: rowsOfMine("marketplace_products", sql`t.seller_id = ${me}`),
     reviews: rowsOfMine("product_reviews", sql`t.buyer_id = ${me}`),
     cart: rowsOfMine("user_cart", sql`t.user_id = ${me}`),

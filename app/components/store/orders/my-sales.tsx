@@ -11,7 +11,7 @@ import { awaitsConfirmation, CANCEL_REASON_MAX, confirmBy, LINE_BADGES, lineStat
 import type { SellerStepSchema } from "~/models/store/orders/order-steps-schema";
 import type { PAYMENT_METHODS } from "~/utils/enums";
 import { formatDateTime } from "~/utils/dates";
-import { richText, useT } from "~/utils/i18n";
+import { richText, useT, type MessageId } from "~/utils/i18n";
 import { formatINR } from "~/utils/money";
 import { useSchemaForm } from "~/utils/use-schema-form";
 import { UpiPinNote } from "~/components/payments/upi-pin-note";
@@ -32,6 +32,9 @@ export type Sale = LineLife & {
   status: string;
 };
 
+/** A sale not yet on its way, as its seller reads it: waiting for the buyer's confirmation, to ship, or to hand over. */
+const PLACED_BADGES = { waiting: "orders.badge.awaitingConfirm", ship: "orders.badge.toShip", meet: "orders.badge.toHandOver" } as const satisfies Record<string, MessageId>;
+
 export function Sales({ sales, codFigures, refused }: { sales: Sale[]; codFigures: CodFigures; refused: { itemId: string; intent: string; reply: StepReply } | undefined }) {
   const { t, locale } = useT();
   if (sales.length === 0) return <div className="card empty"><p>{t("sell.noSales")}</p></div>;
@@ -43,7 +46,7 @@ export function Sales({ sales, codFigures, refused }: { sales: Sale[]; codFigure
         {sales.map((sale) => {
           const state = lineState(sale);
           const waiting = state === "placed" && awaitsConfirmation(sale);
-          const badge = waiting ? { label: "orders.badge.awaitingConfirm" as const, tone: "tone-orange" } : state === "placed" ? { label: sale.delivery === "meet" ? ("orders.badge.toHandOver" as const) : ("orders.badge.toShip" as const), tone: "tone-orange" } : LINE_BADGES[state];
+          const badge = state === "placed" ? { label: PLACED_BADGES[waiting ? "waiting" : sale.delivery], tone: "tone-orange" } : LINE_BADGES[state];
           return (
             <li key={sale.id} className="card order">
               <div className="order-head">

@@ -165,7 +165,8 @@ export function lineTimeline(
   }
   if (line.delivery === "meet") {
     // Met in person: one step, the hand-over, which is the delivery.
-    steps.push(line.delivered_at ? { step: t("orders.step.handedOver"), when: at(line.delivered_at), done: true } : { step: t("orders.step.handedOver"), when: t("orders.meetWithin", { days: POLICY.sellerShipBusinessDays }), done: false });
+    const handedOver = line.delivered_at ? { when: at(line.delivered_at), done: true } : { when: t("orders.meetWithin", { days: POLICY.sellerShipBusinessDays }), done: false };
+    steps.push({ step: t("orders.step.handedOver"), ...handedOver });
     if (line.return_requested_at) steps.push({ step: t("orders.step.returnRequested"), when: at(line.return_requested_at), done: true });
     if (line.returned_at) steps.push({ step: t("orders.step.returned"), when: at(line.returned_at), done: true });
     return steps;

@@ -169,12 +169,21 @@ function ShippingStep({ defaults }: { defaults: Record<string, string> }) {
         <TextField label={t("checkout.field.city")} field={fields.city} autoComplete="address-level2" maxLength={SHIPPING_MAX.city} />
         <TextField label={t("checkout.field.state")} field={fields.state} autoComplete="address-level1" maxLength={SHIPPING_MAX.state} />
       </div>
-      <TextField label={t("checkout.field.zip")} field={fields.zip} autoComplete="postal-code" inputMode="numeric" maxLength={SHIPPING_MAX.zip} hint={t("checkout.field.zipHint")} />
+      <TextField label={t("checkout.field.zip")} field={fields.zip} autoComplete="postal-code" inputMode="numeric" maxLength={SHIPPING_MAX.zip} hint={t("checkout.field.zipHint")} onInput={fillState} />
       <button type="submit" name="intent" value="shipping" className="btn btn-primary btn-block">
         {t("checkout.continue")}
       </button>
     </Form>
   );
+}
+
+/** With JavaScript, a known pincode fills the state as it is typed (issue 49, point 3); without, the server fills it when the form is sent. */
+async function fillState(event: FormEvent<HTMLInputElement>) {
+  const zip = event.currentTarget;
+  if (!/^[1-9]\d{5}$/.test(zip.value)) return;
+  const res = await fetch(`/api/pincode/${zip.value}`);
+  const state = zip.form?.elements.namedItem("state");
+  if (res.ok && state instanceof HTMLInputElement) state.value = ((await res.json()) as { state: string }).state;
 }
 
 function PaymentStep({

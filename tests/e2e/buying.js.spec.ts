@@ -106,3 +106,13 @@ test("each kind of page loads at most 110 KB of compressed script and style (the
     await context.close();
   }
 });
+
+test("with JavaScript, a known pincode fills the state as it is typed (issue 49, point 3)", async ({ page, student: _signedIn }) => {
+  const { id: sellerId } = await create("student", { email: uniqueEmail("seller"), password: PASSWORD });
+  const { id: productId } = await create("product", { sellerId, title: unique("Pin Fill"), price: 150, category: "Engineering" });
+  expect((await page.request.post(`/store/${productId}/productdetails`, { form: { intent: "cart-add", quantity: "1" } })).ok()).toBe(true);
+  await page.goto("/checkout");
+  await page.getByLabel("State").fill("");
+  await page.getByLabel("ZIP Code").pressSequentially("560001");
+  await expect(page.getByLabel("State")).toHaveValue("Karnataka");
+});

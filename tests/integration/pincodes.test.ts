@@ -9,6 +9,7 @@ import { orders } from "~/db/schema";
 import { putInCart } from "~/models/store/cart/cart.server";
 import * as createOrderRoute from "~/routes/api.payment.marketplace-create-order";
 import * as checkoutRoute from "~/routes/checkout";
+import * as pincodeRoute from "~/routes/api.pincode.$code";
 import { createProduct } from "~/seed/factories.server";
 import { call, cookieFrom, formRequest, getRequest, jsonRequest } from "../support/remix";
 import { signedInStudent } from "../support/scenarios";
@@ -53,4 +54,14 @@ test("the in-page payment's own address is checked too: an unknown pincode is a 
   expect(res.status).toBe(400);
   expect(JSON.parse(res.data).error).toBe("There is no PIN code 999999 in India Post's directory. Check it on a letter or a bill.");
   expect(await db.$count(orders, eq(orders.buyer_id, buyer.userId))).toBe(0);
+});
+
+test("the lookup the shipping step's script asks: a pincode's district and state, cached a day; anything else a 404", async () => {
+  const found = await call(pincodeRoute.loader as never, getRequest("/api/pincode/411005"), { params: { code: "411005" } });
+  expect(found.status).toBe(200);
+  expect(JSON.parse(found.data)).toEqual({ district: "Pune", state: "Maharashtra" });
+  expect(found.headers.get("Cache-Control")).toBe("public, max-age=86400");
+  for (const code of ["999999", "41100", "abc", "' OR 1=1", "4110011"]) {
+    expect((await call(pincodeRoute.loader as never, getRequest(`/api/pincode/${encodeURIComponent(code)}`), { params: { code } })).status, code).toBe(404);
+  }
 });

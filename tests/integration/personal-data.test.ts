@@ -3,10 +3,10 @@
 // refused while money or an order is open, removes personal data at once, keeps the money
 // records with the name replaced and the results nameless (nobody's rank moves), and
 // only ever erases the signed-in user's own account. Both databases.
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { db, rowsOf } from "~/db/client.server";
-import { contest_results, orders, payout_details, payouts, profiles, sessions, user_cart, users } from "~/db/schema";
+import { contest_results, order_items, orders, payout_details, payouts, profiles, sessions, user_cart, users } from "~/db/schema";
 import { attemptLogin } from "~/models/accounts/account.server";
 import { eraseAccount } from "~/models/accounts/personal-data.server";
 import { finalizeContest } from "~/models/contests/results/scoring.server";
@@ -36,10 +36,16 @@ async function studentWithAHistory() {
   const seller = await createUser(db, { email: `seller${n}@example.in`, passwordHash: "x", fullName: "Seller" });
   const book = await createProduct(db, { sellerId: seller, title: `Erasure Book ${n}`, price: 200, category: "Books" });
   await createDeliveredLine(db, { buyerId: s.userId, productId: book, daysAgo: 30 });
+  const bought = await createDeliveredLine(db, { buyerId: s.userId, productId: await createProduct(db, { sellerId: seller, title: `Returned Book ${n}`, price: 120, category: "Books" }), daysAgo: 30 });
+  // Words the person wrote on lines others keep: a return's reason as a buyer, a cancel's as a seller.
+  await db.update(order_items).set({ return_requested_at: new Date(Date.now() - 25 * 24 * HOUR), return_reason: `Kavya's return words ${n}`, returned_at: new Date(Date.now() - 24 * 24 * HOUR) }).where(eq(order_items.id, bought.itemId));
+  const own = await createProduct(db, { sellerId: s.userId, title: `Kavya's Book ${n}`, price: 150, category: "Books" });
+  const sold = await createDeliveredLine(db, { buyerId: seller, productId: own, daysAgo: 30 });
+  await db.update(order_items).set({ shipped_at: null, delivered_at: null, cancelled_at: new Date(), cancelled_by: "seller", cancel_reason: `Kavya's cancel words ${n}` }).where(eq(order_items.id, sold.itemId));
   await db.insert(payout_details).values({ user_id: s.userId, method: "bank", account_holder: `Kavya Menon ${n}`, account_number: "123456789012", ifsc: "HDFC0001234" });
   await db.insert(user_cart).values({ user_id: s.userId, product_id: book, quantity: 1 });
   const ranks = () => db.select({ user_id: contest_results.user_id, rank: contest_results.rank, score: contest_results.score }).from(contest_results).where(eq(contest_results.contest_id, made.contestId));
-  return { ...s, fullName: `Kavya Menon ${n}`, contestId: made.contestId, ranks };
+  return { ...s, fullName: `Kavya Menon ${n}`, contestId: made.contestId, ranks, lines: [bought.itemId, sold.itemId] };
 }
 
 test("the download holds the person's account, profile, results, orders, payouts and payout details, and no hash or full account number", async () => {
@@ -51,8 +57,10 @@ test("the download holds the person's account, profile, results, orders, payouts
   expect(data.account).toMatchObject({ email: s.email, language: "en" });
   expect(data.profile).toMatchObject({ full_name: s.fullName, phone: "9876543210", address: "12 MG Road", city: "Kochi" });
   expect(data.results).toEqual([expect.objectContaining({ contest_id: s.contestId, rank: 2, score: 3, prize_amount: 200 })]);
-  expect(data.orders).toHaveLength(1);
-  expect(data.order_lines).toHaveLength(1);
+  expect(data.orders).toHaveLength(2);
+  expect(data.order_lines).toHaveLength(2);
+  // And the lines they sold, with the words they wrote on them.
+  expect(data.sales).toEqual([expect.objectContaining({ cancelled_by: "seller", cancel_reason: expect.stringMatching(/^Kavya's cancel words/) })]);
   expect(data.payouts).toEqual([expect.objectContaining({ gross: 200, status: "awaiting_details" })]);
   expect(data.payout_details).toMatchObject({ method: "bank", account_number: "••••9012", ifsc: "HDFC0001234" });
   expect(data.sessions).toHaveLength(1);
@@ -82,7 +90,7 @@ test("erasure is refused with a clear message while a payout is open, and with a
 
   // An open order line (shipped, not delivered) holds it too.
   await db.update(payouts).set({ status: "paid", bank_reference: "UTR0001" }).where(eq(payouts.user_id, s.userId));
-  await db.execute(sql`UPDATE order_items SET delivered_at = NULL WHERE order_id IN (SELECT id FROM orders WHERE buyer_id = ${s.userId})`);
+  await db.execute(sql`UPDATE order_items SET delivered_at = NULL WHERE order_id IN (SELECT id FROM orders WHERE buyer_id = ${s.userId}) AND return_requested_at IS NULL`);
   expect(await eraseAccount(db, { userId: s.userId, password: PASSWORD, now: new Date() })).toEqual({ ok: false, reason: "open-order" });
 });
 
@@ -112,6 +120,9 @@ test("erasure removes personal data at once, keeps money records nameless and ev
   expect(Object.values(order!.shipping_address as Record<string, string>).every((v) => v === "Erased")).toBe(true);
   expect(await db.$count(payouts, eq(payouts.user_id, s.userId))).toBe(1);
   expect(await s.ranks()).toEqual(before);
+  // The order lines stay; the words the person wrote on them go.
+  const lines = await db.select({ return_reason: order_items.return_reason, cancel_reason: order_items.cancel_reason }).from(order_items).where(inArray(order_items.id, s.lines));
+  expect(lines.flatMap((l) => [l.return_reason, l.cancel_reason]).filter(Boolean)).toEqual(["Erased", "Erased"]);
   // Nothing of the person is left to find by their address, and the address is free again.
   const found = rowsOf<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM profiles WHERE full_name = ${s.fullName}`));
   expect(found[0]!.n).toBe(0);

@@ -109,6 +109,10 @@ export async function eraseAccountNow(db: Db, userId: string, now: Date): Promis
     await tx.execute(sql`DELETE FROM user_answers a USING contests c WHERE a.user_id = ${id} AND c.id = a.contest_id AND c.finalized_at IS NOT NULL`);
     // Listings leave the store; the lines others bought keep pointing at them.
     await tx.execute(sql`UPDATE marketplace_products SET is_active = false WHERE seller_id = ${id}`);
+    // What they wrote on order lines others keep (a buyer's reason for a return, a seller's for
+    // cancelling): the line stays, the words go.
+    await tx.execute(sql`UPDATE order_items i SET return_reason = 'Erased' FROM orders o WHERE o.id = i.order_id AND o.buyer_id = ${id} AND i.return_reason IS NOT NULL`);
+    await tx.execute(sql`UPDATE order_items SET cancel_reason = 'Erased' WHERE seller_id = ${id} AND cancelled_by = 'seller'`);
     // Records the law keeps, with the name and addresses replaced.
     await tx.execute(sql`
       UPDATE orders SET buyer_name = 'Erased', buyer_email = ${placeholder},

@@ -12,6 +12,7 @@ import { invariantResponse, requireUuidParam } from "~/utils/http.server";
 import { useT, type MessageId } from "~/utils/i18n";
 import { i18nFor, messagesUnder } from "~/utils/i18n.server";
 import { metaTranslator, pageMeta } from "~/utils/meta";
+import { PracticeLinks } from "~/components/contests/practice/practice-links";
 
 // A practice attempt's result (issue 48, point 6): this attempt beside the first on the same
 // questions, then each question with both answers, the key and the solution. Unscored: the
@@ -72,17 +73,11 @@ export default function PracticeResult() {
           );
         }}
       />
-      <div className="actions">
+      <PracticeLinks contestId={contestId}>
         <Link to={`/contest/${contestId}/practice`} className="btn btn-primary">
           {t("practice.again")}
         </Link>
-        <Link to={`/contest/${contestId}/results`} className="btn btn-ghost">
-          {t("practice.backToResults")}
-        </Link>
-        <Link to="/revision" className="btn btn-ghost">
-          {t("practice.revision.link")}
-        </Link>
-      </div>
+      </PracticeLinks>
     </section>
   );
 }

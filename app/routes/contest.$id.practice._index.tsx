@@ -14,6 +14,7 @@ import { useT, type Msg } from "~/utils/i18n";
 import { i18nFor } from "~/utils/i18n.server";
 import { metaTranslator, pageMeta } from "~/utils/meta";
 import { useIsPending } from "~/utils/use-is-pending";
+import { PracticeLinks } from "~/components/contests/practice/practice-links";
 
 // Practise again (issue 48, point 6): a finished contest's paper taken again by an entrant,
 // whole or only the wrong ones, in the test's own screen (contest.$id.practice.test.tsx),
@@ -91,14 +92,7 @@ export default function Practice() {
 
       <h2>{t("practice.attempts")}</h2>
       {attempts.length === 0 ? <p className="card empty">{t("practice.noAttempts")}</p> : <Attempts contestId={contestId} attempts={attempts} />}
-      <div className="actions">
-        <Link to={`/contest/${contestId}/results`} className="btn btn-ghost">
-          {t("practice.backToResults")}
-        </Link>
-        <Link to="/revision" className="btn btn-ghost">
-          {t("practice.revision.link")}
-        </Link>
-      </div>
+      <PracticeLinks contestId={contestId} />
     </section>
   );
 }

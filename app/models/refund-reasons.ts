@@ -8,7 +8,7 @@ import type { REFUND_REASON_CODES } from "~/utils/enums";
 import type { Msg } from "~/utils/i18n";
 
 export type RefundReasonCode = (typeof REFUND_REASON_CODES)[number];
-export type LineRefundWhy = "buyer" | "seller" | "system" | "returned";
+export type LineRefundWhy = "buyer" | "seller" | "system" | "returned" | "undelivered";
 
 /** A refund's reason as stored: its code, and the values its message needs (a title as typed, an order id). */
 export type RefundReason = { code: RefundReasonCode; values: Record<string, string> };

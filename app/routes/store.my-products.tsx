@@ -38,7 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /**
  * The seller's steps on a sold item (models/store/orders/order-life.server.ts): ship it (a
  * tracking number if they have one; cash on delivery once its buyer confirmed it), cancel it
- * with a reason, hand it over in person with the buyer's code, mark a cash-on-delivery parcel refused at the door,
+ * with a reason, hand it over in person with the buyer's code, mark a parcel that came back undelivered (refused at the door),
  * confirm a return; and
  * ask for their earnings. Someone else's sale is a 404; an item the buyer cancelled
  * first says so.
@@ -84,7 +84,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "refused": {
       const done = (await sellerMarksRefused(db, input)) ?? notFound();
       if (done.kind !== "refused") return redirectWithFlash(here, { kind: "error", message: ORDER_MESSAGES.notRefusable });
-      return redirectWithFlash(here, { kind: "success", message: ORDER_MESSAGES.refused });
+      return redirectWithFlash(here, { kind: "success", message: done.refunded ? ORDER_MESSAGES.undeliveredRefund(formatINR(done.refunded)) : ORDER_MESSAGES.refused });
     }
     case "return-received": {
       const done = (await sellerConfirmsReturn(db, input)) ?? notFound();

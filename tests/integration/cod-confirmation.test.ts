@@ -5,7 +5,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { db } from "~/db/client.server";
-import { email_outbox, order_items, orders } from "~/db/schema";
+import { email_outbox, order_items, orders, refunds } from "~/db/schema";
 import { ORDER_MESSAGES, UNCONFIRMED_REASON } from "~/models/store/orders/order-life";
 import { sweepOrderLines } from "~/models/store/orders/order-life.server";
 import { codFiguresOf } from "~/models/store/orders/order-views.server";
@@ -99,7 +99,7 @@ describe("24 hours to confirm", () => {
 });
 
 describe("refused at the door, and the seller's figures", () => {
-  test("a shipped cash-on-delivery parcel refused comes back into stock, is never delivered by the sweep; a prepaid one cannot be refused; the figures count each", async () => {
+  test("a shipped cash-on-delivery parcel refused comes back into stock, is never delivered by the sweep; a prepaid one that came back is refunded its price once; the figures count each", async () => {
     const [seller, buyer, other] = [await signedInStudent(), await signedInStudent(), await signedInStudent()];
     const [refusedBook, deliveredBook, unconfirmedBook, prepaidBook] = [await book(seller, { stock: 2 }), await book(seller, { stock: 2 }), await book(seller, { stock: 2 }), await book(seller, { stock: 2 })];
     const refused = await order(buyer, [[refusedBook, 1]], "cod");
@@ -119,8 +119,13 @@ describe("refused at the door, and the seller's figures", () => {
     // Twice (a double press), or a prepaid parcel: refused, nothing moves.
     expect(await flashOf(await sellerStep(seller, { intent: "refused", itemId }))).toMatchObject({ kind: "error", message: ORDER_MESSAGES.notRefusable });
     expect(await stockOf(refusedBook)).toBe(2);
-    expect(await flashOf(await sellerStep(seller, { intent: "refused", itemId: prepaid.itemOf(prepaidBook) }))).toMatchObject({ kind: "error", message: ORDER_MESSAGES.notRefusable });
-    expect((await lineOf(prepaid.itemOf(prepaidBook))).refused_at).toBeNull();
+    // Prepaid, it came back undelivered: copies back, its price (not the shipping spent) refunded once, the buyer told.
+    const back = prepaid.itemOf(prepaidBook);
+    expect(await flashOf(await sellerStep(seller, { intent: "refused", itemId: back }))).toMatchObject({ kind: "success", message: ORDER_MESSAGES.undeliveredRefund("₹300") });
+    expect(await flashOf(await sellerStep(seller, { intent: "refused", itemId: back }))).toMatchObject({ kind: "error", message: ORDER_MESSAGES.notRefusable });
+    expect(await db.select({ amount: refunds.amount }).from(refunds).where(eq(refunds.owed_for, `order-line:${back}`))).toEqual([{ amount: 300 }]);
+    expect(await stockOf(prepaidBook)).toBe(2);
+    expect((await mailsTo(buyer.email)).at(-1)).toMatchObject({ subject: expect.stringMatching(/^Came back undelivered: /) });
     // The buyer cannot say it arrived, and the sweep's "delivered after 10 days" leaves it.
     expect(await flashOf(await buyerStep(buyer, refused.orderId, { intent: "received", itemId }))).toMatchObject({ kind: "error" });
     await db.update(order_items).set({ shipped_at: new Date(Date.now() - 30 * DAY) }).where(eq(order_items.id, itemId));

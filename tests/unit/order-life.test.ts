@@ -28,11 +28,11 @@ test("each line's state comes from its times; what each party may do follows it"
   expect(buyerCan(shipped, at)).toEqual({ cancel: false, confirmDelivery: true, requestReturn: false });
   const prepaid = { payment_method: "upi" as const, cod_confirmed_at: null };
   expect(sellerCan(placed, prepaid)).toEqual({ ship: true, handOver: false, cancel: true, refused: false, confirmReturn: false });
-  expect(sellerCan(shipped, prepaid)).toEqual({ ship: false, handOver: false, cancel: false, refused: false, confirmReturn: false });
+  expect(sellerCan(shipped, prepaid)).toEqual({ ship: false, handOver: false, cancel: false, refused: true, confirmReturn: false });
   expect(sellerCan(asked, prepaid).confirmReturn).toBe(true);
 });
 
-test("cash on delivery ships only once its buyer confirms it, within 24 hours of placing it; only its shipped parcel can be refused at the door", () => {
+test("cash on delivery ships only once its buyer confirms it, within 24 hours of placing it; a parcel on its way, and only then, can come back undelivered", () => {
   const unconfirmed = { payment_method: "cod" as const, cod_confirmed_at: null };
   const confirmed = { payment_method: "cod" as const, cod_confirmed_at: at };
   expect([awaitsConfirmation(unconfirmed), awaitsConfirmation(confirmed), awaitsConfirmation({ payment_method: "upi", cod_confirmed_at: null })]).toEqual([true, false, false]);
@@ -40,7 +40,8 @@ test("cash on delivery ships only once its buyer confirms it, within 24 hours of
   expect(sellerCan(placed, confirmed)).toMatchObject({ ship: true, cancel: true, refused: false });
   const shipped = { ...placed, shipped_at: at };
   expect(sellerCan(shipped, confirmed).refused).toBe(true);
-  expect(sellerCan(shipped, { payment_method: "razorpay", cod_confirmed_at: null }).refused).toBe(false);
+  expect(sellerCan(shipped, { payment_method: "razorpay", cod_confirmed_at: null }).refused).toBe(true);
+  expect(sellerCan({ ...shipped, delivered_at: at }, confirmed).refused).toBe(false);
   expect(confirmBy({ created_at: at }).toISOString()).toBe("2026-11-21T10:00:00.000Z");
 
   // Refused: its own state, never delivered, nothing more to do for either party.
@@ -49,7 +50,7 @@ test("cash on delivery ships only once its buyer confirms it, within 24 hours of
   expect(buyerCan(refused, at)).toEqual({ cancel: false, confirmDelivery: false, requestReturn: false });
   expect(sellerCan(refused, confirmed)).toEqual({ ship: false, handOver: false, cancel: false, refused: false, confirmReturn: false });
   const steps = lineTimeline(at, refused, () => "20 Nov", "buyer", en).map((s) => s.step);
-  expect(steps).toEqual(["Order Placed", "Shipped", "Refused at the door"]);
+  expect(steps).toEqual(["Order Placed", "Shipped", "Came back to the seller undelivered"]);
   // The sweep's cancel of an unconfirmed order says so, not "not shipped in time".
   const swept = lineTimeline(at, { ...placed, cancelled_at: at, cancelled_by: "system", cancel_reason: UNCONFIRMED_REASON }, () => "20 Nov", "buyer", en);
   expect(swept.at(-1)?.when).toContain("not confirmed in time");

@@ -66,7 +66,7 @@ export default {
   "account.reason.contestLate": "For \"<0></0>\" after the contest had started.",
   "account.reason.contestTwice": "For \"<0></0>\" while already enrolled (a second payment).",
   "account.reason.order": "For marketplace order #{id}, {why, select, twice {which was already paid} other {after its hold had ended and a book in it had sold}}.",
-  "account.reason.line": "For <0></0> (marketplace order #{id}), {why, select, buyer {cancelled by you} seller {cancelled by the seller} system {not shipped in time} other {returned}}.",
+  "account.reason.line": "For <0></0> (marketplace order #{id}), {why, select, buyer {cancelled by you} seller {cancelled by the seller} system {not shipped in time} undelivered {came back to the seller undelivered} other {returned}}.",
   "account.reason.paymentTwice": "For a second payment of an order already paid.",
   "account.reason.challengeTwice": "For a second payment of a challenge fee.",
   "account.reason.challengeLate": "For a challenge fee paid after the challenge window closed.",

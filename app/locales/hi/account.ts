@@ -67,7 +67,7 @@ export default {
   "account.reason.contestLate": "किसके लिए: \"<0></0>\", प्रतियोगिता शुरू होने के बाद भुगतान।",
   "account.reason.contestTwice": "किसके लिए: \"<0></0>\", पहले से जुड़े होने पर दूसरा भुगतान।",
   "account.reason.order": "किसके लिए: बाज़ार का ऑर्डर #{id}, {why, select, twice {जिसका भुगतान पहले ही हो चुका था} other {रोक ख़त्म होने और उसकी एक किताब बिक जाने के बाद भुगतान}}।",
-  "account.reason.line": "किसके लिए: <0></0> (बाज़ार का ऑर्डर #{id}), {why, select, buyer {आपने रद्द किया} seller {विक्रेता ने रद्द किया} system {समय पर नहीं भेजा गया} other {लौटाया गया}}।",
+  "account.reason.line": "किसके लिए: <0></0> (बाज़ार का ऑर्डर #{id}), {why, select, buyer {आपने रद्द किया} seller {विक्रेता ने रद्द किया} system {समय पर नहीं भेजा गया} undelivered {डिलीवर हुए बिना विक्रेता के पास लौट आया} other {लौटाया गया}}।",
   "account.reason.paymentTwice": "किसके लिए: ऐसे ऑर्डर का दूसरा भुगतान जिसका भुगतान हो चुका था।",
   "account.reason.challengeTwice": "किसके लिए: आपत्ति फ़ीस का दूसरा भुगतान।",
   "account.reason.challengeLate": "किसके लिए: आपत्ति की अवधि ख़त्म होने के बाद भरी गई फ़ीस।",

@@ -117,7 +117,7 @@ function SellerSteps({ sale, reply }: { sale: Sale; reply: { intent: string; rep
       <Form method="post">
         <input type="hidden" name="itemId" value={sale.id} />
         <button type="submit" name="intent" value="refused" className="btn btn-ghost btn-sm" aria-label={t("sell.sale.refusedLabel", { title: sale.title })}>
-          {t("sell.sale.refused")}
+          {t(sale.payment_method === "cod" ? "sell.sale.refused" : "sell.sale.undelivered")}
         </button>
       </Form>
     );

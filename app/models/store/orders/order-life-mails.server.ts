@@ -15,7 +15,7 @@ import { formatDateTime } from "~/utils/dates";
 import { appUrl } from "~/utils/env.server";
 import { formatINR } from "~/utils/money";
 
-export type LifeStep = "buyer-cancelled" | "seller-cancelled" | "system-cancelled" | "unconfirmed-cancelled" | "cod-confirmed" | "handed-over" | "shipped" | "delivered" | "auto-delivered" | "return-requested" | "returned";
+export type LifeStep = "buyer-cancelled" | "seller-cancelled" | "system-cancelled" | "unconfirmed-cancelled" | "cod-confirmed" | "handed-over" | "undelivered" | "shipped" | "delivered" | "auto-delivered" | "return-requested" | "returned";
 
 /** The mails of one step, each in its reader's language (users.locale). */
 export async function lifeMails(tx: Tx, step: LifeStep, { order, line }: Locked, refunded: number): Promise<Mail[]> {
@@ -81,6 +81,8 @@ export function lifeMailsTo(step: LifeStep, { order, line }: Pick<Locked, "order
         toBuyer("mail.life.cancelled", "mail.life.systemCancelled", [b.t("mail.life.unconfirmedText", { book: b.book, hours: POLICY.codConfirmHours })]),
         ...toSeller("mail.life.cancelled", "mail.life.unconfirmedSeller", (s) => [s.t("mail.life.unconfirmedSellerText")]),
       ];
+    case "undelivered":
+      return [toBuyer("mail.life.undelivered", "mail.life.undeliveredHeading", [b.t("mail.life.undeliveredText", { book: b.book }), ...refundLine])];
     case "handed-over":
       return [toBuyer("mail.life.handedOver", "mail.life.handedOverHeading", [b.t("mail.life.handedOverText", { book: b.book, days: POLICY.returnDays })])];
     case "cod-confirmed":

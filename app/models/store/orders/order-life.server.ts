@@ -17,7 +17,7 @@ import { lifeMails, type LifeStep } from "~/models/store/orders/order-life-mails
 import { moveStock } from "~/models/store/checkout/orders.server";
 import { enqueueEmail, kickOutbox } from "~/services/email.server";
 import { env } from "~/utils/env.server";
-import { REFUND_REASONS } from "~/models/refund-reasons";
+import { REFUND_REASONS, type LineRefundWhy } from "~/models/refund-reasons";
 import { POLICY } from "~/models/support/policy";
 
 type OrderRow = typeof orders.$inferSelect;
@@ -49,7 +49,7 @@ async function lineFor(tx: Tx, itemId: string, who: Who) {
  * (`order-line:<id>`): its price times its copies, and the shipping too when no line of
  * the order is left to ship. Cash on delivery was never taken: nothing is owed.
  */
-async function refundLine(tx: Tx, { order, lines, line }: Locked, why: "buyer" | "seller" | "system" | "returned", withShipping: boolean) {
+async function refundLine(tx: Tx, { order, lines, line }: Locked, why: LineRefundWhy, withShipping: boolean) {
   if (order.payment_method === "cod") return 0;
   const [paid] = rowsOf<{ user_id: string; gateway: "razorpay" | "test"; razorpay_order_id: string; razorpay_payment_id: string }>(
     await tx.execute(sql`
@@ -136,13 +136,19 @@ export function sellerShips(db: Db, input: { sellerId: string; itemId: string; t
   });
 }
 
-/** A shipped cash-on-delivery parcel came back, refused at the door: its copies return to the listing (issue 49, point 5). */
+/**
+ * A shipped parcel came back to its seller undelivered (cash on delivery: refused at the door;
+ * issue 49, point 5): its copies return to the listing and it is never delivered. A prepaid
+ * line's price is refunded (its shipping was spent), and the buyer is mailed.
+ */
 export function sellerMarksRefused(db: Db, input: { sellerId: string; itemId: string; now: Date }) {
   return step<"refused" | "not-refusable">(db, input.itemId, input, "refused", async (tx, found) => {
     if (!sellerCan(found.line, found.order).refused) return { kind: "not-refusable" };
     await tx.update(order_items).set({ refused_at: input.now }).where(eq(order_items.id, found.line.id));
     await moveStock(tx, [found.line], +1);
-    return { kind: "refused" };
+    const refunded = await refundLine(tx, found, "undelivered", false);
+    await tell(tx, "undelivered", { ...found, line: { ...found.line, refused_at: input.now } }, refunded);
+    return { kind: "refused", refunded };
   });
 }
 

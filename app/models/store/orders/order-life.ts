@@ -91,7 +91,7 @@ export function confirmBy(order: Pick<OrderPay, "created_at">) {
 
 /**
  * What the seller may do with a line of `order` now: ship only what its buyer confirmed (or
- * paid for), and mark a cash-on-delivery parcel refused at the door when it comes back.
+ * paid for), and mark a parcel that came back undelivered (cash on delivery: refused at the door).
  */
 export function sellerCan(line: LineLife, order: Pick<OrderPay, "payment_method" | "cod_confirmed_at">) {
   const state = lineState(line);
@@ -101,7 +101,7 @@ export function sellerCan(line: LineLife, order: Pick<OrderPay, "payment_method"
     // Met in person: the buyer's code, entered by the seller, is the delivery.
     handOver: ready && line.delivery === "meet",
     cancel: state === "placed",
-    refused: state === "shipped" && order.payment_method === "cod",
+    refused: state === "shipped",
     confirmReturn: state === "return_requested",
   };
 }
@@ -137,6 +137,7 @@ export const ORDER_MESSAGES = {
   codTooLate: { id: "orders.msg.codTooLate", values: { hours: POLICY.codConfirmHours } },
   notConfirmedYet: { id: "orders.msg.notConfirmedYet" },
   refused: { id: "orders.msg.refused" },
+  undeliveredRefund: (amount: string): Msg => ({ id: "orders.msg.undeliveredRefund", values: { amount } }),
   handedOver: { id: "orders.msg.handedOver" },
   handoverWrong: (left: number): Msg => ({ id: "orders.msg.handoverWrong", values: { left } }),
   handoverLocked: { id: "orders.msg.handoverLocked" },

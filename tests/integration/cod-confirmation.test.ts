@@ -9,6 +9,7 @@ import { email_outbox, order_items, orders, refunds } from "~/db/schema";
 import { ORDER_MESSAGES, UNCONFIRMED_REASON } from "~/models/store/orders/order-life";
 import { sweepOrderLines } from "~/models/store/orders/order-life.server";
 import { codFiguresOf } from "~/models/store/orders/order-views.server";
+import { sellerStatement } from "~/models/store/earnings/earnings.server";
 import * as confirmationRoute from "~/routes/orders.$id.confirmation";
 import * as myProductsRoute from "~/routes/store.my-products";
 import { call, getRequest } from "../support/remix";
@@ -126,6 +127,9 @@ describe("refused at the door, and the seller's figures", () => {
     expect(await db.select({ amount: refunds.amount }).from(refunds).where(eq(refunds.owed_for, `order-line:${back}`))).toEqual([{ amount: 300 }]);
     expect(await stockOf(prepaidBook)).toBe(2);
     expect((await mailsTo(buyer.email)).at(-1)).toMatchObject({ subject: expect.stringMatching(/^Came back undelivered: /) });
+    // Nothing of either is the seller's money: not cash to collect, not held (the earnings statement says "returned").
+    const statement = await sellerStatement(db, seller.userId, new Date());
+    expect(statement.lines.filter((l) => [itemId, back].includes(l.id)).map((l) => l.where.kind)).toEqual(["returned", "returned"]);
     // The buyer cannot say it arrived, and the sweep's "delivered after 10 days" leaves it.
     expect(await flashOf(await buyerStep(buyer, refused.orderId, { intent: "received", itemId }))).toMatchObject({ kind: "error" });
     await db.update(order_items).set({ shipped_at: new Date(Date.now() - 30 * DAY) }).where(eq(order_items.id, itemId));

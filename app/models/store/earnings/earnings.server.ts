@@ -112,6 +112,7 @@ export async function sellerStatement(db: DbOrTx, sellerId: string, now: Date) {
       earned_at: order_items.earned_at,
       cancelled_at: order_items.cancelled_at,
       returned_at: order_items.returned_at,
+      refused_at: order_items.refused_at,
       return_requested_at: order_items.return_requested_at,
       payout_id: seller_payout_lines.payout_id,
       payment_method: orders.payment_method,
@@ -145,12 +146,13 @@ export async function sellerStatement(db: DbOrTx, sellerId: string, now: Date) {
   };
 }
 
-type StatementLine = { payment_method: string; cancelled_at: Date | null; returned_at: Date | null; return_requested_at: Date | null; delivered_at: Date | null; earned_at: Date | null; payout_id: string | null };
+type StatementLine = { payment_method: string; cancelled_at: Date | null; returned_at: Date | null; refused_at: Date | null; return_requested_at: Date | null; delivered_at: Date | null; earned_at: Date | null; payout_id: string | null };
 
 /** Where a line's money is, as the statement says it. */
 function whereIs(line: StatementLine, now: Date): { kind: "cancelled" | "returned" | "cash" | "on-its-way" | "held" | "return-asked" | "earned" | "in-payout"; until?: Date } {
   if (line.cancelled_at) return { kind: "cancelled" };
-  if (line.returned_at) return { kind: "returned" };
+  // Came back to the seller undelivered (refused at the door): nothing was sold, as with a return.
+  if (line.returned_at || line.refused_at) return { kind: "returned" };
   if (line.payment_method === "cod") return { kind: "cash" };
   if (line.payout_id) return { kind: "in-payout" };
   if (line.earned_at) return { kind: "earned" };

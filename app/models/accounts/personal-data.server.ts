@@ -63,9 +63,9 @@ export type ErasureResult = { ok: true } | { ok: false; reason: "wrong-password"
 
 // What must finish before an account can go: money on its way to or from the person (a
 // payout not yet paid: a failed or reversed one waits for new details, so the person is
-// still owed it), and an order line not yet done (not delivered and not cancelled, or a
-// return not received).
-const OPEN_LINE = `i.cancelled_at IS NULL AND (i.delivered_at IS NULL OR (i.return_requested_at IS NOT NULL AND i.returned_at IS NULL))`;
+// still owed it), and an order line not yet done (not delivered, cancelled or come back
+// undelivered, or a return not received).
+const OPEN_LINE = `i.cancelled_at IS NULL AND i.refused_at IS NULL AND (i.delivered_at IS NULL OR (i.return_requested_at IS NOT NULL AND i.returned_at IS NULL))`;
 const open = (me: SQL) => sql`
   SELECT EXISTS (SELECT 1 FROM payouts WHERE user_id = ${me} AND status <> 'paid') AS payout,
          EXISTS (SELECT 1 FROM refunds WHERE user_id = ${me} AND status = 'queued') AS refund,

@@ -14,7 +14,7 @@ import { requireUser } from "~/models/accounts/auth.server";
 import { hostedCheckout, paymentGateway } from "~/models/payments/gateway.server";
 import { POLICY } from "~/models/support/policy";
 import { formatINR } from "~/utils/money";
-import { CHECKOUT_MESSAGES, METHOD_LABELS, offeredMethods, SHIPPING_FEE, SHIPPING_MAX } from "~/models/store/checkout/checkout";
+import { CHECKOUT_MESSAGES, METHOD_LABELS, offeredMethods, PINCODE_SHAPE, SHIPPING_FEE, SHIPPING_MAX } from "~/models/store/checkout/checkout";
 import { withPlace } from "~/models/store/checkout/pincodes.server";
 import { PaymentSchema, ShippingSchema, SHIPPING_FIELDS } from "~/models/store/checkout/checkout-schema";
 import { forgetShipping, savedShipping, saveShipping } from "~/models/store/checkout/checkout-session.server";
@@ -180,7 +180,7 @@ function ShippingStep({ defaults }: { defaults: Record<string, string> }) {
 /** With JavaScript, a known pincode fills the state as it is typed (issue 49, point 3); without, the server fills it when the form is sent. */
 async function fillState(event: FormEvent<HTMLInputElement>) {
   const zip = event.currentTarget;
-  if (!/^[1-9]\d{5}$/.test(zip.value)) return;
+  if (!PINCODE_SHAPE.test(zip.value)) return;
   const res = await fetch(`/api/pincode/${zip.value}`);
   const state = zip.form?.elements.namedItem("state");
   if (res.ok && state instanceof HTMLInputElement) state.value = ((await res.json()) as { state: string }).state;

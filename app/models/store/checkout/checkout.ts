@@ -15,6 +15,9 @@ export const HOLD_MINUTES = 15;
  */
 export const SHIPPING_MAX = { name: 100, email: 254, phone: 10, address: 300, city: 100, state: 100, zip: 6 } as const;
 
+/** An Indian pincode's shape: six digits, never starting with 0. The directory says whether one exists (pincodes.server.ts). */
+export const PINCODE_SHAPE = /^[1-9][0-9]{5}$/;
+
 export type Line = { price: number; quantity: number };
 
 /** An order's amounts; met in person (issue 49, point 4), nothing travels and no shipping is charged. */

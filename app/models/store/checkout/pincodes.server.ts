@@ -4,6 +4,7 @@
 // it and takes the district and state from it (docs/decisions/marketplace-pincodes.md).
 import directory from "~/models/store/checkout/pincodes.json";
 import type { Shipping } from "~/models/store/checkout/checkout-schema";
+import { PINCODE_SHAPE } from "~/models/store/checkout/checkout";
 
 export type Place = { district: string; state: string };
 
@@ -11,7 +12,7 @@ const { places, pins } = directory as unknown as { places: [string, string][]; p
 
 /** Where a pincode is (its district and state), or null for six digits that are no pincode. */
 export function pincodePlace(pincode: string): Place | null {
-  if (!/^[1-9][0-9]{5}$/.test(pincode)) return null;
+  if (!PINCODE_SHAPE.test(pincode)) return null;
   const index = pins[pincode];
   if (index === undefined) return null;
   const [district, state] = places[index]!;

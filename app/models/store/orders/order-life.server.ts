@@ -12,13 +12,12 @@ import { rowsOf, type Db, type Tx } from "~/db/client.server";
 import { order_items, orders } from "~/db/schema";
 import { paymentGateway } from "~/models/payments/gateway.server";
 import { kickRefunds, oweRefund } from "~/models/payments/refunds.server";
-import { awaitsConfirmation, buyerCan, confirmBy, DAY_MS, HANDOVER_TRIES, lineState, sellerCan, UNCONFIRMED_REASON } from "~/models/store/orders/order-life";
+import { awaitsConfirmation, buyerCan, COD_CONFIRM_MS, confirmBy, DAY_MS, HANDOVER_TRIES, lineState, sellerCan, UNCONFIRMED_REASON } from "~/models/store/orders/order-life";
 import { lifeMails, type LifeStep } from "~/models/store/orders/order-life-mails.server";
 import { moveStock } from "~/models/store/checkout/orders.server";
 import { enqueueEmail, kickOutbox } from "~/services/email.server";
 import { env } from "~/utils/env.server";
 import { REFUND_REASONS, type LineRefundWhy } from "~/models/refund-reasons";
-import { POLICY } from "~/models/support/policy";
 
 type OrderRow = typeof orders.$inferSelect;
 type LineRow = typeof order_items.$inferSelect;
@@ -250,7 +249,7 @@ const SWEEP_BATCH = 100;
  */
 export async function sweepOrderLines(db: Db, now: Date) {
   const limits = env();
-  const confirmCutoff = new Date(now.getTime() - POLICY.codConfirmHours * 60 * 60_000);
+  const confirmCutoff = new Date(now.getTime() - COD_CONFIRM_MS);
   const unconfirmed = await db
     .select({ id: order_items.id })
     .from(order_items)

@@ -47,6 +47,8 @@ export const LINE_BADGES: Record<LineState, { label: MessageId; tone: string }> 
 };
 
 export const DAY_MS = 24 * 60 * 60_000;
+/** How long a cash-on-delivery order waits for its buyer's confirmation (POLICY.codConfirmHours), for confirmBy and the sweep alike. */
+export const COD_CONFIRM_MS = POLICY.codConfirmHours * 60 * 60_000;
 
 /** The last moment a delivered line may be returned: POLICY.returnDays after delivery. */
 export function returnOpenUntil(line: Pick<LineLife, "delivered_at">) {
@@ -86,7 +88,7 @@ export const UNCONFIRMED_REASON = "cod-unconfirmed";
 
 /** When an unconfirmed cash-on-delivery order is cancelled by the sweep: POLICY.codConfirmHours after it was placed. */
 export function confirmBy(order: Pick<OrderPay, "created_at">) {
-  return new Date(new Date(order.created_at).getTime() + POLICY.codConfirmHours * 60 * 60_000);
+  return new Date(new Date(order.created_at).getTime() + COD_CONFIRM_MS);
 }
 
 /**

@@ -15,7 +15,7 @@ import { localeOf, translateReply, translator } from "~/utils/i18n.server";
 import type { RequestPolicy } from "~/server/policy";
 import { IMAGE_FORM_BODY } from "~/utils/request-guard";
 
-/** A form with one image (multipart: a photo of up to 15 MB, the body up to 64 MB: app/utils/request-guard.ts). */
+/** A form with photos (multipart: each of up to 15 MB, the body up to 64 MB: app/utils/request-guard.ts). */
 export const requestPolicy: RequestPolicy = { body: IMAGE_FORM_BODY };
 
 export const meta = translatedPageMeta("sell.edit.metaTitle", "sell.edit.metaDescription");
@@ -29,7 +29,7 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   // Ownership before reading an image: a stranger's upload costs no image work.
   const { sellerId, listing } = await requireOwnListing(db, args, "edit");
-  const outcome = await saveListingPost(db, args.request, ({ values, variants }) => updateListing(db, { id: listing.id, sellerId, values, variants }));
+  const outcome = await saveListingPost(db, args.request, listing.photo_count, ({ values, variants }) => updateListing(db, { id: listing.id, sellerId, values, variants }));
   if (outcome === "missing") notFound();
   if (typeof outcome === "object") return data(translateReply(outcome.reply, translator(localeOf(args.request, args.context))), { status: outcome.status });
   return redirectWithFlash("/store", { kind: "success", message: LISTING_MESSAGES.saved });
@@ -60,6 +60,7 @@ export default function EditProduct() {
           isActive: listing.is_active,
         }}
         currentImage={listing.image_url && listing.image_width && listing.image_height ? { url: listing.image_url, width: listing.image_width, height: listing.image_height } : null}
+        photoCount={listing.photo_count}
       />
     </section>
   );

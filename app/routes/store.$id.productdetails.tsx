@@ -17,6 +17,7 @@ import { readForm } from "~/utils/forms.server";
 import { invariantResponse, redirectWithFlash, requireUuidParam } from "~/utils/http.server";
 import { formatINR } from "~/utils/money";
 import { ListingImage } from "~/components/store/listings/listing-image";
+import { PhotoGallery } from "~/components/store/listings/photo-gallery";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const t = metaTranslator(matches);
@@ -70,7 +71,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function ProductDetails() {
-  const { product, isOwner, buyer, cap, heldFor, reviews, sellerRating } = useLoaderData<typeof loader>();
+  const { product, photos, isOwner, buyer, cap, heldFor, reviews, sellerRating } = useLoaderData<typeof loader>();
   const { t } = useT();
   // What the seller typed stays as typed; the condition is one of ours.
   const facts: Array<[MessageId, string | null, boolean]> = [
@@ -86,7 +87,11 @@ export default function ProductDetails() {
         <Link to="/store">{t("store.product.back")}</Link>
       </p>
       <div className="product-layout">
-        <ListingImage src={product.image_url} category={product.category} size="display" width={product.image_width} height={product.image_height} alt={product.title} eager />
+        {photos.length > 1 ? (
+          <PhotoGallery photos={photos} title={product.title} />
+        ) : (
+          <ListingImage src={product.image_url} category={product.category} size="display" width={product.image_width} height={product.image_height} alt={product.title} eager />
+        )}
         <div>
           <h1 translate="no">{product.title}</h1>
           <p aria-label={t("store.ratedOnly", { rating: product.rating })}>

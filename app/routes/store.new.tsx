@@ -16,7 +16,7 @@ import type { RequestPolicy } from "~/server/policy";
 import { IMAGE_FORM_BODY } from "~/utils/request-guard";
 import { ErrorPage } from "~/components/error-page";
 
-/** A form with one image (multipart: a photo of up to 15 MB, the body up to 64 MB: app/utils/request-guard.ts). */
+/** A form with photos (multipart: each of up to 15 MB, the body up to 64 MB: app/utils/request-guard.ts). */
 export const requestPolicy: RequestPolicy = { body: IMAGE_FORM_BODY };
 
 export const meta = translatedPageMeta("sell.new.metaTitle", "sell.new.metaDescription");
@@ -28,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const sellerId = await requireUserId(request, context, "/store/new");
-  const outcome = await saveListingPost(db, request, async ({ values, variants }) => Boolean(await createListing(db, { sellerId, values, variants })));
+  const outcome = await saveListingPost(db, request, 0, async ({ values, variants }) => Boolean(await createListing(db, { sellerId, values, variants })));
   if (typeof outcome === "object") return data(translateReply(outcome.reply, translator(localeOf(request, context))), { status: outcome.status });
   return redirectWithFlash("/store", { kind: "success", message: LISTING_MESSAGES.saved });
 }

@@ -2,6 +2,9 @@
 // these on a loopback port of its own; the production server never does). Each takes
 // JSON and returns JSON, and builds rows through the same factories as the seed and
 // the integration tests, so every scenario sets up exactly its own world.
+import { imageStore } from "~/models/media/stores.server";
+import { storeVariants, writePhotos } from "~/models/store/listings/photos.server";
+import { generateCover } from "~/seed/covers.server";
 import type { ContestKind } from "~/models/contests/catalogue/kinds";
 import { eq, sql } from "drizzle-orm";
 import { profiles, users } from "~/db/schema";
@@ -144,8 +147,17 @@ export const e2eFixtures = {
     return { id: started.attemptId };
   },
 
-  async product(input: Parameters<typeof createProduct>[1]) {
-    return { id: await createProduct(db, input) };
+  /** A listing; with `photos`, that many generated photos in order (the first its cover). */
+  async product({ photos = 0, ...input }: Parameters<typeof createProduct>[1] & { photos?: number }) {
+    const id = await createProduct(db, input);
+    if (photos > 0) {
+      await db.transaction(async (tx) => {
+        const made = [];
+        for (let index = 0; index < photos; index++) made.push(await storeVariants(imageStore(tx), await generateCover({ title: input.title, author: `Photo ${index + 1}`, publisher: "", index })));
+        await writePhotos(tx, id, made);
+      });
+    }
+    return { id };
   },
 
   /**

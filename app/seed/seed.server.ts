@@ -16,8 +16,8 @@ import {
 import { createContest, createDeliveredLine, createEntry, createUser, submitEntry } from "~/seed/factories.server";
 import { generateCover } from "~/seed/covers.server";
 import { imageStore } from "~/models/media/stores.server";
-import { storeVariants } from "~/models/store/listings/listings.server";
-import { blog_categories, blog_posts, comments, likes, marketplace_products, product_categories, product_reviews, users } from "~/db/schema";
+import { coverColumns, storeVariants, type Photo } from "~/models/store/listings/photos.server";
+import { blog_categories, blog_posts, comments, likes, listing_photos, marketplace_products, product_categories, product_reviews, users } from "~/db/schema";
 import { finalizeContest } from "~/models/contests/results/scoring.server";
 import { recount } from "~/models/store/reviews/reviews.server";
 import { hashPassword } from "~/models/accounts/password.server";
@@ -90,11 +90,11 @@ export async function seedDemoData(db: Db, now = new Date()) {
     const sellers = others.slice(0, 3);
     // Covers first (CPU work, one at a time), then one insert.
     const store = imageStore(tx);
-    const covers: Array<Awaited<ReturnType<typeof storeVariants>>> = [];
+    const covers: Photo[] = [];
     for (const [i, [title, author, publisher]] of DEMO_PRODUCTS.entries()) covers.push(await storeVariants(store, await generateCover({ title, author, publisher, index: i })));
-    await tx.insert(marketplace_products).values(
+    const listed = await tx.insert(marketplace_products).values(
       DEMO_PRODUCTS.map(([title, author, publisher, category, price, condition], i) => ({
-        ...covers[i],
+        ...coverColumns([covers[i]!]),
         seller_id: sellers[i % sellers.length]!,
         title,
         author,
@@ -106,7 +106,8 @@ export async function seedDemoData(db: Db, now = new Date()) {
         isbn: `978-81-${String(7000 + i * 37).padStart(4, "0")}-${String(100 + i).padStart(3, "0")}-${i % 10}`,
         created_at: new Date(now.getTime() - i * 3 * 60 * MINUTE),
       })),
-    );
+    ).returning({ id: marketplace_products.id });
+    await tx.insert(listing_photos).values(listed.map((product, i) => ({ product_id: product.id, position: 0, ...covers[i]! })));
     await seedReviews(tx, { buyers: others.slice(3), now, rnd });
 
     const blogCategoryIds = new Map<string, number>();

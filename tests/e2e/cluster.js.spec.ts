@@ -131,7 +131,7 @@ async function uploadThroughAServeThroughB() {
   const [category] = await sql`INSERT INTO product_categories (name) VALUES (${unique("Cluster books")}) RETURNING id`;
   const title = unique("Cluster Chemistry");
   const body = new FormData();
-  for (const [name, value] of Object.entries({ title, description: "Lightly used.", price: "250", category: String(category!.id), condition: "Good", isActive: "on" })) body.set(name, value);
+  for (const [name, value] of Object.entries({ title, description: "Lightly used.", price: "250", category: String(category!.id), condition: "Very Good", isActive: "on" })) body.set(name, value);
   const png = await sharp({ create: { width: 400, height: 560, channels: 3, background: { r: 40, g: 90, b: Math.floor(Math.random() * 255) } } }).png().toBuffer();
   body.set("image", new Blob([new Uint8Array(png)], { type: "image/png" }), "cover.png");
   const saved = await fetch(direct(a, "/store/new"), { method: "POST", redirect: "manual", headers: { Cookie: cookie, Origin: nginxUrl }, body });

@@ -318,7 +318,7 @@ test.describe("हिन्दी", () => {
   test("the marketplace in Hindi: a book's page with its seller and reviews, the wishlist", async ({ page, student, context }) => {
     const seller = await create("student", { email: uniqueEmail("seller-hi"), password: PASSWORD, fullName: "Seller Sen" });
     const title = unique("Hindi Store Book");
-    const { id } = await create("product", { sellerId: seller.id, title, price: 350, category: "Engineering", condition: "Like New" });
+    const { id } = await create("product", { sellerId: seller.id, title, price: 350, category: "Engineering", condition: "Like New", photos: 2 });
     await context.addCookies([{ name: "lang", value: "hi", url: `http://localhost:${process.env.E2E_PORT}` }]);
     const typed = [title, "Seller Sen", student.fullName, "Engineering"];
     await page.goto(`/store?q=${encodeURIComponent(title)}`);
@@ -326,6 +326,7 @@ test.describe("हिन्दी", () => {
     expect(await latinWords(page, typed), "store").toEqual([]);
     await page.goto(`/store/${id}/productdetails`);
     await expect(page.getByRole("button", { name: "कार्ट में डालें" })).toBeVisible();
+    await expect(page.getByRole("group", { name: "2 फ़ोटो: खिसकाएँ, या नीचे से कोई चुनें" })).toBeVisible();
     expect(await latinWords(page, typed), "product").toEqual([]);
     await page.getByRole("button", { name: "विशलिस्ट में डालें" }).click();
     await expect(page.getByText("आपकी विशलिस्ट में सहेज लिया गया।")).toBeVisible();
@@ -340,7 +341,7 @@ test.describe("हिन्दी", () => {
     const title = unique("Hindi Sold Book");
     // A category an admin named in English: shown as named, in the list and in the form's choices.
     const category = unique("Latin Category");
-    const { id } = await create("product", { sellerId: student.id, title, price: 420, category, stock: 2 });
+    const { id } = await create("product", { sellerId: student.id, title, price: 420, category, stock: 2, photos: 2 });
     await create("order", { buyerId: buyer.id, productId: id });
     await context.addCookies([{ name: "lang", value: "hi", url: `http://localhost:${process.env.E2E_PORT}` }]);
     const typed = [title, "Buyer Bose", student.fullName, "Asha Rao", "MG Road", "Pune", "Maharashtra", "India"];

@@ -1,5 +1,6 @@
 // A seller's whole round, with and without JavaScript (issue 16): list a book with an
-// image, find it in My Products and on the store, edit it, replace its image, delete it.
+// image, find it in My Products and on the store, edit it, replace its image, delete it;
+// a worn book's photos (issue 49, point 6).
 import sharp from "sharp";
 import { create, expect, PASSWORD, test, unique, uniqueEmail } from "./support/fixtures";
 
@@ -70,14 +71,22 @@ test("a seller lists a book with an image, edits it, replaces the image and dele
   await page.getByRole("button", { name: "Save Product" }).click();
   await expect(page).toHaveURL(/\/store$/);
 
-  // A new image replaces the old.
+  // A new photo replaces the old: added, moved first, the old one removed (issue 49, point 6).
   await page.goto("/store/my-products");
   await page.getByRole("link", { name: `View ${title}` }).click();
   await expect(page.getByText("₹299")).toBeVisible();
   await page.getByRole("link", { name: "Upload Image" }).click();
-  await page.getByLabel("Product Image").setInputFiles(await picture(30));
+  await expect(page.getByRole("heading", { name: "Photos" })).toBeVisible();
+  await page.getByLabel("Add photos").setInputFiles(await picture(30));
   await page.getByRole("button", { name: "Upload Image" }).click();
-  await expect(page.getByText("Image updated.")).toBeVisible();
+  await expect(page.getByText("Photos added.")).toBeVisible();
+  await expect(page.getByText("2 of 6 photos")).toBeVisible();
+  await page.locator(".photo-item").nth(1).getByRole("button", { name: "Move earlier" }).click();
+  await expect(page.getByText("Photo moved.")).toBeVisible();
+  await page.locator(".photo-item").nth(1).getByRole("button", { name: "Remove" }).click();
+  await expect(page.getByText("Photo removed.")).toBeVisible();
+  await expect(page.getByText("1 of 6 photos")).toBeVisible();
+  await page.getByRole("link", { name: "← Back to the listing" }).click();
   await expect(page.getByRole("img", { name: title })).not.toHaveAttribute("src", firstSrc!);
   expect((await page.request.get(firstSrc!)).status()).toBe(404);
 
@@ -96,6 +105,7 @@ test("a text file renamed .jpg is refused with the spec's message", async ({ pag
   await page.getByLabel("Description").fill("Not really a picture.");
   await page.getByLabel("Price (INR)").fill("100");
   await page.getByLabel("Category").selectOption({ label: "Textbooks" });
+  await page.getByLabel("Condition").selectOption("Like New");
   await page.getByLabel("Product Image").setInputFiles({ name: "photo.jpg", mimeType: "image/jpeg", buffer: Buffer.from("just text") });
   await page.getByRole("button", { name: "Save Product" }).click();
   await expect(page.getByText("Please upload an image file")).toBeVisible();
@@ -199,6 +209,7 @@ test("a phone's 10 MB photo just works (scaled in the browser with JavaScript, b
   await page.getByLabel("Description").fill("Photographed on a phone.");
   await page.getByLabel("Price (INR)").fill("275");
   await page.getByLabel("Category").selectOption({ label: "Textbooks" });
+  await page.getByLabel("Condition").selectOption("Very Good");
 
   // Past 15 MB and not a picture the browser can scale: refused beside the image field, in the page, the fields kept.
   await page.getByLabel("Product Image").setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: Buffer.alloc(16 * 1024 * 1024, 1) });
@@ -220,4 +231,40 @@ test("a phone's 10 MB photo just works (scaled in the browser with JavaScript, b
   await expect(page.getByText("Product saved.")).toBeVisible();
   await page.goto(`/store?q=${encodeURIComponent(title)}`);
   await expect(page.getByRole("link", { name: title })).toBeVisible();
+});
+
+test("a worn book goes on sale with two photos, shown one at a time on its page; the photos page keeps two while it is on sale", async ({ page, student: _signedIn }) => {
+  await create("category", { name: "Textbooks" });
+  const title = unique("Worn Atlas");
+  await page.goto("/store/new");
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Description").fill("Highlighted throughout, cover creased.");
+  await page.getByLabel("Price (INR)").fill("90");
+  await page.getByLabel("Category").selectOption({ label: "Textbooks" });
+  await page.getByLabel("Condition").selectOption("Acceptable");
+  await expect(page.getByText("Up to 6 photos, the first is the cover. Good and Acceptable need at least 2.")).toBeVisible();
+  await page.getByLabel("Product Image").setInputFiles(await picture(40));
+  await page.getByRole("button", { name: "Save Product" }).click();
+  await expect(page.getByText("A book in Good or Acceptable condition goes on sale with at least 2 photos, so buyers can see its wear: add 1 more, or untick Active Listing to keep it as a draft.")).toBeVisible();
+  await expect(page.getByLabel("Title")).toHaveValue(title);
+  await expect(page.getByLabel("Condition")).toHaveValue("Acceptable");
+  await page.getByLabel("Product Image").setInputFiles([await picture(50), await picture(60)]);
+  await page.getByRole("button", { name: "Save Product" }).click();
+  await expect(page.getByText("Product saved.")).toBeVisible();
+
+  // Its page: the two photos in a row to swipe, and a link to each.
+  await page.goto(`/store?q=${encodeURIComponent(title)}`);
+  await page.getByRole("link", { name: title }).click();
+  const gallery = page.getByRole("group", { name: "2 photos: swipe, or choose one below" });
+  await expect(gallery.locator("img")).toHaveCount(2);
+  await expect(gallery.getByRole("img", { name: title })).toHaveAttribute("loading", "eager");
+  await expect(gallery.getByRole("img", { name: "Photo 2 of 2" })).toHaveAttribute("loading", "lazy");
+  await page.getByRole("link", { name: "Photo 2 of 2" }).click();
+  await expect(page).toHaveURL(/#photo-2$/);
+
+  // Removing one of the two while on sale is refused, in the page.
+  await page.getByRole("link", { name: "Upload Image" }).click();
+  await page.locator(".photo-item").first().getByRole("button", { name: "Remove" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "goes on sale with at least 2 photos" })).toBeVisible();
+  await expect(page.locator(".photo-item")).toHaveCount(2);
 });

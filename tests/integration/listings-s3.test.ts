@@ -15,7 +15,7 @@ const { db, rowsOf } = await import("~/db/client.server");
 const { processUpload } = await import("~/models/media/pipeline.server");
 const { imageStore } = await import("~/models/media/stores.server");
 const { keyOfUrl } = await import("~/models/media/storage.server");
-const { createListing, deleteListing, updateListing } = await import("~/models/store/listings/listings.server");
+const { changeListingPhotos, createListing, deleteListing } = await import("~/models/store/listings/listings.server");
 const { createUser, productCategory } = await import("~/seed/factories.server");
 
 async function variants(colour: string) {
@@ -40,20 +40,20 @@ const values = async (title: string) => ({
 const stored = async (url: string | null) => (await imageStore(db).get(keyOfUrl(url)!)) !== null;
 const listing = async (id: string) => rowsOf<{ title: string; image_url: string; thumbnail_url: string }>(await db.execute(sql`SELECT title, image_url, thumbnail_url FROM marketplace_products WHERE id = ${id}`))[0]!;
 
-test("a replaced image stays in S3 when the listing's transaction fails at commit, and goes once it commits", async () => {
+test("a removed photo stays in S3 when the listing's transaction fails at commit, and goes once it commits", async () => {
   expect(imageStore(db).transactional).toBe(false);
   const sellerId = await createUser(db, { email: `s3-seller-${Date.now()}@example.in`, passwordHash: "x" });
-  const id = await createListing(db, { sellerId, values: await values("Organic Chemistry"), variants: await variants("#336699") });
+  const id = await createListing(db, { sellerId, values: await values("Organic Chemistry"), variants: [await variants("#336699"), await variants("#993366"), await variants("#669933")] });
   const before = await listing(id);
   expect(await stored(before.image_url)).toBe(true);
 
-  // A check PostgreSQL makes only at COMMIT: the update and the image's removal are both done by then.
+  // A check PostgreSQL makes only at COMMIT: the photos' change and the image's removal are both done by then.
   await db.execute(sql`CREATE FUNCTION refuse_at_commit() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN IF NEW.title = 'Refused at commit' THEN RAISE EXCEPTION 'refused at commit'; END IF; RETURN NEW; END $$`);
+    BEGIN RAISE EXCEPTION 'refused at commit'; END $$`);
   await db.execute(sql`CREATE CONSTRAINT TRIGGER refuse_at_commit AFTER UPDATE ON marketplace_products DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION refuse_at_commit()`);
   try {
-    await expect(updateListing(db, { id, sellerId, values: await values("Refused at commit"), variants: await variants("#993366") })).rejects.toThrow();
-    // The listing still points at its image, and the image is still there.
+    await expect(changeListingPhotos(db, { id, sellerId, change: { kind: "remove", url: before.image_url } })).rejects.toThrow();
+    // The listing still shows its cover, and the cover is still there.
     expect(await listing(id)).toMatchObject({ title: "Organic Chemistry", image_url: before.image_url });
     expect(await stored(before.image_url)).toBe(true);
     expect(await stored(before.thumbnail_url)).toBe(true);
@@ -62,10 +62,12 @@ test("a replaced image stays in S3 when the listing's transaction fails at commi
     await db.execute(sql`DROP FUNCTION refuse_at_commit()`);
   }
 
-  // Committed: the old image goes, the new one is served.
-  expect(await updateListing(db, { id, sellerId, values: await values("Organic Chemistry, 2nd ed."), variants: await variants("#669933") })).toBe(true);
+  // Committed: the old cover goes, the next photo is the cover.
+  expect(await changeListingPhotos(db, { id, sellerId, change: { kind: "remove", url: before.image_url } })).toBe("saved");
   const after = await listing(id);
+  expect(after.image_url).not.toBe(before.image_url);
   expect(await stored(before.image_url)).toBe(false);
+  expect(await stored(before.thumbnail_url)).toBe(false);
   expect(await stored(after.image_url)).toBe(true);
   expect(await deleteListing(db, { id, sellerId })).toBe(true);
   expect(await stored(after.image_url)).toBe(false);

@@ -14,20 +14,12 @@ import * as editRoute from "~/routes/store.$id.edit";
 import * as imageRoute from "~/routes/store.$id.image";
 import * as newRoute from "~/routes/store.new";
 import * as media from "~/routes/media.$key";
-import { createProduct, productCategory } from "~/seed/factories.server";
+import { createProduct } from "~/seed/factories.server";
 import { call, formRequest } from "../support/remix";
 import { english } from "../support/words";
 import type { Msg } from "~/utils/i18n";
 import { signedInStudent } from "../support/scenarios";
-
-let n = 0;
-
-// Each picture its own colour: the store is content-addressed, and tests share a database.
-let shade = 0;
-const png = (width = 640, height = 480) => {
-  shade++;
-  return sharp({ create: { width, height, channels: 3, background: { r: shade % 256, g: Math.floor(shade / 256) % 256, b: 200 } } }).png().toBuffer();
-};
+import { multipart, png, productForm, sellerAndFields } from "../support/listings";
 
 /** A phone photo: landscape pixels marked "rotate 90°", with a GPS position in its EXIF. */
 const phoneJpeg = () =>
@@ -36,24 +28,6 @@ const phoneJpeg = () =>
     .withMetadata({ orientation: 6 })
     .withExif({ IFD0: { Make: "PhoneMaker", Model: "Phone 1" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "12/1 58/1 3/1", GPSLongitudeRef: "E", GPSLongitude: "77/1 35/1 40/1" } })
     .toBuffer();
-
-function productForm(fields: Record<string, string>, file?: { bytes: Buffer | string; name: string; type: string } | null) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  if (file !== undefined) form.append("image", file ? new File([typeof file.bytes === "string" ? file.bytes : new Uint8Array(file.bytes)], file.name, { type: file.type }) : new File([], "", { type: "application/octet-stream" }));
-  return form;
-}
-
-function multipart(path: string, form: FormData, cookie?: string) {
-  return new Request(`http://localhost:3000${path}`, { method: "POST", body: form, headers: cookie ? { Cookie: cookie } : {} });
-}
-
-async function sellerAndFields() {
-  const seller = await signedInStudent({ fullName: "Seller Sen" });
-  const category = await productCategory(db, "Textbooks");
-  const fields = { title: `Physics Vol ${++n}`, description: "Clean copy, no marks.", price: "450", category: String(category), author: "H. C. Verma", publisher: "Bharati Bhawan", isbn: "978-8177091878", condition: "Good", isActive: "on" };
-  return { seller, fields, category };
-}
 
 const listingsBy = (sellerId: string) => db.select().from(marketplace_products).where(eq(marketplace_products.seller_id, sellerId));
 const imageCount = () => db.$count(images);
@@ -64,7 +38,7 @@ test("a listing with a real PNG: saved, both sizes stored as WebP under their co
   expect(res.status).toBe(302);
   expect(res.location).toBe("/store");
   const [listing] = await listingsBy(seller.userId);
-  expect(listing).toMatchObject({ title: fields.title, price: 450, author: "H. C. Verma", isbn: "978-8177091878", condition: "Good", is_active: true, image_width: 640, image_height: 480 });
+  expect(listing).toMatchObject({ title: fields.title, price: 450, author: "H. C. Verma", isbn: "978-8177091878", condition: "Very Good", is_active: true, image_width: 640, image_height: 480 });
   const displayKey = keyOfUrl(listing!.image_url)!;
   const thumbKey = keyOfUrl(listing!.thumbnail_url)!;
   expect(displayKey).toMatch(/^[0-9a-f]{64}\.webp$/);
@@ -154,7 +128,7 @@ test("wrong fields: the spec's messages, the input kept, the image asked for aga
   expect(tooDear.data.error.price).toEqual([english(LISTING_MESSAGES.priceRange)]);
 });
 
-test("bodies that are not our form: 50 parts, no boundary, two files: a short 400 and nothing written", async () => {
+test("bodies that are not our form: 50 parts, no boundary, a file in another field: a short 400 and nothing written", async () => {
   const { seller, fields } = await sellerAndFields();
   const many = productForm(fields);
   for (let i = 0; i < 50; i++) many.append(`extra${i}`, "x");
@@ -165,9 +139,9 @@ test("bodies that are not our form: 50 parts, no boundary, two files: a short 40
   const noBoundary = new Request("http://localhost:3000/store/new", { method: "POST", body: "--x\r\n\r\n", headers: { Cookie: seller.cookie, "Content-Type": "multipart/form-data" } });
   expect((await call(newRoute.action, noBoundary)).status).toBe(400);
 
-  const two = productForm(fields, { bytes: await png(), name: "a.png", type: "image/png" });
-  two.append("image", new File([new Uint8Array(await png(10, 10))], "b.png", { type: "image/png" }));
-  expect((await call(newRoute.action, multipart("/store/new", two, seller.cookie))).status).toBe(400);
+  const otherFile = productForm(fields);
+  otherFile.append("cover", new File([new Uint8Array(await png(10, 10))], "b.png", { type: "image/png" }));
+  expect((await call(newRoute.action, multipart("/store/new", otherFile, seller.cookie))).status).toBe(400);
   expect(await listingsBy(seller.userId)).toHaveLength(0);
 });
 
@@ -189,21 +163,23 @@ test("only the seller may edit, replace the image or delete: a stranger gets 404
   expect((await call(editRoute.loader, new Request("http://localhost:3000/store/nope/edit", { headers: { Cookie: seller.cookie } }), { params: { id: "nope" } })).status).toBe(404);
 });
 
-test("the seller edits, replaces the image (the old files go), and deletes (its images go, orders keep title and price)", async () => {
+test("the seller edits, adds a photo and removes the old one (its files go), and deletes (its images go, orders keep title and price)", async () => {
   const { seller, fields } = await sellerAndFields();
   await call(newRoute.action, multipart("/store/new", productForm(fields, { bytes: await png(), name: "a.png", type: "image/png" }), seller.cookie));
   const [listing] = await listingsBy(seller.userId);
   const id = listing!.id;
   const oldKeys = [keyOfUrl(listing!.image_url)!, keyOfUrl(listing!.thumbnail_url)!];
 
-  const edited = await call(editRoute.action, multipart(`/store/${id}/edit`, productForm({ ...fields, title: "Physics, revised", price: "399", condition: "Acceptable" }, null), seller.cookie), { params: { id } });
+  const edited = await call(editRoute.action, multipart(`/store/${id}/edit`, productForm({ ...fields, title: "Physics, revised", price: "399", condition: "Like New" }, null), seller.cookie), { params: { id } });
   expect(edited.status).toBe(302);
   const [afterEdit] = await listingsBy(seller.userId);
-  expect(afterEdit).toMatchObject({ title: "Physics, revised", price: 399, condition: "Acceptable", image_url: listing!.image_url });
+  expect(afterEdit).toMatchObject({ title: "Physics, revised", price: 399, condition: "Like New", image_url: listing!.image_url });
 
-  const replaced = await call(imageRoute.action, multipart(`/store/${id}/image`, productForm({}, { bytes: await png(300, 300), name: "b.png", type: "image/png" }), seller.cookie), { params: { id } });
-  expect(replaced.status).toBe(302);
-  expect(replaced.location).toBe(`/store/${id}/productdetails`);
+  const added = await call(imageRoute.action, multipart(`/store/${id}/image`, productForm({}, { bytes: await png(300, 300), name: "b.png", type: "image/png" }), seller.cookie), { params: { id } });
+  expect(added.status).toBe(302);
+  expect(added.location).toBe(`/store/${id}/image`);
+  const removed = await call(imageRoute.action, multipart(`/store/${id}/image`, productForm({ intent: "remove", photo: listing!.image_url! }), seller.cookie), { params: { id } });
+  expect(removed.status).toBe(302);
   const [afterImage] = await listingsBy(seller.userId);
   expect(afterImage!.image_url).not.toBe(listing!.image_url);
   for (const key of oldKeys) expect(await databaseImageStore(db).get(key)).toBeNull();

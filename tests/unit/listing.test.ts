@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import { sniffImageType } from "~/models/media/pipeline.server";
-import { isValidIsbn, LISTING_MESSAGES } from "~/models/store/listings/listing";
+import { changed, isValidIsbn, LISTING_MESSAGES, photoRule } from "~/models/store/listings/listing";
 import { msgText } from "~/utils/i18n";
 import { ListingSchema } from "~/models/store/listings/listing-schema";
 import { IMAGE_FORM_BODY, refuseRequest } from "~/utils/request-guard";
@@ -64,4 +64,30 @@ test("a typed quantity is at least 1, at most the stock, and 1 when it is not a 
   expect(parseQuantity("2.5", 4)).toBe(1);
   expect(parseQuantity(null, 4)).toBe(1);
   expect(parseQuantity("1", 0)).toBe(1);
+});
+
+test("photos: at most six; Good and Acceptable on sale need two, a draft or a better grade none", () => {
+  const rule = (condition: string, isActive: boolean, photos: number) => photoRule({ condition, isActive, photos })?.id ?? null;
+  expect(rule("Like New", true, 6)).toBeNull();
+  expect(rule("Like New", true, 7)).toBe("sell.msg.photosMax");
+  expect(rule("Like New", false, 7)).toBe("sell.msg.photosMax");
+  expect(rule("Very Good", true, 0)).toBeNull();
+  for (const worn of ["Good", "Acceptable"]) {
+    expect(rule(worn, true, 1)).toBe("sell.msg.photosForWear");
+    expect(photoRule({ condition: worn, isActive: true, photos: 0 })?.values).toEqual({ count: 2, more: 2 });
+    expect(rule(worn, true, 2)).toBeNull();
+    expect(rule(worn, false, 1)).toBeNull();
+  }
+});
+
+test("a photo moves one place or goes; the ends stay put; a photo not there is null", () => {
+  const photos = ["a", "b", "c"].map((image_url) => ({ image_url }));
+  const order = (change: Parameters<typeof changed>[1]) => changed(photos, change)?.map((p) => p.image_url) ?? null;
+  expect(order({ kind: "earlier", url: "c" })).toEqual(["a", "c", "b"]);
+  expect(order({ kind: "later", url: "a" })).toEqual(["b", "a", "c"]);
+  expect(order({ kind: "earlier", url: "a" })).toEqual(["a", "b", "c"]);
+  expect(order({ kind: "later", url: "c" })).toEqual(["a", "b", "c"]);
+  expect(order({ kind: "remove", url: "b" })).toEqual(["a", "c"]);
+  expect(order({ kind: "remove", url: "z" })).toBeNull();
+  expect(photos.map((p) => p.image_url)).toEqual(["a", "b", "c"]);
 });

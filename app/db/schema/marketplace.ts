@@ -93,6 +93,33 @@ export const marketplace_products = pgTable(
   ],
 );
 
+/**
+ * A listing's photos in the seller's order (issue 49, point 6): up to LISTING_PHOTOS_MAX,
+ * the first the cover. The cover is also kept on the listing's own columns
+ * (image_url, thumbnail_url, image_width, image_height), which every list reads without
+ * a join; only models/store/listings/photos.server.ts writes either, in one transaction.
+ */
+export const listing_photos = pgTable(
+  "listing_photos",
+  {
+    product_id: uuid("product_id")
+      .notNull()
+      .references(() => marketplace_products.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    image_url: text("image_url").notNull(),
+    thumbnail_url: text("thumbnail_url").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.product_id, t.position] }),
+    check("listing_photos_position", sql`${t.position} BETWEEN 0 AND 5`),
+    // Whether any listing still uses an image, asked before the image is removed from the store.
+    index("listing_photos_image_idx").on(t.image_url),
+    index("listing_photos_thumbnail_idx").on(t.thumbnail_url),
+  ],
+);
+
 export const user_cart = pgTable(
   "user_cart",
   {

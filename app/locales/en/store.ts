@@ -47,6 +47,8 @@ export default {
   "store.product.inactive": "Inactive",
   "store.product.edit": "Edit Product",
   "store.product.upload": "Upload Image",
+  "store.product.photos": "{count} photos: swipe, or choose one below",
+  "store.product.photo": "Photo {n} of {count}",
   "store.product.delete": "Delete",
   "store.product.inCart": "In your cart: {quantity}",
   "store.product.removeFromCart": "Remove from Cart",

@@ -4,7 +4,7 @@ import { CheckboxField, controlProps, FormErrors, SelectField, TextareaField, Te
 import { IMAGE_ACCEPT } from "~/models/media/images";
 import { conditionKey } from "~/components/store/listings/product-card";
 import { useT, type MessageId } from "~/utils/i18n";
-import { LISTING_MAX, PRICE_MAX_RUPEES } from "~/models/store/listings/listing";
+import { LISTING_MAX, LISTING_PHOTOS_MAX, PHOTOS_FOR_WEAR, PRICE_MAX_RUPEES } from "~/models/store/listings/listing";
 import type { ListingSchema } from "~/models/store/listings/listing-schema";
 import { PRODUCT_CONDITIONS } from "~/utils/enums";
 import { useIsPending } from "~/utils/use-is-pending";
@@ -30,19 +30,23 @@ export const NEW_LISTING: ListingDefaults = { title: "", description: "", price:
  *
  * The product form (docs/product/marketplace.md §2, §5): a plain multipart post, so it works without
  * JavaScript; with it, the text fields are checked as the seller types. After a refused
- * post every field comes back as typed, except the image (browsers never refill a file
- * input), which the form asks for again.
+ * post every field comes back as typed, except the photos (browsers never refill a file
+ * input), which the form asks for again. On the edit form, photos chosen are added to the
+ * listing's own (its photos page reorders and removes them).
  */
 export function ProductForm({
   lastResult,
   defaults,
   categories,
   currentImage,
+  photoCount = 0,
 }: {
   lastResult: SubmissionResult<string[]> | null | undefined;
   defaults: ListingDefaults;
   categories: ReadonlyArray<{ id: number; name: string }>;
   currentImage?: { url: string; width: number; height: number } | null;
+  /** The photos the listing has (the edit form adds to them). */
+  photoCount?: number;
 }) {
   const pending = useIsPending();
   const photo = useScaledPhoto();
@@ -85,13 +89,13 @@ export function ProductForm({
         {currentImage ? (
           <img src={currentImage.url} alt={t("sell.form.current")} width={currentImage.width} height={currentImage.height} className="form-image-preview" loading="lazy" decoding="async" />
         ) : null}
-        <input {...controlProps(fields.image, { describedBy: `${fields.image.id}-hint` })} type="file" accept={IMAGE_ACCEPT} onChange={photo.onChange} />
+        <input {...controlProps(fields.image, { describedBy: `${fields.image.id}-hint` })} type="file" accept={IMAGE_ACCEPT} multiple onChange={photo.onChange} />
         <p id={`${fields.image.id}-hint`} className="muted" style={{ margin: 0, fontSize: ".85rem" }} role={photo.scaling ? "status" : undefined}>
-          {photo.scaling ? t("sell.msg.scaling") : t("sell.msg.imageHint")}
-          {currentImage && !photo.scaling ? t("sell.form.keep") : ""}
+          {photo.scaling ? t("sell.msg.scaling") : `${t("sell.msg.imageHint")} · ${t("sell.form.photosHint", { max: LISTING_PHOTOS_MAX, count: PHOTOS_FOR_WEAR })}`}
+          {photoCount > 0 && !photo.scaling ? t("sell.form.adds", { count: photoCount }) : ""}
         </p>
         <p id={fields.image.errorId} className="field-error">
-          {fields.image.errors?.[0]}
+          {fields.image.errors?.join(" ")}
         </p>
       </div>
       <button type="submit" className="btn btn-primary" disabled={pending || photo.scaling}>

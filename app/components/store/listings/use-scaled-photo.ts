@@ -5,7 +5,7 @@ import { SCALE_TO } from "~/models/media/images";
 const SCALE_ABOVE_BYTES = 1024 * 1024;
 
 /**
- * With JavaScript, a photo chosen for a listing is scaled down in the browser before the
+ * With JavaScript, each photo chosen for a listing is scaled down in the browser before the
  * form sends it (docs/decisions/marketplace-phone-photos.md, "A phone photo just works"): a phone's 5-12 MB camera
  * photo becomes a few hundred KB of JPEG, at most SCALE_TO pixels on its longest side,
  * turned upright, and takes its place in the file input, so the same plain form posts it.
@@ -15,18 +15,23 @@ export function useScaledPhoto() {
   const [scaling, setScaling] = useState(false);
   const onChange = async (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
-    const file = input.files?.[0];
-    if (!file || !file.type.startsWith("image/") || file.size <= SCALE_ABOVE_BYTES || typeof createImageBitmap !== "function") return;
+    const chosen = [...(input.files ?? [])];
+    const worth = (file: File) => file.type.startsWith("image/") && file.size > SCALE_ABOVE_BYTES;
+    if (!chosen.some(worth) || typeof createImageBitmap !== "function") return;
     setScaling(true);
     try {
-      const smaller = await scaleDown(file);
-      if (smaller && smaller.size < file.size && input.files?.[0] === file) {
-        const chosen = new DataTransfer();
-        chosen.items.add(smaller);
-        input.files = chosen.files;
+      const scaled: File[] = [];
+      for (const file of chosen) {
+        // Not decodable here (an unusual format): it goes as chosen, and the server reads it or says why not.
+        const smaller = worth(file) ? await scaleDown(file).catch(() => null) : null;
+        scaled.push(smaller && smaller.size < file.size ? smaller : file);
       }
-    } catch {
-      // Not decodable here (an unusual format): the server reads it, or says why not.
+      // Only if the seller has not chosen again meanwhile.
+      if (input.files?.[0] === chosen[0] && input.files?.length === chosen.length) {
+        const files = new DataTransfer();
+        for (const file of scaled) files.items.add(file);
+        input.files = files.files;
+      }
     } finally {
       setScaling(false);
     }

@@ -1,14 +1,15 @@
 // The product form's post, read once for both the new and the edit screen: the text
-// fields through the form's schema, then (only when they are right, so a wrong form
-// costs no image work) the image through the pipeline. The image cannot be kept for a
-// second try (a browser never refills a file input), so the form says so.
+// fields through the form's schema and the photos counted against the grade, then (only
+// when they are right, so a wrong form costs no image work) each photo through the
+// pipeline. Photos cannot be kept for a second try (a browser never refills a file
+// input), so the form says so.
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { processUpload, type ProcessResult, type Variants } from "~/models/media/pipeline.server";
 import { QueueFull } from "~/utils/fair-queue";
 import { IMAGE_MESSAGES } from "~/models/media/images";
 import { readUploadForm, UnreadableForm } from "~/models/media/upload.server";
-import { LISTING_FIELDS, LISTING_MESSAGES } from "~/models/store/listings/listing";
+import { LISTING_FIELDS, LISTING_MESSAGES, LISTING_PHOTOS_MAX, photoRule } from "~/models/store/listings/listing";
 import { ListingSchema, type ListingValues } from "~/models/store/listings/listing-schema";
 import { categoryExists } from "~/models/store/listings/listings.server";
 import type { DbOrTx } from "~/db/client.server";
@@ -21,7 +22,7 @@ import { localeOf, translator } from "~/utils/i18n.server";
 type ReplyOptions = { formErrors?: string[]; fieldErrors?: Record<string, string[]> };
 /** The answer the form shows: the seller's input kept, with these errors. */
 type Reply = (options?: ReplyOptions) => SubmissionResult<string[]>;
-type ListingPost = { ok: true; values: ListingValues; variants: Variants | null; reply: Reply } | { ok: false; reply: SubmissionResult<string[]> };
+type ListingPost = { ok: true; values: ListingValues; variants: Variants[]; reply: Reply } | { ok: false; reply: SubmissionResult<string[]> };
 
 const parseListing = (fields: FormData) => parseWithZod(fields, { schema: ListingSchema });
 
@@ -35,24 +36,40 @@ async function encodeUpload(bytes: Buffer): Promise<ProcessResult> {
   }
 }
 
-/** The multipart form with its one file `image`; a body that is not such a form is a short 400. */
+/** The multipart form with its files `image`; a body that is not such a form is a short 400. */
 function readImageForm(request: Request) {
-  return readUploadForm(request, "image").catch((error) => {
+  return readUploadForm(request, "image", LISTING_PHOTOS_MAX).catch((error) => {
     if (!(error instanceof UnreadableForm)) throw error;
     throw new Response(translator(localeOf(request))("common.refused.unreadableForm"), { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   });
 }
 
-/** Reads the image form's one file field `image`; the text fields are ignored (the image-only form). */
-export async function readImagePost(request: Request): Promise<{ ok: true; variants: Variants } | { ok: false; error: Msg }> {
-  const form = await readImageForm(request);
-  if (form.fileTooLarge) return { ok: false, error: IMAGE_MESSAGES.tooLarge };
-  if (!form.file) return { ok: false, error: IMAGE_MESSAGES.notImage };
-  const result = await encodeUpload(form.file);
-  return result.ok ? { ok: true, variants: result.variants } : result;
+/** Each photo through the pipeline, in order; the first that fails is the answer. */
+async function encodeAll(files: Buffer[]): Promise<{ ok: true; variants: Variants[] } | { ok: false; error: Msg }> {
+  const variants: Variants[] = [];
+  for (const file of files) {
+    const result = await encodeUpload(file);
+    if (!result.ok) return result;
+    variants.push(result.variants);
+  }
+  return { ok: true, variants };
 }
 
-async function readListingPost(request: Request): Promise<ListingPost> {
+/**
+ * The photos page's post: its fields (the change asked for) and, when photos were sent,
+ * their images, refused before any image work when they would make more than the
+ * listing may have beside the `existing` ones.
+ */
+export async function readPhotosPost(request: Request, existing: number): Promise<{ fields: Map<string, string>; added: { ok: true; variants: Variants[] } | { ok: false; error: Msg } }> {
+  const form = await readImageForm(request);
+  const fields = new Map([...form.fields].map(([k, v]) => [k, stripControlChars(v)]));
+  if (form.tooManyFiles || existing + form.files.length > LISTING_PHOTOS_MAX) return { fields, added: { ok: false, error: { id: "sell.msg.photosMax", values: { max: LISTING_PHOTOS_MAX } } } };
+  if (form.fileTooLarge) return { fields, added: { ok: false, error: IMAGE_MESSAGES.tooLarge } };
+  if (form.files.length === 0) return { fields, added: { ok: false, error: IMAGE_MESSAGES.notImage } };
+  return { fields, added: await encodeAll(form.files) };
+}
+
+async function readListingPost(request: Request, existing: number): Promise<ListingPost> {
   const form = await readImageForm(request);
   const fields = new FormData();
   for (const name of LISTING_FIELDS) {
@@ -60,16 +77,24 @@ async function readListingPost(request: Request): Promise<ListingPost> {
     if (value !== undefined) fields.set(name, stripControlChars(value));
   }
   const submission = parseListing(fields);
-  const chosen = form.file !== null || form.fileTooLarge;
+  const chosen = form.files.length > 0 || form.fileTooLarge || form.tooManyFiles;
+  const again = msgText(LISTING_MESSAGES.chooseImageAgain);
   const imageError = form.fileTooLarge ? msgText(IMAGE_MESSAGES.tooLarge) : null;
   if (submission.status !== "success") {
-    const note: string | null = imageError ?? (chosen ? msgText(LISTING_MESSAGES.chooseImageAgain) : null);
+    const note: string | null = imageError ?? (chosen ? again : null);
     return { ok: false, reply: submission.reply({ fieldErrors: note ? { image: [note] } : {} }) };
   }
   if (imageError) return { ok: false, reply: submission.reply({ fieldErrors: { image: [imageError] } }) };
-  const reply: Reply = (options) => submission.reply({ ...options, fieldErrors: { ...options?.fieldErrors, ...(form.file ? { image: [msgText(LISTING_MESSAGES.chooseImageAgain)] } : {}) } });
-  if (!form.file) return { ok: true, values: submission.value, variants: null, reply };
-  const processed = await encodeUpload(form.file);
+  // Counted before any image work: a seventh photo, or a worn book with one, costs nothing.
+  const photos = existing + form.files.length + (form.tooManyFiles ? 1 : 0);
+  const refused = photoRule({ condition: submission.value.condition, isActive: submission.value.isActive, photos });
+  if (refused) return { ok: false, reply: submission.reply({ fieldErrors: { image: [msgText(refused), ...(chosen ? [again] : [])] } }) };
+  const reply: Reply = (options) => {
+    const image = [...(options?.fieldErrors?.image ?? []), ...(chosen ? [again] : [])];
+    return submission.reply({ ...options, fieldErrors: { ...options?.fieldErrors, ...(image.length ? { image } : {}) } });
+  };
+  if (!chosen) return { ok: true, values: submission.value, variants: [], reply };
+  const processed = await encodeAll(form.files);
   if (!processed.ok) return { ok: false, reply: submission.reply({ fieldErrors: { image: [msgText(processed.error)] } }) };
   return { ok: true, values: submission.value, variants: processed.variants, reply };
 }
@@ -77,21 +102,29 @@ async function readListingPost(request: Request): Promise<ListingPost> {
 export type SaveOutcome = "saved" | "missing" | { status: 400 | 500; reply: SubmissionResult<string[]> };
 
 /**
- * The product form's post for the new and the edit screen: read, checked, and saved by
- * `save` (which answers false when the listing is gone). Otherwise the answer the form
- * shows, the seller's input kept.
+ * The product form's post for the new and the edit screen (whose listing has `existing`
+ * photos): read, checked, and saved by `save` (which answers false when the listing is
+ * gone, or why its photos refuse it). Otherwise the answer the form shows, the seller's
+ * input kept.
  */
-export async function saveListingPost(db: DbOrTx, request: Request, save: (post: { values: ListingValues; variants: Variants | null }) => Promise<boolean>): Promise<SaveOutcome> {
-  const post = await readListingPost(request);
+export async function saveListingPost(
+  db: DbOrTx,
+  request: Request,
+  existing: number,
+  save: (post: { values: ListingValues; variants: Variants[] }) => Promise<boolean | Msg>,
+): Promise<SaveOutcome> {
+  const post = await readListingPost(request, existing);
   if (!post.ok) return { status: 400, reply: post.reply };
   if (!(await categoryExists(db, post.values.category))) return { status: 400, reply: post.reply({ fieldErrors: { category: [msgText(LISTING_MESSAGES.category)] } }) };
   try {
-    return (await save(post)) ? "saved" : "missing";
+    const saved = await save(post);
+    if (typeof saved === "object") return { status: 400, reply: post.reply({ fieldErrors: { image: [msgText(saved)] } }) };
+    return saved ? "saved" : "missing";
   } catch (error) {
     log().error({ err: error }, "listing save failed");
     return { status: 500, reply: post.reply({ formErrors: [msgText(LISTING_MESSAGES.saveFailed)] }) };
   }
 }
 
-/** The listing pages' words (new, edit, image): the product form's, with the conditions' names from the store. */
-export const sellWords = (locale: Locale) => ({ ...messagesUnder(locale, "sell.form.", "sell.msg.", "sell.new.", "sell.edit.", "sell.image.", "sell.back"), ...pickMessages(locale, ["store.state"]), ...messagesUnder(locale, "store.grade.") });
+/** The listing pages' words (new, edit, photos): the product form's, with the conditions' names from the store. */
+export const sellWords = (locale: Locale) => ({ ...messagesUnder(locale, "sell.form.", "sell.msg.", "sell.new.", "sell.edit.", "sell.image.", "sell.photos.", "sell.back"), ...pickMessages(locale, ["store.state"]), ...messagesUnder(locale, "store.grade.") });

@@ -1,6 +1,7 @@
 // The product form's rules (docs/product/marketplace.md §5 Product form), shared by the form's
 // script and its action. The image is checked on the server (by its bytes).
 import type { Msg } from "~/utils/i18n";
+import type { PRODUCT_CONDITIONS } from "~/utils/enums";
 
 export const LISTING_MESSAGES = {
   title: { id: "sell.msg.title" },
@@ -16,6 +17,9 @@ export const LISTING_MESSAGES = {
   deleted: { id: "sell.msg.deleted" },
   imageSaved: { id: "sell.msg.imageSaved" },
   confirmDelete: { id: "sell.msg.confirmDelete" },
+  photoMoved: { id: "sell.msg.photoMoved" },
+  photoRemoved: { id: "sell.msg.photoRemoved" },
+  photoGone: { id: "sell.msg.photoGone" },
 } as const satisfies Record<string, Msg>;
 
 export const PRICE_MAX_RUPEES = 1_000_000;
@@ -38,3 +42,41 @@ export function isValidIsbn(value: string) {
 }
 
 export const LISTING_FIELDS = ["title", "description", "price", "category", "author", "publisher", "isbn", "condition", "isActive"] as const;
+
+/** A listing's photos, at most (issue 49, point 6; the schema's listing_photos_position check says the same). */
+export const LISTING_PHOTOS_MAX = 6;
+
+/**
+ * The grades whose wear a buyer must see: a listing in one of them goes on sale with at
+ * least PHOTOS_FOR_WEAR photos (docs/decisions/marketplace-listing-photos.md).
+ */
+export const SHOWS_WEAR: ReadonlyArray<(typeof PRODUCT_CONDITIONS)[number]> = ["Good", "Acceptable"];
+export const PHOTOS_FOR_WEAR = 2;
+
+/**
+ * Why a listing with these photos may not be saved so, or null: more than the maximum,
+ * or on sale in a grade that shows wear with too few. A listing not on sale (a draft)
+ * may have fewer, so a seller can save first and add photos after.
+ */
+export function photoRule(input: { condition: string; isActive: boolean; photos: number }): Msg | null {
+  if (input.photos > LISTING_PHOTOS_MAX) return { id: "sell.msg.photosMax", values: { max: LISTING_PHOTOS_MAX } };
+  if (input.isActive && SHOWS_WEAR.some((grade) => grade === input.condition) && input.photos < PHOTOS_FOR_WEAR) {
+    return { id: "sell.msg.photosForWear", values: { count: PHOTOS_FOR_WEAR, more: PHOTOS_FOR_WEAR - input.photos } };
+  }
+  return null;
+}
+
+/** What the photos page asks: one photo (named by its display URL) moved a place, or removed. */
+export type PhotoChange = { kind: "earlier" | "later" | "remove"; url: string };
+
+/** The photos after the change, or null when no photo has that URL (a page older than the listing). */
+export function changed<P extends { image_url: string }>(photos: P[], change: PhotoChange): P[] | null {
+  const at = photos.findIndex((p) => p.image_url === change.url);
+  if (at < 0) return null;
+  if (change.kind === "remove") return photos.filter((_, i) => i !== at);
+  const to = change.kind === "earlier" ? at - 1 : at + 1;
+  if (to < 0 || to >= photos.length) return photos;
+  const next = [...photos];
+  [next[at], next[to]] = [next[to]!, next[at]!];
+  return next;
+}

@@ -3,16 +3,17 @@
 // crafted POST finds nothing and gets a 404). Images go through the pipeline and the
 // image store; a listing's old images are removed when nothing else uses them.
 import type { AppLoadContext } from "@remix-run/node";
-import { and, desc, eq, or, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { requireUserId } from "~/models/accounts/auth.server";
 import { invariantResponse, requireUuidParam } from "~/utils/http.server";
-import { marketplace_products, product_categories } from "~/db/schema";
+import { listing_photos, marketplace_products, product_categories } from "~/db/schema";
 import type { Variants } from "~/models/media/pipeline.server";
-import { keyOfUrl, mediaUrl, type ImageStore } from "~/models/media/storage.server";
 import { imageStore } from "~/models/media/stores.server";
-import { log } from "~/services/log.server";
 import type { ListingValues } from "~/models/store/listings/listing-schema";
+import { changed, photoRule, type PhotoChange } from "~/models/store/listings/listing";
+import { dropUnused, NOTHING_AFTER_COMMIT, photosOf, storeVariants, urlsGone, writePhotos, type Photo } from "~/models/store/listings/photos.server";
+import type { Msg } from "~/utils/i18n";
 
 const columnsOf = (values: ListingValues) => ({
   title: values.title,
@@ -26,65 +27,38 @@ const columnsOf = (values: ListingValues) => ({
   is_active: values.isActive,
 });
 
-/** Stores both sizes and answers the listing's image columns (also used by the demo seed). */
-export async function storeVariants(store: ImageStore, variants: Variants) {
-  const [display, thumb] = await Promise.all([
-    store.put({ bytes: variants.display.bytes, contentType: "image/webp", width: variants.display.width, height: variants.display.height }),
-    store.put({ bytes: variants.thumb.bytes, contentType: "image/webp", width: variants.thumb.width, height: variants.thumb.height }),
-  ]);
-  return { image_url: mediaUrl(display), thumbnail_url: mediaUrl(thumb), image_width: variants.display.width, image_height: variants.display.height };
-}
-
-/**
- * The images behind these URLs that no listing uses any more, removed: at once in the
- * database store (the caller's transaction undoes it on a rollback), and by the returned
- * function in a store outside the transaction, which the caller runs only after its
- * transaction has committed (else a rollback would leave a listing pointing at a deleted
- * object).
- */
-async function dropUnused(tx: DbOrTx, store: ImageStore, urls: Array<string | null>): Promise<AfterCommit> {
-  const candidates = [...new Set(urls)].filter((u): u is string => keyOfUrl(u) !== null);
-  if (candidates.length === 0) return NOTHING_AFTER_COMMIT;
-  const used = await tx
-    .select({ image_url: marketplace_products.image_url, thumbnail_url: marketplace_products.thumbnail_url })
-    .from(marketplace_products)
-    .where(or(...candidates.flatMap((u) => [eq(marketplace_products.image_url, u), eq(marketplace_products.thumbnail_url, u)])));
-  const stillUsed = new Set(used.flatMap((r) => [r.image_url, r.thumbnail_url]));
-  const keys = candidates.filter((u) => !stillUsed.has(u)).map((u) => keyOfUrl(u)!);
-  if (store.transactional) {
-    await store.delete(keys);
-    return NOTHING_AFTER_COMMIT;
-  }
-  // The listing is saved either way: an object left behind is only space (logged).
-  return () => store.delete(keys).catch((error) => log().warn({ err: error, event: "image-delete" }, "unused images were not deleted"));
-}
-
-type AfterCommit = () => Promise<void>;
-const NOTHING_AFTER_COMMIT: AfterCommit = async () => {};
-
 export async function categoryExists(db: DbOrTx, id: number) {
   const [row] = await db.select({ id: product_categories.id }).from(product_categories).where(eq(product_categories.id, id));
   return Boolean(row);
 }
 
-/** A new listing, with its image when one was given; one transaction, so a failure leaves nothing. */
-export async function createListing(db: Db, input: { sellerId: string; values: ListingValues; variants: Variants | null }) {
+/**
+ * A new listing with its photos; one transaction, so a failure leaves nothing. The
+ * photos were counted against the listing's grade before any image work (listing-form.server.ts).
+ */
+export async function createListing(db: Db, input: { sellerId: string; values: ListingValues; variants: Variants[] }) {
   return db.transaction(async (tx) => {
-    const images = input.variants ? await storeVariants(imageStore(tx), input.variants) : {};
+    const store = imageStore(tx);
+    const photos: Photo[] = [];
+    for (const variants of input.variants) photos.push(await storeVariants(store, variants));
     const [row] = await tx
       .insert(marketplace_products)
-      .values({ seller_id: input.sellerId, ...columnsOf(input.values), ...images })
+      .values({ seller_id: input.sellerId, ...columnsOf(input.values) })
       .returning({ id: marketplace_products.id });
+    await writePhotos(tx, row!.id, photos);
     return row!.id;
   });
 }
 
 const owned = (id: string, sellerId: string) => and(eq(marketplace_products.id, id), eq(marketplace_products.seller_id, sellerId));
 
-/** The seller's own listing, for the edit form; undefined for anyone else's. */
+/** The seller's own listing with how many photos it has, for its screens; undefined for anyone else's. */
 export async function ownListing(db: DbOrTx, id: string, sellerId: string) {
-  const [row] = await db.select().from(marketplace_products).where(owned(id, sellerId));
-  return row;
+  const [row] = await db
+    .select({ ...getTableColumns(marketplace_products), photo_count: sql<number>`(SELECT count(*)::int FROM ${listing_photos} WHERE ${listing_photos.product_id} = ${marketplace_products.id})` })
+    .from(marketplace_products)
+    .where(owned(id, sellerId));
+  return row && { ...row, photo_count: Number(row.photo_count) };
 }
 
 /**
@@ -105,39 +79,75 @@ export async function requireOwnListing(
 }
 
 /**
- * Changes a listing's fields and, when given, its image (the old one removed unless
- * another listing uses the same bytes). False when the listing is not the seller's.
+ * Changes a listing's fields and adds the photos given after its own. True when saved,
+ * false when the listing is not the seller's, or why the photos refuse it (checked again
+ * here under the listing's lock: two tabs adding photos at once cannot pass six).
  */
-export async function updateListing(db: Db, input: { id: string; sellerId: string; values?: ListingValues; variants: Variants | null }) {
-  const { updated, afterCommit } = await db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ image_url: marketplace_products.image_url, thumbnail_url: marketplace_products.thumbnail_url })
+export async function updateListing(db: Db, input: { id: string; sellerId: string; values: ListingValues; variants: Variants[] }): Promise<boolean | Msg> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select({ id: marketplace_products.id }).from(marketplace_products).where(owned(input.id, input.sellerId)).for("update");
+    if (!before) return false;
+    const photos = await photosOf(tx, input.id);
+    const refused = photoRule({ condition: input.values.condition, isActive: input.values.isActive, photos: photos.length + input.variants.length });
+    if (refused) return refused;
+    const store = imageStore(tx);
+    for (const variants of input.variants) photos.push(await storeVariants(store, variants));
+    await tx
+      .update(marketplace_products)
+      .set({ ...columnsOf(input.values), updated_at: sql`now()` })
+      .where(owned(input.id, input.sellerId));
+    if (input.variants.length > 0) await writePhotos(tx, input.id, photos);
+    return true;
+  });
+}
+
+/**
+ * The photos page's change: photos added after the others, or one moved or removed. The
+ * listing's grade holds as on the form: removing the photo that a lower grade needs is
+ * refused (the seller may take the listing off sale first). "missing" when the listing
+ * is not the seller's; "stale" when the photo named is no longer there.
+ */
+export async function changeListingPhotos(db: Db, input: { id: string; sellerId: string; change: PhotoChange | { kind: "add"; variants: Variants[] } }) {
+  const { outcome, afterCommit } = await db.transaction(async (tx) => {
+    const [listing] = await tx
+      .select({ condition: marketplace_products.condition, is_active: marketplace_products.is_active })
       .from(marketplace_products)
       .where(owned(input.id, input.sellerId))
       .for("update");
-    if (!before) return { updated: false, afterCommit: NOTHING_AFTER_COMMIT };
+    if (!listing) return { outcome: "missing" as const, afterCommit: NOTHING_AFTER_COMMIT };
+    const before = await photosOf(tx, input.id);
     const store = imageStore(tx);
-    const images = input.variants ? await storeVariants(store, input.variants) : {};
-    await tx
-      .update(marketplace_products)
-      .set({ ...(input.values ? columnsOf(input.values) : {}), ...images, updated_at: sql`now()` })
-      .where(owned(input.id, input.sellerId));
-    const afterCommit = input.variants ? await dropUnused(tx, store, [before.image_url, before.thumbnail_url]) : NOTHING_AFTER_COMMIT;
-    return { updated: true, afterCommit };
+    let after: Photo[] | null;
+    if (input.change.kind === "add") {
+      const refused = photoRule({ condition: listing.condition, isActive: false, photos: before.length + input.change.variants.length });
+      if (refused) return { outcome: refused, afterCommit: NOTHING_AFTER_COMMIT };
+      after = [...before];
+      for (const variants of input.change.variants) after.push(await storeVariants(store, variants));
+    } else {
+      after = changed(before, input.change);
+      if (!after) return { outcome: "stale" as const, afterCommit: NOTHING_AFTER_COMMIT };
+      const refused = photoRule({ condition: listing.condition, isActive: listing.is_active, photos: after.length });
+      if (refused && after.length < before.length) return { outcome: refused, afterCommit: NOTHING_AFTER_COMMIT };
+    }
+    await writePhotos(tx, input.id, after);
+    await tx.update(marketplace_products).set({ updated_at: sql`now()` }).where(owned(input.id, input.sellerId));
+    return { outcome: "saved" as const, afterCommit: await dropUnused(tx, store, urlsGone(before, after)) };
   });
   await afterCommit();
-  return updated;
+  return outcome;
 }
 
 /** Deletes the seller's listing and its images; orders keep their own title and price. False when not theirs. */
 export async function deleteListing(db: Db, input: { id: string; sellerId: string }) {
   const { deleted, afterCommit } = await db.transaction(async (tx) => {
+    const photos = await photosOf(tx, input.id);
     const [gone] = await tx
       .delete(marketplace_products)
       .where(owned(input.id, input.sellerId))
       .returning({ image_url: marketplace_products.image_url, thumbnail_url: marketplace_products.thumbnail_url });
     if (!gone) return { deleted: false, afterCommit: NOTHING_AFTER_COMMIT };
-    return { deleted: true, afterCommit: await dropUnused(tx, imageStore(tx), [gone.image_url, gone.thumbnail_url]) };
+    // Its photos went with it (the foreign key's cascade): the ones read first are the ones to drop.
+    return { deleted: true, afterCommit: await dropUnused(tx, imageStore(tx), [gone.image_url, gone.thumbnail_url, ...urlsGone(photos, [])]) };
   });
   await afterCommit();
   return deleted;

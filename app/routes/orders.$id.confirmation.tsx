@@ -3,7 +3,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { notFoundBoundary } from "~/components/not-found";
-import { BuyerSteps, ReturnHowTo, ReviewForm } from "~/components/store/orders/buyer-steps";
+import { BuyerSteps, ReturnCase, ReturnHowTo, ReviewForm } from "~/components/store/orders/buyer-steps";
 import { LineTimeline } from "~/components/store/orders/line-timeline";
 import { OrderItems } from "~/components/store/orders/order-items";
 import { db } from "~/db/client.server";
@@ -202,6 +202,7 @@ export default function OrderConfirmation() {
                   </p>
                 ) : null}
                 <ReturnHowTo item={item} />
+                <ReturnCase orderId={order.id} item={item} />
                 <BuyerSteps item={item} now={new Date(now)} several={several} returnReply={replyFor(item.id, "return")} />
                 {item.delivered_at && !item.cancelled_at && item.product_id ? <ReviewForm item={item} review={reviews.find((r) => r.itemId === item.id) ?? null} reply={replyFor(item.id, "review")} /> : null}
               </div>

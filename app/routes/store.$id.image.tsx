@@ -38,7 +38,7 @@ export async function action(args: ActionFunctionArgs) {
   const id = listing.id;
   const here = `/store/${id}/image`;
   const say = (error: Msg, field: "image" | "photos") => data({ error: translateMsg(translator(localeOf(args.request, args.context)), error), field }, { status: 400 });
-  const { fields, added } = await readPhotosPost(args.request, listing.photo_count);
+  const { fields, added } = await readPhotosPost(args.request, { left: LISTING_PHOTOS_MAX - listing.photo_count, tooMany: { id: "sell.msg.photosMax", values: { max: LISTING_PHOTOS_MAX } } });
   const intent = fields.get("intent") ?? "add";
   if (intent === "add") {
     if (!added.ok) return say(added.error, "image");

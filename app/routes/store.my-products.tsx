@@ -10,6 +10,7 @@ import { payOutEarnings } from "~/models/store/earnings/earnings.server";
 import { METHOD_LABELS } from "~/models/store/checkout/checkout";
 import { ORDER_MESSAGES } from "~/models/store/orders/order-life";
 import { sellerCancels, sellerConfirmsReturn, sellerHandsOver, sellerMarksRefused, sellerShips } from "~/models/store/orders/order-life.server";
+import { sellerDisputesReturn } from "~/models/store/orders/order-returns.server";
 import { SellerStepSchema } from "~/models/store/orders/order-steps-schema";
 import { parseForm } from "~/utils/forms.server";
 import { notFound, redirectWithFlash } from "~/utils/http.server";
@@ -90,6 +91,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const done = (await sellerConfirmsReturn(db, input)) ?? notFound();
       if (done.kind !== "returned") return redirectWithFlash(here, { kind: "error", message: ORDER_MESSAGES.noReturnToConfirm });
       return redirectWithFlash(here, { kind: "success", message: done.refunded ? ORDER_MESSAGES.returnReceivedRefund(formatINR(done.refunded)) : ORDER_MESSAGES.returnReceived });
+    }
+    case "dispute": {
+      const done = (await sellerDisputesReturn(db, { ...input, words: step.words })) ?? notFound();
+      if (done.kind !== "disputed") return redirectWithFlash(here, { kind: "error", message: ORDER_MESSAGES.disputeNotNow });
+      return redirectWithFlash(here, { kind: "success", message: ORDER_MESSAGES.disputed });
     }
     default:
       notFound();

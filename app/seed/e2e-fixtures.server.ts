@@ -16,7 +16,7 @@ import { hashPassword } from "~/models/accounts/password.server";
 import { savePracticeAnswer, startPractice, submitPractice } from "~/models/contests/practice/practice.server";
 import { putInCart } from "~/models/store/cart/cart.server";
 import { placeOrder } from "~/models/store/checkout/orders.server";
-import { buyerConfirmsCod } from "~/models/store/orders/order-life.server";
+import { buyerConfirmsCod, buyerRequestsReturn } from "~/models/store/orders/order-life.server";
 import { settlePayment } from "~/models/fulfilments.server";
 import { paymentGateway, testCapture } from "~/models/payments/gateway.server";
 
@@ -186,6 +186,15 @@ export const e2eFixtures = {
     const line = await createDeliveredLine(db, { buyerId: input.buyerId, productId, daysAgo: 9, method: "upi" });
     await earnDueLines(db, new Date());
     return { id: line.itemId };
+  },
+
+  /** A cash-on-delivery line delivered yesterday whose buyer asked to return it, saying `reason`. */
+  async returnAsked(input: { sellerId: string; buyerId: string; title: string; reason: string }) {
+    const productId = await createProduct(db, { sellerId: input.sellerId, title: input.title, price: 280, category: "Engineering" });
+    const line = await createDeliveredLine(db, { buyerId: input.buyerId, productId, daysAgo: 1 });
+    const asked = await buyerRequestsReturn(db, { buyerId: input.buyerId, orderId: line.orderId, itemId: line.itemId, reason: input.reason, now: new Date() });
+    if (asked?.kind !== "requested") throw new Error(`return not asked: ${asked?.kind}`);
+    return { id: line.orderId, itemId: line.itemId };
   },
 
   async category(input: { name: string }) {

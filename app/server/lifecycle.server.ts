@@ -8,6 +8,7 @@ import { storeSecretOnce } from "~/db/secrets.server";
 import { prepareDatabase } from "~/seed/setup.server";
 import { purgeExpired } from "~/models/accounts/housekeeping.server";
 import { forgetDiscardedSnapshots } from "~/models/contests/review/evidence.server";
+import { forgetDiscardedImages } from "~/models/store/orders/order-returns.server";
 import { storeDiagram } from "~/models/contests/paper/diagrams.server";
 import { closeDueContests } from "~/models/contests/results/scoring.server";
 import { releaseExpiredHolds } from "~/models/store/checkout/orders.server";
@@ -61,6 +62,8 @@ export async function startup() {
     await purgeExpired(db, new Date(), { proctoringEvidenceDays: config.PROCTORING_EVIDENCE_DAYS });
     // The snapshots of the events just deleted (and of erased accounts) leave the image store.
     await forgetDiscardedSnapshots(db);
+    // Return photos replaced or erased with their buyer leave it too (issue 49, point 6).
+    await forgetDiscardedImages(db);
   });
   // Tests nobody submitted are submitted at the deadline; ended contests get their ranks and prizes.
   every(config.SWEEP_INTERVAL_MS, "contest sweep", async () => {

@@ -1,4 +1,5 @@
-import { create, expect, latestMailTo, PASSWORD, test, unique, uniqueEmail } from "./support/fixtures";
+import sharp from "sharp";
+import { create, expect, latestMailTo, PASSWORD, signedInPage, test, unique, uniqueEmail } from "./support/fixtures";
 import { latinWords, overflow } from "./support/latin-words";
 
 // Issue 33: the site in Hindi as well as English. Every page route is scanned for English
@@ -355,6 +356,43 @@ test.describe("हिन्दी", () => {
     await page.getByRole("button", { name: "प्रोडक्ट सेव करें" }).click();
     await expect(page.getByText("शीर्षक ज़रूरी है")).toBeVisible();
     expect(await latinWords(page, typed), "/store/new refused").toEqual([]);
+  });
+
+  test("a return in Hindi: the order's return case, the photo page refused then sent, the seller's dispute", async ({ page, student, context, browser, javaScriptEnabled }) => {
+    const seller = { email: uniqueEmail("seller-ret"), password: PASSWORD, fullName: "Ravi Seller" };
+    const { id: sellerId } = await create("student", seller);
+    const title = unique("Hindi Return Book");
+    const { id: orderId, itemId } = await create("returnAsked", { sellerId, buyerId: student.id, title, reason: "Cover torn." });
+    await context.addCookies([{ name: "lang", value: "hi", url: `http://localhost:${process.env.E2E_PORT}` }]);
+    const typed = [title, "Ravi Seller", student.fullName, "Cover torn.", "Kolkata", "Park Street", "West Bengal"];
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto(`/orders/${orderId}/items/${itemId}/photo`);
+    await page.getByLabel("फ़ोटो", { exact: true }).setInputFiles({ name: "notes.jpg", mimeType: "image/jpeg", buffer: Buffer.from("not a picture") });
+    await page.getByRole("button", { name: "फ़ोटो भेजें" }).click();
+    await expect(page.getByText("कृपया एक फ़ोटो फ़ाइल अपलोड करें")).toBeVisible();
+    expect(await latinWords(page, typed), "return photo refused").toEqual([]);
+    expect(await overflow(page), "return photo").toBeLessThanOrEqual(0);
+    await page.getByLabel("फ़ोटो", { exact: true }).setInputFiles({ name: "p.png", mimeType: "image/png", buffer: await sharp({ create: { width: 60, height: 80, channels: 3, background: "#a33" } }).png().toBuffer() });
+    await page.getByRole("button", { name: "फ़ोटो भेजें" }).click();
+    await expect(page.getByText("आपकी फ़ोटो सेव हो गई: विक्रेता इसे आपकी वापसी के साथ देखेगा।")).toBeVisible();
+    expect(await latinWords(page, typed), "order with a return photo").toEqual([]);
+
+    const sellerPage = await signedInPage(browser, seller, javaScriptEnabled);
+    await sellerPage.context().addCookies([{ name: "lang", value: "hi", url: `http://localhost:${process.env.E2E_PORT}` }]);
+    await sellerPage.setViewportSize({ width: 360, height: 740 });
+    await sellerPage.goto("/store/my-products?view=sales");
+    const sale = sellerPage.locator(".order").filter({ hasText: title });
+    await expect(sale.getByRole("img", { name: "ख़रीदार की गड़बड़ी वाली फ़ोटो" })).toBeVisible();
+    await sale.getByText("सहमत नहीं? सपोर्ट को भेजें").click();
+    await sale.getByLabel("किताब अपनी हालत के वादे जैसी क्यों है").fill("Whole when packed.");
+    await sale.getByRole("button", { name: `${title} की वापसी सपोर्ट को भेजें` }).click();
+    await expect(sellerPage.getByText("दोनों पक्षों की बात के साथ सपोर्ट को भेज दिया गया", { exact: false })).toBeVisible();
+    expect(await latinWords(sellerPage, [...typed, "Whole when packed."]), "sales with a dispute").toEqual([]);
+    expect(await overflow(sellerPage), "sales with a dispute").toBeLessThanOrEqual(0);
+    await sellerPage.context().close();
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "विक्रेता ने इस वापसी पर आपत्ति की है" })).toBeVisible();
+    expect(await latinWords(page, [...typed, "Whole when packed."]), "order disputed").toEqual([]);
   });
 
   test("an answer-key challenge in Hindi: the form refused, its fee's page, the gateway, then sent", async ({ page, student, context }) => {

@@ -7,11 +7,13 @@ import fs from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { db, pgConstraint, rowsOf } from "~/db/client.server";
-import { contests, question_challenges, questions, user_contest_entries, users } from "~/db/schema";
+import { contests, discarded_images, question_challenges, questions, user_contest_entries, users } from "~/db/schema";
+import { buyerRequestsReturn } from "~/models/store/orders/order-life.server";
+import { sellerDisputesReturn } from "~/models/store/orders/order-returns.server";
 import { submitChallenge } from "~/models/contests/challenges/challenges.server";
 import { storeDiagram } from "~/models/contests/paper/diagrams.server";
 import { finalizeContest } from "~/models/contests/results/scoring.server";
-import { createEntry, createUser, moveContestIntoPast, submitEntry } from "~/seed/factories.server";
+import { createDeliveredLine, createEntry, createProduct, createUser, moveContestIntoPast, submitEntry } from "~/seed/factories.server";
 
 const doc = fs.readFileSync("docs/admin-sql.md", "utf8");
 const blocks = [...doc.matchAll(/```sql(?: ([\w-]+))?\n([\s\S]*?)```/g)].map((m) => ({ name: m[1] ?? "example", text: m[2]! }));
@@ -33,6 +35,8 @@ test("every SQL block of docs/admin-sql.md, in order and as written, does what t
     "challenge-reject",
     "challenge-window-end",
     "payouts-open",
+    "disputes-open",
+    "dispute-for-seller",
     "reviewers",
     "review-decisions",
     "refused",
@@ -114,6 +118,21 @@ test("every SQL block of docs/admin-sql.md, in order and as written, does what t
   expect(open.filter((p) => p.title === "JEE Main Mock Test 1").map((p) => [p.email, p.status, p.gross]).sort()).toEqual(
     ["arjun.singh@example.in", "asha.rao@example.in", "priya.nair@example.in", "rahul.verma@example.in"].map((email) => [email, "awaiting_details", 2250]),
   );
+
+  // A disputed return: listed, then decided for the seller (the line delivered again, its photo discarded).
+  const seller = await createUser(db, { email: "seller.sen@example.in", passwordHash: "x" });
+  const buyer = await createUser(db, { email: "buyer.bose@example.in", passwordHash: "x" });
+  const line = await createDeliveredLine(db, { buyerId: buyer, productId: await createProduct(db, { sellerId: seller, title: "Disputed Atlas", price: 150, category: "Textbooks" }), daysAgo: 1 });
+  await db.execute(sql`UPDATE order_items SET id = '00000000-0000-4000-8000-00000000d15e' WHERE id = ${line.itemId}`);
+  const itemId = "00000000-0000-4000-8000-00000000d15e";
+  expect(await buyerRequestsReturn(db, { buyerId: buyer, orderId: line.orderId, itemId, reason: "Cover torn.", now: new Date() })).toMatchObject({ kind: "requested" });
+  await db.execute(sql`UPDATE order_items SET return_photo_url = '/media/${sql.raw("a".repeat(64))}.webp', return_photo_thumb = '/media/${sql.raw("b".repeat(64))}.webp' WHERE id = ${itemId}`);
+  expect(await sellerDisputesReturn(db, { sellerId: seller, itemId, words: "Whole when packed.", now: new Date() })).toMatchObject({ kind: "disputed" });
+  expect(await run(block("disputes-open"))).toMatchObject([{ id: itemId, buyer_email: "buyer.bose@example.in", return_reason: "Cover torn.", dispute_words: "Whole when packed." }]);
+  expect(await run(block("dispute-for-seller"))).toEqual([{ id: itemId }]);
+  expect(await run(block("disputes-open"))).toEqual([]);
+  expect(rowsOf(await db.execute(sql`SELECT return_requested_at, delivered_at IS NOT NULL AS delivered FROM order_items WHERE id = ${itemId}`))).toEqual([{ return_requested_at: null, delivered: true }]);
+  expect(await db.$count(discarded_images)).toBe(2);
 
   // A reviewer is made (and unmade) in SQL; the decisions read back.
   const reviewerId = await createUser(db, { email: "reviewer@studyarena.in", passwordHash: "x" });

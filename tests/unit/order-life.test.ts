@@ -24,12 +24,18 @@ test("each line's state comes from its times; what each party may do follows it"
     "returned",
     "cancelled",
   ]);
-  expect(buyerCan(placed, at)).toEqual({ cancel: true, confirmDelivery: false, requestReturn: false });
-  expect(buyerCan(shipped, at)).toEqual({ cancel: false, confirmDelivery: true, requestReturn: false });
+  expect(buyerCan(placed, at)).toEqual({ cancel: true, confirmDelivery: false, requestReturn: false, returnPhoto: false });
+  expect(buyerCan(shipped, at)).toEqual({ cancel: false, confirmDelivery: true, requestReturn: false, returnPhoto: false });
   const prepaid = { payment_method: "upi" as const, cod_confirmed_at: null };
-  expect(sellerCan(placed, prepaid)).toEqual({ ship: true, handOver: false, cancel: true, refused: false, confirmReturn: false });
-  expect(sellerCan(shipped, prepaid)).toEqual({ ship: false, handOver: false, cancel: false, refused: true, confirmReturn: false });
-  expect(sellerCan(asked, prepaid).confirmReturn).toBe(true);
+  expect(sellerCan(placed, prepaid)).toEqual({ ship: true, handOver: false, cancel: true, refused: false, confirmReturn: false, dispute: false });
+  expect(sellerCan(shipped, prepaid)).toEqual({ ship: false, handOver: false, cancel: false, refused: true, confirmReturn: false, dispute: false });
+  expect(sellerCan(asked, prepaid)).toMatchObject({ confirmReturn: true, dispute: true });
+  // A return disputed (issue 49, point 6): support has it; the seller may still confirm it, the buyer's photo is as sent.
+  const disputed = { ...asked, disputed_at: at };
+  expect(sellerCan(disputed, prepaid)).toMatchObject({ confirmReturn: true, dispute: false });
+  expect(buyerCan(asked, at).returnPhoto).toBe(true);
+  expect(buyerCan(disputed, at).returnPhoto).toBe(false);
+  expect(lineTimeline(at, { ...disputed, returned_at: at }, () => "20 Nov", "seller", en).map((s) => s.step)).toEqual(["Order Placed", "Shipped", "Delivered", "Return requested", "Disputed by the seller: support decides", "Returned"]);
 });
 
 test("cash on delivery ships only once its buyer confirms it, within 24 hours of placing it; a parcel on its way, and only then, can come back undelivered", () => {
@@ -47,8 +53,8 @@ test("cash on delivery ships only once its buyer confirms it, within 24 hours of
   // Refused: its own state, never delivered, nothing more to do for either party.
   const refused = { ...shipped, refused_at: at };
   expect(lineState(refused)).toBe("refused");
-  expect(buyerCan(refused, at)).toEqual({ cancel: false, confirmDelivery: false, requestReturn: false });
-  expect(sellerCan(refused, confirmed)).toEqual({ ship: false, handOver: false, cancel: false, refused: false, confirmReturn: false });
+  expect(buyerCan(refused, at)).toEqual({ cancel: false, confirmDelivery: false, requestReturn: false, returnPhoto: false });
+  expect(sellerCan(refused, confirmed)).toEqual({ ship: false, handOver: false, cancel: false, refused: false, confirmReturn: false, dispute: false });
   const steps = lineTimeline(at, refused, () => "20 Nov", "buyer", en).map((s) => s.step);
   expect(steps).toEqual(["Order Placed", "Shipped", "Came back to the seller undelivered"]);
   // The sweep's cancel of an unconfirmed order says so, not "not shipped in time".

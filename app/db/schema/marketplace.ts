@@ -120,6 +120,17 @@ export const listing_photos = pgTable(
   ],
 );
 
+/**
+ * Images a row stopped using (a return's photo replaced, or erased with its buyer): filled
+ * by a trigger on order_items (drizzle/0043_return_photos.sql), so every way a photo goes
+ * is covered; models/store/orders/order-returns.server.ts removes each from the image
+ * store unless something else still shows the same bytes.
+ */
+export const discarded_images = pgTable("discarded_images", {
+  key: text("key").primaryKey(),
+  discarded_at: time("discarded_at").notNull().defaultNow(),
+});
+
 export const user_cart = pgTable(
   "user_cart",
   {
@@ -231,6 +242,13 @@ export const order_items = pgTable(
     // A line met in person: the code its buyer gives the seller at hand-over, and the seller's wrong tries (locked at HANDOVER_TRIES).
     handover_code: text("handover_code"),
     handover_failures: integer("handover_failures").notNull().default(0),
+    // A return's photo from its buyer, of what is worse than the grade (issue 49, point 6): shown to
+    // the seller. An image replaced or erased goes to discarded_images (a trigger, drizzle/0043).
+    return_photo_url: text("return_photo_url"),
+    return_photo_thumb: text("return_photo_thumb"),
+    // The seller disagrees with a return: their words, sent to support with the buyer's.
+    disputed_at: time("disputed_at"),
+    dispute_words: text("dispute_words"),
     // A prepaid line whose return window has passed is the seller's earnings: its price
     // less the commission taken (whole rupees), then paid out in one seller payout
     // (seller_payout_lines, app/db/schema/payments.ts).
@@ -244,6 +262,11 @@ export const order_items = pgTable(
     check("order_items_seller_cancel_reason", sql`${t.cancelled_by} IS DISTINCT FROM 'seller' OR char_length(btrim(${t.cancel_reason})) >= 3`),
     check("order_items_handover_code", sql`${t.handover_code} IS NULL OR ${t.handover_code} ~ '^[0-9]{6}$'`),
     check("order_items_handover_failures", sql`${t.handover_failures} BETWEEN 0 AND 5`),
+    check("order_items_return_photo", sql`(${t.return_photo_url} IS NULL) = (${t.return_photo_thumb} IS NULL) AND (${t.return_photo_url} IS NULL OR ${t.return_requested_at} IS NOT NULL)`),
+    check("order_items_disputed", sql`(${t.disputed_at} IS NULL) = (${t.dispute_words} IS NULL) AND (${t.disputed_at} IS NULL OR ${t.return_requested_at} IS NOT NULL)`),
+    index("order_items_return_photo_idx").on(t.return_photo_url).where(sql`${t.return_photo_url} IS NOT NULL`),
+    index("order_items_return_thumb_idx").on(t.return_photo_thumb).where(sql`${t.return_photo_thumb} IS NOT NULL`),
+    index("order_items_disputed_idx").on(t.disputed_at).where(sql`${t.disputed_at} IS NOT NULL AND ${t.returned_at} IS NULL`),
     check("order_items_refused", sql`${t.refused_at} IS NULL OR (${t.shipped_at} IS NOT NULL AND ${t.delivered_at} IS NULL)`),
     check("order_items_delivered_after_shipped", sql`${t.delivered_at} IS NULL OR ${t.shipped_at} IS NOT NULL`),
     check("order_items_return_after_delivery", sql`(${t.return_requested_at} IS NULL OR ${t.delivered_at} IS NOT NULL) AND (${t.returned_at} IS NULL OR ${t.return_requested_at} IS NOT NULL)`),

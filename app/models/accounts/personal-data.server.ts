@@ -111,8 +111,10 @@ export async function eraseAccountNow(db: Db, userId: string, now: Date): Promis
     await tx.execute(sql`UPDATE marketplace_products SET is_active = false WHERE seller_id = ${id}`);
     // What they wrote on order lines others keep (a buyer's reason for a return, a seller's for
     // cancelling): the line stays, the words go.
-    await tx.execute(sql`UPDATE order_items i SET return_reason = 'Erased' FROM orders o WHERE o.id = i.order_id AND o.buyer_id = ${id} AND i.return_reason IS NOT NULL`);
+    // A return's photo goes too: its trigger (drizzle/0043) queues the image for the image store to forget.
+    await tx.execute(sql`UPDATE order_items i SET return_reason = 'Erased', return_photo_url = NULL, return_photo_thumb = NULL FROM orders o WHERE o.id = i.order_id AND o.buyer_id = ${id} AND i.return_reason IS NOT NULL`);
     await tx.execute(sql`UPDATE order_items SET cancel_reason = 'Erased' WHERE seller_id = ${id} AND cancelled_by = 'seller'`);
+    await tx.execute(sql`UPDATE order_items SET dispute_words = 'Erased' WHERE seller_id = ${id} AND dispute_words IS NOT NULL`);
     // Records the law keeps, with the name and addresses replaced.
     await tx.execute(sql`
       UPDATE orders SET buyer_name = 'Erased', buyer_email = ${placeholder},

@@ -15,6 +15,7 @@ const CONSENT = "a parent's consent in Hindi: the sign-up that waits, the link's
 const REVIEW = "a review in Hindi: the reviewer's screen, a disqualification refused then made, the appeal page";
 const YOUR_DATA = "your data in Hindi: the page, and a wrong password refused";
 const PRACTICE = "practice in Hindi: the practice page, a practice result, My revision and the practice screen";
+const RETURN = "a return in Hindi: the order's return case, the photo page refused then sent, the seller's dispute";
 const TEST = "the test in Hindi, from the camera check to the completion page, has no English left";
 
 type Scan = { spec: "languages.spec.ts" | "languages.js.spec.ts"; test: string; path: string };
@@ -44,6 +45,7 @@ export const HINDI_ROUTES: Record<string, Scan> = {
   "logout.tsx": scan(CHECKOUT, '"/logout"'),
   "orders._index.tsx": scan(CHECKOUT, 'page.goto("/orders")'),
   "orders.$id.confirmation.tsx": scan(CHECKOUT, '"order page"'),
+  "orders.$id.items.$itemId.photo.tsx": scan(RETURN, "`/orders/${orderId}/items/${itemId}/photo`"),
   "contest.$id._index.tsx": scan(ENROLLING, "page.goto(`/contest/${contest.id}`)"),
   "contest.$id.pay.tsx": scan(ENROLLING, '"pay page"'),
   "contest.$id.rules.tsx": scan(ENROLLING, '"rules sheet"'),

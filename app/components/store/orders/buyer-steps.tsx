@@ -1,13 +1,15 @@
 // What a buyer may do with one line of their order (app/routes/orders.$id.confirmation.tsx):
-// cancel it before it ships, confirm it arrived, ask to return it, review it. Each is a
+// cancel it before it ships, confirm it arrived, ask to return it (with a photo of what is
+// wrong, on its own page), review it. Each is a
 // plain form, so it works without JavaScript; a refused post opens its own form again
 // with the message and what was typed.
 import type { SubmissionResult } from "@conform-to/react";
-import { Form } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { FormErrors, TextareaField } from "~/components/ui/field";
 import { buyerCan, lineState, RETURN_REASON_MAX, returnOpenUntil, type LineLife } from "~/models/store/orders/order-life";
 import type { BuyerStepSchema } from "~/models/store/orders/order-steps-schema";
 import { REVIEW_MAX_CHARS, starsOf } from "~/models/store/reviews/reviews";
+import { POLICY } from "~/models/support/policy";
 import { formatDateTime } from "~/utils/dates";
 import { richText, useT } from "~/utils/i18n";
 import { useSchemaForm } from "~/utils/use-schema-form";
@@ -119,6 +121,38 @@ export function ReturnHowTo({ item }: { item: LineLife & { seller_name?: string 
       ) : (
         <p>{t("orders.returnHow.askSupport")}</p>
       )}
+    </div>
+  );
+}
+
+/**
+ * An open return's case on the buyer's page (issue 49, point 6): their photo of what is
+ * wrong, or a link to add one; once the seller disputes it, their words and that support
+ * decides.
+ */
+export function ReturnCase({ orderId, item }: { orderId: string; item: LineLife & { id: string; return_photo_thumb?: string | null; dispute_words?: string | null } }) {
+  const { t } = useT();
+  if (lineState(item) !== "return_requested") return null;
+  const photoPage = `/orders/${orderId}/items/${item.id}/photo`;
+  return (
+    <div className="line-step">
+      {item.return_photo_thumb ? (
+        <p>
+          <img src={item.return_photo_thumb} alt={t("orders.returnPhoto.yours")} width={120} height={160} className="form-image-preview" loading="lazy" decoding="async" />
+          {item.disputed_at ? null : <Link to={photoPage}>{t("orders.returnPhoto.replace")}</Link>}
+        </p>
+      ) : item.disputed_at ? null : (
+        <p>
+          <Link to={photoPage}>{t("orders.returnPhoto.add")}</Link>
+        </p>
+      )}
+      {item.disputed_at ? (
+        <div className="alert alert-info" role="note">
+          <h4>{t("orders.disputed.title")}</h4>
+          <p>{richText(t("orders.disputed.seller"), [() => <span translate="no">{item.dispute_words}</span>])}</p>
+          <p>{t("orders.disputed.text", { hours: POLICY.replyWithinHours })}</p>
+        </div>
+      ) : null}
     </div>
   );
 }

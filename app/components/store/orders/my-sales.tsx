@@ -1,13 +1,13 @@
 // The seller's sales on My Products (app/routes/store.my-products.tsx): their cash-on-delivery
 // figures, then each sold line with the buyer's address, its timeline and the steps the seller
-// may take now (ship, cancel with a reason, a parcel refused at the door, confirm a return), each a plain form that works without
+// may take now (ship, cancel with a reason, a parcel refused at the door, confirm a return or send it to support), each a plain form that works without
 // JavaScript; a refused post opens its own form again with the message and what was typed.
 import { Form } from "@remix-run/react";
 import type { StepReply } from "~/components/store/orders/buyer-steps";
 import { LineTimeline } from "~/components/store/orders/line-timeline";
 import { FormErrors, TextareaField, TextField } from "~/components/ui/field";
 import { METHOD_LABELS, paymentState, shortOrderId } from "~/models/store/checkout/checkout";
-import { awaitsConfirmation, CANCEL_REASON_MAX, confirmBy, LINE_BADGES, lineState, sellerCan, TRACKING_MAX, type CodFigures, type LineLife } from "~/models/store/orders/order-life";
+import { awaitsConfirmation, CANCEL_REASON_MAX, confirmBy, DISPUTE_WORDS_MAX, LINE_BADGES, lineState, sellerCan, TRACKING_MAX, type CodFigures, type LineLife } from "~/models/store/orders/order-life";
 import type { SellerStepSchema } from "~/models/store/orders/order-steps-schema";
 import type { PAYMENT_METHODS } from "~/utils/enums";
 import { formatDateTime } from "~/utils/dates";
@@ -69,6 +69,7 @@ export function Sales({ sales, codFigures, refused }: { sales: Sale[]; codFigure
               </address>
               <LineTimeline placedAt={sale.sold_at} line={sale} viewer="seller" />
               {sale.return_reason && state === "return_requested" ? <p>{richText(t("sell.sale.buyerSays"), [() => <span translate="no">{sale.return_reason}</span>])}</p> : null}
+              {state === "return_requested" ? <ReturnPhoto sale={sale} /> : null}
               <SellerSteps sale={sale} reply={refused?.itemId === sale.id ? refused : undefined} />
             </li>
           );
@@ -111,6 +112,7 @@ function SellerSteps({ sale, reply }: { sale: Sale; reply: { intent: string; rep
   const [shipForm, ship] = useSchemaForm<typeof SellerStepSchema>(reply?.intent === "ship" ? reply.reply : undefined, { id: `ship-${sale.id}` });
   const [cancelForm, cancel] = useSchemaForm<typeof SellerStepSchema>(reply?.intent === "cancel" ? reply.reply : undefined, { id: `cancel-${sale.id}` });
   const [handForm, hand] = useSchemaForm<typeof SellerStepSchema>(reply?.intent === "handover" ? reply.reply : undefined, { id: `handover-${sale.id}` });
+  const [disputeForm, dispute] = useSchemaForm<typeof SellerStepSchema>(reply?.intent === "dispute" ? reply.reply : undefined, { id: `dispute-${sale.id}` });
   const can = sellerCan(sale, sale);
   if (can.refused) {
     return (
@@ -124,12 +126,28 @@ function SellerSteps({ sale, reply }: { sale: Sale; reply: { intent: string; rep
   }
   if (can.confirmReturn) {
     return (
-      <Form method="post">
-        <input type="hidden" name="itemId" value={sale.id} />
-        <button type="submit" name="intent" value="return-received" className="btn btn-primary btn-sm" aria-label={t("sell.sale.confirmReturnLabel", { title: sale.title })}>
-          {t("sell.sale.confirmReturn")}
-        </button>
-      </Form>
+      <div className="line-form">
+        <Form method="post">
+          <input type="hidden" name="itemId" value={sale.id} />
+          <button type="submit" name="intent" value="return-received" className="btn btn-primary btn-sm" aria-label={t("sell.sale.confirmReturnLabel", { title: sale.title })}>
+            {t("sell.sale.confirmReturn")}
+          </button>
+        </Form>
+        {can.dispute ? (
+          // The seller disagrees (issue 49, point 6): their words go to support with the buyer's and the photo.
+          <details className="line-step" open={reply?.intent === "dispute"}>
+            <summary>{t("sell.sale.disputeSummary")}</summary>
+            <Form method="post" className="line-form" {...disputeForm.props}>
+              <input type="hidden" name="itemId" value={sale.id} />
+              <FormErrors id={disputeForm.errorId} errors={disputeForm.errors} />
+              <TextareaField label={t("sell.sale.disputeWords")} field={dispute.words} rows={3} maxLength={DISPUTE_WORDS_MAX} />
+              <button type="submit" name="intent" value="dispute" className="btn btn-ghost btn-sm" aria-label={t("sell.sale.disputeLabel", { title: sale.title })}>
+                {t("sell.sale.dispute")}
+              </button>
+            </Form>
+          </details>
+        ) : null}
+      </div>
     );
   }
   if (!can.cancel) return null;
@@ -169,5 +187,24 @@ function SellerSteps({ sale, reply }: { sale: Sale; reply: { intent: string; rep
         </Form>
       </details>
     </div>
+  );
+}
+
+/** An open return's photo from the buyer, opened at full size by its link; and, once disputed, that support has it. */
+function ReturnPhoto({ sale }: { sale: Sale & { return_photo_url?: string | null; return_photo_thumb?: string | null } }) {
+  const { t, locale } = useT();
+  return (
+    <>
+      {sale.return_photo_url && sale.return_photo_thumb ? (
+        <p>
+          <a href={sale.return_photo_url}>
+            <img src={sale.return_photo_thumb} alt={t("sell.sale.returnPhoto")} width={120} height={160} className="form-image-preview" loading="lazy" decoding="async" />
+          </a>
+        </p>
+      ) : (
+        <p className="muted">{t("sell.sale.noReturnPhoto")}</p>
+      )}
+      {sale.disputed_at ? <p className="alert alert-info">{t("sell.sale.disputed", { when: formatDateTime(sale.disputed_at, locale) })}</p> : null}
+    </>
   );
 }

@@ -56,14 +56,14 @@ async function encodeAll(files: Buffer[]): Promise<{ ok: true; variants: Variant
 }
 
 /**
- * The photos page's post: its fields (the change asked for) and, when photos were sent,
- * their images, refused before any image work when they would make more than the
- * listing may have beside the `existing` ones.
+ * A post of photos (the listing's photos page, a return's photo): its fields (the change
+ * asked for) and, when photos were sent, their images, refused before any image work
+ * when there are more than `room` of them (with `tooMany`).
  */
-export async function readPhotosPost(request: Request, existing: number): Promise<{ fields: Map<string, string>; added: { ok: true; variants: Variants[] } | { ok: false; error: Msg } }> {
+export async function readPhotosPost(request: Request, room: { left: number; tooMany: Msg }): Promise<{ fields: Map<string, string>; added: { ok: true; variants: Variants[] } | { ok: false; error: Msg } }> {
   const form = await readImageForm(request);
   const fields = new Map([...form.fields].map(([k, v]) => [k, stripControlChars(v)]));
-  if (form.tooManyFiles || existing + form.files.length > LISTING_PHOTOS_MAX) return { fields, added: { ok: false, error: { id: "sell.msg.photosMax", values: { max: LISTING_PHOTOS_MAX } } } };
+  if (form.tooManyFiles || form.files.length > room.left) return { fields, added: { ok: false, error: room.tooMany } };
   if (form.fileTooLarge) return { fields, added: { ok: false, error: IMAGE_MESSAGES.tooLarge } };
   if (form.files.length === 0) return { fields, added: { ok: false, error: IMAGE_MESSAGES.notImage } };
   return { fields, added: await encodeAll(form.files) };

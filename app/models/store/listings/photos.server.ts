@@ -5,7 +5,7 @@
 // have. An image no listing uses any more is removed from the image store.
 import { asc, eq, inArray, or } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { listing_photos, marketplace_products } from "~/db/schema";
+import { listing_photos, marketplace_products, order_items } from "~/db/schema";
 import type { Variants } from "~/models/media/pipeline.server";
 import { keyOfUrl, mediaUrl, type ImageStore } from "~/models/media/storage.server";
 import { log } from "~/services/log.server";
@@ -64,7 +64,12 @@ export async function dropUnused(tx: DbOrTx, store: ImageStore, urls: Array<stri
     .select({ a: listing_photos.image_url, b: listing_photos.thumbnail_url })
     .from(listing_photos)
     .where(or(inArray(listing_photos.image_url, candidates), inArray(listing_photos.thumbnail_url, candidates)));
-  const stillUsed = new Set([...covers, ...photos].flatMap((r) => [r.a, r.b]));
+  // A buyer's return photo of the same bytes (issue 49, point 6) keeps them too.
+  const returns = await tx
+    .select({ a: order_items.return_photo_url, b: order_items.return_photo_thumb })
+    .from(order_items)
+    .where(or(inArray(order_items.return_photo_url, candidates), inArray(order_items.return_photo_thumb, candidates)));
+  const stillUsed = new Set([...covers, ...photos, ...returns].flatMap((r) => [r.a, r.b]));
   const keys = candidates.filter((u) => !stillUsed.has(u)).map((u) => keyOfUrl(u)!);
   if (keys.length === 0) return NOTHING_AFTER_COMMIT;
   if (store.transactional) {

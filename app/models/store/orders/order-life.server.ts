@@ -82,7 +82,7 @@ async function cancelLine(tx: Tx, found: Locked, by: "buyer" | "seller" | "syste
 }
 
 /** The step's mails to the other party (both, for the sweep's cancel), in the step's transaction. */
-async function tell(tx: Tx, step: LifeStep, found: Locked, refunded: number) {
+export async function tell(tx: Tx, step: LifeStep, found: Locked, refunded: number) {
   for (const mail of await lifeMails(tx, step, found, refunded)) await enqueueEmail(tx, mail);
 }
 
@@ -94,7 +94,7 @@ export type StepOutcome<K extends string> = { kind: K; refunded?: number; left?:
  * the line has committed, its mail and any refund it owed leave at once (the outbox's
  * and the refunds' loops would pick them up anyway).
  */
-async function step<K extends string>(db: Db, itemId: string, who: Who, moved: K, take: (tx: Tx, found: Locked) => Promise<NonNullable<StepOutcome<K>>>): Promise<StepOutcome<K>> {
+export async function step<K extends string>(db: Db, itemId: string, who: Who, moved: K, take: (tx: Tx, found: Locked) => Promise<NonNullable<StepOutcome<K>>>): Promise<StepOutcome<K>> {
   const outcome = await db.transaction(async (tx) => {
     const found = await lineFor(tx, itemId, who);
     return found ? take(tx, found) : null;

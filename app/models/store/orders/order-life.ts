@@ -19,6 +19,9 @@ export type LineLife = {
   return_reason?: string | null;
   returned_at: Date | string | null;
   refused_at?: Date | string | null;
+  /** A return's photo from the buyer, and the seller's dispute of the return (issue 49, point 6). */
+  return_photo_url?: string | null;
+  disputed_at?: Date | string | null;
   /** Its order's delivery: met in person, its hand-over is both shipping and delivery (issue 49, point 4). */
   delivery?: (typeof DELIVERIES)[number];
 };
@@ -63,6 +66,8 @@ export function buyerCan(line: LineLife, now: Date) {
     cancel: state === "placed",
     confirmDelivery: state === "shipped",
     requestReturn: state === "delivered" && until !== null && now <= until,
+    // A photo of what is wrong, while the return is open and until support has the case.
+    returnPhoto: state === "return_requested" && !line.disputed_at,
   };
 }
 
@@ -105,12 +110,15 @@ export function sellerCan(line: LineLife, order: Pick<OrderPay, "payment_method"
     cancel: state === "placed",
     refused: state === "shipped",
     confirmReturn: state === "return_requested",
+    // The seller disagrees that the book is worse than its grade: support decides, once.
+    dispute: state === "return_requested" && !line.disputed_at,
   };
 }
 
 export const CANCEL_REASON_MAX = 300;
 export const RETURN_REASON_MAX = 500;
 export const TRACKING_MAX = 60;
+export const DISPUTE_WORDS_MAX = 1000;
 
 /** Every message the order's steps show, in one place (the pages and the tests read these). */
 export const ORDER_MESSAGES = {
@@ -148,6 +156,12 @@ export const ORDER_MESSAGES = {
   meetNoShip: { id: "orders.msg.meetNoShip" },
   articleMistyped: { id: "orders.msg.articleMistyped" },
   notRefusable: { id: "orders.msg.notRefusable" },
+  returnPhotoSaved: { id: "orders.msg.returnPhotoSaved" },
+  returnPhotoNotNow: { id: "orders.msg.returnPhotoNotNow" },
+  disputed: { id: "orders.msg.disputed", values: { hours: POLICY.replyWithinHours } },
+  disputeNotNow: { id: "orders.msg.disputeNotNow" },
+  disputeWordsRequired: { id: "orders.msg.disputeWordsRequired" },
+  disputeWordsTooLong: { id: "orders.msg.disputeWordsTooLong", values: { max: DISPUTE_WORDS_MAX } },
 } as const satisfies Record<string, Msg | ((...args: never[]) => Msg)>;
 
 /** The line's steps, each with when it happened (IST) or what to expect, as its buyer or its seller reads them, in the reader's language (`t`). */
@@ -170,9 +184,7 @@ export function lineTimeline(
     // Met in person: one step, the hand-over, which is the delivery.
     const handedOver = line.delivered_at ? { when: at(line.delivered_at), done: true } : { when: t("orders.meetWithin", { days: POLICY.sellerShipBusinessDays }), done: false };
     steps.push({ step: t("orders.step.handedOver"), ...handedOver });
-    if (line.return_requested_at) steps.push({ step: t("orders.step.returnRequested"), when: at(line.return_requested_at), done: true });
-    if (line.returned_at) steps.push({ step: t("orders.step.returned"), when: at(line.returned_at), done: true });
-    return steps;
+    return [...steps, ...returnSteps(line, at, t)];
   }
   steps.push(
     line.shipped_at
@@ -181,7 +193,14 @@ export function lineTimeline(
   );
   if (line.refused_at) return [...steps, { step: t("orders.step.refused"), when: at(line.refused_at), done: true }];
   steps.push(line.delivered_at ? { step: t("orders.step.delivered"), when: at(line.delivered_at), done: true } : { step: t("orders.step.delivered"), when: t("orders.deliveryAfter"), done: false });
+  return [...steps, ...returnSteps(line, at, t)];
+}
+
+/** A return's steps: asked for, disputed by the seller (support decides), returned. */
+function returnSteps(line: LineLife, at: (when: Date | string) => string, t: Translate) {
+  const steps = [];
   if (line.return_requested_at) steps.push({ step: t("orders.step.returnRequested"), when: at(line.return_requested_at), done: true });
+  if (line.disputed_at) steps.push({ step: t("orders.step.disputed"), when: at(line.disputed_at), done: true });
   if (line.returned_at) steps.push({ step: t("orders.step.returned"), when: at(line.returned_at), done: true });
   return steps;
 }

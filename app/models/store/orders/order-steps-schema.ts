@@ -4,7 +4,7 @@
 // The pages import order-life.ts and reviews.ts, which have no Zod in them.
 import { z } from "zod";
 import { trackingKind } from "~/models/store/orders/india-post";
-import { CANCEL_REASON_MAX, ORDER_MESSAGES, RETURN_REASON_MAX, TRACKING_MAX } from "~/models/store/orders/order-life";
+import { CANCEL_REASON_MAX, DISPUTE_WORDS_MAX, ORDER_MESSAGES, RETURN_REASON_MAX, TRACKING_MAX } from "~/models/store/orders/order-life";
 import { REVIEW_MAX_CHARS, REVIEW_MESSAGES } from "~/models/store/reviews/reviews";
 import { msgText, type Msg } from "~/utils/i18n";
 import { stripBidiControls, stripControlChars } from "~/utils/text";
@@ -45,7 +45,7 @@ export const BuyerStepSchema = z.discriminatedUnion("intent", [
 ]);
 export type BuyerStep = z.infer<typeof BuyerStepSchema>;
 
-/** The seller's steps on My Products: ship (a tracking number if they have one), cancel with a reason, a parcel refused at the door, a hand-over in person with the buyer's code, confirm a return; and ask for their earnings. */
+/** The seller's steps on My Products: ship (a tracking number if they have one), cancel with a reason, a parcel refused at the door, a hand-over in person with the buyer's code, confirm a return or dispute it; and ask for their earnings. */
 export const SellerStepSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("payout") }),
   z.object({
@@ -63,6 +63,8 @@ export const SellerStepSchema = z.discriminatedUnion("intent", [
   }),
   z.object({ intent: z.literal("cancel"), itemId, reason: reason(CANCEL_REASON_MAX, ORDER_MESSAGES.cancelReasonRequired, ORDER_MESSAGES.cancelReasonTooLong) }),
   z.object({ intent: z.literal("return-received"), itemId }),
+  // The seller disagrees with a return (issue 49, point 6): their words go to support with the buyer's.
+  z.object({ intent: z.literal("dispute"), itemId, words: reason(DISPUTE_WORDS_MAX, ORDER_MESSAGES.disputeWordsRequired, ORDER_MESSAGES.disputeWordsTooLong) }),
   z.object({ intent: z.literal("refused"), itemId }),
   // The buyer's hand-over code (issue 49, point 4): six digits, spaces the seller typed between them ignored.
   z.object({

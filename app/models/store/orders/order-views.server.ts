@@ -20,6 +20,10 @@ const LIFE = {
   return_reason: order_items.return_reason,
   returned_at: order_items.returned_at,
   refused_at: order_items.refused_at,
+  return_photo_url: order_items.return_photo_url,
+  return_photo_thumb: order_items.return_photo_thumb,
+  disputed_at: order_items.disputed_at,
+  dispute_words: order_items.dispute_words,
 };
 const SALES_SHOWN = 100;
 

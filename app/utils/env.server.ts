@@ -58,8 +58,10 @@ const EnvSchema = z.object({
   COD_MAX_OPEN_ORDERS: optional.pipe(z.coerce.number().int().min(0).max(100).default(2)),
   COD_MAX_ORDER_VALUE: optional.pipe(z.coerce.number().int().min(0).max(10_000_000).default(5000)),
   // An order's life (docs/decisions/marketplace-order-life.md, "An order has a life"): a cash-on-delivery line not shipped within this many
-  // days is cancelled and its copies return; a shipped line the buyer has not confirmed counts as delivered after this many.
+  // days of its buyer's confirmation, or a prepaid line within this many of its payment, is cancelled (copies back, a prepaid line
+  // refunded); a shipped line the buyer has not confirmed counts as delivered after this many.
   COD_SHIP_WITHIN_DAYS: optional.pipe(z.coerce.number().int().min(1).max(60).default(5)),
+  PREPAID_SHIP_WITHIN_DAYS: optional.pipe(z.coerce.number().int().min(1).max(60).default(10)),
   ORDER_AUTO_DELIVER_DAYS: optional.pipe(z.coerce.number().int().min(1).max(60).default(10)),
   // Sellers' earnings (docs/decisions/money-seller-earnings.md, "Sellers get paid"): the marketplace's commission on a prepaid line, in per
   // cent of its price, and how many days apart a seller's earnings are paid out on their own (a seller may ask sooner).

@@ -199,30 +199,44 @@ describe("only the parties, and a clear answer to a race", () => {
 });
 
 describe("the sweep", () => {
-  test("a cash-on-delivery line not shipped in 5 days is cancelled (copies back, both told); one shipped 10 days ago is delivered; once each", async () => {
+  test("a line not shipped in time is cancelled (copies back, both told, prepaid refunded): cash on delivery 5 days after its confirmation, prepaid 10 after its payment; one shipped 10 days ago is delivered; once each", async () => {
     const [seller, buyer] = [await signedInStudent(), await signedInStudent()];
     const late = await book(seller, { stock: 2 });
     const fresh = await book(seller, { stock: 2 });
+    const confirmedLate = await book(seller, { stock: 2 });
     const prepaid = await book(seller, { stock: 2 });
+    const stale = await book(seller, { stock: 2, price: 410 });
     const travelling = await book(seller, { stock: 2 });
     const old = await order(buyer, [[late, 1]], "cod");
     const recent = await order(buyer, [[fresh, 1]], "cod");
+    // Another buyer: a buyer may have two cash-on-delivery orders open.
+    const slow = await order(await signedInStudent(), [[confirmedLate, 1]], "cod");
     const paid = await order(buyer, [[prepaid, 1]], "upi");
+    const unsent = await order(buyer, [[stale, 1]], "upi");
     const sent = await order(buyer, [[travelling, 1]], "upi");
     const now = new Date();
     const ago = (days: number) => new Date(now.getTime() - days * DAY - 60_000);
-    await db.update(orders).set({ created_at: ago(5) }).where(inArray(orders.id, [old.orderId, paid.orderId]));
+    await db.update(orders).set({ created_at: ago(5), cod_confirmed_at: ago(5) }).where(eq(orders.id, old.orderId));
+    // Placed six days ago, confirmed by its buyer yesterday: its five days run from the confirmation.
+    await db.update(orders).set({ created_at: ago(6), cod_confirmed_at: ago(1) }).where(eq(orders.id, slow.orderId));
+    await db.update(orders).set({ created_at: ago(9), completed_at: ago(9) }).where(eq(orders.id, paid.orderId));
+    await db.update(orders).set({ created_at: ago(10), completed_at: ago(10) }).where(eq(orders.id, unsent.orderId));
     await db.update(orders).set({ created_at: ago(12) }).where(eq(orders.id, sent.orderId));
     await db.update(order_items).set({ shipped_at: ago(10) }).where(eq(order_items.order_id, sent.orderId));
     const before = await db.$count(email_outbox);
 
     const swept = await sweepOrderLines(db, now);
-    expect(swept.cancelled).toBeGreaterThanOrEqual(1);
+    expect(swept.cancelled).toBeGreaterThanOrEqual(2);
     expect(await lineOf(old.itemOf(late))).toMatchObject({ cancelled_by: "system", cancel_reason: "not shipped within 5 days" });
     expect(await stockOf(late)).toBe(2);
     expect((await lineOf(recent.itemOf(fresh))).cancelled_at).toBeNull();
-    // A prepaid order is the seller's to ship or cancel; the sweep leaves it.
+    expect((await lineOf(slow.itemOf(confirmedLate))).cancelled_at).toBeNull();
+    // Prepaid: nine days is still the seller's to ship; ten is cancelled and refunded with its shipping, once.
     expect((await lineOf(paid.itemOf(prepaid))).cancelled_at).toBeNull();
+    expect(await lineOf(unsent.itemOf(stale))).toMatchObject({ cancelled_by: "system", cancel_reason: "not shipped within 10 days" });
+    expect(await stockOf(stale)).toBe(2);
+    expect(await db.select({ amount: refunds.amount }).from(refunds).where(eq(refunds.owed_for, `order-line:${unsent.itemOf(stale)}`))).toEqual([{ amount: 460 }]);
+    expect((await mailsTo(buyer.email)).filter((m) => m.text.includes("was not shipped in time, so we cancelled it.") && m.text.includes("₹460"))).toHaveLength(1);
     expect((await lineOf(sent.itemOf(travelling))).delivered_at).toEqual(now);
     const mails = await db.select({ to: email_outbox.to_address, subject: email_outbox.subject }).from(email_outbox).where(sql`${email_outbox.created_at} >= ${ago(0).toISOString()}::timestamptz`);
     expect(mails.filter((m) => m.subject.startsWith("Order cancelled")).length).toBeGreaterThanOrEqual(2);
@@ -233,6 +247,7 @@ describe("the sweep", () => {
     expect(await sweepOrderLines(db, now)).toEqual(again);
     expect(await db.$count(email_outbox)).toBe(after);
     expect(await db.$count(order_items, and(eq(order_items.id, old.itemOf(late)), eq(order_items.cancelled_by, "system")))).toBe(1);
+    expect(await db.$count(refunds, eq(refunds.owed_for, `order-line:${unsent.itemOf(stale)}`))).toBe(1);
   });
 
   test("a cancelled cash-on-delivery line frees its place among the open ones", async () => {

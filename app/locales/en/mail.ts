@@ -54,6 +54,7 @@ export default {
   "mail.life.sellerCancelledText": "{book} can't be fulfilled. The seller says: \"{reason}\"",
   "mail.life.systemCancelled": "Your order was cancelled",
   "mail.life.systemCancelledText": "{book} was not shipped in time, so we cancelled it. You pay nothing.",
+  "mail.life.systemCancelledPaidText": "{book} was not shipped in time, so we cancelled it.",
   "mail.life.systemCancelledSeller": "An order you didn't ship was cancelled",
   "mail.life.unconfirmedText": "You did not confirm your cash-on-delivery order of {book} within {hours} hours, so we cancelled it. You pay nothing; you can order it again.",
   "mail.life.unconfirmedSeller": "An order was cancelled: the buyer did not confirm it",

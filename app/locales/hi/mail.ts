@@ -54,6 +54,7 @@ export default {
   "mail.life.sellerCancelledText": "{book} नहीं भेजी जा सकती। विक्रेता का कहना है: \"{reason}\"",
   "mail.life.systemCancelled": "आपका ऑर्डर रद्द हो गया",
   "mail.life.systemCancelledText": "{book} समय पर नहीं भेजी गई, इसलिए हमने ऑर्डर रद्द कर दिया। आपको कुछ नहीं देना है।",
+  "mail.life.systemCancelledPaidText": "{book} समय पर नहीं भेजी गई, इसलिए हमने इसे रद्द कर दिया।",
   "mail.life.systemCancelledSeller": "जो ऑर्डर आपने नहीं भेजा, वह रद्द हो गया",
   "mail.life.unconfirmedText": "आपने {book} के डिलीवरी पर नकद वाले ऑर्डर की पुष्टि {hours} घंटे के भीतर नहीं की, इसलिए हमने इसे रद्द कर दिया। आपको कुछ नहीं देना है; आप इसे फिर से ऑर्डर कर सकते हैं।",
   "mail.life.unconfirmedSeller": "एक ऑर्डर रद्द हुआ: खरीदार ने पुष्टि नहीं की",

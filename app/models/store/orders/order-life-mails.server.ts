@@ -73,7 +73,7 @@ export function lifeMailsTo(step: LifeStep, { order, line }: Pick<Locked, "order
       return [toBuyer("mail.life.cancelled", "mail.life.sellerCancelled", [b.t("mail.life.sellerCancelledText", { book: b.book, reason: line.cancel_reason ?? "" }), ...refundLine])];
     case "system-cancelled":
       return [
-        toBuyer("mail.life.cancelled", "mail.life.systemCancelled", [b.t("mail.life.systemCancelledText", { book: b.book })]),
+        toBuyer("mail.life.cancelled", "mail.life.systemCancelled", refunded > 0 ? [b.t("mail.life.systemCancelledPaidText", { book: b.book }), ...refundLine] : [b.t("mail.life.systemCancelledText", { book: b.book })]),
         ...toSeller("mail.life.cancelled", "mail.life.systemCancelledSeller", (s) => [s.t("mail.life.systemCancelledSellerText")]),
       ];
     case "unconfirmed-cancelled":

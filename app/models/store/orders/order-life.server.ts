@@ -241,8 +241,9 @@ const SWEEP_BATCH = 100;
 /**
  * The server's order sweep: cash-on-delivery orders not confirmed within
  * POLICY.codConfirmHours have their lines cancelled (copies back, both parties mailed);
- * cash-on-delivery lines not shipped within
- * COD_SHIP_WITHIN_DAYS of the order are cancelled (copies back, both parties mailed),
+ * lines not shipped (nor handed over) within COD_SHIP_WITHIN_DAYS of the buyer's
+ * confirmation (cash on delivery) or PREPAID_SHIP_WITHIN_DAYS of the payment are
+ * cancelled (copies back, a prepaid line refunded, both parties mailed),
  * and lines shipped ORDER_AUTO_DELIVER_DAYS ago that nobody confirmed are delivered.
  * Each line in its own transaction, rechecked under its lock (a seller shipping it at
  * that moment wins or loses cleanly); at most a batch of each per run.
@@ -267,19 +268,31 @@ export async function sweepOrderLines(db: Db, now: Date) {
     });
     if (done) unconfirmedCancelled++;
   }
-  const shipBy = new Date(now.getTime() - limits.COD_SHIP_WITHIN_DAYS * DAY_MS);
+  // Not shipped (nor handed over) in time: cash on delivery counted from its buyer's confirmation, prepaid from its payment.
+  const codBy = new Date(now.getTime() - limits.COD_SHIP_WITHIN_DAYS * DAY_MS);
+  const paidBy = new Date(now.getTime() - limits.PREPAID_SHIP_WITHIN_DAYS * DAY_MS);
+  const lateSince = (order: Pick<OrderRow, "payment_method" | "cod_confirmed_at" | "completed_at">) => (order.payment_method === "cod" ? order.cod_confirmed_at : order.completed_at);
   const unshipped = await db
     .select({ id: order_items.id })
     .from(order_items)
     .innerJoin(orders, eq(orders.id, order_items.order_id))
-    .where(and(isNull(order_items.shipped_at), isNull(order_items.cancelled_at), eq(orders.status, "completed"), eq(orders.payment_method, "cod"), lt(orders.created_at, shipBy)))
+    .where(
+      and(
+        isNull(order_items.shipped_at),
+        isNull(order_items.cancelled_at),
+        eq(orders.status, "completed"),
+        sql`CASE WHEN ${orders.payment_method} = 'cod' THEN ${orders.cod_confirmed_at} < ${codBy.toISOString()}::timestamptz ELSE ${orders.completed_at} < ${paidBy.toISOString()}::timestamptz END`,
+      ),
+    )
     .limit(SWEEP_BATCH);
   let cancelled = 0;
   for (const { id } of unshipped) {
     const done = await db.transaction(async (tx) => {
       const found = await lockLine(tx, id);
-      if (!found || lineState(found.line) !== "placed" || found.order.created_at >= shipBy) return false;
-      await cancelLine(tx, found, "system", `not shipped within ${limits.COD_SHIP_WITHIN_DAYS} days`, now);
+      const since = found && lateSince(found.order);
+      if (!found || !since || lineState(found.line) !== "placed" || since >= (found.order.payment_method === "cod" ? codBy : paidBy)) return false;
+      const days = found.order.payment_method === "cod" ? limits.COD_SHIP_WITHIN_DAYS : limits.PREPAID_SHIP_WITHIN_DAYS;
+      await cancelLine(tx, found, "system", `not shipped within ${days} days`, now);
       return true;
     });
     if (done) cancelled++;

@@ -170,6 +170,8 @@ test("a seller's earnings: the balance past the return window, paid when asked o
   await page.goto("/store/my-products");
   await page.getByRole("link", { name: "Earnings" }).click();
   await expect(page.locator(".statement-line").filter({ hasText: title })).toContainText("Earned: in your balance");
+  // Each line with its order (issue 49, point 1).
+  await expect(page.locator(".statement-line").filter({ hasText: title })).toContainText(/Order #[0-9A-F]{8} · sold /);
   await expect(page.getByText("0% of each prepaid sale")).toBeVisible();
   // Where money comes in, the sentence against the "scan to receive" scam (issue 49, point 4).
   await expect(page.getByRole("note").filter({ hasText: "You never need to enter your UPI PIN to receive money." })).toBeVisible();

@@ -250,6 +250,22 @@ describe("the sweep", () => {
     expect(await db.$count(refunds, eq(refunds.owed_for, `order-line:${unsent.itemOf(stale)}`))).toBe(1);
   });
 
+  test("parcels that came back never fill the delivery sweep's batch: a hundred and one of them older than a parcel on its way, which is still delivered", async () => {
+    const [seller, buyer] = [await signedInStudent(), await signedInStudent()];
+    const travelling = await book(seller);
+    const { orderId, itemOf } = await order(buyer, [[travelling, 1]], "upi");
+    const now = new Date();
+    const old = (days: number) => new Date(now.getTime() - days * DAY).toISOString();
+    await db.update(order_items).set({ shipped_at: new Date(now.getTime() - 11 * DAY) }).where(eq(order_items.order_id, orderId));
+    await db.execute(sql`
+      INSERT INTO order_items (order_id, seller_id, title_at_purchase, price_at_purchase, quantity, shipped_at, refused_at)
+      SELECT ${orderId}, ${seller.userId}, 'Came back ' || n, 100, 1, ${old(30)}::timestamptz + n * interval '1 minute', ${old(20)}::timestamptz
+        FROM generate_series(1, 101) n`);
+    await sweepOrderLines(db, now);
+    expect((await lineOf(itemOf(travelling))).delivered_at).toEqual(now);
+    expect(await db.$count(order_items, and(eq(order_items.order_id, orderId), sql`${order_items.delivered_at} IS NOT NULL`))).toBe(1);
+  });
+
   test("a cancelled cash-on-delivery line frees its place among the open ones", async () => {
     const [seller, buyer] = [await signedInStudent(), await signedInStudent()];
     const books = [await book(seller), await book(seller), await book(seller)];

@@ -82,7 +82,7 @@ export default {
   "sell.earn.nothingToPay": "Nothing to pay out now: sales join your balance once their return window has passed.",
   "sell.earn.payNow": "Pay me {amount} now",
   "sell.earn.sold": "Sold items",
-  "sell.earn.soldLine": "Sold {when} · {amount}",
+  "sell.earn.soldLine": "Order #{order} · sold {when} · {amount}",
   "sell.earn.split": " · commission {commission} · yours {net}",
   "sell.earn.payouts": "Payouts",
   "sell.earn.noPayouts": "No payouts yet",

@@ -81,7 +81,7 @@ export default {
   "sell.earn.nothingToPay": "अभी भेजने को कुछ नहीं: बिक्री का पैसा वापसी की अवधि बीतने पर आपके बैलेंस में आता है।",
   "sell.earn.payNow": "मुझे अभी {amount} भेजें",
   "sell.earn.sold": "बिकी हुई चीज़ें",
-  "sell.earn.soldLine": "{when} को बिकी · {amount}",
+  "sell.earn.soldLine": "ऑर्डर #{order} · {when} को बिकी · {amount}",
   "sell.earn.split": " · कमीशन {commission} · आपके {net}",
   "sell.earn.payouts": "पेआउट",
   "sell.earn.noPayouts": "अभी कोई पेआउट नहीं",

@@ -3,9 +3,10 @@ import { Form, Link } from "@remix-run/react";
 import { formatDate, formatDateTime } from "~/utils/dates";
 import { richText, useT, type Msg, type MessageId } from "~/utils/i18n";
 import { formatINR } from "~/utils/money";
+import { shortOrderId } from "~/utils/urls";
 
 type Where = { kind: "cancelled" | "returned" | "cash" | "on-its-way" | "held" | "return-asked" | "earned" | "in-payout"; until?: Date | string };
-type Line = { id: string; title: string; amount: number; commission: number; net: number; sold_at: Date | string; where: Where; payout_id: string | null };
+type Line = { id: string; order_id: string; title: string; amount: number; commission: number; net: number; sold_at: Date | string; where: Where; payout_id: string | null };
 type Payout = { id: string; net: number; status: string; bank_reference: string | null; created_at: Date | string; paid_at: Date | string | null; failure_reason: string | null };
 export type Statement = { percent: number; lines: Line[]; payouts: Payout[]; totals: { held: number; balance: number; cash: number } };
 
@@ -94,7 +95,7 @@ export function EarningsView({ statement, hasDetails, heldUntil }: { statement: 
               <li key={line.id} className="card statement-line">
                 <strong translate="no">{line.title}</strong>
                 <span className="muted">
-                  {t("sell.earn.soldLine", { when: date(line.sold_at), amount: formatINR(line.amount) })}
+                  {t("sell.earn.soldLine", { when: date(line.sold_at), amount: formatINR(line.amount), order: shortOrderId(line.order_id) })}
                   {line.where.kind === "cash" || line.where.kind === "cancelled" || line.where.kind === "returned" ? null : t("sell.earn.split", { commission: formatINR(line.commission), net: formatINR(line.net) })}
                 </span>
                 <span>{tm(whereWords(line.where, date))}</span>

@@ -105,6 +105,7 @@ export async function sellerStatement(db: DbOrTx, sellerId: string, now: Date) {
   const lines = await db
     .select({
       id: order_items.id,
+      order_id: order_items.order_id,
       title: order_items.title_at_purchase,
       amount: sql<number>`${order_items.price_at_purchase} * ${order_items.quantity}`,
       commission: order_items.commission,

@@ -302,6 +302,8 @@ export async function sweepOrderLines(db: Db, now: Date) {
     .select({ id: order_items.id })
     .from(order_items)
     .where(and(isNull(order_items.delivered_at), isNull(order_items.refused_at), lt(order_items.shipped_at, deliveredBy)))
+    // Oldest first, so a batch is never filled by lines that stay (parcels that came back are not in it at all).
+    .orderBy(asc(order_items.shipped_at))
     .limit(SWEEP_BATCH);
   let delivered = 0;
   for (const { id } of inTransit) {

@@ -5,10 +5,12 @@ import { maskedPayoutDetails } from "~/models/payments/payout-details.server";
 import { sellerStatement } from "~/models/store/earnings/earnings.server";
 import { myListings } from "~/models/store/listings/listings.server";
 import { codFiguresOf, salesOf } from "~/models/store/orders/order-views.server";
+import { liveCarrier } from "~/models/store/orders/shipments.server";
 
 export async function salesView(db: DbOrTx, sellerId: string) {
   const [sales, codFigures] = await Promise.all([salesOf(db, sellerId), codFiguresOf(db, sellerId)]);
-  return { view: "sales" as const, sales, codFigures };
+  // The courier a seller may book a pickup with (issue 49, point 2); none, they ship on their own.
+  return { view: "sales" as const, sales, codFigures, carrier: liveCarrier()?.kind ?? null };
 }
 
 export async function earningsView(db: DbOrTx, sellerId: string, now: Date) {

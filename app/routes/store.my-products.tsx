@@ -11,6 +11,7 @@ import { METHOD_LABELS } from "~/models/store/checkout/checkout";
 import { ORDER_MESSAGES } from "~/models/store/orders/order-life";
 import { sellerCancels, sellerConfirmsReturn, sellerHandsOver, sellerMarksRefused, sellerShips } from "~/models/store/orders/order-life.server";
 import { sellerDisputesReturn } from "~/models/store/orders/order-returns.server";
+import { liveCarrier, sellerBooksShipment } from "~/models/store/orders/shipments.server";
 import { SellerStepSchema } from "~/models/store/orders/order-steps-schema";
 import { parseForm } from "~/utils/forms.server";
 import { notFound, redirectWithFlash } from "~/utils/http.server";
@@ -92,6 +93,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (done.kind !== "returned") return redirectWithFlash(here, { kind: "error", message: ORDER_MESSAGES.noReturnToConfirm });
       return redirectWithFlash(here, { kind: "success", message: done.refunded ? ORDER_MESSAGES.returnReceivedRefund(formatINR(done.refunded)) : ORDER_MESSAGES.returnReceived });
     }
+    case "book": {
+      const carrier = liveCarrier() ?? notFound();
+      const done = (await sellerBooksShipment(db, carrier, input)) ?? notFound();
+      if (done.kind === "cancelled") return redirectWithFlash(here, { kind: "error", message: ORDER_MESSAGES.buyerCancelledFirst });
+      if (done.kind === "unconfirmed") return redirectWithFlash(here, { kind: "error", message: ORDER_MESSAGES.notConfirmedYet });
+      if (done.kind === "meet") return redirectWithFlash(here, { kind: "error", message: ORDER_MESSAGES.meetNoShip });
+      // A second press finds it booked: the same answer.
+      return redirectWithFlash(here, { kind: "success", message: ORDER_MESSAGES.booked });
+    }
     case "dispute": {
       const done = (await sellerDisputesReturn(db, { ...input, words: step.words })) ?? notFound();
       if (done.kind !== "disputed") return redirectWithFlash(here, { kind: "error", message: ORDER_MESSAGES.disputeNotNow });
@@ -125,7 +135,7 @@ export default function MyProducts() {
           {t("sell.tab.earnings")}
         </Link>
       </nav>
-      {page.view === "sales" ? <Sales sales={page.sales} codFigures={page.codFigures} refused={refused} /> : page.view === "earnings" ? <EarningsView statement={page.statement} hasDetails={page.hasDetails} heldUntil={page.heldUntil} /> : <Listings listings={page.listings} />}
+      {page.view === "sales" ? <Sales sales={page.sales} codFigures={page.codFigures} carrier={page.carrier} refused={refused} /> : page.view === "earnings" ? <EarningsView statement={page.statement} hasDetails={page.hasDetails} heldUntil={page.heldUntil} /> : <Listings listings={page.listings} />}
     </section>
   );
 }

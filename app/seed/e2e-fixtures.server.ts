@@ -2,6 +2,7 @@
 // these on a loopback port of its own; the production server never does). Each takes
 // JSON and returns JSON, and builds rows through the same factories as the seed and
 // the integration tests, so every scenario sets up exactly its own world.
+import { pollShipments, testCarrier } from "~/models/store/orders/shipments.server";
 import { imageStore } from "~/models/media/stores.server";
 import { storeVariants, writePhotos } from "~/models/store/listings/photos.server";
 import { generateCover } from "~/seed/covers.server";
@@ -195,6 +196,11 @@ export const e2eFixtures = {
     const asked = await buyerRequestsReturn(db, { buyerId: input.buyerId, orderId: line.orderId, itemId: line.itemId, reason: input.reason, now: new Date() });
     if (asked?.kind !== "requested") throw new Error(`return not asked: ${asked?.kind}`);
     return { id: line.orderId, itemId: line.itemId };
+  },
+
+  /** The carrier poll's turn `minutesLater` from now: the test carrier's parcels move as they would have by then. */
+  async parcelsPolled(input: { minutesLater: number }) {
+    return { id: String(await pollShipments(db, testCarrier, new Date(Date.now() + input.minutesLater * 60_000))) };
   },
 
   async category(input: { name: string }) {

@@ -9,6 +9,7 @@ import { prepareDatabase } from "~/seed/setup.server";
 import { purgeExpired } from "~/models/accounts/housekeeping.server";
 import { forgetDiscardedSnapshots } from "~/models/contests/review/evidence.server";
 import { forgetDiscardedImages } from "~/models/store/orders/order-returns.server";
+import { liveCarrier, pollShipments } from "~/models/store/orders/shipments.server";
 import { storeDiagram } from "~/models/contests/paper/diagrams.server";
 import { closeDueContests } from "~/models/contests/results/scoring.server";
 import { releaseExpiredHolds } from "~/models/store/checkout/orders.server";
@@ -89,6 +90,9 @@ export async function startup() {
     );
   });
   // Unpaid online orders give their copies back when their hold ends.
+  // Parcels booked with a carrier are asked about (issue 49, point 2); any instance may ask (one lease each).
+  const carrier = liveCarrier();
+  if (carrier) every(60_000, "parcels", () => pollShipments(db, carrier, new Date()));
   every(60_000, "order holds", () => releaseExpiredHolds(db, new Date()));
   // Cash-on-delivery orders never confirmed and lines never shipped are cancelled; shipped lines nobody confirmed count as delivered;
   // prepaid lines past their return window become their sellers' earnings, paid out on the sellers' schedule.

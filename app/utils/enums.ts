@@ -73,3 +73,10 @@ export const CONTEST_KINDS = ["free", "practice", "paid_prize"] as const;
  */
 export const PRACTICE_SCOPES = ["all", "wrong"] as const;
 export type PracticeScope = (typeof PRACTICE_SCOPES)[number];
+
+/**
+ * A parcel's states as a carrier reports them (issue 49, point 2), in the only order they
+ * may come: a parcel never goes back (models/store/orders/shipments.ts). Delivered and
+ * returned to origin are the ends.
+ */
+export const PARCEL_STATES = ["booked", "picked_up", "in_transit", "out_for_delivery", "delivered", "undelivered", "returned_to_origin"] as const;

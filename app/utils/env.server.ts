@@ -62,6 +62,8 @@ const EnvSchema = z.object({
   // refunded); a shipped line the buyer has not confirmed counts as delivered after this many.
   COD_SHIP_WITHIN_DAYS: optional.pipe(z.coerce.number().int().min(1).max(60).default(5)),
   PREPAID_SHIP_WITHIN_DAYS: optional.pipe(z.coerce.number().int().min(1).max(60).default(10)),
+  // The built-in test carrier (docs/decisions/marketplace-carriers.md): minutes between its parcel's states.
+  TEST_CARRIER_STEP_MINUTES: optional.pipe(z.coerce.number().min(0.01).max(24 * 60).default(30)),
   ORDER_AUTO_DELIVER_DAYS: optional.pipe(z.coerce.number().int().min(1).max(60).default(10)),
   // Sellers' earnings (docs/decisions/money-seller-earnings.md, "Sellers get paid"): the marketplace's commission on a prepaid line, in per
   // cent of its price, and how many days apart a seller's earnings are paid out on their own (a seller may ask sooner).

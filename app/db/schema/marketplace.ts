@@ -1,7 +1,7 @@
 // The marketplace: categories, images, listings, carts, wishlists, orders and what they hold.
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, uniqueIndex, uuid, customType } from "drizzle-orm/pg-core";
-import { CANCELLED_BY, DELIVERIES, ORDER_STATUSES, PAYMENT_METHODS, PRODUCT_CONDITIONS } from "../../utils/enums";
+import { CANCELLED_BY, DELIVERIES, ORDER_STATUSES, PARCEL_STATES, PAYMENT_METHODS, PRODUCT_CONDITIONS } from "../../utils/enums";
 import { createdAt, id, keptFor, oneOf, time } from "./columns";
 import { userRef, users } from "./accounts";
 
@@ -324,3 +324,48 @@ export const store_words = pgTable("store_words", { word: text("word").primaryKe
   // Whether a search word is the start of some listing word (then it is taken as typed).
   index("store_words_prefix_idx").on(t.word.op("text_pattern_ops")),
 ]);
+
+/**
+ * A line sent through a carrier (issue 49, point 2): booked by its seller from the sale,
+ * tracked by the carrier's number (the AWB, also the line's tracking number), its state
+ * moved only forward by the poll (models/store/orders/shipments.server.ts). `events` is
+ * what the carrier reported, each state once with its time, for the line's timeline.
+ */
+export const shipments = pgTable(
+  "shipments",
+  {
+    // Its own id, as every job queue's row has (~/services/jobs.server.ts); one per line.
+    id: id(),
+    order_item_id: uuid("order_item_id")
+      .notNull()
+      .unique()
+      .references(() => order_items.id, { onDelete: "restrict" }),
+    carrier: text("carrier").notNull(),
+    awb: text("awb").notNull().unique(),
+    status: text("status", { enum: PARCEL_STATES }).notNull().default("booked"),
+    events: jsonb("events").$type<Array<{ status: (typeof PARCEL_STATES)[number]; at: string }>>().notNull().default(sql`'[]'::jsonb`),
+    attempts: integer("attempts").notNull().default(0),
+    next_attempt_at: time("next_attempt_at").notNull().defaultNow(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    check("shipments_status", oneOf(t.status, PARCEL_STATES)),
+    // The poll's queue: parcels not yet at an end, the next due first.
+    index("shipments_due_idx").on(t.next_attempt_at).where(sql`${t.status} NOT IN ('delivered', 'returned_to_origin')`),
+  ],
+);
+
+/**
+ * The built-in test carrier's own books (as the test gateway keeps its own): one parcel per
+ * booking key, moving a state every TEST_CARRIER_STEP_MINUTES after its booking; `outcome`
+ * says whether it ends delivered or returned to its seller (a test or a demo sets it).
+ */
+export const test_carrier_parcels = pgTable("test_carrier_parcels", {
+  awb: text("awb").primaryKey(),
+  booking_key: text("booking_key").notNull().unique(),
+  from_pincode: text("from_pincode"),
+  to_pincode: text("to_pincode").notNull(),
+  cod_amount: integer("cod_amount").notNull().default(0),
+  outcome: text("outcome", { enum: ["delivered", "returned_to_origin"] }).notNull().default("delivered"),
+  booked_at: time("booked_at").notNull(),
+});

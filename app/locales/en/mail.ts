@@ -77,6 +77,8 @@ export default {
   "mail.life.buyerHasItText": "The buyer confirmed delivery. They may return it within {days} days.",
   "mail.life.countsDelivered": "Your order counts as delivered",
   "mail.life.countsDeliveredText": "{book} shipped a while ago, so it now counts as delivered.",
+  "mail.life.carrierDelivered": "The courier delivered your order",
+  "mail.life.carrierDeliveredText": "The courier delivered {book} (AWB {tracking}).",
   "mail.life.returnBy": "If it hasn't arrived or something is wrong, ask for a return on your order page by {when} IST.",
   "mail.life.returnByEnd": "If it hasn't arrived or something is wrong, ask for a return on your order page by the end of the return window.",
   "mail.life.returnAsked": "The buyer asked to return a book",

@@ -77,6 +77,8 @@ export default {
   "mail.life.buyerHasItText": "ख़रीदार ने डिलीवरी की पुष्टि कर दी है। वे {days} दिनों के भीतर इसे लौटा सकते हैं।",
   "mail.life.countsDelivered": "आपका ऑर्डर पहुँचा हुआ माना गया है",
   "mail.life.countsDeliveredText": "{book} को भेजे काफ़ी समय हो गया, इसलिए अब इसे पहुँचा हुआ माना जाता है।",
+  "mail.life.carrierDelivered": "कूरियर ने आपका ऑर्डर डिलीवर कर दिया",
+  "mail.life.carrierDeliveredText": "कूरियर ने {book} डिलीवर कर दी (AWB {tracking})।",
   "mail.life.returnBy": "अगर यह नहीं पहुँची या कुछ गड़बड़ है, तो {when} IST तक अपने ऑर्डर के पेज पर वापसी माँगें।",
   "mail.life.returnByEnd": "अगर यह नहीं पहुँची या कुछ गड़बड़ है, तो वापसी की अवधि ख़त्म होने से पहले अपने ऑर्डर के पेज पर वापसी माँगें।",
   "mail.life.returnAsked": "ख़रीदार किताब लौटाना चाहते हैं",

@@ -35,7 +35,7 @@ export type Sale = LineLife & {
 /** A sale not yet on its way, as its seller reads it: waiting for the buyer's confirmation, to ship, or to hand over. */
 const PLACED_BADGES = { waiting: "orders.badge.awaitingConfirm", ship: "orders.badge.toShip", meet: "orders.badge.toHandOver" } as const satisfies Record<string, MessageId>;
 
-export function Sales({ sales, codFigures, refused }: { sales: Sale[]; codFigures: CodFigures; refused: { itemId: string; intent: string; reply: StepReply } | undefined }) {
+export function Sales({ sales, codFigures, carrier, refused }: { sales: Sale[]; codFigures: CodFigures; carrier: "test" | null; refused: { itemId: string; intent: string; reply: StepReply } | undefined }) {
   const { t, locale } = useT();
   if (sales.length === 0) return <div className="card empty"><p>{t("sell.noSales")}</p></div>;
   // The figures above the sales, spaced as the sales are (.orders).
@@ -70,7 +70,7 @@ export function Sales({ sales, codFigures, refused }: { sales: Sale[]; codFigure
               <LineTimeline placedAt={sale.sold_at} line={sale} viewer="seller" />
               {sale.return_reason && state === "return_requested" ? <p>{richText(t("sell.sale.buyerSays"), [() => <span translate="no">{sale.return_reason}</span>])}</p> : null}
               {state === "return_requested" ? <ReturnPhoto sale={sale} /> : null}
-              <SellerSteps sale={sale} reply={refused?.itemId === sale.id ? refused : undefined} />
+              <SellerSteps sale={sale} carrier={carrier} reply={refused?.itemId === sale.id ? refused : undefined} />
             </li>
           );
         })}
@@ -107,13 +107,14 @@ function CodFiguresCard({ figures }: { figures: CodFigures }) {
 }
 
 /** What the seller may do with a sale now: each a plain form, so it works without JavaScript. */
-function SellerSteps({ sale, reply }: { sale: Sale; reply: { intent: string; reply: StepReply } | undefined }) {
+function SellerSteps({ sale, carrier: kind, reply }: { sale: Sale; carrier: "test" | null; reply: { intent: string; reply: StepReply } | undefined }) {
   const { t } = useT();
   const [shipForm, ship] = useSchemaForm<typeof SellerStepSchema>(reply?.intent === "ship" ? reply.reply : undefined, { id: `ship-${sale.id}` });
   const [cancelForm, cancel] = useSchemaForm<typeof SellerStepSchema>(reply?.intent === "cancel" ? reply.reply : undefined, { id: `cancel-${sale.id}` });
   const [handForm, hand] = useSchemaForm<typeof SellerStepSchema>(reply?.intent === "handover" ? reply.reply : undefined, { id: `handover-${sale.id}` });
   const [disputeForm, dispute] = useSchemaForm<typeof SellerStepSchema>(reply?.intent === "dispute" ? reply.reply : undefined, { id: `dispute-${sale.id}` });
   const can = sellerCan(sale, sale);
+  const carrier = kind ? t(`sell.sale.carrier.${kind}`) : null;
   if (can.refused) {
     return (
       <Form method="post">
@@ -153,6 +154,16 @@ function SellerSteps({ sale, reply }: { sale: Sale; reply: { intent: string; rep
   if (!can.cancel) return null;
   return (
     <div className="line-form">
+      {can.ship && carrier ? (
+        // A courier's pickup (issue 49, point 2): its number becomes the tracking number, and the parcel is followed.
+        <Form method="post">
+          <input type="hidden" name="itemId" value={sale.id} />
+          <button type="submit" name="intent" value="book" className="btn btn-primary btn-sm" aria-label={t("sell.sale.bookLabel", { title: sale.title, carrier })}>
+            {t("sell.sale.book", { carrier })}
+          </button>
+          <p className="muted">{t("sell.sale.orShip")}</p>
+        </Form>
+      ) : null}
       {can.ship ? (
         <Form method="post" className="line-form" {...shipForm.props}>
           <input type="hidden" name="itemId" value={sale.id} />

@@ -15,7 +15,7 @@ import { formatDateTime } from "~/utils/dates";
 import { appUrl } from "~/utils/env.server";
 import { formatINR } from "~/utils/money";
 
-export type LifeStep = "buyer-cancelled" | "seller-cancelled" | "system-cancelled" | "unconfirmed-cancelled" | "cod-confirmed" | "handed-over" | "undelivered" | "shipped" | "delivered" | "auto-delivered" | "return-requested" | "return-photo" | "disputed" | "returned";
+export type LifeStep = "buyer-cancelled" | "seller-cancelled" | "system-cancelled" | "unconfirmed-cancelled" | "cod-confirmed" | "handed-over" | "undelivered" | "shipped" | "delivered" | "auto-delivered" | "carrier-delivered" | "return-requested" | "return-photo" | "disputed" | "returned";
 
 /** The mails of one step, each in its reader's language (users.locale). */
 export async function lifeMails(tx: Tx, step: LifeStep, { order, line }: Locked, refunded: number): Promise<Mail[]> {
@@ -96,6 +96,15 @@ export function lifeMailsTo(step: LifeStep, { order, line }: Pick<Locked, "order
       ];
     case "delivered":
       return toSeller("mail.life.delivered", "mail.life.buyerHasIt", (s) => [s.t("mail.life.buyerHasItText", { days: POLICY.returnDays })]);
+    case "carrier-delivered": {
+      const until = returnOpenUntil(line);
+      return [
+        toBuyer("mail.life.delivered", "mail.life.carrierDelivered", [
+          b.t("mail.life.carrierDeliveredText", { book: b.book, tracking: line.tracking_number ?? "" }),
+          until ? b.t("mail.life.returnBy", { when: formatDateTime(until, b.locale) }) : b.t("mail.life.returnByEnd"),
+        ]),
+      ];
+    }
     case "auto-delivered": {
       const until = returnOpenUntil(line);
       return [

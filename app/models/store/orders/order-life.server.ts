@@ -143,12 +143,33 @@ export function sellerShips(db: Db, input: { sellerId: string; itemId: string; t
 export function sellerMarksRefused(db: Db, input: { sellerId: string; itemId: string; now: Date }) {
   return step<"refused" | "not-refusable">(db, input.itemId, input, "refused", async (tx, found) => {
     if (!sellerCan(found.line, found.order).refused) return { kind: "not-refusable" };
-    await tx.update(order_items).set({ refused_at: input.now }).where(eq(order_items.id, found.line.id));
-    await moveStock(tx, [found.line], +1);
-    const refunded = await refundLine(tx, found, "undelivered", false);
-    await tell(tx, "undelivered", { ...found, line: { ...found.line, refused_at: input.now } }, refunded);
-    return { kind: "refused", refunded };
+    return { kind: "refused", refunded: await cameBack(tx, found, input.now) };
   });
+}
+
+async function cameBack(tx: Tx, found: Locked, now: Date) {
+  await tx.update(order_items).set({ refused_at: now }).where(eq(order_items.id, found.line.id));
+  await moveStock(tx, [found.line], +1);
+  const refunded = await refundLine(tx, found, "undelivered", false);
+  await tell(tx, "undelivered", { ...found, line: { ...found.line, refused_at: now } }, refunded);
+  return refunded;
+}
+
+/**
+ * What a carrier reported of a line's parcel (issue 49, point 2; ./shipments.server.ts, in
+ * its transaction): delivered at the carrier's time (the return window runs from it, both
+ * parties mailed), or returned to its seller undelivered (as the seller's "came back").
+ * False when the line has moved on otherwise (the buyer confirmed it first, say).
+ */
+export async function carrierReported(tx: Tx, itemId: string, end: "delivered" | "returned_to_origin", at: Date) {
+  const found = await lockLine(tx, itemId);
+  if (!found || lineState(found.line) !== "shipped") return { moved: false, refunded: 0 };
+  if (end === "returned_to_origin") return { moved: true, refunded: await cameBack(tx, found, at) };
+  await tx.update(order_items).set({ delivered_at: at }).where(eq(order_items.id, found.line.id));
+  const line = { ...found.line, delivered_at: at };
+  await tell(tx, "carrier-delivered", { ...found, line }, 0);
+  await tell(tx, "delivered", { ...found, line }, 0);
+  return { moved: true, refunded: 0 };
 }
 
 /**

@@ -5,7 +5,7 @@
 // read from the same columns and cannot disagree. Shared by the buyer's and the seller's
 // pages, so it holds no server code.
 import { POLICY } from "~/models/support/policy";
-import type { DELIVERIES, PAYMENT_METHODS } from "~/utils/enums";
+import type { DELIVERIES, PARCEL_STATES, PAYMENT_METHODS } from "~/utils/enums";
 import type { MessageId, Msg, Translate } from "~/utils/i18n";
 
 export type LineLife = {
@@ -22,6 +22,8 @@ export type LineLife = {
   /** A return's photo from the buyer, and the seller's dispute of the return (issue 49, point 6). */
   return_photo_url?: string | null;
   disputed_at?: Date | string | null;
+  /** A parcel booked with a carrier: what the carrier reported (issue 49, point 2). */
+  parcel_events?: Array<{ status: (typeof PARCEL_STATES)[number]; at: string }> | null;
   /** Its order's delivery: met in person, its hand-over is both shipping and delivery (issue 49, point 4). */
   delivery?: (typeof DELIVERIES)[number];
 };
@@ -156,6 +158,7 @@ export const ORDER_MESSAGES = {
   meetNoShip: { id: "orders.msg.meetNoShip" },
   articleMistyped: { id: "orders.msg.articleMistyped" },
   notRefusable: { id: "orders.msg.notRefusable" },
+  booked: { id: "orders.msg.booked" },
   returnPhotoSaved: { id: "orders.msg.returnPhotoSaved" },
   returnPhotoNotNow: { id: "orders.msg.returnPhotoNotNow" },
   disputed: { id: "orders.msg.disputed", values: { hours: POLICY.replyWithinHours } },

@@ -63,6 +63,8 @@ export const SellerStepSchema = z.discriminatedUnion("intent", [
   }),
   z.object({ intent: z.literal("cancel"), itemId, reason: reason(CANCEL_REASON_MAX, ORDER_MESSAGES.cancelReasonRequired, ORDER_MESSAGES.cancelReasonTooLong) }),
   z.object({ intent: z.literal("return-received"), itemId }),
+  // A courier's pickup booked from the sale (issue 49, point 2).
+  z.object({ intent: z.literal("book"), itemId }),
   // The seller disagrees with a return (issue 49, point 6): their words go to support with the buyer's.
   z.object({ intent: z.literal("dispute"), itemId, words: reason(DISPUTE_WORDS_MAX, ORDER_MESSAGES.disputeWordsRequired, ORDER_MESSAGES.disputeWordsTooLong) }),
   z.object({ intent: z.literal("refused"), itemId }),

@@ -3,7 +3,7 @@
 // then all their items), never one per order.
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { marketplace_products, order_items, orders, profiles } from "~/db/schema";
+import { marketplace_products, order_items, orders, profiles, shipments } from "~/db/schema";
 import { lineState, UNCONFIRMED_REASON, type CodFigures } from "~/models/store/orders/order-life";
 
 const ORDERS_SHOWN = 50;
@@ -24,6 +24,8 @@ const LIFE = {
   return_photo_thumb: order_items.return_photo_thumb,
   disputed_at: order_items.disputed_at,
   dispute_words: order_items.dispute_words,
+  // A parcel booked with a carrier: what the carrier reported, for the timeline (issue 49, point 2).
+  parcel_events: shipments.events,
 };
 const SALES_SHOWN = 100;
 
@@ -50,6 +52,7 @@ async function itemsOf(db: DbOrTx, orderIds: string[]) {
     .from(order_items)
     .leftJoin(marketplace_products, eq(marketplace_products.id, order_items.product_id))
     .leftJoin(profiles, eq(profiles.id, order_items.seller_id))
+    .leftJoin(shipments, eq(shipments.order_item_id, order_items.id))
     .where(inArray(order_items.order_id, orderIds))
     .orderBy(order_items.title_at_purchase);
 }
@@ -117,6 +120,7 @@ export async function salesOf(db: DbOrTx, sellerId: string) {
     })
     .from(order_items)
     .innerJoin(orders, eq(orders.id, order_items.order_id))
+    .leftJoin(shipments, eq(shipments.order_item_id, order_items.id))
     .where(and(eq(order_items.seller_id, sellerId), eq(orders.status, "completed")))
     .orderBy(desc(orders.created_at), order_items.id)
     .limit(SALES_SHOWN);

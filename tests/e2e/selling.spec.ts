@@ -261,7 +261,8 @@ test("a worn book goes on sale with two photos, shown one at a time on its page;
   await expect(gallery.locator("img")).toHaveCount(2);
   await expect(gallery.getByRole("img", { name: title })).toHaveAttribute("loading", "eager");
   await expect(gallery.getByRole("img", { name: "Photo 2 of 2" })).toHaveAttribute("loading", "lazy");
-  await page.getByRole("link", { name: "Photo 2 of 2" }).click();
+  await expect(gallery.getByRole("link", { name: "Photo 2 of 2" })).toHaveAttribute("href", /^\/media\/[0-9a-f]{64}\.webp$/);
+  await page.getByRole("link", { name: "Show photo 2" }).click();
   await expect(page).toHaveURL(/#photo-2$/);
 
   // Removing one of the two while on sale is refused, in the page.

@@ -49,6 +49,7 @@ export default {
   "store.product.upload": "Upload Image",
   "store.product.photos": "{count} photos: swipe, or choose one below",
   "store.product.photo": "Photo {n} of {count}",
+  "store.product.showPhoto": "Show photo {n}",
   "store.product.delete": "Delete",
   "store.product.inCart": "In your cart: {quantity}",
   "store.product.removeFromCart": "Remove from Cart",

@@ -49,6 +49,7 @@ export default {
   "store.product.upload": "फ़ोटो अपलोड करें",
   "store.product.photos": "{count} फ़ोटो: खिसकाएँ, या नीचे से कोई चुनें",
   "store.product.photo": "{count} में से फ़ोटो {n}",
+  "store.product.showPhoto": "फ़ोटो {n} दिखाएँ",
   "store.product.delete": "हटाएँ",
   "store.product.inCart": "आपके कार्ट में: {quantity}",
   "store.product.removeFromCart": "कार्ट से हटाएँ",

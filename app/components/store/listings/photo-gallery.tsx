@@ -30,7 +30,7 @@ export function PhotoGallery({ photos, title }: { photos: Photo[]; title: string
       <p className="thumbs">
         {photos.map((p, i) => (
           <a key={p.image_url} href={`#photo-${i + 1}`}>
-            <img src={p.thumbnail_url} alt={t("store.product.photo", { n: i + 1, count: photos.length })} width={64} height={48} loading="lazy" decoding="async" />
+            <img src={p.thumbnail_url} alt={t("store.product.showPhoto", { n: i + 1 })} width={64} height={48} loading="lazy" decoding="async" />
           </a>
         ))}
       </p>

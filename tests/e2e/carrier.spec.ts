@@ -1,5 +1,5 @@
 // A courier's pickup (issue 49, point 2), in both projects: the seller books it from the sale
-// with the built-in test carrier, the carrier's number becomes the tracking number, and once the
+// with the built-in test carrier and prints its label, the carrier's number becomes the tracking number, and once the
 // poll has heard from the carrier the buyer's order follows the parcel to its delivery.
 import { create, expect, PASSWORD, signedInPage, test, unique, uniqueEmail } from "./support/fixtures";
 
@@ -18,6 +18,10 @@ test("the seller books a pickup; the buyer's order follows the parcel to its del
   await expect(shipped).toContainText(/TC[0-9]{9}IN/);
   const awb = (await shipped.textContent())!.match(/TC[0-9]{9}IN/)![0];
   await expect(page.locator(".order").filter({ hasText: title }).getByRole("button", { name: /Book a pickup/ })).toHaveCount(0);
+  // The label to print: a PDF with the courier's number.
+  const label = await page.request.get((await page.getByRole("link", { name: `Print the label of ${title} (PDF)` }).getAttribute("href"))!);
+  expect(label.headers()["content-type"]).toBe("application/pdf");
+  expect((await label.body()).toString("latin1")).toContain(`(AWB ${awb})`);
 
   // Two and a half hours on, as the carrier's poll hears it: delivered.
   await create("parcelsPolled", { minutesLater: 151 });

@@ -9,6 +9,7 @@ import { order_items, refunds, shipments, test_carrier_parcels } from "~/db/sche
 import { ORDER_MESSAGES, returnOpenUntil } from "~/models/store/orders/order-life";
 import { applyReports, pollShipments, testCarrier } from "~/models/store/orders/shipments.server";
 import * as confirmationRoute from "~/routes/orders.$id.confirmation";
+import * as labelRoute from "~/routes/store.sales.$itemId.label[.]pdf";
 import { call, getRequest } from "../support/remix";
 import { signedInStudent } from "../support/scenarios";
 import { book, buyerStep, flashOf, lineOf, mailsTo, order, sellerStep, stockOf } from "../support/orders";
@@ -103,4 +104,26 @@ test("returned to origin: the copies come back, a prepaid line's price is refund
   expect(await db.select({ amount: refunds.amount }).from(refunds).where(eq(refunds.owed_for, `order-line:${itemId}`))).toEqual([{ amount: 360 }]);
   expect(await flashOf(await buyerStep(buyer, orderId, { intent: "received", itemId }))).toMatchObject({ kind: "error" });
   expect(await db.$count(order_items, and(eq(order_items.id, itemId), eq(order_items.tracking_number, parcel.awb)))).toBe(1);
+});
+
+test("the label: a PDF for the seller only, with the AWB, where it goes, and the cash to collect", async () => {
+  const { seller, buyer, itemId, parcel } = await booked("cod");
+  const res = await call(labelRoute.loader, getRequest(`/store/sales/${itemId}/label.pdf`, seller.cookie), { params: { itemId } });
+  expect(res.status).toBe(200);
+  expect(res.headers.get("Content-Type")).toBe("application/pdf");
+  expect(res.headers.get("Cache-Control")).toBe("private, no-store");
+  const pdf = res.data as string;
+  expect(pdf.startsWith("%PDF-1.4\n")).toBe(true);
+  for (const text of [`AWB ${parcel.awb}`, "Asha Rao", "12 MG Road", "Pune, Maharashtra 411001", "CASH ON DELIVERY: COLLECT Rs 360"]) expect(pdf).toContain(`(${text})`);
+  // Its cross-reference table is where the trailer says, and each object where the table says.
+  const startxref = Number(pdf.match(/startxref\n(\d+)\n%%EOF\n$/)![1]);
+  expect(pdf.slice(startxref, startxref + 4)).toBe("xref");
+  const offsets = [...pdf.slice(startxref).matchAll(/^(\d{10}) 00000 n $/gm)].map((m) => Number(m[1]));
+  offsets.forEach((offset, i) => expect(pdf.slice(offset, offset + `${i + 1} 0 obj`.length)).toBe(`${i + 1} 0 obj`));
+  // The buyer, a stranger, and a line not booked: 404.
+  for (const who of [buyer, await signedInStudent()]) expect((await call(labelRoute.loader, getRequest(`/store/sales/${itemId}/label.pdf`, who.cookie), { params: { itemId } })).status).toBe(404);
+  const product = await book(seller);
+  const { itemOf } = await order(buyer, [[product, 1]], "upi");
+  expect((await call(labelRoute.loader, getRequest(`/store/sales/${itemOf(product)}/label.pdf`, seller.cookie), { params: { itemId: itemOf(product) } })).status).toBe(404);
+  expect((await call(labelRoute.loader, getRequest("/store/sales/x/label.pdf", seller.cookie), { params: { itemId: "x" } })).status).toBe(404);
 });

@@ -40,6 +40,8 @@ export default {
   "sell.sale.book": "Book a pickup with {carrier}",
   "sell.sale.bookLabel": "Book a pickup of {title} with {carrier}",
   "sell.sale.orShip": "Or send it yourself:",
+  "sell.sale.label": "Print the label (PDF)",
+  "sell.sale.labelFor": "Print the label of {title} (PDF)",
   "sell.sale.carrier.test": "the StudyArena test courier",
   "sell.sale.returnPhoto": "The buyer's photo of what is wrong",
   "sell.sale.noReturnPhoto": "The buyer has not added a photo.",

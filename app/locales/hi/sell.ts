@@ -39,6 +39,8 @@ export default {
   "sell.sale.book": "{carrier} के साथ पिकअप बुक करें",
   "sell.sale.bookLabel": "{title} का पिकअप {carrier} के साथ बुक करें",
   "sell.sale.orShip": "या ख़ुद भेजें:",
+  "sell.sale.label": "लेबल प्रिंट करें (PDF)",
+  "sell.sale.labelFor": "{title} का लेबल प्रिंट करें (PDF)",
   "sell.sale.carrier.test": "StudyArena के टेस्ट कूरियर",
   "sell.sale.returnPhoto": "ख़रीदार की गड़बड़ी वाली फ़ोटो",
   "sell.sale.noReturnPhoto": "ख़रीदार ने फ़ोटो नहीं जोड़ी है।",

@@ -69,6 +69,14 @@ export function Sales({ sales, codFigures, carrier, refused }: { sales: Sale[]; 
               </address>
               <LineTimeline placedAt={sale.sold_at} line={sale} viewer="seller" />
               {sale.return_reason && state === "return_requested" ? <p>{richText(t("sell.sale.buyerSays"), [() => <span translate="no">{sale.return_reason}</span>])}</p> : null}
+              {state === "shipped" && sale.parcel_events?.length ? (
+                // The courier's label, a PDF to print and tape to the parcel (issue 49, point 2).
+                <p>
+                  <a href={`/store/sales/${sale.id}/label.pdf`} aria-label={t("sell.sale.labelFor", { title: sale.title })}>
+                    {t("sell.sale.label")}
+                  </a>
+                </p>
+              ) : null}
               {state === "return_requested" ? <ReturnPhoto sale={sale} /> : null}
               <SellerSteps sale={sale} carrier={carrier} reply={refused?.itemId === sale.id ? refused : undefined} />
             </li>

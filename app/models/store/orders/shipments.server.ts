@@ -5,9 +5,11 @@
 // the poll is one job queue (~/services/jobs.server.ts), and every report is applied forward
 // only (./shipments.ts), so a late, replayed or reordered report changes nothing.
 import { randomInt } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx, Tx } from "~/db/client.server";
-import { order_items, shipments, test_carrier_parcels } from "~/db/schema";
+import { order_items, orders, profiles, shipments, test_carrier_parcels } from "~/db/schema";
+import { shortOrderId } from "~/models/store/checkout/checkout";
+import { labelPdf } from "~/models/store/orders/label.server";
 import { paymentGateway } from "~/models/payments/gateway.server";
 import { kickRefunds } from "~/models/payments/refunds.server";
 import { awaitsConfirmation } from "~/models/store/orders/order-life";
@@ -153,4 +155,34 @@ export async function parcelsOf(db: DbOrTx, itemIds: string[]) {
     .select({ itemId: shipments.order_item_id, carrier: shipments.carrier, awb: shipments.awb, status: shipments.status, events: shipments.events })
     .from(shipments)
     .where(sql`${shipments.order_item_id} = ANY(${`{${itemIds.join(",")}}`}::uuid[])`);
+}
+
+/** The label of a line's parcel, for its seller only (undefined for anyone else, or a line not booked with a carrier). */
+export async function labelOf(db: DbOrTx, input: { sellerId: string; itemId: string }) {
+  const [row] = await db
+    .select({
+      awb: shipments.awb,
+      carrier: shipments.carrier,
+      orderId: orders.id,
+      to: orders.shipping_address,
+      method: orders.payment_method,
+      amount: sql<number>`${order_items.price_at_purchase} * ${order_items.quantity}`,
+      sellerName: profiles.full_name,
+      sellerAddress: profiles.address,
+      sellerCity: profiles.city,
+    })
+    .from(shipments)
+    .innerJoin(order_items, eq(order_items.id, shipments.order_item_id))
+    .innerJoin(orders, eq(orders.id, order_items.order_id))
+    .leftJoin(profiles, eq(profiles.id, order_items.seller_id))
+    .where(and(eq(shipments.order_item_id, input.itemId), eq(order_items.seller_id, input.sellerId)));
+  if (!row) return undefined;
+  return labelPdf({
+    awb: row.awb,
+    carrier: row.carrier === "test" ? "StudyArena test courier" : row.carrier,
+    to: row.to,
+    from: { name: row.sellerName?.trim() || "The seller", address: [row.sellerAddress?.trim(), row.sellerCity?.trim()].filter(Boolean).join(", ") },
+    codAmount: row.method === "cod" ? Number(row.amount) : 0,
+    orderRef: shortOrderId(row.orderId),
+  });
 }

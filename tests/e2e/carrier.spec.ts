@@ -2,6 +2,7 @@
 // with the built-in test carrier and prints its label, the carrier's number becomes the tracking number, and once the
 // poll has heard from the carrier the buyer's order follows the parcel to its delivery.
 import { create, expect, PASSWORD, signedInPage, test, unique, uniqueEmail } from "./support/fixtures";
+import { latinWords, overflow } from "./support/latin-words";
 
 test("the seller books a pickup; the buyer's order follows the parcel to its delivery", async ({ page, browser, javaScriptEnabled, student }) => {
   const buyer = { email: uniqueEmail("buyer"), password: PASSWORD, fullName: "Nisha Buyer" };
@@ -30,5 +31,18 @@ test("the seller books a pickup; the buyer's order follows the parcel to its del
   await expect(buyerPage.getByRole("heading", { name: `Where the parcel is (AWB ${awb})` })).toBeVisible();
   for (const step of ["Booked with the courier", "Picked up", "In transit", "Out for delivery", "Delivered by the courier"]) await expect(buyerPage.getByText(step, { exact: true })).toBeVisible();
   await expect(buyerPage.locator(".timeline").first().getByRole("listitem").filter({ hasText: "Delivered" })).toContainText("IST");
+
+  // In Hindi at 360 px: the buyer's parcel and the seller's sale, nothing left in English.
+  const typed = [title, "Nisha Buyer", student.fullName, "Asha Rao", "MG Road", "Pune", "Maharashtra", "India", awb];
+  for (const reader of [buyerPage, page]) {
+    await reader.context().addCookies([{ name: "lang", value: "hi", url: `http://localhost:${process.env.E2E_PORT}` }]);
+    await reader.setViewportSize({ width: 360, height: 740 });
+  }
+  await buyerPage.goto(`/orders/${orderId}/confirmation`);
+  await expect(buyerPage.getByText("कूरियर ने डिलीवर किया", { exact: true })).toBeVisible();
+  expect(await latinWords(buyerPage, typed), "order with a parcel").toEqual([]);
+  expect(await overflow(buyerPage), "order with a parcel").toBeLessThanOrEqual(0);
   await buyerPage.context().close();
+  await page.goto("/store/my-products?view=sales");
+  expect(await latinWords(page, typed), "sales with a parcel").toEqual([]);
 });

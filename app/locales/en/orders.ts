@@ -103,7 +103,7 @@ export default {
   "orders.step.returnRequested": "Return requested",
   "orders.step.returned": "Returned",
   "orders.step.disputed": "Disputed by the seller: support decides",
-  "orders.parcel.title": "Where the parcel is (AWB {tracking})",
+  "orders.parcel.title": "Where the parcel is (<0></0>)",
   "orders.parcel.booked": "Booked with the courier",
   "orders.parcel.pickedUp": "Picked up",
   "orders.parcel.inTransit": "In transit",

@@ -102,7 +102,7 @@ export default {
   "orders.step.returnRequested": "वापसी का अनुरोध",
   "orders.step.returned": "लौटाया गया",
   "orders.step.disputed": "विक्रेता ने आपत्ति की: सपोर्ट तय करेगा",
-  "orders.parcel.title": "पार्सल कहाँ है (AWB {tracking})",
+  "orders.parcel.title": "पार्सल कहाँ है (<0></0>)",
   "orders.parcel.booked": "कूरियर के साथ बुक हुआ",
   "orders.parcel.pickedUp": "उठा लिया गया",
   "orders.parcel.inTransit": "रास्ते में",

@@ -1,7 +1,7 @@
 import { lineTimeline, type LineLife } from "~/models/store/orders/order-life";
 import { PARCEL_WORDS } from "~/models/store/orders/shipments";
 import { formatDateTime } from "~/utils/dates";
-import { useT } from "~/utils/i18n";
+import { richText, useT } from "~/utils/i18n";
 
 /**
  * One order line's steps with when each happened (IST), as its buyer or its seller reads
@@ -22,7 +22,7 @@ export function LineTimeline({ placedAt, line, viewer }: { placedAt: Date | stri
       </ol>
       {parcel.length > 0 ? (
         <>
-          <h4>{t("orders.parcel.title", { tracking: line.tracking_number ?? "" })}</h4>
+          <h4>{richText(t("orders.parcel.title"), [() => <span translate="no">AWB {line.tracking_number}</span>])}</h4>
           <ol className="timeline">
             {parcel.map((event) => (
               <li key={event.status} className="done">

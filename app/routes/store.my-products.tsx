@@ -18,7 +18,7 @@ import { notFound, redirectWithFlash } from "~/utils/http.server";
 import { isUuid } from "~/utils/urls";
 import { formatINR } from "~/utils/money";
 import { translatedPageMeta } from "~/utils/meta";
-import { msgText, useT } from "~/utils/i18n";
+import { msgText, useT, type Msg } from "~/utils/i18n";
 import { i18nFor, messagesFor, pickMessages, translateReply } from "~/utils/i18n.server";
 import { ErrorPage } from "~/components/error-page";
 
@@ -66,9 +66,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   switch (step.intent) {
     case "ship": {
       const done = (await sellerShips(db, { ...input, tracking: step.tracking })) ?? notFound();
-      if (done.kind === "cancelled") return redirectWithFlash(here, { kind: "error", message: ORDER_MESSAGES.buyerCancelledFirst });
-      if (done.kind === "unconfirmed") return redirectWithFlash(here, { kind: "error", message: ORDER_MESSAGES.notConfirmedYet });
-      if (done.kind === "meet") return redirectWithFlash(here, { kind: "error", message: ORDER_MESSAGES.meetNoShip });
+      const refused = SHIP_REFUSALS[done.kind];
+      if (refused) return redirectWithFlash(here, { kind: "error", message: refused });
       return redirectWithFlash(here, { kind: "success", message: ORDER_MESSAGES.shipped });
     }
     case "cancel": {
@@ -96,9 +95,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "book": {
       const carrier = liveCarrier() ?? notFound();
       const done = (await sellerBooksShipment(db, carrier, input)) ?? notFound();
-      if (done.kind === "cancelled") return redirectWithFlash(here, { kind: "error", message: ORDER_MESSAGES.buyerCancelledFirst });
-      if (done.kind === "unconfirmed") return redirectWithFlash(here, { kind: "error", message: ORDER_MESSAGES.notConfirmedYet });
-      if (done.kind === "meet") return redirectWithFlash(here, { kind: "error", message: ORDER_MESSAGES.meetNoShip });
+      const refused = SHIP_REFUSALS[done.kind];
+      if (refused) return redirectWithFlash(here, { kind: "error", message: refused });
       // A second press finds it booked: the same answer.
       return redirectWithFlash(here, { kind: "success", message: ORDER_MESSAGES.booked });
     }
@@ -111,6 +109,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       notFound();
   }
 }
+
+/** What the seller reads when a line may not be sent now, marked shipped or booked alike (one already sent answers as sent). */
+const SHIP_REFUSALS: Partial<Record<string, Msg>> = { cancelled: ORDER_MESSAGES.buyerCancelledFirst, unconfirmed: ORDER_MESSAGES.notConfirmedYet, meet: ORDER_MESSAGES.meetNoShip };
 
 export default function MyProducts() {
   const page = useLoaderData<typeof loader>();

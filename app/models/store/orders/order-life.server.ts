@@ -124,15 +124,24 @@ export function sellerCancels(db: Db, input: { sellerId: string; itemId: string;
 
 /** The seller ships a line (a tracking number if they have one); the buyer is mailed. A line the buyer cancelled first stays cancelled. */
 export function sellerShips(db: Db, input: { sellerId: string; itemId: string; tracking: string | null; now: Date }) {
-  return step<"shipped" | "shipped-already" | "cancelled" | "unconfirmed" | "meet">(db, input.itemId, input, "shipped", async (tx, found) => {
-    if (found.line.cancelled_at) return { kind: "cancelled" };
-    if (found.line.shipped_at) return { kind: "shipped-already" };
-    if (found.order.delivery === "meet") return { kind: "meet" };
-    if (awaitsConfirmation(found.order)) return { kind: "unconfirmed" };
+  return step<"shipped" | ShipRefusal>(db, input.itemId, input, "shipped", async (tx, found) => {
+    const refused = whyNotShip(found);
+    if (refused) return { kind: refused };
     await tx.update(order_items).set({ shipped_at: input.now, tracking_number: input.tracking }).where(eq(order_items.id, found.line.id));
     await tell(tx, "shipped", { ...found, line: { ...found.line, shipped_at: input.now, tracking_number: input.tracking } }, 0);
     return { kind: "shipped" };
   });
+}
+
+export type ShipRefusal = "shipped-already" | "cancelled" | "unconfirmed" | "meet";
+
+/** Why a line may not be sent now (marked shipped, or booked with a carrier: ./shipments.server.ts), or null when it may. */
+export function whyNotShip({ order, line }: Locked): ShipRefusal | null {
+  if (line.cancelled_at) return "cancelled";
+  if (line.shipped_at) return "shipped-already";
+  if (order.delivery === "meet") return "meet";
+  if (awaitsConfirmation(order)) return "unconfirmed";
+  return null;
 }
 
 /**
@@ -165,10 +174,9 @@ export async function carrierReported(tx: Tx, itemId: string, end: "delivered" |
   const found = await lockLine(tx, itemId);
   if (!found || lineState(found.line) !== "shipped") return { moved: false, refunded: 0 };
   if (end === "returned_to_origin") return { moved: true, refunded: await cameBack(tx, found, at) };
-  await tx.update(order_items).set({ delivered_at: at }).where(eq(order_items.id, found.line.id));
-  const line = { ...found.line, delivered_at: at };
-  await tell(tx, "carrier-delivered", { ...found, line }, 0);
-  await tell(tx, "delivered", { ...found, line }, 0);
+  // The buyer hears it from the courier's side; the seller, as when a buyer confirms it, that the buyer has it.
+  await deliver(tx, found, at, "carrier-delivered");
+  await tell(tx, "delivered", { ...found, line: { ...found.line, delivered_at: at } }, 0);
   return { moved: true, refunded: 0 };
 }
 
@@ -231,7 +239,7 @@ export function buyerConfirmsDelivery(db: Db, input: { buyerId: string; orderId:
   });
 }
 
-async function deliver(tx: Tx, found: Locked, now: Date, mail: "delivered" | "auto-delivered") {
+async function deliver(tx: Tx, found: Locked, now: Date, mail: "delivered" | "auto-delivered" | "carrier-delivered") {
   await tx.update(order_items).set({ delivered_at: now }).where(eq(order_items.id, found.line.id));
   await tell(tx, mail, { ...found, line: { ...found.line, delivered_at: now } }, 0);
 }

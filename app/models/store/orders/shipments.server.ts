@@ -12,8 +12,7 @@ import { shortOrderId } from "~/models/store/checkout/checkout";
 import { labelPdf } from "~/models/store/orders/label.server";
 import { paymentGateway } from "~/models/payments/gateway.server";
 import { kickRefunds } from "~/models/payments/refunds.server";
-import { awaitsConfirmation } from "~/models/store/orders/order-life";
-import { carrierReported, step, tell } from "~/models/store/orders/order-life.server";
+import { carrierReported, step, tell, whyNotShip, type ShipRefusal } from "~/models/store/orders/order-life.server";
 import { isParcelEnd, movesOn, type ParcelReport, type ParcelState } from "~/models/store/orders/shipments";
 import { claimDue, backoffMs, type JobQueue } from "~/services/jobs.server";
 import { kickOutbox } from "~/services/email.server";
@@ -72,11 +71,9 @@ export function liveCarrier(): Carrier | null {
  * The booking's key is the line: a second press answers the same parcel.
  */
 export function sellerBooksShipment(db: Db, carrier: Carrier, input: { sellerId: string; itemId: string; now: Date }) {
-  return step<"booked" | "shipped-already" | "cancelled" | "unconfirmed" | "meet">(db, input.itemId, input, "booked", async (tx, found) => {
-    if (found.line.cancelled_at) return { kind: "cancelled" };
-    if (found.line.shipped_at) return { kind: "shipped-already" };
-    if (found.order.delivery === "meet") return { kind: "meet" };
-    if (awaitsConfirmation(found.order)) return { kind: "unconfirmed" };
+  return step<"booked" | ShipRefusal>(db, input.itemId, input, "booked", async (tx, found) => {
+    const refused = whyNotShip(found);
+    if (refused) return { kind: refused };
     const cod = found.order.payment_method === "cod" ? found.line.price_at_purchase * found.line.quantity : 0;
     const { awb } = await carrier.book(tx, { key: `line:${found.line.id}`, fromPincode: null, toPincode: found.order.shipping_address.postal_code, codAmount: cod, now: input.now });
     await tx.insert(shipments).values({ order_item_id: found.line.id, carrier: carrier.kind, awb, events: [{ status: "booked", at: input.now.toISOString() }], next_attempt_at: input.now, created_at: input.now });

@@ -7,6 +7,7 @@ import { db } from "~/db/client.server";
 import { requireUserId } from "~/models/accounts/auth.server";
 import { IMAGE_ACCEPT } from "~/models/media/images";
 import { readPhotosPost } from "~/models/store/listings/listing-form.server";
+import { tooManyPhotos } from "~/models/store/listings/listing";
 import { buyerCan, ORDER_MESSAGES } from "~/models/store/orders/order-life";
 import { buyerAddsReturnPhoto, buyersReturnLine } from "~/models/store/orders/order-returns.server";
 import type { RequestPolicy } from "~/server/policy";
@@ -45,7 +46,7 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   // The buyer's open return before reading an image: a stranger's upload costs no image work.
   const { buyerId, orderId, itemId, back } = await lineOf(args);
-  const { added } = await readPhotosPost(args.request, { left: 1, tooMany: { id: "sell.msg.photosMax", values: { max: 1 } } });
+  const { added } = await readPhotosPost(args.request, { left: 1, tooMany: tooManyPhotos(1) });
   if (!added.ok) return data({ error: translateMsg(translator(localeOf(args.request, args.context)), added.error) }, { status: 400 });
   const done = (await buyerAddsReturnPhoto(db, { buyerId, orderId, itemId, variants: added.variants[0]!, now: new Date() })) ?? notFound();
   if (done.kind !== "saved") return redirectWithFlash(back, { kind: "error", message: ORDER_MESSAGES.returnPhotoNotNow });

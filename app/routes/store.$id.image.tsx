@@ -6,7 +6,7 @@ import { notFoundBoundary } from "~/components/not-found";
 import { db } from "~/db/client.server";
 import { IMAGE_ACCEPT } from "~/models/media/images";
 import { readPhotosPost, sellWords } from "~/models/store/listings/listing-form.server";
-import { LISTING_MESSAGES, LISTING_PHOTOS_MAX, PHOTOS_FOR_WEAR } from "~/models/store/listings/listing";
+import { LISTING_MESSAGES, LISTING_PHOTOS_MAX, PHOTOS_FOR_WEAR, tooManyPhotos } from "~/models/store/listings/listing";
 import { changeListingPhotos, requireOwnListing } from "~/models/store/listings/listings.server";
 import { photosOf } from "~/models/store/listings/photos.server";
 import { notFound, redirectWithFlash } from "~/utils/http.server";
@@ -38,7 +38,7 @@ export async function action(args: ActionFunctionArgs) {
   const id = listing.id;
   const here = `/store/${id}/image`;
   const say = (error: Msg, field: "image" | "photos") => data({ error: translateMsg(translator(localeOf(args.request, args.context)), error), field }, { status: 400 });
-  const { fields, added } = await readPhotosPost(args.request, { left: LISTING_PHOTOS_MAX - listing.photo_count, tooMany: { id: "sell.msg.photosMax", values: { max: LISTING_PHOTOS_MAX } } });
+  const { fields, added } = await readPhotosPost(args.request, { left: LISTING_PHOTOS_MAX - listing.photo_count, tooMany: tooManyPhotos(LISTING_PHOTOS_MAX) });
   const intent = fields.get("intent") ?? "add";
   if (intent === "add") {
     if (!added.ok) return say(added.error, "image");

@@ -53,13 +53,16 @@ export const LISTING_PHOTOS_MAX = 6;
 export const SHOWS_WEAR: ReadonlyArray<(typeof PRODUCT_CONDITIONS)[number]> = ["Good", "Acceptable"];
 export const PHOTOS_FOR_WEAR = 2;
 
+/** "At most {max} photos": a listing's six, a return's one. */
+export const tooManyPhotos = (max: number): Msg => ({ id: "sell.msg.photosMax", values: { max } });
+
 /**
  * Why a listing with these photos may not be saved so, or null: more than the maximum,
  * or on sale in a grade that shows wear with too few. A listing not on sale (a draft)
  * may have fewer, so a seller can save first and add photos after.
  */
 export function photoRule(input: { condition: string; isActive: boolean; photos: number }): Msg | null {
-  if (input.photos > LISTING_PHOTOS_MAX) return { id: "sell.msg.photosMax", values: { max: LISTING_PHOTOS_MAX } };
+  if (input.photos > LISTING_PHOTOS_MAX) return tooManyPhotos(LISTING_PHOTOS_MAX);
   if (input.isActive && SHOWS_WEAR.some((grade) => grade === input.condition) && input.photos < PHOTOS_FOR_WEAR) {
     return { id: "sell.msg.photosForWear", values: { count: PHOTOS_FOR_WEAR, more: PHOTOS_FOR_WEAR - input.photos } };
   }

@@ -10,7 +10,8 @@ import { rowsOf, type Db, type Tx } from "~/db/client.server";
 import { order_items, orders } from "~/db/schema";
 import type { Variants } from "~/models/media/pipeline.server";
 import { imageStore } from "~/models/media/stores.server";
-import { storeVariants } from "~/models/store/listings/photos.server";
+import { dropUnused, storeVariants } from "~/models/store/listings/photos.server";
+import { mediaUrl } from "~/models/media/storage.server";
 import { shortOrderId } from "~/models/store/checkout/checkout";
 import { buyerCan, sellerCan } from "~/models/store/orders/order-life";
 import { step, tell } from "~/models/store/orders/order-life.server";
@@ -99,19 +100,16 @@ export async function openDisputes(db: Db | Tx) {
   );
 }
 
-/** Removes discarded return photos from the image store, unless a listing or a line still shows the same bytes; housekeeping runs it. */
+/**
+ * Removes discarded return photos from the image store, unless a listing or a line still
+ * shows the same bytes (the one rule of what is still shown: photos.server.ts, dropUnused);
+ * housekeeping runs it. Each key seen is then done with: removed, or still shown elsewhere,
+ * whose own removal asks again.
+ */
 export async function forgetDiscardedImages(db: Db) {
-  const seen = rowsOf<{ key: string; used: boolean }>(
-    await db.execute(sql`
-      SELECT d.key, (EXISTS (SELECT 1 FROM order_items i WHERE i.return_photo_url = '/media/' || d.key OR i.return_photo_thumb = '/media/' || d.key)
-                  OR EXISTS (SELECT 1 FROM listing_photos p WHERE p.image_url = '/media/' || d.key OR p.thumbnail_url = '/media/' || d.key)
-                  OR EXISTS (SELECT 1 FROM marketplace_products m WHERE m.image_url = '/media/' || d.key OR m.thumbnail_url = '/media/' || d.key)) AS used
-        FROM discarded_images d ORDER BY d.discarded_at LIMIT 1000`),
-  );
-  if (seen.length === 0) return 0;
-  const gone = seen.filter((row) => !row.used).map((row) => row.key);
-  if (gone.length > 0) await imageStore(db).delete(gone);
-  // Each key seen is done with: removed now, or still shown elsewhere (a listing's removal asks again: photos.server.ts).
-  await db.execute(sql`DELETE FROM discarded_images WHERE key = ANY(${`{${seen.map((row) => row.key).join(",")}}`}::text[])`);
-  return gone.length;
+  const keys = rowsOf<{ key: string }>(await db.execute(sql`SELECT key FROM discarded_images ORDER BY discarded_at LIMIT 1000`)).map((row) => row.key);
+  if (keys.length === 0) return;
+  const afterwards = await dropUnused(db, imageStore(db), keys.map(mediaUrl));
+  await afterwards();
+  await db.execute(sql`DELETE FROM discarded_images WHERE key = ANY(${`{${keys.join(",")}}`}::text[])`);
 }

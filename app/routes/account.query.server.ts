@@ -9,5 +9,5 @@ import { myRefunds } from "~/models/payments/refunds.server";
 export async function accountPage(db: DbOrTx, userId: string) {
   const [profile, refunds, payout] = await Promise.all([getProfile(db, userId), myRefunds(db, userId), maskedPayoutDetails(db, userId)]);
   if (!profile) return null;
-  return { profile: { email: profile.email, fullName: profile.full_name ?? "", phone: profile.phone ?? "", address: profile.address ?? "", city: profile.city ?? "", since: profile.created_at.getFullYear() }, refunds, payout };
+  return { profile: { email: profile.email, fullName: profile.full_name ?? "", phone: profile.phone ?? "", address: profile.address ?? "", city: profile.city ?? "", pincode: profile.pincode ?? "", since: profile.created_at.getFullYear() }, refunds, payout };
 }

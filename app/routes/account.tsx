@@ -14,7 +14,8 @@ import { savePayoutDetails } from "~/models/payments/payout-details.server";
 import { PayoutSchema } from "~/models/payments/payout-schema";
 import { PayoutForm } from "~/components/payments/payout-form";
 import { PAYOUT_MESSAGES } from "~/models/payments/payout-details";
-import { ACCOUNT_MAX, ACCOUNT_MESSAGES, MESSAGES } from "~/models/accounts/messages";
+import { ACCOUNT_MAX, ACCOUNT_MESSAGES, MESSAGES, pincodeUnknown } from "~/models/accounts/messages";
+import { pincodePlace } from "~/models/store/checkout/pincodes.server";
 import { readForm } from "~/utils/forms.server";
 import { invariantResponse, redirectWithFlash } from "~/utils/http.server";
 import { translatedPageMeta } from "~/utils/meta";
@@ -37,7 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 // A password is never sent back into the form.
 const PASSWORDS = ["currentPassword", "password", "confirmPassword"];
 
-const FIELDS = ["intent", "fullName", "phone", "address", "city", "currentPassword", "password", "confirmPassword", "method", "upiId", "holder", "accountNumber", "confirmAccountNumber", "ifsc"];
+const FIELDS = ["intent", "fullName", "phone", "address", "city", "pincode", "currentPassword", "password", "confirmPassword", "method", "upiId", "holder", "accountNumber", "confirmAccountNumber", "ifsc"];
 // Account numbers (and the password) are not sent back into the form: a mistyped one is typed again.
 const PAYOUT_SECRETS = ["accountNumber", "confirmAccountNumber", "currentPassword"];
 
@@ -66,6 +67,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const submission = parseWithZod(form, { schema: ProfileSchema });
   if (submission.status !== "success") return data({ profile: translateReply(submission.reply(), translator(locale)) }, { status: 400 });
+  // Where a courier picks up a seller's parcels must be a pincode India Post has (issue 49, point 2).
+  const { pincode } = submission.value;
+  if (pincode && !pincodePlace(pincode)) return data({ profile: translateReply(submission.reply({ fieldErrors: { pincode: [msgText(pincodeUnknown(pincode))] } }), translator(locale)) }, { status: 400 });
   await updateProfile(db, userId, submission.value);
   return redirectWithFlash("/account", { kind: "success", message: ACCOUNT_MESSAGES.profileSaved });
 }
@@ -77,7 +81,7 @@ export default function Account() {
   const busy = (intent: string) => navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
   const [profileForm, profileFields] = useSchemaForm<typeof ProfileSchema>(result && "profile" in result ? result.profile : undefined, {
     id: "profile",
-    defaultValue: { fullName: profile.fullName, phone: profile.phone, address: profile.address, city: profile.city },
+    defaultValue: { fullName: profile.fullName, phone: profile.phone, address: profile.address, city: profile.city, pincode: profile.pincode },
   });
   const [passwordForm, passwordFields] = useSchemaForm<typeof ChangePasswordSchema>(result && "password" in result ? result.password : undefined, { id: "password" });
   const { t } = useT();
@@ -95,6 +99,7 @@ export default function Account() {
         <TextField label={t("account.phone")} field={profileFields.phone} type="tel" autoComplete="tel" inputMode="tel" maxLength={ACCOUNT_MAX.phone} hint={t("account.phoneHint")} />
         <TextField label={t("account.city")} field={profileFields.city} autoComplete="address-level2" maxLength={ACCOUNT_MAX.city} hint={t("account.cityHint")} />
         <TextareaField label={t("account.address")} field={profileFields.address} rows={3} maxLength={ACCOUNT_MAX.address} hint={t("account.addressHint")} />
+        <TextField label={t("account.pincode")} field={profileFields.pincode} autoComplete="postal-code" inputMode="numeric" maxLength={ACCOUNT_MAX.pincode} hint={t("account.pincodeHint")} />
         <button type="submit" className="btn btn-primary" disabled={busy("profile")}>
           {busy("profile") ? t("account.saving") : t("account.save")}
         </button>

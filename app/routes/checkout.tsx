@@ -16,6 +16,8 @@ import { POLICY } from "~/models/support/policy";
 import { formatINR } from "~/utils/money";
 import { CHECKOUT_MESSAGES, METHOD_LABELS, offeredMethods, PINCODE_SHAPE, SHIPPING_FEE, SHIPPING_MAX } from "~/models/store/checkout/checkout";
 import { withPlace } from "~/models/store/checkout/pincodes.server";
+import { carrierReach, type Reach } from "~/models/store/checkout/reach.server";
+import { liveCarrier } from "~/models/store/orders/shipments.server";
 import { PaymentSchema, ShippingSchema, SHIPPING_FIELDS } from "~/models/store/checkout/checkout-schema";
 import { forgetShipping, savedShipping, saveShipping } from "~/models/store/checkout/checkout-session.server";
 import { placeOrder } from "~/models/store/checkout/orders.server";
@@ -51,6 +53,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const saved = await savedShipping(request);
   const { cart, shipping } = await cartAndShipping(db, user, saved);
   const step = saved && url.searchParams.get("step") === "payment" ? (2 as const) : (1 as const);
+  const meetCity = step === 2 ? await meetingOffer(db, user.id, saved!.city) : null;
+  const reach = step === 2 ? await carrierReach(db, liveCarrier(), user.id, saved!.zip) : null;
   return {
     step,
     cart,
@@ -58,11 +62,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     failed: url.searchParams.get("status") === "failed",
     key: crypto.randomUUID(),
     testGateway: paymentGateway()?.kind === "test",
-    methods: offeredMethods(paymentGateway() !== null),
+    methods: withoutUnservedCod(offeredMethods(paymentGateway() !== null), reach, meetCity),
     // The price online beside cash on delivery's (issue 49, point 5), said here: the checkout page's script is at its budget.
     codNote: paymentGateway() ? t("checkout.payment.codSame", { amount: formatINR(cart.totals.total), hours: POLICY.codConfirmHours }) : "",
     // Every seller in the buyer's city: a hand-over in person is offered, without shipping (issue 49, point 4).
-    meetCity: step === 2 ? await meetingOffer(db, user.id, saved!.city) : null,
+    meetCity,
+    // Whether a courier reaches the PIN code, and with cash on delivery (issue 49, point 3), said before anything is paid.
+    reachNote: reach && step === 2 ? reachWords(t, reach, saved!.zip) : "",
     messages,
   };
 }
@@ -89,6 +95,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(form, { schema: PaymentSchema });
   if (submission.status !== "success") return data({ payment: translateReply(submission.reply(), translator(locale)) }, { status: 400 });
   const { paymentMethod: method, delivery, key } = submission.value;
+  // Cash that no courier can collect at this PIN code is refused beside the method, unless the buyer meets the seller.
+  if (method === "cod" && delivery !== "meet" && (await carrierReach(db, liveCarrier(), user.id, shipping.zip))?.cod === false) {
+    return data({ payment: submission.reply({ fieldErrors: { paymentMethod: [t("checkout.reach.codRefused", { zip: shipping.zip })] } }) }, { status: 409 });
+  }
   const outcome = await placeOrder(db, paymentGateway(), { userId: user.id, shipping, method, delivery, key, now: new Date() });
   switch (outcome.kind) {
     case "completed":
@@ -120,6 +130,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
+/** Cash on delivery is not offered where no courier collects it, unless the buyer may meet the sellers (or it is the only way to pay). */
+function withoutUnservedCod(methods: ReturnType<typeof offeredMethods>, reach: Reach | null, meetCity: string | null) {
+  return reach?.cod === false && !meetCity && methods.length > 1 ? methods.filter((m) => m !== "cod") : methods;
+}
+
+function reachWords(t: ReturnType<typeof i18nFor>["t"], reach: Reach, zip: string) {
+  if (reach.served === false) return t("checkout.reach.notServed", { zip });
+  if (reach.served === true && reach.cod === false) return t("checkout.reach.noCod", { zip });
+  if (reach.served === true && reach.cod === true) return t("checkout.reach.served", { zip });
+  return "";
+}
+
 export default function Checkout() {
   const page = useLoaderData<typeof loader>();
   const { t } = useT();
@@ -146,7 +168,7 @@ export default function Checkout() {
       <StepIndicator current={page.step} />
       {page.cart.leftOut > 0 ? <p className="alert alert-info">{t("checkout.leftOut")}</p> : null}
       <div className="checkout-layout">
-        <div>{page.step === 1 ? <ShippingStep defaults={page.shipping} /> : <PaymentStep shipping={page.shipping} failed={page.failed} orderKey={page.key} testGateway={page.testGateway} methods={page.methods} codNote={page.codNote} meetCity={page.meetCity} />}</div>
+        <div>{page.step === 1 ? <ShippingStep defaults={page.shipping} /> : <PaymentStep shipping={page.shipping} failed={page.failed} orderKey={page.key} testGateway={page.testGateway} methods={page.methods} codNote={page.codNote} reachNote={page.reachNote} meetCity={page.meetCity} />}</div>
         <OrderSummary lines={page.cart.lines} totals={page.cart.totals} />
       </div>
     </section>
@@ -193,6 +215,7 @@ function PaymentStep({
   testGateway,
   methods,
   codNote,
+  reachNote,
   meetCity,
 }: {
   shipping: Record<string, string>;
@@ -201,6 +224,7 @@ function PaymentStep({
   testGateway: boolean;
   methods: ReadonlyArray<(typeof PAYMENT_METHODS)[number]>;
   codNote: string;
+  reachNote: string;
   meetCity: string | null;
 }) {
   const result = useActionData<typeof action>();
@@ -267,6 +291,7 @@ function PaymentStep({
           {shipping.name}, {shipping.address}, {[shipping.city, shipping.district, shipping.state].filter(Boolean).join(", ")} {shipping.zip}.
         </span>
       </p>
+      {reachNote && <p className="muted">{reachNote}</p>}
       <fieldset className="payment-methods" aria-describedby={methodError ? "method-error" : undefined}>
         <legend>{t("checkout.payment.method")}</legend>
         {methods.map((method) => (

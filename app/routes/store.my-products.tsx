@@ -111,7 +111,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 /** What the seller reads when a line may not be sent now, marked shipped or booked alike (one already sent answers as sent). */
-const SHIP_REFUSALS: Partial<Record<string, Msg>> = { cancelled: ORDER_MESSAGES.buyerCancelledFirst, unconfirmed: ORDER_MESSAGES.notConfirmedYet, meet: ORDER_MESSAGES.meetNoShip };
+const SHIP_REFUSALS: Partial<Record<string, Msg>> = {
+  cancelled: ORDER_MESSAGES.buyerCancelledFirst,
+  unconfirmed: ORDER_MESSAGES.notConfirmedYet,
+  meet: ORDER_MESSAGES.meetNoShip,
+  "no-pickup": ORDER_MESSAGES.noPickup,
+  "carrier-refused": ORDER_MESSAGES.carrierRefused,
+  "carrier-down": ORDER_MESSAGES.carrierDown,
+};
 
 export default function MyProducts() {
   const page = useLoaderData<typeof loader>();

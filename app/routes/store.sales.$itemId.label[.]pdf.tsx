@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { db } from "~/db/client.server";
 import { requireUserId } from "~/models/accounts/auth.server";
 import { labelOf } from "~/models/store/orders/shipments.server";
@@ -9,9 +10,11 @@ import { invariantResponse, requireUuidParam } from "~/utils/http.server";
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const itemId = requireUuidParam(params, "itemId");
   const sellerId = await requireUserId(request, context, `/store/sales/${itemId}/label.pdf`);
-  const pdf = await labelOf(db, { sellerId, itemId });
-  invariantResponse(pdf);
-  return new Response(pdf, {
+  const label = await labelOf(db, { sellerId, itemId });
+  invariantResponse(label);
+  // The carrier's own label, where it makes one (Shiprocket's PDF, at its address).
+  if ("url" in label) return redirect(label.url);
+  return new Response(label.pdf, {
     headers: { "Content-Type": "application/pdf", "Content-Disposition": `inline; filename="label-${itemId.slice(0, 8)}.pdf"`, "Cache-Control": "private, no-store" },
   });
 }

@@ -2,7 +2,8 @@
 // these on a loopback port of its own; the production server never does). Each takes
 // JSON and returns JSON, and builds rows through the same factories as the seed and
 // the integration tests, so every scenario sets up exactly its own world.
-import { pollShipments, testCarrier } from "~/models/store/orders/shipments.server";
+import { testCarrier } from "~/models/store/orders/carriers.server";
+import { pollShipments } from "~/models/store/orders/shipments.server";
 import { imageStore } from "~/models/media/stores.server";
 import { storeVariants, writePhotos } from "~/models/store/listings/photos.server";
 import { generateCover } from "~/seed/covers.server";

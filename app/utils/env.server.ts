@@ -64,6 +64,12 @@ const EnvSchema = z.object({
   PREPAID_SHIP_WITHIN_DAYS: optional.pipe(z.coerce.number().int().min(1).max(60).default(10)),
   // The built-in test carrier (docs/decisions/marketplace-carriers.md): minutes between its parcel's states.
   TEST_CARRIER_STEP_MINUTES: optional.pipe(z.coerce.number().min(0.01).max(24 * 60).default(30)),
+  // Shiprocket (docs/decisions/marketplace-carriers.md): its API user, its API's origin (a local stand-in in tests), and the
+  // token its tracking webhook sends in x-api-key (unset: no webhook route; the poll still runs).
+  SHIPROCKET_EMAIL: optional.pipe(z.string().email().optional()),
+  SHIPROCKET_PASSWORD: optional,
+  SHIPROCKET_BASE_URL: optional.pipe(z.string().url().default("https://apiv2.shiprocket.in")),
+  SHIPROCKET_WEBHOOK_TOKEN: optional.pipe(z.string().min(16, "at least 16 characters").optional()),
   ORDER_AUTO_DELIVER_DAYS: optional.pipe(z.coerce.number().int().min(1).max(60).default(10)),
   // Sellers' earnings (docs/decisions/money-seller-earnings.md, "Sellers get paid"): the marketplace's commission on a prepaid line, in per
   // cent of its price, and how many days apart a seller's earnings are paid out on their own (a seller may ask sooner).

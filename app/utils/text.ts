@@ -45,3 +45,6 @@ export function csvText(rows: string[][]): string {
   };
   return rows.map((row) => row.map(field).join(",")).join("\r\n") + "\r\n";
 }
+
+/** An Indian pincode's shape: six digits, never starting with 0. The directory says whether one exists (models/store/checkout/pincodes.server.ts). */
+export const PINCODE_SHAPE = /^[1-9][0-9]{5}$/;

@@ -18,6 +18,7 @@ process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "studyarena-it-"));
 process.env.APP_URL = "http://localhost:3000";
 process.env.RAZORPAY_WEBHOOK_SECRET = "whsec_integration_test_secret";
 process.env.RAZORPAYX_WEBHOOK_SECRET = "whsec_integration_payouts_secret";
+process.env.SHIPROCKET_WEBHOOK_TOKEN = "integration-shiprocket-webhook-token";
 // Chosen explicitly, as on any PostgreSQL server: without it paid enrolment is off there.
 process.env.PAYMENT_GATEWAY = "test";
 delete (globalThis as { __studyarenaDb?: unknown }).__studyarenaDb;

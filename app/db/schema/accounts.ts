@@ -68,6 +68,8 @@ export const profiles = pgTable("profiles", {
   phone: text("phone"),
   address: text("address"),
   city: text("city"),
+  // Where a courier picks up the seller's parcels (issue 49, point 2): a pincode of the directory, never shown to another user.
+  pincode: text("pincode"),
   created_at: createdAt(),
 });
 

@@ -342,6 +342,8 @@ export const shipments = pgTable(
       .references(() => order_items.id, { onDelete: "restrict" }),
     carrier: text("carrier").notNull(),
     awb: text("awb").notNull().unique(),
+    // The carrier's own ids for the parcel, where it has them (Shiprocket's "order/shipment"): what its label and cancel take.
+    carrier_ref: text("carrier_ref"),
     status: text("status", { enum: PARCEL_STATES }).notNull().default("booked"),
     events: jsonb("events").$type<Array<{ status: (typeof PARCEL_STATES)[number]; at: string }>>().notNull().default(sql`'[]'::jsonb`),
     attempts: integer("attempts").notNull().default(0),
@@ -368,4 +370,16 @@ export const test_carrier_parcels = pgTable("test_carrier_parcels", {
   cod_amount: integer("cod_amount").notNull().default(0),
   outcome: text("outcome", { enum: ["delivered", "returned_to_origin"] }).notNull().default("delivered"),
   booked_at: time("booked_at").notNull(),
+  // A parcel the seller booked and then could not ship (the line moved on meanwhile): never picked up.
+  cancelled: boolean("cancelled").notNull().default(false),
+});
+
+/**
+ * Where the test carrier does not go, or goes without cash on delivery (a test or a demo
+ * writes a row); a pincode without a row is served, with cash on delivery.
+ */
+export const test_carrier_areas = pgTable("test_carrier_areas", {
+  pincode: text("pincode").primaryKey(),
+  served: boolean("served").notNull().default(false),
+  cod: boolean("cod").notNull().default(false),
 });

@@ -43,6 +43,7 @@ export default {
   "sell.sale.label": "Print the label (PDF)",
   "sell.sale.labelFor": "Print the label of {title} (PDF)",
   "sell.sale.carrier.test": "the StudyArena test courier",
+  "sell.sale.carrier.shiprocket": "Shiprocket",
   "sell.sale.returnPhoto": "The buyer's photo of what is wrong",
   "sell.sale.noReturnPhoto": "The buyer has not added a photo.",
   "sell.sale.disputeSummary": "Disagree? Send it to support",

@@ -42,6 +42,7 @@ export default {
   "sell.sale.label": "लेबल प्रिंट करें (PDF)",
   "sell.sale.labelFor": "{title} का लेबल प्रिंट करें (PDF)",
   "sell.sale.carrier.test": "StudyArena के टेस्ट कूरियर",
+  "sell.sale.carrier.shiprocket": "शिपरॉकेट",
   "sell.sale.returnPhoto": "ख़रीदार की गड़बड़ी वाली फ़ोटो",
   "sell.sale.noReturnPhoto": "ख़रीदार ने फ़ोटो नहीं जोड़ी है।",
   "sell.sale.disputeSummary": "सहमत नहीं? सपोर्ट को भेजें",

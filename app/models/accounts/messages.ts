@@ -4,7 +4,7 @@ import { MAX_PASSWORD_LENGTH } from "~/models/accounts/password-strength";
 import type { Msg } from "~/utils/i18n";
 
 /** The account forms' field lengths, written once: the inputs' maxLength and the schemas read them. */
-export const ACCOUNT_MAX = { fullName: 100, phone: 20, address: 300, city: 100 } as const;
+export const ACCOUNT_MAX = { fullName: 100, phone: 20, address: 300, city: 100, pincode: 6 } as const;
 
 export const MESSAGES = {
   loginRequired: { id: "auth.error.loginRequired" },
@@ -45,6 +45,7 @@ export const ACCOUNT_MESSAGES = {
   phoneInvalid: { id: "account.phoneInvalid" },
   addressTooLong: { id: "account.addressTooLong" },
   cityTooLong: { id: "account.cityTooLong" },
+  pincodeShape: { id: "account.pincodeShape" },
   currentRequired: { id: "account.currentRequired" },
   currentWrong: { id: "account.currentWrong" },
   profileSaved: { id: "account.profileSaved" },
@@ -54,6 +55,9 @@ export const ACCOUNT_MESSAGES = {
   eraseOpenRefund: { id: "account.data.openRefund" },
   eraseOpenOrder: { id: "account.data.openOrder" },
 } as const satisfies Record<string, Msg>;
+
+/** Six digits India Post does not have, beside the pickup pincode. */
+export const pincodeUnknown = (pincode: string): Msg => ({ id: "account.pincodeUnknown", values: { pincode } });
 
 /** An Indian mobile number as people write it; stored as its 10 digits. */
 export function normalizePhone(value: string) {

@@ -125,7 +125,7 @@ export async function eraseAccountNow(db: Db, userId: string, now: Date): Promis
        WHERE user_id = ${id} AND round_destination ? 'holder'`);
     // A parent's consent stays as the record that it was given (and withdrawn), without the parent's address.
     await tx.execute(sql`UPDATE parental_consents SET parent_email = ${placeholder} WHERE user_id = ${id}`);
-    await tx.execute(sql`UPDATE profiles SET email = ${placeholder}, full_name = NULL, phone = NULL, address = NULL, city = NULL, avatar_url = NULL WHERE id = ${id}`);
+    await tx.execute(sql`UPDATE profiles SET email = ${placeholder}, full_name = NULL, phone = NULL, address = NULL, city = NULL, pincode = NULL, avatar_url = NULL WHERE id = ${id}`);
     // No password can match this hash, and the address is free to sign up with again.
     await tx.execute(sql`UPDATE users SET email = ${placeholder}, password_hash = '!erased', birth_date = NULL, erased_at = ${now.toISOString()}::timestamptz WHERE id = ${id}`);
     return { ok: true } as const;

@@ -10,17 +10,17 @@ import { consume, LIMITS, releaseHit } from "~/services/rate-limit.server";
 
 export async function getProfile(db: DbOrTx, userId: string) {
   const [row] = await db
-    .select({ email: users.email, full_name: profiles.full_name, phone: profiles.phone, address: profiles.address, city: profiles.city, created_at: users.created_at })
+    .select({ email: users.email, full_name: profiles.full_name, phone: profiles.phone, address: profiles.address, city: profiles.city, pincode: profiles.pincode, created_at: users.created_at })
     .from(users)
     .leftJoin(profiles, eq(profiles.id, users.id))
     .where(eq(users.id, userId));
   return row;
 }
 
-export async function updateProfile(db: DbOrTx, userId: string, input: { fullName: string; phone: string | null; address: string | null; city?: string | null }) {
+export async function updateProfile(db: DbOrTx, userId: string, input: { fullName: string; phone: string | null; address: string | null; city?: string | null; pincode?: string | null }) {
   const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   if (!user) return false;
-  const fields = { full_name: input.fullName, phone: input.phone, address: input.address, ...(input.city === undefined ? {} : { city: input.city }) };
+  const fields = { full_name: input.fullName, phone: input.phone, address: input.address, ...(input.city === undefined ? {} : { city: input.city }), ...(input.pincode === undefined ? {} : { pincode: input.pincode }) };
   await db
     .insert(profiles)
     .values({ id: userId, email: user.email, ...fields })

@@ -3,7 +3,7 @@
 import { msgText } from "~/utils/i18n";
 import { z } from "zod";
 import { isEmail } from "~/utils/email";
-import { stripBidiControls } from "~/utils/text";
+import { PINCODE_SHAPE, stripBidiControls } from "~/utils/text";
 import { ACCOUNT_MAX, ACCOUNT_MESSAGES, MESSAGES, normalizePhone } from "~/models/accounts/messages";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_SCORE, passwordScore } from "~/models/accounts/password-strength";
 import { birthDateProblem, parseBirthDate } from "~/models/accounts/age";
@@ -144,6 +144,7 @@ export const ProfileSchema = z
     phone: z.string().optional(),
     address: z.string().optional(),
     city: z.string().optional(),
+    pincode: z.string().optional(),
   })
   .superRefine((v, ctx) => {
     if (blank(v.fullName)) ctx.addIssue({ code: "custom", path: ["fullName"], message: msgText(ACCOUNT_MESSAGES.nameRequired) });
@@ -151,12 +152,15 @@ export const ProfileSchema = z
     if (!blank(v.phone) && (text(v.phone).length > ACCOUNT_MAX.phone || !normalizePhone(text(v.phone)))) ctx.addIssue({ code: "custom", path: ["phone"], message: msgText(ACCOUNT_MESSAGES.phoneInvalid) });
     if (text(v.address).trim().length > ACCOUNT_MAX.address) ctx.addIssue({ code: "custom", path: ["address"], message: msgText(ACCOUNT_MESSAGES.addressTooLong) });
     if (text(v.city).trim().length > ACCOUNT_MAX.city) ctx.addIssue({ code: "custom", path: ["city"], message: msgText(ACCOUNT_MESSAGES.cityTooLong) });
+    // Whether six digits are a pincode at all is the directory's to say (the action asks it).
+    if (!blank(v.pincode) && !PINCODE_SHAPE.test(text(v.pincode).trim())) ctx.addIssue({ code: "custom", path: ["pincode"], message: msgText(ACCOUNT_MESSAGES.pincodeShape) });
   })
   .transform((v) => ({
     fullName: text(v.fullName).trim(),
     phone: blank(v.phone) ? null : normalizePhone(text(v.phone)),
     address: blank(v.address) ? null : text(v.address).trim(),
     city: blank(v.city) ? null : stripBidiControls(text(v.city)).trim(),
+    pincode: blank(v.pincode) ? null : text(v.pincode).trim(),
   }));
 
 export const ChangePasswordSchema = z

@@ -9,6 +9,7 @@ import { FormErrors, TextareaField, TextField } from "~/components/ui/field";
 import { METHOD_LABELS, paymentState, shortOrderId } from "~/models/store/checkout/checkout";
 import { awaitsConfirmation, CANCEL_REASON_MAX, confirmBy, DISPUTE_WORDS_MAX, LINE_BADGES, lineState, sellerCan, TRACKING_MAX, type CodFigures, type LineLife } from "~/models/store/orders/order-life";
 import type { SellerStepSchema } from "~/models/store/orders/order-steps-schema";
+import type { CarrierKind } from "~/models/store/orders/shipments";
 import type { PAYMENT_METHODS } from "~/utils/enums";
 import { formatDateTime } from "~/utils/dates";
 import { richText, useT, type MessageId } from "~/utils/i18n";
@@ -35,7 +36,7 @@ export type Sale = LineLife & {
 /** A sale not yet on its way, as its seller reads it: waiting for the buyer's confirmation, to ship, or to hand over. */
 const PLACED_BADGES = { waiting: "orders.badge.awaitingConfirm", ship: "orders.badge.toShip", meet: "orders.badge.toHandOver" } as const satisfies Record<string, MessageId>;
 
-export function Sales({ sales, codFigures, carrier, refused }: { sales: Sale[]; codFigures: CodFigures; carrier: "test" | null; refused: { itemId: string; intent: string; reply: StepReply } | undefined }) {
+export function Sales({ sales, codFigures, carrier, refused }: { sales: Sale[]; codFigures: CodFigures; carrier: CarrierKind | null; refused: { itemId: string; intent: string; reply: StepReply } | undefined }) {
   const { t, locale } = useT();
   if (sales.length === 0) return <div className="card empty"><p>{t("sell.noSales")}</p></div>;
   // The figures above the sales, spaced as the sales are (.orders).
@@ -115,7 +116,7 @@ function CodFiguresCard({ figures }: { figures: CodFigures }) {
 }
 
 /** What the seller may do with a sale now: each a plain form, so it works without JavaScript. */
-function SellerSteps({ sale, carrier: kind, reply }: { sale: Sale; carrier: "test" | null; reply: { intent: string; reply: StepReply } | undefined }) {
+function SellerSteps({ sale, carrier: kind, reply }: { sale: Sale; carrier: CarrierKind | null; reply: { intent: string; reply: StepReply } | undefined }) {
   const { t } = useT();
   const [shipForm, ship] = useSchemaForm<typeof SellerStepSchema>(reply?.intent === "ship" ? reply.reply : undefined, { id: `ship-${sale.id}` });
   const [cancelForm, cancel] = useSchemaForm<typeof SellerStepSchema>(reply?.intent === "cancel" ? reply.reply : undefined, { id: `cancel-${sale.id}` });

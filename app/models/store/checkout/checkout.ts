@@ -15,8 +15,7 @@ export const HOLD_MINUTES = 15;
  */
 export const SHIPPING_MAX = { name: 100, email: 254, phone: 10, address: 300, city: 100, state: 100, zip: 6 } as const;
 
-/** An Indian pincode's shape: six digits, never starting with 0. The directory says whether one exists (pincodes.server.ts). */
-export const PINCODE_SHAPE = /^[1-9][0-9]{5}$/;
+export { PINCODE_SHAPE } from "~/utils/text";
 
 export type Line = { price: number; quantity: number };
 

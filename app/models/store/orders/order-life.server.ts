@@ -43,6 +43,11 @@ async function lineFor(tx: Tx, itemId: string, who: Who) {
   return mine ? found : null;
 }
 
+/** The line and its order as `who` sees them now (null when not theirs), read under the same locks and let go at once: what a step that must ask someone outside first checks (./shipments.server.ts). */
+export function peekLine(db: Db, itemId: string, who: Who) {
+  return db.transaction((tx) => lineFor(tx, itemId, who));
+}
+
 /**
  * What a prepaid line gives back when it is cancelled or returned, owed once per line
  * (`order-line:<id>`): its price times its copies, and the shipping too when no line of

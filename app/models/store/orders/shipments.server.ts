@@ -4,83 +4,82 @@
 // of the line's life (./order-life.server.ts: the order and line locked, the buyer mailed);
 // the poll is one job queue (~/services/jobs.server.ts), and every report is applied forward
 // only (./shipments.ts), so a late, replayed or reordered report changes nothing.
-import { randomInt } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx, Tx } from "~/db/client.server";
-import { order_items, orders, profiles, shipments, test_carrier_parcels } from "~/db/schema";
+import { order_items, orders, profiles, shipments } from "~/db/schema";
 import { shortOrderId } from "~/models/store/checkout/checkout";
 import { labelPdf } from "~/models/store/orders/label.server";
 import { paymentGateway } from "~/models/payments/gateway.server";
 import { kickRefunds } from "~/models/payments/refunds.server";
-import { carrierReported, step, tell, whyNotShip, type ShipRefusal } from "~/models/store/orders/order-life.server";
+import { carrierReported, peekLine, step, tell, whyNotShip, type ShipRefusal, type StepOutcome } from "~/models/store/orders/order-life.server";
+import { shiprocketCarrier } from "~/models/store/orders/shiprocket.server";
+import { CarrierRefusal, testCarrier, type Booking, type Carrier, type Pickup } from "~/models/store/orders/carriers.server";
 import { isParcelEnd, movesOn, type ParcelReport, type ParcelState } from "~/models/store/orders/shipments";
 import { claimDue, backoffMs, type JobQueue } from "~/services/jobs.server";
 import { kickOutbox } from "~/services/email.server";
 import { log } from "~/services/log.server";
 import { env } from "~/utils/env.server";
 
-/** A carrier as the marketplace needs one: book a parcel under our key (the same key answers the same parcel), and say where it is. */
-export type Carrier = {
-  /** Which carrier: its name on the pages is the words `sell.sale.carrier.{kind}`. */
-  kind: "test";
-  book(db: DbOrTx, input: { key: string; fromPincode: string | null; toPincode: string; codAmount: number; now: Date }): Promise<{ awb: string }>;
-  /** Every state the parcel has reached, with when. Throws when the carrier cannot be asked (then the poll tries later). */
-  track(db: DbOrTx, awb: string, now: Date): Promise<ParcelReport[]>;
-};
+let shiprocket: Carrier | undefined;
 
-// The test carrier's parcel moves a state every step after its booking: picked up, in
-// transit, out for delivery, then delivered, or (its `outcome`) not delivered and, two
-// steps later, back at its seller.
-const AFTER_STEPS: Record<"delivered" | "returned_to_origin", Array<[ParcelState, number]>> = {
-  delivered: [["picked_up", 1], ["in_transit", 2], ["out_for_delivery", 3], ["delivered", 4]],
-  returned_to_origin: [["picked_up", 1], ["in_transit", 2], ["out_for_delivery", 3], ["undelivered", 4], ["returned_to_origin", 6]],
-};
-
-export const testCarrier: Carrier = {
-  kind: "test",
-  async book(db, input) {
-    const awb = `TC${String(randomInt(100_000_000, 999_999_999))}IN`;
-    await db
-      .insert(test_carrier_parcels)
-      .values({ awb, booking_key: input.key, from_pincode: input.fromPincode, to_pincode: input.toPincode, cod_amount: input.codAmount, booked_at: input.now })
-      .onConflictDoNothing({ target: test_carrier_parcels.booking_key });
-    const [parcel] = await db.select({ awb: test_carrier_parcels.awb }).from(test_carrier_parcels).where(eq(test_carrier_parcels.booking_key, input.key));
-    return { awb: parcel!.awb };
-  },
-  async track(db, awb, now) {
-    const [parcel] = await db.select().from(test_carrier_parcels).where(eq(test_carrier_parcels.awb, awb));
-    if (!parcel) return [];
-    const stepMs = env().TEST_CARRIER_STEP_MINUTES * 60_000;
-    return AFTER_STEPS[parcel.outcome]
-      .map(([status, steps]) => ({ status, at: new Date(parcel.booked_at.getTime() + steps * stepMs) }))
-      .filter((report) => report.at <= now)
-      .map((report) => ({ status: report.status, at: report.at.toISOString() }));
-  },
-};
-
-/** The carrier sellers book with, or null when none is set up (they ship on their own, with a tracking number). */
+/** The carrier sellers book with: Shiprocket when its API user is set, else the test carrier wherever the test gateway is, else none (sellers ship on their own, with a tracking number). */
 export function liveCarrier(): Carrier | null {
-  // Shiprocket's client is the next step (docs/decisions/marketplace-carriers.md); the test carrier serves demos and tests.
+  const config = env();
+  if (config.SHIPROCKET_EMAIL && config.SHIPROCKET_PASSWORD) return (shiprocket ??= shiprocketCarrier(config.SHIPROCKET_EMAIL, config.SHIPROCKET_PASSWORD));
   return paymentGateway()?.kind === "test" ? testCarrier : null;
 }
+
+export type BookRefusal = ShipRefusal | "no-pickup" | "carrier-refused" | "carrier-down";
 
 /**
  * The seller books a parcel for a sale: the carrier's number (AWB) becomes the line's
  * tracking number, the line is shipped, and the buyer is mailed; as "Mark as shipped", only
  * a line that may ship (confirmed if cash on delivery, not met in person, not cancelled).
- * The booking's key is the line: a second press answers the same parcel.
+ * The carrier is asked outside any transaction (a slow carrier holds no lock), under the
+ * line's key, so a second press or a retry answers the same parcel; if the line moved on
+ * meanwhile (the buyer cancelled), the parcel is cancelled with the carrier.
  */
-export function sellerBooksShipment(db: Db, carrier: Carrier, input: { sellerId: string; itemId: string; now: Date }) {
-  return step<"booked" | ShipRefusal>(db, input.itemId, input, "booked", async (tx, found) => {
-    const refused = whyNotShip(found);
-    if (refused) return { kind: refused };
-    const cod = found.order.payment_method === "cod" ? found.line.price_at_purchase * found.line.quantity : 0;
-    const { awb } = await carrier.book(tx, { key: `line:${found.line.id}`, fromPincode: null, toPincode: found.order.shipping_address.postal_code, codAmount: cod, now: input.now });
-    await tx.insert(shipments).values({ order_item_id: found.line.id, carrier: carrier.kind, awb, events: [{ status: "booked", at: input.now.toISOString() }], next_attempt_at: input.now, created_at: input.now });
-    await tx.update(order_items).set({ shipped_at: input.now, tracking_number: awb }).where(eq(order_items.id, found.line.id));
-    await tell(tx, "shipped", { ...found, line: { ...found.line, shipped_at: input.now, tracking_number: awb } }, 0);
+export async function sellerBooksShipment(db: Db, carrier: Carrier, input: { sellerId: string; itemId: string; now: Date }): Promise<StepOutcome<"booked" | BookRefusal>> {
+  const found = await peekLine(db, input.itemId, input);
+  if (!found) return null;
+  const refused = whyNotShip(found);
+  if (refused) return { kind: refused };
+  const from = await pickupOf(db, input.sellerId);
+  if (carrier.needsPickup && !(from.pincode && from.phone && from.address)) return { kind: "no-pickup" };
+  const { order, line } = found;
+  let booking: Booking;
+  try {
+    booking = await carrier.book(db, {
+      key: `line:${line.id}`,
+      from,
+      to: { ...order.shipping_address, email: order.buyer_email },
+      codAmount: order.payment_method === "cod" ? line.price_at_purchase * line.quantity : 0,
+      item: { title: line.title_at_purchase, copies: line.quantity, price: line.price_at_purchase },
+      now: input.now,
+    });
+  } catch (error) {
+    log().warn({ err: error, event: "carrier-book", itemId: line.id }, "the carrier did not book the parcel");
+    return { kind: error instanceof CarrierRefusal ? "carrier-refused" : "carrier-down" };
+  }
+  let unused = false;
+  const outcome = await step<"booked" | ShipRefusal>(db, input.itemId, input, "booked", async (tx, now) => {
+    const late = whyNotShip(now);
+    unused = late !== null && now.line.tracking_number !== booking.awb;
+    if (late) return { kind: late };
+    await tx.insert(shipments).values({ order_item_id: now.line.id, carrier: carrier.kind, awb: booking.awb, carrier_ref: booking.ref, events: [{ status: "booked", at: input.now.toISOString() }], next_attempt_at: input.now, created_at: input.now });
+    await tx.update(order_items).set({ shipped_at: input.now, tracking_number: booking.awb }).where(eq(order_items.id, now.line.id));
+    await tell(tx, "shipped", { ...now, line: { ...now.line, shipped_at: input.now, tracking_number: booking.awb } }, 0);
     return { kind: "booked" };
   });
+  // The line moved on while the carrier was asked, and not by this same parcel (a second press): nobody will hand it over.
+  if (unused) await carrier.cancel(db, booking).catch((error) => log().warn({ err: error, event: "carrier-cancel", awb: booking.awb }, "a parcel nobody will send could not be cancelled"));
+  return outcome;
+}
+
+/** Where the seller's parcels are picked up: their profile. */
+async function pickupOf(db: DbOrTx, sellerId: string): Promise<Pickup> {
+  const [row] = await db.select({ name: profiles.full_name, email: profiles.email, phone: profiles.phone, address: profiles.address, city: profiles.city, pincode: profiles.pincode }).from(profiles).where(eq(profiles.id, sellerId));
+  return { name: row?.name?.trim() || "StudyArena seller", email: row?.email ?? "", phone: row?.phone ?? null, address: row?.address ?? null, city: row?.city ?? null, pincode: row?.pincode ?? null };
 }
 
 /** How often a parcel not at its end is asked about. */
@@ -143,6 +142,20 @@ export async function applyReports(db: Db, itemId: string, reports: ParcelReport
   });
 }
 
+/**
+ * A carrier's webhook for one of its parcels (the route checked where it came from): applied
+ * as a poll's answer would be, forward only, so a replayed or reordered report changes
+ * nothing. "unknown" for an AWB that is not one of our parcels with that carrier.
+ */
+export async function carrierPushed(db: Db, carrier: Carrier["kind"], awb: string, reports: ParcelReport[], now: Date) {
+  const [parcel] = await db.select({ itemId: shipments.order_item_id }).from(shipments).where(and(eq(shipments.awb, awb), eq(shipments.carrier, carrier)));
+  if (!parcel) return "unknown" as const;
+  const outcome = await applyReports(db, parcel.itemId, reports, now);
+  if (outcome.moved) kickOutbox();
+  if (outcome.refunded) kickRefunds(db, paymentGateway());
+  return outcome.moved ? ("moved" as const) : ("unchanged" as const);
+}
+
 const endOf = (tx: Tx, itemId: string, report: ParcelReport) => carrierReported(tx, itemId, report.status === "delivered" ? "delivered" : "returned_to_origin", new Date(report.at));
 
 /** The parcels of these lines with their carrier's reports, for the timelines. */
@@ -154,12 +167,16 @@ export async function parcelsOf(db: DbOrTx, itemIds: string[]) {
     .where(sql`${shipments.order_item_id} = ANY(${`{${itemIds.join(",")}}`}::uuid[])`);
 }
 
-/** The label of a line's parcel, for its seller only (undefined for anyone else, or a line not booked with a carrier). */
-export async function labelOf(db: DbOrTx, input: { sellerId: string; itemId: string }) {
+/**
+ * The label of a line's parcel, for its seller only (undefined for anyone else, or a line
+ * not booked with a carrier): the carrier's own where it makes one (a URL), else ours (a PDF).
+ */
+export async function labelOf(db: DbOrTx, input: { sellerId: string; itemId: string }, carrier = liveCarrier()): Promise<{ url: string } | { pdf: ReturnType<typeof labelPdf> } | undefined> {
   const [row] = await db
     .select({
       awb: shipments.awb,
       carrier: shipments.carrier,
+      ref: shipments.carrier_ref,
       orderId: orders.id,
       to: orders.shipping_address,
       method: orders.payment_method,
@@ -174,12 +191,15 @@ export async function labelOf(db: DbOrTx, input: { sellerId: string; itemId: str
     .leftJoin(profiles, eq(profiles.id, order_items.seller_id))
     .where(and(eq(shipments.order_item_id, input.itemId), eq(order_items.seller_id, input.sellerId)));
   if (!row) return undefined;
-  return labelPdf({
+  const url = carrier && carrier.kind === row.carrier ? await carrier.labelUrl(db, { awb: row.awb, ref: row.ref }).catch(() => null) : null;
+  if (url) return { url };
+  const pdf = labelPdf({
     awb: row.awb,
-    carrier: row.carrier === "test" ? "StudyArena test courier" : row.carrier,
+    carrier: row.carrier === "test" ? "StudyArena test courier" : "Shiprocket",
     to: row.to,
     from: { name: row.sellerName?.trim() || "The seller", address: [row.sellerAddress?.trim(), row.sellerCity?.trim()].filter(Boolean).join(", ") },
     codAmount: row.method === "cod" ? Number(row.amount) : 0,
     orderRef: shortOrderId(row.orderId),
   });
+  return { pdf };
 }

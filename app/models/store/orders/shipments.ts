@@ -8,6 +8,9 @@ import type { MessageId } from "~/utils/i18n";
 export type ParcelState = (typeof PARCEL_STATES)[number];
 export type ParcelReport = { status: ParcelState; at: string };
 
+/** The carriers a parcel can be booked with (./carriers.server.ts). Its name on the pages is the words `sell.sale.carrier.{kind}`. */
+export type CarrierKind = "test" | "shiprocket";
+
 /** How far along each state is; delivered and returned to origin are both ends. */
 export const PARCEL_RANK: Record<ParcelState, number> = { booked: 0, picked_up: 1, in_transit: 2, out_for_delivery: 3, undelivered: 4, delivered: 5, returned_to_origin: 5 };
 

@@ -55,6 +55,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const step = saved && url.searchParams.get("step") === "payment" ? (2 as const) : (1 as const);
   const meetCity = step === 2 ? await meetingOffer(db, user.id, saved!.city) : null;
   const reach = step === 2 ? await carrierReach(db, liveCarrier(), user.id, saved!.zip) : null;
+  const methods = withoutUnservedCod(offeredMethods(paymentGateway() !== null), reach, meetCity);
   return {
     step,
     cart,
@@ -62,9 +63,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     failed: url.searchParams.get("status") === "failed",
     key: crypto.randomUUID(),
     testGateway: paymentGateway()?.kind === "test",
-    methods: withoutUnservedCod(offeredMethods(paymentGateway() !== null), reach, meetCity),
+    methods,
     // The price online beside cash on delivery's (issue 49, point 5), said here: the checkout page's script is at its budget.
-    codNote: paymentGateway() ? t("checkout.payment.codSame", { amount: formatINR(cart.totals.total), hours: POLICY.codConfirmHours }) : "",
+    codNote: paymentGateway() && methods.includes("cod") ? t("checkout.payment.codSame", { amount: formatINR(cart.totals.total), hours: POLICY.codConfirmHours }) : "",
     // Every seller in the buyer's city: a hand-over in person is offered, without shipping (issue 49, point 4).
     meetCity,
     // Whether a courier reaches the PIN code, and with cash on delivery (issue 49, point 3), said before anything is paid.

@@ -9,7 +9,7 @@ import { storeVariants, writePhotos } from "~/models/store/listings/photos.serve
 import { generateCover } from "~/seed/covers.server";
 import type { ContestKind } from "~/models/contests/catalogue/kinds";
 import { eq, sql } from "drizzle-orm";
-import { profiles, users } from "~/db/schema";
+import { profiles, test_carrier_areas, users } from "~/db/schema";
 import { db, rowsOf } from "~/db/client.server";
 import { createContest, createDeliveredLine, createEntry, createPost, createProduct, createUser, moveContestIntoPast, productCategory, submitEntry } from "~/seed/factories.server";
 import { earnDueLines } from "~/models/store/earnings/earnings.server";
@@ -180,6 +180,12 @@ export const e2eFixtures = {
     if (placed.kind !== "completed") throw new Error(`order not placed: ${placed.kind}`);
     if (input.confirmed) await buyerConfirmsCod(db, { buyerId: input.buyerId, orderId: placed.orderId, now: new Date() });
     return { id: placed.orderId };
+  },
+
+  /** Where the test carrier goes (issue 49, point 3): a PIN code it does not serve, or serves without cash on delivery. */
+  async carrierArea(input: { pincode: string; served: boolean; cod: boolean }) {
+    await db.insert(test_carrier_areas).values(input).onConflictDoUpdate({ target: test_carrier_areas.pincode, set: { served: input.served, cod: input.cod } });
+    return { id: input.pincode };
   },
 
   /** A book of `sellerId`'s bought online and delivered 9 days ago (past its return window), then earned. */

@@ -46,3 +46,47 @@ test("the seller books a pickup; the buyer's order follows the parcel to its del
   await page.goto("/store/my-products?view=sales");
   expect(await latinWords(page, typed), "sales with a parcel").toEqual([]);
 });
+
+test("the seller's pickup PIN code on My Account; checkout says before payment whether a courier reaches the buyer's PIN code, and with cash", async ({ page, student: _signedIn }) => {
+  // A PIN code India Post does not have is refused beside it, as typed; a real one is saved.
+  await page.goto("/account");
+  await page.getByLabel("PIN code").fill("999999");
+  await page.getByRole("button", { name: "Save Details" }).click();
+  await expect(page.getByText("There is no PIN code 999999 in India Post's directory. Check it on a letter or a bill.")).toBeVisible();
+  await expect(page.getByLabel("PIN code")).toHaveValue("999999");
+  await page.getByLabel("PIN code").fill("411004");
+  await page.getByRole("button", { name: "Save Details" }).click();
+  await expect(page.getByText("Your details are saved.")).toBeVisible();
+  await expect(page.getByLabel("PIN code")).toHaveValue("411004");
+
+  // The test carrier reaches Port Blair without cash on delivery.
+  await create("carrierArea", { pincode: "744101", served: true, cod: false });
+  const seller = { email: uniqueEmail("seller"), password: PASSWORD, fullName: "Island Seller" };
+  const { id: sellerId } = await create("student", seller);
+  const title = unique("Island Atlas");
+  const { id: productId } = await create("product", { sellerId, title, price: 180, category: "Engineering" });
+  await page.goto(`/store/${productId}/productdetails`);
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByRole("button", { name: "Remove from Cart" })).toBeVisible();
+  await page.goto("/checkout");
+  await page.getByLabel("Full Name").fill("Asha Rao");
+  await page.getByLabel("Phone Number").fill("9876543210");
+  await page.getByLabel("Address").fill("3 Aberdeen Bazaar");
+  await page.getByLabel("City").fill("Port Blair");
+  await page.getByLabel("State").fill("Andaman and Nicobar Islands");
+  await page.getByLabel("ZIP Code").fill("744101");
+  await page.getByRole("button", { name: "Continue to Payment" }).click();
+  await expect(page).toHaveURL("/checkout?step=payment");
+  await expect(page.getByText("A courier delivers to 744101, but cannot collect cash there: pay online.")).toBeVisible();
+  await expect(page.getByRole("radio", { name: "Cash on Delivery" })).toHaveCount(0);
+  await expect(page.getByRole("radio", { name: "UPI Payment" })).toBeVisible();
+  await expect(page.getByText("Cash on delivery costs the same")).toHaveCount(0);
+
+  // Another address, where it collects cash: said, and cash on delivery is back.
+  await page.getByRole("button", { name: "Back" }).click();
+  await page.getByLabel("ZIP Code").fill("411001");
+  await page.getByLabel("City").fill("Pune");
+  await page.getByRole("button", { name: "Continue to Payment" }).click();
+  await expect(page.getByText("A courier delivers to 411001, and can collect cash on delivery there.")).toBeVisible();
+  await expect(page.getByRole("radio", { name: "Cash on Delivery" })).toBeVisible();
+});

@@ -72,6 +72,7 @@ describe("checkout says whether a courier reaches the PIN code", () => {
     const { page } = await atPayment("411001");
     expect(page.reachNote).toBe("A courier delivers to 411001, and can collect cash on delivery there.");
     expect(page.methods).toContain("cod");
+    expect(page.codNote).toContain("Cash on delivery costs the same");
   });
 
   test("served without cash: said, cash on delivery not offered, and refused beside the method when posted anyway, nothing written", async () => {
@@ -80,6 +81,8 @@ describe("checkout says whether a courier reaches the PIN code", () => {
     expect(page.reachNote).toBe("A courier delivers to 744101, but cannot collect cash there: pay online.");
     expect(page.methods).not.toContain("cod");
     expect(page.methods.length).toBeGreaterThan(0);
+    // Nor is cash on delivery's price beside the online one.
+    expect(page.codNote).toBe("");
     const refused = await pay("cod");
     expect(refused.status).toBe(409);
     expect(refused.data.payment.error.paymentMethod).toEqual(["Cash on delivery cannot be collected at 744101: pay online, or go back and change the address."]);

@@ -17,6 +17,8 @@ import { sweepOrderLines } from "~/models/store/orders/order-life.server";
 import { earnDueLines, payOutDueEarnings } from "~/models/store/earnings/earnings.server";
 import { chooseGateway, describeGateway, paymentGateway } from "~/models/payments/gateway.server";
 import { sendDueRefunds } from "~/models/payments/refunds.server";
+import { sendDueTransfers } from "~/models/payments/held-money.server";
+import { transferGateway } from "~/models/payments/transfer-gateway.server";
 import { describePayoutGateway, payoutGateway } from "~/models/payments/payout-gateway.server";
 import { pollPayouts, sendDuePayouts } from "~/models/payments/payout-sender.server";
 import { settleBackground } from "~/services/background.server";
@@ -71,13 +73,19 @@ export async function startup() {
     const report = await closeDueContests(db, new Date());
     for (const { id, outcome, submitted } of report) log().info({ event: "sweep", contestId: id, outcome, submitted }, "contest closed");
   });
-  // Refunds the ledger owes go to the gateway, retried with backoff; any instance may send (one lease each).
-  every(config.MONEY_OUT_INTERVAL_MS, "refunds", () =>
-    drain(
+  // Money held at the gateway moves to where its owner wants it (issue 49, point 1): held, released, or reversed, the last
+  // before the refund paid from it. Then refunds the ledger owes go to the gateway, retried with backoff; any instance may
+  // send (one lease each).
+  every(config.MONEY_OUT_INTERVAL_MS, "refunds", async () => {
+    await drain(
+      (limit) => sendDueTransfers(db, transferGateway(), new Date(), limit),
+      ({ id, state }) => log().info({ event: "held-money", heldId: id, state }, "held money"),
+    );
+    await drain(
       (limit) => sendDueRefunds(db, paymentGateway(), new Date(), limit),
       ({ id, outcome }) => log().info({ event: "refund", refundId: id, outcome }, "refund"),
-    ),
-  );
+    );
+  });
   // Prizes go out (any instance, one lease each): every due payout is sent, then those on their way are polled.
   every(config.MONEY_OUT_INTERVAL_MS, "payouts", async () => {
     await drain(

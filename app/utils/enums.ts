@@ -15,6 +15,9 @@ export const DELIVERIES = ["ship", "meet"] as const;
 export const PAYMENT_PURPOSES = ["contest", "order", "challenge"] as const;
 export const PAYMENT_STATUSES = ["created", "paid", "failed"] as const;
 export const PAYMENT_GATEWAYS = ["razorpay", "test"] as const;
+/** Money held at the gateway for someone (held_transfers): what its owner wants of it, and what the gateway has done (`none`: no transfer yet). */
+export const HELD_GOALS = ["held", "released", "reversed"] as const;
+export const HELD_STATES = ["none", "held", "released", "reversed"] as const;
 /** Why a captured payment is kept for a person to look at: a second payment of a paid order, or a payment id already recorded on another order. */
 export const PAYMENT_REVIEW_REASONS = ["second_payment", "payment_id_elsewhere"] as const;
 /** A refund owed: waiting to be sent (or retried), accepted by the gateway, or refused by it (support is told). */

@@ -1,8 +1,8 @@
 // Payments: the ledger of gateway orders and captures, for any purpose, and the
 // captured money it could not book (kept for review).
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
-import { PAYMENT_GATEWAYS, PAYMENT_PURPOSES, PAYMENT_REVIEW_REASONS, PAYMENT_STATUSES, PAYOUT_METHODS, PAYOUT_PURPOSES, PAYOUT_STATUSES, REFUND_REASON_CODES, REFUND_STATUSES } from "../../utils/enums";
+import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { HELD_GOALS, HELD_STATES, PAYMENT_GATEWAYS, PAYMENT_PURPOSES, PAYMENT_REVIEW_REASONS, PAYMENT_STATUSES, PAYOUT_METHODS, PAYOUT_PURPOSES, PAYOUT_STATUSES, REFUND_REASON_CODES, REFUND_STATUSES } from "../../utils/enums";
 import { createdAt, id, keptFor, oneOf, time } from "./columns";
 import { users } from "./accounts";
 import { contests, question_challenges } from "./contests";
@@ -249,3 +249,72 @@ export const seller_payout_lines = pgTable(
   },
   (t) => [index("seller_payout_lines_payout_idx").on(t.payout_id), check("seller_payout_lines_amount", sql`${t.amount} >= 0`)],
 );
+
+/**
+ * Money held for someone at the gateway until it is theirs (docs/decisions/money-held-until-delivery.md):
+ * a transfer from a captured payment to their linked account, on hold (Razorpay Route, or
+ * the test gateway's books), then released to them or reversed to pay a refund. `goal`
+ * is what the owner's domain wants of it; `state` is what the gateway has done; the
+ * sender (models/payments/held-money.server.ts) moves each row from its state to its goal,
+ * once. `reference` names what it holds, as a refund's `owed_for` does (`order-line:{id}`),
+ * and a refund owed for the same thing waits until the transfer is reversed.
+ */
+export const held_transfers = pgTable(
+  "held_transfers",
+  {
+    id: id(),
+    reference: text("reference").notNull().unique(),
+    recipient_id: keptFor("recipient_id", () => users.id).notNull(),
+    gateway: text("gateway", { enum: PAYMENT_GATEWAYS }).notNull(),
+    payment_id: text("payment_id").notNull(),
+    account_id: text("account_id").notNull(),
+    amount: integer("amount").notNull(),
+    goal: text("goal", { enum: HELD_GOALS }).notNull().default("held"),
+    state: text("state", { enum: HELD_STATES }).notNull().default("none"),
+    // The gateway's transfer (trf_…), once made.
+    transfer_id: text("transfer_id").unique(),
+    held_at: time("held_at"),
+    released_at: time("released_at"),
+    reversed_at: time("reversed_at"),
+    attempts: integer("attempts").notNull().default(0),
+    next_attempt_at: time("next_attempt_at").notNull().defaultNow(),
+    // Set when the gateway refused for good: support is mailed, the sender stops.
+    failed_at: time("failed_at"),
+    last_error: text("last_error"),
+    created_at: createdAt(),
+  },
+  (t) => [
+    check("held_transfers_amount", sql`${t.amount} > 0`),
+    check("held_transfers_gateway", oneOf(t.gateway, PAYMENT_GATEWAYS)),
+    check("held_transfers_goal", oneOf(t.goal, HELD_GOALS)),
+    check("held_transfers_state", oneOf(t.state, HELD_STATES)),
+    check("held_transfers_made_has_id", sql`(${t.state} IN ('held', 'released')) <= (${t.transfer_id} IS NOT NULL)`),
+    // The sender's queue: rows whose state is not yet their goal.
+    index("held_transfers_due_idx").on(t.next_attempt_at).where(sql`${t.state} <> ${t.goal} AND ${t.failed_at} IS NULL`),
+    index("held_transfers_recipient_idx").on(t.recipient_id),
+  ],
+);
+
+/** A seller's linked account at Razorpay Route (acc_…), set by the operator once Razorpay has onboarded them (docs/admin-sql.md). */
+export const linked_accounts = pgTable("linked_accounts", {
+  user_id: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  account_id: text("account_id").notNull().unique(),
+  created_at: createdAt(),
+});
+
+// The test gateway's own books of transfers (as Route keeps them): one per reference, on
+// hold until released, with what was reversed of it.
+export const test_gateway_transfers = pgTable("test_gateway_transfers", {
+  id: text("id").primaryKey(),
+  reference: text("reference").notNull().unique(),
+  payment_id: text("payment_id").notNull(),
+  account_id: text("account_id").notNull(),
+  amount: integer("amount").notNull(),
+  on_hold: boolean("on_hold").notNull().default(true),
+  amount_reversed: integer("amount_reversed").notNull().default(0),
+  releases: integer("releases").notNull().default(0),
+  reversals: integer("reversals").notNull().default(0),
+  created_at: createdAt(),
+});

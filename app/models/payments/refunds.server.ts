@@ -31,7 +31,9 @@ export const refundBackoffMs = (attempts: number) => backoffMs(attempts);
 /** Refunds owed to one gateway, taken under a 2-minute lease: past it, another sender may try one (same key). */
 const refundQueue = (gateway: Gateway["kind"]): JobQueue => ({
   table: sql`refunds`,
-  waiting: sql`status = 'queued' AND gateway = ${gateway}`,
+  // A refund of held money waits until the money is back from its recipient's transfer (./held-money.server.ts), unless that is stuck with a person.
+  waiting: sql`status = 'queued' AND gateway = ${gateway}
+    AND NOT EXISTS (SELECT 1 FROM held_transfers h WHERE h.reference = refunds.owed_for AND h.goal = 'reversed' AND h.state <> 'reversed' AND h.failed_at IS NULL)`,
   leaseMs: 2 * 60_000,
   alsoSet: sql`updated_at = now()`,
   returning: sql`id, user_id, razorpay_order_id, razorpay_payment_id, amount, reason_code, reason_values, attempts, gateway`,

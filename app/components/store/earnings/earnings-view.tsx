@@ -5,10 +5,10 @@ import { richText, useT, type Msg, type MessageId } from "~/utils/i18n";
 import { formatINR } from "~/utils/money";
 import { shortOrderId } from "~/utils/urls";
 
-type Where = { kind: "cancelled" | "returned" | "cash" | "on-its-way" | "held" | "return-asked" | "earned" | "in-payout"; until?: Date | string };
+type Where = { kind: "cancelled" | "returned" | "cash" | "on-its-way" | "held" | "return-asked" | "earned" | "in-payout" | "releasing" | "released"; until?: Date | string };
 type Line = { id: string; order_id: string; title: string; amount: number; commission: number; net: number; sold_at: Date | string; where: Where; payout_id: string | null };
 type Payout = { id: string; net: number; status: string; bank_reference: string | null; created_at: Date | string; paid_at: Date | string | null; failure_reason: string | null };
-export type Statement = { percent: number; lines: Line[]; payouts: Payout[]; totals: { held: number; balance: number; cash: number } };
+export type Statement = { percent: number; lines: Line[]; payouts: Payout[]; totals: { held: number; balance: number; releasing: number; released: number; cash: number } };
 
 const PAYOUT_WORDS: Record<string, MessageId> = {
   awaiting_details: "sell.payout.awaiting",
@@ -38,6 +38,10 @@ function whereWords(where: Where, format: (d: Date | string) => string): Msg {
       return { id: "sell.where.earned" };
     case "in-payout":
       return { id: "sell.where.inPayout" };
+    case "releasing":
+      return { id: "sell.where.releasing" };
+    case "released":
+      return { id: "sell.where.released" };
   }
 }
 
@@ -63,6 +67,19 @@ export function EarningsView({ statement, hasDetails, heldUntil }: { statement: 
           <dt>{t("sell.earn.held")}</dt>
           <dd>{formatINR(totals.held)}</dd>
         </div>
+        {/* Sales held at the payment gateway (issue 49, point 1): released to the seller's bank once their window has passed. */}
+        {totals.releasing + totals.released > 0 ? (
+          <>
+            <div>
+              <dt>{t("sell.earn.releasing")}</dt>
+              <dd>{formatINR(totals.releasing)}</dd>
+            </div>
+            <div>
+              <dt>{t("sell.earn.released")}</dt>
+              <dd>{formatINR(totals.released)}</dd>
+            </div>
+          </>
+        ) : null}
         <div>
           <dt>{t("sell.earn.cash")}</dt>
           <dd>{formatINR(totals.cash)}</dd>

@@ -7,6 +7,7 @@ import { marketplace_products, order_items, orders } from "~/db/schema";
 import type { Fulfil } from "~/models/payments/ledger.server";
 import { lineProblem } from "~/models/store/cart/cart";
 import { completed } from "~/models/store/checkout/order-mails.server";
+import { holdSales } from "~/models/store/earnings/held-sales.server";
 import { moveStock } from "~/models/store/checkout/orders.server";
 import { POLICY } from "~/models/support/policy";
 import type { Flash } from "~/utils/flash.server";
@@ -16,7 +17,7 @@ import type { RefundReason } from "~/models/refund-reasons";
 export type OrderResult = { kind: "completed"; orderId: string } | { kind: "late" | "duplicate"; orderId: string; refund: { reason: RefundReason } };
 
 /** The fulfilment of a captured order payment, in the ledger's transaction. */
-export const fulfilOrder: Fulfil<OrderResult> = async (tx, payment) => {
+export const fulfilOrder: Fulfil<OrderResult> = async (tx, payment, now) => {
   const orderId = payment.targetId;
   const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for("update");
   if (order!.status === "completed") return { kind: "duplicate", orderId, refund: { reason: REFUND_REASONS.orderTwice(orderId) } };
@@ -24,6 +25,8 @@ export const fulfilOrder: Fulfil<OrderResult> = async (tx, payment) => {
     return { kind: "late", orderId, refund: { reason: REFUND_REASONS.orderLate(orderId) } };
   }
   await completed(tx, orderId);
+  // Each seller's share is held at the gateway until the book arrived and stayed (issue 49, point 1).
+  await holdSales(tx, orderId, payment, now);
   return { kind: "completed", orderId };
 };
 

@@ -9,7 +9,9 @@
 // collected by the seller at the door: shown on the statement, never paid out.
 import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { rowsOf, type Db, type DbOrTx } from "~/db/client.server";
-import { order_items, orders, payout_details, payouts, seller_payout_lines } from "~/db/schema";
+import { held_transfers, order_items, orders, payout_details, payouts, seller_payout_lines } from "~/db/schema";
+import { commissionOn } from "~/models/store/earnings/commission";
+import { releaseHeldSales } from "~/models/store/earnings/held-sales.server";
 import { payoutGateway } from "~/models/payments/payout-gateway.server";
 import { kickPayouts } from "~/models/payments/payout-sender.server";
 import { DAY_MS, returnOpenUntil } from "~/models/store/orders/order-life";
@@ -17,11 +19,10 @@ import { POLICY } from "~/models/support/policy";
 import { env } from "~/utils/env.server";
 
 const notInPayout = sql`NOT EXISTS (SELECT 1 FROM ${seller_payout_lines} WHERE ${seller_payout_lines.order_item_id} = ${order_items.id})`;
+/** A line whose money the gateway holds for its seller (./held-sales.server.ts): the gateway pays it, never a payout of ours. */
+const notHeld = sql`NOT EXISTS (SELECT 1 FROM ${held_transfers} h WHERE h.reference = 'order-line:' || ${order_items.id})`;
 
-/** The commission on a line's price, in whole rupees, rounded to the nearest (never more than the price). */
-export function commissionOn(amount: number, percent: number) {
-  return Math.min(amount, Math.round((amount * percent) / 100));
-}
+export { commissionOn };
 
 /**
  * The earnings sweep: prepaid lines delivered more than POLICY.returnDays ago, with no
@@ -32,7 +33,8 @@ export async function earnDueLines(db: DbOrTx, now: Date, percent = env().MARKET
   const windowClosed = new Date(now.getTime() - POLICY.returnDays * DAY_MS);
   const earned = await db
     .update(order_items)
-    .set({ earned_at: now, commission: sql`LEAST(${order_items.price_at_purchase} * ${order_items.quantity}, round(${order_items.price_at_purchase} * ${order_items.quantity} * ${percent}::numeric / 100)::int)` })
+    // A line held at the gateway keeps the commission fixed when its money was held.
+    .set({ earned_at: now, commission: sql`COALESCE(${order_items.commission}, LEAST(${order_items.price_at_purchase} * ${order_items.quantity}, round(${order_items.price_at_purchase} * ${order_items.quantity} * ${percent}::numeric / 100)::int))` })
     .where(
       and(
         isNull(order_items.earned_at),
@@ -45,6 +47,8 @@ export async function earnDueLines(db: DbOrTx, now: Date, percent = env().MARKET
       ),
     )
     .returning({ id: order_items.id });
+  // Money held at the gateway for these lines is its seller's now: released, once, by the sender.
+  if (earned.length > 0) await releaseHeldSales(db, earned.map((l) => l.id), now);
   return earned.length;
 }
 
@@ -61,7 +65,7 @@ export async function payOutEarnings(db: Db, sellerId: string, now: Date) {
       await tx
         .select({ id: order_items.id, amount: sql<number>`${order_items.price_at_purchase} * ${order_items.quantity} - ${order_items.commission}` })
         .from(order_items)
-        .where(and(eq(order_items.seller_id, sellerId), isNotNull(order_items.earned_at), notInPayout))
+        .where(and(eq(order_items.seller_id, sellerId), isNotNull(order_items.earned_at), notInPayout, notHeld))
         .orderBy(asc(order_items.id))
     ).map((l) => ({ ...l, amount: Number(l.amount) }));
     const total = lines.reduce((sum, l) => sum + l.amount, 0);
@@ -88,6 +92,7 @@ export async function payOutDueEarnings(db: Db, now: Date, limit = 50) {
     await db.execute(sql`
       SELECT DISTINCT i.seller_id FROM order_items i
        WHERE i.earned_at IS NOT NULL AND NOT EXISTS (SELECT 1 FROM seller_payout_lines l WHERE l.order_item_id = i.id)
+         AND NOT EXISTS (SELECT 1 FROM held_transfers h WHERE h.reference = 'order-line:' || i.id)
          AND NOT EXISTS (SELECT 1 FROM payouts p WHERE p.user_id = i.seller_id AND p.purpose = 'earnings' AND p.created_at > ${since.toISOString()}::timestamptz)
        LIMIT ${limit}`),
   );
@@ -116,12 +121,15 @@ export async function sellerStatement(db: DbOrTx, sellerId: string, now: Date) {
       refused_at: order_items.refused_at,
       return_requested_at: order_items.return_requested_at,
       payout_id: seller_payout_lines.payout_id,
+      held_state: held_transfers.state,
+      held_goal: held_transfers.goal,
       payment_method: orders.payment_method,
       sold_at: orders.created_at,
     })
     .from(order_items)
     .innerJoin(orders, eq(orders.id, order_items.order_id))
     .leftJoin(seller_payout_lines, eq(seller_payout_lines.order_item_id, order_items.id))
+    .leftJoin(held_transfers, eq(held_transfers.reference, sql`'order-line:' || ${order_items.id}`))
     .where(and(eq(order_items.seller_id, sellerId), eq(orders.status, "completed")))
     .orderBy(desc(orders.created_at), order_items.id)
     .limit(200);
@@ -143,19 +151,39 @@ export async function sellerStatement(db: DbOrTx, sellerId: string, now: Date) {
     percent,
     lines: rows,
     payouts: paid,
-    totals: { held: sum(["held", "on-its-way", "return-asked"], (r) => r.net), balance: sum(["earned"], (r) => r.net), cash: sum(["cash"], (r) => r.amount) },
+    totals: {
+      held: sum(["held", "on-its-way", "return-asked"], (r) => r.net),
+      balance: sum(["earned"], (r) => r.net),
+      releasing: sum(["releasing"], (r) => r.net),
+      released: sum(["released"], (r) => r.net),
+      cash: sum(["cash"], (r) => r.amount),
+    },
   };
 }
 
-type StatementLine = { payment_method: string; cancelled_at: Date | null; returned_at: Date | null; refused_at: Date | null; return_requested_at: Date | null; delivered_at: Date | null; earned_at: Date | null; payout_id: string | null };
+type StatementLine = {
+  payment_method: string;
+  cancelled_at: Date | null;
+  returned_at: Date | null;
+  refused_at: Date | null;
+  return_requested_at: Date | null;
+  delivered_at: Date | null;
+  earned_at: Date | null;
+  payout_id: string | null;
+  held_state: string | null;
+  held_goal: string | null;
+};
 
 /** Where a line's money is, as the statement says it. */
-function whereIs(line: StatementLine, now: Date): { kind: "cancelled" | "returned" | "cash" | "on-its-way" | "held" | "return-asked" | "earned" | "in-payout"; until?: Date } {
+function whereIs(line: StatementLine, now: Date): { kind: "cancelled" | "returned" | "cash" | "on-its-way" | "held" | "return-asked" | "earned" | "in-payout" | "releasing" | "released"; until?: Date } {
   if (line.cancelled_at) return { kind: "cancelled" };
   // Came back to the seller undelivered (refused at the door): nothing was sold, as with a return.
   if (line.returned_at || line.refused_at) return { kind: "returned" };
   if (line.payment_method === "cod") return { kind: "cash" };
   if (line.payout_id) return { kind: "in-payout" };
+  // Held at the gateway: released to the seller's bank once the window has passed.
+  if (line.held_state === "released") return { kind: "released" };
+  if (line.held_goal === "released") return { kind: "releasing" };
   if (line.earned_at) return { kind: "earned" };
   if (line.return_requested_at) return { kind: "return-asked" };
   if (!line.delivered_at) return { kind: "on-its-way" };

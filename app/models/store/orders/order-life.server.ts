@@ -10,8 +10,8 @@ import { timingSafeEqual } from "node:crypto";
 import { and, asc, eq, isNull, lt, sql } from "drizzle-orm";
 import { rowsOf, type Db, type Tx } from "~/db/client.server";
 import { order_items, orders } from "~/db/schema";
-import { paymentGateway } from "~/models/payments/gateway.server";
-import { kickRefunds, oweRefund } from "~/models/payments/refunds.server";
+import { oweRefund } from "~/models/payments/refunds.server";
+import { kickMoneyBack, reverseHeldSale } from "~/models/store/earnings/held-sales.server";
 import { awaitsConfirmation, buyerCan, COD_CONFIRM_MS, confirmBy, DAY_MS, HANDOVER_TRIES, lineState, sellerCan, UNCONFIRMED_REASON } from "~/models/store/orders/order-life";
 import { lifeMails, type LifeStep } from "~/models/store/orders/order-life-mails.server";
 import { moveStock } from "~/models/store/checkout/orders.server";
@@ -66,6 +66,8 @@ async function refundLine(tx: Tx, { order, lines, line }: Locked, why: LineRefun
   const lastLine = lines.every((l) => l.id === line.id || l.cancelled_at);
   const amount = line.price_at_purchase * line.quantity + (withShipping && lastLine ? order.shipping : 0);
   if (amount === 0) return 0;
+  // Paid from the seller's share held at the gateway, taken back first (issue 49, point 1); the shipping from the platform's.
+  await reverseHeldSale(tx, line.id, new Date());
   await oweRefund(tx, {
     userId: paid.user_id,
     gateway: paid.gateway,
@@ -106,7 +108,7 @@ export async function step<K extends string>(db: Db, itemId: string, who: Who, m
   });
   if (outcome?.kind === moved) {
     kickOutbox();
-    if (outcome.refunded) kickRefunds(db, paymentGateway());
+    if (outcome.refunded) kickMoneyBack(db);
   }
   return outcome;
 }

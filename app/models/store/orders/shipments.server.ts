@@ -10,7 +10,7 @@ import { order_items, orders, profiles, shipments } from "~/db/schema";
 import { shortOrderId } from "~/models/store/checkout/checkout";
 import { labelPdf } from "~/models/store/orders/label.server";
 import { paymentGateway } from "~/models/payments/gateway.server";
-import { kickRefunds } from "~/models/payments/refunds.server";
+import { kickMoneyBack } from "~/models/store/earnings/held-sales.server";
 import { carrierReported, peekLine, step, tell, whyNotShip, type ShipRefusal, type StepOutcome } from "~/models/store/orders/order-life.server";
 import { shiprocketCarrier } from "~/models/store/orders/shiprocket.server";
 import { CarrierRefusal, testCarrier, type Booking, type Carrier, type Pickup } from "~/models/store/orders/carriers.server";
@@ -112,7 +112,7 @@ export async function pollShipments(db: Db, carrier: Carrier, now: Date, limit =
     if (outcome.refunded) refunded = true;
   }
   if (moved > 0) kickOutbox();
-  if (refunded) kickRefunds(db, paymentGateway());
+  if (refunded) kickMoneyBack(db);
   return moved;
 }
 
@@ -152,7 +152,7 @@ export async function carrierPushed(db: Db, carrier: Carrier["kind"], awb: strin
   if (!parcel) return "unknown" as const;
   const outcome = await applyReports(db, parcel.itemId, reports, now);
   if (outcome.moved) kickOutbox();
-  if (outcome.refunded) kickRefunds(db, paymentGateway());
+  if (outcome.refunded) kickMoneyBack(db);
   return outcome.moved ? ("moved" as const) : ("unchanged" as const);
 }
 

@@ -43,6 +43,8 @@ CREATE TABLE "test_gateway_transfers" (
 	"amount_reversed" integer DEFAULT 0 NOT NULL,
 	"releases" integer DEFAULT 0 NOT NULL,
 	"reversals" integer DEFAULT 0 NOT NULL,
+	"released_at" timestamp with time zone,
+	"reversed_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "test_gateway_transfers_reference_unique" UNIQUE("reference")
 );

@@ -53,7 +53,7 @@ describe("earnings", () => {
 
     const statement = await sellerStatement(db, seller.userId, new Date());
     // Lines not yet earned show today's commission (0% here, the default): held ₹300 + ₹200.
-    expect(statement.totals).toEqual({ balance: 409, held: 500, cash: 150 });
+    expect(statement.totals).toEqual({ balance: 409, held: 500, releasing: 0, released: 0, cash: 150 });
     const words = Object.fromEntries(statement.lines.map((l) => [l.id, l.where.kind]));
     expect(words).toEqual({ [past]: "earned", [inWindow]: "held", [returning]: "return-asked", [cash]: "cash" });
     expect(commissionOn(100, 0)).toBe(0);

@@ -316,5 +316,7 @@ export const test_gateway_transfers = pgTable("test_gateway_transfers", {
   amount_reversed: integer("amount_reversed").notNull().default(0),
   releases: integer("releases").notNull().default(0),
   reversals: integer("reversals").notNull().default(0),
+  released_at: time("released_at"),
+  reversed_at: time("reversed_at"),
   created_at: createdAt(),
 });

@@ -39,7 +39,7 @@ const testTransfers: TransferGateway = {
     const [found] = await db.select({ reversed: test_gateway_transfers.amount_reversed }).from(test_gateway_transfers).where(eq(test_gateway_transfers.id, transferId));
     if (!found) throw new GatewayRefusal(`the test gateway has no transfer ${transferId}`);
     if (found.reversed > 0) throw new GatewayRefusal("a reversed transfer cannot be released");
-    await db.update(test_gateway_transfers).set({ on_hold: false, releases: sql`${test_gateway_transfers.releases} + 1` }).where(and(eq(test_gateway_transfers.id, transferId), eq(test_gateway_transfers.on_hold, true)));
+    await db.update(test_gateway_transfers).set({ on_hold: false, releases: sql`${test_gateway_transfers.releases} + 1`, released_at: new Date() }).where(and(eq(test_gateway_transfers.id, transferId), eq(test_gateway_transfers.on_hold, true)));
   },
   async reverse(db, { transferId, amount }) {
     const [found] = await db.select().from(test_gateway_transfers).where(eq(test_gateway_transfers.id, transferId));
@@ -47,7 +47,7 @@ const testTransfers: TransferGateway = {
     if (!found.on_hold) throw new GatewayRefusal("a released transfer is the linked account's");
     await db
       .update(test_gateway_transfers)
-      .set({ amount_reversed: amount, reversals: sql`${test_gateway_transfers.reversals} + 1` })
+      .set({ amount_reversed: amount, reversals: sql`${test_gateway_transfers.reversals} + 1`, reversed_at: new Date() })
       .where(and(eq(test_gateway_transfers.id, transferId), sql`${test_gateway_transfers.amount_reversed} < ${amount}`));
   },
 };

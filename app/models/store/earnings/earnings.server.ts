@@ -34,7 +34,12 @@ export async function earnDueLines(db: DbOrTx, now: Date, percent = env().MARKET
   const earned = await db
     .update(order_items)
     // A line held at the gateway keeps the commission fixed when its money was held.
-    .set({ earned_at: now, commission: sql`COALESCE(${order_items.commission}, LEAST(${order_items.price_at_purchase} * ${order_items.quantity}, round(${order_items.price_at_purchase} * ${order_items.quantity} * ${percent}::numeric / 100)::int))` })
+    .set({
+      earned_at: now,
+      commission: sql`COALESCE(
+        (SELECT ${order_items.price_at_purchase} * ${order_items.quantity} - h.amount FROM ${held_transfers} h WHERE h.reference = 'order-line:' || ${order_items.id}),
+        LEAST(${order_items.price_at_purchase} * ${order_items.quantity}, round(${order_items.price_at_purchase} * ${order_items.quantity} * ${percent}::numeric / 100)::int))`,
+    })
     .where(
       and(
         isNull(order_items.earned_at),
@@ -122,6 +127,7 @@ export async function sellerStatement(db: DbOrTx, sellerId: string, now: Date) {
       return_requested_at: order_items.return_requested_at,
       payout_id: seller_payout_lines.payout_id,
       held_state: held_transfers.state,
+      held_amount: held_transfers.amount,
       held_goal: held_transfers.goal,
       payment_method: orders.payment_method,
       sold_at: orders.created_at,
@@ -143,7 +149,7 @@ export async function sellerStatement(db: DbOrTx, sellerId: string, now: Date) {
   // A line not yet earned shows the commission it would have today; an earned one keeps its own.
   const rows = lines.map((l) => {
     const amount = Number(l.amount);
-    const commission = l.commission ?? commissionOn(amount, percent);
+    const commission = l.commission ?? (l.held_amount !== null ? amount - l.held_amount : commissionOn(amount, percent));
     return { ...l, amount, commission, net: amount - commission, where: whereIs(l, now) };
   });
   const sum = (kinds: string[], value: (r: (typeof rows)[number]) => number) => rows.filter((r) => kinds.includes(r.where.kind)).reduce((s, r) => s + value(r), 0);

@@ -19,8 +19,8 @@ import { env } from "~/utils/env.server";
 export const heldReference = (itemId: string) => `order-line:${itemId}`;
 
 /**
- * In the capture's transaction: each line's seller share held for them, and its commission
- * fixed. A seller with no linked account (with Razorpay, one Route has not onboarded) is
+ * In the capture's transaction: each line's seller share held for them; its commission is
+ * fixed by what is held (./earnings.server.ts reads it back when the line is earned). A seller with no linked account (with Razorpay, one Route has not onboarded) is
  * paid as before, from the platform's balance once the window has passed.
  */
 export async function holdSales(tx: Tx, orderId: string, payment: CapturedPayment, now: Date, percent = env().MARKETPLACE_COMMISSION_PERCENT) {
@@ -33,7 +33,6 @@ export async function holdSales(tx: Tx, orderId: string, payment: CapturedPaymen
     if (!accountId) continue;
     const amount = line.price_at_purchase * line.quantity;
     const commission = commissionOn(amount, percent);
-    await tx.update(order_items).set({ commission }).where(eq(order_items.id, line.id));
     if (await holdFor(tx, { reference: heldReference(line.id), recipientId: line.seller_id!, gateway: paid.gateway, paymentId: payment.paymentId, accountId, amount: amount - commission, now })) held++;
   }
   return held;

@@ -18,6 +18,7 @@ export function makePrivate(dir: string): number {
       fs.chmodSync(entry, wanted);
       fixed++;
     } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
       throw new PrivateDirectoryError(
         `${entry} can be read by other users of this machine and could not be made private (${(error as NodeJS.ErrnoException).code ?? error}). Run the server as the directory's owner, or fix it with: chmod -R go-rwx ${dir}`,
       );
@@ -29,11 +30,22 @@ export function makePrivate(dir: string): number {
     throw new PrivateDirectoryError(`The data directory ${dir} could not be created (${(error as NodeJS.ErrnoException).code ?? error}): set DATA_DIR to a directory the server may write.`);
   }
   const walk = (entry: string) => {
-    const stat = fs.lstatSync(entry);
-    if (stat.isSymbolicLink()) return;
+    // Another instance sharing DATA_DIR may rename or remove a file between the listing and
+    // this look (a mail's `.part` becoming the mail): gone is not a start-up failure.
+    const stat = fs.lstatSync(entry, { throwIfNoEntry: false });
+    if (!stat || stat.isSymbolicLink()) return;
     fix(entry, stat);
-    if (stat.isDirectory()) for (const name of fs.readdirSync(entry)) walk(path.join(entry, name));
+    if (stat.isDirectory()) for (const name of readdirIfThere(entry)) walk(path.join(entry, name));
   };
   walk(dir);
   return fixed;
+}
+
+function readdirIfThere(dir: string) {
+  try {
+    return fs.readdirSync(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw error;
+  }
 }

@@ -15,7 +15,7 @@ import { nextStep, sendDueTransfers, wantHeld } from "~/models/payments/held-mon
 import { REFUND_REASONS } from "~/models/refund-reasons";
 import { settlePayment } from "~/models/fulfilments.server";
 import { oweRefund, sendDueRefunds } from "~/models/payments/refunds.server";
-import { linkedAccountOf, routeTransfers, transferGateway } from "~/models/payments/transfer-gateway.server";
+import { linkedAccountOf, routeTransfers, transferGateway, type TransferGateway } from "~/models/payments/transfer-gateway.server";
 import { earnDueLines, payOutEarnings, sellerStatement } from "~/models/store/earnings/earnings.server";
 import { heldReference, heldSalesOf } from "~/models/store/earnings/held-sales.server";
 import { buyerCancels, buyerConfirmsDelivery, buyerRequestsReturn, sellerConfirmsReturn, sellerShips } from "~/models/store/orders/order-life.server";
@@ -168,6 +168,46 @@ describe("a prepaid sale's money is held at the gateway", () => {
     await sendDueTransfers(db, transfers, later());
     expect(await books([lineA])).toMatchObject([{ amount_reversed: 330, reversals: 1 }]);
     expect(await heldOf(lineA)).toMatchObject({ state: "reversed" });
+  });
+  test("a sender that was too slow (its lease ran out and another finished the job) records nothing over the other's work", async () => {
+    const { a, buyer, orderId, lineA } = await twoSellersSold([260, 40]);
+    await deliveredDaysAgo(a, buyer, orderId, lineA, 9);
+    await earnDueLines(db, new Date());
+    let resume!: () => void;
+    const paused = new Promise<void>((r) => (resume = r));
+    let reached!: () => void;
+    const atGateway = new Promise<void>((r) => (reached = r));
+    // The test gateway's own books, reached by a sender that stalls after the gateway answered.
+    const calls: string[] = [];
+    const slow: TransferGateway = {
+      ...transfers,
+      hold: async (...args) => {
+        const made = await transfers.hold(...args);
+        reached();
+        await paused;
+        return made;
+      },
+      release: async (...args) => {
+        calls.push("release");
+        return transfers.release(...args);
+      },
+      reverse: async (...args) => {
+        calls.push("reverse");
+        return transfers.reverse(...args);
+      },
+    };
+    const first = later();
+    const stalled = sendDueTransfers(db, slow, first);
+    await atGateway;
+    // Its lease over, another sender takes the row: held, then released.
+    await sendDueTransfers(db, transfers, new Date(first.getTime() + 3 * 60_000));
+    expect(await heldOf(lineA)).toMatchObject({ state: "released" });
+    resume();
+    await stalled;
+    expect(await heldOf(lineA)).toMatchObject({ state: "released", goal: "released" });
+    // Finding the row moved on, it stopped: it did not take the money's state back, nor ask the gateway again.
+    expect(calls).toEqual([]);
+    expect(await books([lineA])).toMatchObject([{ on_hold: false, releases: 1 }]);
   });
 });
 

@@ -9,7 +9,7 @@ import { storeVariants, writePhotos } from "~/models/store/listings/photos.serve
 import { generateCover } from "~/seed/covers.server";
 import type { ContestKind } from "~/models/contests/catalogue/kinds";
 import { eq, sql } from "drizzle-orm";
-import { profiles, test_carrier_areas, users } from "~/db/schema";
+import { held_transfers, order_items, profiles, test_carrier_areas, users } from "~/db/schema";
 import { db, rowsOf } from "~/db/client.server";
 import { createContest, createDeliveredLine, createEntry, createPost, createProduct, createUser, moveContestIntoPast, productCategory, submitEntry } from "~/seed/factories.server";
 import { earnDueLines } from "~/models/store/earnings/earnings.server";
@@ -18,7 +18,9 @@ import { hashPassword } from "~/models/accounts/password.server";
 import { savePracticeAnswer, startPractice, submitPractice } from "~/models/contests/practice/practice.server";
 import { putInCart } from "~/models/store/cart/cart.server";
 import { placeOrder } from "~/models/store/checkout/orders.server";
-import { buyerConfirmsCod, buyerRequestsReturn } from "~/models/store/orders/order-life.server";
+import { buyerConfirmsCod, buyerConfirmsDelivery, buyerRequestsReturn, sellerShips } from "~/models/store/orders/order-life.server";
+import { sendDueTransfers } from "~/models/payments/held-money.server";
+import { transferGateway } from "~/models/payments/transfer-gateway.server";
 import { settlePayment } from "~/models/fulfilments.server";
 import { paymentGateway, testCapture } from "~/models/payments/gateway.server";
 
@@ -194,6 +196,26 @@ export const e2eFixtures = {
     const line = await createDeliveredLine(db, { buyerId: input.buyerId, productId, daysAgo: 9, method: "upi" });
     await earnDueLines(db, new Date());
     return { id: line.itemId };
+  },
+
+  /**
+   * A book of `sellerId`'s bought online (its share held at the gateway), delivered 9 days ago
+   * and its share released to the seller (issue 49, point 1); or, `releasing`, not yet released.
+   */
+  async heldSale(input: { sellerId: string; buyerId: string; title: string; price: number; releasing?: boolean }) {
+    const productId = await createProduct(db, { sellerId: input.sellerId, title: input.title, price: input.price, category: "Engineering" });
+    const { id: orderId } = await e2eFixtures.order({ buyerId: input.buyerId, productId, paid: true });
+    const [line] = await db.select({ id: order_items.id }).from(order_items).where(eq(order_items.order_id, orderId));
+    const ago = (days: number) => new Date(Date.now() - days * 24 * 3_600_000);
+    await sellerShips(db, { sellerId: input.sellerId, itemId: line!.id, tracking: null, now: ago(10) });
+    await buyerConfirmsDelivery(db, { buyerId: input.buyerId, orderId, itemId: line!.id, now: ago(9) });
+    // The instance's own sender would move it within seconds; here, at once (or not at all, to show it being released).
+    await sendDueTransfers(db, transferGateway(), new Date());
+    await earnDueLines(db, new Date());
+    if (!input.releasing) await sendDueTransfers(db, transferGateway(), new Date());
+    // Not yet reached by a sender: the server's own would release it within seconds.
+    else await db.update(held_transfers).set({ next_attempt_at: new Date(Date.now() + 24 * 3_600_000) }).where(eq(held_transfers.reference, `order-line:${line!.id}`));
+    return { id: line!.id };
   },
 
   /** A cash-on-delivery line delivered yesterday whose buyer asked to return it, saying `reason`. */

@@ -344,8 +344,12 @@ test.describe("हिन्दी", () => {
     const category = unique("Latin Category");
     const { id } = await create("product", { sellerId: student.id, title, price: 420, category, stock: 2, photos: 2 });
     await create("order", { buyerId: buyer.id, productId: id });
+    // Sales whose money the gateway holds: one released, one being released (issue 49, point 1).
+    const [released, releasing] = [unique("Hindi Released Book"), unique("Hindi Releasing Book")];
+    await create("heldSale", { sellerId: student.id, buyerId: buyer.id, title: released, price: 300 });
+    await create("heldSale", { sellerId: student.id, buyerId: buyer.id, title: releasing, price: 200, releasing: true });
     await context.addCookies([{ name: "lang", value: "hi", url: `http://localhost:${process.env.E2E_PORT}` }]);
-    const typed = [title, "Buyer Bose", student.fullName, "Asha Rao", "MG Road", "Pune", "Maharashtra", "India"];
+    const typed = [title, released, releasing, "Buyer Bose", student.fullName, "Asha Rao", "MG Road", "Pune", "Maharashtra", "India"];
     await page.setViewportSize({ width: 360, height: 740 });
     for (const path of ["/store/my-products", "/store/my-products?view=sales", "/store/my-products?view=earnings", `/store/${id}/edit`, `/store/${id}/image`, `/store/${id}/delete`]) {
       await page.goto(path);

@@ -195,6 +195,24 @@ test("a seller's earnings: the balance past the return window, paid when asked o
   await expect(page.getByText(/Your payout details changed recently: for your safety, nothing is paid to them before/)).toBeVisible();
 });
 
+test("money held at the payment gateway: a sale being released after its window, one released to the bank, each with its order; nothing to ask for", async ({ page, student }) => {
+  const { id: buyerId } = await create("student", { email: uniqueEmail("held-buyer"), password: PASSWORD });
+  const [released, releasing] = [unique("Released Book"), unique("Releasing Book")];
+  await create("heldSale", { sellerId: student.id, buyerId, title: released, price: 450 });
+  await create("heldSale", { sellerId: student.id, buyerId, title: releasing, price: 320, releasing: true });
+  await page.goto("/store/my-products?view=earnings");
+  const line = (title: string) => page.locator(".statement-line").filter({ hasText: title });
+  await expect(line(released)).toContainText("Released to your bank account by the payment gateway");
+  await expect(line(released)).toContainText(/Order #[0-9A-F]{8} · sold .* · ₹450/);
+  await expect(line(releasing)).toContainText("Return window over: being released to your bank account by the payment gateway");
+  const facts = page.locator(".facts-list");
+  await expect(facts.locator("div").filter({ hasText: "Released to your bank by the payment gateway" })).toContainText("₹450");
+  await expect(facts.locator("div").filter({ hasText: "Being released to your bank" })).toContainText("₹320");
+  await expect(page.getByText("Your prepaid sales are held by the payment gateway and released to your bank once their return window has passed", { exact: false })).toBeVisible();
+  // The gateway pays these: no "Pay me" for them.
+  await expect(page.getByRole("button", { name: /Pay me/ })).toHaveCount(0);
+});
+
 /** A phone camera's photo: 4000 × 3000, about 10 MB of JPEG. */
 async function cameraPhoto() {
   const noise = Buffer.alloc(4000 * 3000 * 3);

@@ -7,7 +7,7 @@ import fs from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { db, pgConstraint, rowsOf } from "~/db/client.server";
-import { contests, discarded_images, question_challenges, questions, user_contest_entries, users } from "~/db/schema";
+import { contests, discarded_images, held_transfers, question_challenges, questions, user_contest_entries, users } from "~/db/schema";
 import { buyerRequestsReturn } from "~/models/store/orders/order-life.server";
 import { sellerDisputesReturn } from "~/models/store/orders/order-returns.server";
 import { submitChallenge } from "~/models/contests/challenges/challenges.server";
@@ -37,6 +37,9 @@ test("every SQL block of docs/admin-sql.md, in order and as written, does what t
     "payouts-open",
     "disputes-open",
     "dispute-for-seller",
+    "linked-account",
+    "held-stuck",
+    "held-settled",
     "reviewers",
     "review-decisions",
     "refused",
@@ -133,6 +136,14 @@ test("every SQL block of docs/admin-sql.md, in order and as written, does what t
   expect(await run(block("disputes-open"))).toEqual([]);
   expect(rowsOf(await db.execute(sql`SELECT return_requested_at, delivered_at IS NOT NULL AS delivered FROM order_items WHERE id = ${itemId}`))).toEqual([{ return_requested_at: null, delivered: true }]);
   expect(await db.$count(discarded_images)).toBe(2);
+
+  // A seller's linked account at Route; held money that got stuck, listed, then recorded as settled by hand.
+  expect(await run(block("linked-account"))).toEqual([{ account_id: "acc_IRQWUleX4BqvYn" }]);
+  expect(await run(block("linked-account"))).toEqual([{ account_id: "acc_IRQWUleX4BqvYn" }]);
+  await db.insert(held_transfers).values({ reference: `order-line:${itemId}`, recipient_id: seller, gateway: "razorpay", payment_id: "pay_stuck", account_id: "acc_IRQWUleX4BqvYn", amount: 150, goal: "reversed", state: "held", transfer_id: "trf_stuck", failed_at: new Date(), last_error: "settled already" });
+  expect(await run(block("held-stuck"))).toMatchObject([{ reference: `order-line:${itemId}`, seller: "seller.sen@example.in", goal: "reversed", state: "held", last_error: "settled already" }]);
+  expect(await run(block("held-settled"))).toEqual([{ reference: `order-line:${itemId}`, state: "reversed" }]);
+  expect(await run(block("held-stuck"))).toEqual([]);
 
   // A reviewer is made (and unmade) in SQL; the decisions read back.
   const reviewerId = await createUser(db, { email: "reviewer@studyarena.in", passwordHash: "x" });

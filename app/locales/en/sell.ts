@@ -83,6 +83,7 @@ export default {
   "sell.earn.cash": "Cash you collected on delivery",
   "sell.earn.commission": "Marketplace commission",
   "sell.earn.percent": "{percent}% of each prepaid sale",
+  "sell.earn.atGateway": "Your prepaid sales are held by the payment gateway and released to your bank once their return window has passed; a return or a cancellation refunds the buyer from them. Sales the gateway does not hold are paid to you weekly, or now if you ask.",
   "sell.earn.weekly": "Prepaid sales are paid to you weekly once their return window has passed, or now if you ask.",
   "sell.earn.detailsHeld": "Your payout details changed recently: for your safety, nothing is paid to them before {until}.",
   "sell.earn.addDetails": "<0>Add your payout details in My Account</0> (a UPI ID or a bank account) so we can pay you.",

@@ -8,7 +8,7 @@ import { shortOrderId } from "~/utils/urls";
 type Where = { kind: "cancelled" | "returned" | "cash" | "on-its-way" | "held" | "return-asked" | "earned" | "in-payout" | "releasing" | "released"; until?: Date | string };
 type Line = { id: string; order_id: string; title: string; amount: number; commission: number; net: number; sold_at: Date | string; where: Where; payout_id: string | null };
 type Payout = { id: string; net: number; status: string; bank_reference: string | null; created_at: Date | string; paid_at: Date | string | null; failure_reason: string | null };
-export type Statement = { percent: number; lines: Line[]; payouts: Payout[]; totals: { held: number; balance: number; releasing: number; released: number; cash: number } };
+export type Statement = { percent: number; atGateway: boolean; lines: Line[]; payouts: Payout[]; totals: { held: number; balance: number; releasing: number; released: number; cash: number } };
 
 const PAYOUT_WORDS: Record<string, MessageId> = {
   awaiting_details: "sell.payout.awaiting",
@@ -89,7 +89,7 @@ export function EarningsView({ statement, hasDetails, heldUntil }: { statement: 
           <dd>{t("sell.earn.percent", { percent })}</dd>
         </div>
       </dl>
-      <p className="muted">{t("sell.earn.weekly")}</p>
+      <p className="muted">{t(statement.atGateway ? "sell.earn.atGateway" : "sell.earn.weekly")}</p>
       {hasDetails ? null : <p>{richText(t("sell.earn.addDetails"), [(text) => <Link to="/account">{text}</Link>])}</p>}
       {heldUntil ? <p className="alert alert-info">{t("sell.earn.detailsHeld", { until: formatDateTime(heldUntil, locale) })}</p> : null}
       <UpiPinNote />

@@ -155,6 +155,8 @@ export async function sellerStatement(db: DbOrTx, sellerId: string, now: Date) {
   const sum = (kinds: string[], value: (r: (typeof rows)[number]) => number) => rows.filter((r) => kinds.includes(r.where.kind)).reduce((s, r) => s + value(r), 0);
   return {
     percent,
+    // Whether the gateway holds any of these sales for the seller (it pays them, not our payouts).
+    atGateway: lines.some((l) => l.held_state !== null),
     lines: rows,
     payouts: paid,
     totals: {

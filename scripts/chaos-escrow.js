@@ -90,9 +90,9 @@ async function run() {
       await sleep(20);
     }
     const [{ atKill }] = await sql`SELECT count(*)::int AS "atKill" FROM test_gateway_transfers`;
+    const leased = await claimed(sql);
     await kill(0);
-    const [{ leased }] = await sql`SELECT count(*)::int AS leased FROM held_transfers WHERE state <> goal AND next_attempt_at > now() + interval '30 seconds'`;
-    say(`SIGKILL app-1 with ${atKill} of ${ORDERS} transfers made (${leased} shares claimed by senders at that moment); started again`);
+    say(`SIGKILL app-1 with ${atKill} of ${ORDERS} transfers made (${leased} shares claimed by a sender at that moment); started again`);
     return atKill;
   })();
   const sold = await placeOrders(app, sql);
@@ -120,8 +120,9 @@ async function run() {
     await sleep(20);
   }
   const [{ atSecondKill }] = await sql`SELECT count(*)::int AS "atSecondKill" FROM test_gateway_transfers WHERE NOT on_hold`;
+  const leasedAtSecond = await claimed(sql);
   await kill(1);
-  say(`SIGKILL app-2 with ${atSecondKill} of ${fates.delivered} shares released; started again`);
+  say(`SIGKILL app-2 with ${atSecondKill} of ${fates.delivered} shares released (${leasedAtSecond} shares claimed by a sender at that moment); started again`);
 
   while (Date.now() - began < DEADLINE_MS) {
     const [{ moving }] = await sql`SELECT count(*)::int AS moving FROM held_transfers WHERE state <> goal AND failed_at IS NULL`;
@@ -252,6 +253,12 @@ async function placeOrders(app, sql) {
   }
   await inParallel(jobs, 8);
   return sold;
+}
+
+/** Shares a sender holds under its lease just now (either instance's: the script cannot tell whose). */
+async function claimed(sql) {
+  const [{ leased }] = await sql`SELECT count(*)::int AS leased FROM held_transfers WHERE state <> goal AND next_attempt_at > now() + interval '30 seconds'`;
+  return leased;
 }
 
 async function inParallel(jobs, width) {

@@ -7,7 +7,7 @@
 // and every gateway call may be made again, so retries, restarts and two instances move
 // money once. A refund owed for the same reference waits until its money is reversed
 // (./refunds.server.ts), so it is paid from the held money.
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { errorText, type Db, type DbOrTx } from "~/db/client.server";
 import { held_transfers } from "~/db/schema";
 import { GatewayRefusal } from "~/models/payments/gateway.server";
@@ -35,15 +35,17 @@ export async function holdFor(tx: DbOrTx, input: { reference: string; recipientI
 /**
  * What the owner now wants of held money: `released` (it is the recipient's) or `reversed`
  * (a refund is paid from it). Only money still wanted held moves: released money is never
- * asked back, and reversed money is never released. True when it moved.
+ * asked back, and reversed money is never released. One statement for many references. True when any moved.
  */
-export async function wantHeld(tx: DbOrTx, reference: string, goal: "released" | "reversed", now: Date) {
+export async function wantHeld(tx: DbOrTx, reference: string | string[], goal: "released" | "reversed", now: Date) {
+  const references = typeof reference === "string" ? [reference] : reference;
+  if (references.length === 0) return false;
   const moved = await tx
     .update(held_transfers)
     .set({ goal, next_attempt_at: now })
-    .where(and(eq(held_transfers.reference, reference), eq(held_transfers.goal, "held")))
+    .where(and(inArray(held_transfers.reference, references), eq(held_transfers.goal, "held")))
     .returning({ id: held_transfers.id });
-  return moved.length === 1;
+  return moved.length > 0;
 }
 
 /** Tries before a gateway that keeps failing to answer is left to a person. */

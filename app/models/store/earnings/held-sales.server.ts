@@ -39,8 +39,8 @@ export async function holdSales(tx: Tx, orderId: string, payment: CapturedPaymen
 }
 
 /** The lines' held money is their sellers' now (the window passed with no return). */
-export async function releaseHeldSales(db: DbOrTx, itemIds: string[], now: Date) {
-  for (const id of itemIds) await wantHeld(db, heldReference(id), "released", now);
+export function releaseHeldSales(db: DbOrTx, itemIds: string[], now: Date) {
+  return wantHeld(db, itemIds.map(heldReference), "released", now);
 }
 
 /** The line's held money comes back to the platform, to pay the buyer's refund owed in the same transaction. */

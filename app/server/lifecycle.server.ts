@@ -13,7 +13,8 @@ import { liveCarrier, pollShipments } from "~/models/store/orders/shipments.serv
 import { storeDiagram } from "~/models/contests/paper/diagrams.server";
 import { closeDueContests } from "~/models/contests/results/scoring.server";
 import { releaseExpiredHolds } from "~/models/store/checkout/orders.server";
-import { sweepOrderLines } from "~/models/store/orders/order-life.server";
+import { supportConfirmsReturn, sweepOrderLines } from "~/models/store/orders/order-life.server";
+import { isUuid } from "~/utils/urls";
 import { earnDueLines, payOutDueEarnings } from "~/models/store/earnings/earnings.server";
 import { chooseGateway, describeGateway, paymentGateway } from "~/models/payments/gateway.server";
 import { sendDueRefunds } from "~/models/payments/refunds.server";
@@ -158,6 +159,25 @@ export async function finalizeDueContests() {
   }
   await connection.close();
   return report;
+}
+
+/**
+ * `npm run support:return -- LINE_ID`: support confirms an open return on its seller's behalf
+ * (docs/admin-sql.md, "Return disputes"); the buyer's refund is owed, and the mails and
+ * refund leave before the command ends (or with the next instance's loops).
+ */
+export async function confirmReturnForSeller(itemId: string) {
+  env();
+  const connection = getConnection();
+  await prepareDatabase(connection, "none");
+  try {
+    if (!isUuid(itemId)) return "not-a-line" as const;
+    const outcome = await supportConfirmsReturn(db, { itemId, now: new Date() });
+    await settleBackground();
+    return outcome === null ? ("not-a-line" as const) : outcome.kind === "returned" ? { refunded: outcome.refunded ?? 0 } : ("no-open-return" as const);
+  } finally {
+    await connection.close();
+  }
 }
 
 /** `npm run contests:image -- FILE`: migrate if needed, then store one diagram and return its key. */

@@ -18,7 +18,7 @@ import { flushLog, log } from "~/services/log.server";
 import { createPageCache, forgetCachedPages } from "~/utils/page-cache.server";
 import { baseSecurityHeaders } from "~/utils/security-headers";
 
-export { finalizeDueContests, storeContestDiagram } from "~/server/lifecycle.server";
+export { confirmReturnForSeller, finalizeDueContests, storeContestDiagram } from "~/server/lifecycle.server";
 export { forgetCachedPages } from "~/utils/page-cache.server";
 
 const serverBuild = build as unknown as ServerBuild;

@@ -10,6 +10,9 @@ import { databaseImageStore, keyOfUrl } from "~/models/media/storage.server";
 import { earnDueLines } from "~/models/store/earnings/earnings.server";
 import { ORDER_MESSAGES } from "~/models/store/orders/order-life";
 import { forgetDiscardedImages, openDisputes } from "~/models/store/orders/order-returns.server";
+import { supportConfirmsReturn } from "~/models/store/orders/order-life.server";
+import { heldSalesOf } from "~/models/store/earnings/held-sales.server";
+import { settleBackground } from "~/services/background.server";
 import { eraseAccountNow } from "~/models/accounts/personal-data.server";
 import * as photoRoute from "~/routes/orders.$id.items.$itemId.photo";
 import * as myProductsRoute from "~/routes/store.my-products";
@@ -136,4 +139,23 @@ test("erasing the buyer takes their return's photo (its image leaves the store) 
   expect(await stored(before.return_photo_thumb)).toBe(false);
   expect(await eraseAccountNow(db, seller.userId, new Date())).toEqual({ ok: true });
   expect(await lineOf(itemId)).toMatchObject({ dispute_words: "Erased", return_reason: "Erased" });
+});
+
+test("support decides for the buyer when the seller never confirms: the return is confirmed on the seller's behalf, the buyer refunded from the held share, both told; once only", async () => {
+  const { seller, buyer, orderId, itemId } = await returnAsked();
+  expect((await buyerStep(buyer, orderId, { intent: "return", itemId, reason: "Water damage, sold as Good." })).status).toBe(302);
+  await sellerStep(seller, { intent: "dispute", itemId, words: "It left here whole." });
+  expect(await supportConfirmsReturn(db, { itemId, now: new Date() })).toMatchObject({ kind: "returned", refunded: 320 });
+  expect((await lineOf(itemId)).returned_at).not.toBeNull();
+  await settleBackground();
+  // Paid from the seller's share held at the gateway: taken back before the refund went.
+  expect(await heldSalesOf(db, [itemId])).toMatchObject([{ goal: "reversed", state: "reversed" }]);
+  const toBuyer = (await mailsTo(buyer.email)).at(-1)!;
+  expect(toBuyer.text).toContain(english({ id: "mail.life.supportConfirmed", values: { book: english({ id: "mail.life.book", values: { title: (await lineOf(itemId)).title_at_purchase, quantity: 1 } }) } }));
+  const toSeller = (await mailsTo(seller.email)).at(-1)!;
+  expect(toSeller.subject).toContain(english({ id: "mail.life.returnReceived" }));
+  expect(toSeller.text).toContain(english({ id: "mail.life.supportConfirmedSeller" }));
+  // Again, or for a line that is none: nothing more.
+  expect(await supportConfirmsReturn(db, { itemId, now: new Date() })).toEqual({ kind: "not-requested" });
+  expect(await supportConfirmsReturn(db, { itemId: crypto.randomUUID(), now: new Date() })).toBeNull();
 });

@@ -15,7 +15,7 @@ import { formatDateTime } from "~/utils/dates";
 import { appUrl } from "~/utils/env.server";
 import { formatINR } from "~/utils/money";
 
-export type LifeStep = "buyer-cancelled" | "seller-cancelled" | "system-cancelled" | "unconfirmed-cancelled" | "cod-confirmed" | "handed-over" | "undelivered" | "shipped" | "delivered" | "auto-delivered" | "carrier-delivered" | "return-requested" | "return-photo" | "disputed" | "returned";
+export type LifeStep = "buyer-cancelled" | "seller-cancelled" | "system-cancelled" | "unconfirmed-cancelled" | "cod-confirmed" | "handed-over" | "undelivered" | "shipped" | "delivered" | "auto-delivered" | "carrier-delivered" | "return-requested" | "return-photo" | "disputed" | "returned" | "support-returned";
 
 /** The mails of one step, each in its reader's language (users.locale). */
 export async function lifeMails(tx: Tx, step: LifeStep, { order, line }: Locked, refunded: number): Promise<Mail[]> {
@@ -122,5 +122,10 @@ export function lifeMailsTo(step: LifeStep, { order, line }: Pick<Locked, "order
       return [toBuyer("mail.life.disputed", "mail.life.disputedHeading", [b.t("mail.life.disputedText", { book: b.book, words: line.dispute_words ?? "", hours: POLICY.replyWithinHours })])];
     case "returned":
       return [toBuyer("mail.life.returnReceived", "mail.life.returnComplete", [b.t("mail.life.sellerHasIt", { book: b.book }), ...(refunded > 0 ? refundLine : [b.t("mail.life.codSettle")])])];
+    case "support-returned":
+      return [
+        toBuyer("mail.life.returnReceived", "mail.life.returnComplete", [b.t("mail.life.supportConfirmed", { book: b.book }), ...(refunded > 0 ? refundLine : [b.t("mail.life.codSettle")])]),
+        ...toSeller("mail.life.returnReceived", "mail.life.supportConfirmedSeller", (s) => [s.t("mail.life.supportConfirmedSellerText", { hours: POLICY.replyWithinHours })]),
+      ];
   }
 }

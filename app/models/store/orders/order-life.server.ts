@@ -262,14 +262,26 @@ export function buyerRequestsReturn(db: Db, input: { buyerId: string; orderId: s
 }
 
 /** The seller has the returned book back: returned, a prepaid line refunded (not its shipping), the buyer mailed. */
-export function sellerConfirmsReturn(db: Db, input: { sellerId: string; itemId: string; now: Date }) {
+export function sellerConfirmsReturn(db: Db, input: { sellerId: string; itemId: string; now: Date }, by: "seller" | "support" = "seller") {
   return step<"returned" | "not-requested">(db, input.itemId, input, "returned", async (tx, found) => {
     if (!sellerCan(found.line, found.order).confirmReturn) return { kind: "not-requested" };
     await tx.update(order_items).set({ returned_at: input.now }).where(eq(order_items.id, found.line.id));
     const refunded = await refundLine(tx, found, "returned", false);
-    await tell(tx, "returned", { ...found, line: { ...found.line, returned_at: input.now } }, refunded);
+    await tell(tx, by === "support" ? "support-returned" : "returned", { ...found, line: { ...found.line, returned_at: input.now } }, refunded);
     return { kind: "returned", refunded };
   });
+}
+
+/**
+ * Support confirms a return the seller has not (`npm run support:return`; docs/admin-sql.md,
+ * "Return disputes"): after checking that the book went back, on the seller's behalf, with
+ * the seller's own step (the buyer refunded from the held money) and a mail telling the
+ * seller. Any open return of a line; null for a line that is no order line.
+ */
+export async function supportConfirmsReturn(db: Db, input: { itemId: string; now: Date }) {
+  const [line] = await db.select({ sellerId: order_items.seller_id }).from(order_items).where(eq(order_items.id, input.itemId));
+  if (!line?.sellerId) return null;
+  return sellerConfirmsReturn(db, { sellerId: line.sellerId, itemId: input.itemId, now: input.now }, "support");
 }
 
 const SWEEP_BATCH = 100;

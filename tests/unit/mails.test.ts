@@ -54,7 +54,7 @@ const item = {
   delivered_at: now,
 } as unknown as typeof order_items.$inferSelect;
 const codOrder = { ...order, payment_method: "cod" } as typeof order;
-const STEPS: LifeStep[] = ["buyer-cancelled", "seller-cancelled", "system-cancelled", "shipped", "delivered", "auto-delivered", "return-requested", "returned"];
+const STEPS: LifeStep[] = ["buyer-cancelled", "seller-cancelled", "system-cancelled", "shipped", "delivered", "auto-delivered", "return-requested", "returned", "support-returned"];
 const challenge = (status: "upheld" | "rejected", locale: Locale): OutcomeRow => ({
   id: "c1", email: "ravi@example.in", locale, name: "Ravi", title: "Physics Cup", contest_id: "k1", number: 3, text: "What is g?",
   status, response: "The key was right", dropped: status === "upheld", dropped_question_marks: "all", fee: 50,
@@ -72,7 +72,7 @@ function everyMail(locale: Locale): Array<[string, Mail]> {
     ["order, paid", buyerMail(order, [item], locale)],
     ["order, cash on delivery", buyerMail({ ...codOrder, shipping: 40 }, [item], locale)],
     ["book sold", sellerMail(order, [item], "seller@example.in", locale)],
-    ...STEPS.flatMap((step) => lifeMailsTo(step, { order, line: item }, step === "returned" || step === "seller-cancelled" ? 500 : 0, reader, reader).map((mail, i): [string, Mail] => [`${step} ${i}`, mail])),
+    ...STEPS.flatMap((step) => lifeMailsTo(step, { order, line: item }, step === "returned" || step === "support-returned" || step === "seller-cancelled" ? 500 : 0, reader, reader).map((mail, i): [string, Mail] => [`${step} ${i}`, mail])),
     ["returned, cash on delivery", lifeMailsTo("returned", { order: codOrder, line: item }, 0, reader, null)[0]!],
     ["shipped, no tracking", lifeMailsTo("shipped", { order, line: { ...item, tracking_number: null } }, 0, reader, null)[0]!],
     ["challenge upheld", outcomeMail(challenge("upheld", locale), now)],

@@ -81,14 +81,19 @@ export async function sendDueTransfers(db: Db, gateway: TransferGateway | null, 
   for (const raw of due) {
     let row = fromRaw(raw);
     try {
+      let overtaken = false;
       for (let step = nextStep(row); step; step = nextStep(row)) {
         const moved = await take(db, gateway, row, step, now);
-        if (!moved) break;
+        if (!moved) {
+          overtaken = true;
+          break;
+        }
         row = moved;
       }
       outcomes.push({ id: row.id, state: row.state });
-      // Not there yet (another worker moved it on, or its goal changed meanwhile): due again at once.
-      await db.update(held_transfers).set({ next_attempt_at: now, last_error: null }).where(and(eq(held_transfers.id, row.id), sql`${held_transfers.state} <> ${held_transfers.goal}`));
+      // Its goal changed while it moved (a cancel while it was being held): due again at once. Overtaken by
+      // another sender (this one's lease ran out), it is that one's now.
+      if (!overtaken) await db.update(held_transfers).set({ next_attempt_at: now, last_error: null }).where(and(eq(held_transfers.id, row.id), sql`${held_transfers.state} <> ${held_transfers.goal}`));
     } catch (error) {
       const final = error instanceof GatewayRefusal || row.attempts >= MAX_TRANSFER_ATTEMPTS;
       failed ||= final;

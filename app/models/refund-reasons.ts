@@ -20,6 +20,7 @@ export const REFUND_REASONS = {
   contestUnavailable: (title: string): RefundReason => ({ code: "contest_unavailable", values: { title } }),
   orderTwice: (orderId: string): RefundReason => ({ code: "order_twice", values: { orderId } }),
   orderLate: (orderId: string): RefundReason => ({ code: "order_late", values: { orderId } }),
+  codDeposit: (orderId: string): RefundReason => ({ code: "cod_deposit", values: { orderId } }),
   line: (title: string, orderId: string, why: LineRefundWhy): RefundReason => ({ code: "line", values: { title, orderId, why } }),
   paymentTwice: { code: "payment_twice", values: {} } as RefundReason,
   challengeTwice: { code: "challenge_twice", values: {} } as RefundReason,
@@ -45,6 +46,8 @@ export function refundReasonMessage(reason: { code: string; values: unknown }): 
       return { msg: { id: "account.reason.order", values: { id, why: "twice" } }, typed: null };
     case "order_late":
       return { msg: { id: "account.reason.order", values: { id, why: "late" } }, typed: null };
+    case "cod_deposit":
+      return { msg: { id: "account.reason.codDeposit", values: { id } }, typed: null };
     case "line":
       return { msg: { id: "account.reason.line", values: { id, why: values.why ?? "returned" } }, typed: values.title ?? "" };
     case "payment_twice":

@@ -20,7 +20,7 @@ import { carrierReach, type Reach } from "~/models/store/checkout/reach.server";
 import { liveCarrier } from "~/models/store/orders/shipments.server";
 import { PaymentSchema, ShippingSchema, SHIPPING_FIELDS } from "~/models/store/checkout/checkout-schema";
 import { forgetShipping, savedShipping, saveShipping } from "~/models/store/checkout/checkout-session.server";
-import { placeOrder } from "~/models/store/checkout/orders.server";
+import { codDepositFor, placeOrder } from "~/models/store/checkout/orders.server";
 import { kickOutbox } from "~/services/email.server";
 import { PAYMENT_METHODS } from "~/utils/enums";
 import { appUrl } from "~/utils/env.server";
@@ -65,7 +65,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     testGateway: paymentGateway()?.kind === "test",
     methods,
     // The price online beside cash on delivery's (issue 49, point 5), said here: the checkout page's script is at its budget.
-    codNote: paymentGateway() && methods.includes("cod") ? t("checkout.payment.codSame", { amount: formatINR(cart.totals.total), hours: POLICY.codConfirmHours }) : "",
+    codNote: paymentGateway() && methods.includes("cod") ? codWords(t, cart.totals.total) : "",
     // Every seller in the buyer's city: a hand-over in person is offered, without shipping (issue 49, point 4).
     meetCity,
     // Whether a courier reaches the PIN code, and with cash on delivery (issue 49, point 3), said before anything is paid.
@@ -134,6 +134,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 /** Cash on delivery is not offered where no courier collects it, unless the buyer may meet the sellers (or it is the only way to pay). */
 function withoutUnservedCod(methods: ReturnType<typeof offeredMethods>, reach: Reach | null, meetCity: string | null) {
   return reach?.cod === false && !meetCity && methods.length > 1 ? methods.filter((m) => m !== "cod") : methods;
+}
+
+/** Cash on delivery beside paying online: the same price, confirmed within a day; or, with a deposit, that deposit now and the rest at the door. */
+function codWords(t: ReturnType<typeof i18nFor>["t"], total: number) {
+  const deposit = codDepositFor(total);
+  if (deposit === 0) return t("checkout.payment.codSame", { amount: formatINR(total), hours: POLICY.codConfirmHours });
+  return t("checkout.payment.codDeposit", { amount: formatINR(total), deposit: formatINR(deposit), rest: formatINR(total - deposit) });
 }
 
 function reachWords(t: ReturnType<typeof i18nFor>["t"], reach: Reach, zip: string) {

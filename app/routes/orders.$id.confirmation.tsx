@@ -167,6 +167,13 @@ export default function OrderConfirmation() {
             <dt>{t("orders.paymentStatus")}</dt>
             <dd>{t(PAYMENT_STATUS_LABELS[paymentState(order)])}</dd>
           </div>
+          {/* Cash on delivery's deposit, paid online (issue 49, point 5): what is left for the door, and what became of it. */}
+          {order.deposit > 0 ? (
+            <div>
+              <dt>{t("orders.deposit")}</dt>
+              <dd>{t("orders.depositText", { deposit: formatINR(order.deposit), rest: formatINR(order.total_amount - order.deposit), outcome: order.deposit_outcome ?? "held" })}</dd>
+            </div>
+          ) : null}
         </dl>
       </div>
       <div className="card">

@@ -23,7 +23,7 @@ export const PAYMENT_REVIEW_REASONS = ["second_payment", "payment_id_elsewhere"]
 /** A refund owed: waiting to be sent (or retried), accepted by the gateway, or refused by it (support is told). */
 export const REFUND_STATUSES = ["queued", "sent", "failed"] as const;
 /** Why a refund is owed (models/refund-reasons.ts reads each into a message); `other`: a reason written before codes, kept as its text. */
-export const REFUND_REASON_CODES = ["contest_late", "contest_twice", "order_twice", "order_late", "line", "payment_twice", "challenge_twice", "challenge_late", "challenge_upheld", "contest_unavailable", "other"] as const;
+export const REFUND_REASON_CODES = ["contest_late", "contest_twice", "order_twice", "order_late", "line", "payment_twice", "challenge_twice", "challenge_late", "challenge_upheld", "contest_unavailable", "cod_deposit", "other"] as const;
 /** Where a prize is paid: a UPI ID, or a bank account with its IFSC. */
 export const PAYOUT_METHODS = ["upi", "bank"] as const;
 /**

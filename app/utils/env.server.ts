@@ -57,6 +57,10 @@ const EnvSchema = z.object({
   CART_MAX_COPIES: optional.pipe(z.coerce.number().int().min(1).max(1000).default(5)),
   COD_MAX_OPEN_ORDERS: optional.pipe(z.coerce.number().int().min(0).max(100).default(2)),
   COD_MAX_ORDER_VALUE: optional.pipe(z.coerce.number().int().min(0).max(10_000_000).default(5000)),
+  // A deposit paid online for cash on delivery (docs/decisions/marketplace-cod-deposit.md), in rupees: 0 (the default) is none;
+  // COD_DEPOSIT_ABOVE asks it only of orders worth more than that.
+  COD_DEPOSIT: optional.pipe(z.coerce.number().int().min(0).max(1000).default(0)),
+  COD_DEPOSIT_ABOVE: optional.pipe(z.coerce.number().int().min(0).max(10_000_000).default(0)),
   // An order's life (docs/decisions/marketplace-order-life.md, "An order has a life"): a cash-on-delivery line not shipped within this many
   // days of its buyer's confirmation, or a prepaid line within this many of its payment, is cancelled (copies back, a prepaid line
   // refunded); a shipped line the buyer has not confirmed counts as delivered after this many.

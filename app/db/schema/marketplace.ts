@@ -193,6 +193,10 @@ export const orders = pgTable(
     // Cash on delivery waits for its buyer to confirm it (issue 49, point 5): until then the
     // seller may not ship it, and the order sweep cancels it after POLICY.codConfirmHours.
     cod_confirmed_at: time("cod_confirmed_at"),
+    // A deposit paid online for cash on delivery (issue 49, point 5; COD_DEPOSIT), in rupees: refunded once every line
+    // ended well, kept when a parcel was refused at the door (models/store/orders/order-life.server.ts, settleDeposit).
+    deposit: integer("deposit").notNull().default(0),
+    deposit_outcome: text("deposit_outcome", { enum: ["refunded", "kept"] }),
     // Shipped, or met in person in one city, the buyer's code counting as delivery (issue 49, point 4).
     delivery: text("delivery", { enum: DELIVERIES }).notNull().default("ship"),
     created_at: createdAt(),
@@ -201,6 +205,8 @@ export const orders = pgTable(
     check("orders_status", oneOf(t.status, ORDER_STATUSES)),
     check("orders_delivery", oneOf(t.delivery, DELIVERIES)),
     check("orders_cod_confirmed", sql`${t.cod_confirmed_at} IS NULL OR ${t.payment_method} = 'cod'`),
+    check("orders_deposit", sql`${t.deposit} = 0 OR (${t.payment_method} = 'cod' AND ${t.deposit} > 0 AND ${t.deposit} <= ${t.total_amount})`),
+    check("orders_deposit_outcome", sql`${t.deposit_outcome} IS NULL OR (${t.deposit} > 0 AND ${t.deposit_outcome} IN ('refunded', 'kept'))`),
     // The sweep's queue of cash-on-delivery orders nobody confirmed.
     index("orders_cod_unconfirmed_idx").on(t.created_at).where(sql`${t.payment_method} = 'cod' AND ${t.status} = 'completed' AND ${t.cod_confirmed_at} IS NULL`),
     index("orders_pending_hold_idx").on(t.hold_expires_at).where(sql`${t.status} = 'pending'`),

@@ -69,6 +69,7 @@ export default {
   "account.refund.failedText": "The payment gateway could not return it by itself. Our support team has been told and will refund it by hand.",
   "account.reason.contestLate": "For \"<0></0>\" after the contest had started.",
   "account.reason.contestTwice": "For \"<0></0>\" while already enrolled (a second payment).",
+  "account.reason.codDeposit": "The deposit of cash-on-delivery order #{id}: every book arrived.",
   "account.reason.order": "For marketplace order #{id}, {why, select, twice {which was already paid} other {after its hold had ended and a book in it had sold}}.",
   "account.reason.line": "For <0></0> (marketplace order #{id}), {why, select, buyer {cancelled by you} seller {cancelled by the seller} system {not shipped in time} undelivered {came back to the seller undelivered} other {returned}}.",
   "account.reason.paymentTwice": "For a second payment of an order already paid.",

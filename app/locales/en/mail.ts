@@ -24,6 +24,7 @@ export default {
   "mail.order.freeShipping": "free",
   "mail.order.cod": "Cash on Delivery: pay when the book arrives.",
   "mail.order.paid": "{method}: paid.",
+  "mail.order.deposit": "You paid a {deposit} deposit online: {rest} is left to pay at the door. The deposit is refunded once every book has arrived, and kept if a parcel is refused at the door.",
   "mail.order.confirmCod": "Please confirm this order within {hours} hours: open it and press \"Confirm my order\". The seller ships only confirmed orders; one not confirmed is cancelled.",
   "mail.order.confirmAction": "Confirm your order",
   "mail.order.shipTo": "Shipping to: {address}",

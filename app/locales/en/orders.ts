@@ -38,6 +38,8 @@ export default {
   "orders.total": "Total",
   "orders.method": "Payment method",
   "orders.paymentStatus": "Payment status",
+  "orders.deposit": "Deposit",
+  "orders.depositText": "{deposit} paid online; {rest} at the door. {outcome, select, refunded {Refunded: every book arrived.} kept {Kept: a parcel was refused at the door.} other {Refunded once every book has arrived; kept if a parcel is refused at the door.}}",
   "orders.pay.paid": "Paid",
   "orders.pay.onDelivery": "Pay on delivery",
   "orders.pay.pending": "Awaiting payment",

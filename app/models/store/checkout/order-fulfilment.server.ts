@@ -19,14 +19,16 @@ export type OrderResult = { kind: "completed"; orderId: string } | { kind: "late
 /** The fulfilment of a captured order payment, in the ledger's transaction. */
 export const fulfilOrder: Fulfil<OrderResult> = async (tx, payment, now) => {
   const orderId = payment.targetId;
-  const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for("update");
+  const [order] = await tx.select({ status: orders.status, method: orders.payment_method }).from(orders).where(eq(orders.id, orderId)).for("update");
   if (order!.status === "completed") return { kind: "duplicate", orderId, refund: { reason: REFUND_REASONS.orderTwice(orderId) } };
   if (order!.status === "failed" && !(await reserveAgain(tx, orderId))) {
     return { kind: "late", orderId, refund: { reason: REFUND_REASONS.orderLate(orderId) } };
   }
+  // Cash on delivery's deposit paid is its buyer's confirmation (issue 49, point 5): the sellers may ship at once.
+  if (order!.method === "cod") await tx.update(orders).set({ cod_confirmed_at: now }).where(eq(orders.id, orderId));
   await completed(tx, orderId);
-  // Each seller's share is held at the gateway until the book arrived and stayed (issue 49, point 1).
-  await holdSales(tx, orderId, payment, now);
+  // Each seller's share is held at the gateway until the book arrived and stayed (issue 49, point 1); a deposit is no sale.
+  if (order!.method !== "cod") await holdSales(tx, orderId, payment, now);
   return { kind: "completed", orderId };
 };
 

@@ -4,6 +4,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "~/db/client.server";
 import { order_items, orders, user_cart, users, type ShippingAddress } from "~/db/schema";
 import { METHOD_LABELS, paymentState, shortOrderId } from "~/models/store/checkout/checkout";
+import { awaitsConfirmation } from "~/models/store/orders/order-life";
 import { POLICY } from "~/models/support/policy";
 import { enqueueEmail, mailLocale, renderMail } from "~/services/email.server";
 import type { Locale, Translate } from "~/utils/i18n";
@@ -49,12 +50,13 @@ export function buyerMail(order: OrderRow, items: ItemRow[], locale: Locale) {
         ...items.map((i) => itemLine(t, i)),
         t("mail.order.totals", { subtotal: formatINR(order.subtotal), shipping: order.shipping === 0 ? t("mail.order.freeShipping") : formatINR(order.shipping), total: formatINR(order.total_amount) }),
         paymentLine(t, order),
+        ...(order.deposit > 0 ? [t("mail.order.deposit", { deposit: formatINR(order.deposit), rest: formatINR(order.total_amount - order.deposit) })] : []),
         // Cash on delivery ships once its buyer confirms it (issue 49, point 5): the button is on the order's page.
-        ...(order.payment_method === "cod" ? [t("mail.order.confirmCod", { hours: POLICY.codConfirmHours })] : []),
+        ...(awaitsConfirmation(order) ? [t("mail.order.confirmCod", { hours: POLICY.codConfirmHours })] : []),
         t("mail.order.shipTo", { address: addressLines(t, order.shipping_address) }),
         t("mail.order.when", { days: POLICY.sellerShipBusinessDays }),
       ],
-      action: { label: t(order.payment_method === "cod" ? "mail.order.confirmAction" : "mail.order.view"), url: `${appUrl()}/orders/${order.id}/confirmation` },
+      action: { label: t(awaitsConfirmation(order) ? "mail.order.confirmAction" : "mail.order.view"), url: `${appUrl()}/orders/${order.id}/confirmation` },
       locale,
     }),
   };
@@ -71,7 +73,7 @@ export function sellerMail(order: OrderRow, items: ItemRow[], to: string, locale
       paragraphs: [
         ...items.map((i) => itemLine(t, i)),
         paymentLine(t, order),
-        ...(order.payment_method === "cod" ? [t("mail.sold.waitCod", { hours: POLICY.codConfirmHours })] : []),
+        ...(awaitsConfirmation(order) ? [t("mail.sold.waitCod", { hours: POLICY.codConfirmHours })] : []),
         t("mail.sold.ship", { days: POLICY.sellerShipBusinessDays, address: addressLines(t, order.shipping_address) }),
         t("mail.sold.mark"),
       ],

@@ -64,9 +64,11 @@ export async function placeOrder(
   const delivery = input.delivery ?? "ship";
   const online = input.method !== "cod";
   if (online && !gateway) return { kind: "unavailable" };
+  // Cash on delivery with a deposit paid online first (issue 49, point 5): placed and held as an online order is.
+  const depositOf = (total: number) => (online || delivery !== "ship" || !gateway ? 0 : codDepositFor(total));
 
   const sameForm = async () => {
-    const [order] = await db.select({ id: orders.id, status: orders.status }).from(orders).where(and(eq(orders.buyer_id, input.userId), eq(orders.idempotency_key, input.key)));
+    const [order] = await db.select({ id: orders.id, status: orders.status, method: orders.payment_method }).from(orders).where(and(eq(orders.buyer_id, input.userId), eq(orders.idempotency_key, input.key)));
     return order ? resume(db, gateway, order, input) : null;
   };
   const placed = await sameForm();
@@ -77,7 +79,7 @@ export async function placeOrder(
   if (cart.length === 0) return (await sameForm()) ?? { kind: "empty" };
   const held = await heldOrderOf(db, input.userId, input.now);
   if (held) {
-    if (online && sameLines(held.lines, cart) && held.delivery === delivery) {
+    if (online && held.method !== "cod" && sameLines(held.lines, cart) && held.delivery === delivery) {
       await db.update(orders).set({ payment_method: input.method, shipping_address: addressOf(input.shipping), buyer_name: input.shipping.name, buyer_email: input.shipping.email }).where(eq(orders.id, held.id));
       return payOnline(db, gateway!, held.id);
     }
@@ -85,9 +87,9 @@ export async function placeOrder(
   }
   if (await consume(db, `checkout:${input.userId}`, LIMITS.checkoutsPerUser, input.now)) return { kind: "limited" };
 
-  let orderId: string;
+  let placedOrder: { id: string; paysNow: boolean };
   try {
-    orderId = await db.transaction(async (tx) => {
+    placedOrder = await db.transaction(async (tx) => {
       const lines = await lockCartLines(tx, input.userId);
       if (lines.length === 0) throw new NotPlaced({ kind: "empty" });
       const gone = lines.filter((l) => lineProblem(l) !== null || l.seller_id === input.userId);
@@ -97,13 +99,15 @@ export async function placeOrder(
       const totals = orderTotals(lines, delivery);
       const refusal = await limitRefusal(tx, { userId: input.userId, cod: !online, lines, total: totals.total });
       if (refusal) throw new NotPlaced({ kind: "refused", msg: refusal });
+      const deposit = depositOf(totals.total);
+      const paysNow = online || deposit > 0;
 
       const [order] = await tx
         .insert(orders)
         .values({
           buyer_id: input.userId,
           idempotency_key: input.key,
-          status: online ? "pending" : "completed",
+          status: paysNow ? "pending" : "completed",
           subtotal: totals.subtotal,
           shipping: totals.shipping,
           total_amount: totals.total,
@@ -112,8 +116,9 @@ export async function placeOrder(
           payment_method: input.method,
           delivery,
           shipping_address: addressOf(input.shipping),
-          hold_expires_at: online ? new Date(input.now.getTime() + HOLD_MINUTES * 60_000) : null,
-          completed_at: online ? null : input.now,
+          hold_expires_at: paysNow ? new Date(input.now.getTime() + HOLD_MINUTES * 60_000) : null,
+          completed_at: paysNow ? null : input.now,
+          deposit,
         })
         .returning({ id: orders.id });
       await tx.insert(order_items).values(
@@ -129,8 +134,8 @@ export async function placeOrder(
         })),
       );
       await moveStock(tx, lines, -1);
-      if (!online) await completed(tx, order!.id);
-      return order!.id;
+      if (!paysNow) await completed(tx, order!.id);
+      return { id: order!.id, paysNow };
     });
   } catch (error) {
     // The same form sent twice at once: the other request placed it (and emptied the cart).
@@ -138,7 +143,8 @@ export async function placeOrder(
     if (pgErrorCode(error) === "23505") return placeOrder(db, gateway, input);
     throw error;
   }
-  if (!online) return { kind: "completed", orderId };
+  const orderId = placedOrder.id;
+  if (!placedOrder.paysNow) return { kind: "completed", orderId };
   try {
     return await payOnline(db, gateway!, orderId);
   } catch (error) {
@@ -178,9 +184,10 @@ async function limitRefusal(tx: Tx, input: { userId: string; cod: boolean; lines
  * failed attempt in the page, perhaps by another method). Cash on delivery instead, or
  * a hold that ended, releases the unpaid one and the form places a new order (null).
  */
-async function resume(db: Db, gateway: Gateway | null, order: { id: string; status: string }, input: { method: Method; now: Date }): Promise<PlaceOutcome | null> {
+async function resume(db: Db, gateway: Gateway | null, order: { id: string; status: string; method: Method }, input: { method: Method; now: Date }): Promise<PlaceOutcome | null> {
   if (order.status === "completed") return { kind: "completed", orderId: order.id };
-  if (input.method !== "cod" && gateway) {
+  // Paid again by another online method, or its deposit again; cash on delivery and online do not turn into each other.
+  if (gateway && (input.method === "cod") === (order.method === "cod")) {
     const [held] = await db
       .update(orders)
       .set({ payment_method: input.method })
@@ -193,8 +200,10 @@ async function resume(db: Db, gateway: Gateway | null, order: { id: string; stat
 }
 
 async function payOnline(db: Db, gateway: Gateway, orderId: string): Promise<PlaceOutcome> {
-  const [order] = await db.select({ total: orders.total_amount, buyer: orders.buyer_id }).from(orders).where(eq(orders.id, orderId));
-  const opened = await openOrder(db, gateway, { userId: order!.buyer, purpose: "order", targetId: orderId, amount: order!.total, receipt: `order-${orderId.slice(0, 8)}` });
+  const [order] = await db.select({ total: orders.total_amount, deposit: orders.deposit, method: orders.payment_method, buyer: orders.buyer_id }).from(orders).where(eq(orders.id, orderId));
+  // Cash on delivery pays only its deposit online; the rest at the door.
+  const amount = order!.method === "cod" ? order!.deposit : order!.total;
+  const opened = await openOrder(db, gateway, { userId: order!.buyer, purpose: "order", targetId: orderId, amount, receipt: `order-${orderId.slice(0, 8)}` });
   if (opened === "limited") return { kind: "limited" };
   return { kind: "pay", orderId, gatewayOrderId: opened.orderId, amount: opened.amount, gateway };
 }
@@ -231,13 +240,13 @@ async function lockCartLines(tx: Tx, userId: string) {
 
 async function heldOrderOf(db: DbOrTx, userId: string, now: Date) {
   const [held] = await db
-    .select({ id: orders.id, delivery: orders.delivery })
+    .select({ id: orders.id, delivery: orders.delivery, method: orders.payment_method })
     .from(orders)
     .where(and(eq(orders.buyer_id, userId), eq(orders.status, "pending"), gt(orders.hold_expires_at, now)))
     .limit(1);
   if (!held) return null;
   const lines = await db.select({ product_id: order_items.product_id, quantity: order_items.quantity }).from(order_items).where(eq(order_items.order_id, held.id)).orderBy(asc(order_items.product_id));
-  return { id: held.id, delivery: held.delivery, lines };
+  return { id: held.id, delivery: held.delivery, method: held.method, lines };
 }
 
 const sameLines = (a: { product_id: string | null; quantity: number }[], b: CartLine[]) =>
@@ -290,4 +299,13 @@ export async function heldForMinutes(db: DbOrTx, productId: string, now: Date) {
        WHERE i.product_id = ${productId} AND o.status = 'pending' AND o.hold_expires_at > ${now.toISOString()}::timestamptz`),
   );
   return row?.until ? Math.max(1, Math.ceil((new Date(row.until).getTime() - now.getTime()) / 60_000)) : null;
+}
+
+/**
+ * The deposit a cash-on-delivery order of `total` rupees pays online first (COD_DEPOSIT, for
+ * orders worth more than COD_DEPOSIT_ABOVE; never more than the order), or 0 for none.
+ */
+export function codDepositFor(total: number, config = env()) {
+  if (config.COD_DEPOSIT === 0 || total <= config.COD_DEPOSIT_ABOVE) return 0;
+  return Math.min(config.COD_DEPOSIT, total);
 }

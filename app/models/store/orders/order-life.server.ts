@@ -9,7 +9,7 @@
 import { timingSafeEqual } from "node:crypto";
 import { and, asc, eq, isNull, lt, sql } from "drizzle-orm";
 import { rowsOf, type Db, type Tx } from "~/db/client.server";
-import { order_items, orders } from "~/db/schema";
+import { order_items, orders, payments } from "~/db/schema";
 import { oweRefund } from "~/models/payments/refunds.server";
 import { kickMoneyBack, reverseHeldSale } from "~/models/store/earnings/held-sales.server";
 import { awaitsConfirmation, buyerCan, COD_CONFIRM_MS, confirmBy, DAY_MS, HANDOVER_TRIES, lineState, sellerCan, UNCONFIRMED_REASON } from "~/models/store/orders/order-life";
@@ -80,10 +80,38 @@ async function refundLine(tx: Tx, { order, lines, line }: Locked, why: LineRefun
   return amount;
 }
 
+/**
+ * Cash on delivery's deposit (issue 49, point 5), once every line of its order has ended:
+ * refunded (owed back, the amount returned) when they all ended well (delivered, or
+ * cancelled before shipping), kept when a parcel was refused at the door. In the step's
+ * transaction, after the line's own change; the order's row is locked by the step.
+ */
+async function settleDeposit(tx: Tx, order: OrderRow) {
+  if (order.deposit === 0) return 0;
+  const lines = await tx.select({ delivered: order_items.delivered_at, cancelled: order_items.cancelled_at, refused: order_items.refused_at }).from(order_items).where(eq(order_items.order_id, order.id));
+  if (!lines.every((l) => l.delivered || l.cancelled || l.refused)) return 0;
+  const kept = lines.some((l) => l.refused);
+  const [settled] = await tx
+    .update(orders)
+    .set({ deposit_outcome: kept ? "kept" : "refunded" })
+    .where(and(eq(orders.id, order.id), isNull(orders.deposit_outcome)))
+    .returning({ id: orders.id });
+  if (!settled || kept) return 0;
+  const [paid] = await tx
+    .select({ user_id: payments.user_id, gateway: payments.gateway, order_id: payments.razorpay_order_id, payment_id: payments.razorpay_payment_id })
+    .from(payments)
+    .where(and(eq(payments.order_id, order.id), eq(payments.status, "paid"), eq(payments.purpose, "order")))
+    .orderBy(asc(payments.created_at))
+    .limit(1);
+  if (!paid?.payment_id) return 0;
+  await oweRefund(tx, { userId: paid.user_id, gateway: paid.gateway, orderId: paid.order_id, paymentId: paid.payment_id, owedFor: `deposit:${order.id}`, amount: order.deposit, reason: REFUND_REASONS.codDeposit(order.id) });
+  return order.deposit;
+}
+
 async function cancelLine(tx: Tx, found: Locked, by: "buyer" | "seller" | "system", reason: string | null, now: Date) {
   await tx.update(order_items).set({ cancelled_at: now, cancelled_by: by, cancel_reason: reason }).where(eq(order_items.id, found.line.id));
   await moveStock(tx, [found.line], +1);
-  const refunded = await refundLine(tx, found, by, true);
+  const refunded = (await refundLine(tx, found, by, true)) + (await settleDeposit(tx, found.order));
   await tell(tx, reason === UNCONFIRMED_REASON ? "unconfirmed-cancelled" : `${by}-cancelled`, { ...found, line: { ...found.line, cancelled_at: now, cancelled_by: by, cancel_reason: reason } }, refunded);
   return refunded;
 }
@@ -166,7 +194,7 @@ export function sellerMarksRefused(db: Db, input: { sellerId: string; itemId: st
 async function cameBack(tx: Tx, found: Locked, now: Date) {
   await tx.update(order_items).set({ refused_at: now }).where(eq(order_items.id, found.line.id));
   await moveStock(tx, [found.line], +1);
-  const refunded = await refundLine(tx, found, "undelivered", false);
+  const refunded = (await refundLine(tx, found, "undelivered", false)) + (await settleDeposit(tx, found.order));
   await tell(tx, "undelivered", { ...found, line: { ...found.line, refused_at: now } }, refunded);
   return refunded;
 }
@@ -248,6 +276,7 @@ export function buyerConfirmsDelivery(db: Db, input: { buyerId: string; orderId:
 
 async function deliver(tx: Tx, found: Locked, now: Date, mail: "delivered" | "auto-delivered" | "carrier-delivered") {
   await tx.update(order_items).set({ delivered_at: now }).where(eq(order_items.id, found.line.id));
+  await settleDeposit(tx, found.order);
   await tell(tx, mail, { ...found, line: { ...found.line, delivered_at: now } }, 0);
 }
 

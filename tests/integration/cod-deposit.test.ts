@@ -85,9 +85,10 @@ test("above the bar, cash on delivery pays its deposit online first, and that pa
   const page = await call(confirmationRoute.loader as never, getRequest(`/orders/${orderId}/confirmation`, buyer.cookie), { params: { id: orderId } });
   expect(page.data.order).toMatchObject({ deposit: 40, deposit_outcome: null });
 
-  const small = await codOrder(await signedInStudent(), [[seller, 200]]);
+  // ₹250 and ₹50 of shipping: exactly the bar, so no deposit.
+  const small = await codOrder(await signedInStudent(), [[seller, 250]]);
   expect(small.placed.kind).toBe("completed");
-  expect(await orderOf(small.orderId)).toMatchObject({ status: "completed", deposit: 0, cod_confirmed_at: null });
+  expect(await orderOf(small.orderId)).toMatchObject({ status: "completed", total_amount: 300, deposit: 0, cod_confirmed_at: null });
 });
 
 test("every book arrived: the deposit is refunded once; a parcel refused at the door: it is kept", async () => {

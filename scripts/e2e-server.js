@@ -27,6 +27,9 @@ Object.assign(process.env, {
   NODE_ENV: "production",
   // The built-in test gateway, chosen explicitly (on PostgreSQL it is never on by default).
   PAYMENT_GATEWAY: "test",
+  // Cash on delivery's deposit on dear orders only (tests/e2e/buying.spec.ts): every other cash-on-delivery order is as before.
+  COD_DEPOSIT: "30",
+  COD_DEPOSIT_ABOVE: "4000",
   // The tests give each browser context its own client address, as a proxy would.
   TRUST_PROXY: "1",
   // The log, as production writes it, where tests/e2e/logs.js.spec.ts reads it.

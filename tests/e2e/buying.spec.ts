@@ -201,6 +201,24 @@ test("a prepaid order: the buyer cancels one book before it ships and is told of
   await expect(page.getByText(/is confirmed|ships within|Redirecting/)).toHaveCount(0);
 });
 
+test("cash on delivery of a dear order pays a deposit online first, which confirms it; the rest at the door, and the order says when it comes back", async ({ page, student: _signedIn }) => {
+  // The e2e server asks ₹30 of cash-on-delivery orders above ₹4,000 (scripts/e2e-server.js).
+  const { title, productId } = await sellerWithBook({ price: 4200 });
+  await addToCartAndCheckout(page, title, productId, "1", 4200);
+  await fillShipping(page);
+  await expect(page.getByText("Cash on delivery costs the same ₹4,250: a ₹30 deposit paid online now (it confirms your order), and ₹4,220 at the door.", { exact: false })).toBeVisible();
+  await page.getByLabel("Cash on Delivery").check();
+  await page.getByRole("button", { name: "Complete Order" }).click();
+  await expect(page.getByText("Test payment: no money moves", { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Pay", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
+  await page.goto("/orders");
+  await page.locator(".order").filter({ hasText: title }).getByRole("link").first().click();
+  await expect(page.getByText("₹30 paid online; ₹4,220 at the door. Refunded once every book has arrived; kept if a parcel is refused at the door.")).toBeVisible();
+  // Paying the deposit confirmed it: nothing left to confirm.
+  await expect(page.getByRole("button", { name: "Confirm my order" })).toHaveCount(0);
+});
+
 // Without JavaScript the test gateway is a hosted page; with it, a dialog in the payment step. Same buttons.
 test("the test gateway: a failed payment, then a paid order is confirmed and leads to its page", async ({ page, student: _signedIn, javaScriptEnabled }) => {
   const { title, productId } = await sellerWithBook({ price: 1200 });

@@ -3,6 +3,7 @@
 // attempt, then success), and the order's life: shipped with tracking, received, returned; cancelled by the buyer and by the seller.
 import type { Page } from "@playwright/test";
 import { create, expect, latestMailTo, PASSWORD, signedInPage, test, unique, uniqueEmail } from "./support/fixtures";
+import { latinWords } from "./support/latin-words";
 
 async function sellerWithBook(input: { price: number; stock?: number }) {
   const seller = { email: uniqueEmail("seller"), password: PASSWORD, fullName: "Meera Seller" };
@@ -201,7 +202,7 @@ test("a prepaid order: the buyer cancels one book before it ships and is told of
   await expect(page.getByText(/is confirmed|ships within|Redirecting/)).toHaveCount(0);
 });
 
-test("cash on delivery of a dear order pays a deposit online first, which confirms it; the rest at the door, and the order says when it comes back", async ({ page, student: _signedIn }) => {
+test("cash on delivery of a dear order pays a deposit online first, which confirms it; the rest at the door, and the order says when it comes back", async ({ page, student }) => {
   // The e2e server asks ₹30 of cash-on-delivery orders above ₹4,000 (scripts/e2e-server.js).
   const { title, productId } = await sellerWithBook({ price: 4200 });
   await addToCartAndCheckout(page, title, productId, "1", 4200);
@@ -217,6 +218,11 @@ test("cash on delivery of a dear order pays a deposit online first, which confir
   await expect(page.getByText("₹30 paid online; ₹4,220 at the door. Refunded once every book has arrived; kept if a parcel is refused at the door.")).toBeVisible();
   // Paying the deposit confirmed it: nothing left to confirm.
   await expect(page.getByRole("button", { name: "Confirm my order" })).toHaveCount(0);
+  // In Hindi, nothing left in English.
+  await page.context().addCookies([{ name: "lang", value: "hi", url: `http://localhost:${process.env.E2E_PORT}` }]);
+  await page.reload();
+  await expect(page.getByText("₹30 ऑनलाइन दिए; ₹4,220 दरवाज़े पर।", { exact: false })).toBeVisible();
+  expect(await latinWords(page, [student.fullName]), "order page with a deposit").toEqual([]);
 });
 
 // Without JavaScript the test gateway is a hosted page; with it, a dialog in the payment step. Same buttons.

@@ -9,9 +9,9 @@
 import { timingSafeEqual } from "node:crypto";
 import { and, asc, eq, isNull, lt, sql } from "drizzle-orm";
 import { rowsOf, type Db, type Tx } from "~/db/client.server";
-import { order_items, orders, payments } from "~/db/schema";
+import { order_items, orders } from "~/db/schema";
 import { oweRefund } from "~/models/payments/refunds.server";
-import { kickMoneyBack, reverseHeldSale } from "~/models/store/earnings/held-sales.server";
+import { heldReference, kickMoneyBack, reverseHeldSale } from "~/models/store/earnings/held-sales.server";
 import { awaitsConfirmation, buyerCan, COD_CONFIRM_MS, confirmBy, DAY_MS, HANDOVER_TRIES, lineState, sellerCan, UNCONFIRMED_REASON } from "~/models/store/orders/order-life";
 import { lifeMails, type LifeStep } from "~/models/store/orders/order-life-mails.server";
 import { moveStock } from "~/models/store/checkout/orders.server";
@@ -53,15 +53,21 @@ export function peekLine(db: Db, itemId: string, who: Who) {
  * (`order-line:<id>`): its price times its copies, and the shipping too when no line of
  * the order is left to ship. Cash on delivery was never taken: nothing is owed.
  */
-async function refundLine(tx: Tx, { order, lines, line }: Locked, why: LineRefundWhy, withShipping: boolean) {
-  if (order.payment_method === "cod") return 0;
+/** The payment that paid the order online (its price, or cash on delivery's deposit), not one owed back whole (a second payment); undefined when none. */
+async function paidPaymentOf(tx: Tx, orderId: string) {
   const [paid] = rowsOf<{ user_id: string; gateway: "razorpay" | "test"; razorpay_order_id: string; razorpay_payment_id: string }>(
     await tx.execute(sql`
       SELECT p.user_id, p.gateway, p.razorpay_order_id, p.razorpay_payment_id FROM payments p
-       WHERE p.order_id = ${order.id} AND p.status = 'paid' AND p.purpose = 'order'
+       WHERE p.order_id = ${orderId} AND p.status = 'paid' AND p.purpose = 'order'
          AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.owed_for = p.razorpay_payment_id)
        ORDER BY p.created_at LIMIT 1`),
   );
+  return paid;
+}
+
+async function refundLine(tx: Tx, { order, lines, line }: Locked, why: LineRefundWhy, withShipping: boolean) {
+  if (order.payment_method === "cod") return 0;
+  const paid = await paidPaymentOf(tx, order.id);
   if (!paid) return 0;
   const lastLine = lines.every((l) => l.id === line.id || l.cancelled_at);
   const amount = line.price_at_purchase * line.quantity + (withShipping && lastLine ? order.shipping : 0);
@@ -73,7 +79,8 @@ async function refundLine(tx: Tx, { order, lines, line }: Locked, why: LineRefun
     gateway: paid.gateway,
     orderId: paid.razorpay_order_id,
     paymentId: paid.razorpay_payment_id,
-    owedFor: `order-line:${line.id}`,
+    // The held share's own reference: the refund waits for that share's reversal (../../payments/refunds.server.ts).
+    owedFor: heldReference(line.id),
     amount,
     reason: REFUND_REASONS.line(line.title_at_purchase, order.id, why),
   });
@@ -97,14 +104,9 @@ async function settleDeposit(tx: Tx, order: OrderRow) {
     .where(and(eq(orders.id, order.id), isNull(orders.deposit_outcome)))
     .returning({ id: orders.id });
   if (!settled || kept) return 0;
-  const [paid] = await tx
-    .select({ user_id: payments.user_id, gateway: payments.gateway, order_id: payments.razorpay_order_id, payment_id: payments.razorpay_payment_id })
-    .from(payments)
-    .where(and(eq(payments.order_id, order.id), eq(payments.status, "paid"), eq(payments.purpose, "order")))
-    .orderBy(asc(payments.created_at))
-    .limit(1);
-  if (!paid?.payment_id) return 0;
-  await oweRefund(tx, { userId: paid.user_id, gateway: paid.gateway, orderId: paid.order_id, paymentId: paid.payment_id, owedFor: `deposit:${order.id}`, amount: order.deposit, reason: REFUND_REASONS.codDeposit(order.id) });
+  const paid = await paidPaymentOf(tx, order.id);
+  if (!paid) return 0;
+  await oweRefund(tx, { userId: paid.user_id, gateway: paid.gateway, orderId: paid.razorpay_order_id, paymentId: paid.razorpay_payment_id, owedFor: `deposit:${order.id}`, amount: order.deposit, reason: REFUND_REASONS.codDeposit(order.id) });
   return order.deposit;
 }
 

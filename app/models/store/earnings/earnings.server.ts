@@ -11,7 +11,7 @@ import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { rowsOf, type Db, type DbOrTx } from "~/db/client.server";
 import { held_transfers, order_items, orders, payout_details, payouts, seller_payout_lines } from "~/db/schema";
 import { commissionOn } from "~/models/store/earnings/commission";
-import { releaseHeldSales } from "~/models/store/earnings/held-sales.server";
+import { heldReferenceOf, releaseHeldSales } from "~/models/store/earnings/held-sales.server";
 import { payoutGateway } from "~/models/payments/payout-gateway.server";
 import { kickPayouts } from "~/models/payments/payout-sender.server";
 import { DAY_MS, returnOpenUntil } from "~/models/store/orders/order-life";
@@ -20,7 +20,7 @@ import { env } from "~/utils/env.server";
 
 const notInPayout = sql`NOT EXISTS (SELECT 1 FROM ${seller_payout_lines} WHERE ${seller_payout_lines.order_item_id} = ${order_items.id})`;
 /** A line whose money the gateway holds for its seller (./held-sales.server.ts): the gateway pays it, never a payout of ours. */
-const notHeld = sql`NOT EXISTS (SELECT 1 FROM ${held_transfers} h WHERE h.reference = 'order-line:' || ${order_items.id})`;
+const notHeld = sql`NOT EXISTS (SELECT 1 FROM ${held_transfers} h WHERE h.reference = ${heldReferenceOf(order_items.id)})`;
 
 export { commissionOn };
 
@@ -37,7 +37,7 @@ export async function earnDueLines(db: DbOrTx, now: Date, percent = env().MARKET
     .set({
       earned_at: now,
       commission: sql`COALESCE(
-        (SELECT ${order_items.price_at_purchase} * ${order_items.quantity} - h.amount FROM ${held_transfers} h WHERE h.reference = 'order-line:' || ${order_items.id}),
+        (SELECT ${order_items.price_at_purchase} * ${order_items.quantity} - h.amount FROM ${held_transfers} h WHERE h.reference = ${heldReferenceOf(order_items.id)}),
         LEAST(${order_items.price_at_purchase} * ${order_items.quantity}, round(${order_items.price_at_purchase} * ${order_items.quantity} * ${percent}::numeric / 100)::int))`,
     })
     .where(
@@ -97,7 +97,7 @@ export async function payOutDueEarnings(db: Db, now: Date, limit = 50) {
     await db.execute(sql`
       SELECT DISTINCT i.seller_id FROM order_items i
        WHERE i.earned_at IS NOT NULL AND NOT EXISTS (SELECT 1 FROM seller_payout_lines l WHERE l.order_item_id = i.id)
-         AND NOT EXISTS (SELECT 1 FROM held_transfers h WHERE h.reference = 'order-line:' || i.id)
+         AND NOT EXISTS (SELECT 1 FROM held_transfers h WHERE h.reference = ${heldReferenceOf(sql`i.id`)})
          AND NOT EXISTS (SELECT 1 FROM payouts p WHERE p.user_id = i.seller_id AND p.purpose = 'earnings' AND p.created_at > ${since.toISOString()}::timestamptz)
        LIMIT ${limit}`),
   );
@@ -135,7 +135,7 @@ export async function sellerStatement(db: DbOrTx, sellerId: string, now: Date) {
     .from(order_items)
     .innerJoin(orders, eq(orders.id, order_items.order_id))
     .leftJoin(seller_payout_lines, eq(seller_payout_lines.order_item_id, order_items.id))
-    .leftJoin(held_transfers, eq(held_transfers.reference, sql`'order-line:' || ${order_items.id}`))
+    .leftJoin(held_transfers, eq(held_transfers.reference, heldReferenceOf(order_items.id)))
     .where(and(eq(order_items.seller_id, sellerId), eq(orders.status, "completed")))
     .orderBy(desc(orders.created_at), order_items.id)
     .limit(200);

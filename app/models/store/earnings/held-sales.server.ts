@@ -5,7 +5,8 @@
 // without a return (./earnings.server.ts, earnDueLines) it is released to them; a
 // cancellation, a return or a parcel that came back reverses it, and the buyer's refund is
 // paid from it. The money's own life is ../../payments/held-money.server.ts.
-import { and, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db, DbOrTx, Tx } from "~/db/client.server";
 import { held_transfers, order_items, payments } from "~/db/schema";
 import { paymentGateway } from "~/models/payments/gateway.server";
@@ -17,6 +18,8 @@ import { commissionOn } from "~/models/store/earnings/commission";
 import { env } from "~/utils/env.server";
 
 export const heldReference = (itemId: string) => `order-line:${itemId}`;
+/** The same reference in SQL, of a line's id column (a query's own join or filter). */
+export const heldReferenceOf = (itemId: SQL | AnyPgColumn) => sql`'order-line:' || ${itemId}`;
 
 /**
  * In the capture's transaction: each line's seller share held for them; its commission is

@@ -7,6 +7,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx, Tx } from "~/db/client.server";
 import { order_items, orders, profiles, shipments } from "~/db/schema";
+import { getProfile } from "~/models/accounts/profile.server";
 import { shortOrderId } from "~/models/store/checkout/checkout";
 import { labelPdf } from "~/models/store/orders/label.server";
 import { paymentGateway } from "~/models/payments/gateway.server";
@@ -76,10 +77,10 @@ export async function sellerBooksShipment(db: Db, carrier: Carrier, input: { sel
   return outcome;
 }
 
-/** Where the seller's parcels are picked up: their profile. */
+/** Where the seller's parcels are picked up: their profile (My Account's details). */
 async function pickupOf(db: DbOrTx, sellerId: string): Promise<Pickup> {
-  const [row] = await db.select({ name: profiles.full_name, email: profiles.email, phone: profiles.phone, address: profiles.address, city: profiles.city, pincode: profiles.pincode }).from(profiles).where(eq(profiles.id, sellerId));
-  return { name: row?.name?.trim() || "StudyArena seller", email: row?.email ?? "", phone: row?.phone ?? null, address: row?.address ?? null, city: row?.city ?? null, pincode: row?.pincode ?? null };
+  const row = await getProfile(db, sellerId);
+  return { name: row?.full_name?.trim() || "StudyArena seller", email: row?.email ?? "", phone: row?.phone ?? null, address: row?.address ?? null, city: row?.city ?? null, pincode: row?.pincode ?? null };
 }
 
 /** How often a parcel not at its end is asked about. */

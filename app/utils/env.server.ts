@@ -86,6 +86,9 @@ const EnvSchema = z.object({
   PAYOUT_DETAILS_HOLD_HOURS: optional.pipe(z.coerce.number().min(0).max(720).default(24)),
   // Contests with an entry fee and cash prizes (docs/decisions/contests-lawful-kinds.md): only where the law
   // allows them; not in India since 1 May 2026 (the Online Gaming Act's Rules). Off, they are listed as unavailable.
+  // The sealed paper (docs/decisions/contests-a-shift-at-one-instant.md): minutes before a contest's start from which its
+  // test page downloads the encrypted paper, spread over that time.
+  PAPER_SEAL_MINUTES: optional.pipe(z.coerce.number().int().min(2).max(24 * 60).default(30)),
   PAID_PRIZE_CONTESTS: optional.pipe(z.enum(["on", "off"]).default("off")),
   // A parent's consent for anyone under 18 (docs/decisions/privacy-personal-data.md, "Minors"): the Digital Personal
   // Data Protection Rules, 2025 require it in India; an operator outside India may turn it off.

@@ -6,7 +6,8 @@ import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { db, queriesDuring } from "~/db/client.server";
 import { user_answers } from "~/db/schema";
-import { createGroupCommit, writeSaves, type AnswerSave } from "~/models/contests/sitting/answer-batch.server";
+import { writeSaves, type AnswerSave } from "~/models/contests/sitting/answer-batch.server";
+import { createGroupCommit } from "~/utils/group-commit.server";
 import { sessionKeyOf } from "~/models/accounts/auth.server";
 import { enrolled, jeePaper } from "../support/papers";
 
@@ -44,7 +45,7 @@ test("saves arriving while a statement runs wait and go together; each is acknow
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
   let failNext = false;
-  const group = createGroupCommit({
+  const group = createGroupCommit<AnswerSave>({
     inFlight: 1,
     maxBatch: 100,
     write: async (saves) => {

@@ -11,7 +11,8 @@ import { useHydrated, useServerClock } from "~/utils/use-hydrated";
 import { startsInMessage } from "~/models/contests/sitting/test-rules";
 import { HTML_LANG, I18nProvider, langCookie, richText, translatorFor, useT, type Locale, type MessageId } from "~/utils/i18n";
 import { Instructions } from "~/components/contests/test-island/instructions";
-import { practiceApi, testApi, type Paper, type WaitingPaper } from "~/models/contests/paper/paper";
+import { practiceApi, testApi, type OpenPaper, type Paper, type WaitingPaper } from "~/models/contests/paper/paper";
+import { useSealedStart } from "~/components/contests/test-island/use-sealed-start";
 import { TestRunner } from "~/components/contests/test-island/test-runner";
 import { retryAfterMs } from "~/utils/post-json";
 
@@ -29,6 +30,7 @@ type Load =
   | { kind: "loading" }
   | { kind: "auth" }
   | { kind: "failed" }
+  | { kind: "unopened" }
   | { kind: "ready"; paper: Paper };
 
 /** How many times the paper is asked for while the server says it is busy (503 or 429, each with Retry-After). */
@@ -118,9 +120,18 @@ function Island({ contestId, practice, language, onLanguage }: { contestId: stri
       );
     case "failed":
       return <LoadError message="test.error.load" />;
+    case "unopened":
+      return <LoadError message="test.error.sealed" />;
     case "ready":
       return load.paper.state === "waiting" ? (
-        <Waiting paper={load.paper} onStart={reload} language={language} onLanguage={onLanguage} />
+        <Waiting
+          paper={load.paper}
+          onStart={reload}
+          onOpen={(paper) => setLoad({ kind: "ready", paper })}
+          onFailed={() => setLoad({ kind: "unopened" })}
+          language={language}
+          onLanguage={onLanguage}
+        />
       ) : (
         <TestRunner paper={load.paper} language={language} onLanguage={onLanguage} />
       );
@@ -146,16 +157,23 @@ function LoadError({ message, children }: { message: MessageId; children?: React
   );
 }
 
-function Waiting({ paper, onStart, language, onLanguage }: { paper: WaitingPaper; onStart: () => void; language: Locale; onLanguage: (language: Locale) => void }) {
+type WaitingProps = { paper: WaitingPaper; onStart: () => void; onOpen: (paper: OpenPaper) => void; onFailed: () => void; language: Locale; onLanguage: (language: Locale) => void };
+
+/** The waiting room: the instructions, the time to the start and, once downloaded, the sealed paper (use-sealed-start.ts). */
+function Waiting({ paper, onStart, onOpen, onFailed, language, onLanguage }: WaitingProps) {
   const { t, tm } = useT();
   const now = useServerClock(paper.serverNow);
   const left = Date.parse(paper.startsAt) - now.getTime();
   const started = left <= 0;
-  useEffect(() => {
-    if (started) onStart();
-  }, [started, onStart]);
+  // Asking the room again (to learn where the sealed paper is) and falling back to the open paper are the same read.
+  const sealed = useSealedStart({ paper, started, refresh: onStart, onOpen, onFallback: onStart, onFailed });
   return (
     <Instructions paper={paper} language={language} onLanguage={onLanguage}>
+      {sealed.held ? (
+        <p className="alert alert-info" role="status">
+          {t("test.sealed.held")}
+        </p>
+      ) : null}
       <p className="test-wait" role="timer" aria-live="off">
         {richText(t("test.startsIn", { time: tm(startsInMessage(new Date(paper.startsAt), now)) }), [(time) => <strong>{time}</strong>])}
       </p>

@@ -42,7 +42,8 @@ const PAPER_QUESTIONS = `
    WHERE q.contest_id = $1::uuid
    ORDER BY sec.position, q.position`;
 
-async function buildPaper(contestId: string): Promise<SharedPaper> {
+/** The paper as it is in the database now (the sealed paper before the start; sharedPaper keeps it from then). */
+export async function buildPaper(contestId: string): Promise<SharedPaper> {
   const rows = await hotQuery<QuestionRow>(PAPER_QUESTIONS, [contestId]);
   const sections: PaperSection[] = [];
   const sectionIndex = new Map<number, number>();

@@ -4,6 +4,7 @@
 // and the server's clock. Declared once, for the route that builds it and the island
 // that reads it.
 import type { PracticeScope, QUESTION_KINDS, SaveRule } from "~/utils/enums";
+import type { SealInfo } from "~/models/contests/paper/sealed-paper";
 
 export type QuestionKind = (typeof QUESTION_KINDS)[number];
 
@@ -56,8 +57,8 @@ type PaperBase = {
   practice?: { attemptId: string; scope: PracticeScope };
 };
 
-/** Before the start: a waiting room, no questions yet. */
-export type WaitingPaper = PaperBase & { state: "waiting" };
+/** Before the start: a waiting room, no questions yet; the sealed paper's ticket and address (sealed-paper.ts). */
+export type WaitingPaper = PaperBase & { state: "waiting"; seal?: SealInfo };
 /** From the start: the sections, the questions and the saved answers (question id → state). */
 export type OpenPaper = PaperBase & {
   state: "open";

@@ -1,4 +1,4 @@
-// One statement for every answer save, and the group commit for students' autosaves (the exam issue, "Speed stays"): in the busiest minute
+// One statement for every answer save, written in group commits (app/utils/group-commit.server.ts; the exam issue, "Speed stays"): in the busiest minute
 // thousands of students save at once, and one statement and one commit (one WAL flush)
 // per save was the limit. Saves that arrive while earlier ones are being written wait,
 // then go together as one statement and one commit; each is acknowledged only after
@@ -108,45 +108,4 @@ export async function writeSaves(saves: AnswerSave[], by: "session" | "user" = "
   }));
   const written = new Set((await hotQuery<{ i: number }>(SAVE_BATCH[by], [JSON.stringify(rows)])).map((r) => r.i));
   return saves.map((_, i) => written.has(i));
-}
-
-type Waiting = { save: AnswerSave; resolve: (saved: boolean) => void; reject: (error: unknown) => void };
-
-/**
- * A writer of batches: at most `inFlight` statements at a time, each taking up to
- * `maxBatch` of the saves waiting. `write` is the statement (writeSaves, or a test's).
- */
-export function createGroupCommit(options: { inFlight: number; maxBatch: number; write: (saves: AnswerSave[]) => Promise<boolean[]> }) {
-  const waiting: Waiting[] = [];
-  let running = 0;
-
-  async function flush(batch: Waiting[]) {
-    running++;
-    try {
-      const saved = await options.write(batch.map((w) => w.save));
-      batch.forEach((w, i) => w.resolve(saved[i]!));
-    } catch (error) {
-      // One statement failed for all: each save alone, so one bad row never costs the others theirs.
-      if (batch.length === 1) batch[0]!.reject(error);
-      else await Promise.all(batch.map((w) => options.write([w.save]).then(([ok]) => w.resolve(ok!), w.reject)));
-    } finally {
-      running--;
-      next();
-    }
-  }
-
-  function next() {
-    while (running < options.inFlight && waiting.length > 0) void flush(waiting.splice(0, options.maxBatch));
-  }
-
-  return {
-    save(save: AnswerSave): Promise<boolean> {
-      return new Promise((resolve, reject) => {
-        waiting.push({ save, resolve, reject });
-        next();
-      });
-    },
-    /** Saves waiting for a statement (for tests). */
-    waiting: () => waiting.length,
-  };
 }

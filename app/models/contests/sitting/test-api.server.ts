@@ -14,7 +14,8 @@ import { z } from "zod";
 import { db, hotQuery } from "~/db/client.server";
 import { sessionKeyOf } from "~/models/accounts/auth.server";
 import { liveSessionText } from "~/models/accounts/live-session.server";
-import { entryDeadline } from "~/models/contests/sitting/deadline";
+import { ANSWER_GRACE_MS, entryDeadline } from "~/models/contests/sitting/deadline";
+import { sealInfo, TICKET_MAX_LENGTH, unseal, type KeyRefusal } from "~/models/contests/paper/sealed-paper.server";
 import type { Paper, SavedAnswer } from "~/models/contests/paper/paper";
 import { paperFor, savedAnswer, sharedPaper } from "~/models/contests/paper/paper.server";
 import { decideStage, type JourneyStage } from "~/models/contests/catalogue/stage";
@@ -71,6 +72,8 @@ export const AnswerBody = z.object({
 const Body = z.discriminatedUnion("intent", [
   AnswerBody,
   z.object({ intent: z.literal("start"), fullscreen: z.boolean() }),
+  // At the start: the sealed paper's key and this entry's order (sealed-paper.server.ts).
+  z.object({ intent: z.literal("key"), ticket: z.string().max(TICKET_MAX_LENGTH) }),
   z.object({ intent: z.literal("submit"), reason: z.enum(SUBMIT_REASON_LIST), withErrors: z.boolean().default(false) }),
   // `durationMs`: how long a face check's flag lasted (issue 47, point 3).
   z.object({
@@ -189,7 +192,10 @@ export async function testPaperReply(input: { cookie: string | null; contestId: 
     snapshots: row.face_detection && row.snapshots === true,
     warned: row.warned ?? 0,
   };
-  if (input.now < row.start_time) return reply({ ...base, state: "waiting" } satisfies Paper);
+  if (input.now < row.start_time) {
+    const seal = await sealInfo({ contestId: row.contest_id, entryId: row.entry_id, sessionKey: key, startsAt: row.start_time, expiresAt: new Date(Date.parse(base.deadline) + ANSWER_GRACE_MS), now: input.now });
+    return reply({ ...base, state: "waiting", seal } satisfies Paper);
+  }
   const paper = await sharedPaper(row.contest_id, input.now.getTime());
   const answers: Record<string, SavedAnswer> = {};
   for (const answer of row.answers ?? []) answers[answer.q] = savedAnswer(answer);
@@ -261,11 +267,21 @@ async function respond(key: string, contestId: string, body: Body, input: { cook
       }
     }
     case "start": {
-      const staged = await stageOf(key, contestId, "test", now);
-      if (!staged.ok) return staged.reply;
+      // The hot path at a shift's start: one statement for a batch of starts, the session checked in it.
       const marks = deviceMarks(input.cookie, input.address ?? "unknown");
-      await startTest(db, { entryId: staged.row.entry_id, now, fullscreen: body.fullscreen, deviceHash: marks.deviceHash, addressHash: marks.addressHash });
+      const started = await startTest({ sessionKey: key, contestId, now, fullscreen: body.fullscreen, deviceHash: marks.deviceHash, addressHash: marks.addressHash });
+      if (!started) {
+        // Only when refused: say why (signed out, submitted, not started, over, not enrolled).
+        const staged = await stageOf(key, contestId, "test", now);
+        if (!staged.ok) return staged.reply;
+        return reply({ error: "The test could not be started." }, 409);
+      }
       return reply({ started: true }, 200, marks.setCookie ? { "Set-Cookie": marks.setCookie } : {});
+    }
+    case "key": {
+      // From memory and the ticket: no database read (sealed-paper.server.ts).
+      const outcome = await unseal({ sessionKey: key, contestId, ticket: body.ticket, now });
+      return outcome.ok ? reply(outcome.reply) : KEY_REFUSED[outcome.why](outcome.startsAt);
     }
     case "event": {
       const staged = await stageOf(key, contestId, "entry", now);
@@ -275,6 +291,16 @@ async function respond(key: string, contestId: string, body: Body, input: { cook
     }
   }
 }
+
+// Each refusal of a key request, in words the island shows after reloading (a ticket is renewed with the waiting room).
+const KEY_REFUSED: Record<KeyRefusal, (startsAt?: string) => ApiReply> = {
+  early: (startsAt) => reply({ error: "The paper opens at the start.", startsAt }, 403),
+  ticket: () => reply({ error: "This ticket is not valid. Please reload the page." }, 403),
+  contest: () => reply({ error: "This ticket is for another contest." }, 403),
+  session: () => reply({ error: "This ticket belongs to another sign-in. Please reload the page." }, 403),
+  over: () => reply({ error: "The time for this test is over." }, 403),
+  missing: () => NOT_FOUND(),
+};
 
 const SNAPSHOT_REFUSED = {
   "no-consent": () => reply({ error: "No snapshot is kept for this test: consent was not given." }, 403),

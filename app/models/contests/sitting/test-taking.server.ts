@@ -1,11 +1,13 @@
 // Taking the test (docs/product/design.md §4): each answer saved as it is chosen, one submission,
 // proctoring events (the paper a student sees is served by ./test-api.server.ts).
 // The server's clock decides everything; the browser only shows it.
-import { and, eq, isNull, sql } from "drizzle-orm";
-import { hotTransaction, type DbOrTx } from "~/db/client.server";
-import { proctoring_events, user_contest_entries } from "~/db/schema";
+import { sql } from "drizzle-orm";
+import { hotQuery, hotTransaction, type DbOrTx } from "~/db/client.server";
+import { proctoring_events } from "~/db/schema";
+import { liveSessionText } from "~/models/accounts/live-session.server";
 import { ENTRY_DEADLINE_TEXT, GRACE_TEXT } from "~/models/contests/sitting/deadline.server";
-import { createGroupCommit, writeSaves, type AnswerState } from "~/models/contests/sitting/answer-batch.server";
+import { writeSaves, type AnswerSave, type AnswerState } from "~/models/contests/sitting/answer-batch.server";
+import { createGroupCommit } from "~/utils/group-commit.server";
 import { recordResultsText } from "~/models/contests/results/scoring.server";
 import type { PROCTORING_EVENT_KINDS } from "~/utils/enums";
 
@@ -15,7 +17,7 @@ export type Saver = { userId: string } | { sessionKey: string };
 export type { AnswerState } from "~/models/contests/sitting/answer-batch.server";
 
 // Two statements at a time: while they run, the saves arriving wait and go together in the next.
-const studentSaves = createGroupCommit({ inFlight: 2, maxBatch: 500, write: (saves) => writeSaves(saves, "session") });
+const studentSaves = createGroupCommit<AnswerSave>({ inFlight: 2, maxBatch: 500, write: (saves) => writeSaves(saves, "session") });
 
 /**
  * Saves one question's state: the session (when given) live, the entry the student's,
@@ -69,29 +71,57 @@ export async function submitTest(input: { userId: string; contestId: string; rea
   return written!.length === 1 ? { submitted: true as const } : { submitted: false as const };
 }
 
-/**
- * 'Start Contest' or 'Start Now': marks the entry started once. Only the call that starts
- * it notes a device without the Fullscreen API: a second start (another tab, a retry, a
- * reload on another device) never changes what the start recorded.
- */
-export async function startTest(db: DbOrTx, input: { entryId: string; now: Date; fullscreen?: boolean; deviceHash?: string | null; addressHash?: string | null }) {
-  await db.transaction(async (tx) => {
-    // The device and network of the first start are the ones compared (device-marks.server.ts).
-    const [started] = await tx
-      .update(user_contest_entries)
-      .set({ status: true, started_at: input.now, fullscreen_unavailable: input.fullscreen === false, device_hash: input.deviceHash ?? null, address_hash: input.addressHash ?? null })
-      .where(and(eq(user_contest_entries.id, input.entryId), isNull(user_contest_entries.started_at)))
-      .returning({ id: user_contest_entries.id });
-    if (!started) {
-      await tx.update(user_contest_entries).set({ status: true }).where(eq(user_contest_entries.id, input.entryId));
-      return;
-    }
-    if (input.fullscreen === false) await recordEvent(tx, { entryId: input.entryId, kind: "fullscreen_unavailable", now: input.now });
-  });
-}
-
 /** A test can raise only so many events; past that they are not stored (nothing is decided by them anyway). */
 export const MAX_EVENTS_PER_ENTRY = 200;
+
+/** A start as the test API takes it: the session's, with the device and network it came from (device-marks.server.ts). */
+export type StartRequest = { sessionKey: string; contestId: string; now: Date; fullscreen: boolean; deviceHash: string | null; addressHash: string | null };
+
+// The starts as rows (i: their place in the batch). A row counts if its session is live,
+// its entry not submitted and its contest started and not over for that entry; only the
+// first start of an entry writes (its time, device, network and a missing Fullscreen
+// API, recorded then as an event), so a second start (another tab, a retry, a reload on
+// another device, or the same start twice in a batch) never changes what the first recorded.
+const START_BATCH = `
+  WITH r AS (
+    SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(i int, who text, contest_id uuid, at timestamptz, fullscreen boolean, device text, address text)
+  ), ok AS (
+    SELECT r.i, e.id AS entry_id, r.at, r.fullscreen, r.device, r.address
+      FROM r
+      JOIN sessions s ON ${liveSessionText("s", "r.who", "r.at")}
+      JOIN user_contest_entries e ON e.user_id = s.user_id AND e.contest_id = r.contest_id
+      JOIN contests c ON c.id = e.contest_id
+     WHERE NOT e.has_submitted AND c.start_time <= r.at AND r.at < ${ENTRY_DEADLINE_TEXT}
+  ), first AS (
+    SELECT DISTINCT ON (entry_id) * FROM ok ORDER BY entry_id, i
+  ), started AS (
+    UPDATE user_contest_entries e
+       SET status = true, started_at = f.at, fullscreen_unavailable = NOT f.fullscreen, device_hash = f.device, address_hash = f.address
+      FROM first f
+     WHERE e.id = f.entry_id AND e.started_at IS NULL
+    RETURNING e.id, f.at, f.fullscreen
+  ), noted AS (
+    INSERT INTO proctoring_events (entry_id, kind, occurred_at)
+    SELECT id, 'fullscreen_unavailable', at FROM started
+     WHERE NOT fullscreen AND (SELECT count(*) FROM proctoring_events p WHERE p.entry_id = started.id) < ${MAX_EVENTS_PER_ENTRY}
+  )
+  SELECT i FROM ok`;
+
+async function writeStarts(starts: StartRequest[]): Promise<boolean[]> {
+  const rows = starts.map((s, i) => ({ i, who: s.sessionKey, contest_id: s.contestId, at: s.now.toISOString(), fullscreen: s.fullscreen, device: s.deviceHash, address: s.addressHash }));
+  const written = new Set((await hotQuery<{ i: number }>(START_BATCH, [JSON.stringify(rows)])).map((r) => r.i));
+  return starts.map((_, i) => written.has(i));
+}
+
+// At a shift's start every student presses 'Start Contest' within seconds: their starts go together, as the autosaves do.
+const studentStarts = createGroupCommit<StartRequest>({ inFlight: 2, maxBatch: 1000, write: writeStarts });
+
+/**
+ * 'Start Contest' or 'Start Now': marks the entry started once (the first start's time,
+ * device and network are the ones kept). Resolves once committed: false when the session,
+ * the entry or the contest's clock does not allow a start (the caller asks the guard why).
+ */
+export const startTest = (start: StartRequest) => studentStarts.save(start);
 
 /** Stores a proctoring event for review by SQL (docs/product/design.md §4); nothing is decided by it. */
 export async function recordEvent(

@@ -1,0 +1,70 @@
+// The sealed paper as the test page holds it (docs/decisions/contests-a-shift-at-one-instant.md):
+// before the start the page downloads the contest's one ciphertext (AES-GCM, the same bytes
+// for every student, so nginx or a CDN can keep it); at the start it asks for the key and
+// its own order, a few hundred bytes, and opens the paper here. The server's half is
+// ./sealed-paper.server.ts; the same functions open the paper in its tests.
+import type { PaperQuestion, PaperSection } from "~/models/contests/paper/paper";
+
+/**
+ * What the waiting room is given: the ticket that asks for the key at the start; when to
+ * download the ciphertext (spread over the waiting time), and where from (null until the
+ * paper is sealed: the page asks again at `fetchAt`).
+ */
+export type SealInfo = { ticket: string; fetchAt: string; url: string | null };
+
+/**
+ * The key and this entry's order: `order[k]` is the k-th question shown, as its index in
+ * the sealed paper followed by its options' numbers in the order shown (none for a
+ * numerical question); null when the paper is not shuffled. `digest` names the paper the
+ * key opens; a page holding another one downloads `url`.
+ */
+export type KeyReply = { key: string; digest: string; url: string; order: number[][] | null; serverNow: string };
+
+/** What the ciphertext holds: the paper in its own order, as every student shares it. */
+export type SealedContent = { sections: PaperSection[]; questions: PaperQuestion[]; hindi: boolean };
+
+/** The sealed paper's address: immutable, since its last part is the digest of its bytes. */
+export const sealedUrl = (contestId: string, digest: string) => `/api/contest/${contestId}/sealed/${digest}`;
+export const SEALED_DIGEST = /^[0-9a-f]{32}$/;
+export const digestOfUrl = (url: string) => url.slice(url.lastIndexOf("/") + 1);
+
+/** Bytes before the ciphertext: AES-GCM's 96-bit nonce. The ciphertext ends with its 128-bit tag. */
+export const NONCE_BYTES = 12;
+
+/** Downloads end this long before the start, so a slow one is done in time. */
+export const SEAL_MARGIN_MS = 2 * 60_000;
+
+/**
+ * When this entry downloads the paper: at a point of the waiting time fixed by its id, so
+ * a crowd spreads evenly; at once for a student who arrives after that point.
+ */
+export function sealFetchTime(input: { entryId: string; startsAt: number; leadMs: number; now: number }) {
+  const from = input.startsAt - input.leadMs;
+  const window = Math.max(0, input.leadMs - SEAL_MARGIN_MS);
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < input.entryId.length; i++) hash = Math.imul(hash ^ input.entryId.charCodeAt(i), 0x01000193);
+  return Math.max(input.now, from + Math.floor(((hash >>> 0) / 2 ** 32) * window));
+}
+
+/** Whether this browser can open a sealed paper (WebCrypto needs a secure page; old browsers lack gunzip). */
+export function canUnseal() {
+  return typeof crypto !== "undefined" && crypto.subtle !== undefined && typeof DecompressionStream !== "undefined";
+}
+
+/** Opens the ciphertext with the key; throws if either was changed on the way (the tag does not match). */
+export async function openSealed(bytes: ArrayBuffer, keyBase64: string): Promise<SealedContent> {
+  const raw = Uint8Array.from(atob(keyBase64), (c) => c.charCodeAt(0));
+  const key = await crypto.subtle.importKey("raw", raw, "AES-GCM", false, ["decrypt"]);
+  const zipped = await crypto.subtle.decrypt({ name: "AES-GCM", iv: bytes.slice(0, NONCE_BYTES) }, key, bytes.slice(NONCE_BYTES));
+  const text = await new Response(new Blob([zipped]).stream().pipeThrough(new DecompressionStream("gzip"))).text();
+  return JSON.parse(text) as SealedContent;
+}
+
+/** The questions in this entry's order (the server's paperFor, from the sealed paper and the order it sent). */
+export function inEntryOrder(questions: PaperQuestion[], order: number[][] | null): PaperQuestion[] {
+  if (!order) return questions;
+  return order.map(([index, ...options]) => {
+    const question = questions[index!]!;
+    return options.length > 0 ? { ...question, options: options.map((n) => question.options[n - 1]!) } : question;
+  });
+}

@@ -337,7 +337,140 @@ async function checkout() {
   return { buyers: world.buyers.length, latency: summary(latencies), outcomes };
 }
 
-const scenarios = { warmUp, guestPages, contestStart, autosave, saturation, payments, checkout };
+
+// ------------------------------------------------------------------ a shift's start (the sealed paper)
+
+/** The waiting time: each student reads the waiting room (its ticket) and downloads the sealed paper, spread evenly. */
+async function shiftWaiting() {
+  const { id, students, spreadMs } = world.shift;
+  const room = [], sealed = [];
+  const errors = {};
+  const held = new Array(students.length).fill(null);
+  const t0 = performance.now();
+  await Promise.all(
+    students.map(async (s, i) => {
+      await sleep(t0 + (i * spreadMs) / students.length - performance.now());
+      const b = browser(i, s.cookie);
+      const got = (await withRetries(() => b.json("GET", `/api/contest/${id}/test`))).at(-1);
+      const seal = got.status === 200 ? JSON.parse(got.body).seal : null;
+      if (!seal?.url) countErrors(errors, got.status === 200 ? { error: "no sealed paper offered" } : got);
+      else {
+        room.push(got.ms);
+        const paper = (await withRetries(() => b.request("GET", seal.url))).at(-1);
+        if (paper.status !== 200) countErrors(errors, paper);
+        else {
+          sealed.push(paper.ms);
+          held[i] = { ticket: seal.ticket, digest: seal.url.split("/").pop(), bytes: paper.bytes };
+          if (i === 0) fs.writeFileSync(`${resultPath}.paper`, paper.body);
+        }
+      }
+      b.close();
+    }),
+  );
+  const failed = Object.values(errors).reduce((a, b) => a + b, 0);
+  return { students: students.length, room: summary(room), sealed: summary(sealed, failed, { errorKinds: errors, bytes: held.find(Boolean)?.bytes }), held: held.map((h) => h && { ticket: h.ticket, digest: h.digest }), seconds: (performance.now() - t0) / 1000 };
+}
+
+/**
+ * The app behind nginx (deploy/nginx.conf): students' connections end at the proxy, which
+ * sends their requests over a pool of kept-alive connections to each instance. `send`
+ * waits for a free connection of the student's instance, as nginx's upstream keepalive
+ * does; the time it waits counts in the student's latency.
+ */
+function gateway(perInstance) {
+  const pools = ports.map((port) => ({
+    free: Array.from({ length: perInstance }, () => rawBrowser({ port, headers: { Origin: `http://127.0.0.1:${port}`, "Content-Type": "application/json" } })),
+    waiting: [],
+  }));
+  return {
+    async send(i, method, path, body, headers) {
+      const started = performance.now();
+      const pool = pools[i % pools.length];
+      const socket = pool.free.pop() ?? (await new Promise((resolve) => pool.waiting.push(resolve)));
+      try {
+        const reply = await socket.send(method, path, body, headers);
+        return { ...reply, ms: performance.now() - started };
+      } finally {
+        const next = pool.waiting.shift();
+        if (next) next(socket);
+        else pool.free.push(socket);
+      }
+    },
+    close: () => pools.forEach((pool) => pool.free.forEach((socket) => socket.close())),
+  };
+}
+
+/**
+ * The start: from the contest's start time every student asks for the key (with the
+ * ticket), spread over `startSpreadMs`, and presses Start Contest 2 to 20 s after the paper
+ * opens (fullscreen, the camera's prompt): the start, written by the starts' group commit. A key for another paper than the one
+ * held would be a stale download. The first student's paper is opened with its key.
+ */
+async function shiftStart() {
+  const { id, students, startsAt, startSpreadMs } = world.shift;
+  const { held } = config;
+  const proxy = gateway(config.gatewayConnections ?? 128);
+  const key = [], start = [], trace = [];
+  const errors = {}, startErrors = {};
+  let stale = 0, opened = null;
+  const retried = {};
+  await sleep(startsAt - Date.now());
+  const t0 = performance.now();
+  const api = `/api/contest/${id}/test`;
+  // As the island does: a refused-for-now request is sent again after its Retry-After.
+  const post = async (i, cookie, body) => {
+    for (let n = 0; ; n++) {
+      const reply = await proxy.send(i, "POST", api, JSON.stringify(body), { Cookie: cookie, "X-Forwarded-For": `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` });
+      if ((reply.status !== 429 && reply.status !== 503) || n === 3) return reply;
+      retried[body.intent] = (retried[body.intent] ?? 0) + 1;
+      await sleep(1000 * (0.5 + Math.random()));
+    }
+  };
+  await Promise.all(
+    students.map(async (s, i) => {
+      await sleep(t0 + (i * startSpreadMs) / students.length - performance.now());
+      if (!held[i]) return countErrors(errors, { error: "nothing held" });
+      const began = performance.now();
+      const asked = await post(i, s.cookie, { intent: "key", ticket: held[i].ticket });
+      const ms = performance.now() - began;
+      if (i % 500 === 0) trace.push([Math.round(began - t0), Math.round(ms)]);
+      if (asked.status !== 200) return countErrors(errors, asked);
+      key.push(ms);
+      const reply = JSON.parse(asked.body.toString("utf8"));
+      if (reply.digest !== held[i].digest) stale++;
+      if (i === 0) opened = await openPaper(reply.key);
+      await sleep(2000 + Math.random() * 18_000);
+      const pressedAt = performance.now();
+      const pressed = await post(i, s.cookie, { intent: "start", fullscreen: true });
+      if (pressed.status !== 200) countErrors(startErrors, pressed);
+      else start.push(performance.now() - pressedAt);
+    }),
+  );
+  proxy.close();
+  const failed = Object.values(errors).reduce((a, b) => a + b, 0);
+  const startFailed = Object.values(startErrors).reduce((a, b) => a + b, 0);
+  return {
+    students: students.length,
+    gatewayConnections: config.gatewayConnections ?? 128,
+    key: summary(key, failed, { errorKinds: errors, within: Math.round((Math.max(...trace.map(([at]) => at)) / 1000) * 10) / 10 }),
+    start: summary(start, startFailed, { errorKinds: startErrors }),
+    stale,
+    opened,
+    retried,
+    seconds: (performance.now() - t0) / 1000,
+    trace,
+  };
+}
+
+/** Opens the sealed paper the first student downloaded, as the browser does (nonce, ciphertext and tag; gzipped JSON inside). */
+async function openPaper(keyBase64) {
+  const bytes = fs.readFileSync(`${resultPath.replace("shiftStart", "shiftWaiting")}.paper`);
+  const key = await crypto.subtle.importKey("raw", Buffer.from(keyBase64, "base64"), "AES-GCM", false, ["decrypt"]);
+  const plain = await crypto.subtle.decrypt({ name: "AES-GCM", iv: bytes.subarray(0, 12) }, key, bytes.subarray(12));
+  return JSON.parse(zlib.gunzipSync(Buffer.from(plain)).toString("utf8")).questions.length;
+}
+
+const scenarios = { warmUp, guestPages, contestStart, shiftWaiting, shiftStart, autosave, saturation, payments, checkout };
 const result = await scenarios[config.scenario]();
 fs.writeFileSync(resultPath, JSON.stringify(result));
 process.exit(0);

@@ -1,7 +1,8 @@
 // `npm run bench`: the contest's busiest minute (issue 18), measured on loopback.
 //
 //   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench -- [--students 5000]
-//     [--instances 2] [--only guest,start,autosave,payments,checkout] [--app DIR] [--no-build] [--profile] [--keep]
+//     [--instances 2] [--only guest,start,shift,autosave,payments,checkout] [--shift-students 20000]
+//     [--shift-seconds 5] [--shift-wait-seconds 60] [--app DIR] [--no-build] [--profile] [--keep]
 //
 // Builds the app, makes a fresh PostgreSQL database (TEST_DATABASE_URL is the admin
 // connection), starts the production server (--instances of it, on ports of their own),
@@ -17,7 +18,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import postgres from "postgres";
-import { BUYERS, COPIES, OPTIONS, seedBusyMinute } from "./busy-seed.js";
+import { BUYERS, COPIES, OPTIONS, seedBusyMinute, seedShift } from "./busy-seed.js";
 import { formatTable } from "./busy-report.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -30,8 +31,12 @@ const instances = Number(option("--instances", 2));
 // than the app takes on this machine, so the figure is the app's ceiling, not the offer's
 // (1,000 offered 9,000 a second, under 0.4x of a pgbench that measures 24,000).
 const SATURATION_STUDENTS = Number(option("--saturation-students", 2000));
+// A shift's start (the sealed paper): this many students start within --shift-seconds, after downloading the paper over --shift-wait-seconds.
+const SHIFT_STUDENTS = Number(option("--shift-students", 20_000));
+const SHIFT_SECONDS = Number(option("--shift-seconds", 5));
+const SHIFT_WAIT_SECONDS = Number(option("--shift-wait-seconds", 60));
 const appDir = path.resolve(option("--app", repo));
-const only = option("--only", "guest,start,autosave,payments,checkout").split(",");
+const only = option("--only", "guest,start,shift,autosave,payments,checkout").split(",");
 const admin = process.env.TEST_DATABASE_URL;
 if (!admin || !Number.isInteger(students) || students < 10 || !Number.isInteger(instances) || instances < 1) {
   console.error(
@@ -223,6 +228,21 @@ try {
   if (only.includes("start")) {
     log(`contest start: ${students} students within 5 s`);
     results.start = await load("contestStart");
+  }
+  if (only.includes("shift")) {
+    log(`a shift's start: ${SHIFT_STUDENTS} students download the sealed paper over ${SHIFT_WAIT_SECONDS} s, then start within ${SHIFT_SECONDS} s`);
+    const shift = await seedShift(sql, { students: SHIFT_STUDENTS, secret: SECRET, startsInMs: (SHIFT_WAIT_SECONDS + 15) * 1000 });
+    world.shift = { ...shift, spreadMs: SHIFT_WAIT_SECONDS * 1000, startSpreadMs: SHIFT_SECONDS * 1000 };
+    const { held, ...waiting } = await load("shiftWaiting");
+    // The CPU of the start is counted from a second before it, not over the wait.
+    await new Promise((r) => setTimeout(r, Math.max(0, shift.startsAt - Date.now() - 1000)));
+    const start = await load("shiftStart", { held });
+    const [row] = await sql`
+      SELECT count(*) FILTER (WHERE started_at IS NOT NULL)::int AS started,
+             count(*) FILTER (WHERE started_at BETWEEN ${new Date(shift.startsAt)} AND ${new Date(shift.startsAt + (SHIFT_SECONDS + 60) * 1000)})::int AS on_time
+        FROM user_contest_entries WHERE contest_id = ${shift.id}`;
+    results.shift = { ...start, waiting, started: row.started, startedInTheMinute: row.on_time, ok: row.started === SHIFT_STUDENTS && row.on_time === SHIFT_STUDENTS && start.key.errors === 0 && start.start.errors === 0 && start.stale === 0 && start.opened === shift.questions };
+    delete world.shift;
   }
   if (only.includes("autosave")) {
     log("autosave throughput: pgbench's upsert, then the app");

@@ -102,3 +102,32 @@ export async function seedBusyMinute(sql, { students, payers, secret }) {
     buyers: buyerRows.map((b) => ({ ...b, cookie: `${b.cookie}; ${checkoutCookie}` })),
   };
 }
+
+/**
+ * A shift (the sealed paper): `students` enrolled in a shuffled 75-question contest in both
+ * languages, JEE Main's size, starting `startsInMs` from now. Returns its id, start and students.
+ */
+export async function seedShift(sql, { students, secret, startsInMs }) {
+  // The seed above closed this process's connection when it was done: open a new one.
+  delete globalThis.__studyarenaDb;
+  const { createContest } = await tsImport("../../app/seed/factories.server.ts", import.meta.url);
+  const { db, getConnection } = await tsImport("../../app/db/client.server.ts", import.meta.url);
+  const startsAt = Date.now() + startsInMs;
+  const text = (i) => `Question ${i + 1}: a body of mass $m$ slides down a rough incline of angle $\\theta$; which of these is the work done by friction over a length $L$?`;
+  const contest = await createContest(db, {
+    title: "Shift Cup",
+    subject: "Physics",
+    start_time: new Date(startsAt),
+    end_time: new Date(startsAt + 4 * 60 * MINUTE),
+    duration_minutes: 180,
+    shuffle: true,
+    prize_pool: { first: 5000 },
+    questions: Array.from({ length: 75 }, (_, i) => [text(i), ["$\\mu m g L \\cos\\theta$", "$m g L \\sin\\theta$", "$\\mu m g L$", "zero"], "$\\mu m g L \\cos\\theta$"]),
+  });
+  await sql`UPDATE questions SET question_text_hi = 'प्रश्न: ' || question_text, options_hi = options WHERE contest_id = ${contest.id}`;
+  const rows = await createUsersWithSessions(sql, { prefix: "bench-shift-", count: students, secret });
+  await sql`INSERT INTO user_contest_entries (user_id, contest_id) SELECT id, ${contest.id} FROM users WHERE email LIKE 'bench-shift-%'`;
+  await sql`ANALYZE`;
+  await getConnection().close();
+  return { id: contest.id, startsAt, questions: 75, students: rows };
+}

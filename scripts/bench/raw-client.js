@@ -10,8 +10,21 @@ import { performance } from "node:perf_hooks";
 const HEADER_END = Buffer.from("\r\n\r\n");
 const CHUNKED_END = Buffer.from("0\r\n\r\n");
 
+/** A chunked body, whole: each chunk's size line, then its bytes, up to the empty last chunk. */
+function dechunk(raw) {
+  const parts = [];
+  for (let at = 0; at < raw.length; ) {
+    const lineEnd = raw.indexOf("\r\n", at);
+    const size = parseInt(raw.toString("latin1", at, lineEnd), 16);
+    if (!size) break;
+    parts.push(raw.subarray(lineEnd + 2, lineEnd + 2 + size));
+    at = lineEnd + 2 + size + 2;
+  }
+  return Buffer.concat(parts);
+}
+
 /**
- * One browser on its own socket: `send(method, path, body)` resolves with `{ status, ms }`,
+ * One browser on its own socket: `send(method, path, body)` resolves with `{ status, body, ms }` (its body, whole),
  * or `{ status: 0, error }` if the socket fails or the reply takes over `timeoutMs`.
  * One request at a time, as the test island sends answers.
  */
@@ -46,13 +59,16 @@ export function rawBrowser({ port, headers, timeoutMs = 30_000 }) {
     const status = Number(head.slice(9, 12));
     const length = /\r\ncontent-length: *(\d+)/i.exec(head);
     const bodyStart = headEnd + 4;
+    let body = null;
     if (length) {
       if (buffered.length - bodyStart < Number(length[1])) return;
+      body = buffered.subarray(bodyStart, bodyStart + Number(length[1]));
     } else if (/\r\ntransfer-encoding: *chunked/i.test(head)) {
       if (buffered.indexOf(CHUNKED_END, bodyStart) < 0) return;
+      body = dechunk(buffered.subarray(bodyStart));
     }
     const closes = /\r\nconnection: *close/i.test(head);
-    finish({ status });
+    finish({ status, body });
     if (closes) {
       socket?.destroy();
       socket = null;
@@ -70,12 +86,14 @@ export function rawBrowser({ port, headers, timeoutMs = 30_000 }) {
   }
 
   return {
-    send(method, path, body = "") {
+    /** `headers`: this request's own, besides the browser's fixed ones (a gateway's socket carries many browsers' requests). */
+    send(method, path, body = "", headers = {}) {
       if (pending) throw new Error("one request at a time");
       if (!socket) connect();
       return new Promise((resolve) => {
         pending = { resolve, started: performance.now(), timer: setTimeout(() => fail("TIMEOUT"), timeoutMs) };
-        socket.write(`${method} ${path} HTTP/1.1\r\n${fixed}Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+        const own = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join("");
+        socket.write(`${method} ${path} HTTP/1.1\r\n${fixed}${own}Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
       });
     },
     close: () => socket?.destroy(),

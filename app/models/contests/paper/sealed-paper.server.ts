@@ -14,7 +14,8 @@
 import { createCipheriv, createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { hotQuery } from "~/db/client.server";
-import { buildPaper, paperFor, sharedPaper, type SharedPaper } from "~/models/contests/paper/paper.server";
+import { buildPaper, sharedPaper, type SharedPaper } from "~/models/contests/paper/paper.server";
+import { seededShuffle, seedOf } from "~/models/contests/paper/shuffle";
 import { NONCE_BYTES, sealFetchTime, sealedUrl, type KeyReply, type SealedContent, type SealInfo } from "~/models/contests/paper/sealed-paper";
 import { env, sessionSecrets } from "~/utils/env.server";
 
@@ -25,8 +26,12 @@ export type Seal = {
   /** The nonce, the ciphertext and its tag: what the sealed address serves. */
   bytes: Buffer;
   key: Buffer;
+  keyBase64: string;
+  url: string;
   paper: SharedPaper;
-  indexOf: Map<string, number>;
+  /** For the orders (orderOf): each section's questions as indexes into the paper, and each question's option numbers. */
+  sectionIndexes: number[][];
+  optionNumbers: number[][];
 };
 
 const hmac = (secret: string | Buffer, text: string) => createHmac("sha256", secret).update(text).digest();
@@ -43,7 +48,28 @@ export function sealPaper(contestId: string, startsAt: number, paper: SharedPape
   const cipher = createCipheriv("aes-256-gcm", key, nonce);
   const bytes = Buffer.concat([nonce, cipher.update(plain), cipher.final(), cipher.getAuthTag()]);
   const digest = createHash("sha256").update(bytes).digest("hex").slice(0, 32);
-  return { contestId, startsAt, digest, bytes, key, paper, indexOf: new Map(paper.questions.map((q, i) => [q.id, i])) };
+  const sectionIndexes = paper.sections.map((_, section) => paper.questions.flatMap((q, i) => (q.section === section ? [i] : [])));
+  const optionNumbers = paper.questions.map((q) => q.options.map((o) => o.n));
+  return { contestId, startsAt, digest, bytes, key, keyBase64: key.toString("base64"), url: sealedUrl(contestId, digest), paper, sectionIndexes, optionNumbers };
+}
+
+/**
+ * This entry's order as the key reply gives it: paperFor's shuffle (./paper.server.ts), done
+ * on indexes instead of questions (the same seeds and lengths give the same order), since
+ * a shift's whole crowd asks for it in the same seconds. Null for a paper in its own order.
+ */
+export function orderOf(seal: Seal, entryId: string): number[][] | null {
+  if (!seal.paper.shuffle) return null;
+  const order: number[][] = [];
+  // The seeds of `${entryId}:…`, continued from the entry's part once rather than hashed whole for each question.
+  const entry = seedOf(`${entryId}:`);
+  seal.sectionIndexes.forEach((indexes, section) => {
+    for (const index of seededShuffle(indexes, seedOf(String(section), entry))) {
+      const question = seal.paper.questions[index]!;
+      order.push(question.kind === "numerical" ? [index] : [index, ...seededShuffle(seal.optionNumbers[index]!, seedOf(question.id, entry))]);
+    }
+  });
+  return order;
 }
 
 // Before the start a seal is checked against the database once a minute (a paper or a
@@ -128,7 +154,7 @@ export async function sealInfo(input: { contestId: string; entryId: string; sess
   return {
     ticket: signTicket({ contestId: input.contestId, entryId: input.entryId, sessionKey: input.sessionKey, expiresAt: input.expiresAt.getTime() }),
     fetchAt: new Date(fetchAt).toISOString(),
-    url: sealed ? sealedUrl(input.contestId, sealed.digest) : null,
+    url: sealed ? sealed.url : null,
   };
 }
 
@@ -150,11 +176,8 @@ export async function unseal(input: { sessionKey: string; contestId: string; tic
   const seal = await sealFor(input.contestId, now);
   if (!seal) return { ok: false, why: "missing" };
   if (now < seal.startsAt) return { ok: false, why: "early", startsAt: new Date(seal.startsAt).toISOString() };
-  const order = seal.paper.shuffle
-    ? paperFor(seal.paper, ticket.entryId).map((q) => [seal.indexOf.get(q.id)!, ...(q.kind === "numerical" ? [] : q.options.map((o) => o.n))])
-    : null;
   return {
     ok: true,
-    reply: { key: seal.key.toString("base64"), digest: seal.digest, url: sealedUrl(input.contestId, seal.digest), order, serverNow: input.now.toISOString() },
+    reply: { key: seal.keyBase64, digest: seal.digest, url: seal.url, order: orderOf(seal, ticket.entryId), serverNow: input.now.toISOString() },
   };
 }

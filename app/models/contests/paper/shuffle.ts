@@ -4,9 +4,9 @@
 // and needs no storage, yet two students see different orders. Answers name options by
 // their number, so the order never changes a score.
 
-/** A 32-bit seed from text (FNV-1a). */
-function seedOf(text: string) {
-  let hash = 0x811c9dc5;
+/** A 32-bit seed from text (FNV-1a); `from`, the seed of a prefix, continues it (seedOf(a + b) = seedOf(b, seedOf(a))). */
+export function seedOf(text: string, from = 0x811c9dc5) {
+  let hash = from;
   for (let i = 0; i < text.length; i++) {
     hash ^= text.charCodeAt(i);
     hash = Math.imul(hash, 0x01000193);
@@ -27,9 +27,9 @@ function generator(seed: number) {
 }
 
 /** `items` in the order `seed` fixes (Fisher–Yates); the input is not changed. */
-export function seededShuffle<T>(items: readonly T[], seed: string): T[] {
+export function seededShuffle<T>(items: readonly T[], seed: string | number): T[] {
   const out = items.slice();
-  const next = generator(seedOf(seed));
+  const next = generator(typeof seed === "number" ? seed : seedOf(seed));
   for (let i = out.length - 1; i > 0; i--) {
     const j = Math.floor(next() * (i + 1));
     [out[i], out[j]] = [out[j]!, out[i]!];

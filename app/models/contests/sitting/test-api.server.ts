@@ -281,6 +281,7 @@ async function respond(key: string, contestId: string, body: Body, input: { cook
     case "key": {
       // From memory and the ticket: no database read (sealed-paper.server.ts).
       const outcome = await unseal({ sessionKey: key, contestId, ticket: body.ticket, now });
+      // The test starts when the student presses 'Start Contest' (the start below, in batches), as before.
       return outcome.ok ? reply(outcome.reply) : KEY_REFUSED[outcome.why](outcome.startsAt);
     }
     case "event": {

@@ -27,6 +27,7 @@ import { i18nFor, localeOf, messagesUnder, say, translateReply, translator } fro
 import { metaTranslator, pageMeta } from "~/utils/meta";
 import { formatINR } from "~/utils/money";
 import { durationMessage, scoreBand, scorePercent } from "~/models/contests/sitting/test-rules";
+import { outageCreditOf, type OutageCredit } from "~/models/contests/sitting/outages.server";
 
 // Results (docs/product/contests.md §2 Results): the student's own only. Tabs are links, so they
 // work without JavaScript; each tab loads only what it shows.
@@ -58,7 +59,9 @@ export async function loader(args: LoaderFunctionArgs) {
   // Only with the breakdown itself (after the close): before it, nothing on the page is derived from the key.
   const filterCounts =
     tab === "breakdown" && page.state === "scored" ? (Object.fromEntries(ANSWER_FILTERS.map((f) => [f, page.breakdown.filter((a) => shownUnder(f, a)).length])) as Record<AnswerFilter, number>) : null;
-  return { tab, ...page, breakdown: page.breakdown.filter((a) => shownUnder(show, a)), show, filterCounts, userId: user.id, messages };
+  // What our outages did to this test (issue 50, point 5): said on every tab.
+  const outage = await outageCreditOf(db, { contestId: contest.id, userId: user.id });
+  return { tab, ...page, breakdown: page.breakdown.filter((a) => shownUnder(show, a)), show, filterCounts, userId: user.id, outage, messages };
 }
 
 /**
@@ -83,8 +86,20 @@ export async function action(args: ActionFunctionArgs) {
   return redirectWithFlash(`/contest/${contest.id}/results?tab=breakdown#q-${submission.value.questionId}`, { kind: "success", message: CHALLENGE_MESSAGES.received });
 }
 
+/** What our outages did to this test, by our published rule (the rules sheet's "If our service fails"). */
+function OutageNote({ outage }: { outage: OutageCredit | null }) {
+  const { t } = useT();
+  if (!outage) return null;
+  return (
+    <div className="alert alert-info" role="note">
+      {outage.givenMinutes > 0 ? <p>{t("results.outage.given", { minutes: outage.givenMinutes })}</p> : null}
+      {outage.pastBound ? <p>{richText(t("results.outage.retest", outage.pastBound), [(text) => <Link to="/contact">{text}</Link>])}</p> : null}
+    </div>
+  );
+}
+
 export default function Results() {
-  const { tab, contest, state, mine, answered, sections, statement, certificate, breakdown, show, filterCounts, challenges, leaders, tieBreak, sheet, topics, compared, userId, bookmarked } =
+  const { tab, contest, state, mine, answered, sections, statement, certificate, breakdown, show, filterCounts, challenges, leaders, tieBreak, sheet, topics, compared, userId, bookmarked, outage } =
     useLoaderData<typeof loader>();
   const posted = useActionData<typeof action>();
   const { t, locale } = useT();
@@ -99,6 +114,7 @@ export default function Results() {
           <p>{t("results.pending.answered", { answered, total: contest.questionCount })}</p>
           <p>{richText(t("results.pending.when", { when: formatDateTime(contest.scoresAt, locale) }), [(when) => <strong>{when}</strong>])}</p>
         </div>
+        <OutageNote outage={outage} />
         <ResultsLinks />
       </section>
     );
@@ -130,6 +146,7 @@ export default function Results() {
 
       <PhaseNote phase={contest.phase} challengeOpen={contest.challengeOpen} challengesEndAt={contest.challengesEndAt} />
       {mine.disqualified_at ? <Disqualified contestId={contest.id} mine={mine} finalized={contest.finalized} /> : null}
+      <OutageNote outage={outage} />
       {tab === "summary" ? <Summary mine={mine} percent={percent} fullMarks={contest.fullMarks} finalized={contest.finalized} practice={contest.practice} sections={sections} /> : null}
       {tab === "summary" && mine.answered > 0 && (compared || topics.length > 0) ? (
         <div className="card analysis">

@@ -1,6 +1,6 @@
 // A contest's rules sheet (issue 46, point 2): who funds the prizes and why the contest is
 // allowed, who may take part, the marking, the tie-break, the challenge window, the tax on
-// prizes, refunds and how to complain, on one page that prints on A4 and reads on a phone.
+// prizes, our rule when our service fails (issue 50, point 5), refunds and how to complain, on one page that prints on A4 and reads on a phone.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ContestNotFound } from "~/components/not-found";
@@ -19,6 +19,7 @@ import { invariantResponse, requireUuidParam } from "~/utils/http.server";
 import { richText, useT } from "~/utils/i18n";
 import { i18nFor, pickMessages } from "~/utils/i18n.server";
 import { tieBreakOf } from "~/models/contests/results/results.server";
+import { outageRetestMinutes } from "~/models/contests/sitting/outages.server";
 import { metaTranslator } from "~/utils/meta";
 import { formatINR } from "~/utils/money";
 
@@ -42,6 +43,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     prizes: prizeLines(contest.prize_pool, formatINR),
     taxPercent: env().PRIZE_TAX_PERCENT,
     evidenceDays: env().PROCTORING_EVIDENCE_DAYS,
+    outageBound: outageRetestMinutes(),
     tieBreak,
     // The funding line is the cards' (the contests namespace); how to complain is the terms' sentence.
     messages: { ...messages, ...pickMessages(locale, [...FUNDING_IDS, "pages.terms.supportText"]) },
@@ -49,7 +51,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export default function RulesSheet() {
-  const { contest, funding, why, prizes, taxPercent, evidenceDays, tieBreak } = useLoaderData<typeof loader>();
+  const { contest, funding, why, prizes, taxPercent, evidenceDays, outageBound, tieBreak } = useLoaderData<typeof loader>();
   const { t, tm, locale } = useT();
   const free = contest.entry_fee === 0;
   return (
@@ -117,6 +119,9 @@ export default function RulesSheet() {
       <h2>{t("contest.sheet.proctoring")}</h2>
       <p>{t("contest.sheet.watched", { days: evidenceDays })}</p>
       <p>{t("contest.sheet.reviewed")}</p>
+
+      <h2>{t("contest.sheet.outage")}</h2>
+      <p>{t("contest.sheet.outageText", { minutes: outageBound })}</p>
 
       <h2>{t("contest.sheet.refunds")}</h2>
       <p>

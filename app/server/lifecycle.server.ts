@@ -1,6 +1,7 @@
 // Start-up and shutdown of an instance, and the one-off contest sweep: everything around
 // the requests (app/server/main.server.ts calls these).
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import { db, getConnection, isConnected } from "~/db/client.server";
 import { openAdminSocket, type AdminSocket } from "~/db/admin-socket.server";
 import { makePrivate } from "~/db/private-dir.server";
@@ -12,6 +13,7 @@ import { forgetDiscardedImages } from "~/models/store/orders/order-returns.serve
 import { liveCarrier, pollShipments } from "~/models/store/orders/shipments.server";
 import { storeDiagram } from "~/models/contests/paper/diagrams.server";
 import { closeDueContests } from "~/models/contests/results/scoring.server";
+import { createDatabaseWatch, creditOutages, recordOutage } from "~/models/contests/sitting/outages.server";
 import { releaseExpiredHolds } from "~/models/store/checkout/orders.server";
 import { supportConfirmsReturn, sweepOrderLines } from "~/models/store/orders/order-life.server";
 import { isUuid } from "~/utils/urls";
@@ -98,6 +100,18 @@ export async function startup() {
       ({ id, status }) => log().info({ event: "payout-poll", payoutId: id, status }, "payout polled"),
     );
   });
+  // Our rule when we fail (docs/decisions/contests-a-shift-at-one-instant.md): a span without the database is recorded
+  // when it is back, and every outage's lost time is given back to the tests it overlapped.
+  const watch = createDatabaseWatch({
+    // The health check's question and deadline (app/routes/healthz.tsx).
+    ping: () => withDeadline(db.execute(sql`SELECT count(*) FROM (SELECT 1 FROM contests LIMIT 1) AS one`), 2_000),
+    record: (span) => recordOutage(db, { ...span, cause: "database", detail: "an instance could not reach its database" }),
+  });
+  every(5_000, "database watch", async () => {
+    if ((await watch()) === "recorded") log().warn({ event: "outage" }, "the database was unreachable: recorded as an outage");
+    const credits = await creditOutages(db, new Date());
+    if (credits > 0) log().info({ event: "outage-credit", credits }, "lost time given back");
+  });
   // Unpaid online orders give their copies back when their hold ends.
   // Parcels booked with a carrier are asked about (issue 49, point 2); any instance may ask (one lease each).
   const carrier = liveCarrier();
@@ -130,6 +144,13 @@ async function drain<T>(batch: (limit: number) => Promise<T[]>, each: (item: T) 
     done.forEach(each);
     if (done.length < BATCH) return;
   }
+}
+
+/** `work`, or a failure if it has not settled in `ms` (what it does later is ignored). */
+function withDeadline<T>(work: Promise<T>, ms: number) {
+  let timer: NodeJS.Timeout | undefined;
+  work.catch(() => {});
+  return Promise.race([work, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms)))]).finally(() => clearTimeout(timer));
 }
 
 /** Runs `run` every `ms`; a tick that finds the last run still going is skipped, so slow runs never pile up. */

@@ -83,3 +83,6 @@ export type PracticeScope = (typeof PRACTICE_SCOPES)[number];
  * returned to origin are the ends.
  */
 export const PARCEL_STATES = ["booked", "picked_up", "in_transit", "out_for_delivery", "delivered", "undelivered", "returned_to_origin"] as const;
+
+/** Why the service was not there (docs/decisions/contests-a-shift-at-one-instant.md, "When we fail"): the database lost, or an admin's record of anything else. */
+export const OUTAGE_CAUSES = ["database", "recorded"] as const;

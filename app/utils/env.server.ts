@@ -89,6 +89,9 @@ const EnvSchema = z.object({
   // The sealed paper (docs/decisions/contests-a-shift-at-one-instant.md): minutes before a contest's start from which its
   // test page downloads the encrypted paper, spread over that time.
   PAPER_SEAL_MINUTES: optional.pipe(z.coerce.number().int().min(2).max(24 * 60).default(30)),
+  // When we fail (docs/decisions/contests-a-shift-at-one-instant.md): an outage longer than this many minutes during a
+  // student's test offers a re-test or, for a paid entry, a refund, besides the time given back.
+  OUTAGE_RETEST_MINUTES: optional.pipe(z.coerce.number().int().min(1).max(600).default(30)),
   PAID_PRIZE_CONTESTS: optional.pipe(z.enum(["on", "off"]).default("off")),
   // A parent's consent for anyone under 18 (docs/decisions/privacy-personal-data.md, "Minors"): the Digital Personal
   // Data Protection Rules, 2025 require it in India; an operator outside India may turn it off.

@@ -237,11 +237,14 @@ try {
     // The CPU of the start is counted from a second before it, not over the wait.
     await new Promise((r) => setTimeout(r, Math.max(0, shift.startsAt - Date.now() - 1000)));
     const start = await load("shiftStart", { held });
+    // Start Contest pressed over the next 15 s (fullscreen, the camera's prompt): the starts' group commit.
+    world.shift.pressSpreadMs = 15_000;
+    const press = await load("shiftPress");
     const [row] = await sql`
       SELECT count(*) FILTER (WHERE started_at IS NOT NULL)::int AS started,
              count(*) FILTER (WHERE started_at BETWEEN ${new Date(shift.startsAt)} AND ${new Date(shift.startsAt + (SHIFT_SECONDS + 60) * 1000)})::int AS on_time
         FROM user_contest_entries WHERE contest_id = ${shift.id}`;
-    results.shift = { ...start, waiting, started: row.started, startedInTheMinute: row.on_time, ok: row.started === SHIFT_STUDENTS && row.on_time === SHIFT_STUDENTS && start.key.errors === 0 && start.start.errors === 0 && start.stale === 0 && start.opened === shift.questions };
+    results.shift = { ...start, start: press.start, pressRetried: press.retried, waiting, started: row.started, startedInTheMinute: row.on_time, ok: row.started === SHIFT_STUDENTS && row.on_time === SHIFT_STUDENTS && start.key.errors === 0 && press.start.errors === 0 && start.stale === 0 && start.opened === shift.questions };
     delete world.shift;
   }
   if (only.includes("autosave")) {

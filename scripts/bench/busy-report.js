@@ -26,7 +26,7 @@ export function formatTable(r) {
     const old = r.start ? `; ${n(r.start.students)} students' page + paper p99 ${ms(r.start.start.p99)} (${(s.key.p99 / r.start.start.p99).toFixed(2)}x)` : "";
     row(`shift: waiting room + sealed paper (${n(s.students)} over ${s.waiting.seconds.toFixed(0)} s)`, `room p99 ${ms(s.waiting.room.p99)}, sealed paper p99 ${ms(s.waiting.sealed.p99)} (${n(s.waiting.sealed.bytes)} bytes), errors ${s.waiting.sealed.errors}`);
     row(`shift: the key (${n(s.students)} students in 5 s, through ${s.gatewayConnections} kept-alive connections per instance)`, `p50 ${ms(s.key.p50)}, p99 ${ms(s.key.p99)}, max ${ms(s.key.max)}, errors ${s.key.errors}${old}`, "p99 <= 1 s, 0 errors", s.key.p99 <= 1000 && s.key.errors === 0);
-    row("shift: Start Contest pressed 2-20 s later", `p50 ${ms(s.start.p50)}, p99 ${ms(s.start.p99)}, errors ${s.start.errors}`, "0 errors", s.start.errors === 0);
+    row("shift: Start Contest pressed over the next 15 s", `p50 ${ms(s.start.p50)}, p99 ${ms(s.start.p99)}, errors ${s.start.errors}`, "0 errors", s.start.errors === 0);
     row("shift: every start recorded once", `${n(s.started)} of ${n(s.students)} started, ${n(s.startedInTheMinute)} within a minute of the start, ${s.stale} stale papers, the paper opened with its key: ${s.opened} questions`, "all", s.ok);
   }
   if (r.saturationNodeHttp) {
@@ -52,7 +52,7 @@ export function formatTable(r) {
     row(`checkout (${c.buyers} buyers, 10 copies)`, `orders ${c.orders}, p50 ${ms(c.latency.p50)}, p99 ${ms(c.latency.p99)}; ${JSON.stringify(c.outcomes)}`, "exactly 10", c.ok);
   }
   if (r.cpu) {
-    const requests = { saturation: r.saturation && r.saturation.latency.count, saturationNodeHttp: r.saturationNodeHttp && r.saturationNodeHttp.latency.count, autosave: r.autosave && r.autosave.saves.count, contestStart: r.start && r.start.students * 2, shiftWaiting: r.shift && r.shift.students * 2, shiftStart: r.shift && r.shift.students * 2 };
+    const requests = { saturation: r.saturation && r.saturation.latency.count, saturationNodeHttp: r.saturationNodeHttp && r.saturationNodeHttp.latency.count, autosave: r.autosave && r.autosave.saves.count, contestStart: r.start && r.start.students * 2, shiftWaiting: r.shift && r.shift.students * 2, shiftStart: r.shift && r.shift.students, shiftPress: r.shift && r.shift.students };
     for (const [scenario, c] of Object.entries(r.cpu)) {
       if (scenario === "warmUp") continue;
       const per = requests[scenario] ? `; per request: app ${((c.appSeconds * 1000) / requests[scenario]).toFixed(2)} ms, PostgreSQL ${((c.postgresSeconds * 1000) / requests[scenario]).toFixed(2)} ms, load ${((c.loadSeconds * 1000) / requests[scenario]).toFixed(2)} ms` : "";

@@ -2,7 +2,7 @@
 // proctoring events.
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { CHALLENGE_STATUSES, CONTEST_KINDS, DROPPED_MARKS, PROCTORING_EVENT_KINDS, QUESTION_KINDS, REVIEW_DECISIONS, SAVE_RULES, TIE_BREAKS } from "../../utils/enums";
+import { CHALLENGE_STATUSES, CONTEST_KINDS, DROPPED_MARKS, OUTAGE_CAUSES, PROCTORING_EVENT_KINDS, QUESTION_KINDS, REVIEW_DECISIONS, SAVE_RULES, TIE_BREAKS } from "../../utils/enums";
 import { createdAt, id, keptFor, oneOf, time } from "./columns";
 import { userRef, users } from "./accounts";
 import { payments } from "./payments";
@@ -209,6 +209,8 @@ export const user_contest_entries = pgTable(
     // (never the address itself): many entrants from one device is a signal (issue 47, point 4).
     device_hash: text("device_hash"),
     address_hash: text("address_hash"),
+    // The part of extra_minutes given back for our own outages (docs/decisions/contests-a-shift-at-one-instant.md, "When we fail").
+    outage_minutes: integer("outage_minutes").notNull().default(0),
   },
   (t) => [
     uniqueIndex("user_contest_entries_user_contest_key").on(t.user_id, t.contest_id),
@@ -220,7 +222,49 @@ export const user_contest_entries = pgTable(
     check("user_contest_entries_started_when", sql`${t.status} = (${t.started_at} IS NOT NULL)`),
     check("user_contest_entries_submitted_when", sql`${t.has_submitted} = (${t.submitted_at} IS NOT NULL)`),
     check("user_contest_entries_extra_minutes", sql`${t.extra_minutes} BETWEEN 0 AND 600`),
+    check("user_contest_entries_outage_minutes", sql`${t.outage_minutes} BETWEEN 0 AND ${t.extra_minutes}`),
   ],
+);
+
+/**
+ * A time the service was not there for students (docs/decisions/contests-a-shift-at-one-instant.md,
+ * "When we fail"): recorded by an instance that lost its database and found it again, or by
+ * an admin with SQL. Each entry whose test it overlapped is credited once (outage_credits).
+ */
+export const service_outages = pgTable(
+  "service_outages",
+  {
+    id: id(),
+    started_at: time("started_at").notNull(),
+    ended_at: time("ended_at").notNull(),
+    cause: text("cause", { enum: OUTAGE_CAUSES }).notNull(),
+    detail: text("detail"),
+    // Set once its credits are given (app/models/contests/sitting/outages.server.ts).
+    credited_at: time("credited_at"),
+    created_at: createdAt(),
+  },
+  (t) => [
+    check("service_outages_cause", oneOf(t.cause, OUTAGE_CAUSES)),
+    check("service_outages_span", sql`${t.ended_at} > ${t.started_at}`),
+    index("service_outages_to_credit_idx").on(t.ended_at).where(sql`${t.credited_at} IS NULL`),
+  ],
+);
+
+/** What one outage gave one entry: minutes of time back, and whether it passed the bound for a re-test or a refund. */
+export const outage_credits = pgTable(
+  "outage_credits",
+  {
+    outage_id: uuid("outage_id")
+      .notNull()
+      .references(() => service_outages.id, { onDelete: "cascade" }),
+    entry_id: uuid("entry_id")
+      .notNull()
+      .references(() => user_contest_entries.id, { onDelete: "cascade" }),
+    minutes: integer("minutes").notNull(),
+    past_bound: boolean("past_bound").notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.outage_id, t.entry_id] }), index("outage_credits_entry_idx").on(t.entry_id), check("outage_credits_minutes", sql`${t.minutes} > 0`)],
 );
 
 // A question the student has seen (the row exists once visited), what they answered

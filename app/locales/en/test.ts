@@ -20,6 +20,7 @@ export default {
   "test.error.refresh": "Refresh Page",
   "test.error.login": "Log in",
   "test.error.dashboard": "Dashboard",
+  "test.outage.given": "{minutes} min given back for our outage",
   "test.startsIn": "Starts in <0>{time}</0>",
   "test.sealed.held": "Your paper has been downloaded, sealed. It opens at the start; keep this page open.",
   "test.started": "Contest Started",

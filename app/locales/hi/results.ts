@@ -33,6 +33,8 @@ export default {
   "results.sheet.col.key": "उत्तर कुंजी",
   "results.sheet.dropped": "हटाया गया",
   "results.sheet.none": "—",
+  "results.outage.given": "आपकी परीक्षा के दौरान हमारी सेवा रुकी: आपको अतिरिक्त समय के रूप में {minutes} मिनट वापस दिए गए।",
+  "results.outage.retest": "आपकी परीक्षा के दौरान हमारी सेवा {minutes} मिनट रुकी रही, जो हमारी {bound} मिनट की सीमा से अधिक है। आप दोबारा परीक्षा दे सकते हैं या, शुल्क वाली प्रविष्टि के लिए, अपना शुल्क वापस ले सकते हैं: <0>हमें लिखें</0>, हम इसकी व्यवस्था करेंगे।",
   "results.pending.title": "टेस्ट सबमिट हो गया",
   "results.pending.answered": "आपने {total} में से {answered} प्रश्नों के उत्तर दिए।",
   "results.pending.when": "सबके लिए टेस्ट बंद होने पर, <0>{when} IST</0> को, अंक, रैंक और सही उत्तर दिखेंगे।",

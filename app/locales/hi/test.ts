@@ -21,6 +21,7 @@ export default {
   "test.error.refresh": "पेज रीफ़्रेश करें",
   "test.error.login": "लॉग इन करें",
   "test.error.dashboard": "डैशबोर्ड",
+  "test.outage.given": "हमारी सेवा रुकने के कारण {minutes} मिनट वापस दिए गए",
   "test.startsIn": "<0>{time}</0> में शुरू",
   "test.sealed.held": "आपका प्रश्नपत्र सील बंद डाउनलोड हो गया है। यह शुरू होने पर खुलेगा; यह पेज खुला रखें।",
   "test.started": "प्रतियोगिता शुरू हो गई",

@@ -44,6 +44,21 @@ const NOTICED = {
 
 const FACE_KINDS = new Set<keyof typeof NOTICED>(FACE_NOTICES);
 
+/**
+ * At time-up, whether the server's deadline has moved (time given back for our outage):
+ * the later deadline, or null to submit. A failed read submits, as before.
+ */
+async function laterDeadline(api: string, deadline: string): Promise<{ deadline: string; outageMinutes: number } | null> {
+  try {
+    const res = await fetch(api, { headers: { Accept: "application/json" } });
+    if (!res.ok) return null;
+    const fresh = (await res.json()) as Partial<OpenPaper>;
+    return fresh.deadline && Date.parse(fresh.deadline) > Date.parse(deadline) ? { deadline: fresh.deadline, outageMinutes: fresh.outageMinutes ?? 0 } : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The running test; `language` is the student's default (the questions' and the screen's), chosen on the instructions. */
 export function TestRunner({ paper, language, onLanguage }: { paper: OpenPaper; language: Locale; onLanguage: (language: Locale) => void }) {
   const { t, tm } = useT();
@@ -85,16 +100,26 @@ export function TestRunner({ paper, language, onLanguage }: { paper: OpenPaper; 
 
   // The server's clock, carried from the time the paper was served.
   const now = useServerClock(paper.serverNow);
-  const left = Date.parse(paper.deadline) - now.getTime();
+  // The deadline moves if our outage gave time back (outages.server.ts): asked again at time-up.
+  const [{ deadline, outageMinutes }, setDeadline] = useState({ deadline: paper.deadline, outageMinutes: paper.outageMinutes ?? 0 });
+  const left = Date.parse(deadline) - now.getTime();
   const timeUp = left <= 0;
   // The latest countTime (defined below), for the submissions that do not come from a click on the summary.
   const countTimeRef = useRef<() => void>(() => {});
   useEffect(() => {
     if (!timeUp) return;
-    // The time on the question on screen counts too (issue 48, point 5), as at any other submission.
-    countTimeRef.current();
-    void submit(SUBMIT_REASONS.timeUp);
-  }, [timeUp, submit]);
+    let live = true;
+    void laterDeadline(api, deadline).then((later) => {
+      if (!live) return;
+      if (later) return setDeadline(later);
+      // The time on the question on screen counts too (issue 48, point 5), as at any other submission.
+      countTimeRef.current();
+      void submit(SUBMIT_REASONS.timeUp);
+    });
+    return () => {
+      live = false;
+    };
+  }, [timeUp, submit, api, deadline]);
 
   const question = questions[index];
   // A question shown is visited (NTA's "Not Answered" from then on), saved like any change.
@@ -225,6 +250,11 @@ export function TestRunner({ paper, language, onLanguage }: { paper: OpenPaper; 
           <button type="button" className="badge tone-orange test-return" onClick={() => void proctor.enterFullscreen()}>
             {t("test.returnFullscreen")}
           </button>
+        ) : null}
+        {outageMinutes > 0 ? (
+          <span className="badge tone-green" role="status">
+            {t("test.outage.given", { minutes: outageMinutes })}
+          </span>
         ) : null}
         <span className={`test-timer${left < 60_000 ? " is-low" : ""}`} role="timer" aria-label={t("test.timeLeftLabel")}>
           {formatTimer(left)}

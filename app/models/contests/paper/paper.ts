@@ -49,6 +49,8 @@ type PaperBase = {
   /** This entry's deadline (its extra time included). */
   deadline: string;
   extraMinutes: number;
+  /** The part of the extra time given back for our outages (outages.server.ts): shown on the screen. */
+  outageMinutes?: number;
   /** The face check's flags may carry a snapshot: the student (or, under 18, their parent) agreed. */
   snapshots: boolean;
   /** Warnings already given in this test (before a reload): the count goes on from here. */

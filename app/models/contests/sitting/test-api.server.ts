@@ -128,6 +128,7 @@ type StageRow = {
   entry_id: string | null;
   has_submitted: boolean | null;
   extra_minutes: number | null;
+  outage_minutes: number | null;
   answers: Array<{ q: string; o: number[] | null; v: string | null; m: boolean; do: number[] | null; dv: string | null; t: number }> | null;
   snapshots: boolean | null;
   warned: number | null;
@@ -139,7 +140,7 @@ type StageRow = {
 const stageRow = memo(() => `
   SELECT s.user_id, c.id AS contest_id, c.title, c.description, c.duration_minutes, c.start_time, c.end_time, c.is_active, c.kind, c.face_detection,
          c.save_rule, c.physical_keyboard,
-         e.id AS entry_id, e.has_submitted, e.extra_minutes,
+         e.id AS entry_id, e.has_submitted, e.extra_minutes, e.outage_minutes,
          CASE WHEN $4::boolean THEN (
            SELECT coalesce(json_agg(json_build_object('q', a.question_id, 'o', a.selected_options, 'v', a.numeric_answer::text, 'm', a.marked, 'do', a.draft_options, 'dv', a.draft_value, 't', a.seconds_spent)), '[]'::json)
              FROM user_answers a WHERE a.user_id = s.user_id AND a.contest_id = c.id) END AS answers,
@@ -189,6 +190,7 @@ export async function testPaperReply(input: { cookie: string | null; contestId: 
     startsAt: row.start_time.toISOString(),
     deadline: entryDeadline(row, row.extra_minutes ?? 0).toISOString(),
     extraMinutes: row.extra_minutes ?? 0,
+    outageMinutes: row.outage_minutes ?? 0,
     snapshots: row.face_detection && row.snapshots === true,
     warned: row.warned ?? 0,
   };

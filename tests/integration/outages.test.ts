@@ -1,0 +1,96 @@
+// Our published rule for when we fail (issue 50, point 5; app/models/contests/sitting/outages.server.ts),
+// played through on a real database: an outage during a test gives each affected student
+// the lost time back once, moving their deadline (their screen and results say so); past
+// the bound it offers a re-test or refund; an instance that loses its database records the
+// span once; the rule is on the rules sheet.
+import { eq } from "drizzle-orm";
+import { expect, test } from "vitest";
+import { db } from "~/db/client.server";
+import { outage_credits, service_outages, user_contest_entries } from "~/db/schema";
+import { createContest, createEntry } from "~/seed/factories.server";
+import { createDatabaseWatch, creditOutages, outageCreditOf, recordOutage } from "~/models/contests/sitting/outages.server";
+import { submitTest } from "~/models/contests/sitting/test-taking.server";
+import { testPaperReply } from "~/models/contests/sitting/test-api.server";
+import * as sheet from "~/routes/contest.$id.rules";
+import { call, getRequest } from "../support/remix";
+import { signedInStudent } from "../support/scenarios";
+import { english } from "../support/words";
+
+const MINUTE = 60_000;
+let n = 0;
+
+/** A contest started `startedMinutesAgo` ago, `duration` minutes long, with students A (taking it), B (submitted early) and C (submitted during the outage). */
+async function runningContest(now: Date, startedMinutesAgo: number, duration: number) {
+  const start = new Date(now.getTime() - startedMinutesAgo * MINUTE);
+  const contest = await createContest(db, { title: `Outage Cup ${++n}`, subject: "General", start_time: start, end_time: new Date(start.getTime() + 4 * 60 * MINUTE), duration_minutes: duration, questions: [["1 + 1?", ["1", "2"], "2"]] });
+  const students = await Promise.all([signedInStudent(), signedInStudent(), signedInStudent()]);
+  const [a, b, c] = await Promise.all(students.map(async (s) => ({ ...s, entryId: await createEntry(db, { userId: s.userId, contestId: contest.id }) })));
+  return { contest: { ...contest, start_time: start }, a: a!, b: b!, c: c! };
+}
+
+const entryOf = async (entryId: string) => (await db.select().from(user_contest_entries).where(eq(user_contest_entries.id, entryId)))[0]!;
+
+test("an outage during a test gives its students the minutes lost back once, as extra time their screen shows; one who submitted before it is not touched", async () => {
+  const now = new Date();
+  const { contest, a, b, c } = await runningContest(now, 10, 30);
+  await submitTest({ userId: b.userId, contestId: contest.id, reason: "Manual submission", now: new Date(now.getTime() - 8 * MINUTE) });
+  await submitTest({ userId: c.userId, contestId: contest.id, reason: "Manual submission", now: new Date(now.getTime() - 4 * MINUTE) });
+
+  // Down for two and a half minutes, five minutes ago: three minutes back (rounded up).
+  await recordOutage(db, { startedAt: new Date(now.getTime() - 5 * MINUTE), endedAt: new Date(now.getTime() - 2.5 * MINUTE), cause: "recorded", detail: "test" });
+  expect(await creditOutages(db, now)).toBeGreaterThanOrEqual(1);
+  expect(await entryOf(a.entryId)).toMatchObject({ extra_minutes: 3, outage_minutes: 3 });
+  expect(await entryOf(b.entryId)).toMatchObject({ extra_minutes: 0, outage_minutes: 0 });
+  // C submitted during it: nothing to give back, and under the bound no re-test either.
+  expect(await entryOf(c.entryId)).toMatchObject({ extra_minutes: 0, outage_minutes: 0 });
+  expect(await outageCreditOf(db, { contestId: contest.id, userId: c.userId })).toBeNull();
+
+  // Credited once: the sweep again changes nothing.
+  await creditOutages(db, new Date(now.getTime() + MINUTE));
+  expect(await entryOf(a.entryId)).toMatchObject({ extra_minutes: 3, outage_minutes: 3 });
+
+  // The deadline moved by the time given, and the screen is told how much was given.
+  const paper = (await testPaperReply({ cookie: a.cookie, contestId: contest.id, now })).body as { deadline: string; outageMinutes: number };
+  expect(Date.parse(paper.deadline)).toBe(contest.start_time.getTime() + 33 * MINUTE);
+  expect(paper.outageMinutes).toBe(3);
+  expect(await outageCreditOf(db, { contestId: contest.id, userId: a.userId })).toEqual({ givenMinutes: 3, pastBound: null });
+  expect(english({ id: "results.outage.given", values: { minutes: 3 } })).toBe("Our service was down during your test: 3 minutes were given back to you as extra time.");
+});
+
+test("an outage past the bound offers a re-test or a refund, to those still taking the test and those who submitted during it", async () => {
+  const now = new Date();
+  const { contest, a, c } = await runningContest(now, 60, 120);
+  await submitTest({ userId: c.userId, contestId: contest.id, reason: "Time's up", now: new Date(now.getTime() - 20 * MINUTE) });
+  await recordOutage(db, { startedAt: new Date(now.getTime() - 41 * MINUTE), endedAt: new Date(now.getTime() - MINUTE), cause: "recorded" });
+  await creditOutages(db, now);
+  expect(await outageCreditOf(db, { contestId: contest.id, userId: a.userId })).toEqual({ givenMinutes: 40, pastBound: { minutes: 40, bound: 30 } });
+  // C lost the 21 minutes before submitting; that is under the bound.
+  expect(await outageCreditOf(db, { contestId: contest.id, userId: c.userId })).toBeNull();
+  const [credit] = await db.select().from(outage_credits).where(eq(outage_credits.entry_id, a.entryId));
+  expect(credit).toMatchObject({ minutes: 40, past_bound: true });
+});
+
+test("an instance that lost its database records the span when it is back, once however many instances saw it; the rule is on the rules sheet", async () => {
+  const now = Date.now();
+  let failing = 2;
+  const spans: Array<{ startedAt: Date; endedAt: Date }> = [];
+  const record = async (span: { startedAt: Date; endedAt: Date }) => {
+    spans.push(span);
+    await recordOutage(db, { ...span, cause: "database" });
+  };
+  const watch = createDatabaseWatch({ ping: async () => (failing-- > 0 ? Promise.reject(new Error("ECONNREFUSED")) : 1), record });
+  expect(await watch(new Date(now))).toBe("down");
+  expect(await watch(new Date(now + 5000))).toBe("down");
+  expect(await watch(new Date(now + 10_000))).toBe("recorded");
+  expect(await watch(new Date(now + 15_000))).toBe("up");
+  expect(spans).toEqual([{ startedAt: new Date(now), endedAt: new Date(now + 10_000) }]);
+  // A second instance saw the same outage a tick later: it is not recorded twice.
+  await recordOutage(db, { startedAt: new Date(now + 2000), endedAt: new Date(now + 12_000), cause: "database" });
+  const recorded = await db.select().from(service_outages).where(eq(service_outages.cause, "database"));
+  expect(recorded.filter((o) => o.started_at.getTime() >= now - 1000 && o.started_at.getTime() <= now + 3000)).toHaveLength(1);
+
+  const contest = await createContest(db, { title: `Outage Sheet ${++n}`, subject: "General", start_time: new Date(now + 3_600_000), end_time: new Date(now + 7_200_000) });
+  const res = await call(sheet.loader, getRequest(`/contest/${contest.id}/rules`), { params: { id: contest.id } });
+  expect(res.data.outageBound).toBe(30);
+  expect(english({ id: "contest.sheet.outageText", values: { minutes: 30 } })).toContain("the time you lose is given back to you automatically as extra time");
+});

@@ -14,6 +14,7 @@ import { db, rowsOf } from "~/db/client.server";
 import { createContest, createDeliveredLine, createEntry, createPost, createProduct, createUser, moveContestIntoPast, productCategory, submitEntry } from "~/seed/factories.server";
 import { earnDueLines } from "~/models/store/earnings/earnings.server";
 import { finalizeContest, recordResult } from "~/models/contests/results/scoring.server";
+import { creditOutages, recordOutage } from "~/models/contests/sitting/outages.server";
 import { hashPassword } from "~/models/accounts/password.server";
 import { savePracticeAnswer, startPractice, submitPractice } from "~/models/contests/practice/practice.server";
 import { putInCart } from "~/models/store/cart/cart.server";
@@ -97,6 +98,13 @@ export const e2eFixtures = {
 
   async entry(input: { userId: string; contestId: string }) {
     return { id: await createEntry(db, input) };
+  },
+
+  /** An outage recorded as an admin would, from `startedMinutesAgo` for `minutes`, and its credits given at once (issue 50, point 5). */
+  async outage(input: { startedMinutesAgo: number; minutes: number }) {
+    const startedAt = minutesFromNow(-input.startedMinutesAgo);
+    await recordOutage(db, { startedAt, endedAt: new Date(startedAt.getTime() + input.minutes * 60_000), cause: "recorded", detail: "browser test" });
+    return { credits: await creditOutages(db, new Date()) };
   },
 
   /** A contest that has ended, with each student's score (correct answers of the three) and results. */

@@ -311,6 +311,23 @@ test("at 00:00 the test submits itself with 'Time's up'", async ({ page, student
   await expect(page.locator(".breakdown > li", { hasText: "What is 2 + 2?" })).toContainText(/Time on it: [1-9]\d* s/);
 });
 
+test("time our outage gave back keeps the test open at the old 00:00, says so on the screen and in the results", async ({ page, student }) => {
+  // About ten seconds left, as above; then an outage of 40 seconds, over already, is recorded: a minute back.
+  const contest = await runningContest(student.id, { startsInMinutes: -50 / 60, durationMinutes: 1 });
+  await page.goto(`/contest/${contest.id}/test`);
+  await page.getByRole("button", { name: "Start Contest" }).click();
+  await create("outage", { startedMinutesAgo: 45 / 60, minutes: 40 / 60 });
+  // At the old deadline the island asks again and finds a minute more.
+  await expect(page.getByRole("status").filter({ hasText: "1 min given back for our outage" })).toBeVisible({ timeout: 25_000 });
+  await expect(page.getByRole("timer", { name: "Time left" })).toHaveText(/^0[01]:\d\d$/);
+  await expect(page).toHaveURL(`/contest/${contest.id}/test`);
+  await page.getByRole("button", { name: "Submit Test" }).click();
+  await page.getByRole("dialog", { name: "Submit your test?" }).getByRole("button", { name: "Yes, submit" }).click();
+  await expect(page).toHaveURL(`/contest/${contest.id}/complete?reason=Manual+submission`);
+  await page.goto(`/contest/${contest.id}/results`);
+  await expect(page.getByRole("note").filter({ hasText: "Our service was down during your test: 1 minute was given back to you as extra time." })).toBeVisible();
+});
+
 test("a browser that refuses fullscreen gets the spec's alert and the test does not start", async ({ page, student }) => {
   const contest = await runningContest(student.id);
   await page.addInitScript(() => {

@@ -55,6 +55,7 @@ test("an outage during a test gives its students the minutes lost back once, as 
   expect(paper.outageMinutes).toBe(3);
   expect(await outageCreditOf(db, { contestId: contest.id, userId: a.userId })).toEqual({ givenMinutes: 3, pastBound: null });
   expect(english({ id: "results.outage.given", values: { minutes: 3 } })).toBe("Our service was down during your test: 3 minutes were given back to you as extra time.");
+  expect(english({ id: "results.outage.given", values: { minutes: 1 } })).toBe("Our service was down during your test: 1 minute was given back to you as extra time.");
 });
 
 test("an outage past the bound offers a re-test or a refund, to those still taking the test and those who submitted during it", async () => {

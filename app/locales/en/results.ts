@@ -32,7 +32,7 @@ export default {
   "results.sheet.col.key": "Answer key",
   "results.sheet.dropped": "Dropped",
   "results.sheet.none": "—",
-  "results.outage.given": "Our service was down during your test: {minutes} minutes were given back to you as extra time.",
+  "results.outage.given": "Our service was down during your test: {minutes, plural, one {# minute was} other {# minutes were}} given back to you as extra time.",
   "results.outage.retest": "Our service was down for {minutes} minutes during your test, more than our limit of {bound} minutes. You may sit a re-test or, for a paid entry, have your fee refunded: <0>write to us</0> and we will arrange it.",
   "results.pending.title": "Test submitted",
   "results.pending.answered": "You answered {answered} of {total, plural, one {# question} other {# questions}}.",

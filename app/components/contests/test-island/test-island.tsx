@@ -6,13 +6,13 @@ import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import testScreenStyles from "~/styles/test-screen.css";
 import { metaTranslator, pageMeta } from "~/utils/meta";
 import { Link } from "@remix-run/react";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useHydrated, useServerClock } from "~/utils/use-hydrated";
 import { startsInMessage } from "~/models/contests/sitting/test-rules";
 import { HTML_LANG, I18nProvider, langCookie, richText, translatorFor, useT, type Locale, type MessageId } from "~/utils/i18n";
 import { Instructions } from "~/components/contests/test-island/instructions";
 import { practiceApi, testApi, type OpenPaper, type Paper, type WaitingPaper } from "~/models/contests/paper/paper";
-import { useSealedStart } from "~/components/contests/test-island/use-sealed-start";
+import { canUnseal, downloadSealed, openAtStart, type Held } from "~/models/contests/paper/sealed-paper";
 import { TestRunner } from "~/components/contests/test-island/test-runner";
 import { retryAfterMs } from "~/utils/post-json";
 
@@ -159,7 +159,7 @@ function LoadError({ message, children }: { message: MessageId; children?: React
 
 type WaitingProps = { paper: WaitingPaper; onStart: () => void; onOpen: (paper: OpenPaper) => void; onFailed: () => void; language: Locale; onLanguage: (language: Locale) => void };
 
-/** The waiting room: the instructions, the time to the start and, once downloaded, the sealed paper (use-sealed-start.ts). */
+/** The waiting room: the instructions, the time to the start and, once downloaded, the sealed paper (useSealedStart, below). */
 function Waiting({ paper, onStart, onOpen, onFailed, language, onLanguage }: WaitingProps) {
   const { t, tm } = useT();
   const now = useServerClock(paper.serverNow);
@@ -182,4 +182,47 @@ function Waiting({ paper, onStart, onOpen, onFailed, language, onLanguage }: Wai
       </button>
     </Instructions>
   );
+}
+
+/**
+ * Downloads the sealed paper when the waiting room says to (asking the room again at that
+ * time if it was not sealed yet: `refresh`), and at the start (`started`) opens it.
+ * Returns whether the paper is held, for the room to say so.
+ */
+function useSealedStart(input: { paper: WaitingPaper; started: boolean; refresh: () => void; onOpen: (paper: OpenPaper) => void; onFallback: () => void; onFailed: () => void }) {
+  const { paper, started } = input;
+  const [held, setHeld] = useState<Held | null>(null);
+  const latest = useRef(input);
+  useEffect(() => {
+    latest.current = input;
+  });
+  const seal = paper.seal && canUnseal() ? paper.seal : null;
+
+  useEffect(() => {
+    if (!seal || held) return;
+    let live = true;
+    const wait = Date.parse(seal.fetchAt) - Date.parse(paper.serverNow);
+    const timer = setTimeout(() => {
+      if (!seal.url) return latest.current.refresh();
+      void downloadSealed(seal.url).then((got) => live && got && setHeld(got));
+    }, Math.max(0, wait));
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [seal, held, paper.serverNow]);
+
+  const opening = useRef(false);
+  useEffect(() => {
+    if (!started || opening.current) return;
+    opening.current = true;
+    if (!held) return latest.current.onFallback();
+    void openAtStart(latest.current.paper, held).then((outcome) => {
+      if (outcome === "fallback") latest.current.onFallback();
+      else if (outcome === "failed") latest.current.onFailed();
+      else latest.current.onOpen(outcome);
+    });
+  }, [started, held]);
+
+  return { held: held !== null };
 }

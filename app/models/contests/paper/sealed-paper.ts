@@ -1,9 +1,14 @@
 // The sealed paper as the test page holds it (docs/decisions/contests-a-shift-at-one-instant.md):
 // before the start the page downloads the contest's one ciphertext (AES-GCM, the same bytes
 // for every student, so nginx or a CDN can keep it); at the start it asks for the key and
-// its own order, a few hundred bytes, and opens the paper here. The server's half is
+// its own order, a few hundred bytes, and opens the paper here (the waiting room's hook is
+// useSealedStart in app/components/contests/test-island/test-island.tsx). Whatever goes wrong
+// on the way (no WebCrypto, a failed download, a refused key) falls back to asking for the
+// open paper, as a student arriving after the start does; only a paper that does not open
+// with its key (changed on the way) stops, asking for a reload. The server's half is
 // ./sealed-paper.server.ts; the same functions open the paper in its tests.
-import type { PaperQuestion, PaperSection } from "~/models/contests/paper/paper";
+import { testApi, type OpenPaper, type PaperQuestion, type PaperSection, type WaitingPaper } from "~/models/contests/paper/paper";
+import { postJson, retryAfterMs } from "~/utils/post-json";
 
 /**
  * What the waiting room is given: the ticket that asks for the key at the start; when to
@@ -67,4 +72,56 @@ export function inEntryOrder(questions: PaperQuestion[], order: number[][] | nul
     const question = questions[index!]!;
     return options.length > 0 ? { ...question, options: options.map((n) => question.options[n - 1]!) } : question;
   });
+}
+
+// ------------------------------------------------------------------ the waiting room
+
+/** A downloaded sealed paper: its digest (from its address) and its bytes. */
+export type Held = { digest: string; bytes: ArrayBuffer };
+const TRIES = 6;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Downloads the sealed paper, waiting out a busy server a few times; null if it could not. */
+export async function downloadSealed(url: string): Promise<Held | null> {
+  for (let n = 0; n < TRIES; n++) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return { digest: digestOfUrl(url), bytes: await res.arrayBuffer() };
+      if (res.status !== 503 && res.status !== 429) return null;
+      await pause(retryAfterMs(res));
+    } catch {
+      await pause(2000 * (n + 1));
+    }
+  }
+  return null;
+}
+
+/** At the start: the open paper from the key and what is held; "fallback" to ask for it instead, "failed" if the paper does not open. */
+export async function openAtStart(paper: WaitingPaper, held: Held): Promise<OpenPaper | "fallback" | "failed"> {
+  const api = testApi(paper.contest.id);
+  for (let n = 0; n < TRIES; n++) {
+    const res = await postJson(api, { intent: "key", ticket: paper.seal!.ticket }).catch(() => null);
+    if (!res) return "fallback";
+    if (res.status === 429 || res.status === 503) {
+      await pause(retryAfterMs(res));
+      continue;
+    }
+    const body = (await res.json().catch(() => ({}))) as Partial<KeyReply> & { startsAt?: string };
+    // This clock ran a little ahead of the server's: the start is a moment away.
+    if (res.status === 403 && body.startsAt) {
+      await pause(1000);
+      continue;
+    }
+    if (!res.ok || !body.key || !body.url) return "fallback";
+    const bytes = body.digest === held.digest ? held.bytes : (await downloadSealed(body.url))?.bytes;
+    if (!bytes) return "fallback";
+    try {
+      const content = await openSealed(bytes, body.key);
+      const { seal: _seal, ...base } = paper;
+      return { ...base, state: "open", serverNow: body.serverNow!, sections: content.sections, questions: inEntryOrder(content.questions, body.order ?? null), answers: {}, hindi: content.hindi };
+    } catch {
+      return "failed";
+    }
+  }
+  return "fallback";
 }

@@ -33,7 +33,7 @@ import { isUuid } from "~/utils/urls";
 import { recordSnapshotFlag, watchStateText } from "~/models/contests/review/evidence.server";
 import { FACE_NOTICES } from "~/models/contests/sitting/face-watch";
 import { SNAPSHOT_MAX_BYTES } from "~/models/media/pipeline.server";
-import { deviceMarks } from "~/models/contests/sitting/device-marks.server";
+import { deviceMarks } from "~/models/contests/review/device-marks.server";
 import type { SaveRule } from "~/utils/enums";
 
 /** `pauseMs`: answer only after this pause (a refusal to a flood; see tooManyRequestsAfterPause). */

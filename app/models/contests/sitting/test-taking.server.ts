@@ -74,7 +74,7 @@ export async function submitTest(input: { userId: string; contestId: string; rea
 /** A test can raise only so many events; past that they are not stored (nothing is decided by them anyway). */
 export const MAX_EVENTS_PER_ENTRY = 200;
 
-/** A start as the test API takes it: the session's, with the device and network it came from (device-marks.server.ts). */
+/** A start as the test API takes it: the session's, with the device and network it came from (../review/device-marks.server.ts). */
 export type StartRequest = { sessionKey: string; contestId: string; now: Date; fullscreen: boolean; deviceHash: string | null; addressHash: string | null };
 
 // The starts as rows (i: their place in the batch). A row counts if its session is live,

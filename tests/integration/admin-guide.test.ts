@@ -13,6 +13,7 @@ import { sellerDisputesReturn } from "~/models/store/orders/order-returns.server
 import { submitChallenge } from "~/models/contests/challenges/challenges.server";
 import { storeDiagram } from "~/models/contests/paper/diagrams.server";
 import { finalizeContest } from "~/models/contests/results/scoring.server";
+import { creditOutages } from "~/models/contests/sitting/outages.server";
 import { createDeliveredLine, createEntry, createProduct, createUser, moveContestIntoPast, submitEntry } from "~/seed/factories.server";
 
 const doc = fs.readFileSync("docs/admin-sql.md", "utf8");
@@ -29,6 +30,8 @@ test("every SQL block of docs/admin-sql.md, in order and as written, does what t
     "paid-prize",
     "jee",
     "jee-extra-time",
+    "outage-record",
+    "outage-credits",
     "challenge-pending",
     "challenge-uphold",
     "challenge-drop",
@@ -81,6 +84,10 @@ test("every SQL block of docs/admin-sql.md, in order and as written, does what t
   expect(await run(block("jee-extra-time"))).toEqual([{ email: "asha.rao@example.in", extra_minutes: 20 }]);
   // A mistyped e-mail changes nothing, and says so by returning no row.
   expect(await run(block("jee-extra-time").replace("asha.rao@example.in", "asha@example.in"))).toEqual([]);
+  // An outage recorded by hand; the sweep's credits (none here: no test was running then) read back.
+  expect(await run(block("outage-record"))).toMatchObject([{ cause: "recorded", detail: "nginx restarted with a bad certificate" }]);
+  await creditOutages(db, new Date());
+  expect(await run(block("outage-credits"))).toEqual([{ detail: "nginx restarted with a bad certificate", tests: 0, minutes: null, retest_offered: null }]);
   expect((await db.select().from(user_contest_entries).where(eq(user_contest_entries.contest_id, jee.id))).map((e) => e.extra_minutes).sort()).toEqual([0, 0, 0, 20]);
 
   // The paper is sat and closes; question 4 is challenged, once by each of three students in turn.

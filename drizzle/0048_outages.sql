@@ -13,6 +13,7 @@ CREATE TABLE "service_outages" (
 	"started_at" timestamp with time zone NOT NULL,
 	"ended_at" timestamp with time zone NOT NULL,
 	"cause" text NOT NULL,
+	"contest_id" uuid,
 	"detail" text,
 	"credited_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -23,6 +24,7 @@ CREATE TABLE "service_outages" (
 ALTER TABLE "user_contest_entries" ADD COLUMN "outage_minutes" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "outage_credits" ADD CONSTRAINT "outage_credits_outage_id_service_outages_id_fk" FOREIGN KEY ("outage_id") REFERENCES "public"."service_outages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "outage_credits" ADD CONSTRAINT "outage_credits_entry_id_user_contest_entries_id_fk" FOREIGN KEY ("entry_id") REFERENCES "public"."user_contest_entries"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "service_outages" ADD CONSTRAINT "service_outages_contest_id_contests_id_fk" FOREIGN KEY ("contest_id") REFERENCES "public"."contests"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "outage_credits_entry_idx" ON "outage_credits" USING btree ("entry_id");--> statement-breakpoint
 CREATE INDEX "service_outages_to_credit_idx" ON "service_outages" USING btree ("ended_at") WHERE "service_outages"."credited_at" IS NULL;--> statement-breakpoint
 ALTER TABLE "user_contest_entries" ADD CONSTRAINT "user_contest_entries_outage_minutes" CHECK ("user_contest_entries"."outage_minutes" BETWEEN 0 AND "user_contest_entries"."extra_minutes");

@@ -100,10 +100,13 @@ export const e2eFixtures = {
     return { id: await createEntry(db, input) };
   },
 
-  /** An outage recorded as an admin would, from `startedMinutesAgo` for `minutes`, and its credits given at once (issue 50, point 5). */
-  async outage(input: { startedMinutesAgo: number; minutes: number }) {
+  /**
+   * An outage of one contest (others' tests run beside it) recorded as an admin would, from
+   * `startedMinutesAgo` for `minutes`, and its credits given at once (issue 50, point 5).
+   */
+  async outage(input: { contestId: string; startedMinutesAgo: number; minutes: number }) {
     const startedAt = minutesFromNow(-input.startedMinutesAgo);
-    await recordOutage(db, { startedAt, endedAt: new Date(startedAt.getTime() + input.minutes * 60_000), cause: "recorded", detail: "browser test" });
+    await recordOutage(db, { startedAt, endedAt: new Date(startedAt.getTime() + input.minutes * 60_000), cause: "recorded", contestId: input.contestId, detail: "browser test" });
     return { credits: await creditOutages(db, new Date()) };
   },
 

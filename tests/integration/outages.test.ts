@@ -71,6 +71,16 @@ test("an outage past the bound offers a re-test or a refund, to those still taki
   expect(credit).toMatchObject({ minutes: 40, past_bound: true });
 });
 
+test("an outage of one contest gives time back to that contest's tests only", async () => {
+  const now = new Date();
+  const hit = await runningContest(now, 10, 30);
+  const beside = await runningContest(now, 10, 30);
+  await recordOutage(db, { startedAt: new Date(now.getTime() - 6 * MINUTE), endedAt: new Date(now.getTime() - 4 * MINUTE), cause: "recorded", contestId: hit.contest.id });
+  await creditOutages(db, now);
+  expect(await entryOf(hit.a.entryId)).toMatchObject({ extra_minutes: 2, outage_minutes: 2 });
+  expect(await entryOf(beside.a.entryId)).toMatchObject({ extra_minutes: 0, outage_minutes: 0 });
+});
+
 test("an instance that lost its database records the span when it is back, once however many instances saw it; the rule is on the rules sheet", async () => {
   const now = Date.now();
   let failing = 2;

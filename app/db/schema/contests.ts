@@ -238,6 +238,8 @@ export const service_outages = pgTable(
     started_at: time("started_at").notNull(),
     ended_at: time("ended_at").notNull(),
     cause: text("cause", { enum: OUTAGE_CAUSES }).notNull(),
+    // An outage of one contest only (a fault in its paper, say); null: every contest running then.
+    contest_id: uuid("contest_id").references(() => contests.id, { onDelete: "cascade" }),
     detail: text("detail"),
     // Set once its credits are given (app/models/contests/sitting/outages.server.ts).
     credited_at: time("credited_at"),

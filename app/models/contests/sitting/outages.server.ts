@@ -19,19 +19,20 @@ export const outageRetestMinutes = () => env().OUTAGE_RETEST_MINUTES;
  * run at once). Several instances that lost the same database each see it: a database
  * span that overlaps one already recorded is not recorded again (an admin's record always is).
  */
-export async function recordOutage(db: DbOrTx, input: { startedAt: Date; endedAt: Date; cause: (typeof OUTAGE_CAUSES)[number]; detail?: string }) {
+export async function recordOutage(db: DbOrTx, input: { startedAt: Date; endedAt: Date; cause: (typeof OUTAGE_CAUSES)[number]; contestId?: string; detail?: string }) {
   const from = input.startedAt.toISOString();
   const to = input.endedAt.toISOString();
   await db.execute(sql`
-    INSERT INTO service_outages (started_at, ended_at, cause, detail)
-    SELECT ${from}::timestamptz, ${to}::timestamptz, ${input.cause}, ${input.detail ?? null}
+    INSERT INTO service_outages (started_at, ended_at, cause, contest_id, detail)
+    SELECT ${from}::timestamptz, ${to}::timestamptz, ${input.cause}, ${input.contestId ?? null}::uuid, ${input.detail ?? null}
      WHERE ${input.cause} <> 'database'
         OR NOT EXISTS (SELECT 1 FROM service_outages WHERE cause = 'database' AND started_at < ${to}::timestamptz AND ended_at > ${from}::timestamptz)`);
 }
 
 /**
  * Gives every outage not yet credited its credits, each in one statement, once (a row per
- * outage and entry; the outage marked credited in the same statement). An entry is
+ * outage and entry; the outage marked credited in the same statement). An outage is of
+ * every contest running then, or of the one it names. An entry is
  * affected if its test's time (from the contest's start to the entry's deadline, or its
  * submission) overlaps the outage. The minutes lost, rounded
  * up, go to its extra time (bounded by the column's 600), so its deadline moves; an
@@ -50,7 +51,7 @@ export async function creditOutages(db: DbOrTx, now: Date) {
           SELECT e.id AS entry_id, e.has_submitted,
                  ceil(extract(epoch FROM LEAST(o.ended_at, ${DEADLINE_SQL} + e.extra_minutes * interval '1 minute', COALESCE(e.submitted_at, 'infinity')) - GREATEST(o.started_at, c.start_time)) / 60)::int AS minutes
             FROM outage o
-            JOIN contests c ON c.start_time < o.ended_at AND ${LAST_DEADLINE_SQL} > o.started_at
+            JOIN contests c ON (o.contest_id IS NULL OR c.id = o.contest_id) AND c.start_time < o.ended_at AND ${LAST_DEADLINE_SQL} > o.started_at
             JOIN user_contest_entries e ON e.contest_id = c.id
            WHERE e.submitted_at IS NULL OR e.submitted_at > o.started_at
         ), credited AS (

@@ -9,6 +9,12 @@
 // are restarted one after the other with SIGTERM (a rolling deploy). Then every student
 // submits; the contest ends and both instances' sweeps race to finalise it.
 //
+// The contest starts during the run, as a shift does (issue 50, point 4): each student
+// waits in the waiting room with the sealed paper downloaded (through nginx's cache), and
+// at the start asks for the key, as the island does (falling back to the open paper if
+// the key request fails). An instance is killed in the start second; how late each
+// student's paper opened is measured, for those on the dead instance too.
+//
 // It prints, per student with a difference, the choices acknowledged vs stored and the
 // final choice vs the stored one, and exits non-zero on any difference, on a submission
 // not recorded exactly once, or on a contest not finalised exactly once.
@@ -46,6 +52,8 @@ for (const [name, value, max] of [["students", STUDENTS, 20_000], ["kills", KILL
 const say = (line) => console.log(`[chaos ${new Date().toISOString().slice(11, 19)}] ${line}`);
 const SECRET = "chaos-session-secret-chaos-session-secret-0123";
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "studyarena-chaos-"));
+// nginx's workers (nobody) must pass through to its cache (the sealed paper's): search, not listing.
+fs.chmodSync(work, 0o711);
 const cleanups = [];
 let failed = false;
 
@@ -93,8 +101,16 @@ async function run() {
   say(`two instances (:${ports[0]}, :${ports[1]}) behind nginx on :${nginxPort}`);
 
   const base = `http://127.0.0.1:${nginxPort}`;
+  // The start, far enough ahead for every student to reach the waiting room first.
+  const startsAt = Date.now() + 10_000 + STUDENTS * 20;
+  await sql`UPDATE contests SET start_time = ${new Date(startsAt)} WHERE id = ${world.contestId}`;
   const students = await openStudents(base, world);
-  say(`every student has the paper; answering starts`);
+  say(`every student waits with the sealed paper; the start is in ${((startsAt - Date.now()) / 1000).toFixed(1)} s`);
+  const shift = await startShift(students, startsAt, () => kill(0));
+  const [{ started }] = await sql`SELECT count(*)::int AS started FROM user_contest_entries WHERE contest_id = ${world.contestId} AND started_at IS NOT NULL`;
+  if (started !== STUDENTS) shift.problems.push(`${started} of ${STUDENTS} starts recorded`);
+  await start(0);
+  say(`the start: ${shift.summary}; app-1 is back`);
 
   // The faults, spread over the answering.
   const faults = [];
@@ -153,6 +169,7 @@ async function run() {
   console.log(`students whose stored answers differ from their final choices: ${report.differing.length}`);
   for (const line of report.differing.slice(0, 20)) console.log(`  ${line}`);
   console.log(`submissions: ${report.submitted} of ${STUDENTS} entries submitted, ${report.results} result rows, ${report.wrongScores} wrong scores; replies 'submitted' ${submitted.filter(Boolean).length}`);
+  console.log(`the start (app-1 killed in its second): ${shift.summary}`);
   console.log(`finalisations logged: ${finalised.length} (${finalised.map((l) => l.instance).join(", ")}); finalized_at ${finalized_at ? "set" : "NOT SET"}; ranked ${ranked}`);
 
   const problems = [];
@@ -162,6 +179,7 @@ async function run() {
   if (report.wrongScores > 0) problems.push(`${report.wrongScores} scores do not match the final choices`);
   if (finalised.length !== 1 || !finalized_at) problems.push(`the contest was finalised ${finalised.length} times`);
   if (ranked !== STUDENTS) problems.push(`${ranked} of ${STUDENTS} ranked`);
+  problems.push(...shift.problems);
   if (problems.length > 0) throw new Error(`FAILED: ${problems.join("; ")}`);
   console.log("\nchaos: nothing lost.");
 }
@@ -189,6 +207,7 @@ async function seed(sql, env) {
 /** Each student: loads the paper, then chooses through the page's own answer queue. */
 async function openStudents(base, world) {
   const { AnswerQueue } = await tsImport("../app/components/contests/test-island/answer-queue.ts", import.meta.url);
+  const { openSealed } = await tsImport("../app/models/contests/paper/sealed-paper.ts", import.meta.url);
   const api = `${base}/api/contest/${world.contestId}/test`;
   const request = (cookie, body) =>
     fetch(api, {
@@ -216,16 +235,18 @@ async function openStudents(base, world) {
     students.push(
       ...(await Promise.all(
         world.students.slice(i, i + 100).map(async ({ cookie, userId }) => {
-          const paper = await (await patiently(cookie)).json();
-          if (!paper.questions) throw new Error(`a student could not open the paper: ${JSON.stringify(paper).slice(0, 200)}`);
-          return student(cookie, userId);
+          const room = await (await patiently(cookie)).json();
+          if (room.state !== "waiting" || !room.seal?.url) throw new Error(`a student found no waiting room: ${JSON.stringify(room).slice(0, 200)}`);
+          const sealed = await fetch(base + room.seal.url, { signal: AbortSignal.timeout(15_000) });
+          if (!sealed.ok) throw new Error(`a student could not download the sealed paper: ${sealed.status}`);
+          return student(cookie, userId, { ticket: room.seal.ticket, digest: room.seal.url.split("/").pop(), bytes: await sealed.arrayBuffer() });
         }),
       )),
     );
   }
   return students;
 
-  function student(cookie, userId) {
+  function student(cookie, userId, held) {
     const statuses = {};
     const acknowledged = new Map();
     const final = new Map();
@@ -250,6 +271,26 @@ async function openStudents(base, world) {
       userId,
       queue,
       statuses,
+      /**
+       * At the start, as the island does: the key, and the paper opened with it; if the key
+       * request fails, the open paper instead. Then Start Contest. Resolves with how it opened.
+       */
+      async open() {
+        const res = await request(cookie, { intent: "key", ticket: held.ticket }).catch(() => null);
+        let how = "fell back";
+        let questions = 0;
+        if (res?.ok) {
+          const key = await res.json();
+          questions = (await openSealed(key.digest === held.digest ? held.bytes : await (await fetch(base + key.url)).arrayBuffer(), key.key)).questions.length;
+          how = "key";
+        } else {
+          await res?.arrayBuffer().catch(() => {});
+          questions = ((await (await patiently(cookie)).json()).questions ?? []).length;
+        }
+        const openedAt = Date.now();
+        await (await patiently(cookie, { intent: "start", fullscreen: true })).arrayBuffer();
+        return { how, openedAt, questions };
+      },
       acknowledged,
       final,
       get made() {
@@ -272,6 +313,38 @@ async function openStudents(base, world) {
       },
     };
   }
+}
+
+/**
+ * The start (issue 50, point 4): every student asks for the key within 2 s of it, and
+ * app-1 is killed 300 ms in. How late each paper opened, and by which way.
+ */
+async function startShift(students, startsAt, killOne) {
+  await sleep(startsAt - Date.now());
+  const killing = sleep(300).then(killOne);
+  const opened = await Promise.all(
+    students.map(async (s) => {
+      await sleep(Math.random() * 2000);
+      const asked = Date.now();
+      return { ...(await s.open()), asked };
+    }),
+  );
+  await killing;
+  const late = opened.map((o) => o.openedAt - startsAt).sort((a, b) => a - b);
+  const fellBack = opened.filter((o) => o.how !== "key");
+  const worstFallBack = Math.max(0, ...fellBack.map((o) => o.openedAt - o.asked));
+  const at = (p) => late[Math.min(late.length - 1, Math.floor(p * late.length))];
+  const problems = [];
+  if (opened.some((o) => o.questions !== QUESTIONS)) problems.push("a paper opened without all its questions");
+  // "At most a few seconds late": the island's own patience (a refused key, then the open paper) bounds it.
+  if (worstFallBack > 10_000) problems.push(`a student whose key request failed opened the paper ${worstFallBack} ms after asking`);
+  return {
+    problems,
+    summary:
+      `${opened.length} papers opened, ${opened.length - fellBack.length} with the key, ${fellBack.length} falling back to the open paper; ` +
+      `opened after the start: p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${late.at(-1)} ms (asked within 2 s of it); ` +
+      `the slowest fall-back opened ${worstFallBack} ms after asking`,
+  };
 }
 
 /** Stored vs chosen, per student; submissions and scores from the database. */

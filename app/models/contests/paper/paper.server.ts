@@ -9,6 +9,7 @@ import { richText } from "~/models/contests/paper/rich-text.server";
 import { seededShuffle } from "~/models/contests/paper/shuffle";
 import { imageStore } from "~/models/media/stores.server";
 import { mediaUrl } from "~/models/media/storage.server";
+import { createKeptPromises } from "~/utils/kept-promises";
 
 export type SharedPaper = { sections: PaperSection[]; questions: PaperQuestion[]; shuffle: boolean; hindi: boolean };
 
@@ -77,22 +78,11 @@ export async function buildPaper(contestId: string): Promise<SharedPaper> {
 // they are built once per instance and kept a while; a fix after the start shows within
 // PAPER_MEMORY_MS. Before the start nothing is kept.
 const PAPER_MEMORY_MS = 5 * 60_000;
-const MAX_PAPERS = 200;
-const papers = new Map<string, { paper: Promise<SharedPaper>; until: number }>();
+const papers = createKeptPromises<SharedPaper>({ max: 200 });
 
 /** The contest's paper, built once and shared by concurrent first readers. */
-export async function sharedPaper(contestId: string, now: number): Promise<SharedPaper> {
-  const kept = papers.get(contestId);
-  if (kept && kept.until > now) return kept.paper;
-  const paper = buildPaper(contestId);
-  if (papers.size >= MAX_PAPERS) papers.delete(papers.keys().next().value!);
-  papers.set(contestId, { paper, until: now + PAPER_MEMORY_MS });
-  try {
-    return await paper;
-  } catch (error) {
-    papers.delete(contestId);
-    throw error;
-  }
+export function sharedPaper(contestId: string, now: number): Promise<SharedPaper> {
+  return papers.get(contestId, now, PAPER_MEMORY_MS, () => buildPaper(contestId));
 }
 
 /** Forgets the kept papers (tests that change a paper after reading it). */

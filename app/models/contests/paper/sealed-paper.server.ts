@@ -18,6 +18,7 @@ import { buildPaper, sharedPaper, type SharedPaper } from "~/models/contests/pap
 import { seededShuffle, seedOf } from "~/models/contests/paper/shuffle";
 import { NONCE_BYTES, sealFetchTime, sealedUrl, type KeyReply, type SealedContent, type SealInfo } from "~/models/contests/paper/sealed-paper";
 import { env, sessionSecrets } from "~/utils/env.server";
+import { createKeptPromises } from "~/utils/kept-promises";
 
 export type Seal = {
   contestId: string;
@@ -25,7 +26,6 @@ export type Seal = {
   digest: string;
   /** The nonce, the ciphertext and its tag: what the sealed address serves. */
   bytes: Buffer;
-  key: Buffer;
   keyBase64: string;
   url: string;
   paper: SharedPaper;
@@ -50,7 +50,7 @@ export function sealPaper(contestId: string, startsAt: number, paper: SharedPape
   const digest = createHash("sha256").update(bytes).digest("hex").slice(0, 32);
   const sectionIndexes = paper.sections.map((_, section) => paper.questions.flatMap((q, i) => (q.section === section ? [i] : [])));
   const optionNumbers = paper.questions.map((q) => q.options.map((o) => o.n));
-  return { contestId, startsAt, digest, bytes, key, keyBase64: key.toString("base64"), url: sealedUrl(contestId, digest), paper, sectionIndexes, optionNumbers };
+  return { contestId, startsAt, digest, bytes, keyBase64: key.toString("base64"), url: sealedUrl(contestId, digest), paper, sectionIndexes, optionNumbers };
 }
 
 /**
@@ -76,8 +76,7 @@ export function orderOf(seal: Seal, entryId: string): number[][] | null {
 // start time fixed late shows within that); from the start, the paper kept for the test is used.
 const SEAL_RECHECK_MS = 60_000;
 const SEAL_MEMORY_MS = 5 * 60_000;
-const MAX_SEALS = 200;
-const seals = new Map<string, { seal: Promise<Seal | null>; until: number }>();
+const seals = createKeptPromises<Seal | null>({ max: 200 });
 
 async function buildSeal(contestId: string, now: number): Promise<Seal | null> {
   const [contest] = await hotQuery<{ start_time: Date }>(`SELECT start_time FROM contests WHERE id = $1::uuid`, [contestId]);
@@ -88,20 +87,9 @@ async function buildSeal(contestId: string, now: number): Promise<Seal | null> {
 }
 
 /** The contest's seal, kept in memory and shared by concurrent first readers; null for no such contest. */
-export async function sealFor(contestId: string, now: number): Promise<Seal | null> {
-  const kept = seals.get(contestId);
-  if (kept && kept.until > now) return kept.seal;
-  const seal = buildSeal(contestId, now);
-  if (seals.size >= MAX_SEALS) seals.delete(seals.keys().next().value!);
-  seals.set(contestId, { seal, until: now + SEAL_RECHECK_MS });
-  try {
-    const made = await seal;
-    if (made && now >= made.startsAt) seals.set(contestId, { seal, until: now + SEAL_MEMORY_MS });
-    return made;
-  } catch (error) {
-    seals.delete(contestId);
-    throw error;
-  }
+export function sealFor(contestId: string, now: number): Promise<Seal | null> {
+  const keepMade = (made: Seal | null) => (made && now >= made.startsAt ? SEAL_MEMORY_MS : SEAL_RECHECK_MS);
+  return seals.get(contestId, now, SEAL_RECHECK_MS, () => buildSeal(contestId, now), keepMade);
 }
 
 /** Forgets the kept seals (tests that change a paper after sealing it). */

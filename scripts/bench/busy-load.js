@@ -76,7 +76,7 @@ async function withRetries(send, tries = 4) {
     const reply = await send();
     attempts.push(reply);
     if (reply.status !== 503 && reply.status !== 429) break;
-    await sleep((Number(reply.headers["retry-after"]) || 1) * 1000 * (0.5 + Math.random()));
+    await sleep((Number(reply.headers?.["retry-after"]) || 1) * 1000 * (0.5 + Math.random()));
   }
   return attempts;
 }
@@ -400,14 +400,11 @@ function gateway(perInstance) {
   };
 }
 
-/** As the island does: a refused-for-now request is sent again after a second or so, at most 4 times in all. */
+/** A student's post through the gateway, refused-for-now ones sent again as withRetries does (the raw client reads no Retry-After: a second or so). */
 const poster = (proxy, api, retried) => async (i, cookie, body) => {
-  for (let n = 0; ; n++) {
-    const reply = await proxy.send(i, "POST", api, JSON.stringify(body), { Cookie: cookie, "X-Forwarded-For": `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` });
-    if ((reply.status !== 429 && reply.status !== 503) || n === 3) return reply;
-    retried[body.intent] = (retried[body.intent] ?? 0) + 1;
-    await sleep(1000 * (0.5 + Math.random()));
-  }
+  const attempts = await withRetries(() => proxy.send(i, "POST", api, JSON.stringify(body), { Cookie: cookie, "X-Forwarded-For": `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` }));
+  if (attempts.length > 1) retried[body.intent] = (retried[body.intent] ?? 0) + attempts.length - 1;
+  return attempts.at(-1);
 };
 
 /**

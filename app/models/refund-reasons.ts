@@ -18,6 +18,7 @@ export const REFUND_REASONS = {
   contestLate: (title: string): RefundReason => ({ code: "contest_late", values: { title } }),
   contestTwice: (title: string): RefundReason => ({ code: "contest_twice", values: { title } }),
   contestUnavailable: (title: string): RefundReason => ({ code: "contest_unavailable", values: { title } }),
+  contestOutage: (title: string): RefundReason => ({ code: "contest_outage", values: { title } }),
   orderTwice: (orderId: string): RefundReason => ({ code: "order_twice", values: { orderId } }),
   orderLate: (orderId: string): RefundReason => ({ code: "order_late", values: { orderId } }),
   codDeposit: (orderId: string): RefundReason => ({ code: "cod_deposit", values: { orderId } }),
@@ -42,6 +43,8 @@ export function refundReasonMessage(reason: { code: string; values: unknown }): 
       return { msg: { id: "account.reason.contestTwice" }, typed: values.title ?? "" };
     case "contest_unavailable":
       return { msg: { id: "account.reason.contestUnavailable" }, typed: values.title ?? "" };
+    case "contest_outage":
+      return { msg: { id: "account.reason.contestOutage" }, typed: values.title ?? "" };
     case "order_twice":
       return { msg: { id: "account.reason.order", values: { id, why: "twice" } }, typed: null };
     case "order_late":

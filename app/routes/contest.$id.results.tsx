@@ -87,13 +87,14 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 /** What our outages did to this test, by our published rule (the rules sheet's "If our service fails"). */
-function OutageNote({ outage }: { outage: OutageCredit | null }) {
+function OutageNote({ outage, contestId }: { outage: OutageCredit | null; contestId: string }) {
   const { t } = useT();
   if (!outage) return null;
+  const choose = (text: string) => <Link to={`/contest/${contestId}/outage`}>{text}</Link>;
   return (
     <div className="alert alert-info" role="note">
       {outage.givenMinutes > 0 ? <p>{t("results.outage.given", { minutes: outage.givenMinutes })}</p> : null}
-      {outage.pastBound ? <p>{richText(t("results.outage.retest", outage.pastBound), [(text) => <Link to="/contact">{text}</Link>])}</p> : null}
+      {outage.chosen ? <p>{richText(t("results.outage.chosen", { choice: outage.chosen }), [choose])}</p> : outage.pastBound ? <p>{richText(t("results.outage.retest", outage.pastBound), [choose])}</p> : null}
     </div>
   );
 }
@@ -114,7 +115,7 @@ export default function Results() {
           <p>{t("results.pending.answered", { answered, total: contest.questionCount })}</p>
           <p>{richText(t("results.pending.when", { when: formatDateTime(contest.scoresAt, locale) }), [(when) => <strong>{when}</strong>])}</p>
         </div>
-        <OutageNote outage={outage} />
+        <OutageNote outage={outage} contestId={contest.id} />
         <ResultsLinks />
       </section>
     );
@@ -146,7 +147,7 @@ export default function Results() {
 
       <PhaseNote phase={contest.phase} challengeOpen={contest.challengeOpen} challengesEndAt={contest.challengesEndAt} />
       {mine.disqualified_at ? <Disqualified contestId={contest.id} mine={mine} finalized={contest.finalized} /> : null}
-      <OutageNote outage={outage} />
+      <OutageNote outage={outage} contestId={contest.id} />
       {tab === "summary" ? <Summary mine={mine} percent={percent} fullMarks={contest.fullMarks} finalized={contest.finalized} practice={contest.practice} sections={sections} /> : null}
       {tab === "summary" && mine.answered > 0 && (compared || topics.length > 0) ? (
         <div className="card analysis">

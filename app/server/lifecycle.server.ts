@@ -13,7 +13,7 @@ import { forgetDiscardedImages } from "~/models/store/orders/order-returns.serve
 import { liveCarrier, pollShipments } from "~/models/store/orders/shipments.server";
 import { storeDiagram } from "~/models/contests/paper/diagrams.server";
 import { closeDueContests } from "~/models/contests/results/scoring.server";
-import { createDatabaseWatch, creditOutages, recordOutage } from "~/models/contests/sitting/outages.server";
+import { createDatabaseWatch, creditOutages, enrolRetakers, recordOutage } from "~/models/contests/sitting/outages.server";
 import { releaseExpiredHolds } from "~/models/store/checkout/orders.server";
 import { supportConfirmsReturn, sweepOrderLines } from "~/models/store/orders/order-life.server";
 import { isUuid } from "~/utils/urls";
@@ -75,6 +75,12 @@ export async function startup() {
   every(config.SWEEP_INTERVAL_MS, "contest sweep", async () => {
     const report = await closeDueContests(db, new Date());
     for (const { id, outcome, submitted } of report) log().info({ event: "sweep", contestId: id, outcome, submitted }, "contest closed");
+    // A re-test an admin scheduled after our outage takes those who chose it (docs/admin-sql.md).
+    const retakers = await enrolRetakers(db, new Date());
+    if (retakers > 0) {
+      log().info({ event: "retest", retakers }, "enrolled in a re-test");
+      kickOutbox();
+    }
   });
   // Money held at the gateway moves to where its owner wants it (issue 49, point 1): held, released, or reversed, the last
   // before the refund paid from it. Then refunds the ledger owes go to the gateway, retried with backoff; any instance may

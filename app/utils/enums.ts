@@ -23,7 +23,7 @@ export const PAYMENT_REVIEW_REASONS = ["second_payment", "payment_id_elsewhere"]
 /** A refund owed: waiting to be sent (or retried), accepted by the gateway, or refused by it (support is told). */
 export const REFUND_STATUSES = ["queued", "sent", "failed"] as const;
 /** Why a refund is owed (models/refund-reasons.ts reads each into a message); `other`: a reason written before codes, kept as its text. */
-export const REFUND_REASON_CODES = ["contest_late", "contest_twice", "order_twice", "order_late", "line", "payment_twice", "challenge_twice", "challenge_late", "challenge_upheld", "contest_unavailable", "cod_deposit", "other"] as const;
+export const REFUND_REASON_CODES = ["contest_late", "contest_twice", "order_twice", "order_late", "line", "payment_twice", "challenge_twice", "challenge_late", "challenge_upheld", "contest_unavailable", "cod_deposit", "contest_outage", "other"] as const;
 /** Where a prize is paid: a UPI ID, or a bank account with its IFSC. */
 export const PAYOUT_METHODS = ["upi", "bank"] as const;
 /**
@@ -86,3 +86,6 @@ export const PARCEL_STATES = ["booked", "picked_up", "in_transit", "out_for_deli
 
 /** Why the service was not there (docs/decisions/contests-a-shift-at-one-instant.md, "When we fail"): the database lost, or an admin's record of anything else. */
 export const OUTAGE_CAUSES = ["database", "recorded"] as const;
+
+/** What a student whose test an outage broke past the bound may choose instead of their result (the same record): a re-test, or a paid entry's fee back. */
+export const OUTAGE_REMEDIES = ["retest", "refund"] as const;

@@ -53,7 +53,7 @@ test("an outage during a test gives its students the minutes lost back once, as 
   const paper = (await testPaperReply({ cookie: a.cookie, contestId: contest.id, now })).body as { deadline: string; outageMinutes: number };
   expect(Date.parse(paper.deadline)).toBe(contest.start_time.getTime() + 33 * MINUTE);
   expect(paper.outageMinutes).toBe(3);
-  expect(await outageCreditOf(db, { contestId: contest.id, userId: a.userId })).toEqual({ givenMinutes: 3, pastBound: null });
+  expect(await outageCreditOf(db, { contestId: contest.id, userId: a.userId })).toEqual({ givenMinutes: 3, pastBound: null, chosen: null });
   expect(english({ id: "results.outage.given", values: { minutes: 3 } })).toBe("Our service was down during your test: 3 minutes were given back to you as extra time.");
   expect(english({ id: "results.outage.given", values: { minutes: 1 } })).toBe("Our service was down during your test: 1 minute was given back to you as extra time.");
 });
@@ -64,7 +64,7 @@ test("an outage past the bound offers a re-test or a refund, to those still taki
   await submitTest({ userId: c.userId, contestId: contest.id, reason: "Time's up", now: new Date(now.getTime() - 20 * MINUTE) });
   await recordOutage(db, { startedAt: new Date(now.getTime() - 41 * MINUTE), endedAt: new Date(now.getTime() - MINUTE), cause: "recorded" });
   await creditOutages(db, now);
-  expect(await outageCreditOf(db, { contestId: contest.id, userId: a.userId })).toEqual({ givenMinutes: 40, pastBound: { minutes: 40, bound: 30 } });
+  expect(await outageCreditOf(db, { contestId: contest.id, userId: a.userId })).toEqual({ givenMinutes: 40, pastBound: { minutes: 40, bound: 30 }, chosen: null });
   // C lost the 21 minutes before submitting; that is under the bound.
   expect(await outageCreditOf(db, { contestId: contest.id, userId: c.userId })).toBeNull();
   const [credit] = await db.select().from(outage_credits).where(eq(outage_credits.entry_id, a.entryId));

@@ -1,8 +1,8 @@
 // Contests: the contest, its questions, each entry, its answers, results and
 // proctoring events.
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { CHALLENGE_STATUSES, CONTEST_KINDS, DROPPED_MARKS, OUTAGE_CAUSES, PROCTORING_EVENT_KINDS, QUESTION_KINDS, REVIEW_DECISIONS, SAVE_RULES, TIE_BREAKS } from "../../utils/enums";
+import { type AnyPgColumn, bigint, boolean, check, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { CHALLENGE_STATUSES, CONTEST_KINDS, DROPPED_MARKS, OUTAGE_CAUSES, OUTAGE_REMEDIES, PROCTORING_EVENT_KINDS, QUESTION_KINDS, REVIEW_DECISIONS, SAVE_RULES, TIE_BREAKS } from "../../utils/enums";
 import { createdAt, id, keptFor, oneOf, time } from "./columns";
 import { userRef, users } from "./accounts";
 import { payments } from "./payments";
@@ -58,6 +58,9 @@ export const contests = pgTable(
     save_rule: text("save_rule", { enum: SAVE_RULES }).notNull().default("nta"),
     // A numerical answer may be typed on the physical keyboard too (NTA's: the on-screen keypad only).
     physical_keyboard: boolean("physical_keyboard").notNull().default(false),
+    // The re-test of a contest our outage broke (docs/decisions/contests-a-shift-at-one-instant.md, "When we fail"):
+    // its own paper, unlisted; those who chose it are enrolled by the server (app/models/contests/sitting/outages.server.ts).
+    retest_of: uuid("retest_of").references((): AnyPgColumn => contests.id, { onDelete: "set null" }),
   },
   (t) => [
     check("contests_time_order", sql`${t.end_time} > ${t.start_time}`),
@@ -80,6 +83,7 @@ export const contests = pgTable(
     index("contests_active_start_idx").on(t.is_active, t.start_time),
     // The server's sweep looks only at contests not finalised yet.
     index("contests_unfinalized_start_idx").on(t.start_time).where(sql`${t.finalized_at} IS NULL`),
+    index("contests_retest_of_idx").on(t.retest_of).where(sql`${t.retest_of} IS NOT NULL`),
   ],
 );
 
@@ -267,6 +271,26 @@ export const outage_credits = pgTable(
     created_at: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.outage_id, t.entry_id] }), index("outage_credits_entry_idx").on(t.entry_id), check("outage_credits_minutes", sql`${t.minutes} > 0`)],
+);
+
+/**
+ * A student's choice after an outage past the bound, once: a re-test, or (a paid entry) the
+ * fee back. Either withdraws the entry's result from the ranking and prizes (rankedText in
+ * app/models/contests/results/marking.server.ts); the marks stay theirs to read.
+ */
+export const outage_remedies = pgTable(
+  "outage_remedies",
+  {
+    contest_id: uuid("contest_id").notNull(),
+    user_id: uuid("user_id").notNull(),
+    choice: text("choice", { enum: OUTAGE_REMEDIES }).notNull(),
+    chosen_at: time("chosen_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.contest_id, t.user_id] }),
+    foreignKey({ columns: [t.user_id, t.contest_id], foreignColumns: [user_contest_entries.user_id, user_contest_entries.contest_id] }).onDelete("cascade"),
+    check("outage_remedies_choice", oneOf(t.choice, OUTAGE_REMEDIES)),
+  ],
 );
 
 // A question the student has seen (the row exists once visited), what they answered

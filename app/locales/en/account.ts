@@ -77,6 +77,7 @@ export default {
   "account.reason.challengeLate": "For a challenge fee paid after the challenge window closed.",
   "account.reason.challengeUpheld": "For the fee of your upheld answer-key challenge.",
   "account.reason.contestUnavailable": "For \"<0></0>\", a contest not offered here.",
+  "account.reason.contestOutage": "For \"<0></0>\", after our service failed during your test.",
   "account.data.link": "Your data: download it, correct it or erase your account",
   "account.data.metaTitle": "Your data",
   "account.data.metaDescription": "Download everything StudyArena holds about you, correct it, or erase your account.",

@@ -141,7 +141,7 @@ export default {
   "contest.sheet.noWindow": "The answer key is final when the test closes; results and prizes follow at once.",
   "contest.sheet.challengeWindow": "After the test closes the answer key is provisional for {hours} hours: you may challenge a question {fee, select, free {free of charge} other {for {fee}, refunded if your challenge is upheld}}. A question dropped after a challenge gives its marks to {dropped, select, all {everyone who sat the test} other {those who attempted it}}. Results and prizes are final after the window, with no challenge pending.",
   "contest.sheet.outage": "If our service fails",
-  "contest.sheet.outageText": "If our service is down during your test (our servers or our database), the time you lose is given back to you automatically as extra time, and your screen and your results show it. If it is down for more than {minutes} minutes during your test, you may also sit a re-test or, for a paid entry, have your fee refunded.",
+  "contest.sheet.outageText": "If our service is down during your test (our servers or our database), the time you lose is given back to you automatically as extra time, and your screen and your results show it. If it is down for more than {minutes} minutes during your test, you may instead sit a re-test or, for a paid entry, have your fee refunded; your result then leaves the ranking and its prizes.",
   "contest.sheet.refunds": "Refunds",
   "contest.sheet.refundsFree": "Entry is free, so there is nothing to refund.",
   "contest.sheet.refundsText": "A full refund if you ask at least {hours} hours before the start, processed in {days} days; after that, entry fees are not refunded. The <0>Refund Policy</0> says the rest.",

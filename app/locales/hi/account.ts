@@ -78,6 +78,7 @@ export default {
   "account.reason.challengeLate": "किसके लिए: आपत्ति की अवधि ख़त्म होने के बाद भरी गई फ़ीस।",
   "account.reason.challengeUpheld": "किसके लिए: मानी गई आपत्ति की फ़ीस।",
   "account.reason.contestUnavailable": "किसके लिए: \"<0></0>\", ऐसी प्रतियोगिता जो यहाँ उपलब्ध नहीं है।",
+  "account.reason.contestOutage": "किसके लिए: \"<0></0>\", आपकी परीक्षा के दौरान हमारी सेवा रुकने के बाद।",
   "account.data.link": "आपका डेटा: डाउनलोड करें, सुधारें या अपना खाता मिटाएँ",
   "account.data.metaTitle": "आपका डेटा",
   "account.data.metaDescription": "StudyArena के पास आपके बारे में जो कुछ है, उसे डाउनलोड करें, सुधारें, या अपना खाता मिटाएँ।",

@@ -30,6 +30,9 @@ export async function exportPersonalData(db: DbOrTx, userId: string, now: Date) 
     // Reviewers' decisions on the person's entries and their appeals; not who the reviewer was.
     review_decisions: rowsOfMine("review_decisions", sql`t.user_id = ${me}`, ["reviewer_id"]),
     appeals: rowsOfMine("review_appeals", sql`t.user_id = ${me}`),
+    // Time given back for our outages, and a re-test or refund chosen after one (issue 50, point 5).
+    outage_credits: rowsOfMine("outage_credits", sql`t.entry_id IN (SELECT id FROM user_contest_entries WHERE user_id = ${me})`),
+    outage_remedies: rowsOfMine("outage_remedies", sql`t.user_id = ${me}`),
     proctoring_events: rowsOfMine("proctoring_events", sql`t.entry_id IN (SELECT id FROM user_contest_entries WHERE user_id = ${me})`),
     orders: rowsOfMine("orders", sql`t.buyer_id = ${me}`, ["idempotency_key"]),
     order_lines: rowsOfMine("order_items", sql`t.order_id IN (SELECT id FROM orders WHERE buyer_id = ${me})`),

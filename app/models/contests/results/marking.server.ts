@@ -12,8 +12,12 @@ import { contests } from "~/db/schema";
 export const APPLIED_MARKS_TEXT = "COALESCE(q.marks, sec.marks, c.marks)";
 export const APPLIED_PENALTY_TEXT = "COALESCE(q.penalty, sec.penalty, c.penalty)";
 
-/** A contest_results row that counts in ranks and percentiles: a paper with an answer, not disqualified (issue 47). */
-export const rankedText = (r: string) => `(${r}.answered > 0 AND ${r}.disqualified_at IS NULL)`;
+/**
+ * A contest_results row that counts in ranks and percentiles: a paper with an answer, not
+ * disqualified (issue 47), not withdrawn by its student for a re-test or a refund after our outage (issue 50).
+ */
+export const rankedText = (r: string) =>
+  `(${r}.answered > 0 AND ${r}.disqualified_at IS NULL AND NOT EXISTS (SELECT 1 FROM outage_remedies wd WHERE wd.contest_id = ${r}.contest_id AND wd.user_id = ${r}.user_id))`;
 
 /**
  * NTA's percentile of result row `t`: 100 × the number who sat with a raw score at or

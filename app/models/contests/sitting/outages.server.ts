@@ -5,12 +5,18 @@
 // any other (docs/admin-sql.md). Every entry whose test it overlapped, not submitted
 // before it began, gets the minutes lost back as extra time (moving its deadline), once;
 // an outage longer than OUTAGE_RETEST_MINUTES in a test also offers a re-test or, for a
-// paid entry, a refund. The students' screens and results say what was given.
+// paid entry, a refund (chooseRemedy below). The students' screens and results say what was given.
 import { sql } from "drizzle-orm";
-import { rowsOf, type DbOrTx } from "~/db/client.server";
+import { z } from "zod";
+import { rowsOf, type Db, type DbOrTx } from "~/db/client.server";
+import { confirmationMail } from "~/models/contests/catalogue/enrolment.server";
 import { DEADLINE_SQL, LAST_DEADLINE_SQL } from "~/models/contests/sitting/deadline.server";
+import { oweRefund } from "~/models/payments/refunds.server";
+import { REFUND_REASONS } from "~/models/refund-reasons";
+import { enqueueEmail, mailLocale } from "~/services/email.server";
 import { env } from "~/utils/env.server";
-import type { OUTAGE_CAUSES } from "~/utils/enums";
+import { OUTAGE_REMEDIES, type OUTAGE_CAUSES, type PAYMENT_GATEWAYS } from "~/utils/enums";
+import { msgText } from "~/utils/i18n";
 
 export const outageRetestMinutes = () => env().OUTAGE_RETEST_MINUTES;
 
@@ -75,17 +81,18 @@ export async function creditOutages(db: DbOrTx, now: Date) {
   return given;
 }
 
-/** What our outages did to a student's test: the minutes given back, and the longest outage past the bound (a re-test or refund), if any. */
-export type OutageCredit = { givenMinutes: number; pastBound: { minutes: number; bound: number } | null };
+/** What our outages did to a student's test: the minutes given back, the longest outage past the bound (a re-test or refund), if any, and what they chose. */
+export type OutageCredit = { givenMinutes: number; pastBound: { minutes: number; bound: number } | null; chosen: OutageRemedy | null };
 
 export async function outageCreditOf(db: DbOrTx, input: { contestId: string; userId: string }): Promise<OutageCredit | null> {
-  const [row] = rowsOf<{ given: number; past: number | null }>(
+  const [row] = rowsOf<{ given: number; past: number | null; choice: OutageRemedy | null }>(
     await db.execute(sql`
-      SELECT e.outage_minutes AS given, (SELECT max(minutes) FROM outage_credits oc WHERE oc.entry_id = e.id AND oc.past_bound) AS past
-        FROM user_contest_entries e WHERE e.contest_id = ${input.contestId} AND e.user_id = ${input.userId}`),
+      SELECT e.outage_minutes AS given, (SELECT max(minutes) FROM outage_credits oc WHERE oc.entry_id = e.id AND oc.past_bound) AS past, m.choice
+        FROM user_contest_entries e LEFT JOIN outage_remedies m ON m.contest_id = e.contest_id AND m.user_id = e.user_id
+       WHERE e.contest_id = ${input.contestId} AND e.user_id = ${input.userId}`),
   );
   if (!row || (row.given === 0 && row.past === null)) return null;
-  return { givenMinutes: row.given, pastBound: row.past === null ? null : { minutes: row.past, bound: outageRetestMinutes() } };
+  return { givenMinutes: row.given, pastBound: row.past === null ? null : { minutes: row.past, bound: outageRetestMinutes() }, chosen: row.choice };
 }
 
 /**
@@ -109,4 +116,127 @@ export function createDatabaseWatch(input: { ping: () => Promise<unknown>; recor
     await input.record(span);
     return "recorded" as const;
   };
+}
+
+export type OutageRemedy = (typeof OUTAGE_REMEDIES)[number];
+
+/** What /contest/{id}/outage shows one student: the outage past the bound, their paid fee, their choice if made, the re-test if scheduled. */
+export type RemedyState = {
+  title: string;
+  pastBound: { minutes: number; bound: number };
+  submitted: boolean;
+  finalized: boolean;
+  fee: number | null;
+  chosen: { choice: OutageRemedy; chosenAt: Date } | null;
+  retest: { id: string; title: string; startTime: Date; enrolled: boolean } | null;
+};
+
+type RemedyRow = {
+  entry_id: string;
+  title: string;
+  past: number | null;
+  submitted: boolean;
+  finalized: boolean;
+  fee: number | null;
+  gateway: (typeof PAYMENT_GATEWAYS)[number] | null;
+  order_id: string | null;
+  payment_id: string | null;
+  choice: OutageRemedy | null;
+  chosen_at: string | null;
+  retest_id: string | null;
+  retest_title: string | null;
+  retest_start: string | null;
+  retest_enrolled: boolean;
+};
+
+/** The entry's remedy row (`lock`: the entry for update and its contest shared, so a choice and the contest's finalisation never interleave). */
+async function remedyRow(db: DbOrTx, input: { contestId: string; userId: string }, lock = false) {
+  const [row] = rowsOf<RemedyRow>(
+    await db.execute(sql`
+      SELECT e.id AS entry_id, c.title, e.has_submitted AS submitted, c.finalized_at IS NOT NULL AS finalized,
+             (SELECT max(oc.minutes) FROM outage_credits oc WHERE oc.entry_id = e.id AND oc.past_bound) AS past,
+             p.amount AS fee, p.gateway, p.razorpay_order_id AS order_id, p.razorpay_payment_id AS payment_id,
+             m.choice, m.chosen_at,
+             r.id AS retest_id, r.title AS retest_title, r.start_time AS retest_start,
+             EXISTS (SELECT 1 FROM user_contest_entries re WHERE re.contest_id = r.id AND re.user_id = e.user_id) AS retest_enrolled
+        FROM user_contest_entries e
+        JOIN contests c ON c.id = e.contest_id
+        LEFT JOIN payments p ON p.id = e.payment_id AND p.amount > 0
+        LEFT JOIN outage_remedies m ON m.contest_id = e.contest_id AND m.user_id = e.user_id
+        LEFT JOIN LATERAL (SELECT id, title, start_time FROM contests WHERE retest_of = c.id ORDER BY start_time DESC LIMIT 1) r ON true
+       WHERE e.contest_id = ${input.contestId} AND e.user_id = ${input.userId}
+       ${lock ? sql`FOR UPDATE OF e FOR SHARE OF c` : sql``}`),
+  );
+  return row;
+}
+
+/** The student's remedy page, or null when no outage passed the bound in their test (the page is then a 404). */
+export async function remedyState(db: DbOrTx, input: { contestId: string; userId: string }): Promise<RemedyState | null> {
+  const row = await remedyRow(db, input);
+  if (!row || row.past === null) return null;
+  return {
+    title: row.title,
+    pastBound: { minutes: row.past, bound: outageRetestMinutes() },
+    submitted: row.submitted,
+    finalized: row.finalized,
+    fee: row.fee,
+    chosen: row.choice ? { choice: row.choice, chosenAt: new Date(row.chosen_at!) } : null,
+    retest: row.retest_id ? { id: row.retest_id, title: row.retest_title!, startTime: new Date(row.retest_start!), enrolled: row.retest_enrolled } : null,
+  };
+}
+
+/** The remedy page's form: one of its two buttons. */
+export const RemedySchema = z.object({ choice: z.enum(OUTAGE_REMEDIES, { errorMap: () => ({ message: msgText({ id: "results.remedy.pick" }) }) }) });
+
+export type RemedyRefusal = "not-offered" | "not-submitted" | "final" | "already" | "not-paid";
+
+/**
+ * The student's choice, once, while the contest's results are not final: a re-test (they are
+ * enrolled in it now if it is scheduled and not started, else when it is: enrolRetakers), or
+ * their fee back through the ledger (a paid entry only). Either way the entry's result
+ * leaves the ranking and prizes. Only after the test is submitted: before, the time given back still counts.
+ */
+export async function chooseRemedy(db: Db, input: { contestId: string; userId: string; choice: OutageRemedy; now: Date }): Promise<{ ok: true } | { ok: false; reason: RemedyRefusal }> {
+  return db.transaction(async (tx) => {
+    const row = await remedyRow(tx, input, true);
+    if (!row || row.past === null) return { ok: false, reason: "not-offered" };
+    if (row.choice) return { ok: false, reason: "already" };
+    if (!row.submitted) return { ok: false, reason: "not-submitted" };
+    if (row.finalized) return { ok: false, reason: "final" };
+    if (input.choice === "refund" && (row.fee === null || !row.payment_id)) return { ok: false, reason: "not-paid" };
+    await tx.execute(sql`
+      INSERT INTO outage_remedies (contest_id, user_id, choice, chosen_at)
+      VALUES (${input.contestId}, ${input.userId}, ${input.choice}, ${input.now.toISOString()}::timestamptz)`);
+    if (input.choice === "refund") {
+      await oweRefund(tx, { userId: input.userId, gateway: row.gateway!, orderId: row.order_id!, paymentId: row.payment_id!, amount: row.fee!, reason: REFUND_REASONS.contestOutage(row.title) });
+    } else {
+      await enrolRetakers(tx, input.now, sql`AND m.user_id = ${input.userId} AND m.contest_id = ${input.contestId}`);
+    }
+    return { ok: true };
+  });
+}
+
+/**
+ * Enrols everyone who chose a re-test in it once it is scheduled (a contest whose retest_of
+ * names theirs, not started yet), with the usual confirmation mail. The contest sweep runs
+ * it, so a re-test an admin schedules (docs/admin-sql.md) fills by itself. Returns how many.
+ */
+export async function enrolRetakers(db: DbOrTx, now: Date, only = sql``) {
+  const made = rowsOf<{ email: string; locale: string | null; name: string | null; title: string; start_time: string }>(
+    await db.execute(sql`
+      WITH made AS (
+        INSERT INTO user_contest_entries (user_id, contest_id)
+        SELECT m.user_id, r.id
+          FROM contests r JOIN outage_remedies m ON m.contest_id = r.retest_of AND m.choice = 'retest'
+         WHERE r.retest_of IS NOT NULL AND r.start_time > ${now.toISOString()}::timestamptz ${only}
+           AND NOT EXISTS (SELECT 1 FROM user_contest_entries x WHERE x.user_id = m.user_id AND x.contest_id = r.id)
+        ON CONFLICT DO NOTHING
+        RETURNING user_id, contest_id)
+      SELECT u.email, u.locale, p.full_name AS name, c.title, c.start_time
+        FROM made JOIN users u ON u.id = made.user_id JOIN contests c ON c.id = made.contest_id LEFT JOIN profiles p ON p.id = u.id`),
+  );
+  for (const row of made) {
+    await enqueueEmail(db, confirmationMail({ student: { email: row.email, name: row.name, locale: mailLocale(row.locale) }, title: row.title, startTime: new Date(row.start_time), payment: null }));
+  }
+  return made.length;
 }

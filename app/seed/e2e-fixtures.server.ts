@@ -120,6 +120,8 @@ export const e2eFixtures = {
     challengeFee?: number;
     /** A practice test (no prize): its results get certificates. */
     practice?: boolean;
+    /** The test's length (30 minutes unless set). */
+    durationMinutes?: number;
   }) {
     // One transaction: the server's sweep finalises ended contests and must not catch this one half-made.
     return db.transaction(async (tx) => {
@@ -133,6 +135,7 @@ export const e2eFixtures = {
         questions: DEFAULT_QUESTIONS,
         challenge_window_hours: input.challengeWindowHours ?? 0,
         challenge_fee: input.challengeFee ?? 0,
+        ...(input.durationMinutes ? { duration_minutes: input.durationMinutes } : {}),
     });
     for (const s of input.students) {
       await createEntry(tx, { userId: s.userId, contestId: contest.id });

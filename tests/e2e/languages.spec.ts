@@ -247,6 +247,20 @@ test.describe("हिन्दी", () => {
     expect(await latinWords(page, [title, student.fullName]), "appeal page").toEqual([]);
   });
 
+  test("our outage in Hindi: the results' note, the page to choose, the choice recorded", async ({ page, student, context }) => {
+    const title = unique("Hindi Outage Cup");
+    const contest = await create("finishedContest", { title, challengeWindowHours: 24, durationMinutes: 60, students: [{ userId: student.id, correct: 2, minutes: 50 }] });
+    await create("outage", { contestId: contest.id, startedMinutesAgo: 115, minutes: 40 });
+    await context.addCookies([{ name: "lang", value: "hi", url: `http://localhost:${process.env.E2E_PORT}` }]);
+    await page.goto(`/contest/${contest.id}/results`);
+    await page.getByRole("link", { name: "दोबारा परीक्षा या शुल्क वापसी चुन सकते हैं" }).click();
+    await expect(page).toHaveURL(`/contest/${contest.id}/outage`);
+    expect(await latinWords(page, [title, student.fullName]), "outage page").toEqual([]);
+    await page.getByRole("button", { name: "दोबारा परीक्षा चुनें" }).click();
+    await expect(page.getByText("आपका चुनाव दर्ज हो गया है।")).toBeVisible();
+    expect(await latinWords(page, [title, student.fullName]), "outage page chosen").toEqual([]);
+  });
+
   test("a certificate in Hindi: the results' link, the certificate, the check form refused", async ({ page, student, context }) => {
     const title = unique("Hindi Practice");
     const contest = await create("finishedContest", { title, practice: true, students: [{ userId: student.id, correct: 2, minutes: 5 }] });

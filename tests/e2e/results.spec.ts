@@ -279,3 +279,37 @@ test("a practice test's certificate: from the results to its page, then checked 
   expect(unknown?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Certificate Not Found" })).toBeVisible();
 });
+
+test("after our outage past the bound: the results say so, the student chooses a re-test once, and their result leaves the ranking", async ({ page, student }) => {
+  const rival = await create("student", { email: `${unique("outage-rival").replace(/\s/g, "")}@example.in`, password: "Secret@123", fullName: "Rival Rao" });
+  // Provisional for a day, so the choice is still open; both submitted after forty minutes of our outage.
+  const contest = await create("finishedContest", {
+    title: unique("Outage Cup"),
+    challengeWindowHours: 24,
+    durationMinutes: 60,
+    students: [
+      { userId: student.id, correct: 3, minutes: 50 },
+      { userId: rival.id, correct: 2, minutes: 55 },
+    ],
+  });
+  await create("outage", { contestId: contest.id, startedMinutesAgo: 115, minutes: 40 });
+  await page.goto(`/contest/${contest.id}/results`);
+  await expect(page.getByRole("note").filter({ hasText: "Our service was down for 40 minutes during your test, more than our limit of 30 minutes." })).toBeVisible();
+  await expect(page.getByText("Rank", { exact: true }).locator("..")).toContainText("#1");
+  await page.getByRole("link", { name: "choose a re-test or a refund" }).click();
+
+  await expect(page.getByRole("heading", { name: "Our outage and your test" })).toBeVisible();
+  // A free entry: a re-test, and no fee to refund.
+  await expect(page.getByRole("button", { name: /Refund my fee/ })).toHaveCount(0);
+  await page.getByRole("button", { name: "Choose a re-test" }).click();
+  await expect(page.getByText("Your choice is recorded.")).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "You chose a re-test on" })).toContainText("We will enrol you in the re-test when it is scheduled, and write to you.");
+  await expect(page.getByRole("button", { name: "Choose a re-test" })).toHaveCount(0);
+
+  await page.getByRole("link", { name: "Back to your results" }).click();
+  await expect(page.getByRole("note")).toContainText("You chose a re-test: this result is not ranked and wins no prize.");
+  await expect(page.getByText("Rank", { exact: true }).locator("..")).toContainText("—");
+  await page.getByRole("link", { name: "Leaderboard" }).click();
+  await expect(page.getByRole("list", { name: "Top three" })).toContainText("Rival Rao");
+  await expect(page.getByRole("list", { name: "Top three" })).not.toContainText("Test Student");
+});

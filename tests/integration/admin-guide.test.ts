@@ -7,14 +7,14 @@ import fs from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { db, pgConstraint, rowsOf } from "~/db/client.server";
-import { contests, discarded_images, held_transfers, question_challenges, questions, user_contest_entries, users } from "~/db/schema";
+import { contests, discarded_images, held_transfers, outage_remedies, question_challenges, questions, user_contest_entries, users } from "~/db/schema";
 import { buyerRequestsReturn } from "~/models/store/orders/order-life.server";
 import { sellerDisputesReturn } from "~/models/store/orders/order-returns.server";
 import { submitChallenge } from "~/models/contests/challenges/challenges.server";
 import { storeDiagram } from "~/models/contests/paper/diagrams.server";
 import { finalizeContest } from "~/models/contests/results/scoring.server";
-import { creditOutages } from "~/models/contests/sitting/outages.server";
-import { createDeliveredLine, createEntry, createProduct, createUser, moveContestIntoPast, submitEntry } from "~/seed/factories.server";
+import { creditOutages, enrolRetakers } from "~/models/contests/sitting/outages.server";
+import { createContest, createDeliveredLine, createEntry, createProduct, createUser, moveContestIntoPast, submitEntry } from "~/seed/factories.server";
 
 const doc = fs.readFileSync("docs/admin-sql.md", "utf8");
 const blocks = [...doc.matchAll(/```sql(?: ([\w-]+))?\n([\s\S]*?)```/g)].map((m) => ({ name: m[1] ?? "example", text: m[2]! }));
@@ -32,6 +32,8 @@ test("every SQL block of docs/admin-sql.md, in order and as written, does what t
     "jee-extra-time",
     "outage-record",
     "outage-credits",
+    "outage-remedies",
+    "outage-retest",
     "challenge-pending",
     "challenge-uphold",
     "challenge-drop",
@@ -89,6 +91,15 @@ test("every SQL block of docs/admin-sql.md, in order and as written, does what t
   await creditOutages(db, new Date());
   expect(await run(block("outage-credits"))).toEqual([{ detail: "nginx restarted with a bad certificate", tests: 0, minutes: null, retest_offered: null }]);
   expect((await db.select().from(user_contest_entries).where(eq(user_contest_entries.contest_id, jee.id))).map((e) => e.extra_minutes).sort()).toEqual([0, 0, 0, 20]);
+  // Say Rahul's test had been broken past the bound and he chose a re-test: the guide reads it back, and the re-test,
+  // made as any contest and then named, takes him (with the mail) when the server's sweep runs. The world is put back after.
+  await db.insert(outage_remedies).values({ contest_id: jee.id, user_id: students[1]!, choice: "retest", chosen_at: new Date() });
+  expect(await run(block("outage-remedies"))).toEqual([{ title: "JEE Main Mock Test 1", choice: "retest", students: 1 }]);
+  const retest = await createContest(db, { title: "JEE Main Mock Test 1 (re-test)", subject: "Physics", start_time: new Date(Date.now() + 48 * HOUR), end_time: new Date(Date.now() + 51 * HOUR), questions: [["1 + 1?", ["1", "2"], "2"]] });
+  expect(await run(block("outage-retest"))).toEqual([{ title: "JEE Main Mock Test 1 (re-test)", is_active: false }]);
+  expect(await enrolRetakers(db, new Date())).toBe(1);
+  expect(await db.select({ user: user_contest_entries.user_id }).from(user_contest_entries).where(eq(user_contest_entries.contest_id, retest.id))).toEqual([{ user: students[1] }]);
+  await db.delete(outage_remedies).where(eq(outage_remedies.contest_id, jee.id));
 
   // The paper is sat and closes; question 4 is challenged, once by each of three students in turn.
   await moveContestIntoPast(db, jee.id, 28);

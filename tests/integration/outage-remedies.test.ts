@@ -16,6 +16,7 @@ import { checkoutSignature, paymentGateway } from "~/models/payments/gateway.ser
 import { sendDueRefunds } from "~/models/payments/refunds.server";
 import { createContest, moveContestIntoPast, submitEntry } from "~/seed/factories.server";
 import * as page from "~/routes/contest.$id.outage";
+import * as results from "~/routes/contest.$id.results";
 import { call, formRequest, getRequest } from "../support/remix";
 import { ANSWER_BANK, contestWithResults, signedInStudent } from "../support/scenarios";
 import { english } from "../support/words";
@@ -33,6 +34,7 @@ async function outageIn(contestId: string) {
 
 /** A free contest with sponsored prizes, ended an hour ago: four students ranked 1 to 4, each submitting after the outage. */
 async function brokenFreeContest() {
+  const topper = await signedInStudent();
   const made = await contestWithResults({
     start: new Date(Date.now() - 3 * HOUR),
     end: new Date(Date.now() - HOUR),
@@ -40,14 +42,14 @@ async function brokenFreeContest() {
     prizePool: { first: 300, second: 200 },
     recordResults: true,
     students: [
-      { correct: 4, minutes: 50 },
+      { userId: topper.userId, correct: 4, minutes: 50 },
       { correct: 3, minutes: 55 },
       { correct: 2, minutes: 55 },
       { correct: 1, minutes: 55 },
     ],
   });
   await outageIn(made.contestId);
-  return made;
+  return { ...made, topper };
 }
 
 /** A paid practice test (₹49), paid through the test gateway before it began, sat after our outage and submitted. */
@@ -90,6 +92,10 @@ test("a re-test takes the result out of the ranking and its prizes: everyone bel
     [third]: { rank: 2, prize: 200 },
     [fourth]: { rank: 3, prize: 0 },
   });
+  // Their results page, final: no rank, and the choice said.
+  const shown = await call(results.loader, getRequest(`/contest/${c.contestId}/results`, c.topper.cookie), { params: { id: c.contestId } });
+  expect(shown.status).toBe(200);
+  expect(shown.data).toMatchObject({ outage: { chosen: "retest" }, mine: { rank: null } });
   // After the results are final, nobody may choose any more: their results stand.
   expect(await chooseRemedy(db, { contestId: c.contestId, userId: second, choice: "retest", now })).toEqual({ ok: false, reason: "final" });
 

@@ -16,6 +16,7 @@ const REVIEW = "a review in Hindi: the reviewer's screen, a disqualification ref
 const YOUR_DATA = "your data in Hindi: the page, and a wrong password refused";
 const PRACTICE = "practice in Hindi: the practice page, a practice result, My revision and the practice screen";
 const RETURN = "a return in Hindi: the order's return case, the photo page refused then sent, the seller's dispute";
+const OUTAGE = "our outage in Hindi: the results' note, the page to choose, the choice recorded";
 const TEST = "the test in Hindi, from the camera check to the completion page, has no English left";
 
 type Scan = { spec: "languages.spec.ts" | "languages.js.spec.ts"; test: string; path: string };
@@ -59,6 +60,7 @@ export const HINDI_ROUTES: Record<string, Scan> = {
   "consent.$token.tsx": scan(CONSENT, '"consent page"'),
   "contest.$id.review.tsx": scan(REVIEW, '"review screen"'),
   "contest.$id.appeal.tsx": scan(REVIEW, '"appeal page"'),
+  "contest.$id.outage.tsx": scan(OUTAGE, '"outage page"'),
   "certificates._index.tsx": scan(CERTIFICATE, '"/certificates?code=12345"'),
   "contest.$id.challenges.$challengeId.pay.tsx": scan(CHALLENGE, '"fee page"'),
   "store.$id.productdetails.tsx": scan(STORE, "page.goto(`/store/${id}/productdetails`)"),

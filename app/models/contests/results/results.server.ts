@@ -32,7 +32,7 @@ export async function tieBreakOf(db: DbOrTx, contestId: string, locale: Locale) 
 
 /** Every result of the contest with its rank: stored once finalised, else computed by the same rankSql. */
 export const rankedResults = (contestId: string) => sql`
-  SELECT r.user_id, r.score, r.answered, r.response_time, r.prize_amount, r.disqualified_at, r.disqualification_reason,
+  SELECT r.contest_id, r.user_id, r.score, r.answered, r.response_time, r.prize_amount, r.disqualified_at, r.disqualification_reason,
          CASE WHEN r.disqualified_at IS NULL THEN COALESCE(r.rank, ${rankSql("r")}) END::int AS rank
     FROM contest_results r
    WHERE r.contest_id = ${contestId}`;

@@ -1,7 +1,6 @@
 // Start-up and shutdown of an instance, and the one-off contest sweep: everything around
 // the requests (app/server/main.server.ts calls these).
 import path from "node:path";
-import { sql } from "drizzle-orm";
 import { db, getConnection, isConnected } from "~/db/client.server";
 import { openAdminSocket, type AdminSocket } from "~/db/admin-socket.server";
 import { makePrivate } from "~/db/private-dir.server";
@@ -13,7 +12,9 @@ import { forgetDiscardedImages } from "~/models/store/orders/order-returns.serve
 import { liveCarrier, pollShipments } from "~/models/store/orders/shipments.server";
 import { storeDiagram } from "~/models/contests/paper/diagrams.server";
 import { closeDueContests } from "~/models/contests/results/scoring.server";
-import { createDatabaseWatch, creditOutages, enrolRetakers, recordOutage } from "~/models/contests/sitting/outages.server";
+import { creditOutages, enrolRetakers, recordOutage } from "~/models/contests/sitting/outages.server";
+import { askDatabase } from "~/db/health.server";
+import { beat, createDatabaseWatch, createErrorWatch, wakeUp } from "~/server/outage-watch.server";
 import { releaseExpiredHolds } from "~/models/store/checkout/orders.server";
 import { supportConfirmsReturn, sweepOrderLines } from "~/models/store/orders/order-life.server";
 import { isUuid } from "~/utils/urls";
@@ -29,7 +30,7 @@ import { deliverOutbox, kickOutbox } from "~/services/email.server";
 import { contestOffer, dataDir, env, loadSharedSecret } from "~/utils/env.server";
 import { paidPrizeContestsLeft } from "~/models/contests/catalogue/catalogue.server";
 import { describeContestOffer } from "~/models/contests/catalogue/kinds";
-import { log } from "~/services/log.server";
+import { instanceName, log } from "~/services/log.server";
 
 /**
  * What the embedded database can carry, said at every start on it (issue 44, point 7: an
@@ -106,16 +107,28 @@ export async function startup() {
       ({ id, status }) => log().info({ event: "payout-poll", payoutId: id, status }, "payout polled"),
     );
   });
-  // Our rule when we fail (docs/decisions/contests-a-shift-at-one-instant.md): a span without the database is recorded
-  // when it is back, and every outage's lost time is given back to the tests it overlapped.
-  const watch = createDatabaseWatch({
-    // The health check's question and deadline (app/routes/healthz.tsx).
-    ping: () => withDeadline(db.execute(sql`SELECT count(*) FROM (SELECT 1 FROM contests LIMIT 1) AS one`), 2_000),
+  // Our rule when we fail (docs/decisions/contests-a-shift-at-one-instant.md): this instance watches its database and its
+  // replies, and says it is alive; a span when no instance was is recorded by the first to start again. Every outage's lost
+  // time is given back to the tests it overlapped.
+  const silence = await wakeUp(db, instanceName(), new Date());
+  if (silence) {
+    await recordOutage(db, { ...silence, cause: "instance", detail: "no instance was running" });
+    log().warn({ event: "outage", since: silence.startedAt }, "no instance was running: recorded as an outage");
+  }
+  const databaseWatch = createDatabaseWatch({
+    ping: () => askDatabase(db),
     record: (span) => recordOutage(db, { ...span, cause: "database", detail: "an instance could not reach its database" }),
   });
-  every(5_000, "database watch", async () => {
-    if ((await watch()) === "recorded") log().warn({ event: "outage" }, "the database was unreachable: recorded as an outage");
-    const credits = await creditOutages(db, new Date());
+  errorWatch = createErrorWatch({ record: (span) => recordOutage(db, { ...span, cause: "errors", detail: `most of ${instanceName()}'s replies were errors` }) });
+  const replies = errorWatch;
+  every(5_000, "outage watch", async () => {
+    const now = new Date();
+    const database = await databaseWatch(now);
+    if (database === "recorded") log().warn({ event: "outage" }, "the database was unreachable: recorded as an outage");
+    if ((await replies.tick(now)) === "recorded") log().warn({ event: "outage" }, "most replies were errors: recorded as an outage");
+    if (database === "down") return;
+    await beat(db, instanceName(), now);
+    const credits = await creditOutages(db, now);
     if (credits > 0) log().info({ event: "outage-credit", credits }, "lost time given back");
   });
   // Unpaid online orders give their copies back when their hold ends.
@@ -140,6 +153,12 @@ export async function startup() {
 
 const timers: NodeJS.Timeout[] = [];
 let adminSocket: AdminSocket | undefined;
+let errorWatch: ReturnType<typeof createErrorWatch> | undefined;
+
+/** Every reply's status, for the watch on this instance's errors (app/server/outage-watch.server.ts). */
+export function countReply(status: number) {
+  errorWatch?.count(status);
+}
 
 const BATCH = 20;
 
@@ -150,13 +169,6 @@ async function drain<T>(batch: (limit: number) => Promise<T[]>, each: (item: T) 
     done.forEach(each);
     if (done.length < BATCH) return;
   }
-}
-
-/** `work`, or a failure if it has not settled in `ms` (what it does later is ignored). */
-function withDeadline<T>(work: Promise<T>, ms: number) {
-  let timer: NodeJS.Timeout | undefined;
-  work.catch(() => {});
-  return Promise.race([work, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms)))]).finally(() => clearTimeout(timer));
 }
 
 /** Runs `run` every `ms`; a tick that finds the last run still going is skipped, so slow runs never pile up. */

@@ -9,7 +9,7 @@ import { broadcastDevReady, createRequestHandler, type ServerBuild } from "@remi
 import * as build from "@remix-run/dev/server-build";
 import { closeAllReaders } from "~/models/blog/live.server";
 import { createFrontDoor } from "~/server/front-door.server";
-import { shutdown, startup } from "~/server/lifecycle.server";
+import { countReply, shutdown, startup } from "~/server/lifecycle.server";
 import { createRenderer } from "~/server/renderer.server";
 import { createRouteTable, type RouteEntry } from "~/server/route-table";
 import { appUrl, env } from "~/utils/env.server";
@@ -72,7 +72,11 @@ export async function startServer(root: string) {
   // checked every 2 s rather than every 30. Idle keep-alive connections stay 65 s, longer
   // than a proxy's own idle timeout (nginx's upstream keepalive_timeout is 60 s), so the
   // proxy, not the app, closes them and never sends on a socket the app just closed.
-  const server = http.createServer({ headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 65_000, connectionsCheckingInterval: 2_000 }, door);
+  // Every reply's status goes to the watch on this instance's errors (our rule when we fail).
+  const server = http.createServer({ headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 65_000, connectionsCheckingInterval: 2_000 }, (req, res) => {
+    res.once("finish", () => countReply(res.statusCode));
+    return door(req, res);
+  });
 
   const port = config.PORT;
   // HOST: the address to listen on (every interface when unset). Behind a proxy, 127.0.0.1,

@@ -84,8 +84,13 @@ export type PracticeScope = (typeof PRACTICE_SCOPES)[number];
  */
 export const PARCEL_STATES = ["booked", "picked_up", "in_transit", "out_for_delivery", "delivered", "undelivered", "returned_to_origin"] as const;
 
-/** Why the service was not there (docs/decisions/contests-a-shift-at-one-instant.md, "When we fail"): the database lost, or an admin's record of anything else. */
-export const OUTAGE_CAUSES = ["database", "recorded"] as const;
+/**
+ * Why the service was not there (docs/decisions/contests-a-shift-at-one-instant.md, "When we fail"): an instance lost its
+ * database, no instance was running, most replies were errors, or an admin's record of anything else.
+ */
+export const OUTAGE_CAUSES = ["database", "instance", "errors", "recorded"] as const;
+/** The causes the server records by itself: two instances may see one outage, so a span of these is recorded once. */
+export const WATCHED_OUTAGE_CAUSES = ["database", "instance", "errors"] as const;
 
 /** What a student whose test an outage broke past the bound may choose instead of their result (the same record): a re-test, or a paid entry's fee back. */
 export const OUTAGE_REMEDIES = ["retest", "refund"] as const;

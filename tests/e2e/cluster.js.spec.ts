@@ -293,3 +293,25 @@ test("nginx: an address past its request cap gets 429; loopback (health checks, 
   expect((await burst("127.0.0.2")).filter((s) => s === 429).length).toBeGreaterThan(0);
   expect((await burst("127.0.0.1")).every((s) => s === 200)).toBe(true);
 });
+
+test("every instance stopped during a test: the first to start again records the silence, and the students get the time back", async () => {
+  // Both instances say they are alive every 5 seconds.
+  await expect.poll(async () => (await sql`SELECT instance FROM instance_beats ORDER BY instance`).map((r) => r.instance), { timeout: 12_000 }).toEqual(["app-a", "app-b"]);
+  const { email } = await signUp(a);
+  const [user] = await sql`SELECT id FROM users WHERE email = ${email}`;
+  const [contest] = await sql`
+    INSERT INTO contests (title, subject, duration_minutes, start_time, end_time)
+    VALUES (${unique("Silence Cup")}, 'Maths', 60, now() - interval '5 minutes', now() + interval '2 hours') RETURNING id`;
+  await sql`INSERT INTO user_contest_entries (user_id, contest_id, status, started_at) VALUES (${user!.id}, ${contest!.id}, true, now() - interval '4 minutes')`;
+  // Both stop; the silence is made to have lasted 90 seconds rather than waited for.
+  await Promise.all([a.stop(), b.stop()]);
+  await sql`UPDATE instance_beats SET beat_at = now() - interval '90 seconds'`;
+  a = await startInstance({ port: a.port, name: "app-a", env, output: "ignore" });
+  b = await startInstance({ port: b.port, name: "app-b", env, output: "ignore" });
+  const outages = await sql`
+    SELECT cause, detail, ended_at - started_at >= interval '90 seconds' AS whole, ceil(extract(epoch FROM ended_at - started_at) / 60)::int AS minutes
+      FROM service_outages WHERE cause = 'instance'`;
+  // Once, though both started after it; its minutes, rounded up, go to the test that was running.
+  expect(outages).toEqual([{ cause: "instance", detail: "no instance was running", whole: true, minutes: expect.any(Number) }]);
+  await expect.poll(async () => (await sql`SELECT outage_minutes FROM user_contest_entries WHERE contest_id = ${contest!.id}`)[0]!.outage_minutes, { timeout: 12_000 }).toBe(outages[0]!.minutes);
+});

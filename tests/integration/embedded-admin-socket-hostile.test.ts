@@ -15,7 +15,7 @@ import { AUTHENTICATION_TIMEOUT_MS, MAX_GREETINGS, MAX_SESSIONS, openAdminSocket
 import { createSession } from "~/models/accounts/auth.server";
 import * as contestsRoute from "~/routes/contests._index";
 import * as healthz from "~/routes/healthz";
-import { HEALTH_DEADLINE_MS } from "~/routes/healthz";
+import { HEALTH_DEADLINE_MS } from "~/db/health.server";
 import { createUser } from "~/seed/factories.server";
 import { message, query, rawClient, type RawClient } from "../support/pg-raw";
 import { call, getRequest } from "../support/remix";

@@ -3,12 +3,13 @@
 // the lost time back once, moving their deadline (their screen and results say so); past
 // the bound it offers a re-test or refund; an instance that loses its database records the
 // span once; the rule is on the rules sheet.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { db } from "~/db/client.server";
-import { outage_credits, service_outages, user_contest_entries } from "~/db/schema";
+import { instance_beats, outage_credits, service_outages, user_contest_entries } from "~/db/schema";
 import { createContest, createEntry } from "~/seed/factories.server";
-import { createDatabaseWatch, creditOutages, outageCreditOf, recordOutage } from "~/models/contests/sitting/outages.server";
+import { creditOutages, outageCreditOf, recordOutage } from "~/models/contests/sitting/outages.server";
+import { beat, createDatabaseWatch, SILENCE_MS, wakeUp } from "~/server/outage-watch.server";
 import { submitTest } from "~/models/contests/sitting/test-taking.server";
 import { testPaperReply } from "~/models/contests/sitting/test-api.server";
 import * as sheet from "~/routes/contest.$id.rules";
@@ -83,25 +84,51 @@ test("an outage of one contest gives time back to that contest's tests only", as
 
 test("an instance that lost its database records the span when it is back, once however many instances saw it; the rule is on the rules sheet", async () => {
   const now = Date.now();
-  let failing = 2;
   const spans: Array<{ startedAt: Date; endedAt: Date }> = [];
   const record = async (span: { startedAt: Date; endedAt: Date }) => {
     spans.push(span);
     await recordOutage(db, { ...span, cause: "database" });
   };
-  const watch = createDatabaseWatch({ ping: async () => (failing-- > 0 ? Promise.reject(new Error("ECONNREFUSED")) : 1), record });
+  // Refused, then too slow (the health check's "late"), then an answer.
+  const answers: Array<() => Promise<"ok" | "late">> = [() => Promise.reject(new Error("ECONNREFUSED")), async () => "late"];
+  const watch = createDatabaseWatch({ ping: () => (answers.shift() ?? (async () => "ok" as const))(), record });
   expect(await watch(new Date(now))).toBe("down");
   expect(await watch(new Date(now + 5000))).toBe("down");
   expect(await watch(new Date(now + 10_000))).toBe("recorded");
   expect(await watch(new Date(now + 15_000))).toBe("up");
   expect(spans).toEqual([{ startedAt: new Date(now), endedAt: new Date(now + 10_000) }]);
-  // A second instance saw the same outage a tick later: it is not recorded twice.
+  // A second instance saw the same outage, a tick later and ending later: only its last two seconds are added;
+  // a third saw only its middle: nothing is added. An admin's record of the same time counts whole.
   await recordOutage(db, { startedAt: new Date(now + 2000), endedAt: new Date(now + 12_000), cause: "database" });
-  const recorded = await db.select().from(service_outages).where(eq(service_outages.cause, "database"));
-  expect(recorded.filter((o) => o.started_at.getTime() >= now - 1000 && o.started_at.getTime() <= now + 3000)).toHaveLength(1);
+  await recordOutage(db, { startedAt: new Date(now + 3000), endedAt: new Date(now + 9000), cause: "errors" });
+  await recordOutage(db, { startedAt: new Date(now + 3000), endedAt: new Date(now + 9000), cause: "recorded", detail: "by hand" });
+  const recorded = await db.select().from(service_outages).where(sql`${service_outages.started_at} >= ${new Date(now - 1000)} AND ${service_outages.started_at} <= ${new Date(now + 20_000)}`);
+  expect(recorded.map((o) => [o.cause, o.started_at.getTime() - now, o.ended_at.getTime() - now]).sort()).toEqual([
+    ["database", 0, 10_000],
+    ["database", 10_000, 12_000],
+    ["recorded", 3000, 9000],
+  ]);
 
   const contest = await createContest(db, { title: `Outage Sheet ${++n}`, subject: "General", start_time: new Date(now + 3_600_000), end_time: new Date(now + 7_200_000) });
   const res = await call(sheet.loader, getRequest(`/contest/${contest.id}/rules`), { params: { id: contest.id } });
   expect(res.data.outageBound).toBe(30);
   expect(english({ id: "contest.sheet.outageText", values: { minutes: 30 } })).toContain("the time you lose is given back to you automatically as extra time");
+});
+
+test("an instance that starts after every instance was silent finds that span, once; a restart among running instances finds nothing", async () => {
+  const now = Date.now();
+  // A first start: no beat, no outage; but its own beat.
+  await db.delete(instance_beats);
+  expect(await wakeUp(db, "app-1", new Date(now - 120_000))).toBeNull();
+  // Two instances beat, the last a minute before one starts again: the minute is an outage.
+  await beat(db, "app-2", new Date(now - 60_000));
+  expect(await wakeUp(db, "app-1", new Date(now))).toEqual({ startedAt: new Date(now - 60_000), endedAt: new Date(now) });
+  // The second, starting a moment after the first, sees its fresh beat: the service is back.
+  expect(await wakeUp(db, "app-2", new Date(now + 2000))).toBeNull();
+  // A restart while another instance was running: nothing.
+  expect(await wakeUp(db, "app-2", new Date(now + SILENCE_MS))).toBeNull();
+  // Beats of instances gone for a day are forgotten.
+  await beat(db, "old", new Date(now - 25 * 3_600_000));
+  await wakeUp(db, "app-1", new Date(now + SILENCE_MS));
+  expect((await db.select().from(instance_beats)).map((b) => b.instance).sort()).toEqual(["app-1", "app-2"]);
 });

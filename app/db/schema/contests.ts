@@ -256,6 +256,15 @@ export const service_outages = pgTable(
   ],
 );
 
+/**
+ * Each instance's last sign of life, written every 5 seconds: an instance that starts after a
+ * silence of every instance records that span as an outage (app/server/outage-watch.server.ts).
+ */
+export const instance_beats = pgTable("instance_beats", {
+  instance: text("instance").primaryKey(),
+  beat_at: time("beat_at").notNull(),
+});
+
 /** What one outage gave one entry: minutes of time back, and whether it passed the bound for a re-test or a refund. */
 export const outage_credits = pgTable(
   "outage_credits",

@@ -15,25 +15,40 @@ import { oweRefund } from "~/models/payments/refunds.server";
 import { REFUND_REASONS } from "~/models/refund-reasons";
 import { enqueueEmail, mailLocale } from "~/services/email.server";
 import { env } from "~/utils/env.server";
-import { OUTAGE_REMEDIES, type OUTAGE_CAUSES, type PAYMENT_GATEWAYS } from "~/utils/enums";
+import { OUTAGE_REMEDIES, WATCHED_OUTAGE_CAUSES, type OUTAGE_CAUSES, type PAYMENT_GATEWAYS } from "~/utils/enums";
 import { msgText } from "~/utils/i18n";
 
 export const outageRetestMinutes = () => env().OUTAGE_RETEST_MINUTES;
 
 /**
  * Records an outage; its credits are given by the next creditOutages (which the caller may
- * run at once). Several instances that lost the same database each see it: a database
- * span that overlaps one already recorded is not recorded again (an admin's record always is).
+ * run at once). Several instances may see one outage the server watches for itself (its
+ * database lost, every instance silent, errors): such a span is recorded only where no
+ * span of those causes recorded before already covers its start, so a later instance's
+ * record adds only the time after the earlier one's end. Under a lock, so two instances
+ * recording at once do not both add it. An admin's record always counts whole.
  */
-export async function recordOutage(db: DbOrTx, input: { startedAt: Date; endedAt: Date; cause: (typeof OUTAGE_CAUSES)[number]; contestId?: string; detail?: string }) {
+export async function recordOutage(db: Db, input: { startedAt: Date; endedAt: Date; cause: (typeof OUTAGE_CAUSES)[number]; contestId?: string; detail?: string }) {
   const from = input.startedAt.toISOString();
   const to = input.endedAt.toISOString();
-  await db.execute(sql`
-    INSERT INTO service_outages (started_at, ended_at, cause, contest_id, detail)
-    SELECT ${from}::timestamptz, ${to}::timestamptz, ${input.cause}, ${input.contestId ?? null}::uuid, ${input.detail ?? null}
-     WHERE ${input.cause} <> 'database'
-        OR NOT EXISTS (SELECT 1 FROM service_outages WHERE cause = 'database' AND started_at < ${to}::timestamptz AND ended_at > ${from}::timestamptz)`);
+  const watched = sql.join(
+    WATCHED_OUTAGE_CAUSES.map((c) => sql`${c}`),
+    sql`, `,
+  );
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${OUTAGE_LOCK})`);
+    await tx.execute(sql`
+      INSERT INTO service_outages (started_at, ended_at, cause, contest_id, detail)
+      SELECT s.start, ${to}::timestamptz, ${input.cause}, ${input.contestId ?? null}::uuid, ${input.detail ?? null}
+        FROM (SELECT CASE WHEN ${input.cause} IN (${watched})
+                     THEN GREATEST(${from}::timestamptz, (SELECT max(ended_at) FROM service_outages WHERE cause IN (${watched}) AND started_at <= ${from}::timestamptz))
+                     ELSE ${from}::timestamptz END AS start) s
+       WHERE s.start < ${to}::timestamptz`);
+  });
 }
+
+/** Held while an outage is recorded (any number: only this module takes it). */
+const OUTAGE_LOCK = 5_050_001;
 
 /**
  * Gives every outage not yet credited its credits, each in one statement, once (a row per
@@ -93,29 +108,6 @@ export async function outageCreditOf(db: DbOrTx, input: { contestId: string; use
   );
   if (!row || (row.given === 0 && row.past === null)) return null;
   return { givenMinutes: row.given, pastBound: row.past === null ? null : { minutes: row.past, bound: outageRetestMinutes() }, chosen: row.choice };
-}
-
-/**
- * This instance's watch on its database: each tick asks it a trivial question with a short
- * deadline. The first failure starts an outage; the first answer after failures records
- * it (from the first failure to now). An instance that stops while the database is away
- * records nothing: another instance that saw it does (recordOutage records a span once).
- */
-export function createDatabaseWatch(input: { ping: () => Promise<unknown>; record: (span: { startedAt: Date; endedAt: Date }) => Promise<unknown> }) {
-  let downSince: Date | null = null;
-  return async function tick(now = new Date()) {
-    try {
-      await input.ping();
-    } catch {
-      downSince ??= now;
-      return "down" as const;
-    }
-    if (!downSince) return "up" as const;
-    const span = { startedAt: downSince, endedAt: now };
-    downSince = null;
-    await input.record(span);
-    return "recorded" as const;
-  };
 }
 
 export type OutageRemedy = (typeof OUTAGE_REMEDIES)[number];

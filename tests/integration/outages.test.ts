@@ -3,7 +3,7 @@
 // the lost time back once, moving their deadline (their screen and results say so); past
 // the bound it offers a re-test or refund; an instance that loses its database records the
 // span once; the rule is on the rules sheet.
-import { eq, sql } from "drizzle-orm";
+import { and, eq, gte, lte } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { db } from "~/db/client.server";
 import { instance_beats, outage_credits, service_outages, user_contest_entries } from "~/db/schema";
@@ -102,7 +102,7 @@ test("an instance that lost its database records the span when it is back, once 
   await recordOutage(db, { startedAt: new Date(now + 2000), endedAt: new Date(now + 12_000), cause: "database" });
   await recordOutage(db, { startedAt: new Date(now + 3000), endedAt: new Date(now + 9000), cause: "errors" });
   await recordOutage(db, { startedAt: new Date(now + 3000), endedAt: new Date(now + 9000), cause: "recorded", detail: "by hand" });
-  const recorded = await db.select().from(service_outages).where(sql`${service_outages.started_at} >= ${new Date(now - 1000)} AND ${service_outages.started_at} <= ${new Date(now + 20_000)}`);
+  const recorded = await db.select().from(service_outages).where(and(gte(service_outages.started_at, new Date(now - 1000)), lte(service_outages.started_at, new Date(now + 20_000))));
   expect(recorded.map((o) => [o.cause, o.started_at.getTime() - now, o.ended_at.getTime() - now]).sort()).toEqual([
     ["database", 0, 10_000],
     ["database", 10_000, 12_000],

@@ -17,14 +17,13 @@
 // it is paid from was reversed, and the sellers' released total equal to what they sold
 // and kept.
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { randomInt } from "node:crypto";
 import { parseArgs } from "node:util";
 import postgres from "postgres";
 import { tsImport } from "tsx/esm/api";
 import { buildIfStale } from "./build-if-stale.js";
-import { appInstances, root, sleep, startThrowawayPostgres } from "./ops/processes.js";
+import { appInstances, chaosFrame, root, sleep, startThrowawayPostgres } from "./ops/processes.js";
 
 const { values } = parseArgs({ options: { orders: { type: "string", default: "500" }, keep: { type: "boolean", default: false } } });
 const ORDERS = Number(values.orders);
@@ -37,21 +36,9 @@ const SELLERS = Math.max(5, Math.round(ORDERS / 12));
 const DEADLINE_MS = 6 * 60_000;
 const DAY = 24 * 3_600_000;
 const say = (line) => console.log(`[chaos:escrow ${new Date().toISOString().slice(11, 19)}] ${line}`);
-const work = fs.mkdtempSync(path.join(os.tmpdir(), "studyarena-chaos-escrow-"));
-const cleanups = [];
-let failed = false;
+const { work, cleanups, runToExit } = chaosFrame("chaos:escrow");
 
-try {
-  await run();
-} catch (error) {
-  failed = true;
-  console.error(`chaos:escrow: ${error instanceof Error ? error.stack : error}`);
-} finally {
-  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
-  if (!failed && !values.keep) fs.rmSync(work, { recursive: true, force: true });
-  else console.error(`Logs kept in ${work}`);
-}
-process.exit(failed ? 1 : 0);
+await runToExit(run, { keep: values.keep, stack: true });
 
 async function run() {
   buildIfStale(root);

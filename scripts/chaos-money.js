@@ -18,14 +18,13 @@
 // per prize, its UTR recorded, one "paid" mail per winner) and every refund was sent
 // exactly once (one refund at the gateway per payment).
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { createHmac, randomInt } from "node:crypto";
 import { parseArgs } from "node:util";
 import postgres from "postgres";
 import { tsImport } from "tsx/esm/api";
 import { buildIfStale } from "./build-if-stale.js";
-import { appInstances, freePort, root, sleep, startNginx, startThrowawayPostgres } from "./ops/processes.js";
+import { appInstances, chaosFrame, freePort, root, sleep, startNginx, startThrowawayPostgres } from "./ops/processes.js";
 
 const { values } = parseArgs({
   options: {
@@ -48,21 +47,9 @@ const WEBHOOK_SECRET = "chaos-payouts-webhook-secret";
 const SECRET = "chaos-session-secret-chaos-session-secret-0123";
 
 const say = (line) => console.log(`[chaos:money ${new Date().toISOString().slice(11, 19)}] ${line}`);
-const work = fs.mkdtempSync(path.join(os.tmpdir(), "studyarena-chaos-money-"));
-const cleanups = [];
-let failed = false;
+const { work, cleanups, runToExit } = chaosFrame("chaos:money");
 
-try {
-  await run();
-} catch (error) {
-  failed = true;
-  console.error(`chaos:money: ${error instanceof Error ? error.message : error}`);
-} finally {
-  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
-  if (!failed && !values.keep) fs.rmSync(work, { recursive: true, force: true });
-  else console.error(`Logs kept in ${work}`);
-}
-process.exit(failed ? 1 : 0);
+await runToExit(run, { keep: values.keep });
 
 async function run() {
   buildIfStale(root);

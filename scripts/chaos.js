@@ -19,14 +19,13 @@
 // final choice vs the stored one, and exits non-zero on any difference, on a submission
 // not recorded exactly once, or on a contest not finalised exactly once.
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import postgres from "postgres";
 import { tsImport } from "tsx/esm/api";
 import { buildIfStale } from "./build-if-stale.js";
 import { createUsersWithSessions, OPTIONS, QUESTIONS } from "./bench/busy-seed.js";
-import { appInstances, FAIL_TIMEOUT_MS, freePort, root, sleep, startNginx, startThrowawayPostgres } from "./ops/processes.js";
+import { appInstances, chaosFrame, FAIL_TIMEOUT_MS, freePort, root, sleep, startNginx, startThrowawayPostgres } from "./ops/processes.js";
 
 const { values } = parseArgs({
   options: {
@@ -51,23 +50,10 @@ for (const [name, value, max] of [["students", STUDENTS, 20_000], ["kills", KILL
 
 const say = (line) => console.log(`[chaos ${new Date().toISOString().slice(11, 19)}] ${line}`);
 const SECRET = "chaos-session-secret-chaos-session-secret-0123";
-const work = fs.mkdtempSync(path.join(os.tmpdir(), "studyarena-chaos-"));
 // nginx's workers (nobody) must pass through to its cache (the sealed paper's): search, not listing.
-fs.chmodSync(work, 0o711);
-const cleanups = [];
-let failed = false;
+const { work, cleanups, runToExit } = chaosFrame("chaos", { mode: 0o711 });
 
-try {
-  await run();
-} catch (error) {
-  failed = true;
-  console.error(`chaos: ${error instanceof Error ? error.message : error}`);
-} finally {
-  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
-  if (!failed && !values.keep) fs.rmSync(work, { recursive: true, force: true });
-  else console.error(`Logs kept in ${work}`);
-}
-process.exit(failed ? 1 : 0);
+await runToExit(run, { keep: values.keep });
 
 async function run() {
   buildIfStale(root);

@@ -225,3 +225,30 @@ export async function dropDatabase(adminUrl, name) {
   await sql.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await sql.end();
 }
+
+/**
+ * The frame of a chaos run (scripts/chaos*.js): a work folder of its own (`mode`, when
+ * nginx's workers must pass through it), then `runToExit(run)`: the cleanups undone last
+ * first whatever happened, the folder removed after a pass unless `keep` (kept, with its
+ * logs, after a failure), and the exit code.
+ */
+export function chaosFrame(name, { mode } = {}) {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), `studyarena-${name.replace(":", "-")}-`));
+  if (mode) fs.chmodSync(work, mode);
+  const cleanups = [];
+  async function runToExit(run, { keep = false, stack = false } = {}) {
+    let failed = false;
+    try {
+      await run();
+    } catch (error) {
+      failed = true;
+      console.error(`${name}: ${error instanceof Error ? (stack ? error.stack : error.message) : error}`);
+    } finally {
+      for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
+      if (!failed && !keep) fs.rmSync(work, { recursive: true, force: true });
+      else console.error(`Logs kept in ${work}`);
+    }
+    process.exit(failed ? 1 : 0);
+  }
+  return { work, cleanups, runToExit };
+}

@@ -17,6 +17,7 @@ import { sendDueRefunds } from "~/models/payments/refunds.server";
 import { createContest, moveContestIntoPast, submitEntry } from "~/seed/factories.server";
 import * as page from "~/routes/contest.$id.outage";
 import * as results from "~/routes/contest.$id.results";
+import * as contestPage from "~/routes/contest.$id._index";
 import { call, formRequest, getRequest } from "../support/remix";
 import { ANSWER_BANK, contestWithResults, signedInStudent } from "../support/scenarios";
 import { english } from "../support/words";
@@ -108,6 +109,9 @@ test("a re-test takes the result out of the ranking and its prizes: everyone bel
   const mail = await db.select().from(email_outbox).where(sql`${email_outbox.subject} LIKE ${`%${c.contest.title} (re-test)%`}`);
   expect(mail).toHaveLength(1);
   expect(await remedyState(db, { contestId: c.contestId, userId: first })).toMatchObject({ retest: { id: retest.id, enrolled: true } });
+  // Unlisted, but the student it enrolled reaches it: its page says they are in.
+  const page = await call(contestPage.loader, getRequest(`/contest/${retest.id}`, c.topper.cookie), { params: { id: retest.id } });
+  expect(page.data).toMatchObject({ state: "enrolled" });
 });
 
 test("a paid entry's fee comes back through the ledger once, for our outage; a student whose outage stayed under the bound, or who has not submitted, is refused", async () => {

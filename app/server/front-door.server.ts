@@ -49,6 +49,8 @@ export type FrontDoorParts = {
   /** After a post that changed something: pages in memory are rendered again. */
   forgetCachedPages: () => void;
   isDraining: () => boolean;
+  /** Each reply's status once it is done, beside its log line (the watch on this instance's errors). */
+  onReply: (status: number) => void;
 };
 
 /** The client's address: the peer's, or, behind `hops` trusted proxies, the one they were sent by. */
@@ -265,7 +267,10 @@ export function createFrontDoor(parts: FrontDoorParts) {
     if (parts.isDraining()) res.setHeader("Connection", "close");
     const started = performance.now();
     withRequestLog(id, () => {
-      res.once("close", () => logRequest(id, { method: req.method, url: req.url ?? "/", status: res.statusCode, ms: performance.now() - started, finished: res.writableFinished }));
+      res.once("close", () => {
+        logRequest(id, { method: req.method, url: req.url ?? "/", status: res.statusCode, ms: performance.now() - started, finished: res.writableFinished });
+        parts.onReply(res.statusCode);
+      });
       serve(req, res);
     });
   };

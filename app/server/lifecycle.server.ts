@@ -119,13 +119,11 @@ export async function startup() {
     ping: () => askDatabase(db),
     record: (span) => recordOutage(db, { ...span, cause: "database", detail: "an instance could not reach its database" }),
   });
-  errorWatch = createErrorWatch({ record: (span) => recordOutage(db, { ...span, cause: "errors", detail: `most of ${instanceName()}'s replies were errors` }) });
-  const replies = errorWatch;
   every(5_000, "outage watch", async () => {
     const now = new Date();
     const database = await databaseWatch(now);
     if (database === "recorded") log().warn({ event: "outage" }, "the database was unreachable: recorded as an outage");
-    if ((await replies.tick(now)) === "recorded") log().warn({ event: "outage" }, "most replies were errors: recorded as an outage");
+    if ((await errorWatch.tick(now)) === "recorded") log().warn({ event: "outage" }, "most replies were errors: recorded as an outage");
     if (database === "down") return;
     await beat(db, instanceName(), now);
     const credits = await creditOutages(db, now);
@@ -153,12 +151,10 @@ export async function startup() {
 
 const timers: NodeJS.Timeout[] = [];
 let adminSocket: AdminSocket | undefined;
-let errorWatch: ReturnType<typeof createErrorWatch> | undefined;
+const errorWatch = createErrorWatch({ record: (span) => recordOutage(db, { ...span, cause: "errors", detail: `most of ${instanceName()}'s replies were errors` }) });
 
 /** Every reply's status, for the watch on this instance's errors (app/server/outage-watch.server.ts). */
-export function countReply(status: number) {
-  errorWatch?.count(status);
-}
+export const countReply = (status: number) => errorWatch.count(status);
 
 const BATCH = 20;
 

@@ -65,6 +65,8 @@ export async function startServer(root: string) {
     renderer: createRenderer(serverBuild, { publicDir, trustedProxies }),
     forgetCachedPages,
     isDraining: () => draining,
+    // Every reply's status goes to the watch on this instance's errors (our rule when we fail).
+    onReply: countReply,
   });
 
   // Slow clients must not hold the door (docs/decisions/platform-live-service.md, "The live service"): all
@@ -72,11 +74,7 @@ export async function startServer(root: string) {
   // checked every 2 s rather than every 30. Idle keep-alive connections stay 65 s, longer
   // than a proxy's own idle timeout (nginx's upstream keepalive_timeout is 60 s), so the
   // proxy, not the app, closes them and never sends on a socket the app just closed.
-  // Every reply's status goes to the watch on this instance's errors (our rule when we fail).
-  const server = http.createServer({ headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 65_000, connectionsCheckingInterval: 2_000 }, (req, res) => {
-    res.once("finish", () => countReply(res.statusCode));
-    return door(req, res);
-  });
+  const server = http.createServer({ headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 65_000, connectionsCheckingInterval: 2_000 }, door);
 
   const port = config.PORT;
   // HOST: the address to listen on (every interface when unset). Behind a proxy, 127.0.0.1,

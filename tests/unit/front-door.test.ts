@@ -44,6 +44,8 @@ const ROUTES: Record<string, RouteEntry> = {
 
 let draining = false;
 let refuseLoad = false;
+/** Each reply's status as the door reports it (for the watch on an instance's errors). */
+const replies: number[] = [];
 const shedder = createLoadShedder({ maxInFlight: 1_000, maxLagMs: 500 }, { sample: false });
 const door = createFrontDoor({
   routes: createRouteTable(ROUTES),
@@ -64,6 +66,7 @@ const door = createFrontDoor({
   },
   forgetCachedPages: () => called.push("forget pages"),
   isDraining: () => draining,
+  onReply: (status) => replies.push(status),
 });
 
 let server: http.Server;
@@ -166,11 +169,14 @@ describe("every door refuses the same hostile requests the same way", () => {
     refuseLoad = true;
     try {
       called.length = 0;
+      replies.length = 0;
       for (const url of ["/lean/1", "/form", "/anything/else"]) {
         const answer = await send("GET", url);
         expect({ url, status: answer.status, retry: answer.headers["retry-after"] }).toEqual({ url, status: 503, retry: "2" });
       }
       expect(called).toEqual([]);
+      // Each refusal is reported as the reply it was, so a crowd turned away counts as errors.
+      await expect.poll(() => replies).toEqual([503, 503, 503]);
       expect((await send("GET", "/health")).status).toBe(200);
       expect((await send("GET", "/favicon.svg")).body).toBe("file");
       expect((await send("GET", "/guest")).body).toBe("<p>guest</p>");

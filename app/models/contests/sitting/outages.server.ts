@@ -96,13 +96,16 @@ export async function creditOutages(db: DbOrTx, now: Date) {
   return given;
 }
 
+/** The longest outage past the bound in entry `e`'s test, in minutes (null: none). */
+const PAST_BOUND_SQL = sql`(SELECT max(oc.minutes) FROM outage_credits oc WHERE oc.entry_id = e.id AND oc.past_bound)`;
+
 /** What our outages did to a student's test: the minutes given back, the longest outage past the bound (a re-test or refund), if any, and what they chose. */
 export type OutageCredit = { givenMinutes: number; pastBound: { minutes: number; bound: number } | null; chosen: OutageRemedy | null };
 
 export async function outageCreditOf(db: DbOrTx, input: { contestId: string; userId: string }): Promise<OutageCredit | null> {
   const [row] = rowsOf<{ given: number; past: number | null; choice: OutageRemedy | null }>(
     await db.execute(sql`
-      SELECT e.outage_minutes AS given, (SELECT max(minutes) FROM outage_credits oc WHERE oc.entry_id = e.id AND oc.past_bound) AS past, m.choice
+      SELECT e.outage_minutes AS given, ${PAST_BOUND_SQL} AS past, m.choice
         FROM user_contest_entries e LEFT JOIN outage_remedies m ON m.contest_id = e.contest_id AND m.user_id = e.user_id
        WHERE e.contest_id = ${input.contestId} AND e.user_id = ${input.userId}`),
   );
@@ -124,7 +127,6 @@ export type RemedyState = {
 };
 
 type RemedyRow = {
-  entry_id: string;
   title: string;
   past: number | null;
   submitted: boolean;
@@ -145,8 +147,8 @@ type RemedyRow = {
 async function remedyRow(db: DbOrTx, input: { contestId: string; userId: string }, lock = false) {
   const [row] = rowsOf<RemedyRow>(
     await db.execute(sql`
-      SELECT e.id AS entry_id, c.title, e.has_submitted AS submitted, c.finalized_at IS NOT NULL AS finalized,
-             (SELECT max(oc.minutes) FROM outage_credits oc WHERE oc.entry_id = e.id AND oc.past_bound) AS past,
+      SELECT c.title, e.has_submitted AS submitted, c.finalized_at IS NOT NULL AS finalized,
+             ${PAST_BOUND_SQL} AS past,
              p.amount AS fee, p.gateway, p.razorpay_order_id AS order_id, p.razorpay_payment_id AS payment_id,
              m.choice, m.chosen_at,
              r.id AS retest_id, r.title AS retest_title, r.start_time AS retest_start,
@@ -202,7 +204,7 @@ export async function chooseRemedy(db: Db, input: { contestId: string; userId: s
     if (input.choice === "refund") {
       await oweRefund(tx, { userId: input.userId, gateway: row.gateway!, orderId: row.order_id!, paymentId: row.payment_id!, amount: row.fee!, reason: REFUND_REASONS.contestOutage(row.title) });
     } else {
-      await enrolRetakers(tx, input.now, sql`AND m.user_id = ${input.userId} AND m.contest_id = ${input.contestId}`);
+      await enrolRetakers(tx, input.now, { userId: input.userId, contestId: input.contestId });
     }
     return { ok: true };
   });
@@ -211,16 +213,18 @@ export async function chooseRemedy(db: Db, input: { contestId: string; userId: s
 /**
  * Enrols everyone who chose a re-test in it once it is scheduled (a contest whose retest_of
  * names theirs, not started yet), with the usual confirmation mail. The contest sweep runs
- * it, so a re-test an admin schedules (docs/admin-sql.md) fills by itself. Returns how many.
+ * it, so a re-test an admin schedules (docs/admin-sql.md) fills by itself; `only`, one
+ * student's choice just made. Returns how many.
  */
-export async function enrolRetakers(db: DbOrTx, now: Date, only = sql``) {
+export async function enrolRetakers(db: DbOrTx, now: Date, only?: { userId: string; contestId: string }) {
   const made = rowsOf<{ email: string; locale: string | null; name: string | null; title: string; start_time: string }>(
     await db.execute(sql`
       WITH made AS (
         INSERT INTO user_contest_entries (user_id, contest_id)
         SELECT m.user_id, r.id
           FROM contests r JOIN outage_remedies m ON m.contest_id = r.retest_of AND m.choice = 'retest'
-         WHERE r.retest_of IS NOT NULL AND r.start_time > ${now.toISOString()}::timestamptz ${only}
+         WHERE r.retest_of IS NOT NULL AND r.start_time > ${now.toISOString()}::timestamptz
+           ${only ? sql`AND m.user_id = ${only.userId} AND m.contest_id = ${only.contestId}` : sql``}
            AND NOT EXISTS (SELECT 1 FROM user_contest_entries x WHERE x.user_id = m.user_id AND x.contest_id = r.id)
         ON CONFLICT DO NOTHING
         RETURNING user_id, contest_id)

@@ -24,7 +24,7 @@ import { parseArgs } from "node:util";
 import postgres from "postgres";
 import { tsImport } from "tsx/esm/api";
 import { buildIfStale } from "./build-if-stale.js";
-import { appInstances, chaosFrame, freePort, root, sleep, startNginx, startThrowawayPostgres } from "./ops/processes.js";
+import { appInstances, chaosFrame, freePort, root, sleep, startNginx, startThrowawayPostgres, newKeyLinkSecret } from "./ops/processes.js";
 
 const { values } = parseArgs({
   options: {
@@ -63,6 +63,7 @@ async function run() {
     DATA_DIR: path.join(work, "data"),
     APP_URL: `http://127.0.0.1:${nginxPort}`,
     SESSION_SECRET: SECRET,
+    KEY_LINK_SECRET: newKeyLinkSecret(),
     SEED: "none",
     PAYMENT_GATEWAY: "test",
     RAZORPAYX_WEBHOOK_SECRET: WEBHOOK_SECRET,
@@ -75,7 +76,7 @@ async function run() {
   cleanups.push(stopAll);
   await start(0);
   await start(1);
-  const nginx = await startNginx({ runDir: path.join(work, "nginx"), port: nginxPort, upstreamPorts: ports, output: fs.openSync(path.join(work, "nginx.log"), "a") });
+  const nginx = await startNginx({ runDir: path.join(work, "nginx"), port: nginxPort, upstreamPorts: ports, output: fs.openSync(path.join(work, "nginx.log"), "a"), keyLinkSecret: env.KEY_LINK_SECRET });
   cleanups.unshift(() => nginx.stop());
   const sql = postgres(pg.url, { max: 4, onnotice: () => {} });
   cleanups.push(() => sql.end({ timeout: 1 }));

@@ -25,7 +25,7 @@ import postgres from "postgres";
 import { tsImport } from "tsx/esm/api";
 import { buildIfStale } from "./build-if-stale.js";
 import { createUsersWithSessions, OPTIONS, QUESTIONS } from "./bench/busy-seed.js";
-import { appInstances, chaosFrame, FAIL_TIMEOUT_MS, freePort, root, sleep, startNginx, startThrowawayPostgres } from "./ops/processes.js";
+import { appInstances, chaosFrame, FAIL_TIMEOUT_MS, freePort, root, sleep, startNginx, startThrowawayPostgres, newKeyLinkSecret } from "./ops/processes.js";
 
 const { values } = parseArgs({
   options: {
@@ -69,6 +69,7 @@ async function run() {
     DATA_DIR: path.join(work, "data"),
     APP_URL: `http://127.0.0.1:${nginxPort}`,
     SESSION_SECRET: SECRET,
+    KEY_LINK_SECRET: newKeyLinkSecret(),
     SEED: "none",
     PAYMENT_GATEWAY: "test",
     // The sweep every second, so the race to finalise happens within the run.
@@ -82,7 +83,7 @@ async function run() {
   cleanups.push(() => sql.end({ timeout: 1 }));
   const world = await seed(sql, env);
   await start(1);
-  const nginx = await startNginx({ runDir: path.join(work, "nginx"), port: nginxPort, upstreamPorts: ports, output: fs.openSync(path.join(work, "nginx.log"), "a") });
+  const nginx = await startNginx({ runDir: path.join(work, "nginx"), port: nginxPort, upstreamPorts: ports, output: fs.openSync(path.join(work, "nginx.log"), "a"), keyLinkSecret: env.KEY_LINK_SECRET });
   cleanups.unshift(() => nginx.stop());
   say(`two instances (:${ports[0]}, :${ports[1]}) behind nginx on :${nginxPort}`);
 
@@ -225,7 +226,7 @@ async function openStudents(base, world) {
           if (room.state !== "waiting" || !room.seal?.url) throw new Error(`a student found no waiting room: ${JSON.stringify(room).slice(0, 200)}`);
           const sealed = await fetch(base + room.seal.url, { signal: AbortSignal.timeout(15_000) });
           if (!sealed.ok) throw new Error(`a student could not download the sealed paper: ${sealed.status}`);
-          return student(cookie, userId, { ticket: room.seal.ticket, digest: room.seal.url.split("/").pop(), bytes: await sealed.arrayBuffer() });
+          return student(cookie, userId, { keyLink: room.seal.keyLink, digest: room.seal.url.split("/").pop(), bytes: await sealed.arrayBuffer() });
         }),
       )),
     );
@@ -262,7 +263,7 @@ async function openStudents(base, world) {
        * request fails, the open paper instead. Then Start Contest. Resolves with how it opened.
        */
       async open() {
-        const res = await request(cookie, { intent: "key", ticket: held.ticket }).catch(() => null);
+        const res = await fetch(base + held.keyLink, { headers: { Cookie: cookie }, signal: AbortSignal.timeout(15_000) }).catch(() => null);
         let how = "fell back";
         let questions = 0;
         if (res?.ok) {

@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { buildIfStale } from "./build-if-stale.js";
-import { freePort, root, startInstance, startNginx } from "./ops/processes.js";
+import { freePort, newKeyLinkSecret, root, startInstance, startNginx } from "./ops/processes.js";
 
 if (fs.existsSync(path.join(root, ".env"))) process.loadEnvFile(path.join(root, ".env"));
 
@@ -25,7 +25,8 @@ function fail(message) {
 }
 
 buildIfStale(root);
-const env = { ...process.env, APP_URL: process.env.APP_URL || `http://localhost:${port}` };
+// nginx checks the key links with the instances' secret (deploy/nginx.conf).
+const env = { ...process.env, APP_URL: process.env.APP_URL || `http://localhost:${port}`, KEY_LINK_SECRET: process.env.KEY_LINK_SECRET || newKeyLinkSecret() };
 const runDir = fs.mkdtempSync(path.join(os.tmpdir(), "studyarena-nginx-"));
 const instances = [];
 let nginx;
@@ -52,7 +53,7 @@ try {
     const instancePort = await freePort();
     instances.push(await startInstance({ port: instancePort, name: `app-${i + 1}`, env }));
   }
-  nginx = await startNginx({ runDir, port, upstreamPorts: instances.map((i) => i.port) });
+  nginx = await startNginx({ runDir, port, upstreamPorts: instances.map((i) => i.port), keyLinkSecret: env.KEY_LINK_SECRET });
   console.error(`\nStudyArena cluster ready on ${env.APP_URL}: nginx (deploy/nginx.conf) in front of ${instances.map((i) => `${i.name} on :${i.port}`).join(", ")}. Ctrl-C stops it.\nnginx's access log: ${path.join(runDir, "logs/access.json")}\n`);
   const first = await Promise.race([...instances.map((i) => i.exited.then(() => i.name)), nginx.exited.then(() => "nginx")]);
   if (!stopping) {

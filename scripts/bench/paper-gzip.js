@@ -12,7 +12,7 @@ import { tsImport } from "tsx/esm/api";
 const { deflatePiece, gzipOfPieces } = await tsImport("../../app/utils/gzip-pieces.server.ts", import.meta.url);
 
 const { paperGzip } = await tsImport("../../app/models/contests/paper/paper-gzip.server.ts", import.meta.url);
-const { paperFor } = await tsImport("../../app/models/contests/paper/paper.server.ts", import.meta.url);
+const { paperFor } = await tsImport("../../app/models/contests/paper/paper.ts", import.meta.url);
 
 const words = "the a of velocity particle mass energy force acceleration उत्तर प्रश्न कण वेग द्रव्यमान ऊर्जा बल सही गलत <math><mi>x</mi><mo>=</mo><mn>2</mn></math> <msup><mi>m</mi><mn>2</mn></msup> integral derivative function matrix vector 9.8 m/s² which following is correct statement".split(" ");
 let seed = 1;

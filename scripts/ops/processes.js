@@ -1,6 +1,7 @@
 // The parts `npm run cluster` and `npm run chaos` start and stop: app instances
 // (server.js, which starts app/server/ from the build), Debian's nginx with deploy/nginx.conf, and a throwaway PostgreSQL
 // cluster (initdb on a free loopback port, never the machine's own server).
+import { randomBytes } from "node:crypto";
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -126,7 +127,12 @@ export async function appInstances({ work, env, count = 2 }) {
  * nginx with the repo's deploy/nginx.conf, copied as it is into `runDir` beside the two
  * files it includes (the instances and the listening port), in the foreground.
  */
-export async function startNginx({ runDir, port, upstreamPorts, output }) {
+/** A new secret for the key links, for instances (KEY_LINK_SECRET) and nginx alike (deploy/nginx.conf). */
+export const newKeyLinkSecret = () => randomBytes(32).toString("base64url");
+
+/** nginx with deploy/nginx.conf; `keyLinkSecret` is the instances' KEY_LINK_SECRET, which nginx checks the key links with. */
+export async function startNginx({ runDir, port, upstreamPorts, output, keyLinkSecret }) {
+  if (!/^[A-Za-z0-9_-]{32,}$/.test(keyLinkSecret ?? "")) throw new Error("startNginx needs the instances' KEY_LINK_SECRET (32 or more letters, digits, - and _)");
   fs.mkdirSync(path.join(runDir, "tmp"), { recursive: true });
   fs.mkdirSync(path.join(runDir, "logs"), { recursive: true });
   // nginx's workers (nobody) write request bodies and cached files under the prefix.
@@ -134,6 +140,7 @@ export async function startNginx({ runDir, port, upstreamPorts, output }) {
   fs.copyFileSync(path.join(root, "deploy/nginx.conf"), path.join(runDir, "nginx.conf"));
   writeUpstreams(runDir, upstreamPorts);
   fs.writeFileSync(path.join(runDir, "studyarena-listen.conf"), `listen 127.0.0.1:${port};\n`);
+  fs.writeFileSync(path.join(runDir, "studyarena-key-link.conf"), `set $key_link_secret "${keyLinkSecret}";\n`, { mode: 0o600 });
   const binary = nginxBinary();
   const args = ["-p", `${runDir}/`, "-c", path.join(runDir, "nginx.conf"), "-e", "stderr"];
   const test = spawnSync(binary, [...args, "-t", "-q"], { encoding: "utf8" });

@@ -8,7 +8,7 @@ import path from "node:path";
 import postgres from "postgres";
 import sharp from "sharp";
 import { startS3rver } from "../support/s3rver";
-import { createDatabase, dropDatabase, freePort, startInstance, startNginx, startThrowawayPostgres } from "../../scripts/ops/processes.js";
+import { createDatabase, dropDatabase, freePort, newKeyLinkSecret, startInstance, startNginx, startThrowawayPostgres } from "../../scripts/ops/processes.js";
 import { expect, test, unique, uniqueEmail } from "./support/fixtures";
 
 type Started = Awaited<ReturnType<typeof startInstance>>;
@@ -46,12 +46,12 @@ test.beforeAll(async ({}, testInfo) => {
   cleanups.push(() => s3.stop());
   storage = { S3_BUCKET: "cluster-images", S3_ENDPOINT: s3.endpoint, S3_ACCESS_KEY_ID: s3.accessKeyId, S3_SECRET_ACCESS_KEY: s3.secretAccessKey };
   // No SESSION_SECRET: the instances must share the one generated in the database.
-  env = { PATH: process.env.PATH, DATABASE_URL: url, DATA_DIR: dataDir, APP_URL: nginxUrl, SEED: "none", PAYMENT_GATEWAY: "test", LOG_LEVEL: "warn" };
+  env = { PATH: process.env.PATH, DATABASE_URL: url, DATA_DIR: dataDir, APP_URL: nginxUrl, SEED: "none", PAYMENT_GATEWAY: "test", LOG_LEVEL: "warn", KEY_LINK_SECRET: newKeyLinkSecret() };
   a = await startInstance({ port: await freePort(), name: "app-a", env, output: "ignore" });
   cleanups.push(() => a.stop(), () => a.stop()); // (the second: the instance that replaces it)
   b = await startInstance({ port: await freePort(), name: "app-b", env, output: "ignore" });
   cleanups.push(() => b.stop(), () => b.stop());
-  nginx = await startNginx({ runDir, port: nginxPort, upstreamPorts: [a.port, b.port], output: "ignore" });
+  nginx = await startNginx({ runDir, port: nginxPort, upstreamPorts: [a.port, b.port], output: "ignore", keyLinkSecret: env.KEY_LINK_SECRET });
   cleanups.push(() => nginx.stop());
   sql = postgres(url, { max: 2, onnotice: () => {} });
   cleanups.push(() => sql.end(), async () => fs.rmSync(dataDir, { recursive: true, force: true }), async () => fs.rmSync(runDir, { recursive: true, force: true }));
@@ -292,6 +292,52 @@ test("nginx: an address past its request cap gets 429; loopback (health checks, 
   const burst = (address: string) => Promise.all(Array.from({ length: 600 }, () => from(address)));
   expect((await burst("127.0.0.2")).filter((s) => s === 429).length).toBeGreaterThan(0);
   expect((await burst("127.0.0.1")).every((s) => s === 200)).toBe(true);
+});
+
+test("nginx: the key link is checked by nginx, the key kept once per contest from the start; refusals are never kept", async () => {
+  const [me, friend] = [await signUp(a), await signUp(b)];
+  const users = await sql`SELECT id FROM users WHERE email IN ${sql([me.email, friend.email])}`;
+  const [contest] = await sql`
+    INSERT INTO contests (title, subject, duration_minutes, start_time, end_time)
+    VALUES (${unique("Key Cup")}, 'Maths', 30, now() + interval '6 seconds', now() + interval '2 hours') RETURNING id, start_time`;
+  await sql`INSERT INTO questions (contest_id, position, question_text, options, correct_answer) VALUES (${contest!.id}, 1, 'What is 6 × 7?', ARRAY['42', '48'], '42')`;
+  for (const user of users) await sql`INSERT INTO user_contest_entries (user_id, contest_id) VALUES (${user.id}, ${contest!.id})`;
+  const linkOf = async (cookie: string) => {
+    const room = await (await fetch(`${nginxUrl}/api/contest/${contest!.id}/test`, { headers: { Cookie: cookie } })).json();
+    expect(room.state).toBe("waiting");
+    return room.seal.keyLink as string;
+  };
+  const [mine, theirs] = [await linkOf(me.cookie), await linkOf(friend.cookie)];
+  const ask = async (link: string, cookie: string) => {
+    const res = await fetch(`${nginxUrl}${link}`, { headers: { Cookie: cookie } });
+    return { status: res.status, cache: res.headers.get("X-Cache"), body: await res.json().catch(() => null) };
+  };
+  const invalid = { error: "This link is not valid for this sign-in. Please reload the page." };
+
+  // Before the start: a good link reaches an instance, which refuses, and the refusal is not kept.
+  expect(await ask(mine, me.cookie)).toMatchObject({ status: 403, cache: "MISS", body: { error: "The paper opens at the start." } });
+  // Refused by nginx itself, in the app's words, before and after the start: another sign-in, another entry, another contest, a later expiry.
+  const [expires] = mine.split("/").slice(-2);
+  const forged = [
+    [mine, friend.cookie],
+    [mine.replace(mine.split("/")[5]!, theirs.split("/")[5]!), me.cookie],
+    [mine.replace(contest!.id, "00000000-0000-4000-8000-000000000000"), me.cookie],
+    [mine.replace(`/${expires}/`, `/${Number(expires) + 60}/`), me.cookie],
+  ] as const;
+  for (const [link, cookie] of forged) expect(await ask(link, cookie)).toEqual({ status: 403, cache: null, body: invalid });
+
+  // From the start: the first good link fills the cache, every later one (another student's too) is a hit.
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, contest!.start_time.getTime() - Date.now() + 300)));
+  const first = await ask(mine, me.cookie);
+  expect(first).toMatchObject({ status: 200, cache: "MISS", body: { key: expect.any(String), digest: expect.any(String) } });
+  const second = await ask(theirs, friend.cookie);
+  expect(second).toEqual({ ...first, cache: "HIT" });
+  for (const [link, cookie] of forged) expect(await ask(link, cookie)).toEqual({ status: 403, cache: null, body: invalid });
+  // An instance answers the same link the same way (nginx in front or not).
+  expect(await (await fetch(direct(b, theirs), { headers: { Cookie: friend.cookie } })).json()).toEqual(first.body);
+  // nginx's allowance per link: a flood of one good link is cut off.
+  const flood = await Promise.all(Array.from({ length: 40 }, () => fetch(`${nginxUrl}${mine}`, { headers: { Cookie: me.cookie } }).then((r) => r.status)));
+  expect(flood.filter((status) => status === 429).length).toBeGreaterThan(0);
 });
 
 test("every instance stopped during a test: the first to start again records the silence, and the students get the time back", async () => {

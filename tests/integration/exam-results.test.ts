@@ -4,7 +4,8 @@
 // of it before the close.
 import { eq, sql } from "drizzle-orm";
 import { user_contest_entries } from "~/db/schema";
-import { paperFor, sharedPaper } from "~/models/contests/paper/paper.server";
+import { paperFor } from "~/models/contests/paper/paper";
+import { sharedPaper } from "~/models/contests/paper/paper.server";
 import { expect, test } from "vitest";
 import { db, rowsOf } from "~/db/client.server";
 import * as resultsRoute from "~/routes/contest.$id.results";

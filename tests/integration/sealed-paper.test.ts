@@ -1,7 +1,7 @@
 // The paper sealed before the start and the start as a key (docs/decisions/contests-a-shift-at-one-instant.md),
-// on a real database: the ciphertext opens, in the browser's own code, to exactly the paper
-// and the entry's own order; nothing gives the key before the start; each bad key request
-// is answered clearly; the starts of a crowd are written together, each once.
+// on a real database: the ciphertext opens, in the browser's own code, to exactly the paper,
+// and the page's order is the server's; nothing gives the key before the start; each bad
+// key request is answered clearly; the starts of a crowd are written together, each once.
 import { eq, inArray } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { db, queriesDuring } from "~/db/client.server";
@@ -9,10 +9,12 @@ import { createContest, createEntry } from "~/seed/factories.server";
 import { user_contest_entries } from "~/db/schema";
 import { buildPaper } from "~/models/contests/paper/paper.server";
 import { forgetSeals } from "~/models/contests/paper/sealed-paper.server";
-import { inEntryOrder, openSealed, type KeyReply, type SealInfo } from "~/models/contests/paper/sealed-paper";
-import { testApiReply, testPaperReply } from "~/models/contests/sitting/test-api.server";
+import { KEY_LINK_REFUSED, openSealed, type KeyReply, type SealInfo } from "~/models/contests/paper/sealed-paper";
+import { paperFor } from "~/models/contests/paper/paper";
+import { testApiReply, testKeyReply, testPaperReply } from "~/models/contests/sitting/test-api.server";
 import { TEST_API_LIMIT } from "~/models/contests/sitting/test-traffic.server";
 import { loader as sealedLoader } from "~/routes/api.contest.$id.sealed.$digest";
+import { loader as keyLoader } from "~/routes/api.contest.$id.key.$entry.$expires.$signature";
 import { signedInStudent } from "../support/scenarios";
 
 const MINUTE = 60_000;
@@ -43,14 +45,20 @@ const waiting = async (contestId: string, cookie: string, now = new Date()) => {
   expect(reply.status).toBe(200);
   return reply.body as { state: string; seal: SealInfo };
 };
-const askKey = (contestId: string, cookie: string, body: unknown, now: Date) => testApiReply({ cookie, contestId, now, readBody: async () => body });
+/** A key link's parts, as the route's path gives them. */
+function linkParams(link: string) {
+  const [, , , id, , entry, expires, signature] = link.split("/");
+  return { id, entry, expires, signature };
+}
+/** Asks with a key link, as the page does, at `now`. */
+const askKey = (link: string, cookie: string, now: Date) => testKeyReply({ cookie, params: linkParams(link), now });
 
 async function download(contestId: string, url: string) {
   const res = (await sealedLoader({ request: new Request(`http://localhost:3000${url}`), params: { id: contestId, digest: url.split("/").pop()! }, context: {} })) as Response;
   return { res, bytes: res.status === 200 ? await res.arrayBuffer() : null };
 }
 
-test("the sealed paper opens, in the browser's own code, to exactly the paper, and the key's order gives each student their own paper", async () => {
+test("the sealed paper opens, in the browser's own code, to exactly the paper, and each student's page puts it in the order the server gives them", async () => {
   const contest = await sealedContest();
   const start = contest.start_time;
   const students = [await enrolled(contest.id), await enrolled(contest.id)];
@@ -72,18 +80,23 @@ test("the sealed paper opens, in the browser's own code, to exactly the paper, a
   expect(Buffer.from(bytes!).includes("Capital of India")).toBe(false);
 
   const paper = await buildPaper(contest.id);
+  const keys = new Set<string>();
   for (const me of students) {
-    const opened = await askKey(contest.id, me.cookie, { intent: "key", ticket: (await waiting(contest.id, me.cookie)).seal.ticket }, new Date(start.getTime() + 1000));
+    const opened = await askKey((await waiting(contest.id, me.cookie)).seal.keyLink, me.cookie, new Date(start.getTime() + 1000));
     expect(opened.status).toBe(200);
     const key = opened.body as KeyReply;
     expect(key.url).toBe(url);
     const content = await openSealed(bytes!, key.key);
-    expect(content).toEqual({ sections: paper.sections, questions: paper.questions, hindi: paper.hindi });
-    // The entry's order from the key is the order the open paper gives the same student after the start.
-    const open = (await testPaperReply({ cookie: me.cookie, contestId: contest.id, now: new Date(start.getTime() + 2000) })).body as { questions: unknown[] };
-    expect(inEntryOrder(content.questions, key.order)).toEqual(open.questions);
-    expect(JSON.stringify(key).length).toBeLessThan(600);
+    expect(content).toEqual({ sections: paper.sections, questions: paper.questions, shuffle: true, hindi: paper.hindi });
+    // The page's order, from the sealed paper and the entry's id, is the order the open paper gives the same student after the start.
+    const open = (await testPaperReply({ cookie: me.cookie, contestId: contest.id, now: new Date(start.getTime() + 2000) })).body as { entryId: string; questions: unknown[] };
+    expect(open.entryId).toBe(me.entryId);
+    expect(paperFor(content, me.entryId)).toEqual(open.questions);
+    expect(JSON.stringify(key).length).toBeLessThan(200);
+    keys.add(JSON.stringify(key));
   }
+  // The same reply for every student: what nginx keeps once for the contest.
+  expect(keys.size).toBe(1);
 });
 
 test("no route gives the key before the start: the key request is refused and the waiting room and the ciphertext never carry it", async () => {
@@ -92,12 +105,12 @@ test("no route gives the key before the start: the key request is refused and th
   const me = await enrolled(contest.id);
   const before = new Date(start.getTime() - 1000);
   const room = await waiting(contest.id, me.cookie, before);
-  const early = await askKey(contest.id, me.cookie, { intent: "key", ticket: room.seal.ticket }, before);
+  const early = await askKey(room.seal.keyLink, me.cookie, before);
   expect(early.status).toBe(403);
   expect(early.body).toEqual({ error: "The paper opens at the start.", startsAt: start.toISOString() });
   const { bytes } = await download(contest.id, room.seal.url!);
 
-  const key = (await askKey(contest.id, me.cookie, { intent: "key", ticket: room.seal.ticket }, start)).body as KeyReply;
+  const key = (await askKey(room.seal.keyLink, me.cookie, start)).body as KeyReply;
   expect(key.key).toMatch(/^[A-Za-z0-9+/]{43}=$/);
   const seen = [JSON.stringify(room), JSON.stringify(early.body), Buffer.from(bytes!).toString("latin1"), Buffer.from(bytes!).toString("base64")];
   for (const text of seen) expect(text.includes(key.key)).toBe(false);
@@ -109,7 +122,7 @@ test("a changed ciphertext does not open; a changed paper gets another address a
   const me = await enrolled(contest.id);
   const room = await waiting(contest.id, me.cookie);
   const { bytes } = await download(contest.id, room.seal.url!);
-  const key = (await askKey(contest.id, me.cookie, { intent: "key", ticket: room.seal.ticket }, new Date(contest.start_time.getTime() + 1))).body as KeyReply;
+  const key = (await askKey(room.seal.keyLink, me.cookie, new Date(contest.start_time.getTime() + 1))).body as KeyReply;
   const tampered = new Uint8Array(bytes!.slice(0));
   tampered[tampered.length - 20]! ^= 1;
   await expect(openSealed(tampered.buffer, key.key)).rejects.toThrow();
@@ -127,42 +140,68 @@ test("a changed ciphertext does not open; a changed paper gets another address a
   expect((malformed as Response).status).toBe(404);
 });
 
-test("a key request with another contest's ticket, another account's, a forged one, an overlong one, or a flood is answered clearly", async () => {
+test("a key link of another contest, another account's, a forged one, a malformed one, or a flood is answered clearly", async () => {
   const contest = await sealedContest();
   const other = await sealedContest();
   const me = await enrolled(contest.id);
   const friend = await enrolled(contest.id);
-  const stranger = await signedInStudent(); // enrolled nowhere: the waiting room gives them no ticket
+  const stranger = await signedInStudent(); // enrolled nowhere: the waiting room gives them no link
   const at = new Date(contest.start_time.getTime() + 1000);
-  const { ticket } = (await waiting(contest.id, me.cookie)).seal;
+  const link = (await waiting(contest.id, me.cookie)).seal.keyLink;
+  const refused = { error: KEY_LINK_REFUSED };
 
   expect((await testPaperReply({ cookie: stranger.cookie, contestId: contest.id, now: new Date() })).status).toBe(409);
-  expect((await askKey(other.id, me.cookie, { intent: "key", ticket }, at)).body).toEqual({ error: "This ticket is for another contest." });
-  const replayed = await askKey(contest.id, friend.cookie, { intent: "key", ticket }, at);
-  expect([replayed.status, replayed.body]).toEqual([403, { error: "This ticket belongs to another sign-in. Please reload the page." }]);
-  expect((await askKey(contest.id, stranger.cookie, { intent: "key", ticket }, at)).status).toBe(403);
-  // Another entry's id in a ticket signed for mine: the signature no longer matches.
-  const forged = ticket.replace(me.entryId, friend.entryId);
-  expect((await askKey(contest.id, me.cookie, { intent: "key", ticket: forged }, at)).body).toEqual({ error: "This ticket is not valid. Please reload the page." });
-  expect((await askKey(contest.id, me.cookie, { intent: "key", ticket: "x".repeat(5000) }, at)).status).toBe(400);
+  expect(await askKey(link, me.cookie, at)).toMatchObject({ status: 200 });
+  // My link at another contest's address: the signature covers the path.
+  expect(await askKey(link.replace(contest.id, other.id), me.cookie, at)).toMatchObject({ status: 403, body: refused });
+  // Replayed from another sign-in, or with no cookie: the signature covers the session cookie as sent.
+  expect(await askKey(link, friend.cookie, at)).toMatchObject({ status: 403, body: refused });
+  expect(await askKey(link, stranger.cookie, at)).toMatchObject({ status: 403, body: refused });
+  expect(await askKey(link, "", at)).toMatchObject({ status: 403, body: refused });
+  // Another entry's id, or a later expiry, in a link signed for mine.
+  expect(await askKey(link.replace(me.entryId, friend.entryId), me.cookie, at)).toMatchObject({ status: 403, body: refused });
+  const [expires] = link.split("/").slice(-2);
+  expect(await askKey(link.replace(`/${expires}/`, `/${Number(expires) + 3600}/`), me.cookie, at)).toMatchObject({ status: 403, body: refused });
+  // Malformed parts: the same refusal, never a 500; a malformed contest id is not found.
+  for (const bad of [`${link}x`, link.replace(/\/[^/]+$/, "/" + "x".repeat(5000)), link.replace(me.entryId, "nope")]) {
+    expect(await askKey(bad, me.cookie, at)).toMatchObject({ status: 403, body: refused });
+  }
+  expect((await askKey(link.replace(contest.id, "nope"), me.cookie, at)).status).toBe(404);
   const afterDeadline = new Date(contest.start_time.getTime() + 31 * MINUTE);
-  expect((await askKey(contest.id, me.cookie, { intent: "key", ticket }, afterDeadline)).body).toEqual({ error: "The time for this test is over." });
+  expect(await askKey(link, me.cookie, afterDeadline)).toMatchObject({ status: 403, body: { error: "The time for this test is over." } });
 
-  // A flood: the test API's allowance per session and contest holds before any work.
-  const flood = await Promise.all(Array.from({ length: TEST_API_LIMIT.burst + 20 }, () => askKey(contest.id, friend.cookie, { intent: "key", ticket }, at)));
+  // A flood: the test API's allowance per session and contest holds before any work, and a stranger's flood spends none of mine.
+  const flood = await Promise.all(Array.from({ length: TEST_API_LIMIT.burst + 20 }, () => askKey(link, friend.cookie, at)));
   expect(flood.filter((r) => r.status === 429).length).toBeGreaterThan(0);
   expect(flood.filter((r) => r.status === 429).every((r) => r.headers["Retry-After"])).toBe(true);
+  expect((await askKey(link, me.cookie, at)).status).toBe(200);
+});
+
+test("the route: the key for nginx to keep, with its time; a refusal kept by nobody", async () => {
+  const contest = await sealedContest();
+  const me = await enrolled(contest.id);
+  const link = (await waiting(contest.id, me.cookie)).seal.keyLink;
+  const request = new Request(`http://localhost:3000${link}`, { headers: { Cookie: me.cookie } });
+  // Before the start (the route's clock is today's; the contest starts in 10 minutes).
+  const early = await keyLoader({ request, params: linkParams(link), context: {} });
+  expect(early.status).toBe(403);
+  expect(early.headers.get("X-Accel-Expires")).toBeNull();
+  expect(early.headers.get("Cache-Control")).toBe("private, no-store");
+  const now = await askKey(link, me.cookie, new Date(contest.start_time.getTime() + 1000));
+  expect(now.headers).toMatchObject({ "X-Accel-Expires": "300" });
+  const { res: sealed } = await download(contest.id, (await waiting(contest.id, me.cookie)).seal.url!);
+  expect(sealed.status).toBe(200);
 });
 
 test("the key is answered without reading the database once the seal is in memory", async () => {
   const contest = await sealedContest();
   const me = await enrolled(contest.id);
-  const { ticket } = (await waiting(contest.id, me.cookie)).seal;
+  const link = (await waiting(contest.id, me.cookie)).seal.keyLink;
   const at = new Date(contest.start_time.getTime() + 1000);
-  await askKey(contest.id, me.cookie, { intent: "key", ticket }, at); // seals at the start, once for this instance
+  await askKey(link, me.cookie, at); // seals at the start, once for this instance
   let status = 0;
   const queries = await queriesDuring(async () => {
-    status = (await askKey(contest.id, me.cookie, { intent: "key", ticket }, at)).status;
+    status = (await askKey(link, me.cookie, at)).status;
   });
   expect(status).toBe(200);
   expect(queries).toEqual([]);

@@ -1,9 +1,9 @@
 // The sealed paper's pure rules (app/models/contests/paper/sealed-paper.ts): when each entry
-// downloads it, and the entry's order applied to the paper as sealed.
+// downloads it, and the entry's own order, which the page computes from the paper as sealed.
 import { randomUUID } from "node:crypto";
 import { expect, test } from "vitest";
-import { inEntryOrder, SEAL_MARGIN_MS, sealFetchTime } from "~/models/contests/paper/sealed-paper";
-import type { PaperQuestion } from "~/models/contests/paper/paper";
+import { SEAL_MARGIN_MS, sealFetchTime } from "~/models/contests/paper/sealed-paper";
+import { paperFor, type PaperQuestion, type SharedPaper } from "~/models/contests/paper/paper";
 
 const MINUTE = 60_000;
 
@@ -25,10 +25,10 @@ test("downloads spread evenly over the waiting time, ending two minutes before t
   expect(sealFetchTime({ entryId, startsAt, leadMs, now: startsAt - MINUTE })).toBe(startsAt - MINUTE);
 });
 
-test("the key's order puts the sealed questions and their options in the entry's own order", () => {
-  const q = (id: string, options: number): PaperQuestion => ({
+test("each entry's order keeps the sections, shuffles questions within each and options within each question, the same every time", () => {
+  const q = (id: string, section: number, options: number): PaperQuestion => ({
     id,
-    section: 0,
+    section,
     kind: options ? "single" : "numerical",
     html: id,
     htmlHi: null,
@@ -38,11 +38,16 @@ test("the key's order puts the sealed questions and their options in the entry's
     penalty: 1,
     partial: false,
   });
-  const sealed = [q("a", 3), q("b", 0), q("c", 2)];
-  expect(inEntryOrder(sealed, null)).toBe(sealed);
-  const shown = inEntryOrder(sealed, [[2, 2, 1], [0, 3, 1, 2], [1]]);
-  expect(shown.map((x) => x.id)).toEqual(["c", "a", "b"]);
-  expect(shown[0]!.options.map((o) => o.n)).toEqual([2, 1]);
-  expect(shown[1]!.options.map((o) => o.html)).toEqual(["a3", "a1", "a2"]);
-  expect(shown[2]).toBe(sealed[1]);
+  const questions = [...Array.from({ length: 8 }, (_, i) => q(`a${i}`, 0, 4)), q("n", 0, 0), ...Array.from({ length: 6 }, (_, i) => q(`b${i}`, 1, 4))];
+  const paper: SharedPaper = { sections: [{ title: "A", titleHi: null }, { title: "B", titleHi: null }], questions, shuffle: true, hindi: false };
+  const mine = paperFor(paper, randomUUID());
+  expect(mine.map((x) => x.section)).toEqual(questions.map((x) => x.section));
+  expect(new Set(mine.map((x) => x.id))).toEqual(new Set(questions.map((x) => x.id)));
+  expect(mine.find((x) => x.id === "n")).toBe(questions[8]);
+  // Two entries see different orders; one entry sees its own again (a reload, another device).
+  const entryId = randomUUID();
+  const order = (id: string) => paperFor(paper, id).map((x) => `${x.id}:${x.options.map((o) => o.n).join("")}`);
+  expect(order(entryId)).toEqual(order(entryId));
+  expect(order(randomUUID())).not.toEqual(order(entryId));
+  expect(paperFor({ ...paper, shuffle: false }, entryId)).toBe(questions);
 });

@@ -197,6 +197,11 @@ function useSealedStart(input: { paper: WaitingPaper; started: boolean; refresh:
     latest.current = input;
   });
   const seal = paper.seal && canUnseal() ? paper.seal : null;
+  // The server's clock as the room's countdown has it: the key reply, the same for everyone, carries none.
+  const offset = useRef(0);
+  useEffect(() => {
+    offset.current = Date.parse(paper.serverNow) - Date.now();
+  }, [paper.serverNow]);
 
   useEffect(() => {
     if (!seal || held) return;
@@ -217,7 +222,7 @@ function useSealedStart(input: { paper: WaitingPaper; started: boolean; refresh:
     if (!started || opening.current) return;
     opening.current = true;
     if (!held) return latest.current.onFallback();
-    void openAtStart(latest.current.paper, held).then((outcome) => {
+    void openAtStart(latest.current.paper, held, () => new Date(Date.now() + offset.current)).then((outcome) => {
       if (outcome === "fallback") latest.current.onFallback();
       else if (outcome === "failed") latest.current.onFailed();
       else latest.current.onOpen(outcome);

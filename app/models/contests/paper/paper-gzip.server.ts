@@ -8,7 +8,7 @@
 // slow connection more than the CPU costs us. What it gunzips to parses to the same
 // object as the plain JSON reply (tested).
 import type { PaperQuestion } from "~/models/contests/paper/paper";
-import type { SharedPaper } from "~/models/contests/paper/paper.server";
+import type { SharedPaper } from "~/models/contests/paper/paper";
 import { deflatePiece, gzipOfPieces, type DeflatedPiece } from "~/utils/gzip-pieces.server";
 
 const kept = new WeakMap<SharedPaper, { shared: DeflatedPiece; tail: DeflatedPiece }>();

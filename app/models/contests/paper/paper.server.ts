@@ -3,15 +3,12 @@
 // rendered to HTML in both languages (math on the server), and its diagram's size. Every
 // student shares it; only the order differs per entry (./shuffle.ts).
 import { db, hotQuery } from "~/db/client.server";
-import type { PaperQuestion, PaperSection, QuestionKind, SavedAnswer } from "~/models/contests/paper/paper";
+import type { PaperQuestion, PaperSection, QuestionKind, SavedAnswer, SharedPaper } from "~/models/contests/paper/paper";
 import { APPLIED_MARKS_TEXT, APPLIED_PENALTY_TEXT } from "~/models/contests/results/marking.server";
 import { richText } from "~/models/contests/paper/rich-text.server";
-import { seededShuffle } from "~/models/contests/paper/shuffle";
 import { imageStore } from "~/models/media/stores.server";
 import { mediaUrl } from "~/models/media/storage.server";
 import { createKeptPromises } from "~/utils/kept-promises";
-
-export type SharedPaper = { sections: PaperSection[]; questions: PaperQuestion[]; shuffle: boolean; hindi: boolean };
 
 type QuestionRow = {
   id: string;
@@ -88,17 +85,6 @@ export function sharedPaper(contestId: string, now: number): Promise<SharedPaper
 /** Forgets the kept papers (tests that change a paper after reading it). */
 export function forgetPapers() {
   papers.clear();
-}
-
-/** The paper in this entry's order: sections stay in order; questions within each, and options, shuffled by the entry's id. */
-export function paperFor(paper: SharedPaper, entryId: string): PaperQuestion[] {
-  if (!paper.shuffle) return paper.questions;
-  return paper.sections.flatMap((_, section) =>
-    seededShuffle(
-      paper.questions.filter((q) => q.section === section),
-      `${entryId}:${section}`,
-    ).map((q) => (q.kind === "numerical" ? q : { ...q, options: seededShuffle(q.options, `${entryId}:${q.id}`) })),
-  );
 }
 
 /** A saved answer row as the island reads it. */

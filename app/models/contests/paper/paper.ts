@@ -5,6 +5,7 @@
 // that reads it.
 import type { PracticeScope, QUESTION_KINDS, SaveRule } from "~/utils/enums";
 import type { SealInfo } from "~/models/contests/paper/sealed-paper";
+import { seededShuffle } from "~/models/contests/paper/shuffle";
 
 export type QuestionKind = (typeof QUESTION_KINDS)[number];
 
@@ -27,6 +28,24 @@ export type PaperQuestion = {
 };
 
 export type PaperSection = { title: string; titleHi: string | null };
+
+/** A contest's paper as every student shares it (in its own order), built once per contest (paper.server.ts). */
+export type SharedPaper = { sections: PaperSection[]; questions: PaperQuestion[]; shuffle: boolean; hindi: boolean };
+
+/**
+ * The paper in this entry's order: sections stay in order; questions within each, and
+ * options, shuffled by the entry's id. The server serves it so; the test page does the
+ * same to the sealed paper once opened (sealed-paper.ts).
+ */
+export function paperFor(paper: SharedPaper, entryId: string): PaperQuestion[] {
+  if (!paper.shuffle) return paper.questions;
+  return paper.sections.flatMap((_, section) =>
+    seededShuffle(
+      paper.questions.filter((q) => q.section === section),
+      `${entryId}:${section}`,
+    ).map((q) => (q.kind === "numerical" ? q : { ...q, options: seededShuffle(q.options, `${entryId}:${q.id}`) })),
+  );
+}
 
 /**
  * A question's saved state: present once visited; `o` the option numbers chosen, `v`
@@ -59,7 +78,7 @@ type PaperBase = {
   practice?: { attemptId: string; scope: PracticeScope };
 };
 
-/** Before the start: a waiting room, no questions yet; the sealed paper's ticket and address (sealed-paper.ts). */
+/** Before the start: a waiting room, no questions yet; the sealed paper's key link and address (sealed-paper.ts). */
 export type WaitingPaper = PaperBase & { state: "waiting"; seal?: SealInfo };
 /** From the start: the sections, the questions and the saved answers (question id → state). */
 export type OpenPaper = PaperBase & {

@@ -1,32 +1,34 @@
 // The sealed paper as the test page holds it (docs/decisions/contests-a-shift-at-one-instant.md):
 // before the start the page downloads the contest's one ciphertext (AES-GCM, the same bytes
-// for every student, so nginx or a CDN can keep it); at the start it asks for the key and
-// its own order, a few hundred bytes, and opens the paper here (the waiting room's hook is
+// for every student, so nginx or a CDN can keep it); at the start it asks for the key, the
+// same few bytes for every student (so nginx keeps that too), with its own signed link, and
+// opens the paper here in the entry's own order (paperFor, ./paper.ts) (the waiting room's hook is
 // useSealedStart in app/components/contests/test-island/test-island.tsx). Whatever goes wrong
 // on the way (no WebCrypto, a failed download, a refused key) falls back to asking for the
 // open paper, as a student arriving after the start does; only a paper that does not open
 // with its key (changed on the way) stops, asking for a reload. The server's half is
 // ./sealed-paper.server.ts; the same functions open the paper in its tests.
-import { testApi, type OpenPaper, type PaperQuestion, type PaperSection, type WaitingPaper } from "~/models/contests/paper/paper";
-import { postJson, retryAfterMs } from "~/utils/post-json";
+import { paperFor, type OpenPaper, type SharedPaper, type WaitingPaper } from "~/models/contests/paper/paper";
+import { retryAfterMs } from "~/utils/post-json";
 
 /**
- * What the waiting room is given: the ticket that asks for the key at the start; when to
- * download the ciphertext (spread over the waiting time), and where from (null until the
- * paper is sealed: the page asks again at `fetchAt`).
+ * What the waiting room is given: the signed link that asks for the key at the start; when
+ * to download the ciphertext (spread over the waiting time), and where from (null until
+ * the paper is sealed: the page asks again at `fetchAt`).
  */
-export type SealInfo = { ticket: string; fetchAt: string; url: string | null };
+export type SealInfo = { keyLink: string; fetchAt: string; url: string | null };
 
-/**
- * The key and this entry's order: `order[k]` is the k-th question shown, as its index in
- * the sealed paper followed by its options' numbers in the order shown (none for a
- * numerical question); null when the paper is not shuffled. `digest` names the paper the
- * key opens; a page holding another one downloads `url`.
- */
-export type KeyReply = { key: string; digest: string; url: string; order: number[][] | null; serverNow: string };
+/** The contest's key, the same for every student. `digest` names the paper it opens; a page holding another one downloads `url`. */
+export type KeyReply = { key: string; digest: string; url: string };
 
-/** What the ciphertext holds: the paper in its own order, as every student shares it. */
-export type SealedContent = { sections: PaperSection[]; questions: PaperQuestion[]; hindi: boolean };
+/** What the ciphertext holds: the paper in its own order, as every student shares it, and whether each entry's is shuffled. */
+export type SealedContent = SharedPaper;
+
+/** A key link refused: forged, another contest's or another sign-in's (nginx answers the same words: deploy/nginx.conf). */
+export const KEY_LINK_REFUSED = "This link is not valid for this sign-in. Please reload the page.";
+
+/** Where an entry asks for the key; its link adds the expiry and the signature (sealed-paper.server.ts). */
+export const keyPath = (contestId: string, entryId: string) => `/api/contest/${contestId}/key/${entryId}`;
 
 /** The sealed paper's address: immutable, since its last part is the digest of its bytes. */
 export const sealedUrl = (contestId: string, digest: string) => `/api/contest/${contestId}/sealed/${digest}`;
@@ -65,15 +67,6 @@ export async function openSealed(bytes: ArrayBuffer, keyBase64: string): Promise
   return JSON.parse(text) as SealedContent;
 }
 
-/** The questions in this entry's order (the server's paperFor, from the sealed paper and the order it sent). */
-export function inEntryOrder(questions: PaperQuestion[], order: number[][] | null): PaperQuestion[] {
-  if (!order) return questions;
-  return order.map(([index, ...options]) => {
-    const question = questions[index!]!;
-    return options.length > 0 ? { ...question, options: options.map((n) => question.options[n - 1]!) } : question;
-  });
-}
-
 // ------------------------------------------------------------------ the waiting room
 
 /** A downloaded sealed paper: its digest (from its address) and its bytes. */
@@ -96,11 +89,15 @@ export async function downloadSealed(url: string): Promise<Held | null> {
   return null;
 }
 
-/** At the start: the open paper from the key and what is held; "fallback" to ask for it instead, "failed" if the paper does not open. */
-export async function openAtStart(paper: WaitingPaper, held: Held): Promise<OpenPaper | "fallback" | "failed"> {
-  const api = testApi(paper.contest.id);
+/**
+ * At the start: the open paper from the key and what is held; "fallback" to ask for it
+ * instead, "failed" if the paper does not open. `serverNow` is the server's time as the
+ * waiting room's clock has it (the key reply is the same for everyone, so carries none).
+ */
+export async function openAtStart(paper: WaitingPaper, held: Held, serverNow: () => Date): Promise<OpenPaper | "fallback" | "failed"> {
+  const seal = paper.seal!;
   for (let n = 0; n < TRIES; n++) {
-    const res = await postJson(api, { intent: "key", ticket: paper.seal!.ticket }).catch(() => null);
+    const res = await fetch(seal.keyLink, { credentials: "same-origin" }).catch(() => null);
     if (!res) return "fallback";
     if (res.status === 429 || res.status === 503) {
       await pause(retryAfterMs(res));
@@ -118,7 +115,7 @@ export async function openAtStart(paper: WaitingPaper, held: Held): Promise<Open
     try {
       const content = await openSealed(bytes, body.key);
       const { seal: _seal, ...base } = paper;
-      return { ...base, state: "open", serverNow: body.serverNow!, sections: content.sections, questions: inEntryOrder(content.questions, body.order ?? null), answers: {}, hindi: content.hindi };
+      return { ...base, state: "open", serverNow: serverNow().toISOString(), sections: content.sections, questions: paperFor(content, paper.entryId), answers: {}, hindi: content.hindi };
     } catch {
       return "failed";
     }

@@ -4,8 +4,8 @@
 // first attempt. Nothing here reads or writes a score, a rank or a prize.
 import { sql } from "drizzle-orm";
 import { rowsOf, type Db, type DbOrTx } from "~/db/client.server";
-import type { OpenPaper, PaperQuestion, SavedAnswer } from "~/models/contests/paper/paper";
-import { paperFor, savedAnswer, sharedPaper } from "~/models/contests/paper/paper.server";
+import { paperFor, type OpenPaper, type PaperQuestion, type SavedAnswer } from "~/models/contests/paper/paper";
+import { savedAnswer, sharedPaper } from "~/models/contests/paper/paper.server";
 import { answerBreakdown, perQuestion, WRONG_SQL } from "~/models/contests/results/exam-report.server";
 import type { ReportAnswer } from "~/models/contests/results/exam-report";
 import { FITS_QUESTION_TEXT, type AnswerState } from "~/models/contests/sitting/answer-batch.server";

@@ -6,9 +6,9 @@
 import { sql, type SQL } from "drizzle-orm";
 import { rowsOf, type DbOrTx } from "~/db/client.server";
 import { WRONG_VERDICTS, type AnswerVerdict, type ReportAnswer, type SectionReport, type TopicReport } from "~/models/contests/results/exam-report";
-import type { QuestionKind } from "~/models/contests/paper/paper";
 import { APPLIED_MARKS_TEXT } from "~/models/contests/results/marking.server";
-import { paperFor, sharedPaper } from "~/models/contests/paper/paper.server";
+import { paperFor, type QuestionKind } from "~/models/contests/paper/paper";
+import { sharedPaper } from "~/models/contests/paper/paper.server";
 import { optionId } from "~/models/contests/results/response-sheet";
 import { richText } from "~/models/contests/paper/rich-text.server";
 import { EARNED_TEXT, RESPONDED_TEXT } from "~/models/contests/results/scoring.server";

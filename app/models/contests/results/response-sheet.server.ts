@@ -5,7 +5,8 @@
 // appear.
 import { sql } from "drizzle-orm";
 import { rowsOf, type DbOrTx } from "~/db/client.server";
-import { paperFor, sharedPaper } from "~/models/contests/paper/paper.server";
+import { paperFor } from "~/models/contests/paper/paper";
+import { sharedPaper } from "~/models/contests/paper/paper.server";
 import { STATUS_MESSAGES, statusOf } from "~/models/contests/sitting/palette";
 import { optionId, type ResponseSheet, type SheetKey, type SheetRow } from "~/models/contests/results/response-sheet";
 import type { Locale } from "~/utils/i18n";

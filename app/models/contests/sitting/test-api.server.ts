@@ -15,9 +15,10 @@ import { db, hotQuery } from "~/db/client.server";
 import { sessionKeyOf } from "~/models/accounts/auth.server";
 import { liveSessionText } from "~/models/accounts/live-session.server";
 import { ANSWER_GRACE_MS, entryDeadline } from "~/models/contests/sitting/deadline";
-import { sealInfo, TICKET_MAX_LENGTH, unseal, type KeyRefusal } from "~/models/contests/paper/sealed-paper.server";
-import type { Paper, SavedAnswer } from "~/models/contests/paper/paper";
-import { paperFor, savedAnswer, sharedPaper } from "~/models/contests/paper/paper.server";
+import { rawCookie, SEAL_MEMORY_MS, sealInfo, SESSION_COOKIE, unseal, type KeyRefusal } from "~/models/contests/paper/sealed-paper.server";
+import { KEY_LINK_REFUSED } from "~/models/contests/paper/sealed-paper";
+import { paperFor, type Paper, type SavedAnswer } from "~/models/contests/paper/paper";
+import { savedAnswer, sharedPaper } from "~/models/contests/paper/paper.server";
 import { decideStage, type JourneyStage } from "~/models/contests/catalogue/stage";
 import type { ContestKind } from "~/models/contests/catalogue/kinds";
 import { contestOffer } from "~/utils/env.server";
@@ -72,8 +73,6 @@ export const AnswerBody = z.object({
 const Body = z.discriminatedUnion("intent", [
   AnswerBody,
   z.object({ intent: z.literal("start"), fullscreen: z.boolean() }),
-  // At the start: the sealed paper's key and this entry's order (sealed-paper.server.ts).
-  z.object({ intent: z.literal("key"), ticket: z.string().max(TICKET_MAX_LENGTH) }),
   z.object({ intent: z.literal("submit"), reason: z.enum(SUBMIT_REASON_LIST), withErrors: z.boolean().default(false) }),
   // `durationMs`: how long a face check's flag lasted (issue 47, point 3).
   z.object({
@@ -195,7 +194,7 @@ export async function testPaperReply(input: { cookie: string | null; contestId: 
     warned: row.warned ?? 0,
   };
   if (input.now < row.start_time) {
-    const seal = await sealInfo({ contestId: row.contest_id, entryId: row.entry_id, sessionKey: key, startsAt: row.start_time, expiresAt: new Date(Date.parse(base.deadline) + ANSWER_GRACE_MS), now: input.now });
+    const seal = await sealInfo({ contestId: row.contest_id, entryId: row.entry_id, cookie: input.cookie, startsAt: row.start_time, expiresAt: new Date(Date.parse(base.deadline) + ANSWER_GRACE_MS), now: input.now });
     return reply({ ...base, state: "waiting", seal } satisfies Paper);
   }
   const paper = await sharedPaper(row.contest_id, input.now.getTime());
@@ -280,12 +279,6 @@ async function respond(key: string, contestId: string, body: Body, input: { cook
       }
       return reply({ started: true }, 200, marks.setCookie ? { "Set-Cookie": marks.setCookie } : {});
     }
-    case "key": {
-      // From memory and the ticket: no database read (sealed-paper.server.ts).
-      const outcome = await unseal({ sessionKey: key, contestId, ticket: body.ticket, now });
-      // The test starts when the student presses 'Start Contest' (the start below, in batches), as before.
-      return outcome.ok ? reply(outcome.reply) : KEY_REFUSED[outcome.why](outcome.startsAt);
-    }
     case "event": {
       const staged = await stageOf(key, contestId, "entry", now);
       if (!staged.ok) return staged.reply;
@@ -295,15 +288,36 @@ async function respond(key: string, contestId: string, body: Body, input: { cook
   }
 }
 
-// Each refusal of a key request, in words the island shows after reloading (a ticket is renewed with the waiting room).
+// Each refusal of a key request (the page then asks for the open paper, which says why in full).
 const KEY_REFUSED: Record<KeyRefusal, (startsAt?: string) => ApiReply> = {
   early: (startsAt) => reply({ error: "The paper opens at the start.", startsAt }, 403),
-  ticket: () => reply({ error: "This ticket is not valid. Please reload the page." }, 403),
-  contest: () => reply({ error: "This ticket is for another contest." }, 403),
-  session: () => reply({ error: "This ticket belongs to another sign-in. Please reload the page." }, 403),
+  link: () => reply({ error: KEY_LINK_REFUSED }, 403),
   over: () => reply({ error: "The time for this test is over." }, 403),
   missing: () => NOT_FOUND(),
 };
+
+/**
+ * GET the key link (sealed-paper.server.ts): at the start, the contest's key, from the
+ * link's signature and this instance's memory, with no database read. The reply is the
+ * same for every student, so nginx, which checks each link itself, keeps it for as long as
+ * an instance keeps the seal (`X-Accel-Expires`, which only nginx reads); refusals are kept by nobody.
+ * The test API's allowance per browser session and contest holds, counted before any work:
+ * by the session cookie as sent (no signature checked for it), so nobody else's flood
+ * spends a student's allowance.
+ */
+export async function testKeyReply(input: { cookie: string | null; params: Record<string, string | undefined>; now: Date }): Promise<ApiReply> {
+  const { id: contestId, entry: entryId = "", expires = "", signature = "" } = input.params;
+  if (!isUuid(contestId)) return NOT_FOUND();
+  const admitted = admitTestRequest(`key:${rawCookie(input.cookie, SESSION_COOKIE)}`, contestId);
+  if (!admitted.ok) return { ...reply({ error: TOO_MANY_REQUESTS }, 429, { "Retry-After": String(admitted.retryAfterS) }), pauseMs: refusalPauseMs() };
+  try {
+    const outcome = await unseal({ contestId, entryId, expires, signature, cookie: input.cookie, now: input.now });
+    if (!outcome.ok) return KEY_REFUSED[outcome.why](outcome.startsAt);
+    return reply(outcome.reply, 200, { "X-Accel-Expires": String(SEAL_MEMORY_MS / 1000) });
+  } finally {
+    admitted.release();
+  }
+}
 
 const SNAPSHOT_REFUSED = {
   "no-consent": () => reply({ error: "No snapshot is kept for this test: consent was not given." }, 403),

@@ -340,7 +340,7 @@ async function checkout() {
 
 // ------------------------------------------------------------------ a shift's start (the sealed paper)
 
-/** The waiting time: each student reads the waiting room (its ticket) and downloads the sealed paper, spread evenly. */
+/** The waiting time: each student reads the waiting room (its key link) and downloads the sealed paper, spread evenly. */
 async function shiftWaiting() {
   const { id, students, spreadMs } = world.shift;
   const room = [], sealed = [];
@@ -360,7 +360,7 @@ async function shiftWaiting() {
         if (paper.status !== 200) countErrors(errors, paper);
         else {
           sealed.push(paper.ms);
-          held[i] = { ticket: seal.ticket, digest: seal.url.split("/").pop(), bytes: paper.bytes };
+          held[i] = { keyLink: seal.keyLink, digest: seal.url.split("/").pop(), bytes: paper.bytes };
           if (i === 0) fs.writeFileSync(`${resultPath}.paper`, paper.body);
         }
       }
@@ -368,17 +368,18 @@ async function shiftWaiting() {
     }),
   );
   const failed = Object.values(errors).reduce((a, b) => a + b, 0);
-  return { students: students.length, room: summary(room), sealed: summary(sealed, failed, { errorKinds: errors, bytes: held.find(Boolean)?.bytes }), held: held.map((h) => h && { ticket: h.ticket, digest: h.digest }), seconds: (performance.now() - t0) / 1000 };
+  return { students: students.length, room: summary(room), sealed: summary(sealed, failed, { errorKinds: errors, bytes: held.find(Boolean)?.bytes }), held: held.map((h) => h && { keyLink: h.keyLink, digest: h.digest }), seconds: (performance.now() - t0) / 1000 };
 }
 
 /**
  * The app behind nginx (deploy/nginx.conf): students' connections end at the proxy, which
  * sends their requests over a pool of kept-alive connections to each instance. `send`
  * waits for a free connection of the student's instance, as nginx's upstream keepalive
- * does; the time it waits counts in the student's latency.
+ * does; the time it waits counts in the student's latency. Given `targets` (nginx's own
+ * port), the same pool of connections goes to those instead.
  */
-function gateway(perInstance) {
-  const pools = ports.map((port) => ({
+function gateway(perInstance, targets = ports) {
+  const pools = targets.map((port) => ({
     free: Array.from({ length: perInstance }, () => rawBrowser({ port, headers: { Origin: `http://127.0.0.1:${port}`, "Content-Type": "application/json" } })),
     waiting: [],
   }));
@@ -408,28 +409,38 @@ const poster = (proxy, api, retried) => async (i, cookie, body) => {
 };
 
 /**
- * The start: from the contest's start time every student asks for the key (with the
- * ticket), spread over `startSpreadMs`. Pressing Start Contest (the start, written by the
+ * The start: from the contest's start time every student asks for the key with its link,
+ * through nginx (deploy/nginx.conf, which checks the link and keeps the one reply), over
+ * `gatewayConnections` kept-alive connections, spread over `startSpreadMs`. Pressing Start Contest (the start, written by the
  * starts' group commit) is shiftPress, so that each has its own CPU figures. A key for another paper than the one
  * held would be a stale download. The first student's paper is opened with its key.
  */
 async function shiftStart() {
-  const { id, students, startsAt, startSpreadMs } = world.shift;
-  const { held } = config;
-  const proxy = gateway(config.gatewayConnections ?? 128);
-  const key = [], trace = [];
+  const { students, startsAt, startSpreadMs } = world.shift;
+  const { held, nginxPort } = config;
+  const proxy = gateway(config.gatewayConnections ?? 128, [nginxPort]);
+  const key = [], trace = [], cache = {};
   const errors = {};
   let stale = 0, opened = null;
   const retried = {};
   await sleep(startsAt - Date.now());
   const t0 = performance.now();
-  const post = poster(proxy, `/api/contest/${id}/test`, retried);
   await Promise.all(
     students.map(async (s, i) => {
       await sleep(t0 + (i * startSpreadMs) / students.length - performance.now());
       if (!held[i]) return countErrors(errors, { error: "nothing held" });
       const began = performance.now();
-      const asked = await post(i, s.cookie, { intent: "key", ticket: held[i].ticket });
+      // A kept-alive connection nginx closed as the request went out (after its keepalive_requests) is sent again, as a browser does for a GET on a reused connection.
+      const ask = async () => {
+        const reply = await proxy.send(i, "GET", held[i].keyLink, "", { Cookie: s.cookie });
+        if (reply.error !== "closed") return reply;
+        retried.closed = (retried.closed ?? 0) + 1;
+        return proxy.send(i, "GET", held[i].keyLink, "", { Cookie: s.cookie });
+      };
+      const attempts = await withRetries(ask);
+      if (attempts.length > 1) retried.key = (retried.key ?? 0) + attempts.length - 1;
+      const asked = attempts.at(-1);
+      cache[asked.cache ?? "none"] = (cache[asked.cache ?? "none"] ?? 0) + 1;
       const ms = performance.now() - began;
       if (i % 500 === 0) trace.push([Math.round(began - t0), Math.round(ms)]);
       if (asked.status !== 200) return countErrors(errors, asked);
@@ -448,6 +459,7 @@ async function shiftStart() {
     stale,
     opened,
     retried,
+    cache,
     seconds: (performance.now() - t0) / 1000,
     trace,
   };

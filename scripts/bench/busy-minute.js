@@ -20,6 +20,7 @@ import { fileURLToPath } from "node:url";
 import postgres from "postgres";
 import { BUYERS, COPIES, OPTIONS, seedBusyMinute, seedShift } from "./busy-seed.js";
 import { formatTable } from "./busy-report.js";
+import { startNginx } from "../ops/processes.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, "../..");
@@ -49,10 +50,14 @@ if (!admin || !Number.isInteger(students) || students < 10 || !Number.isInteger(
 }
 
 const SECRET = "bench-session-secret-bench-session-secret-0";
+// The key links' secret, the instances' and nginx's (deploy/nginx.conf): the shift's key is asked through nginx.
+const KEY_LINK_SECRET = "bench-key-link-secret-bench-key-link-secret-0";
 const WEBHOOK_SECRET = "whsec_bench_secret";
 // 4200-4499: no port there is one fetch refuses (4190, sieve, is).
 const basePort = 4200 + (process.pid % 30) * 10;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "studyarena-bench-"));
+// nginx's workers (nobody) must pass through to its cache (the shift's key): search, not listing.
+fs.chmodSync(work, 0o711);
 const children = [];
 const stopAll = () => children.forEach((c) => c.exitCode === null && c.kill("SIGTERM"));
 process.on("exit", stopAll);
@@ -100,13 +105,16 @@ function cpuSeconds(pids) {
 }
 const postgresPids = () => spawnSync("pgrep", ["-u", "postgres"], { encoding: "utf8" }).stdout.split("\n").filter(Boolean).map(Number);
 const appPids = () => children.filter((c) => c.exitCode === null && c.spawnargs.some((a) => a.endsWith(path.join(appDir, "server.js")))).map((c) => c.pid);
+// nginx's master and workers, when the shift runs it (their parent is its master, our child).
+let nginx = null;
+const nginxPids = () => (nginx ? [nginx.child.pid, ...spawnSync("pgrep", ["-P", String(nginx.child.pid)], { encoding: "utf8" }).stdout.split("\n").filter(Boolean).map(Number)] : []);
 const cpu = {};
 
 function load(scenario, extra = {}) {
   const configPath = path.join(work, `${scenario}.json`);
   const resultPath = path.join(work, `${scenario}.result.json`);
   fs.writeFileSync(configPath, JSON.stringify({ scenario, ports, world, sessionSecret: SECRET, webhookSecret: WEBHOOK_SECRET, ...extra }));
-  const before = { app: cpuSeconds(appPids()), postgres: cpuSeconds(postgresPids()), at: Date.now() };
+  const before = { app: cpuSeconds(appPids()), postgres: cpuSeconds(postgresPids()), nginx: cpuSeconds(nginxPids()), at: Date.now() };
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(here, "busy-load.js"), configPath, resultPath], { stdio: ["ignore", "inherit", "inherit"] });
     let loadCpu = 0;
@@ -117,6 +125,7 @@ function load(scenario, extra = {}) {
         wallSeconds: (Date.now() - before.at) / 1000,
         appSeconds: Math.round((cpuSeconds(appPids()) - before.app) * 100) / 100,
         postgresSeconds: Math.round((cpuSeconds(postgresPids()) - before.postgres) * 100) / 100,
+        ...(nginx ? { nginxSeconds: Math.round((cpuSeconds(nginxPids()) - before.nginx) * 100) / 100 } : {}),
         loadSeconds: loadCpu,
       };
       if (code === 0) resolve(JSON.parse(fs.readFileSync(resultPath, "utf8")));
@@ -175,6 +184,7 @@ try {
     DATA_DIR: path.join(work, `data-${port}`),
     SEED: "none",
     SESSION_SECRET: SECRET,
+    KEY_LINK_SECRET,
     PAYMENT_GATEWAY: "test",
     RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
     TRUST_PROXY: "1",
@@ -233,10 +243,12 @@ try {
     log(`a shift's start: ${SHIFT_STUDENTS} students download the sealed paper over ${SHIFT_WAIT_SECONDS} s, then start within ${SHIFT_SECONDS} s`);
     const shift = await seedShift(sql, { students: SHIFT_STUDENTS, secret: SECRET, startsInMs: (SHIFT_WAIT_SECONDS + 15) * 1000 });
     world.shift = { ...shift, spreadMs: SHIFT_WAIT_SECONDS * 1000, startSpreadMs: SHIFT_SECONDS * 1000 };
+    // nginx (deploy/nginx.conf as it is) in front of the instances for the key, as in production: it checks each link and keeps the one reply.
+    nginx = await startNginx({ runDir: path.join(work, "nginx"), port: basePort + 7, upstreamPorts: ports, output: fs.openSync(path.join(work, "nginx.log"), "a"), keyLinkSecret: KEY_LINK_SECRET });
     const { held, ...waiting } = await load("shiftWaiting");
     // The CPU of the start is counted from a second before it, not over the wait.
     await new Promise((r) => setTimeout(r, Math.max(0, shift.startsAt - Date.now() - 1000)));
-    const start = await load("shiftStart", { held });
+    const start = await load("shiftStart", { held, nginxPort: nginx.port });
     // Start Contest pressed over the next 15 s (fullscreen, the camera's prompt): the starts' group commit.
     world.shift.pressSpreadMs = 15_000;
     const press = await load("shiftPress");
@@ -246,6 +258,8 @@ try {
         FROM user_contest_entries WHERE contest_id = ${shift.id}`;
     results.shift = { ...start, start: press.start, pressRetried: press.retried, waiting, started: row.started, startedInTheMinute: row.on_time, ok: row.started === SHIFT_STUDENTS && row.on_time === SHIFT_STUDENTS && start.key.errors === 0 && press.start.errors === 0 && start.stale === 0 && start.opened === shift.questions };
     delete world.shift;
+    await nginx.stop();
+    nginx = null;
   }
   if (only.includes("autosave")) {
     log("autosave throughput: pgbench's upsert, then the app");

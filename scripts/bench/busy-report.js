@@ -25,7 +25,8 @@ export function formatTable(r) {
     const s = r.shift;
     const old = r.start ? `; ${n(r.start.students)} students' page + paper p99 ${ms(r.start.start.p99)} (${(s.key.p99 / r.start.start.p99).toFixed(2)}x)` : "";
     row(`shift: waiting room + sealed paper (${n(s.students)} over ${s.waiting.seconds.toFixed(0)} s)`, `room p99 ${ms(s.waiting.room.p99)}, sealed paper p99 ${ms(s.waiting.sealed.p99)} (${n(s.waiting.sealed.bytes)} bytes), errors ${s.waiting.sealed.errors}`);
-    row(`shift: the key (${n(s.students)} students in 5 s, through ${s.gatewayConnections} kept-alive connections per instance)`, `p50 ${ms(s.key.p50)}, p99 ${ms(s.key.p99)}, max ${ms(s.key.max)}, errors ${s.key.errors}${old}`, "p99 <= 1 s, 0 errors", s.key.p99 <= 1000 && s.key.errors === 0);
+    const cache = s.cache ? `; nginx's cache: ${Object.entries(s.cache).map(([k, v]) => `${k} ${n(v)}`).join(", ")}` : "";
+    row(`shift: the key (${n(s.students)} students in 5 s, through nginx over ${s.gatewayConnections} kept-alive connections)`, `p50 ${ms(s.key.p50)}, p99 ${ms(s.key.p99)}, max ${ms(s.key.max)}, errors ${s.key.errors}${old}${cache}`, "p99 <= 1 s, 0 errors", s.key.p99 <= 1000 && s.key.errors === 0);
     row("shift: Start Contest pressed over the next 15 s", `p50 ${ms(s.start.p50)}, p99 ${ms(s.start.p99)}, errors ${s.start.errors}`, "0 errors", s.start.errors === 0);
     row("shift: every start recorded once", `${n(s.started)} of ${n(s.students)} started, ${n(s.startedInTheMinute)} within a minute of the start, ${s.stale} stale papers, the paper opened with its key: ${s.opened} questions`, "all", s.ok);
   }
@@ -56,7 +57,8 @@ export function formatTable(r) {
     for (const [scenario, c] of Object.entries(r.cpu)) {
       if (scenario === "warmUp") continue;
       const per = requests[scenario] ? `; per request: app ${((c.appSeconds * 1000) / requests[scenario]).toFixed(2)} ms, PostgreSQL ${((c.postgresSeconds * 1000) / requests[scenario]).toFixed(2)} ms, load ${((c.loadSeconds * 1000) / requests[scenario]).toFixed(2)} ms` : "";
-      row(`CPU during ${scenario}`, `${c.wallSeconds.toFixed(0)} s: app ${c.appSeconds} s, PostgreSQL ${c.postgresSeconds} s, load generator ${c.loadSeconds} s${per}`);
+      const proxy = c.nginxSeconds === undefined ? "" : `, nginx ${c.nginxSeconds} s`;
+      row(`CPU during ${scenario}`, `${c.wallSeconds.toFixed(0)} s: app ${c.appSeconds} s, PostgreSQL ${c.postgresSeconds} s${proxy}, load generator ${c.loadSeconds} s${per}`);
     }
   }
   const head = `Commit ${r.machine.commit}, ${r.instances} instance(s), ${r.machine.cpus} × ${r.machine.cpu}, Node ${r.machine.node}, PostgreSQL ${r.postgres}, load average ${r.loadBefore.map((x) => x.toFixed(2)).join(" ")} before, ${r.loadAfter.map((x) => x.toFixed(2)).join(" ")} after`;

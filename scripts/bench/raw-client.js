@@ -68,7 +68,8 @@ export function rawBrowser({ port, headers, timeoutMs = 30_000 }) {
       body = dechunk(buffered.subarray(bodyStart));
     }
     const closes = /\r\nconnection: *close/i.test(head);
-    finish({ status, body });
+    // X-Cache: whether nginx answered from its cache (the shift's key).
+    finish({ status, body, cache: /\r\nx-cache: *(\w+)/i.exec(head)?.[1] });
     if (closes) {
       socket?.destroy();
       socket = null;

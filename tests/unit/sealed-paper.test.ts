@@ -1,8 +1,9 @@
 // The sealed paper's pure rules (app/models/contests/paper/sealed-paper.ts): when each entry
 // downloads it, and the entry's own order, which the page computes from the paper as sealed.
 import { randomUUID } from "node:crypto";
+import fs from "node:fs";
 import { expect, test } from "vitest";
-import { SEAL_MARGIN_MS, sealFetchTime } from "~/models/contests/paper/sealed-paper";
+import { KEY_LINK_REFUSED, SEAL_MARGIN_MS, sealFetchTime } from "~/models/contests/paper/sealed-paper";
 import { paperFor, type PaperQuestion, type SharedPaper } from "~/models/contests/paper/paper";
 
 const MINUTE = 60_000;
@@ -50,4 +51,10 @@ test("each entry's order keeps the sections, shuffles questions within each and 
   expect(order(entryId)).toEqual(order(entryId));
   expect(order(randomUUID())).not.toEqual(order(entryId));
   expect(paperFor({ ...paper, shuffle: false }, entryId)).toBe(questions);
+});
+
+test("nginx refuses a key link in the app's own words (the page shows neither, but support reads both)", () => {
+  const conf = fs.readFileSync("deploy/nginx.conf", "utf8");
+  expect(conf).toContain(`return 403 '${JSON.stringify({ error: KEY_LINK_REFUSED })}';`);
+  expect(conf).toContain(`return 403 '${JSON.stringify({ error: "The time for this test is over." })}';`);
 });

@@ -17,7 +17,9 @@ import { safeRedirect } from "~/utils/urls";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
-const sessionCookie = () => signedCookie("__session", SESSION_TTL_MS / 1000);
+/** The session cookie's name (the key links are signed over its value as sent: sealed-paper.server.ts). */
+export const SESSION_COOKIE = "__session";
+const sessionCookie = () => signedCookie(SESSION_COOKIE, SESSION_TTL_MS / 1000);
 
 const hashToken = sha256Hex;
 

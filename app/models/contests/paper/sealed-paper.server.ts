@@ -16,6 +16,7 @@
 import { createCipheriv, createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { hotQuery } from "~/db/client.server";
+import { SESSION_COOKIE } from "~/models/accounts/auth.server";
 import { buildPaper, sharedPaper } from "~/models/contests/paper/paper.server";
 import type { SharedPaper } from "~/models/contests/paper/paper";
 import { keyPath, NONCE_BYTES, sealFetchTime, sealedUrl, type KeyReply, type SealedContent, type SealInfo } from "~/models/contests/paper/sealed-paper";
@@ -83,7 +84,6 @@ export function forgetSeals() {
 // the proxy can check it without the app: MD5 of the expiry, the path, the cookie and the
 // secret, in base64url. (MD5 with a secret suffix is what nginx offers; what a forged link
 // could win is only the key of a contest that has started: docs/decisions/contests-a-shift-at-one-instant.md.)
-export const SESSION_COOKIE = "__session";
 const ENTRY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const EXPIRES = /^\d{10,11}$/;
 const SIGNATURE = /^[A-Za-z0-9_-]{22}$/;

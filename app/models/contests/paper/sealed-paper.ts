@@ -2,8 +2,8 @@
 // before the start the page downloads the contest's one ciphertext (AES-GCM, the same bytes
 // for every student, so nginx or a CDN can keep it); at the start it asks for the key, the
 // same few bytes for every student (so nginx keeps that too), with its own signed link, and
-// opens the paper here in the entry's own order (paperFor, ./paper.ts) (the waiting room's hook is
-// useSealedStart in app/components/contests/test-island/test-island.tsx). Whatever goes wrong
+// opens the paper here, in the entry's own order (paperFor, ./paper.ts). The waiting room's
+// hook is useSealedStart in app/components/contests/test-island/test-island.tsx. Whatever goes wrong
 // on the way (no WebCrypto, a failed download, a refused key) falls back to asking for the
 // open paper, as a student arriving after the start does; only a paper that does not open
 // with its key (changed on the way) stops, asking for a reload. The server's half is

@@ -12,10 +12,10 @@
 import { paperGzip } from "~/models/contests/paper/paper-gzip.server";
 import { z } from "zod";
 import { db, hotQuery } from "~/db/client.server";
-import { sessionKeyOf } from "~/models/accounts/auth.server";
+import { SESSION_COOKIE, sessionKeyOf } from "~/models/accounts/auth.server";
 import { liveSessionText } from "~/models/accounts/live-session.server";
 import { ANSWER_GRACE_MS, entryDeadline } from "~/models/contests/sitting/deadline";
-import { rawCookie, SEAL_MEMORY_MS, sealInfo, SESSION_COOKIE, unseal, type KeyRefusal } from "~/models/contests/paper/sealed-paper.server";
+import { rawCookie, SEAL_MEMORY_MS, sealInfo, unseal, type KeyRefusal } from "~/models/contests/paper/sealed-paper.server";
 import { KEY_LINK_REFUSED } from "~/models/contests/paper/sealed-paper";
 import { paperFor, type Paper, type SavedAnswer } from "~/models/contests/paper/paper";
 import { savedAnswer, sharedPaper } from "~/models/contests/paper/paper.server";

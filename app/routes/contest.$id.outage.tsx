@@ -29,7 +29,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 async function remedyPage(args: LoaderFunctionArgs | ActionFunctionArgs) {
   const contestId = requireUuidParam(args.params);
   const user = await requireUser(args.request, args.context);
-  const state = await remedyState(db, { contestId, userId: user.id });
+  const state = await remedyState(db, { contestId, userId: user.id, now: new Date() });
   invariantResponse(state);
   return { contestId, user, state };
 }
@@ -67,16 +67,17 @@ export default function OutageRemedy() {
   const { t, locale } = useT();
   const bold = (text: string) => <strong>{text}</strong>;
   const fee = state.fee === null ? null : formatINR(state.fee);
-  const open = !state.chosen && state.submitted && !state.finalized;
+  const open = !state.chosen && (state.missed || (state.submitted && !state.finalized));
   return (
     <section className="container narrow section">
       <p className="muted" translate="no">{state.title}</p>
       <h1>{t("results.remedy.title")}</h1>
-      <p>{t("results.remedy.what", state.pastBound)}</p>
+      <p>{t(state.missed ? "results.remedy.whatMissed" : "results.remedy.what", state.pastBound)}</p>
       <ul className="card">
-        <li>{richText(t("results.remedy.keep"), [bold])}</li>
-        <li>{richText(t("results.remedy.retest"), [bold])}</li>
-        {fee ? <li>{richText(t("results.remedy.refund", { amount: fee }), [bold])}</li> : null}
+        {/* A missed test has no result: nothing to keep, no marks to read. */}
+        <li>{richText(t(state.missed ? "results.remedy.keepMissed" : "results.remedy.keep"), [bold])}</li>
+        <li>{richText(t(state.missed ? "results.remedy.retestMissed" : "results.remedy.retest"), [bold])}</li>
+        {fee ? <li>{richText(t(state.missed ? "results.remedy.refundMissed" : "results.remedy.refund", { amount: fee }), [bold])}</li> : null}
       </ul>
       {state.chosen ? (
         <div className="card" role="status">

@@ -87,14 +87,18 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 /** What our outages did to this test, by our published rule (the rules sheet's "If our service fails"). */
-function OutageNote({ outage, contestId }: { outage: OutageCredit | null; contestId: string }) {
+function OutageNote({ outage, contestId, missed = false }: { outage: OutageCredit | null; contestId: string; missed?: boolean }) {
   const { t } = useT();
-  if (!outage) return null;
+  if (!outage || (missed && !outage.pastBound)) return null;
   const choose = (text: string) => <Link to={`/contest/${contestId}/outage`}>{text}</Link>;
   return (
     <div className="alert alert-info" role="note">
-      {outage.givenMinutes > 0 ? <p>{t("results.outage.given", { minutes: outage.givenMinutes })}</p> : null}
-      {outage.chosen ? <p>{richText(t("results.outage.chosen", { choice: outage.chosen }), [choose])}</p> : outage.pastBound ? <p>{richText(t("results.outage.retest", outage.pastBound), [choose])}</p> : null}
+      {outage.givenMinutes > 0 && !missed ? <p>{t("results.outage.given", { minutes: outage.givenMinutes })}</p> : null}
+      {outage.chosen ? (
+        <p>{richText(t(missed ? "results.outage.chosenMissed" : "results.outage.chosen", { choice: outage.chosen }), [choose])}</p>
+      ) : outage.pastBound ? (
+        <p>{richText(t(missed ? "results.outage.missed" : "results.outage.retest", outage.pastBound), [choose])}</p>
+      ) : null}
     </div>
   );
 }
@@ -104,7 +108,17 @@ export default function Results() {
     useLoaderData<typeof loader>();
   const posted = useActionData<typeof action>();
   const { t, locale } = useT();
-  if (state === "none") return <ResultsNotAvailable />;
+  if (state === "none") {
+    return (
+      <>
+        <ResultsNotAvailable />
+        {/* A test our outage may have kept them from starting: they choose as well (outages.server.ts). */}
+        <section className="container narrow">
+          <OutageNote outage={outage} contestId={contest.id} missed />
+        </section>
+      </>
+    );
+  }
   if (state === "pending") {
     return (
       <section className="container narrow section">

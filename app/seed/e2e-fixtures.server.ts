@@ -114,7 +114,8 @@ export const e2eFixtures = {
   /** Ended an hour ago; final at once, unless it has a challenge window (then its key is provisional for those hours). */
   async finishedContest(input: {
     title: string;
-    students: Array<{ userId: string; correct: number; minutes: number }>;
+    /** `absent`: enrolled, never started (a no-show). */
+    students: Array<{ userId: string; correct: number; minutes: number; absent?: boolean }>;
     prizePool?: Record<string, unknown>;
     challengeWindowHours?: number;
     challengeFee?: number;
@@ -139,6 +140,7 @@ export const e2eFixtures = {
     });
     for (const s of input.students) {
       await createEntry(tx, { userId: s.userId, contestId: contest.id });
+      if (s.absent) continue;
       await submitEntry(tx, {
         userId: s.userId,
         contestId: contest.id,

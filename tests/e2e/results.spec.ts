@@ -280,6 +280,31 @@ test("a practice test's certificate: from the results to its page, then checked 
   await expect(page.getByRole("heading", { name: "Certificate Not Found" })).toBeVisible();
 });
 
+test("a student our outage kept from starting: the results page says so, and they choose a re-test", async ({ page, student }) => {
+  const rival = await create("student", { email: `${unique("outage-rival").replace(/\s/g, "")}@example.in`, password: "Secret@123", fullName: "Rival Rao" });
+  const contest = await create("finishedContest", {
+    title: unique("Missed Cup"),
+    durationMinutes: 60,
+    students: [
+      { userId: student.id, correct: 0, minutes: 0, absent: true },
+      { userId: rival.id, correct: 2, minutes: 55 },
+    ],
+  });
+  await create("outage", { contestId: contest.id, startedMinutesAgo: 115, minutes: 40 });
+  await page.goto(`/contest/${contest.id}/results`);
+  await expect(page.getByRole("heading", { name: "Results Not Available" })).toBeVisible();
+  await expect(page.getByRole("note")).toHaveText(
+    "Our service was down for 40 minutes during the time of your test, more than our limit of 30 minutes, and your test was never started. By our rule you may choose a re-test or a refund.",
+  );
+  await page.getByRole("link", { name: "choose a re-test or a refund" }).click();
+  await expect(page.getByText("and your test was never started. By our rule you may choose one of these, once.")).toBeVisible();
+  await expect(page.locator("ul.card > li")).toHaveText(["Do nothing. Your test stays not attempted.", "A re-test. A new paper at a time we announce: we enrol you and write to you."]);
+  await page.getByRole("button", { name: "Choose a re-test" }).click();
+  await expect(page.getByText("Your choice is recorded.")).toBeVisible();
+  await page.getByRole("link", { name: "Back to your results" }).click();
+  await expect(page.getByRole("note")).toHaveText("You chose a re-test after our outage. See your choice");
+});
+
 test("after our outage past the bound: the results say so, the student chooses a re-test once, and their result leaves the ranking", async ({ page, student }) => {
   const rival = await create("student", { email: `${unique("outage-rival").replace(/\s/g, "")}@example.in`, password: "Secret@123", fullName: "Rival Rao" });
   // Provisional for a day, so the choice is still open; both submitted after forty minutes of our outage.

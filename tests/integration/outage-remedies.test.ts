@@ -53,8 +53,8 @@ async function brokenFreeContest() {
   return { ...made, topper };
 }
 
-/** A paid practice test (₹49), paid through the test gateway before it began, sat after our outage and submitted. */
-async function brokenPaidEntry() {
+/** A paid practice test (₹49), paid through the test gateway before it began, sat after our outage and submitted (or, `sat: false`, never started). */
+async function brokenPaidEntry({ sat = true } = {}) {
   const student = await signedInStudent();
   const start = new Date(Date.now() + HOUR);
   const title = `Paid Outage Test ${++n}`;
@@ -65,7 +65,7 @@ async function brokenPaidEntry() {
   const paymentId = `pay_test_outage_${n}_${Date.now()}`;
   expect(await settlePayment(db, { orderId: order.orderId, paymentId, signature: checkoutSignature(gateway, order.orderId, paymentId), now: new Date() })).toMatchObject({ kind: "enrolled" });
   await moveContestIntoPast(db, contest.id, 3);
-  await submitEntry(db, { userId: student.userId, contestId: contest.id, answers: [], submittedAt: new Date(start.getTime() - 3 * HOUR + 50 * MINUTE) });
+  if (sat) await submitEntry(db, { userId: student.userId, contestId: contest.id, answers: [], submittedAt: new Date(start.getTime() - 3 * HOUR + 50 * MINUTE) });
   await outageIn(contest.id);
   return { ...student, contestId: contest.id, title, paymentId };
 }
@@ -84,7 +84,7 @@ test("a re-test takes the result out of the ranking and its prizes: everyone bel
   expect(await chooseRemedy(db, { contestId: c.contestId, userId: first, choice: "retest", now })).toEqual({ ok: true });
   expect(await chooseRemedy(db, { contestId: c.contestId, userId: first, choice: "retest", now })).toEqual({ ok: false, reason: "already" });
   expect(await outageCreditOf(db, { contestId: c.contestId, userId: first })).toMatchObject({ chosen: "retest" });
-  expect(await remedyState(db, { contestId: c.contestId, userId: first })).toMatchObject({ chosen: { choice: "retest" }, retest: null, fee: null });
+  expect(await remedyState(db, { contestId: c.contestId, userId: first, now: new Date() })).toMatchObject({ chosen: { choice: "retest" }, retest: null, fee: null });
 
   expect(await finalizeContest(db, c.contestId, now)).toBe("finalized");
   expect(await ranks(c.contestId)).toEqual({
@@ -108,7 +108,7 @@ test("a re-test takes the result out of the ranking and its prizes: everyone bel
   expect(await db.select({ user: user_contest_entries.user_id }).from(user_contest_entries).where(eq(user_contest_entries.contest_id, retest.id))).toEqual([{ user: first }]);
   const mail = await db.select().from(email_outbox).where(sql`${email_outbox.subject} LIKE ${`%${c.contest.title} (re-test)%`}`);
   expect(mail).toHaveLength(1);
-  expect(await remedyState(db, { contestId: c.contestId, userId: first })).toMatchObject({ retest: { id: retest.id, enrolled: true } });
+  expect(await remedyState(db, { contestId: c.contestId, userId: first, now: new Date() })).toMatchObject({ retest: { id: retest.id, enrolled: true } });
   // Unlisted, but the student it enrolled reaches it: its page says they are in.
   const page = await call(contestPage.loader, getRequest(`/contest/${retest.id}`, c.topper.cookie), { params: { id: retest.id } });
   expect(page.data).toMatchObject({ state: "enrolled" });
@@ -117,7 +117,7 @@ test("a re-test takes the result out of the ranking and its prizes: everyone bel
 test("a paid entry's fee comes back through the ledger once, for our outage; a student whose outage stayed under the bound, or who has not submitted, is refused", async () => {
   const paid = await brokenPaidEntry();
   const now = new Date();
-  expect(await remedyState(db, { contestId: paid.contestId, userId: paid.userId })).toMatchObject({ fee: 49, chosen: null, submitted: true, finalized: false });
+  expect(await remedyState(db, { contestId: paid.contestId, userId: paid.userId, now: new Date() })).toMatchObject({ fee: 49, chosen: null, submitted: true, finalized: false });
   expect(await chooseRemedy(db, { contestId: paid.contestId, userId: paid.userId, choice: "refund", now })).toEqual({ ok: true });
   expect(await chooseRemedy(db, { contestId: paid.contestId, userId: paid.userId, choice: "refund", now })).toEqual({ ok: false, reason: "already" });
   const owed = await db.select().from(refunds).where(eq(refunds.razorpay_payment_id, paid.paymentId));
@@ -131,7 +131,7 @@ test("a paid entry's fee comes back through the ledger once, for our outage; a s
   const [c0] = await db.select({ start: contests.start_time }).from(contests).where(eq(contests.id, short.contestId));
   await recordOutage(db, { startedAt: new Date(c0!.start.getTime() + MINUTE), endedAt: new Date(c0!.start.getTime() + 11 * MINUTE), cause: "recorded", contestId: short.contestId });
   await creditOutages(db, now);
-  expect(await remedyState(db, { contestId: short.contestId, userId: short.users[0]! })).toBeNull();
+  expect(await remedyState(db, { contestId: short.contestId, userId: short.users[0]!, now: new Date() })).toBeNull();
   expect(await chooseRemedy(db, { contestId: short.contestId, userId: short.users[0]!, choice: "retest", now })).toEqual({ ok: false, reason: "not-offered" });
 
   // Still taking the test: the time given back counts first.
@@ -139,6 +139,24 @@ test("a paid entry's fee comes back through the ledger once, for our outage; a s
   await outageIn(taking.contestId);
   expect(await chooseRemedy(db, { contestId: taking.contestId, userId: taking.users[0]!, choice: "retest", now })).toEqual({ ok: false, reason: "not-submitted" });
   expect(await db.$count(outage_remedies, and(eq(outage_remedies.contest_id, taking.contestId)))).toBe(0);
+});
+
+test("a student our outage kept from starting chooses too, once the test's time is over: the results page says so, and the fee comes back", async () => {
+  const missed = await brokenPaidEntry({ sat: false });
+  const [entry] = await db.select().from(user_contest_entries).where(and(eq(user_contest_entries.contest_id, missed.contestId), eq(user_contest_entries.user_id, missed.userId)));
+  expect(entry).toMatchObject({ started_at: null, has_submitted: false });
+  // No result to show, but the outage and the choice are said.
+  const shown = await call(results.loader, getRequest(`/contest/${missed.contestId}/results`, missed.cookie), { params: { id: missed.contestId } });
+  expect(shown.data).toMatchObject({ state: "none", outage: { pastBound: { minutes: 40, bound: 30 }, chosen: null } });
+  expect(await remedyState(db, { contestId: missed.contestId, userId: missed.userId, now: new Date() })).toMatchObject({ submitted: false, missed: true, fee: 49 });
+  // While the test's time is still running it could yet be taken: not yet.
+  const [c] = await db.select({ start: contests.start_time }).from(contests).where(eq(contests.id, missed.contestId));
+  expect(await chooseRemedy(db, { contestId: missed.contestId, userId: missed.userId, choice: "refund", now: new Date(c!.start.getTime() + 10 * MINUTE) })).toEqual({ ok: false, reason: "not-submitted" });
+  const chosen = await call(page.action, formRequest(`/contest/${missed.contestId}/outage`, { choice: "refund" }, missed.cookie), { params: { id: missed.contestId } });
+  // The results page finalised the contest as it was read (its window is over): a missed test has no result to rank, so it still chooses.
+  expect(await db.select({ finalized: contests.finalized_at }).from(contests).where(eq(contests.id, missed.contestId))).toEqual([{ finalized: expect.any(Date) }]);
+  expect(chosen.status).toBe(302);
+  expect(await db.select({ amount: refunds.amount, reason: refunds.reason_code }).from(refunds).where(eq(refunds.razorpay_payment_id, missed.paymentId))).toEqual([{ amount: 49, reason: "contest_outage" }]);
 });
 
 test("the page: the student's own choice by a form, once; a stranger's post, another's entry and a malformed id are refused without a write", async () => {

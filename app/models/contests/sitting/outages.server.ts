@@ -10,7 +10,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { rowsOf, type Db, type DbOrTx } from "~/db/client.server";
 import { confirmationMail } from "~/models/contests/catalogue/enrolment.server";
-import { DEADLINE_SQL, LAST_DEADLINE_SQL } from "~/models/contests/sitting/deadline.server";
+import { DEADLINE_SQL, ENTRY_DEADLINE_SQL, GRACE_SQL, LAST_DEADLINE_SQL } from "~/models/contests/sitting/deadline.server";
 import { oweRefund } from "~/models/payments/refunds.server";
 import { REFUND_REASONS } from "~/models/refund-reasons";
 import { enqueueEmail, mailLocale } from "~/services/email.server";
@@ -120,6 +120,8 @@ export type RemedyState = {
   title: string;
   pastBound: { minutes: number; bound: number };
   submitted: boolean;
+  /** Never started, and its time is over: our outage may be why (a no-show chooses as a submitted test does). */
+  missed: boolean;
   finalized: boolean;
   fee: number | null;
   chosen: { choice: OutageRemedy; chosenAt: Date } | null;
@@ -130,6 +132,7 @@ type RemedyRow = {
   title: string;
   past: number | null;
   submitted: boolean;
+  missed: boolean;
   finalized: boolean;
   fee: number | null;
   gateway: (typeof PAYMENT_GATEWAYS)[number] | null;
@@ -144,10 +147,11 @@ type RemedyRow = {
 };
 
 /** The entry's remedy row (`lock`: the entry for update and its contest shared, so a choice and the contest's finalisation never interleave). */
-async function remedyRow(db: DbOrTx, input: { contestId: string; userId: string }, lock = false) {
+async function remedyRow(db: DbOrTx, input: { contestId: string; userId: string; now: Date }, lock = false) {
   const [row] = rowsOf<RemedyRow>(
     await db.execute(sql`
       SELECT c.title, e.has_submitted AS submitted, c.finalized_at IS NOT NULL AS finalized,
+             (NOT e.has_submitted AND e.started_at IS NULL AND ${ENTRY_DEADLINE_SQL} + ${GRACE_SQL} < ${input.now.toISOString()}::timestamptz) AS missed,
              ${PAST_BOUND_SQL} AS past,
              p.amount AS fee, p.gateway, p.razorpay_order_id AS order_id, p.razorpay_payment_id AS payment_id,
              m.choice, m.chosen_at,
@@ -165,13 +169,14 @@ async function remedyRow(db: DbOrTx, input: { contestId: string; userId: string 
 }
 
 /** The student's remedy page, or null when no outage passed the bound in their test (the page is then a 404). */
-export async function remedyState(db: DbOrTx, input: { contestId: string; userId: string }): Promise<RemedyState | null> {
+export async function remedyState(db: DbOrTx, input: { contestId: string; userId: string; now: Date }): Promise<RemedyState | null> {
   const row = await remedyRow(db, input);
   if (!row || row.past === null) return null;
   return {
     title: row.title,
     pastBound: { minutes: row.past, bound: outageRetestMinutes() },
     submitted: row.submitted,
+    missed: row.missed,
     finalized: row.finalized,
     fee: row.fee,
     chosen: row.choice ? { choice: row.choice, chosenAt: new Date(row.chosen_at!) } : null,
@@ -188,15 +193,18 @@ export type RemedyRefusal = "not-offered" | "not-submitted" | "final" | "already
  * The student's choice, once, while the contest's results are not final: a re-test (they are
  * enrolled in it now if it is scheduled and not started, else when it is: enrolRetakers), or
  * their fee back through the ledger (a paid entry only). Either way the entry's result
- * leaves the ranking and prizes. Only after the test is submitted: before, the time given back still counts.
+ * leaves the ranking and prizes. Only after the test is submitted (before, the time given
+ * back still counts), or once the time of a test never started is over: a student our
+ * outage kept from starting has no result to keep, and chooses too, final results or not.
  */
 export async function chooseRemedy(db: Db, input: { contestId: string; userId: string; choice: OutageRemedy; now: Date }): Promise<{ ok: true } | { ok: false; reason: RemedyRefusal }> {
   return db.transaction(async (tx) => {
     const row = await remedyRow(tx, input, true);
     if (!row || row.past === null) return { ok: false, reason: "not-offered" };
     if (row.choice) return { ok: false, reason: "already" };
-    if (!row.submitted) return { ok: false, reason: "not-submitted" };
-    if (row.finalized) return { ok: false, reason: "final" };
+    if (!row.submitted && !row.missed) return { ok: false, reason: "not-submitted" };
+    // A missed test has no result to rank: final results do not close its choice.
+    if (row.finalized && !row.missed) return { ok: false, reason: "final" };
     if (input.choice === "refund" && (row.fee === null || !row.payment_id)) return { ok: false, reason: "not-paid" };
     await tx.execute(sql`
       INSERT INTO outage_remedies (contest_id, user_id, choice, chosen_at)

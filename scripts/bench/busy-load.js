@@ -10,6 +10,7 @@ import zlib from "node:zlib";
 import { performance } from "node:perf_hooks";
 import autocannon from "autocannon";
 import { rawBrowser } from "./raw-client.js";
+import { cpuSeconds } from "./cpu.js";
 
 const [configPath, resultPath] = process.argv.slice(2);
 const config = JSON.parse(fs.readFileSync(configPath, "utf8"));
@@ -193,6 +194,9 @@ async function autosave() {
     }),
   );
   const saveSeconds = (performance.now() - t0) / 1000;
+  // The submissions' own CPU (the scenario's figure mixes them with the saves): the app and PostgreSQL, per submission.
+  const cpuAt = () => ({ app: cpuSeconds(config.pids?.app ?? []), postgres: cpuSeconds(config.pids?.postgres ?? []) });
+  const submitCpuBefore = cpuAt();
   const t1 = performance.now();
   await Promise.all(
     students.map(async (s, i) => {
@@ -203,10 +207,12 @@ async function autosave() {
       else countErrors(submitErrors, last);
     }),
   );
+  const submitCpuAfter = cpuAt();
   browsers.forEach((b) => b.close());
   const failed = (e) => Object.values(e).reduce((a, b) => a + b, 0);
   return {
     students: students.length,
+    submitCpu: { appSeconds: Math.round((submitCpuAfter.app - submitCpuBefore.app) * 100) / 100, postgresSeconds: Math.round((submitCpuAfter.postgres - submitCpuBefore.postgres) * 100) / 100, submissions: submits.length },
     saves: summary(saves, failed(errors), { errorKinds: errors, retried, perSecond: Math.round(acknowledged / saveSeconds) }),
     acknowledged: summary(acks, failed(errors), { answers: acknowledged }),
     submit: summary(submits, failed(submitErrors), { errorKinds: submitErrors }),

@@ -20,6 +20,7 @@ import { fileURLToPath } from "node:url";
 import postgres from "postgres";
 import { BUYERS, COPIES, OPTIONS, seedBusyMinute, seedShift } from "./busy-seed.js";
 import { formatTable } from "./busy-report.js";
+import { cpuSeconds } from "./cpu.js";
 import { startNginx } from "../ops/processes.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -89,20 +90,7 @@ async function waitFor(url, child, name) {
 }
 
 // Where the CPU goes, per scenario: the app instances, PostgreSQL (every postgres
-// process on the machine; ours is the only busy one) and the load generator, from
-// /proc (utime + stime, in clock ticks of 10 ms). Linux only; elsewhere it is left out.
-function cpuSeconds(pids) {
-  let ticks = 0;
-  for (const pid of pids) {
-    try {
-      const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // gone, or not Linux
-    }
-  }
-  return ticks / 100;
-}
+// process on the machine; ours is the only busy one) and the load generator.
 const postgresPids = () => spawnSync("pgrep", ["-u", "postgres"], { encoding: "utf8" }).stdout.split("\n").filter(Boolean).map(Number);
 const appPids = () => children.filter((c) => c.exitCode === null && c.spawnargs.some((a) => a.endsWith(path.join(appDir, "server.js")))).map((c) => c.pid);
 // nginx's master and workers, when the shift runs it (their parent is its master, our child).
@@ -113,7 +101,9 @@ const cpu = {};
 function load(scenario, extra = {}) {
   const configPath = path.join(work, `${scenario}.json`);
   const resultPath = path.join(work, `${scenario}.result.json`);
-  fs.writeFileSync(configPath, JSON.stringify({ scenario, ports, world, sessionSecret: SECRET, webhookSecret: WEBHOOK_SECRET, ...extra }));
+  // The pids, for a scenario that counts the CPU of one of its own phases (the autosave's submissions).
+  const pids = { app: appPids(), postgres: postgresPids() };
+  fs.writeFileSync(configPath, JSON.stringify({ scenario, ports, world, sessionSecret: SECRET, webhookSecret: WEBHOOK_SECRET, pids, ...extra }));
   const before = { app: cpuSeconds(appPids()), postgres: cpuSeconds(postgresPids()), nginx: cpuSeconds(nginxPids()), at: Date.now() };
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(here, "busy-load.js"), configPath, resultPath], { stdio: ["ignore", "inherit", "inherit"] });

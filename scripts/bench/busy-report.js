@@ -40,7 +40,8 @@ export function formatTable(r) {
   if (r.autosave) {
     const a = r.autosave;
     row(`autosave (${n(a.students)} students × 20 in 60 s)`, `${n(a.saves.perSecond)} saves/s, p50 ${ms(a.saves.p50)}, p99 ${ms(a.saves.p99)}, max ${ms(a.saves.max)}, retried ${a.saves.retried}, errors ${a.saves.errors}`, "p99 <= 300 ms, 0 errors", a.saves.p99 <= 300 && a.saves.errors === 0);
-    row("submit burst (10 s)", `p50 ${ms(a.submit.p50)}, p99 ${ms(a.submit.p99)}, errors ${a.submit.errors}`, "p99 <= 1 s", a.submit.p99 <= 1000 && a.submit.errors === 0);
+    const perSubmit = a.submitCpu?.submissions ? `; CPU per submission: app ${((a.submitCpu.appSeconds * 1000) / a.submitCpu.submissions).toFixed(2)} ms, PostgreSQL ${((a.submitCpu.postgresSeconds * 1000) / a.submitCpu.submissions).toFixed(2)} ms` : "";
+    row("submit burst (10 s)", `p50 ${ms(a.submit.p50)}, p99 ${ms(a.submit.p99)}, errors ${a.submit.errors}${perSubmit}`, "p99 <= 1 s", a.submit.p99 <= 1000 && a.submit.errors === 0);
     const c = a.check;
     row("acknowledged = stored", `${n(c.acknowledgedAnswers)} acknowledged, ${n(c.storedAnswers)} stored, ${c.differentChoice} different; ${n(c.submitted)} submitted, ${n(c.results)} results`, "equal", c.ok && c.submitted === a.students && c.results === a.students);
   }

@@ -89,7 +89,7 @@ export async function action(args: ActionFunctionArgs) {
 /** What our outages did to this test, by our published rule (the rules sheet's "If our service fails"). */
 function OutageNote({ outage, contestId, missed = false }: { outage: OutageCredit | null; contestId: string; missed?: boolean }) {
   const { t } = useT();
-  if (!outage || (missed && !outage.pastBound)) return null;
+  if (!outage) return null;
   const choose = (text: string) => <Link to={`/contest/${contestId}/outage`}>{text}</Link>;
   return (
     <div className="alert alert-info" role="note">
@@ -113,9 +113,11 @@ export default function Results() {
       <>
         <ResultsNotAvailable />
         {/* A test our outage may have kept them from starting: they choose as well (outages.server.ts). */}
-        <section className="container narrow">
-          <OutageNote outage={outage} contestId={contest.id} missed />
-        </section>
+        {outage?.pastBound ? (
+          <section className="container narrow">
+            <OutageNote outage={outage} contestId={contest.id} missed />
+          </section>
+        ) : null}
       </>
     );
   }

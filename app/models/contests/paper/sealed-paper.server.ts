@@ -22,6 +22,7 @@ import type { SharedPaper } from "~/models/contests/paper/paper";
 import { keyPath, NONCE_BYTES, sealFetchTime, sealedUrl, type KeyReply, type SealedContent, type SealInfo } from "~/models/contests/paper/sealed-paper";
 import { env, sessionSecrets } from "~/utils/env.server";
 import { createKeptPromises } from "~/utils/kept-promises";
+import { isUuid } from "~/utils/urls";
 
 export type Seal = {
   contestId: string;
@@ -84,12 +85,19 @@ export function forgetSeals() {
 // the proxy can check it without the app: MD5 of the expiry, the path, the cookie and the
 // secret, in base64url. (MD5 with a secret suffix is what nginx offers; what a forged link
 // could win is only the key of a contest that has started: docs/decisions/contests-a-shift-at-one-instant.md.)
-const ENTRY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const EXPIRES = /^\d{10,11}$/;
 const SIGNATURE = /^[A-Za-z0-9_-]{22}$/;
 
 /** The secret nginx and every instance share: KEY_LINK_SECRET, or one derived from the session secret (one instance, no proxy). */
-export const keyLinkSecret = () => env().KEY_LINK_SECRET ?? hmac(sessionSecrets()[0]!, "key-link").toString("base64url");
+export function keyLinkSecret() {
+  const given = env().KEY_LINK_SECRET;
+  if (given !== undefined) return given;
+  // Derived once per session secret: every key request at a start signs with it.
+  const from = sessionSecrets()[0]!;
+  if (derived?.from !== from) derived = { from, secret: hmac(from, "key-link").toString("base64url") };
+  return derived.secret;
+}
+let derived: { from: string; secret: string } | null = null;
 
 /** A cookie's value exactly as the header carries it (nginx's $cookie_NAME: the first of that name), or "". */
 export function rawCookie(header: string | null, name: string) {
@@ -110,7 +118,7 @@ export function signKeyLink(input: { contestId: string; entryId: string; cookie:
 
 /** Whether our secret signed this link for this cookie (a forged one, another contest's, another sign-in's: no). */
 export function keyLinkValid(input: { contestId: string; entryId: string; expires: string; signature: string; cookie: string | null }) {
-  if (!ENTRY.test(input.entryId) || !EXPIRES.test(input.expires) || !SIGNATURE.test(input.signature)) return false;
+  if (!isUuid(input.entryId) || !EXPIRES.test(input.expires) || !SIGNATURE.test(input.signature)) return false;
   const expected = Buffer.from(linkSignature(input.expires, keyPath(input.contestId, input.entryId), rawCookie(input.cookie, SESSION_COOKIE)));
   const given = Buffer.from(input.signature);
   return expected.length === given.length && timingSafeEqual(expected, given);

@@ -60,7 +60,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const filterCounts =
     tab === "breakdown" && page.state === "scored" ? (Object.fromEntries(ANSWER_FILTERS.map((f) => [f, page.breakdown.filter((a) => shownUnder(f, a)).length])) as Record<AnswerFilter, number>) : null;
   // What our outages did to this test (issue 50, point 5): said on every tab.
-  const outage = await outageCreditOf(db, { contestId: contest.id, userId: user.id });
+  const outage = await outageCreditOf(db, { contestId: contest.id, userId: user.id, now });
   return { tab, ...page, breakdown: page.breakdown.filter((a) => shownUnder(show, a)), show, filterCounts, userId: user.id, outage, messages };
 }
 
@@ -87,9 +87,10 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 /** What our outages did to this test, by our published rule (the rules sheet's "If our service fails"). */
-function OutageNote({ outage, contestId, missed = false }: { outage: OutageCredit | null; contestId: string; missed?: boolean }) {
+function OutageNote({ outage, contestId }: { outage: OutageCredit | null; contestId: string }) {
   const { t } = useT();
   if (!outage) return null;
+  const { missed } = outage;
   const choose = (text: string) => <Link to={`/contest/${contestId}/outage`}>{text}</Link>;
   return (
     <div className="alert alert-info" role="note">
@@ -113,9 +114,9 @@ export default function Results() {
       <>
         <ResultsNotAvailable />
         {/* A test our outage may have kept them from starting: they choose as well (outages.server.ts). */}
-        {outage?.pastBound ? (
+        {outage?.pastBound && outage.missed ? (
           <section className="container narrow">
-            <OutageNote outage={outage} contestId={contest.id} missed />
+            <OutageNote outage={outage} contestId={contest.id} />
           </section>
         ) : null}
       </>

@@ -77,13 +77,13 @@ test("a re-test takes the result out of the ranking and its prizes: everyone bel
   const c = await brokenFreeContest();
   const [first, second, third, fourth] = c.users as [string, string, string, string];
   const now = new Date();
-  expect(await outageCreditOf(db, { contestId: c.contestId, userId: first })).toEqual({ givenMinutes: 0, pastBound: { minutes: 40, bound: 30 }, chosen: null });
+  expect(await outageCreditOf(db, { contestId: c.contestId, userId: first, now: new Date() })).toEqual({ givenMinutes: 0, pastBound: { minutes: 40, bound: 30 }, chosen: null, missed: false });
 
   // A free entry has no fee to give back.
   expect(await chooseRemedy(db, { contestId: c.contestId, userId: first, choice: "refund", now })).toEqual({ ok: false, reason: "not-paid" });
   expect(await chooseRemedy(db, { contestId: c.contestId, userId: first, choice: "retest", now })).toEqual({ ok: true });
   expect(await chooseRemedy(db, { contestId: c.contestId, userId: first, choice: "retest", now })).toEqual({ ok: false, reason: "already" });
-  expect(await outageCreditOf(db, { contestId: c.contestId, userId: first })).toMatchObject({ chosen: "retest" });
+  expect(await outageCreditOf(db, { contestId: c.contestId, userId: first, now: new Date() })).toMatchObject({ chosen: "retest" });
   expect(await remedyState(db, { contestId: c.contestId, userId: first, now: new Date() })).toMatchObject({ chosen: { choice: "retest" }, retest: null, fee: null });
 
   expect(await finalizeContest(db, c.contestId, now)).toBe("finalized");
@@ -147,8 +147,14 @@ test("a student our outage kept from starting chooses too, once the test's time 
   expect(entry).toMatchObject({ started_at: null, has_submitted: false });
   // No result to show, but the outage and the choice are said.
   const shown = await call(results.loader, getRequest(`/contest/${missed.contestId}/results`, missed.cookie), { params: { id: missed.contestId } });
-  expect(shown.data).toMatchObject({ state: "none", outage: { pastBound: { minutes: 40, bound: 30 }, chosen: null } });
+  expect(shown.data).toMatchObject({ state: "none", outage: { pastBound: { minutes: 40, bound: 30 }, chosen: null, missed: true } });
   expect(await remedyState(db, { contestId: missed.contestId, userId: missed.userId, now: new Date() })).toMatchObject({ submitted: false, missed: true, fee: 49 });
+  // One who started and has not been submitted yet (the sweep submits what was saved) did not miss it.
+  const started = await brokenPaidEntry({ sat: false });
+  const [s] = await db.select({ start: contests.start_time }).from(contests).where(eq(contests.id, started.contestId));
+  await db.update(user_contest_entries).set({ status: true, started_at: new Date(s!.start.getTime() + MINUTE) }).where(and(eq(user_contest_entries.contest_id, started.contestId), eq(user_contest_entries.user_id, started.userId)));
+  expect(await outageCreditOf(db, { contestId: started.contestId, userId: started.userId, now: new Date() })).toMatchObject({ pastBound: { minutes: 40, bound: 30 }, missed: false });
+  expect(await remedyState(db, { contestId: started.contestId, userId: started.userId, now: new Date() })).toMatchObject({ submitted: false, missed: false });
   // While the test's time is still running it could yet be taken: not yet.
   const [c] = await db.select({ start: contests.start_time }).from(contests).where(eq(contests.id, missed.contestId));
   expect(await chooseRemedy(db, { contestId: missed.contestId, userId: missed.userId, choice: "refund", now: new Date(c!.start.getTime() + 10 * MINUTE) })).toEqual({ ok: false, reason: "not-submitted" });

@@ -44,7 +44,7 @@ test("an outage during a test gives its students the minutes lost back once, as 
   expect(await entryOf(b.entryId)).toMatchObject({ extra_minutes: 0, outage_minutes: 0 });
   // C submitted during it: nothing to give back, and under the bound no re-test either.
   expect(await entryOf(c.entryId)).toMatchObject({ extra_minutes: 0, outage_minutes: 0 });
-  expect(await outageCreditOf(db, { contestId: contest.id, userId: c.userId })).toBeNull();
+  expect(await outageCreditOf(db, { contestId: contest.id, userId: c.userId, now: new Date() })).toBeNull();
 
   // Credited once: the sweep again changes nothing.
   await creditOutages(db, new Date(now.getTime() + MINUTE));
@@ -54,7 +54,7 @@ test("an outage during a test gives its students the minutes lost back once, as 
   const paper = (await testPaperReply({ cookie: a.cookie, contestId: contest.id, now })).body as { deadline: string; outageMinutes: number };
   expect(Date.parse(paper.deadline)).toBe(contest.start_time.getTime() + 33 * MINUTE);
   expect(paper.outageMinutes).toBe(3);
-  expect(await outageCreditOf(db, { contestId: contest.id, userId: a.userId })).toEqual({ givenMinutes: 3, pastBound: null, chosen: null });
+  expect(await outageCreditOf(db, { contestId: contest.id, userId: a.userId, now: new Date() })).toEqual({ givenMinutes: 3, pastBound: null, chosen: null, missed: false });
   expect(english({ id: "results.outage.given", values: { minutes: 3 } })).toBe("Our service was down during your test: 3 minutes were given back to you as extra time.");
   expect(english({ id: "results.outage.given", values: { minutes: 1 } })).toBe("Our service was down during your test: 1 minute was given back to you as extra time.");
 });
@@ -65,9 +65,9 @@ test("an outage past the bound offers a re-test or a refund, to those still taki
   await submitTest({ userId: c.userId, contestId: contest.id, reason: "Time's up", now: new Date(now.getTime() - 20 * MINUTE) });
   await recordOutage(db, { startedAt: new Date(now.getTime() - 41 * MINUTE), endedAt: new Date(now.getTime() - MINUTE), cause: "recorded" });
   await creditOutages(db, now);
-  expect(await outageCreditOf(db, { contestId: contest.id, userId: a.userId })).toEqual({ givenMinutes: 40, pastBound: { minutes: 40, bound: 30 }, chosen: null });
+  expect(await outageCreditOf(db, { contestId: contest.id, userId: a.userId, now: new Date() })).toEqual({ givenMinutes: 40, pastBound: { minutes: 40, bound: 30 }, chosen: null, missed: false });
   // C lost the 21 minutes before submitting; that is under the bound.
-  expect(await outageCreditOf(db, { contestId: contest.id, userId: c.userId })).toBeNull();
+  expect(await outageCreditOf(db, { contestId: contest.id, userId: c.userId, now: new Date() })).toBeNull();
   const [credit] = await db.select().from(outage_credits).where(eq(outage_credits.entry_id, a.entryId));
   expect(credit).toMatchObject({ minutes: 40, past_bound: true });
 });
@@ -102,10 +102,14 @@ test("an instance that lost its database records the span when it is back, once 
   await recordOutage(db, { startedAt: new Date(now + 2000), endedAt: new Date(now + 12_000), cause: "database" });
   await recordOutage(db, { startedAt: new Date(now + 3000), endedAt: new Date(now + 9000), cause: "errors" });
   await recordOutage(db, { startedAt: new Date(now + 3000), endedAt: new Date(now + 9000), cause: "recorded", detail: "by hand" });
-  const recorded = await db.select().from(service_outages).where(and(gte(service_outages.started_at, new Date(now - 1000)), lte(service_outages.started_at, new Date(now + 20_000))));
+  // A fourth saw it begin earlier and end later, and recorded it last: only the parts outside the others are added.
+  await recordOutage(db, { startedAt: new Date(now - 3000), endedAt: new Date(now + 14_000), cause: "instance" });
+  const recorded = await db.select().from(service_outages).where(and(gte(service_outages.started_at, new Date(now - 5000)), lte(service_outages.started_at, new Date(now + 20_000))));
   expect(recorded.map((o) => [o.cause, o.started_at.getTime() - now, o.ended_at.getTime() - now]).sort()).toEqual([
     ["database", 0, 10_000],
     ["database", 10_000, 12_000],
+    ["instance", -3000, 0],
+    ["instance", 12_000, 14_000],
     ["recorded", 3000, 9000],
   ]);
 

@@ -23,27 +23,31 @@ export const outageRetestMinutes = () => env().OUTAGE_RETEST_MINUTES;
 /**
  * Records an outage; its credits are given by the next creditOutages (which the caller may
  * run at once). Several instances may see one outage the server watches for itself (its
- * database lost, every instance silent, errors): such a span is recorded only where no
- * span of those causes recorded before already covers its start, so a later instance's
- * record adds only the time after the earlier one's end. Under a lock, so two instances
- * recording at once do not both add it. An admin's record always counts whole.
+ * database lost, every instance silent, errors), each with its own start and end, in any
+ * order: such a span is recorded only where no span of those causes recorded before
+ * covers it (the parts outside them, one row each), so however many instances record it,
+ * each minute is given back once. Under a lock, so two instances recording at once do not
+ * both add it. An admin's record always counts whole.
  */
 export async function recordOutage(db: Db, input: { startedAt: Date; endedAt: Date; cause: (typeof OUTAGE_CAUSES)[number]; contestId?: string; detail?: string }) {
+  if (input.startedAt >= input.endedAt) return;
   const from = input.startedAt.toISOString();
   const to = input.endedAt.toISOString();
   const watched = sql.join(
     WATCHED_OUTAGE_CAUSES.map((c) => sql`${c}`),
     sql`, `,
   );
+  const whole = sql`tstzmultirange(tstzrange(${from}::timestamptz, ${to}::timestamptz))`;
+  const pieces = (WATCHED_OUTAGE_CAUSES as readonly string[]).includes(input.cause)
+    ? sql`${whole} - COALESCE((SELECT range_agg(tstzrange(started_at, ended_at)) FROM service_outages
+                                WHERE cause IN (${watched}) AND started_at < ${to}::timestamptz AND ended_at > ${from}::timestamptz), '{}'::tstzmultirange)`
+    : whole;
   await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${OUTAGE_LOCK})`);
     await tx.execute(sql`
       INSERT INTO service_outages (started_at, ended_at, cause, contest_id, detail)
-      SELECT s.start, ${to}::timestamptz, ${input.cause}, ${input.contestId ?? null}::uuid, ${input.detail ?? null}
-        FROM (SELECT CASE WHEN ${input.cause} IN (${watched})
-                     THEN GREATEST(${from}::timestamptz, (SELECT max(ended_at) FROM service_outages WHERE cause IN (${watched}) AND started_at <= ${from}::timestamptz))
-                     ELSE ${from}::timestamptz END AS start) s
-       WHERE s.start < ${to}::timestamptz`);
+      SELECT lower(piece), upper(piece), ${input.cause}, ${input.contestId ?? null}::uuid, ${input.detail ?? null}
+        FROM unnest(${pieces}) AS piece`);
   });
 }
 
@@ -99,18 +103,26 @@ export async function creditOutages(db: DbOrTx, now: Date) {
 /** The longest outage past the bound in entry `e`'s test, in minutes (null: none). */
 const PAST_BOUND_SQL = sql`(SELECT max(oc.minutes) FROM outage_credits oc WHERE oc.entry_id = e.id AND oc.past_bound)`;
 
-/** What our outages did to a student's test: the minutes given back, the longest outage past the bound (a re-test or refund), if any, and what they chose. */
-export type OutageCredit = { givenMinutes: number; pastBound: { minutes: number; bound: number } | null; chosen: OutageRemedy | null };
+/**
+ * Entry `e` of contest `c` was never started and its time, with the grace, is over at
+ * `now`: our outage may be why. (One started and not submitted is not: the sweep submits
+ * what it saved.)
+ */
+const missedSql = (now: Date) => sql`(NOT e.has_submitted AND e.started_at IS NULL AND ${ENTRY_DEADLINE_SQL} + ${GRACE_SQL} < ${now.toISOString()}::timestamptz)`;
 
-export async function outageCreditOf(db: DbOrTx, input: { contestId: string; userId: string }): Promise<OutageCredit | null> {
-  const [row] = rowsOf<{ given: number; past: number | null; choice: OutageRemedy | null }>(
+/** What our outages did to a student's test: the minutes given back, the longest outage past the bound (a re-test or refund), if any, what they chose, and whether the test was missed. */
+export type OutageCredit = { givenMinutes: number; pastBound: { minutes: number; bound: number } | null; chosen: OutageRemedy | null; missed: boolean };
+
+export async function outageCreditOf(db: DbOrTx, input: { contestId: string; userId: string; now: Date }): Promise<OutageCredit | null> {
+  const [row] = rowsOf<{ given: number; past: number | null; choice: OutageRemedy | null; missed: boolean }>(
     await db.execute(sql`
-      SELECT e.outage_minutes AS given, ${PAST_BOUND_SQL} AS past, m.choice
-        FROM user_contest_entries e LEFT JOIN outage_remedies m ON m.contest_id = e.contest_id AND m.user_id = e.user_id
+      SELECT e.outage_minutes AS given, ${PAST_BOUND_SQL} AS past, m.choice, ${missedSql(input.now)} AS missed
+        FROM user_contest_entries e JOIN contests c ON c.id = e.contest_id
+        LEFT JOIN outage_remedies m ON m.contest_id = e.contest_id AND m.user_id = e.user_id
        WHERE e.contest_id = ${input.contestId} AND e.user_id = ${input.userId}`),
   );
   if (!row || (row.given === 0 && row.past === null)) return null;
-  return { givenMinutes: row.given, pastBound: row.past === null ? null : { minutes: row.past, bound: outageRetestMinutes() }, chosen: row.choice };
+  return { givenMinutes: row.given, pastBound: row.past === null ? null : { minutes: row.past, bound: outageRetestMinutes() }, chosen: row.choice, missed: row.missed };
 }
 
 export type OutageRemedy = (typeof OUTAGE_REMEDIES)[number];
@@ -151,7 +163,7 @@ async function remedyRow(db: DbOrTx, input: { contestId: string; userId: string;
   const [row] = rowsOf<RemedyRow>(
     await db.execute(sql`
       SELECT c.title, e.has_submitted AS submitted, c.finalized_at IS NOT NULL AS finalized,
-             (NOT e.has_submitted AND e.started_at IS NULL AND ${ENTRY_DEADLINE_SQL} + ${GRACE_SQL} < ${input.now.toISOString()}::timestamptz) AS missed,
+             ${missedSql(input.now)} AS missed,
              ${PAST_BOUND_SQL} AS past,
              p.amount AS fee, p.gateway, p.razorpay_order_id AS order_id, p.razorpay_payment_id AS payment_id,
              m.choice, m.chosen_at,

@@ -22,6 +22,7 @@ import type { SharedPaper } from "~/models/contests/paper/paper";
 import { keyPath, NONCE_BYTES, sealFetchTime, sealedUrl, type KeyReply, type SealedContent, type SealInfo } from "~/models/contests/paper/sealed-paper";
 import { env, sessionSecrets } from "~/utils/env.server";
 import { createKeptPromises } from "~/utils/kept-promises";
+import { cookieValue } from "~/utils/i18n";
 import { isUuid } from "~/utils/urls";
 
 export type Seal = {
@@ -99,27 +100,21 @@ export function keyLinkSecret() {
 }
 let derived: { from: string; secret: string } | null = null;
 
-/** A cookie's value exactly as the header carries it (nginx's $cookie_NAME: the first of that name), or "". */
-export function rawCookie(header: string | null, name: string) {
-  for (const part of (header ?? "").split(";")) {
-    const pair = part.trim();
-    if (pair.startsWith(`${name}=`)) return pair.slice(name.length + 1);
-  }
-  return "";
-}
+/** The session cookie as the header carries it, unparsed (nginx's $cookie___session: the first of that name), or "". */
+export const sessionCookieOf = (header: string | null) => cookieValue(header, SESSION_COOKIE) ?? "";
 
 const linkSignature = (expires: string, path: string, cookie: string) => createHash("md5").update(`${expires}${path}${cookie} ${keyLinkSecret()}`).digest("base64url");
 
 export function signKeyLink(input: { contestId: string; entryId: string; cookie: string | null; expiresAt: number }) {
   const expires = String(Math.ceil(input.expiresAt / 1000));
   const path = keyPath(input.contestId, input.entryId);
-  return `${path}/${expires}/${linkSignature(expires, path, rawCookie(input.cookie, SESSION_COOKIE))}`;
+  return `${path}/${expires}/${linkSignature(expires, path, sessionCookieOf(input.cookie))}`;
 }
 
 /** Whether our secret signed this link for this cookie (a forged one, another contest's, another sign-in's: no). */
 export function keyLinkValid(input: { contestId: string; entryId: string; expires: string; signature: string; cookie: string | null }) {
   if (!isUuid(input.entryId) || !EXPIRES.test(input.expires) || !SIGNATURE.test(input.signature)) return false;
-  const expected = Buffer.from(linkSignature(input.expires, keyPath(input.contestId, input.entryId), rawCookie(input.cookie, SESSION_COOKIE)));
+  const expected = Buffer.from(linkSignature(input.expires, keyPath(input.contestId, input.entryId), sessionCookieOf(input.cookie)));
   const given = Buffer.from(input.signature);
   return expected.length === given.length && timingSafeEqual(expected, given);
 }

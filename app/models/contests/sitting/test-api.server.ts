@@ -12,10 +12,10 @@
 import { paperGzip } from "~/models/contests/paper/paper-gzip.server";
 import { z } from "zod";
 import { db, hotQuery } from "~/db/client.server";
-import { SESSION_COOKIE, sessionKeyOf } from "~/models/accounts/auth.server";
+import { sessionKeyOf } from "~/models/accounts/auth.server";
 import { liveSessionText } from "~/models/accounts/live-session.server";
 import { ANSWER_GRACE_MS, entryDeadline } from "~/models/contests/sitting/deadline";
-import { rawCookie, SEAL_MEMORY_MS, sealInfo, unseal, type KeyRefusal } from "~/models/contests/paper/sealed-paper.server";
+import { SEAL_MEMORY_MS, sessionCookieOf, sealInfo, unseal, type KeyRefusal } from "~/models/contests/paper/sealed-paper.server";
 import { KEY_LINK_REFUSED } from "~/models/contests/paper/sealed-paper";
 import { paperFor, type Paper, type SavedAnswer } from "~/models/contests/paper/paper";
 import { savedAnswer, sharedPaper } from "~/models/contests/paper/paper.server";
@@ -308,7 +308,7 @@ const KEY_REFUSED: Record<KeyRefusal, (startsAt?: string) => ApiReply> = {
 export async function testKeyReply(input: { cookie: string | null; params: Record<string, string | undefined>; now: Date }): Promise<ApiReply> {
   const { id: contestId, entry: entryId = "", expires = "", signature = "" } = input.params;
   if (!isUuid(contestId)) return NOT_FOUND();
-  const admitted = admitTestRequest(`key:${rawCookie(input.cookie, SESSION_COOKIE)}`, contestId);
+  const admitted = admitTestRequest(`key:${sessionCookieOf(input.cookie)}`, contestId);
   if (!admitted.ok) return { ...reply({ error: TOO_MANY_REQUESTS }, 429, { "Retry-After": String(admitted.retryAfterS) }), pauseMs: refusalPauseMs() };
   try {
     const outcome = await unseal({ contestId, entryId, expires, signature, cookie: input.cookie, now: input.now });

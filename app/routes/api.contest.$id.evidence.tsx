@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { testEvidenceReply } from "~/models/contests/sitting/test-api.server";
-import type { RequestPolicy } from "~/server/policy";
+import { leanResponse, type RequestPolicy } from "~/server/policy";
 import { readJson } from "~/utils/forms.server";
 import { EVIDENCE_BODY } from "~/utils/request-guard";
 
@@ -11,7 +11,5 @@ export const requestPolicy: RequestPolicy = { body: EVIDENCE_BODY, keepsPages: t
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const readBody = async () => (await readJson(request, EVIDENCE_BODY)).value;
-  const reply = await testEvidenceReply({ cookie: request.headers.get("Cookie"), contestId: params.id, readBody, now: new Date() });
-  if (reply.pauseMs) await new Promise((resolve) => setTimeout(resolve, reply.pauseMs));
-  return Response.json(reply.body, { status: reply.status, headers: reply.headers });
+  return leanResponse(await testEvidenceReply({ cookie: request.headers.get("Cookie"), contestId: params.id, readBody, now: new Date() }));
 }

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { testKeyReply } from "~/models/contests/sitting/test-api.server";
-import type { RequestPolicy } from "~/server/policy";
+import { leanResponse, type RequestPolicy } from "~/server/policy";
 
 // The sealed paper's key at the start (docs/decisions/contests-a-shift-at-one-instant.md):
 // a link the waiting room signed for one entry and sign-in. The same reply for the whole
@@ -14,7 +14,5 @@ export const requestPolicy: RequestPolicy = {
 
 // Remix's door to the same function (what integration tests call).
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const reply = await testKeyReply({ cookie: request.headers.get("Cookie"), params, now: new Date() });
-  if (reply.pauseMs) await new Promise((resolve) => setTimeout(resolve, reply.pauseMs));
-  return Response.json(reply.body, { status: reply.status, headers: { "Cache-Control": "private, no-store", ...reply.headers } });
+  return leanResponse(await testKeyReply({ cookie: request.headers.get("Cookie"), params, now: new Date() }));
 }

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { testApiReply, testPaperReply, type ApiReply } from "~/models/contests/sitting/test-api.server";
-import type { RequestPolicy } from "~/server/policy";
+import { testApiReply, testPaperReply } from "~/models/contests/sitting/test-api.server";
+import { leanResponse, type RequestPolicy } from "~/server/policy";
 import { clientIp } from "~/models/accounts/auth.server";
 import { readJson } from "~/utils/forms.server";
 import { JSON_API_BODY } from "~/utils/request-guard";
@@ -25,17 +25,12 @@ export const requestPolicy: RequestPolicy = {
 };
 
 // Remix's door to the same functions (what integration tests call).
-async function toResponse(reply: ApiReply) {
-  if (reply.pauseMs) await new Promise((resolve) => setTimeout(resolve, reply.pauseMs));
-  return Response.json(reply.body, { status: reply.status, headers: reply.headers });
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return toResponse(await testPaperReply({ cookie: request.headers.get("Cookie"), contestId: params.id, now: new Date() }));
+  return leanResponse(await testPaperReply({ cookie: request.headers.get("Cookie"), contestId: params.id, now: new Date() }));
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const readBody = async () => (await readJson(request, JSON_API_BODY)).value;
   const address = clientIp(context as { clientIp?: string });
-  return toResponse(await testApiReply({ cookie: request.headers.get("Cookie"), contestId: params.id, readBody, now: new Date(), address }));
+  return leanResponse(await testApiReply({ cookie: request.headers.get("Cookie"), contestId: params.id, readBody, now: new Date(), address }));
 }

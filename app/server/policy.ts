@@ -10,6 +10,12 @@ import type { BodyRule } from "~/utils/request-guard";
 /** A lean handler's answer; `gzipped`, when given, is `body` as gzip made cheaper than compressing its JSON (a paper). */
 export type LeanReply = { status: number; body: unknown; headers: Record<string, string>; pauseMs?: number; gzipped?: () => Buffer };
 
+/** Remix's door to a lean handler (what integration tests call): its reply as a Response, after its pause, as the front door sends it. */
+export async function leanResponse(reply: LeanReply) {
+  if (reply.pauseMs) await new Promise((resolve) => setTimeout(resolve, reply.pauseMs));
+  return Response.json(reply.body, { status: reply.status, headers: reply.headers });
+}
+
 export type LeanInput = {
   cookie: string | null;
   params: Record<string, string | undefined>;

@@ -49,9 +49,20 @@ export type FrontDoorParts = {
   /** After a post that changed something: pages in memory are rendered again. */
   forgetCachedPages: () => void;
   isDraining: () => boolean;
-  /** Each reply's status once it is done, beside its log line (the watch on this instance's errors). */
-  onReply: (status: number) => void;
+  /** Each reply once it is done, beside its log line (the watch on this instance's errors). */
+  onReply: (reply: ReplyReport) => void;
 };
+
+/**
+ * What the door says of a reply once it is done, for the watch on our errors
+ * (app/server/outage-watch.server.ts): its status, who it was for (the address, and the
+ * cookies that say who is signed in), and whether the load shedder turned it away because
+ * the instance was full (`load`) or because this client held its own share (`client`).
+ */
+export type ReplyReport = { status: number; address: string; cookie: string | undefined; refused?: "load" | "client" };
+
+/** Replies the shedder turned away, and why (read when the reply is reported). */
+const refusals = new WeakMap<ServerResponse, "load" | "client">();
 
 /** The client's address: the peer's, or, behind `hops` trusted proxies, the one they were sent by. */
 export function clientAddress(req: IncomingMessage, hops: number) {
@@ -232,9 +243,11 @@ export function createFrontDoor(parts: FrontDoorParts) {
     // The health check must answer however busy we are; a stream has its own limit of
     // places and would hold a place here for as long as its reader stays.
     if (!policy.healthCheck && !policy.stream) {
-      const place = parts.shedder.enter();
+      const place = parts.shedder.enter(context.clientIp);
       if (!place.ok) {
-        const headers = { "Retry-After": String(place.retryAfterS), "Cache-Control": "no-store" };
+        refusals.set(res, place.cause);
+        // A client over its share may be holding slow bodies: its connection is not kept for more.
+        const headers = { "Retry-After": String(place.retryAfterS), "Cache-Control": "no-store", ...(place.cause === "client" ? { Connection: "close" } : {}) };
         if ((req.url ?? "").startsWith("/api/")) res.writeHead(503, { ...headers, "Content-Type": "application/json" }).end(JSON.stringify({ error: BUSY_MESSAGE }));
         else res.writeHead(503, { ...headers, "Content-Type": "text/html; charset=utf-8" }).end(busyPage(context.locale));
         return;
@@ -269,7 +282,7 @@ export function createFrontDoor(parts: FrontDoorParts) {
     withRequestLog(id, () => {
       res.once("close", () => {
         logRequest(id, { method: req.method, url: req.url ?? "/", status: res.statusCode, ms: performance.now() - started, finished: res.writableFinished });
-        parts.onReply(res.statusCode);
+        parts.onReply({ status: res.statusCode, address: clientAddress(req, parts.trustedProxies), cookie: req.headers.cookie, refused: refusals.get(res) });
       });
       serve(req, res);
     });

@@ -14,7 +14,7 @@ import { storeDiagram } from "~/models/contests/paper/diagrams.server";
 import { closeDueContests } from "~/models/contests/results/scoring.server";
 import { creditOutages, enrolRetakers, recordOutage } from "~/models/contests/sitting/outages.server";
 import { askDatabase } from "~/db/health.server";
-import { beat, createDatabaseWatch, createErrorWatch, wakeUp } from "~/server/outage-watch.server";
+import { beat, createDatabaseWatch, createErrorWatch, wakeUp, type WatchedReply } from "~/server/outage-watch.server";
 import { releaseExpiredHolds } from "~/models/store/checkout/orders.server";
 import { supportConfirmsReturn, sweepOrderLines } from "~/models/store/orders/order-life.server";
 import { isUuid } from "~/utils/urls";
@@ -31,6 +31,9 @@ import { contestOffer, dataDir, env, loadSharedSecret } from "~/utils/env.server
 import { paidPrizeContestsLeft } from "~/models/contests/catalogue/catalogue.server";
 import { describeContestOffer } from "~/models/contests/catalogue/kinds";
 import { instanceName, log } from "~/services/log.server";
+import type { ReplyReport } from "~/server/front-door.server";
+import { SESSION_COOKIE } from "~/models/accounts/auth.server";
+import { cookieValue } from "~/utils/i18n";
 
 /**
  * What the embedded database can carry, said at every start on it (issue 44, point 7: an
@@ -115,7 +118,11 @@ export async function startup() {
     await recordOutage(db, { ...silence, cause: "instance", detail: "no instance was running" });
     log().warn({ event: "outage", since: silence.startedAt }, "no instance was running: recorded as an outage");
   }
+  // The embedded database's ceiling (a late answer, a reply shed for load) is said at start-up, never an outage.
+  const embedded = connection.kind === "pglite";
+  errorWatch = watchErrors({ shedIsOutage: !embedded });
   const databaseWatch = createDatabaseWatch({
+    lateIsDown: !embedded,
     ping: () => askDatabase(db),
     record: (span) => recordOutage(db, { ...span, cause: "database", detail: "an instance could not reach its database" }),
   });
@@ -151,10 +158,23 @@ export async function startup() {
 
 const timers: NodeJS.Timeout[] = [];
 let adminSocket: AdminSocket | undefined;
-const errorWatch = createErrorWatch({ record: (span) => recordOutage(db, { ...span, cause: "errors", detail: `most of ${instanceName()}'s replies were errors` }) });
+const watchErrors = (options: { shedIsOutage: boolean }) =>
+  createErrorWatch({ ...options, record: (span) => recordOutage(db, { ...span, cause: "errors", detail: `most of ${instanceName()}'s replies were errors` }) });
+let errorWatch = watchErrors({ shedIsOutage: true });
 
-/** Every reply's status, for the watch on this instance's errors (app/server/outage-watch.server.ts). */
-export const countReply = (status: number) => errorWatch.count(status);
+/**
+ * Every reply, for the watch on this instance's errors (app/server/outage-watch.server.ts):
+ * who was signed in is read only for an error (the session cookie's value, kept in memory
+ * for one tick, never logged).
+ */
+export const countReply = (reply: ReplyReport) => errorWatch.count(watchedReply(reply));
+
+export const watchedReply = (reply: ReplyReport): WatchedReply => ({
+  status: reply.status,
+  address: reply.address,
+  refused: reply.refused,
+  session: reply.status >= 500 ? (cookieValue(reply.cookie, SESSION_COOKIE) ?? null) : null,
+});
 
 const BATCH = 20;
 

@@ -39,6 +39,14 @@ async function fail(message: string) {
   process.exit(1);
 }
 
+/**
+ * Said at start-up when HOST is unset (issue 65, point 1): an instance reached on its own
+ * port has no proxy to spread, slow down or refuse a crowd of connections before they reach
+ * it; each address holds only its share of the places, but many can still fill them.
+ */
+export const NO_PROXY =
+  "HOST is unset: this instance listens on every interface with no proxy in front, where clients sending many slow requests at once can take it down; in production put nginx in front (deploy/nginx.conf) and start the instance with HOST=127.0.0.1 and TRUST_PROXY=1.";
+
 /** Opens the instance and listens on HOST:PORT; `root` is the folder holding public/. */
 export async function startServer(root: string) {
   try {
@@ -94,6 +102,7 @@ export async function startServer(root: string) {
   // default backlog is 511; Linux caps it at net.core.somaxconn (4096 here).
   server.listen({ port, host, backlog: 4096 }, () => {
     log().info({ event: "startup", port, host: host ?? "*" }, `StudyArena ready on http://${shownHost}:${port} (${process.env.NODE_ENV || "development"} mode)`);
+    if (!host) log().warn({ event: "startup" }, NO_PROXY);
     if (process.env.NODE_ENV === "development") void broadcastDevReady(serverBuild);
   });
 

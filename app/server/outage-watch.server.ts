@@ -17,12 +17,16 @@ export type Span = { startedAt: Date; endedAt: Date };
  * failure starts an outage; the first answer after failures records it (from the first
  * failure to now). An instance that stops while the database is away records nothing: a
  * restarted one sees the silence (wakeUp), and another instance that saw it records it.
+ * A late answer is a failure on PostgreSQL; on the embedded database, which answers one
+ * query at a time, it is that database's known ceiling (README), never an outage
+ * (`lateIsDown: false`, issue 65, point 5).
  */
-export function createDatabaseWatch(input: { ping: () => Promise<"ok" | "late">; record: (span: Span) => Promise<unknown> }) {
+export function createDatabaseWatch(input: { ping: () => Promise<"ok" | "late">; record: (span: Span) => Promise<unknown>; lateIsDown?: boolean }) {
+  const lateIsDown = input.lateIsDown ?? true;
   let downSince: Date | null = null;
   return async function tick(now = new Date()) {
     const answer = await input.ping().catch(() => "failed" as const);
-    if (answer !== "ok") {
+    if (answer === "failed" || (answer === "late" && lateIsDown)) {
       downSince ??= now;
       return "down" as const;
     }
@@ -34,42 +38,78 @@ export function createDatabaseWatch(input: { ping: () => Promise<"ok" | "late">;
   };
 }
 
-/** How much of an instance's replies must fail, out of how many at least in one tick, for how long, before it is an outage. */
-export const ERROR_OUTAGE = { share: 0.5, minReplies: 20, minMs: 10_000 };
+/**
+ * How much of an instance's replies must fail, out of how many at least in one tick, for how
+ * long, and how widely, before it is an outage: the failures of one run reached at least
+ * `minSessions` signed-in people from `minAddresses` addresses, and no address's errors
+ * count for more than a `minAddresses`-th of a tick's replies (issue 65, point 1).
+ */
+export const ERROR_OUTAGE = { share: 0.5, minReplies: 20, minMs: 10_000, minSessions: 5, minAddresses: 3 };
+
+/** A reply as the watch sees it: the front door's report (app/server/front-door.server.ts), with who was signed in. */
+export type WatchedReply = { status: number; address: string; session: string | null; refused?: "load" | "client" };
+
+/** Addresses whose errors are told apart in one tick; past it (a crowd, not a stranger) each error counts as its own. */
+const ADDRESSES_KEPT = 1_000;
 
 /**
- * The watch on the instance's own replies: `count` sees every reply's status; each tick looks
- * at the replies since the last. A tick with at least `minReplies` of which `share` or more
- * were errors (5xx: a failure, or load shed) is down. A run of down ticks lasting
- * `minMs` or more is recorded when it ends (the first tick that is not down, or quiet);
- * a shorter run is a blip the pages' own retries cover.
+ * The watch on the instance's own replies: `count` sees every reply; each tick looks at the
+ * replies since the last. A tick with at least `minReplies` of which `share` or more were
+ * errors (5xx: a failure, or load shed) is down, each address's errors counting up to its
+ * cap. A run of down ticks lasting `minMs` or more is recorded when it ends (the first tick
+ * that is not down, or quiet), if its failures were spread wide enough; a shorter run is a
+ * blip the pages' own retries cover.
+ *
+ * Never counted: a reply the shedder refused because its client held its own share (the
+ * client's doing, not ours), and on the embedded database (`shedIsOutage: false`) any
+ * reply shed for load, which is that database's known ceiling.
  */
-export function createErrorWatch(input: { record: (span: Span) => Promise<unknown>; limits?: typeof ERROR_OUTAGE; now?: Date }) {
+export function createErrorWatch(input: { record: (span: Span) => Promise<unknown>; limits?: typeof ERROR_OUTAGE; now?: Date; shedIsOutage?: boolean }) {
   const limits = input.limits ?? ERROR_OUTAGE;
+  const shedIsOutage = input.shedIsOutage ?? true;
   let replies = 0;
-  let errors = 0;
+  let errorsByAddress = new Map<string, number>();
+  let errorsPastKept = 0;
+  let tickSessions = new Set<string>();
   let last = input.now ?? new Date();
-  let run: Span | null = null;
+  let run: (Span & { sessions: Set<string>; addresses: Set<string> }) | null = null;
+  const addBounded = (set: Set<string>, value: string, bound: number) => set.size < bound && set.add(value);
   return {
-    count(status: number) {
+    count(reply: WatchedReply) {
+      if (reply.refused === "client" || (reply.refused === "load" && !shedIsOutage)) return;
       replies++;
-      if (status >= 500) errors++;
+      if (reply.status < 500) return;
+      const seen = errorsByAddress.get(reply.address);
+      if (seen !== undefined || errorsByAddress.size < ADDRESSES_KEPT) errorsByAddress.set(reply.address, (seen ?? 0) + 1);
+      else errorsPastKept++;
+      if (reply.session) addBounded(tickSessions, reply.session, limits.minSessions);
     },
     async tick(now = new Date()) {
+      const cap = replies / limits.minAddresses;
+      let errors = errorsPastKept;
+      for (const n of errorsByAddress.values()) errors += Math.min(n, cap);
       const down = replies >= limits.minReplies && errors >= limits.share * replies;
       const windowStart = last;
+      const addresses = errorsByAddress;
+      const sessions = tickSessions;
       replies = 0;
-      errors = 0;
+      errorsByAddress = new Map();
+      errorsPastKept = 0;
+      tickSessions = new Set();
       last = now;
       if (down) {
-        run = { startedAt: run?.startedAt ?? windowStart, endedAt: now };
+        run ??= { startedAt: windowStart, endedAt: now, sessions: new Set(), addresses: new Set() };
+        run.endedAt = now;
+        for (const session of sessions) addBounded(run.sessions, session, limits.minSessions);
+        for (const address of addresses.keys()) addBounded(run.addresses, address, limits.minAddresses);
         return "down" as const;
       }
       if (!run) return "up" as const;
       const ended = run;
       run = null;
       if (ended.endedAt.getTime() - ended.startedAt.getTime() < limits.minMs) return "up" as const;
-      await input.record(ended);
+      if (ended.sessions.size < limits.minSessions || ended.addresses.size < limits.minAddresses) return "narrow" as const;
+      await input.record({ startedAt: ended.startedAt, endedAt: ended.endedAt });
       return "recorded" as const;
     },
   };

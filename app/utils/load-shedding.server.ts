@@ -7,12 +7,22 @@
 // timer that should fire every 50 ms), smoothed over the last few ticks: one slow
 // moment (a long garbage collection, the embedded database's query on the main thread)
 // is not overload; a loop that keeps running half a second late is.
+//
+// One client (an address) holds at most its share of the places (issue 65, point 1): a
+// stranger's slow bodies fill their own share and are refused there, and everybody else
+// is served. Such a refusal is the client's, not the service's: the door reports it so,
+// and the watch on our errors (app/server/outage-watch.server.ts) never counts it.
 import { createTranslator, HTML_LANG, type Locale } from "~/utils/i18n";
 import { messagesFor } from "~/utils/i18n.server";
 
-export type SheddingLimits = { maxInFlight: number; maxLagMs: number };
+export type SheddingLimits = { maxInFlight: number; maxLagMs: number; maxPerClient?: number };
 
-export const SHEDDING: SheddingLimits = { maxInFlight: 800, maxLagMs: 500 };
+// A school's lab behind one address pressing Start Contest together is well under 100 at
+// once (its autosaves last milliseconds); an eighth of the places is the most one may hold.
+export const SHEDDING: SheddingLimits = { maxInFlight: 800, maxLagMs: 500, maxPerClient: 100 };
+
+/** Why a request was turned away: the instance is full (`load`), or this client holds its own share (`client`). */
+export type Refused = { ok: false; retryAfterS: number; cause: "load" | "client" };
 const TICK_MS = 50;
 /** Weight of the newest lateness in the running average (about the last five ticks count). */
 const SMOOTHING = 0.3;
@@ -21,6 +31,8 @@ export function createLoadShedder(limits: SheddingLimits = SHEDDING, options: { 
   const now = options.now ?? (() => performance.now());
   let inFlight = 0;
   let lagMs = 0;
+  const perClient = new Map<string, number>();
+  const maxPerClient = limits.maxPerClient ?? limits.maxInFlight;
   const observe = (lateMs: number) => {
     lagMs += (Math.max(0, lateMs) - lagMs) * SMOOTHING;
   };
@@ -35,10 +47,13 @@ export function createLoadShedder(limits: SheddingLimits = SHEDDING, options: { 
   }
 
   return {
-    /** Takes a place for one request, or says it must be refused; `leave` gives the place back. */
-    enter(): { ok: true; leave: () => void } | { ok: false; retryAfterS: number } {
-      if (inFlight >= limits.maxInFlight || lagMs > limits.maxLagMs) return { ok: false, retryAfterS: 2 };
+    /** Takes a place for one request from `client` (its address), or says why it must be refused; `leave` gives the place back. */
+    enter(client = ""): { ok: true; leave: () => void } | Refused {
+      const held = perClient.get(client) ?? 0;
+      if (held >= maxPerClient) return { ok: false, retryAfterS: 2, cause: "client" };
+      if (inFlight >= limits.maxInFlight || lagMs > limits.maxLagMs) return { ok: false, retryAfterS: 2, cause: "load" };
       inFlight++;
+      perClient.set(client, held + 1);
       let left = false;
       return {
         ok: true,
@@ -46,6 +61,9 @@ export function createLoadShedder(limits: SheddingLimits = SHEDDING, options: { 
           if (left) return;
           left = true;
           inFlight--;
+          const now = (perClient.get(client) ?? 1) - 1;
+          if (now > 0) perClient.set(client, now);
+          else perClient.delete(client);
         },
       };
     },

@@ -104,7 +104,8 @@ test("npm start says what it does, keeps DATA_DIR private, opens psql only with 
     expect((await slow).stdout.trim().split("\n").slice(-2)).toEqual(["t", "Asia/Kolkata"]);
     await expect(run("psql", ["-X", "-w", url.trim(), "-c", "SELECT 1"], { env: { ...process.env, PGPASSWORD: "" } })).rejects.toThrow(/password/);
 
-    // HOST unset: every interface, as before.
+    // HOST unset: every interface, as before, and start-up says in one line what that risks (issue 65, point 1).
+    expect(said).toContain('"HOST is unset: this instance listens on every interface with no proxy in front, where clients sending many slow requests at once can take it down; in production put nginx in front (deploy/nginx.conf) and start the instance with HOST=127.0.0.1 and TRUST_PROXY=1."');
     expect((await fetch(`http://127.0.0.2:${port}/healthz`)).status).toBe(200);
 
     // A plain kill of npm (SIGTERM to npm alone): the server drains and exits too.

@@ -8,7 +8,7 @@ import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { UNSAFE_flatRoutes as flatRoutes } from "@remix-run/dev";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { CROSS_SITE, clientAddress, createFrontDoor } from "~/server/front-door.server";
+import { CROSS_SITE, clientAddress, createFrontDoor, type ReplyReport } from "~/server/front-door.server";
 import type { RequestPolicy } from "~/server/policy";
 import { createRouteTable, type RouteEntry } from "~/server/route-table";
 import { createLoadShedder } from "~/utils/load-shedding.server";
@@ -46,6 +46,7 @@ let draining = false;
 let refuseLoad = false;
 /** Each reply's status as the door reports it (for the watch on an instance's errors). */
 const replies: number[] = [];
+const reports: ReplyReport[] = [];
 const shedder = createLoadShedder({ maxInFlight: 1_000, maxLagMs: 500 }, { sample: false });
 const door = createFrontDoor({
   routes: createRouteTable(ROUTES),
@@ -54,7 +55,7 @@ const door = createFrontDoor({
   trustedProxies: 0,
   publicFiles: new Set(["/favicon.svg"]),
   pages: createPageCache(),
-  shedder: { ...shedder, enter: () => (refuseLoad ? { ok: false as const, retryAfterS: 2 } : shedder.enter()) },
+  shedder: { ...shedder, enter: () => (refuseLoad ? { ok: false as const, retryAfterS: 2, cause: "load" as const } : shedder.enter()) },
   renderForCache: async (request, context) => {
     called.push(`render for memory ${new URL(request.url).pathname}`);
     return new Response(`<p>${context.policy.page}</p>`, { headers: { "Content-Type": "text/html" } });
@@ -66,7 +67,7 @@ const door = createFrontDoor({
   },
   forgetCachedPages: () => called.push("forget pages"),
   isDraining: () => draining,
-  onReply: (status) => replies.push(status),
+  onReply: (reply) => (replies.push(reply.status), reports.push(reply)),
 });
 
 let server: http.Server;
@@ -170,13 +171,15 @@ describe("every door refuses the same hostile requests the same way", () => {
     try {
       called.length = 0;
       replies.length = 0;
+      reports.length = 0;
       for (const url of ["/lean/1", "/form", "/anything/else"]) {
         const answer = await send("GET", url);
         expect({ url, status: answer.status, retry: answer.headers["retry-after"] }).toEqual({ url, status: 503, retry: "2" });
       }
       expect(called).toEqual([]);
-      // Each refusal is reported as the reply it was, so a crowd turned away counts as errors.
+      // Each refusal is reported as the reply it was, and as the instance's being full, so a crowd turned away counts as errors.
       await expect.poll(() => replies).toEqual([503, 503, 503]);
+      expect(reports.map((r) => [r.refused, r.address])).toEqual(Array(3).fill(["load", "127.0.0.1"]));
       expect((await send("GET", "/health")).status).toBe(200);
       expect((await send("GET", "/favicon.svg")).body).toBe("file");
       expect((await send("GET", "/guest")).body).toBe("<p>guest</p>");
@@ -327,4 +330,75 @@ test("the client's address: the peer's, or the one the trusted proxies were sent
   expect(clientAddress(req("10.0.0.1", "9.9.9.9, 1.2.3.4"), 1)).toBe("1.2.3.4");
   expect(clientAddress(req("10.0.0.1", "9.9.9.9, 1.2.3.4"), 2)).toBe("9.9.9.9");
   expect(clientAddress(req("10.0.0.1"), 1)).toBe("10.0.0.1");
+});
+
+// Issue 65, point 1: a stranger announced 60 KB bodies and sent 6 bytes, 820 times, and held
+// every place of a lone instance's shedder; the test API's students got 503s, which counted
+// as our outage. One client now holds at most its share; its own refusals are its own.
+describe("one client's slow bodies hold its own share of the door, never everybody's", () => {
+  const shares = createLoadShedder({ maxInFlight: 10, maxLagMs: 500, maxPerClient: 3 }, { sample: false });
+  const seen: ReplyReport[] = [];
+  const slowDoor = createFrontDoor({
+    routes: createRouteTable(ROUTES),
+    appUrl: APP_URL,
+    securityHeaders: {},
+    trustedProxies: 1,
+    publicFiles: new Set(),
+    pages: createPageCache(),
+    shedder: shares,
+    renderForCache: async () => new Response("page"),
+    renderer: (req, res) => {
+      req.resume();
+      req.on("end", () => res.end("remix"));
+    },
+    forgetCachedPages: () => {},
+    isDraining: () => false,
+    onReply: (reply) => seen.push(reply),
+  });
+
+  test("a flood of slow bodies from one address is refused past its share, as the client's; another address is served", async () => {
+    const slowServer = http.createServer(slowDoor);
+    await new Promise<void>((resolve) => slowServer.listen(0, "127.0.0.1", resolve));
+    const slowPort = (slowServer.address() as AddressInfo).port;
+    const form = { "Content-Type": "application/x-www-form-urlencoded", Host: "app.test" };
+    const held: http.ClientRequest[] = [];
+    const from = (address: string, body: string, length = body.length) =>
+      new Promise<Sent>((resolve, reject) => {
+        const req = http.request({ host: "127.0.0.1", port: slowPort, method: "POST", path: "/form", agent: false, headers: { ...form, "Content-Length": String(length), "X-Forwarded-For": address } }, (res) => {
+          let text = "";
+          res.on("data", (chunk) => (text += chunk));
+          res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: text }));
+        });
+        req.on("error", reject);
+        req.write(body);
+        held.push(req);
+      });
+    try {
+      // The stranger: six posts announcing 60 KB, each sending 6 bytes and then nothing.
+      const stranger = Array.from({ length: 6 }, () => from("203.0.113.9", "name=a", 60_000));
+      // The three held are cut when the test ends.
+      stranger.slice(0, 3).forEach((held) => held.catch(() => {}));
+      const refused = await Promise.race([Promise.all(stranger.slice(3)), new Promise<never>((_, reject) => setTimeout(() => reject(new Error("the refusals did not come")), 5_000))]);
+      expect(refused.map((r) => [r.status, r.headers["retry-after"], r.headers.connection])).toEqual(Array(3).fill([503, "2", "close"]));
+      expect(shares.inFlight()).toBe(3);
+      // A student from another address is served while the stranger still holds his three.
+      const student = from("198.51.100.4", "name=b");
+      held.at(-1)!.end();
+      expect((await student).body).toBe("remix");
+      await expect.poll(() => seen.filter((r) => r.address === "203.0.113.9").map((r) => r.refused)).toEqual(["client", "client", "client"]);
+      expect(seen.find((r) => r.address === "198.51.100.4")).toMatchObject({ status: 200, refused: undefined });
+    } finally {
+      held.forEach((req) => req.destroy());
+      await new Promise<void>((resolve) => slowServer.close(() => resolve()));
+    }
+  });
+
+  test("a place is given back when its request ends, to the same client", () => {
+    const one = createLoadShedder({ maxInFlight: 10, maxLagMs: 500, maxPerClient: 1 }, { sample: false });
+    const first = one.enter("a");
+    expect(one.enter("a")).toEqual({ ok: false, retryAfterS: 2, cause: "client" });
+    expect(one.enter("b").ok).toBe(true);
+    if (first.ok) first.leave();
+    expect(one.enter("a").ok).toBe(true);
+  });
 });

@@ -13,7 +13,8 @@ import { countReply, shutdown, startup } from "~/server/lifecycle.server";
 import { createRenderer } from "~/server/renderer.server";
 import { createRouteTable, type RouteEntry } from "~/server/route-table";
 import { appUrl, env } from "~/utils/env.server";
-import { createLoadShedder } from "~/utils/load-shedding.server";
+import { createLoadShedder, EMBEDDED_SHEDDING, SHEDDING } from "~/utils/load-shedding.server";
+import { getConnection } from "~/db/client.server";
 import { flushLog, log } from "~/services/log.server";
 import { createPageCache, forgetCachedPages } from "~/utils/page-cache.server";
 import { baseSecurityHeaders } from "~/utils/security-headers";
@@ -57,7 +58,7 @@ export async function startServer(root: string) {
   }
   const config = env();
   let draining = false;
-  const shedder = createLoadShedder();
+  const shedder = createLoadShedder(getConnection().kind === "pglite" ? EMBEDDED_SHEDDING : SHEDDING);
   const render = createRequestHandler(serverBuild, process.env.NODE_ENV);
   const publicDir = path.join(root, "public");
   const trustedProxies = config.TRUST_PROXY ?? 0;

@@ -21,6 +21,7 @@ import * as contestPage from "~/routes/contest.$id._index";
 import { call, formRequest, getRequest } from "../support/remix";
 import { ANSWER_BANK, contestWithResults, signedInStudent } from "../support/scenarios";
 import { english } from "../support/words";
+import { PROVEN_ON_POSTGRESQL } from "../support/locks";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -194,4 +195,17 @@ test("the page: the student's own choice by a form, once; a stranger's post, ano
   expect(again.status).toBe(409);
   expect(JSON.stringify(again.data)).toContain("You have already chosen.");
   expect(await db.select({ choice: outage_remedies.choice }).from(outage_remedies).where(eq(outage_remedies.contest_id, paid.contestId))).toEqual([{ choice: "refund" }]);
+});
+
+// Issue 65, point 6: the remedy's lock (the entry FOR UPDATE in chooseRemedy), proven where two transactions can meet.
+test(`${PROVEN_ON_POSTGRESQL} a remedy chosen twice at once, a refund and a re-test from two tabs: one choice, one refund owed at most, the other told it was made`, async () => {
+  const s = await brokenPaidEntry();
+  const choices = await Promise.all(
+    (["refund", "retest", "refund", "retest"] as const).map((choice) => chooseRemedy(db, { contestId: s.contestId, userId: s.userId, choice, now: new Date() })),
+  );
+  expect(choices.filter((c) => c.ok)).toHaveLength(1);
+  expect(choices.filter((c) => !c.ok).map((c) => !c.ok && c.reason)).toEqual(["already", "already", "already"]);
+  const [made] = await db.select().from(outage_remedies).where(and(eq(outage_remedies.contest_id, s.contestId), eq(outage_remedies.user_id, s.userId)));
+  const owed = await db.select().from(refunds).where(eq(refunds.user_id, s.userId));
+  expect(owed).toHaveLength(made!.choice === "refund" ? 1 : 0);
 });

@@ -16,6 +16,7 @@ import * as sheet from "~/routes/contest.$id.rules";
 import { call, getRequest } from "../support/remix";
 import { signedInStudent } from "../support/scenarios";
 import { english } from "../support/words";
+import { PROVEN_ON_POSTGRESQL } from "../support/locks";
 
 const MINUTE = 60_000;
 let n = 0;
@@ -135,4 +136,17 @@ test("an instance that starts after every instance was silent finds that span, o
   await beat(db, "old", new Date(now - 25 * 3_600_000));
   await wakeUp(db, "app-1", new Date(now + SILENCE_MS));
   expect((await db.select().from(instance_beats)).map((b) => b.instance).sort()).toEqual(["app-1", "app-2"]);
+});
+
+// Issue 65, point 6: recordOutage's advisory lock, proven where transactions meet. Every instance that lost the database
+// sees it come back at about the same moment and records its own view of it at once.
+test(`${PROVEN_ON_POSTGRESQL} one outage recorded by six instances at once is recorded once: the time lost is the union of their views, no second counted twice`, async () => {
+  const base = Date.now() + 30 * 24 * 3_600_000;
+  const views = [0, 0, 1000, -1000, 0, 2000].map((shift, i) => ({ startedAt: new Date(base + shift), endedAt: new Date(base + 20_000 + (i % 2) * 1000) }));
+  await Promise.all(views.map((view) => recordOutage(db, { ...view, cause: "database", detail: "at once" })));
+  const recorded = await db.select().from(service_outages).where(and(gte(service_outages.started_at, new Date(base - 5000)), lte(service_outages.started_at, new Date(base + 30_000))));
+  const seconds = recorded.map((o) => [(o.started_at.getTime() - base) / 1000, (o.ended_at.getTime() - base) / 1000]).sort((a, b) => a[0]! - b[0]!);
+  // From the earliest start (-1 s) to the latest end (21 s), in pieces that never overlap.
+  expect(seconds.reduce((sum, [from, to]) => sum + to! - from!, 0)).toBe(22);
+  for (let i = 1; i < seconds.length; i++) expect(seconds[i]![0]).toBeGreaterThanOrEqual(seconds[i - 1]![1]!);
 });

@@ -158,8 +158,20 @@ type RemedyRow = {
   retest_enrolled: boolean;
 };
 
-/** The entry's remedy row (`lock`: the entry for update and its contest shared, so a choice and the contest's finalisation never interleave). */
+/**
+ * The entry's remedy row (`lock`: the entry for update and its contest shared, so a choice and
+ * the contest's finalisation never interleave). The lock is its own statement, before the
+ * read: a second choice waiting on it must then read the first one's row. Taken in the same
+ * statement, PostgreSQL re-checks only the locked rows once the first commits and keeps the
+ * joined remedy as it was (none), so two tabs both inserted and one answered 500 (issue 65, point 6).
+ */
 async function remedyRow(db: DbOrTx, input: { contestId: string; userId: string; now: Date }, lock = false) {
+  if (lock) {
+    await db.execute(sql`
+      SELECT 1 FROM user_contest_entries e JOIN contests c ON c.id = e.contest_id
+       WHERE e.contest_id = ${input.contestId} AND e.user_id = ${input.userId}
+         FOR UPDATE OF e FOR SHARE OF c`);
+  }
   const [row] = rowsOf<RemedyRow>(
     await db.execute(sql`
       SELECT c.title, e.has_submitted AS submitted, c.finalized_at IS NOT NULL AS finalized,
@@ -174,8 +186,7 @@ async function remedyRow(db: DbOrTx, input: { contestId: string; userId: string;
         LEFT JOIN payments p ON p.id = e.payment_id AND p.amount > 0
         LEFT JOIN outage_remedies m ON m.contest_id = e.contest_id AND m.user_id = e.user_id
         LEFT JOIN LATERAL (SELECT id, title, start_time FROM contests WHERE retest_of = c.id ORDER BY start_time DESC LIMIT 1) r ON true
-       WHERE e.contest_id = ${input.contestId} AND e.user_id = ${input.userId}
-       ${lock ? sql`FOR UPDATE OF e FOR SHARE OF c` : sql``}`),
+       WHERE e.contest_id = ${input.contestId} AND e.user_id = ${input.userId}`),
   );
   return row;
 }

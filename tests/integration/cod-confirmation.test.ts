@@ -7,13 +7,14 @@ import { describe, expect, test } from "vitest";
 import { db } from "~/db/client.server";
 import { email_outbox, order_items, orders, refunds } from "~/db/schema";
 import { ORDER_MESSAGES, UNCONFIRMED_REASON } from "~/models/store/orders/order-life";
-import { sweepOrderLines } from "~/models/store/orders/order-life.server";
+import { buyerConfirmsCod, sweepOrderLines } from "~/models/store/orders/order-life.server";
 import { codFiguresOf } from "~/models/store/orders/order-views.server";
 import { sellerStatement } from "~/models/store/earnings/earnings.server";
 import * as confirmationRoute from "~/routes/orders.$id.confirmation";
 import * as myProductsRoute from "~/routes/store.my-products";
 import { call, getRequest } from "../support/remix";
 import { signedInStudent } from "../support/scenarios";
+import { PROVEN_ON_POSTGRESQL } from "../support/locks";
 import { book, buyerStep, DAY, flashOf, lineOf, mailsTo, order, sellerStep, stockOf } from "../support/orders";
 
 const HOUR = 60 * 60_000;
@@ -96,6 +97,35 @@ describe("24 hours to confirm", () => {
     // The sweep's cancel is shown as what it was.
     const page = await call(confirmationRoute.loader as never, getRequest(`/orders/${a.orderId}/confirmation`, buyer.cookie), { params: { id: a.orderId } });
     expect(page.data.order.items[0]).toMatchObject({ cancelled_by: "system", cancel_reason: UNCONFIRMED_REASON });
+  });
+
+  // Issue 65, point 6: the order's lock, which the buyer's late press and the sweep's cancel both take, proven where they can meet.
+  test(`${PROVEN_ON_POSTGRESQL} late presses and the sweep at once cancel each line once: its copy back once, one mail each`, async () => {
+    const seller = await signedInStudent();
+    const now = new Date();
+    // Eight buyers' orders of three books each, every one a day and an hour old: each buyer presses as three sweeps run.
+    const placed = [];
+    for (let i = 0; i < 8; i++) {
+      const buyer = await signedInStudent();
+      const books = [await book(seller, { stock: 2 }), await book(seller, { stock: 2 }), await book(seller, { stock: 2 })];
+      const made = await order(buyer, books.map((b) => [b, 1] as [string, number]), "cod", { confirm: false });
+      await db.update(orders).set({ created_at: new Date(now.getTime() - 25 * HOUR) }).where(eq(orders.id, made.orderId));
+      placed.push({ buyer, books, made });
+    }
+    const before = await db.$count(email_outbox, eq(email_outbox.to_address, seller.email));
+    const pressed = await Promise.all([
+      ...placed.map(({ buyer, made }) => buyerConfirmsCod(db, { buyerId: buyer.userId, orderId: made.orderId, now })),
+      sweepOrderLines(db, now),
+      sweepOrderLines(db, now),
+      sweepOrderLines(db, now),
+    ]);
+    for (const outcome of pressed.slice(0, placed.length)) expect(["too-late", "cancelled"]).toContain(outcome);
+    for (const { books, made } of placed) {
+      expect(await confirmedAt(made.orderId)).toBeNull();
+      expect(await Promise.all(books.map(stockOf))).toEqual([2, 2, 2]);
+      for (const b of books) expect(await lineOf(made.itemOf(b))).toMatchObject({ cancelled_by: "system", cancel_reason: UNCONFIRMED_REASON });
+    }
+    expect((await db.$count(email_outbox, eq(email_outbox.to_address, seller.email))) - before).toBe(placed.length * 3);
   });
 });
 

@@ -24,7 +24,7 @@ import { metaTranslator } from "~/utils/meta";
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const t = metaTranslator(matches);
   return [
-    { title: t("common.pageTitle", { title: data ? t("contest.pay.metaTitle", { title: data.contest.title }) : t("common.notFound.contest") }) },
+    { title: t("common.pageTitle", { title: data ? t(data.contest.entry_fee === 0 ? "contest.pay.metaTitleFree" : "contest.pay.metaTitle", { title: data.contest.title }) : t("common.notFound.contest") }) },
     { name: "description", content: t("contest.pay.metaDescription") },
   ];
 };
@@ -46,9 +46,11 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const { user, contest } = await requireContestStage(db, args, "pay");
-  await readForm(args.request, ["intent"]);
-  const outcome = await startContestPayment(db, paymentGateway(), { userId: user.id, contestId: contest.id, now: new Date() });
+  const form = await readForm(args.request, ["intent", "device"]);
+  const outcome = await startContestPayment(db, paymentGateway(), { userId: user.id, contestId: contest.id, now: new Date(), deviceConfirmed: form.get("device") === "yes" });
   switch (outcome.kind) {
+    case "confirm-device":
+      return { confirmDevice: true as const };
     case "enrolled":
       kickOutbox();
       throw redirect(`/contest/${contest.id}/confirmation`);
@@ -85,7 +87,8 @@ export const requestPolicy: RequestPolicy = { hostedCheckout: true };
 export default function PayPage() {
   const { contest, failed, gateway, email, paymentsOff } = useLoaderData<typeof loader>();
   const testGateway = gateway === "test";
-  const hosted = useActionData<typeof action>()?.hosted;
+  const reply = useActionData<typeof action>();
+  const hosted = reply && "hosted" in reply ? reply.hosted : undefined;
   const free = contest.entry_fee === 0;
   const { t, locale } = useT();
   return (
@@ -103,8 +106,13 @@ export default function PayPage() {
         <h2>{t("contest.pay.summary")}</h2>
         <dl className="facts-list">
           <div><dt>{t("contest.entryFee")}</dt><dd>{free ? t("contest.free") : formatINR(contest.entry_fee)}</dd></div>
-          <div><dt>{t("contest.pay.platformFee")}</dt><dd>{formatINR(0)}</dd></div>
-          <div><dt>{t("contest.pay.total")}</dt><dd><strong>{free ? t("contest.free") : formatINR(contest.entry_fee)}</strong></dd></div>
+          {/* Nothing to pay: no fee lines to add up (issue 65, point 7). */}
+          {free ? null : (
+            <>
+              <div><dt>{t("contest.pay.platformFee")}</dt><dd>{formatINR(0)}</dd></div>
+              <div><dt>{t("contest.pay.total")}</dt><dd><strong>{formatINR(contest.entry_fee)}</strong></dd></div>
+            </>
+          )}
           <div><dt>{t("contest.pay.opens")}</dt><dd>{t("contest.when", { when: formatDateTime(contest.start_time, locale) })}</dd></div>
         </dl>
         {free ? null : (
@@ -127,6 +135,7 @@ export default function PayPage() {
             email={email}
             initiallyFailed={failed}
             label={free ? t("contest.pay.free") : t("contest.pay.amount", { amount: formatINR(contest.entry_fee) })}
+            withoutScript={free ? null : <DeviceTick refused={Boolean(reply && "confirmDevice" in reply)} />}
           />
         )}
       </div>
@@ -154,6 +163,29 @@ function DeviceCheck() {
     <div className="alert alert-error" role="status">
       {t("contest.pay.device", { problems: problems.map((p) => t(p)).join("; ") })}
     </div>
+  );
+}
+
+/**
+ * Without JavaScript the page cannot check the device, and the test cannot run in this
+ * browser: before a fee is taken the student ticks that they will sit it where it can.
+ */
+function DeviceTick({ refused }: { refused: boolean }) {
+  const { t } = useT();
+  return (
+    <>
+      {refused ? (
+        <p className="alert alert-error" role="alert" id="device-refused">
+          {t("contest.pay.deviceTickNeeded")}
+        </p>
+      ) : null}
+      <div className="field">
+        <label className="check">
+          <input type="checkbox" name="device" value="yes" required aria-describedby={refused ? "device-refused" : undefined} />
+          <span>{t("contest.pay.deviceTick")}</span>
+        </label>
+      </div>
+    </>
   );
 }
 

@@ -16,6 +16,16 @@ test("from the contest list to the dashboard: a failed payment, a retry, then th
   await expect(summary.getByText("₹49")).toHaveCount(2); // entry fee and total
   await expect(summary.getByText("₹0")).toBeVisible(); // platform fee
 
+  // Without JavaScript the fee is taken only once the student ticks that they will sit the test where it can run (issue 65, point 7).
+  const tick = page.getByRole("checkbox", { name: /I will sit the test on a device with JavaScript turned on/ });
+  if (javaScriptEnabled) await expect(tick).toHaveCount(0);
+  else {
+    await tick.evaluate((box) => box.removeAttribute("required")); // as a browser that ignores `required` would post it
+    await page.getByRole("button", { name: "Pay ₹49 & Enroll" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Nothing was charged. Please tick the box" })).toBeVisible();
+    await expect(page).toHaveURL(`/contest/${contest.id}/pay`);
+    await tick.check();
+  }
   await page.getByRole("button", { name: "Pay ₹49 & Enroll" }).click();
   await expect(page.getByText("Test payment: no money moves", { exact: true })).toBeVisible();
   // Cancel goes back to the pay page, with nothing failed.
@@ -23,12 +33,14 @@ test("from the contest list to the dashboard: a failed payment, a retry, then th
   else await page.getByRole("link", { name: "Cancel" }).click();
   await expect(page).toHaveURL(`/contest/${contest.id}/pay`);
   await expect(page.getByText("Payment failed. Please try again.")).toHaveCount(0);
+  if (!javaScriptEnabled) await tick.check();
   await page.getByRole("button", { name: "Pay ₹49 & Enroll" }).click();
   await expect(page.getByText("Test payment: no money moves", { exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Fail" }).click();
   await expect(page).toHaveURL(javaScriptEnabled ? `/contest/${contest.id}/pay` : `/contest/${contest.id}/pay?status=failed`);
   await expect(page.getByRole("alert").filter({ hasText: "Payment failed. Please try again." })).toBeVisible();
 
+  if (!javaScriptEnabled) await tick.check();
   await page.getByRole("button", { name: "Pay ₹49 & Enroll" }).click();
   await page.getByRole("button", { name: "Pay", exact: true }).click();
   await expect(page).toHaveURL(`/contest/${contest.id}/confirmation`);
@@ -54,6 +66,10 @@ test("a free contest enrols without a payment, says so in its own words and mail
   const title = unique("Free Cup");
   const contest = await create("contest", { title, startsInMinutes: 90, endsInMinutes: 180, entryFee: 0 });
   await page.goto(`/contest/${contest.id}/pay`);
+  // Nothing to pay: titled as an enrolment, no fee lines and no tick (issue 65, point 7).
+  await expect(page).toHaveTitle(`Enroll in ${title} — StudyArena`);
+  await expect(page.getByText("Platform fee")).toHaveCount(0);
+  await expect(page.getByRole("checkbox")).toHaveCount(0);
   // Said in the page itself, before anyone enrols, with or without JavaScript.
   await expect(page.getByText("The test needs JavaScript, a camera and a browser that can go fullscreen")).toBeVisible();
   await expect(page.getByText("payment partner")).toHaveCount(0);

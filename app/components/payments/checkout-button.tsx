@@ -10,7 +10,8 @@ import { requestJson } from "~/utils/post-json";
 
 export { PAYMENT_FAILED };
 
-export function CheckoutButton(props: { contestId: string; title: string; email: string; label: ReactNode; initiallyFailed: boolean }) {
+/** `withoutScript`: what the form also asks when it is posted without JavaScript (gone once the page is hydrated). */
+export function CheckoutButton(props: { contestId: string; title: string; email: string; label: ReactNode; initiallyFailed: boolean; withoutScript?: ReactNode }) {
   const confirmation = `/contest/${props.contestId}/confirmation`;
   const { hydrated, status, begin, testDialog } = useInPageCheckout({
     title: props.title,
@@ -49,6 +50,7 @@ export function CheckoutButton(props: { contestId: string; title: string; email:
         </p>
       ) : null}
       <Form method="post" onSubmit={hydrated ? pay : undefined}>
+        {hydrated ? null : props.withoutScript}
         <button type="submit" name="intent" value="pay" className="btn btn-primary btn-block" disabled={busy}>
           {status === "processing" ? t("contest.pay.processingButton") : props.label}
         </button>

@@ -25,7 +25,8 @@ export type StartOutcome =
   | { kind: "order"; orderId: string; amount: number; gateway: Gateway } // the gateway that holds the order
   | { kind: "closed" | "already-enrolled" | "missing" | "unavailable" } // unavailable: a paid contest while no gateway is configured
   | { kind: "not-offered" } // a paid-prize contest while the operator keeps them dark
-  | { kind: "limited" }; // too many new orders for this contest lately
+  | { kind: "limited" } // too many new orders for this contest lately
+  | { kind: "confirm-device" }; // a fee, posted without the tick saying the test will be sat with JavaScript
 
 /**
  * Begins paying for a contest: a free one enrols at once; a paid one gets a gateway
@@ -34,7 +35,7 @@ export type StartOutcome =
 export async function startContestPayment(
   db: Db,
   gateway: Gateway | null,
-  input: { userId: string; contestId: string; now: Date; offer?: ContestOffer },
+  input: { userId: string; contestId: string; now: Date; offer?: ContestOffer; deviceConfirmed?: boolean },
 ): Promise<StartOutcome> {
   const offer = input.offer ?? contestOffer();
   const [contest] = await db
@@ -59,6 +60,10 @@ export async function startContestPayment(
     return { kind: "enrolled" };
   }
   if (!gateway) return { kind: "unavailable" };
+  // A fee is taken only from a student who said they will sit the test where it can run: the pay
+  // page's form, posted without JavaScript, asks for a tick (issue 65, point 7). The in-page
+  // checkout runs in a browser with JavaScript, so it has nothing to confirm.
+  if (input.deviceConfirmed === false) return { kind: "confirm-device" };
   const order = await openOrder(db, gateway, {
     userId: input.userId,
     purpose: "contest",

@@ -100,6 +100,30 @@ describe("a prepaid sale's money is held at the gateway", () => {
     expect(statement.totals).toMatchObject({ released: 520, releasing: 0, balance: 0 });
   });
 
+  // Issue 65, point 6 (a mutation that survived): released money is the seller's, never asked back. A refund owed for it
+  // later (support's goodwill, a late dispute) is paid from the platform's balance at once, never waiting for a reversal
+  // that will not come.
+  test("released money is never asked back: a late reversal moves nothing, and the refund owed for it is sent at once", async () => {
+    const { a, buyer, orderId, lineA } = await twoSellersSold([360, 100]);
+    await sendDueTransfers(db, transfers, later());
+    await deliveredDaysAgo(a, buyer, orderId, lineA, 9);
+    expect(await earnDueLines(db, new Date())).toBeGreaterThanOrEqual(1);
+    await sendDueTransfers(db, transfers, later());
+    const held = await heldOf(lineA);
+    expect(held).toMatchObject({ goal: "released", state: "released" });
+
+    const asked = new Date(clock + 1000);
+    await db.transaction(async (tx) => {
+      expect(await wantHeld(tx, held.reference, "reversed", asked)).toBe(false);
+      await oweRefund(tx, { userId: buyer.userId, gateway: "test", orderId: "order_late", paymentId: held.payment_id, owedFor: held.reference, amount: 360, reason: REFUND_REASONS.line("Book", orderId, "seller") });
+    });
+    expect(await heldOf(lineA)).toMatchObject({ goal: "released", state: "released" });
+    const owed = (await refundOf(lineA))!;
+    expect((await sendDueRefunds(db, gateway, later(), 500)).find((r) => r.id === owed.id)).toMatchObject({ outcome: "sent" });
+    await sendDueTransfers(db, transfers, later());
+    expect(await books([lineA])).toMatchObject([{ releases: 1, reversals: 0 }]);
+  });
+
   test("a return: the held share is reversed, then the buyer's refund is paid from it; a refund owed while the share is still held waits for it", async () => {
     const { a, buyer, orderId, lineA, lineB } = await twoSellersSold([300, 150]);
     await sendDueTransfers(db, transfers, later());

@@ -136,11 +136,15 @@ function withoutUnservedCod(methods: ReturnType<typeof offeredMethods>, reach: R
   return reach?.cod === false && !meetCity && methods.length > 1 ? methods.filter((m) => m !== "cod") : methods;
 }
 
-/** Cash on delivery beside paying online: the same price, confirmed within a day; or, with a deposit, that deposit now and the rest at the door. */
+/**
+ * Cash on delivery beside paying online: the same price, confirmed within a day; or, with a
+ * deposit, that deposit now and the whole price at the door. Before the order exists, every
+ * line ships and the door collects its total (../models/store/orders/cash-at-door.ts).
+ */
 function codWords(t: ReturnType<typeof i18nFor>["t"], total: number) {
   const deposit = codDepositFor(total);
   if (deposit === 0) return t("checkout.payment.codSame", { amount: formatINR(total), hours: POLICY.codConfirmHours });
-  return t("checkout.payment.codDeposit", { amount: formatINR(total), deposit: formatINR(deposit), rest: formatINR(total - deposit) });
+  return t("checkout.payment.codDeposit", { amount: formatINR(total), deposit: formatINR(deposit) });
 }
 
 function reachWords(t: ReturnType<typeof i18nFor>["t"], reach: Reach, zip: string) {

@@ -120,7 +120,7 @@ export default function OrderConfirmation() {
       {toConfirm ? (
         <div className="card">
           <h2>{t("orders.confirmCod.title")}</h2>
-          <p>{t("orders.confirmCod.text", { amount: formatINR(order.total_amount), when: formatDateTime(confirmBy(order), locale) })}</p>
+          <p>{t("orders.confirmCod.text", { amount: formatINR(order.cash_at_door), when: formatDateTime(confirmBy(order), locale) })}</p>
           <Form method="post">
             <button type="submit" name="intent" value="confirm-cod" className="btn btn-primary">
               {t("orders.confirmCod.button")}
@@ -167,11 +167,11 @@ export default function OrderConfirmation() {
             <dt>{t("orders.paymentStatus")}</dt>
             <dd>{t(PAYMENT_STATUS_LABELS[paymentState(order)])}</dd>
           </div>
-          {/* Cash on delivery's deposit, paid online (issue 49, point 5): what is left for the door, and what became of it. */}
+          {/* Cash on delivery's deposit, paid online (issue 49, point 5): a guarantee beside the whole price at the door, and what became of it. */}
           {order.deposit > 0 ? (
             <div>
               <dt>{t("orders.deposit")}</dt>
-              <dd>{t("orders.depositText", { deposit: formatINR(order.deposit), rest: formatINR(order.total_amount - order.deposit), outcome: order.deposit_outcome ?? "held" })}</dd>
+              <dd>{t("orders.depositText", { deposit: formatINR(order.deposit), cash: formatINR(order.cash_at_door), outcome: order.deposit_outcome ?? "held" })}</dd>
             </div>
           ) : null}
         </dl>

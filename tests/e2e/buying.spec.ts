@@ -202,12 +202,12 @@ test("a prepaid order: the buyer cancels one book before it ships and is told of
   await expect(page.getByText(/is confirmed|ships within|Redirecting/)).toHaveCount(0);
 });
 
-test("cash on delivery of a dear order pays a deposit online first, which confirms it; the rest at the door, and the order says when it comes back", async ({ page, student }) => {
+test("cash on delivery of a dear order pays a deposit online first, which confirms it; the whole price at the door, and the order says when the deposit comes back", async ({ page, student }) => {
   // The e2e server asks ₹30 of cash-on-delivery orders above ₹4,000 (scripts/e2e-server.js).
   const { title, productId } = await sellerWithBook({ price: 4200 });
   await addToCartAndCheckout(page, title, productId, "1", 4200);
   await fillShipping(page);
-  await expect(page.getByText("Cash on delivery costs the same ₹4,250: a ₹30 deposit paid online now (it confirms your order), and ₹4,220 at the door.", { exact: false })).toBeVisible();
+  await expect(page.getByText("Cash on delivery costs the same ₹4,250, all of it paid at the door, and a ₹30 deposit paid online now (it confirms your order).", { exact: false })).toBeVisible();
   await page.getByLabel("Cash on Delivery").check();
   await page.getByRole("button", { name: "Complete Order" }).click();
   await expect(page.getByText("Test payment: no money moves", { exact: true })).toBeVisible();
@@ -215,13 +215,13 @@ test("cash on delivery of a dear order pays a deposit online first, which confir
   await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
   await page.goto("/orders");
   await page.locator(".order").filter({ hasText: title }).getByRole("link").first().click();
-  await expect(page.getByText("₹30 paid online; ₹4,220 at the door. Refunded once every book has arrived; kept if a parcel is refused at the door.")).toBeVisible();
+  await expect(page.getByText("₹30 paid online as a deposit; ₹4,250 at the door, the whole price. Refunded once every book has arrived; kept if a parcel is refused at the door.")).toBeVisible();
   // Paying the deposit confirmed it: nothing left to confirm.
   await expect(page.getByRole("button", { name: "Confirm my order" })).toHaveCount(0);
   // In Hindi, nothing left in English.
   await page.context().addCookies([{ name: "lang", value: "hi", url: `http://localhost:${process.env.E2E_PORT}` }]);
   await page.reload();
-  await expect(page.getByText("₹30 ऑनलाइन दिए; ₹4,220 दरवाज़े पर।", { exact: false })).toBeVisible();
+  await expect(page.getByText("₹30 जमा राशि के रूप में ऑनलाइन दिए; ₹4,250 दरवाज़े पर, पूरी कीमत।", { exact: false })).toBeVisible();
   expect(await latinWords(page, [student.fullName]), "order page with a deposit").toEqual([]);
 });
 

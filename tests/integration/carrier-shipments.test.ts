@@ -12,6 +12,7 @@ import { applyReports, pollShipments } from "~/models/store/orders/shipments.ser
 import * as confirmationRoute from "~/routes/orders.$id.confirmation";
 import * as labelRoute from "~/routes/store.sales.$itemId.label[.]pdf";
 import { call, getRequest } from "../support/remix";
+import { english } from "../support/words";
 import { signedInStudent } from "../support/scenarios";
 import { book, buyerStep, flashOf, lineOf, mailsTo, order, sellerStep, stockOf } from "../support/orders";
 
@@ -115,7 +116,10 @@ test("the label: a PDF for the seller only, with the AWB, where it goes, and the
   expect(res.headers.get("Cache-Control")).toBe("private, no-store");
   const pdf = res.data as string;
   expect(pdf.startsWith("%PDF-1.4\n")).toBe(true);
-  for (const text of [`AWB ${parcel.awb}`, "Asha Rao", "12 MG Road", "Pune, Maharashtra 411001", "CASH ON DELIVERY: COLLECT Rs 360"]) expect(pdf).toContain(`(${text})`);
+  // ₹360 and ₹50 of shipping, written as every screen writes money: the sign drawn, marked as "₹" for a reader, then the figures.
+  for (const text of [`AWB ${parcel.awb}`, "Asha Rao", "12 MG Road", "Pune, Maharashtra 411001", "CASH ON DELIVERY: COLLECT", "410"]) expect(pdf).toContain(`(${text})`);
+  expect(pdf).toMatch(/\/Span << \/ActualText <FEFF20B9> >> BDC q [^Q]+ S Q EMC\nBT \/F1 20 Tf [\d.]+ \d+ Td \(410\) Tj ET/);
+  expect(pdf).not.toContain("Rs");
   // Its cross-reference table is where the trailer says, and each object where the table says.
   const startxref = Number(pdf.match(/startxref\n(\d+)\n%%EOF\n$/)![1]);
   expect(pdf.slice(startxref, startxref + 4)).toBe("xref");
@@ -127,4 +131,30 @@ test("the label: a PDF for the seller only, with the AWB, where it goes, and the
   const { itemOf } = await order(buyer, [[product, 1]], "upi");
   expect((await call(labelRoute.loader, getRequest(`/store/sales/${itemOf(product)}/label.pdf`, seller.cookie), { params: { itemId: itemOf(product) } })).status).toBe(404);
   expect((await call(labelRoute.loader, getRequest("/store/sales/x/label.pdf", seller.cookie), { params: { itemId: "x" } })).status).toBe(404);
+});
+
+test("cash on delivery with shipping: the courier's booking, the label, the order's page and the mail all say the same cash at the door (issue 65, point 7)", async () => {
+  const [seller, buyer] = [await signedInStudent(), await signedInStudent()];
+  const product = await book(seller, { price: 1250 });
+  const { orderId, itemOf } = await order(buyer, [[product, 1]], "cod");
+  const itemId = itemOf(product);
+  const page = await call(confirmationRoute.loader, getRequest(`/orders/${orderId}/confirmation`, buyer.cookie), { params: { id: orderId } });
+  expect(page.data.order).toMatchObject({ total_amount: 1300, cash_at_door: 1300 });
+  expect((await mailsTo(buyer.email))[0]!.text).toContain(english({ id: "mail.order.cod", values: { cash: "₹1,300" } }));
+  expect(await flashOf(await sellerStep(seller, { intent: "book", itemId }))).toMatchObject({ kind: "success" });
+  const parcel = await parcelOf(itemId);
+  expect((await db.select().from(test_carrier_parcels).where(eq(test_carrier_parcels.awb, parcel.awb)))[0]).toMatchObject({ cod_amount: 1300 });
+  const label = (await call(labelRoute.loader, getRequest(`/store/sales/${itemId}/label.pdf`, seller.cookie), { params: { itemId } })).data as string;
+  expect(label).toContain("(1,300) Tj");
+
+  // Two sellers, one order: ₹50 of shipping once, with one parcel; the parcels add up to what the buyer was told.
+  const [a, b, other] = [await signedInStudent(), await signedInStudent(), await signedInStudent()];
+  const [first, second] = [await book(a, { price: 200 }), await book(b, { price: 300 })];
+  const both = await order(other, [[first, 1], [second, 1]], "cod");
+  const told = (await call(confirmationRoute.loader, getRequest(`/orders/${both.orderId}/confirmation`, other.cookie), { params: { id: both.orderId } })).data.order.cash_at_door;
+  expect(told).toBe(550);
+  for (const [who, productId] of [[a, first], [b, second]] as const) await sellerStep(who, { intent: "book", itemId: both.itemOf(productId) });
+  const cash = await Promise.all([first, second].map(async (p) => (await db.select().from(test_carrier_parcels).where(eq(test_carrier_parcels.booking_key, `line:${both.itemOf(p)}`)))[0]!.cod_amount));
+  expect(cash.reduce((x, y) => x + y, 0)).toBe(told);
+  expect(cash.filter((c, i) => c === [200, 300][i]! + 50)).toHaveLength(1);
 });

@@ -13,7 +13,8 @@ import { buyerCancels } from "~/models/store/orders/order-life.server";
 import { shiprocketCarrier } from "~/models/store/orders/shiprocket.server";
 import { labelOf, pollShipments, sellerBooksShipment } from "~/models/store/orders/shipments.server";
 import * as webhook from "~/routes/api.parcels.webhook";
-import { call } from "../support/remix";
+import * as confirmationRoute from "~/routes/orders.$id.confirmation";
+import { call, getRequest } from "../support/remix";
 import { signedInStudent } from "../support/scenarios";
 import { startStandIn, type Seen } from "../support/stand-in";
 import { book, lineOf, order, shipping, type Person } from "../support/orders";
@@ -53,11 +54,11 @@ const carrier = () => shiprocketCarrier("api@studyarena.in", "secret", stand.bas
 const parcelOf = async (itemId: string) => (await db.select().from(shipments).where(eq(shipments.order_item_id, itemId)))[0];
 
 /** A seller with a pickup address (or without, `pickup: false`) and a prepaid sale of theirs. */
-async function sale({ pickup = true } = {}) {
+async function sale({ pickup = true, method = "upi" as "upi" | "cod", price = 250 } = {}) {
   const [seller, buyer] = [await signedInStudent(), await signedInStudent()];
   if (pickup) await updateProfile(db, seller.userId, { fullName: "Ravi Seller", phone: "9812345678", address: "4 College Road", city: "Pune", pincode: "411004" });
-  const product = await book(seller, { price: 250, stock: 2 });
-  const { orderId, itemOf } = await order(buyer, [[product, 1]], "upi");
+  const product = await book(seller, { price, stock: 2 });
+  const { orderId, itemOf } = await order(buyer, [[product, 1]], method);
   return { seller, buyer, orderId, itemId: itemOf(product) };
 }
 
@@ -151,6 +152,17 @@ describe("booking with Shiprocket from the sale", () => {
     expect((await lineOf(itemId)).tracking_number).toBe(parcel.awb);
     expect(await labelOf(db, { sellerId: seller.userId, itemId }, carrier())).toEqual({ url: "https://kr-shipmultichannel.s3.ap-southeast-1.amazonaws.com/label.pdf" });
     expect(stand.seen.at(-1)!.body).toEqual({ shipment_id: [Number(parcel.carrier_ref!.split("/")[1])] });
+  });
+
+  test("cash on delivery: Shiprocket's courier collects the order's total, shipping included, as the buyer's page says (issue 65, point 7)", async () => {
+    const { seller, buyer, orderId, itemId } = await sale({ method: "cod", price: 1250 });
+    const from = stand.seen.length;
+    expect(await sellerBooksShipment(db, carrier(), { sellerId: seller.userId, itemId, now: new Date() })).toMatchObject({ kind: "booked" });
+    const created = stand.seen.find((s, i) => i >= from && s.path.endsWith("/create/adhoc"))!.body as { sub_total: number; shipping_charges: number };
+    const page = await call(confirmationRoute.loader as never, getRequest(`/orders/${orderId}/confirmation`, buyer.cookie), { params: { id: orderId } });
+    expect(page.data.order.cash_at_door).toBe(1300);
+    expect(created).toMatchObject({ payment_method: "COD", sub_total: 1250, shipping_charges: 50 });
+    expect(created.sub_total + created.shipping_charges).toBe(page.data.order.cash_at_door);
   });
 
   test("without a pickup address nothing is asked; a refusal or a silent Shiprocket books nothing and says so", async () => {

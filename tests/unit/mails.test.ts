@@ -71,7 +71,7 @@ function everyMail(locale: Locale): Array<[string, Mail]> {
     ["enrolment, free", confirmationMail({ student, title: "Physics Cup", startTime: now, payment: null })],
     ["order, paid", buyerMail(order, [item], locale)],
     ["order, cash on delivery", buyerMail({ ...codOrder, shipping: 40 }, [item], locale)],
-    ["book sold", sellerMail(order, [item], "seller@example.in", locale)],
+    ["book sold", sellerMail(order, [item], "seller@example.in", locale, 0)],
     ...STEPS.flatMap((step) => lifeMailsTo(step, { order, line: item }, step === "returned" || step === "support-returned" || step === "seller-cancelled" ? 500 : 0, reader, reader).map((mail, i): [string, Mail] => [`${step} ${i}`, mail])),
     ["returned, cash on delivery", lifeMailsTo("returned", { order: codOrder, line: item }, 0, reader, null)[0]!],
     ["shipped, no tracking", lifeMailsTo("shipped", { order, line: { ...item, tracking_number: null } }, 0, reader, null)[0]!],

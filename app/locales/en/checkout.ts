@@ -55,7 +55,7 @@ export default {
   "checkout.delivery.ship": "By post or courier",
   "checkout.delivery.meet": "Meet the seller in {city}: no shipping fee (₹{fee} less). You get a code to give them when the book is in your hands.",
   "checkout.delivery.refused": "Meeting in person is for a buyer and sellers in the same city. Choose delivery by post or courier.",
-  "checkout.payment.codDeposit": "Cash on delivery costs the same {amount}: a {deposit} deposit paid online now (it confirms your order), and {rest} at the door. The deposit is refunded once every book has arrived, and kept if a parcel is refused at the door. Meeting the seller in person needs no deposit.",
+  "checkout.payment.codDeposit": "Cash on delivery costs the same {amount}, all of it paid at the door, and a {deposit} deposit paid online now (it confirms your order). The deposit is refunded once every book has arrived, and kept if a parcel is refused at the door. Meeting the seller in person needs no deposit.",
   "checkout.payment.codSame": "Cash on delivery costs the same {amount} as paying online now. With cash on delivery you confirm the order within {hours} hours, and the seller ships only then; paying online ships it at once.",
   "checkout.payment.test": "Test payments: no money moves (this server uses the built-in test gateway).",
   "checkout.payment.back": "Back",

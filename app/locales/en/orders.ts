@@ -39,7 +39,7 @@ export default {
   "orders.method": "Payment method",
   "orders.paymentStatus": "Payment status",
   "orders.deposit": "Deposit",
-  "orders.depositText": "{deposit} paid online; {rest} at the door. {outcome, select, refunded {Refunded: every book arrived.} kept {Kept: a parcel was refused at the door.} other {Refunded once every book has arrived; kept if a parcel is refused at the door.}}",
+  "orders.depositText": "{deposit} paid online as a deposit; {cash} at the door, the whole price. {outcome, select, refunded {Refunded: every book arrived.} kept {Kept: a parcel was refused at the door.} other {Refunded once every book has arrived; kept if a parcel is refused at the door.}}",
   "orders.pay.paid": "Paid",
   "orders.pay.onDelivery": "Pay on delivery",
   "orders.pay.pending": "Awaiting payment",

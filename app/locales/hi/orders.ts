@@ -37,7 +37,7 @@ export default {
   "orders.total": "कुल",
   "orders.method": "भुगतान का तरीक़ा",
   "orders.deposit": "जमा राशि",
-  "orders.depositText": "{deposit} ऑनलाइन दिए; {rest} दरवाज़े पर। {outcome, select, refunded {लौटा दी गई: हर किताब पहुँच गई।} kept {रख ली गई: दरवाज़े पर एक पार्सल लेने से मना किया गया।} other {हर किताब पहुँचने पर लौटा दी जाती है; दरवाज़े पर पार्सल लेने से मना करने पर रख ली जाती है।}}",
+  "orders.depositText": "{deposit} जमा राशि के रूप में ऑनलाइन दिए; {cash} दरवाज़े पर, पूरी कीमत। {outcome, select, refunded {लौटा दी गई: हर किताब पहुँच गई।} kept {रख ली गई: दरवाज़े पर एक पार्सल लेने से मना किया गया।} other {हर किताब पहुँचने पर लौटा दी जाती है; दरवाज़े पर पार्सल लेने से मना करने पर रख ली जाती है।}}",
   "orders.paymentStatus": "भुगतान की स्थिति",
   "orders.pay.paid": "भुगतान हो गया",
   "orders.pay.onDelivery": "डिलीवरी पर भुगतान",

@@ -4,6 +4,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "~/db/client.server";
 import { order_items, orders, user_cart, users, type ShippingAddress } from "~/db/schema";
 import { METHOD_LABELS, paymentState, shortOrderId } from "~/models/store/checkout/checkout";
+import { cashAtDoor, orderCashAtDoor } from "~/models/store/orders/cash-at-door";
 import { awaitsConfirmation } from "~/models/store/orders/order-life";
 import { POLICY } from "~/models/support/policy";
 import { enqueueEmail, mailLocale, renderMail } from "~/services/email.server";
@@ -26,7 +27,12 @@ export async function completed(tx: Tx, orderId: string) {
   await enqueueEmail(tx, buyerMail(order!, items, mailLocale(buyer?.locale)));
   const sellers = [...new Set(items.flatMap((i) => (i.seller_id ? [i.seller_id] : [])))];
   const emails = sellers.length === 0 ? [] : await tx.select({ id: users.id, email: users.email, locale: users.locale }).from(users).where(inArray(users.id, sellers));
-  for (const seller of emails) await enqueueEmail(tx, sellerMail(order!, items.filter((i) => i.seller_id === seller.id), seller.email, mailLocale(seller.locale)));
+  for (const seller of emails) {
+    const theirs = items.filter((i) => i.seller_id === seller.id);
+    // Their parcels' cash, one of them perhaps with the order's shipping: read against every line of the order.
+    const cash = theirs.reduce((sum, i) => sum + cashAtDoor(order!, items, i.id), 0);
+    await enqueueEmail(tx, sellerMail(order!, theirs, seller.email, mailLocale(seller.locale), cash));
+  }
 }
 
 type OrderRow = typeof orders.$inferSelect;
@@ -35,7 +41,8 @@ type ItemRow = typeof order_items.$inferSelect;
 const itemLine = (t: Translate, i: ItemRow) => t("mail.order.item", { title: i.title_at_purchase, quantity: i.quantity, amount: formatINR(i.price_at_purchase * i.quantity) });
 const addressLines = (t: Translate, a: ShippingAddress) =>
   t("mail.order.address", { name: a.name, street: a.street, city: a.city, state: a.state, postal: a.postal_code, country: a.country, phone: a.phone });
-const paymentLine = (t: Translate, o: OrderRow) => (paymentState(o) === "on_delivery" ? t("mail.order.cod") : t("mail.order.paid", { method: t(METHOD_LABELS[o.payment_method]) }));
+/** How it is paid; with cash on delivery, the cash the courier collects (the label's, ../orders/cash-at-door.ts). */
+const paymentLine = (t: Translate, o: OrderRow, cash: number) => (paymentState(o) === "on_delivery" ? t("mail.order.cod", { cash: formatINR(cash) }) : t("mail.order.paid", { method: t(METHOD_LABELS[o.payment_method]) }));
 
 /** The buyer's confirmation, in the buyer's language. */
 export function buyerMail(order: OrderRow, items: ItemRow[], locale: Locale) {
@@ -49,8 +56,8 @@ export function buyerMail(order: OrderRow, items: ItemRow[], locale: Locale) {
         t("mail.order.thanks", { name: order.buyer_name }),
         ...items.map((i) => itemLine(t, i)),
         t("mail.order.totals", { subtotal: formatINR(order.subtotal), shipping: order.shipping === 0 ? t("mail.order.freeShipping") : formatINR(order.shipping), total: formatINR(order.total_amount) }),
-        paymentLine(t, order),
-        ...(order.deposit > 0 ? [t("mail.order.deposit", { deposit: formatINR(order.deposit), rest: formatINR(order.total_amount - order.deposit) })] : []),
+        paymentLine(t, order, orderCashAtDoor(order, items)),
+        ...(order.deposit > 0 ? [t("mail.order.deposit", { deposit: formatINR(order.deposit), cash: formatINR(orderCashAtDoor(order, items)) })] : []),
         // Cash on delivery ships once its buyer confirms it (issue 49, point 5): the button is on the order's page.
         ...(awaitsConfirmation(order) ? [t("mail.order.confirmCod", { hours: POLICY.codConfirmHours })] : []),
         t("mail.order.shipTo", { address: addressLines(t, order.shipping_address) }),
@@ -63,7 +70,7 @@ export function buyerMail(order: OrderRow, items: ItemRow[], locale: Locale) {
 }
 
 /** A seller's "your book sold", in the seller's language. */
-export function sellerMail(order: OrderRow, items: ItemRow[], to: string, locale: Locale) {
+export function sellerMail(order: OrderRow, items: ItemRow[], to: string, locale: Locale, cash: number) {
   const t = translator(locale);
   return {
     to,
@@ -72,7 +79,7 @@ export function sellerMail(order: OrderRow, items: ItemRow[], to: string, locale
       heading: t("mail.sold.heading"),
       paragraphs: [
         ...items.map((i) => itemLine(t, i)),
-        paymentLine(t, order),
+        paymentState(order) === "on_delivery" ? t("mail.sold.cod", { cash: formatINR(cash) }) : paymentLine(t, order, cash),
         ...(awaitsConfirmation(order) ? [t("mail.sold.waitCod", { hours: POLICY.codConfirmHours })] : []),
         t("mail.sold.ship", { days: POLICY.sellerShipBusinessDays, address: addressLines(t, order.shipping_address) }),
         t("mail.sold.mark"),

@@ -10,6 +10,7 @@ import { order_items, orders, profiles, shipments } from "~/db/schema";
 import { getProfile } from "~/models/accounts/profile.server";
 import { shortOrderId } from "~/models/store/checkout/checkout";
 import { labelPdf } from "~/models/store/orders/label.server";
+import { cashAtDoor } from "~/models/store/orders/cash-at-door";
 import { paymentGateway } from "~/models/payments/gateway.server";
 import { kickMoneyBack } from "~/models/store/earnings/held-sales.server";
 import { carrierReported, peekLine, step, tell, whyNotShip, type ShipRefusal, type StepOutcome } from "~/models/store/orders/order-life.server";
@@ -54,7 +55,7 @@ export async function sellerBooksShipment(db: Db, carrier: Carrier, input: { sel
       key: `line:${line.id}`,
       from,
       to: { ...order.shipping_address, email: order.buyer_email },
-      codAmount: order.payment_method === "cod" ? line.price_at_purchase * line.quantity : 0,
+      codAmount: cashAtDoor(order, found.lines, line.id),
       item: { title: line.title_at_purchase, copies: line.quantity, price: line.price_at_purchase },
       now: input.now,
     });
@@ -181,7 +182,7 @@ export async function labelOf(db: DbOrTx, input: { sellerId: string; itemId: str
       orderId: orders.id,
       to: orders.shipping_address,
       method: orders.payment_method,
-      amount: sql<number>`${order_items.price_at_purchase} * ${order_items.quantity}`,
+      shipping: orders.shipping,
       sellerName: profiles.full_name,
       sellerAddress: profiles.address,
       sellerCity: profiles.city,
@@ -192,6 +193,7 @@ export async function labelOf(db: DbOrTx, input: { sellerId: string; itemId: str
     .leftJoin(profiles, eq(profiles.id, order_items.seller_id))
     .where(and(eq(shipments.order_item_id, input.itemId), eq(order_items.seller_id, input.sellerId)));
   if (!row) return undefined;
+  const lines = await db.select().from(order_items).where(eq(order_items.order_id, row.orderId));
   const url = carrier && carrier.kind === row.carrier ? await carrier.labelUrl(db, { awb: row.awb, ref: row.ref }).catch(() => null) : null;
   if (url) return { url };
   const pdf = labelPdf({
@@ -199,7 +201,7 @@ export async function labelOf(db: DbOrTx, input: { sellerId: string; itemId: str
     carrier: row.carrier === "test" ? "StudyArena test courier" : "Shiprocket",
     to: row.to,
     from: { name: row.sellerName?.trim() || "The seller", address: [row.sellerAddress?.trim(), row.sellerCity?.trim()].filter(Boolean).join(", ") },
-    codAmount: row.method === "cod" ? Number(row.amount) : 0,
+    codAmount: cashAtDoor({ payment_method: row.method, shipping: row.shipping }, lines, input.itemId),
     orderRef: shortOrderId(row.orderId),
   });
   return { pdf };

@@ -1,6 +1,7 @@
 // Issue 44, point 6: others see only what they need of a seller. The public seller block
 // (a guest, another student, even a buyer) shows the name, city, rating and books
-// delivered; the phone reaches the buyer of an open order, on that order's page only,
+// delivered; the phone reaches the buyer of an open order (paid, or confirmed when cash on
+// delivery: issue 65, point 7), on that order's page only,
 // and goes when the order ends; the address only to the buyer of a return, as where to
 // send the book (issue 49, point 7); the e-mail never reaches anyone.
 import { eq } from "drizzle-orm";
@@ -13,6 +14,9 @@ import * as productRoute from "~/routes/store.$id.productdetails";
 import { createDeliveredLine, createProduct } from "~/seed/factories.server";
 import { call, getRequest } from "../support/remix";
 import { signedInStudent } from "../support/scenarios";
+import { book, buyerStep, gateway, mailsTo, order, shipping } from "../support/orders";
+import { putInCart } from "~/models/store/cart/cart.server";
+import { placeOrder } from "~/models/store/checkout/orders.server";
 
 const PHONE = "9812345670";
 const ADDRESS = "Flat 4B, 17 Residency Road";
@@ -88,4 +92,28 @@ test("a return asked for: its buyer gets where to send the book (the seller's ad
   // Received back: the address goes again.
   await db.update(order_items).set({ returned_at: new Date() }).where(eq(order_items.id, line.itemId));
   expect(leaks((await orderPage(line.orderId, buyer.cookie)).data, seller.email)).toEqual(NOTHING);
+});
+
+test("no phone before there is an order: a cash-on-delivery order not yet confirmed, or one not yet paid, shows none, on its page or in its mail; once confirmed, its page does (issue 65, point 7)", async () => {
+  const { seller } = await world();
+  const buyer = await signedInStudent();
+  const productId = await book(seller, { price: 420 });
+  const { orderId } = await order(buyer, [[productId, 1]], "cod", { confirm: false });
+  const placed = await orderPage(orderId, buyer.cookie);
+  expect(placed.data.order.items[0]).toMatchObject({ seller_name: "Kavya Menon", seller_phone: null });
+  expect(leaks(placed.data, seller.email)).toEqual(NOTHING);
+  for (const mail of await mailsTo(buyer.email)) expect(mail.text).not.toContain(PHONE);
+
+  expect((await buyerStep(buyer, orderId, { intent: "confirm-cod" })).status).toBe(302);
+  const confirmed = await orderPage(orderId, buyer.cookie);
+  expect(confirmed.data.order.items[0]).toMatchObject({ seller_phone: PHONE });
+
+  // Paid online and not yet paid: no order yet, no phone.
+  const payer = await signedInStudent();
+  await putInCart(db, { userId: payer.userId, productId: await book(seller, { price: 380 }), quantity: "1" });
+  const unpaid = await placeOrder(db, gateway, { userId: payer.userId, shipping: { ...shipping, email: payer.email }, method: "upi", key: crypto.randomUUID(), now: new Date() });
+  expect(unpaid.kind).toBe("pay");
+  const pending = await orderPage((unpaid as { orderId: string }).orderId, payer.cookie);
+  expect(pending.data.order.status).toBe("pending");
+  expect(leaks(pending.data, seller.email)).toEqual(NOTHING);
 });

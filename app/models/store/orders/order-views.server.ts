@@ -5,7 +5,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { marketplace_products, order_items, orders, profiles, shipments } from "~/db/schema";
 import { orderCashAtDoor } from "~/models/store/orders/cash-at-door";
-import { lineState, UNCONFIRMED_REASON, type CodFigures } from "~/models/store/orders/order-life";
+import { awaitsConfirmation, lineState, UNCONFIRMED_REASON, type CodFigures } from "~/models/store/orders/order-life";
 
 const ORDERS_SHOWN = 50;
 
@@ -61,18 +61,22 @@ async function itemsOf(db: DbOrTx, orderIds: string[]) {
 type Item = Awaited<ReturnType<typeof itemsOf>>[number];
 
 /**
- * A seller's phone reaches the buyer only on their own order's page, and only while a line
- * still travels (placed or shipped) or is on its way back (a return asked for): that is when
- * a delivery needs it. Their address only for a return, as where to send the book; never
- * their e-mail (docs/decisions/platform-holes-an-attacker-found.md, "Who sees a seller's details").
+ * A seller's phone reaches the buyer only on their own order's page, only once there is an
+ * order (paid, where it is paid online; confirmed by its buyer, where it is cash on delivery:
+ * else anyone could place orders to collect sellers' numbers and let them lapse, issue 65,
+ * point 7), and only while a line still travels (placed or shipped) or is on its way back (a
+ * return asked for): that is when a delivery or a hand-over needs it. Their address only for
+ * a return, as where to send the book; never their e-mail
+ * (docs/decisions/platform-holes-an-attacker-found.md, "Who sees a seller's details").
  */
-const forItsBuyer = (item: Item) => {
+const forItsBuyer = (order: Pick<typeof orders.$inferSelect, "status" | "payment_method" | "cod_confirmed_at">) => (item: Item) => {
   const state = lineState(item);
   // And while a return is asked for, the address the book goes back to (issue 49, point 7).
   const returning = state === "return_requested";
+  const anOrder = order.status === "completed" && !awaitsConfirmation(order);
   return {
     ...item,
-    seller_phone: state === "placed" || state === "shipped" || returning ? item.seller_phone : null,
+    seller_phone: anOrder && (state === "placed" || state === "shipped" || returning) ? item.seller_phone : null,
     seller_address: returning ? item.seller_address : null,
     seller_city: returning ? item.seller_city : null,
   };
@@ -96,7 +100,7 @@ export async function buyerOrder(db: DbOrTx, buyerId: string, orderId: string) {
   const [row] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.buyer_id, buyerId)));
   if (!row) return null;
   // Each line knows how it travels (its timeline and hand-over code read it); the code only until it is handed over.
-  const items = (await itemsOf(db, [row.id])).map(forItsBuyer).map((item) => ({ ...item, delivery: row.delivery, handover_code: item.delivered_at || item.cancelled_at ? null : item.handover_code }));
+  const items = (await itemsOf(db, [row.id])).map(forItsBuyer(row)).map((item) => ({ ...item, delivery: row.delivery, handover_code: item.delivered_at || item.cancelled_at ? null : item.handover_code }));
   const [order] = withItems([row], items);
   // The cash its doors collect, as the courier's labels say it (./cash-at-door.ts).
   const cash_at_door = orderCashAtDoor(row, items.map((i) => ({ id: i.id, price_at_purchase: i.price, quantity: i.quantity, cancelled_at: i.cancelled_at })));

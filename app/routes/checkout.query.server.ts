@@ -8,13 +8,14 @@ import { getProfile } from "~/models/accounts/profile.server";
 import { cartView } from "~/models/store/cart/cart.server";
 import { paymentState } from "~/models/store/checkout/checkout";
 import { meetingCity } from "~/models/store/checkout/meeting.server";
+import { awaitsConfirmation } from "~/models/store/orders/order-life";
 import { buyerOrder } from "~/models/store/orders/order-views.server";
 import { isUuid } from "~/utils/urls";
 
 /** The order step 3 shows: the buyer's own completed order, or null (the page sends them to Your Orders). */
 export async function placedOrder(db: DbOrTx, userId: string, orderId: string) {
   const order = isUuid(orderId) ? await buyerOrder(db, userId, orderId) : null;
-  return order && order.status === "completed" ? { id: order.id, paidOnline: paymentState(order) === "paid" } : null;
+  return order && order.status === "completed" ? { id: order.id, paidOnline: paymentState(order) === "paid", toConfirm: awaitsConfirmation(order) } : null;
 }
 
 /** The cart as it may be bought now, and the shipping form's first values. */

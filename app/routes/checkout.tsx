@@ -157,7 +157,7 @@ function reachWords(t: ReturnType<typeof i18nFor>["t"], reach: Reach, zip: strin
 export default function Checkout() {
   const page = useLoaderData<typeof loader>();
   const { t } = useT();
-  if (page.step === 3) return <Confirmed orderId={page.order.id} paidOnline={page.order.paidOnline} />;
+  if (page.step === 3) return <Confirmed {...page.order} />;
   if (page.cart.lines.length === 0) {
     return (
       <section className="container narrow section">
@@ -346,7 +346,7 @@ function PaymentStep({
   );
 }
 
-function Confirmed({ orderId, paidOnline }: { orderId: string; paidOnline: boolean }) {
+function Confirmed({ id: orderId, paidOnline, toConfirm }: { id: string; paidOnline: boolean; toConfirm: boolean }) {
   const navigate = useNavigate();
   // With JavaScript, a paid order goes on to its confirmation page after 1.5 s (docs/product/marketplace.md §4).
   useEffect(() => {
@@ -359,7 +359,7 @@ function Confirmed({ orderId, paidOnline }: { orderId: string; paidOnline: boole
     <section className="container narrow section">
       <h1>{t("checkout.title")}</h1>
       <StepIndicator current={3} />
-      <OrderConfirmed orderId={orderId} paidOnline={paidOnline} />
+      <OrderConfirmed orderId={orderId} paidOnline={paidOnline} toConfirm={toConfirm} />
     </section>
   );
 }

@@ -115,7 +115,7 @@ export default function OrderConfirmation() {
     <section className="container narrow section order-confirmation">
       {cancelled ? null : <div className="confetti" aria-hidden="true" />}
       <h1>{cancelled ? t("orders.cancelledTitle") : richText(t("orders.thanks"), [() => (name ? <span translate="no">{name}</span> : t("orders.customer"))])}</h1>
-      <p>{richText(t("orders.status", { id: shortOrderId(order.id), status: cancelled ? "cancelled" : order.status }), [(text) => <strong>{text}</strong>])}</p>
+      <p>{richText(t("orders.status", { id: shortOrderId(order.id), status: cancelled ? "cancelled" : toConfirm ? "placed" : order.status }), [(text) => <strong>{text}</strong>])}</p>
       {justPlaced && !cancelled && !toConfirm ? <Countdown /> : null}
       {toConfirm ? (
         <div className="card">

@@ -77,16 +77,22 @@ test("cash on delivery: cart, three checkout steps, the confirmation, Your Order
   await expect(page.getByText("Cash on delivery costs the same ₹750 as paying online now.", { exact: false })).toBeVisible();
   await page.getByLabel("Cash on Delivery").check();
   await page.getByRole("button", { name: "Complete Order" }).click();
-  await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
+  // Placed, not confirmed, until its buyer confirms it: one word for each state (issue 65, point 7).
+  await expect(page.getByRole("heading", { name: "Order Placed: Please Confirm It" })).toBeVisible();
+  await expect(page.getByText("Your order is placed, not yet confirmed. Confirm it on its page within 24 hours", { exact: false })).toBeVisible();
+  await expect(page.getByText(/Order Confirmed|is confirmed/)).toHaveCount(0);
   await expect(page.getByRole("heading", { name: "What's Next?" })).toBeVisible();
 
   await page.getByRole("link", { name: "View Order Details" }).click();
   await expect(page.getByRole("heading", { name: "Thank you, Asha Rao!" })).toBeVisible();
+  await expect(page.getByText(/^Your order #\w+ is placed, awaiting your confirmation\.$/)).toBeVisible();
+  await expect(page.getByText(/Order Confirmed|is confirmed/)).toHaveCount(0);
   await expect(page.getByText("Cash on Delivery", { exact: true })).toBeVisible();
   await expect(page.getByText("Pay on delivery")).toBeVisible();
   await expect(page.getByText("12 MG Road")).toBeVisible();
   const mail = await latestMailTo(student.email);
-  expect(mail.subject).toMatch(/^Order confirmed: /);
+  expect(mail.subject).toMatch(/^Order placed, please confirm it: /);
+  expect(mail.text).not.toMatch(/Order Confirmed|is confirmed/);
   expect(mail.text).toContain("Cash on Delivery");
   expect(mail.text).toContain("Please confirm this order within 24 hours");
 
@@ -96,6 +102,7 @@ test("cash on delivery: cart, three checkout steps, the confirmation, Your Order
   await page.getByRole("button", { name: "Confirm my order" }).click();
   await expect(page.getByText("Confirmed. The seller has been told to ship it; pay in cash when it arrives.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Confirm my order" })).toHaveCount(0);
+  await expect(page.getByText(/^Your order #\w+ is confirmed\.$/)).toBeVisible();
 
   await page.goto("/orders");
   await expect(page.getByRole("heading", { name: "Your Orders" })).toBeVisible();

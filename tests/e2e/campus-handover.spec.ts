@@ -25,7 +25,7 @@ test("met in person: no shipping, the buyer's code on their order, a wrong code 
   await page.getByLabel(/^Meet the seller in pune: no shipping fee/).check();
   await page.getByLabel("Cash on Delivery").check();
   await page.getByRole("button", { name: "Complete Order" }).click();
-  await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Order Placed: Please Confirm It" })).toBeVisible();
   await page.getByRole("link", { name: "View Order Details" }).click();
   const total = page.locator(".facts-list div").filter({ hasText: /^Total/ });
   await expect(total).toContainText("₹300");

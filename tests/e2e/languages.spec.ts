@@ -101,7 +101,7 @@ test.describe("हिन्दी", () => {
     }
     await page.getByLabel("डिलीवरी पर नकद भुगतान").check();
     await page.getByRole("button", { name: "ऑर्डर पूरा करें" }).click();
-    await expect(page.getByRole("heading", { name: "ऑर्डर पक्का हो गया!" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "ऑर्डर दे दिया गया: कृपया पुष्टि करें" })).toBeVisible();
     expect(await latinWords(page, [student.fullName]), "confirmation").toEqual([]);
     // The order afterwards: Your Orders, then its page with the timeline and the cancel step.
     await page.goto("/orders");

@@ -61,7 +61,7 @@ describe("cash on delivery", () => {
     expect(await stockOf(book)).toBe(1);
     expect(await db.$count(user_cart, eq(user_cart.user_id, buyer))).toBe(0);
     const mails = await db.select().from(email_outbox).where(inArray(email_outbox.to_address, [shipping.email]));
-    expect(mails.some((m) => m.subject.startsWith("Order confirmed") && m.text.includes("Cash on Delivery"))).toBe(true);
+    expect(mails.some((m) => m.subject.startsWith("Order placed, please confirm it") && m.text.includes("Cash on Delivery"))).toBe(true);
     const sellerMails = (await db.select().from(email_outbox)).filter((m) => m.subject.startsWith("Your book sold") && m.text.includes("12 MG Road") && m.text.includes("411001"));
     expect(sellerMails.length).toBeGreaterThanOrEqual(1);
     // The buyer sees it; nobody else does.
@@ -79,8 +79,9 @@ describe("cash on delivery", () => {
     const outcome = await placeOrder(db, gateway, { userId: buyer, shipping: { ...shipping, email: `hi${n}@example.in` }, method: "cod", key: key(), now: new Date() });
     const orderId = (outcome as { orderId: string }).orderId;
     const [toBuyer] = await db.select().from(email_outbox).where(eq(email_outbox.to_address, `hi${n}@example.in`));
-    expect(toBuyer!.subject).toMatch(/^ऑर्डर पक्का हो गया: /);
-    expect(toBuyer!.text).toContain("डिलीवरी पर नकद भुगतान: किताब पहुँचने पर पैसे दें।");
+    // Placed, not yet confirmed by its buyer (issue 65, point 7); the cash at the door with its shipping.
+    expect(toBuyer!.subject).toMatch(/^ऑर्डर दे दिया गया, कृपया पुष्टि करें: /);
+    expect(toBuyer!.text).toMatch(/डिलीवरी पर नकद भुगतान: आप दरवाज़े पर ₹[\d,]+ देंगे।/);
     expect(toBuyer!.html).toContain('lang="hi-IN"');
     const [sellerRow] = await db.select({ email: users.email }).from(users).where(eq(users.id, seller));
     const [toSeller] = await db.select().from(email_outbox).where(eq(email_outbox.to_address, sellerRow!.email));

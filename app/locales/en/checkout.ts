@@ -23,6 +23,8 @@ export default {
   "checkout.summary.discount": "Shipping Discount",
   "checkout.summary.total": "Total",
   "checkout.confirmed.title": "Order Confirmed!",
+  "checkout.placed.title": "Order Placed: Please Confirm It",
+  "checkout.placed.text": "Your order is placed, not yet confirmed. Confirm it on its page within {hours} hours, or it is cancelled: the seller ships only then. A copy of the order has been sent to your e-mail.",
   "checkout.confirmed.thanks": "Thank you for your order. A confirmation has been sent to your e-mail.",
   "checkout.confirmed.next": "What's Next?",
   "checkout.confirmed.ships": "The seller prepares your book and ships it within {days} business days.",

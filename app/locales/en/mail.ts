@@ -18,6 +18,8 @@ export default {
 
   "mail.order.subject": "Order confirmed: {ref}",
   "mail.order.heading": "Order Confirmed!",
+  "mail.order.placedSubject": "Order placed, please confirm it: {ref}",
+  "mail.order.placedHeading": "Order Placed: Please Confirm It",
   "mail.order.thanks": "Hi {name}, thank you for your order.",
   "mail.order.item": "{title} × {quantity}: {amount}",
   "mail.order.totals": "Subtotal {subtotal}, shipping {shipping}, total {total}.",

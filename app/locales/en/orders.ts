@@ -30,7 +30,7 @@ export default {
   "orders.page.metaDescription": "Your StudyArena marketplace order.",
   "orders.thanks": "Thank you, <0></0>!",
   "orders.customer": "Customer",
-  "orders.status": "Your order <0>#{id}</0> is {status, select, completed {confirmed} pending {awaiting payment} cancelled {cancelled} other {not placed}}.",
+  "orders.status": "Your order <0>#{id}</0> is {status, select, completed {confirmed} placed {placed, awaiting your confirmation} pending {awaiting payment} cancelled {cancelled} other {not placed}}.",
   "orders.items": "Items",
   "orders.subtotal": "Subtotal",
   "orders.shipping": "Shipping",

@@ -24,6 +24,8 @@ export default {
   "checkout.summary.discount": "डिलीवरी पर छूट",
   "checkout.summary.total": "कुल राशि",
   "checkout.confirmed.title": "ऑर्डर पक्का हो गया!",
+  "checkout.placed.title": "ऑर्डर दे दिया गया: कृपया पुष्टि करें",
+  "checkout.placed.text": "आपका ऑर्डर दे दिया गया है, पर अभी पक्का नहीं हुआ। इसके पेज पर {hours} घंटे के भीतर इसकी पुष्टि करें, नहीं तो यह रद्द हो जाएगा: विक्रेता तभी भेजते हैं। ऑर्डर की एक प्रति आपके ईमेल पर भेज दी गई है।",
   "checkout.confirmed.thanks": "ऑर्डर के लिए धन्यवाद। पुष्टि आपके ईमेल पर भेज दी गई है।",
   "checkout.confirmed.next": "आगे क्या होगा?",
   "checkout.confirmed.ships": "विक्रेता आपकी किताब तैयार करके {days} कार्यदिवसों में भेज देगा।",

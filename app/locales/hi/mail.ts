@@ -18,6 +18,8 @@ export default {
 
   "mail.order.subject": "ऑर्डर पक्का हो गया: {ref}",
   "mail.order.heading": "ऑर्डर पक्का हो गया!",
+  "mail.order.placedSubject": "ऑर्डर दे दिया गया, कृपया पुष्टि करें: {ref}",
+  "mail.order.placedHeading": "ऑर्डर दे दिया गया: कृपया पुष्टि करें",
   "mail.order.thanks": "नमस्ते {name}, ऑर्डर के लिए धन्यवाद।",
   "mail.order.item": "{title} × {quantity}: {amount}",
   "mail.order.totals": "सबटोटल {subtotal}, शिपिंग {shipping}, कुल {total}।",

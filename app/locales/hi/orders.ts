@@ -29,7 +29,7 @@ export default {
   "orders.page.metaDescription": "StudyArena बाज़ार में आपका ऑर्डर।",
   "orders.thanks": "धन्यवाद, <0></0>!",
   "orders.customer": "ग्राहक",
-  "orders.status": "आपका ऑर्डर <0>#{id}</0> {status, select, completed {पक्का हो गया है} pending {भुगतान का इंतज़ार कर रहा है} cancelled {रद्द हो गया है} other {पूरा नहीं हुआ}}।",
+  "orders.status": "आपका ऑर्डर <0>#{id}</0> {status, select, completed {पक्का हो गया है} placed {दे दिया गया है, आपकी पुष्टि का इंतज़ार है} pending {भुगतान का इंतज़ार कर रहा है} cancelled {रद्द हो गया है} other {पूरा नहीं हुआ}}।",
   "orders.items": "चीज़ें",
   "orders.subtotal": "सबटोटल",
   "orders.shipping": "शिपिंग",

@@ -49,9 +49,10 @@ export function buyerMail(order: OrderRow, items: ItemRow[], locale: Locale) {
   const t = translator(locale);
   return {
     to: order.buyer_email,
-    subject: t("mail.order.subject", { ref: shortOrderId(order.id) }),
+    // Cash on delivery its buyer has yet to confirm is placed, not confirmed (issue 65, point 7): one word for each state.
+    subject: t(awaitsConfirmation(order) ? "mail.order.placedSubject" : "mail.order.subject", { ref: shortOrderId(order.id) }),
     ...renderMail({
-      heading: t("mail.order.heading"),
+      heading: t(awaitsConfirmation(order) ? "mail.order.placedHeading" : "mail.order.heading"),
       paragraphs: [
         t("mail.order.thanks", { name: order.buyer_name }),
         ...items.map((i) => itemLine(t, i)),

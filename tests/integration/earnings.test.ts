@@ -42,6 +42,9 @@ describe("earnings", () => {
     const returning = await sold(seller, { price: 200, daysAgo: 8 });
     await db.update(order_items).set({ return_requested_at: new Date(Date.now() - 7 * DAY), return_reason: "Torn." }).where(eq(order_items.id, returning));
     const cash = await sold(seller, { price: 150, daysAgo: 30, cod: true });
+    // Cash on delivery shipped and not yet delivered: the cash is still the buyer's (issue 65, point 7).
+    const onItsWay = await sold(seller, { price: 90, daysAgo: 1, cod: true });
+    await db.update(order_items).set({ delivered_at: null }).where(eq(order_items.id, onItsWay));
 
     await earnDueLines(db, new Date(), 10);
     expect(await lineOf(past)).toMatchObject({ commission: 46 }); // 10% of ₹455, to the nearest rupee
@@ -55,7 +58,7 @@ describe("earnings", () => {
     // Lines not yet earned show today's commission (0% here, the default): held ₹300 + ₹200.
     expect(statement.totals).toEqual({ balance: 409, held: 500, releasing: 0, released: 0, cash: 150 });
     const words = Object.fromEntries(statement.lines.map((l) => [l.id, l.where.kind]));
-    expect(words).toEqual({ [past]: "earned", [inWindow]: "held", [returning]: "return-asked", [cash]: "cash" });
+    expect(words).toEqual({ [past]: "earned", [inWindow]: "held", [returning]: "return-asked", [cash]: "cash", [onItsWay]: "cash-due" });
     expect(commissionOn(100, 0)).toBe(0);
     expect(commissionOn(10, 50)).toBe(5);
   });

@@ -98,6 +98,7 @@ export default {
   "sell.where.cancelled": "Cancelled: nothing to pay",
   "sell.where.returned": "Returned: refunded to the buyer",
   "sell.where.cash": "Cash on delivery: collected by you",
+  "sell.where.cashDue": "Cash on delivery: collected at delivery, not yet",
   "sell.where.onItsWay": "Held until delivery and the return window",
   "sell.where.held": "Held until {when} (return window)",
   "sell.where.returnAsked": "Held: the buyer asked to return it",

@@ -97,6 +97,7 @@ export default {
   "sell.where.cancelled": "रद्द: कुछ देना नहीं",
   "sell.where.returned": "लौटाई गई: ख़रीदार को पैसा लौटाया गया",
   "sell.where.cash": "डिलीवरी पर नकद: आपने ले लिया",
+  "sell.where.cashDue": "डिलीवरी पर नकद: डिलीवरी पर मिलेगा, अभी नहीं",
   "sell.where.onItsWay": "डिलीवरी और वापसी की अवधि तक रुका है",
   "sell.where.held": "{when} तक रुका है (वापसी की अवधि)",
   "sell.where.returnAsked": "रुका है: ख़रीदार ने वापसी माँगी है",

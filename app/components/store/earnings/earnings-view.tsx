@@ -5,7 +5,7 @@ import { richText, useT, type Msg, type MessageId } from "~/utils/i18n";
 import { formatINR } from "~/utils/money";
 import { shortOrderId } from "~/utils/urls";
 
-type Where = { kind: "cancelled" | "returned" | "cash" | "on-its-way" | "held" | "return-asked" | "earned" | "in-payout" | "releasing" | "released"; until?: Date | string };
+type Where = { kind: "cancelled" | "returned" | "cash" | "cash-due" | "on-its-way" | "held" | "return-asked" | "earned" | "in-payout" | "releasing" | "released"; until?: Date | string };
 type Line = { id: string; order_id: string; title: string; amount: number; commission: number; net: number; sold_at: Date | string; where: Where; payout_id: string | null };
 type Payout = { id: string; net: number; status: string; bank_reference: string | null; created_at: Date | string; paid_at: Date | string | null; failure_reason: string | null };
 export type Statement = { percent: number; atGateway: boolean; lines: Line[]; payouts: Payout[]; totals: { held: number; balance: number; releasing: number; released: number; cash: number } };
@@ -28,6 +28,8 @@ function whereWords(where: Where, format: (d: Date | string) => string): Msg {
       return { id: "sell.where.returned" };
     case "cash":
       return { id: "sell.where.cash" };
+    case "cash-due":
+      return { id: "sell.where.cashDue" };
     case "on-its-way":
       return { id: "sell.where.onItsWay" };
     case "held":
@@ -113,7 +115,7 @@ export function EarningsView({ statement, hasDetails, heldUntil }: { statement: 
                 <strong translate="no">{line.title}</strong>
                 <span className="muted">
                   {t("sell.earn.soldLine", { when: date(line.sold_at), amount: formatINR(line.amount), order: shortOrderId(line.order_id) })}
-                  {line.where.kind === "cash" || line.where.kind === "cancelled" || line.where.kind === "returned" ? null : t("sell.earn.split", { commission: formatINR(line.commission), net: formatINR(line.net) })}
+                  {line.where.kind === "cash" || line.where.kind === "cash-due" || line.where.kind === "cancelled" || line.where.kind === "returned" ? null : t("sell.earn.split", { commission: formatINR(line.commission), net: formatINR(line.net) })}
                 </span>
                 <span>{tm(whereWords(line.where, date))}</span>
               </li>

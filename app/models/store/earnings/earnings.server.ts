@@ -183,11 +183,12 @@ type StatementLine = {
 };
 
 /** Where a line's money is, as the statement says it. */
-function whereIs(line: StatementLine, now: Date): { kind: "cancelled" | "returned" | "cash" | "on-its-way" | "held" | "return-asked" | "earned" | "in-payout" | "releasing" | "released"; until?: Date } {
+function whereIs(line: StatementLine, now: Date): { kind: "cancelled" | "returned" | "cash" | "cash-due" | "on-its-way" | "held" | "return-asked" | "earned" | "in-payout" | "releasing" | "released"; until?: Date } {
   if (line.cancelled_at) return { kind: "cancelled" };
   // Came back to the seller undelivered (refused at the door): nothing was sold, as with a return.
   if (line.returned_at || line.refused_at) return { kind: "returned" };
-  if (line.payment_method === "cod") return { kind: "cash" };
+  // Collected only once it was delivered; shipped (or yet to ship) the cash is still at the buyer's (issue 65, point 7).
+  if (line.payment_method === "cod") return { kind: line.delivered_at ? "cash" : "cash-due" };
   if (line.payout_id) return { kind: "in-payout" };
   // Held at the gateway: released to the seller's bank once the window has passed.
   if (line.held_state === "released") return { kind: "released" };

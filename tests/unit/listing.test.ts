@@ -23,6 +23,10 @@ test("the form's price is whole rupees from 1 to 10,00,000, and the condition on
   expect(price("0").error?.issues[0]?.message).toBe(msgText(LISTING_MESSAGES.price));
   expect(price("12.5").error?.issues[0]?.message).toBe(msgText(LISTING_MESSAGES.price));
   expect(price("1000001").error?.issues[0]?.message).toBe(msgText(LISTING_MESSAGES.priceRange));
+  // Grouped as India writes it (the hint's "10,00,000") or as the West does (issue 65, point 7); a stray comma is a typo.
+  for (const [typed, rupees] of [["1,25,000", 125_000], ["10,00,000", 1_000_000], ["1,250", 1250], ["125,000", 125_000], ["1,000,000", 1_000_000], [" 4,999 ", 4999]] as const) expect(price(typed).data?.price, typed).toBe(rupees);
+  for (const typed of ["1,2,5", "12,50", ",125", "125,", "1,25,00", "1,,250", "1.250"]) expect(price(typed).error?.issues[0]?.message, typed).toBe(msgText(LISTING_MESSAGES.price));
+  expect(price("10,00,001").error?.issues[0]?.message).toBe(msgText(LISTING_MESSAGES.priceRange));
   expect(ListingSchema.safeParse({ ...base, price: "5", condition: "Mint" }).error?.issues[0]?.message).toBe(msgText(LISTING_MESSAGES.condition));
   expect(ListingSchema.parse({ ...base, price: "5", isActive: "on" }).isActive).toBe(true);
   expect(ListingSchema.parse({ ...base, price: "5" }).isActive).toBe(false);

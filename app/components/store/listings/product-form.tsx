@@ -60,7 +60,7 @@ export function ProductForm({
       <TextField label={t("sell.form.title")} field={fields.title} maxLength={LISTING_MAX.title} />
       <TextareaField label={t("sell.form.description")} field={fields.description} rows={5} maxLength={LISTING_MAX.description} />
       <div className="form-row">
-        <TextField label={t("sell.form.price")} field={fields.price} inputMode="numeric" pattern="[0-9]*" hint={t("sell.form.priceHint", { max: PRICE_MAX_RUPEES.toLocaleString("en-IN") })} />
+        <TextField label={t("sell.form.price")} field={fields.price} inputMode="numeric" pattern="[0-9,]*" hint={t("sell.form.priceHint", { max: PRICE_MAX_RUPEES.toLocaleString("en-IN") })} />
         <SelectField label={t("sell.form.category")} field={fields.category} placeholder={t("sell.form.chooseCategory")} options={categories.map((c) => ({ value: String(c.id), label: c.name, typed: true }))} />
       </div>
       <div className="form-row">

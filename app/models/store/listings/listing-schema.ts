@@ -2,7 +2,7 @@
 // which has no Zod in it).
 import { z } from "zod";
 import { msgText } from "~/utils/i18n";
-import { isValidIsbn, LISTING_MAX, LISTING_MESSAGES, PRICE_MAX_RUPEES } from "~/models/store/listings/listing";
+import { isValidIsbn, LISTING_MAX, LISTING_MESSAGES, PRICE_MAX_RUPEES, readPrice } from "~/models/store/listings/listing";
 import { PRODUCT_CONDITIONS } from "~/utils/enums";
 
 const optionalText = (max: number) =>
@@ -19,8 +19,8 @@ export const ListingSchema = z.object({
   price: z
     .string({ required_error: msgText(LISTING_MESSAGES.price) })
     .trim()
-    .regex(/^\d+$/, msgText(LISTING_MESSAGES.price))
-    .transform(Number)
+    .refine((typed) => readPrice(typed) !== null, msgText(LISTING_MESSAGES.price))
+    .transform((typed) => readPrice(typed)!)
     .pipe(z.number().int().min(1, msgText(LISTING_MESSAGES.price)).max(PRICE_MAX_RUPEES, msgText(LISTING_MESSAGES.priceRange))),
   category: z.string({ required_error: msgText(LISTING_MESSAGES.category) }).regex(/^\d{1,9}$/, msgText(LISTING_MESSAGES.category)).transform(Number),
   author: optionalText(LISTING_MAX.author),

@@ -24,6 +24,17 @@ export const LISTING_MESSAGES = {
 
 export const PRICE_MAX_RUPEES = 1_000_000;
 
+/**
+ * A price as a seller types it, in whole rupees, or null: plain digits, or grouped as India
+ * writes them ("1,25,000", as the field's own hint writes "10,00,000") or as the West does
+ * ("125,000"; issue 65, point 7). A comma anywhere else ("1,2,5") is a typo, not a price.
+ */
+export function readPrice(typed: string) {
+  const text = typed.trim();
+  const grouped = /^\d+$/.test(text) || /^\d{1,2}(,\d\d)*,\d{3}$/.test(text) || /^\d{1,3}(,\d{3})+$/.test(text);
+  return grouped ? Number(text.replaceAll(",", "")) : null;
+}
+
 /** The product form's text lengths, written once: the inputs' maxLength and the schema read them. */
 export const LISTING_MAX = { title: 200, description: 5000, author: 200, publisher: 200, isbn: 20 } as const;
 

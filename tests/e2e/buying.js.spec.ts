@@ -11,10 +11,10 @@ test("a shipping field's message goes as soon as the field is edited, before any
   await expect(page.getByLabel("Email")).toHaveValue(student.email);
   await page.getByRole("button", { name: "Continue to Payment" }).click();
   await expect(page.getByText("Phone is required")).toBeVisible();
-  await expect(page.getByText("ZIP code is required")).toBeVisible();
+  await expect(page.getByText("PIN code is required")).toBeVisible();
   await page.getByLabel("Phone Number").fill("98");
   await expect(page.getByText("Phone is required")).toHaveCount(0);
-  await expect(page.getByText("ZIP code is required")).toBeVisible(); // the others stay
+  await expect(page.getByText("PIN code is required")).toBeVisible(); // the others stay
   await expect(page).toHaveURL("/checkout");
   await page.getByRole("button", { name: "Continue to Payment" }).click();
   await expect(page.getByText("Phone must be 10 digits")).toBeVisible();
@@ -113,6 +113,6 @@ test("with JavaScript, a known pincode fills the state as it is typed (issue 49,
   expect((await page.request.post(`/store/${productId}/productdetails`, { form: { intent: "cart-add", quantity: "1" } })).ok()).toBe(true);
   await page.goto("/checkout");
   await page.getByLabel("State").fill("");
-  await page.getByLabel("ZIP Code").pressSequentially("560001");
+  await page.getByLabel("PIN code").pressSequentially("560001");
   await expect(page.getByLabel("State")).toHaveValue("Karnataka");
 });

@@ -18,7 +18,7 @@ test("met in person: no shipping, the buyer's code on their order, a wrong code 
   await page.getByLabel("Address").fill("Hostel 4, COEP");
   await page.getByLabel("City").fill("pune");
   await page.getByLabel("State").fill("Maharashtra");
-  await page.getByLabel("ZIP Code").fill("411005");
+  await page.getByLabel("PIN code").fill("411005");
   await page.getByRole("button", { name: "Continue to Payment" }).click();
   await expect(page).toHaveURL("/checkout?step=payment");
 

@@ -74,7 +74,7 @@ test("the seller's pickup PIN code on My Account; checkout says before payment w
   await page.getByLabel("Address").fill("3 Aberdeen Bazaar");
   await page.getByLabel("City").fill("Port Blair");
   await page.getByLabel("State").fill("Andaman and Nicobar Islands");
-  await page.getByLabel("ZIP Code").fill("744101");
+  await page.getByLabel("PIN code").fill("744101");
   await page.getByRole("button", { name: "Continue to Payment" }).click();
   await expect(page).toHaveURL("/checkout?step=payment");
   await expect(page.getByText("A courier delivers to 744101, but cannot collect cash there: pay online.")).toBeVisible();
@@ -84,7 +84,7 @@ test("the seller's pickup PIN code on My Account; checkout says before payment w
 
   // Another address, where it collects cash: said, and cash on delivery is back.
   await page.getByRole("button", { name: "Back" }).click();
-  await page.getByLabel("ZIP Code").fill("411001");
+  await page.getByLabel("PIN code").fill("411001");
   await page.getByLabel("City").fill("Pune");
   await page.getByRole("button", { name: "Continue to Payment" }).click();
   await expect(page.getByText("A courier delivers to 411001, and can collect cash on delivery there.")).toBeVisible();

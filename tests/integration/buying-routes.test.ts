@@ -94,7 +94,7 @@ describe("checkout", () => {
     const { buyer } = await world();
     const { res } = await shippingCookie(buyer.cookie, { ...SHIPPING, phone: "12345", zip: "41100", email: "nope", name: "" });
     expect(res.status).toBe(400);
-    expect(res.data.shipping.error).toMatchObject({ phone: ["Phone must be 10 digits"], zip: ["ZIP must be 6 digits"], email: ["Email is invalid"], name: ["Name is required"] });
+    expect(res.data.shipping.error).toMatchObject({ phone: ["Phone must be 10 digits"], zip: ["PIN code must be 6 digits"], email: ["Email is invalid"], name: ["Name is required"] });
     expect(res.data.shipping.initialValue).toMatchObject({ city: "Pune", phone: "12345" });
     expect(cookieFrom(res.headers, "__checkout")).toBeUndefined();
   });

@@ -23,12 +23,12 @@ describe("the shipping step's rules (docs/product/marketplace.md §5 Checkout)",
       address: "Address is required",
       city: "City is required",
       state: "State is required",
-      zip: "ZIP code is required",
+      zip: "PIN code is required",
     });
     expect(errors({ ...good, email: "asha@" })).toEqual({ email: "Email is invalid" });
     expect(errors({ ...good, phone: "98765 43210" })).toEqual({ phone: "Phone must be 10 digits" });
     expect(errors({ ...good, phone: "987654321" })).toEqual({ phone: "Phone must be 10 digits" });
-    expect(errors({ ...good, zip: "4110011" })).toEqual({ zip: "ZIP must be 6 digits" });
+    expect(errors({ ...good, zip: "4110011" })).toEqual({ zip: "PIN code must be 6 digits" });
     expect(errors({ ...good, name: "   " })).toEqual({ name: "Name is required" });
     expect(errors(good)).toEqual({});
   });
@@ -39,7 +39,7 @@ describe("the shipping step's rules (docs/product/marketplace.md §5 Checkout)",
       expect(errors({ ...good, [field]: "a".repeat(SHIPPING_MAX[field] + 1) }), field).toEqual({ [field]: "This is too long" });
     }
     expect(errors({ ...good, phone: "9".repeat(SHIPPING_MAX.phone + 1) })).toEqual({ phone: "Phone must be 10 digits" });
-    expect(errors({ ...good, zip: "4".repeat(SHIPPING_MAX.zip + 1) })).toEqual({ zip: "ZIP must be 6 digits" });
+    expect(errors({ ...good, zip: "4".repeat(SHIPPING_MAX.zip + 1) })).toEqual({ zip: "PIN code must be 6 digits" });
     expect([SHIPPING_MAX.phone, SHIPPING_MAX.zip]).toEqual([10, 6]);
   });
 });

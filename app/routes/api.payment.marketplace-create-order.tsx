@@ -43,8 +43,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const saved = await savedShipping(request);
   // The body's address is checked as the shipping step checks its form: a pincode India Post has (issue 49, point 3).
   const given = !saved && body.shippingAddress ? withPlace(body.shippingAddress) : null;
-  if (!saved && body.shippingAddress && !given) return Response.json({ error: inEnglish(CHECKOUT_MESSAGES.zipUnknown(body.shippingAddress.zip)), redirect: "/checkout" }, { status: 400 });
-  const shipping = saved ?? given;
+  if (given?.kind === "unknown") return Response.json({ error: inEnglish(CHECKOUT_MESSAGES.zipUnknown(body.shippingAddress!.zip)), redirect: "/checkout" }, { status: 400 });
+  // And in the state typed, as the shipping step asks (issue 65, point 7).
+  if (given?.kind === "elsewhere") return Response.json({ error: inEnglish(CHECKOUT_MESSAGES.zipElsewhere(body.shippingAddress!.zip, given.state, body.shippingAddress!.state)), redirect: "/checkout" }, { status: 400 });
+  const shipping = saved ?? (given?.kind === "placed" ? given.shipping : null);
   if (!shipping) return Response.json({ error: "Shipping details are required", redirect: "/checkout" }, { status: 400 });
   const outcome = await placeOrder(db, paymentGateway(), { userId: user.id, shipping, method: body.paymentMethod, delivery: body.delivery, key: body.key, now: new Date() });
   switch (outcome.kind) {

@@ -83,10 +83,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const submission = parseWithZod(form, { schema: ShippingSchema });
     const refuse = (reply: ReturnType<typeof submission.reply>) => data({ shipping: translateReply(reply, translator(locale)) }, { status: 400 });
     if (submission.status !== "success") return refuse(submission.reply());
-    // A pincode India Post does not have is refused beside it; a real one says the district and state (issue 49, point 3).
+    // A pincode India Post does not have is refused beside it; a real one says the district and state (issue 49, point 3),
+    // unless the state typed is another: then the buyer says which is wrong, beside the state (issue 65, point 7).
     const placed = withPlace(submission.value);
-    if (!placed) return refuse(submission.reply({ fieldErrors: { zip: [msgText(CHECKOUT_MESSAGES.zipUnknown(submission.value.zip))] } }));
-    throw redirect("/checkout?step=payment", { headers: { "Set-Cookie": await saveShipping(placed) } });
+    const { zip, state } = submission.value;
+    if (placed.kind === "unknown") return refuse(submission.reply({ fieldErrors: { zip: [msgText(CHECKOUT_MESSAGES.zipUnknown(zip))] } }));
+    if (placed.kind === "elsewhere") return refuse(submission.reply({ fieldErrors: { state: [msgText(CHECKOUT_MESSAGES.zipElsewhere(zip, placed.state, state))] } }));
+    throw redirect("/checkout?step=payment", { headers: { "Set-Cookie": await saveShipping(placed.shipping) } });
   }
   if (intent === "back") throw redirect("/checkout");
   if (intent !== "pay") throw new Response("Unknown action.", { status: 400 });

@@ -99,6 +99,17 @@ describe("checkout", () => {
     expect(cookieFrom(res.headers, "__checkout")).toBeUndefined();
   });
 
+  test("a city and state that contradict the PIN code: the buyer is told the PIN code's state, beside the state, everything typed kept, nothing saved (issue 65, point 7)", async () => {
+    const { buyer } = await world();
+    const { res } = await shippingCookie(buyer.cookie, { ...SHIPPING, city: "Bengaluru", state: "Karnataka", zip: "110001" });
+    expect(res.status).toBe(400);
+    expect(res.data.shipping.error).toEqual({ state: ["PIN code 110001 is in Delhi, not Karnataka. Correct the state, or the PIN code if that is what is wrong."] });
+    expect(res.data.shipping.initialValue).toMatchObject({ city: "Bengaluru", state: "Karnataka", zip: "110001" });
+    expect(cookieFrom(res.headers, "__checkout")).toBeUndefined();
+    // Corrected either way, it goes on; the state however it is written.
+    for (const fix of [{ state: "Delhi", city: "New Delhi" }, { state: "KA", zip: "560001" }]) expect((await shippingCookie(buyer.cookie, { ...SHIPPING, city: "Bengaluru", zip: "110001", ...fix })).res.status, JSON.stringify(fix)).toBe(302);
+  });
+
   test("a price, total or user id in the body changes nothing: the order is the database's", async () => {
     const { buyer, productId } = await world({ price: 400 });
     const stranger = await signedInStudent();

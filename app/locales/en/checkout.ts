@@ -74,6 +74,7 @@ export default {
   "checkout.error.zip": "PIN code is required",
   "checkout.error.zipDigits": "PIN code must be 6 digits",
   "checkout.error.zipUnknown": "There is no PIN code {zip} in India Post's directory. Check it on a letter or a bill.",
+  "checkout.error.zipElsewhere": "PIN code {zip} is in {state}, not {typed}. Correct the state, or the PIN code if that is what is wrong.",
   "checkout.error.tooLong": "This is too long",
   "checkout.error.method": "Choose a payment method",
   "checkout.processing": "Processing your payment...",

@@ -75,6 +75,7 @@ export default {
   "checkout.error.zip": "पिन कोड लिखना ज़रूरी है",
   "checkout.error.zipDigits": "पिन कोड 6 अंकों का होना चाहिए",
   "checkout.error.zipUnknown": "इंडिया पोस्ट की निर्देशिका में {zip} कोई पिन कोड नहीं है। किसी चिट्ठी या बिल पर देखकर जाँचें।",
+  "checkout.error.zipElsewhere": "पिन कोड {zip} {state} में है, {typed} में नहीं। राज्य ठीक करें, या पिन कोड, अगर वही ग़लत है।",
   "checkout.error.tooLong": "यह बहुत लंबा है",
   "checkout.error.method": "भुगतान का तरीक़ा चुनें",
   "checkout.processing": "आपका भुगतान हो रहा है...",

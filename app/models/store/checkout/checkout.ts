@@ -46,6 +46,7 @@ export const CHECKOUT_MESSAGES = {
   zip: { id: "checkout.error.zip" },
   zipDigits: { id: "checkout.error.zipDigits" },
   zipUnknown: (zip: string): Msg => ({ id: "checkout.error.zipUnknown", values: { zip } }),
+  zipElsewhere: (zip: string, state: string, typed: string): Msg => ({ id: "checkout.error.zipElsewhere", values: { zip, state, typed } }),
   tooLong: { id: "checkout.error.tooLong" },
   method: { id: "checkout.error.method" },
   emptyCart: { id: "checkout.emptyCart" },

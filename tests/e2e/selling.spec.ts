@@ -48,6 +48,9 @@ test("a seller lists a book with an image, edits it, replaces the image and dele
   await page.goto(`/store?q=${encodeURIComponent(title)}`);
   const card = page.locator("article", { hasText: title });
   await expect(card.locator("img")).toHaveAttribute("src", /^\/media\/[0-9a-f]{64}\.webp$/);
+  // Nobody has reviewed it yet: it says so, with no rating of 0.0 (issue 65, point 7).
+  await expect(card.getByText("No reviews yet", { exact: true })).toBeVisible();
+  await expect(card.getByText(/★|0\.0/)).toHaveCount(0);
   await card.getByRole("link", { name: title }).click();
   // The grade and what it promises, in the seller's words from the form.
   await expect(page.getByText("Very Good: lightly used. A little wear on the cover or edges; no writing or highlighting inside.")).toBeVisible();

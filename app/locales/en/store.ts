@@ -39,6 +39,7 @@ export default {
   "store.grade.Acceptable": "Acceptable: heavily used. Much writing or highlighting, a worn cover or loose binding, but complete and readable.",
   "store.rated": "Rated {rating} out of 5 from {count, plural, one {# review} other {# reviews}}",
   "store.ratedOnly": "Rated {rating} out of 5",
+  "store.notRated": "No reviews yet",
   "store.product.metaTitle": "{title} — StudyArena Marketplace",
   "store.product.metaDescription": "{title}: used, in {condition} condition, on the StudyArena marketplace.",
   "store.product.back": "← Back to Marketplace",

@@ -39,6 +39,7 @@ export default {
   "store.grade.Acceptable": "चलने लायक: बहुत इस्तेमाल की हुई। काफ़ी लिखावट या हाइलाइट, घिसा कवर या ढीली जिल्द, पर पूरी और पढ़ने लायक।",
   "store.rated": "5 में से {rating} रेटिंग, {count} समीक्षाओं से",
   "store.ratedOnly": "5 में से {rating} रेटिंग",
+  "store.notRated": "अभी कोई समीक्षा नहीं",
   "store.product.metaTitle": "{title} — StudyArena बाज़ार",
   "store.product.metaDescription": "{title}: पुरानी, {condition} हालत में, StudyArena बाज़ार पर।",
   "store.product.back": "← बाज़ार पर वापस जाएँ",

@@ -39,9 +39,14 @@ export function ProductCard({ product, eager = false }: { product: ProductCardDa
         <strong>{formatINR(product.price)}</strong>
         <span className="badge tone-gray">{t("store.state", { condition: conditionKey(product.condition) })}</span>
       </p>
-      <p className="muted" aria-label={t("store.rated", { rating: product.rating, count: product.review_count })}>
-        <span className="stars" aria-hidden="true">★</span> {product.rating.toFixed(1)} ({product.review_count})
-      </p>
+      {/* A book nobody has reviewed has no rating, not a rating of 0.0 (issue 65, point 7). */}
+      {product.review_count === 0 ? (
+        <p className="muted">{t("store.notRated")}</p>
+      ) : (
+        <p className="muted" aria-label={t("store.rated", { rating: product.rating, count: product.review_count })}>
+          <span className="stars" aria-hidden="true">★</span> {product.rating.toFixed(1)} ({product.review_count})
+        </p>
+      )}
     </article>
   );
 }

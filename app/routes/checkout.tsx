@@ -142,7 +142,7 @@ function withoutUnservedCod(methods: ReturnType<typeof offeredMethods>, reach: R
 /**
  * Cash on delivery beside paying online: the same price, confirmed within a day; or, with a
  * deposit, that deposit now and the whole price at the door. Before the order exists, every
- * line ships and the door collects its total (../models/store/orders/cash-at-door.ts).
+ * line ships and the door collects its total (app/models/store/checkout/checkout.ts, cashAtDoor).
  */
 function codWords(t: ReturnType<typeof i18nFor>["t"], total: number) {
   const deposit = codDepositFor(total);

@@ -3,8 +3,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "~/db/client.server";
 import { order_items, orders, user_cart, users, type ShippingAddress } from "~/db/schema";
-import { METHOD_LABELS, paymentState, shortOrderId } from "~/models/store/checkout/checkout";
-import { cashAtDoor, orderCashAtDoor } from "~/models/store/orders/cash-at-door";
+import { cashAtDoor, METHOD_LABELS, orderCashAtDoor, paymentState, shortOrderId } from "~/models/store/checkout/checkout";
 import { awaitsConfirmation } from "~/models/store/orders/order-life";
 import { POLICY } from "~/models/support/policy";
 import { enqueueEmail, mailLocale, renderMail } from "~/services/email.server";
@@ -41,7 +40,7 @@ type ItemRow = typeof order_items.$inferSelect;
 const itemLine = (t: Translate, i: ItemRow) => t("mail.order.item", { title: i.title_at_purchase, quantity: i.quantity, amount: formatINR(i.price_at_purchase * i.quantity) });
 const addressLines = (t: Translate, a: ShippingAddress) =>
   t("mail.order.address", { name: a.name, street: a.street, city: a.city, state: a.state, postal: a.postal_code, country: a.country, phone: a.phone });
-/** How it is paid; with cash on delivery, the cash the courier collects (the label's, ../orders/cash-at-door.ts). */
+/** How it is paid; with cash on delivery, the cash the courier collects (the label's: ./checkout.ts, cashAtDoor). */
 const paymentLine = (t: Translate, o: OrderRow, cash: number) => (paymentState(o) === "on_delivery" ? t("mail.order.cod", { cash: formatINR(cash) }) : t("mail.order.paid", { method: t(METHOD_LABELS[o.payment_method]) }));
 
 /** The buyer's confirmation, in the buyer's language. */

@@ -4,7 +4,7 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { marketplace_products, order_items, orders, profiles, shipments } from "~/db/schema";
-import { orderCashAtDoor } from "~/models/store/orders/cash-at-door";
+import { orderCashAtDoor } from "~/models/store/checkout/checkout";
 import { awaitsConfirmation, lineState, UNCONFIRMED_REASON, type CodFigures } from "~/models/store/orders/order-life";
 
 const ORDERS_SHOWN = 50;
@@ -102,7 +102,7 @@ export async function buyerOrder(db: DbOrTx, buyerId: string, orderId: string) {
   // Each line knows how it travels (its timeline and hand-over code read it); the code only until it is handed over.
   const items = (await itemsOf(db, [row.id])).map(forItsBuyer(row)).map((item) => ({ ...item, delivery: row.delivery, handover_code: item.delivered_at || item.cancelled_at ? null : item.handover_code }));
   const [order] = withItems([row], items);
-  // The cash its doors collect, as the courier's labels say it (./cash-at-door.ts).
+  // The cash its doors collect, as the courier's labels say it (../checkout/checkout.ts, cashAtDoor).
   const cash_at_door = orderCashAtDoor(row, items.map((i) => ({ id: i.id, price_at_purchase: i.price, quantity: i.quantity, cancelled_at: i.cancelled_at })));
   return { ...order!, cash_at_door };
 }

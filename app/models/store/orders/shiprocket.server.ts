@@ -155,7 +155,7 @@ export function shiprocketCarrier(email: string, password: string, baseUrl = env
           order_items: [{ name: input.item.title.slice(0, 100), sku: input.key, units: input.item.copies, selling_price: input.item.price }],
           payment_method: input.codAmount > 0 ? "COD" : "Prepaid",
           sub_total: input.item.price * input.item.copies,
-          // Shiprocket's courier collects the order's total (sub_total and shipping_charges): the cash our label and the buyer's page say (../orders/cash-at-door.ts).
+          // Shiprocket's courier collects the order's total (sub_total and shipping_charges): the cash our label and the buyer's page say (../checkout/checkout.ts, cashAtDoor).
           shipping_charges: input.codAmount > 0 ? input.codAmount - input.item.price * input.item.copies : 0,
           ...PARCEL,
         },

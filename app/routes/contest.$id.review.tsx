@@ -33,7 +33,7 @@ async function requireReviewer(args: LoaderFunctionArgs | ActionFunctionArgs) {
 
 export async function loader(args: LoaderFunctionArgs) {
   const { contestId, user } = await requireReviewer(args);
-  const board = await reviewBoard(db, contestId, new Date());
+  const board = await reviewBoard(db, contestId, new Date(), user.id);
   invariantResponse(board);
   return { ...board, me: user.id, messages: i18nFor(args.request, args.context, "review").messages };
 }
@@ -48,6 +48,7 @@ const REFUSALS: Record<Extract<DecisionResult, { ok: false }>["reason"], Msg> = 
   reason: { id: "review.error.reason" },
   "same-reviewer": { id: "review.error.sameReviewer" },
   "no-appeal": { id: "review.error.noAppeal" },
+  entered: { id: "review.error.entered" },
 };
 
 export async function action(args: ActionFunctionArgs) {
@@ -75,13 +76,20 @@ export default function Review() {
   const { contest, entries, me } = useLoaderData<typeof loader>();
   const posted = useActionData<typeof action>();
   const { t } = useT();
-  const open = contest.closed && !contest.finalized;
+  // A reviewer with an entry here is told why there is nothing for them to decide (the rule: review.server.ts).
+  const open = contest.closed && !contest.finalized && !contest.entered;
   return (
     <section className="container narrow section">
       <p className="muted">{t("review.tag")}</p>
       <h1 translate="no">{contest.title}</h1>
       <p>{t("review.intro")}</p>
-      {contest.finalized ? <p className="card" role="status">{t("review.final")}</p> : !contest.closed ? <p className="card" role="status">{t("review.notClosed")}</p> : null}
+      {contest.entered ? (
+        <p className="card" role="status">{t("review.entered")}</p>
+      ) : contest.finalized ? (
+        <p className="card" role="status">{t("review.final")}</p>
+      ) : !contest.closed ? (
+        <p className="card" role="status">{t("review.notClosed")}</p>
+      ) : null}
       {entries.length === 0 ? <p className="muted">{t("review.empty")}</p> : null}
       {entries.map((entry) => (
         <ReviewEntry key={entry.user_id} entry={entry} me={me} open={open} lastResult={posted?.userId === entry.user_id ? posted.reply : undefined} />

@@ -113,6 +113,13 @@ export const DEMO_CONTESTS: DemoContest[] = [
 
 export const DEMO_STUDENT = { email: "student@studyarena.in", password: "Student@123", fullName: "Demo Student" };
 
+/**
+ * The account docs/admin-sql.md's "Reviewers" block makes a reviewer: seeded with no entry
+ * anywhere (a reviewer decides nothing in a contest they entered), and not yet a reviewer,
+ * so that the block, run as written on the demo, is what makes one (issue 65, point 3).
+ */
+export const DEMO_REVIEWER = { email: "reviewer@studyarena.in", password: "Reviewer@123", fullName: "Demo Reviewer" };
+
 export const DEMO_USERS = [
   { email: "asha.rao@example.in", fullName: "Asha Rao", phone: "9876501234", address: "12 MG Road, Bengaluru, Karnataka 560001" },
   { email: "rahul.verma@example.in", fullName: "Rahul Verma", phone: "9812345670", address: "44 Civil Lines, Jaipur, Rajasthan 302006" },

@@ -8,6 +8,7 @@ import {
   DEMO_POSTS,
   DEMO_PRODUCTS,
   DEMO_REVIEW_TEXTS,
+  DEMO_REVIEWER,
   DEMO_STUDENT,
   DEMO_USERS,
   PRODUCT_CATEGORIES,
@@ -42,8 +43,9 @@ const SEED_LOCK = 72_83_2027;
 
 export async function seedDemoData(db: Db, now = new Date()) {
   const rnd = random(42);
-  // Everyone shares the demo password, so one hash serves all of them.
+  // Every student shares the demo password, so one hash serves all of them; the reviewer has their own.
   const passwordHash = await hashPassword(DEMO_STUDENT.password, "signup");
+  const reviewerHash = await hashPassword(DEMO_REVIEWER.password, "signup");
   await db.transaction(async (tx) => {
     // Instances starting together: the first seeds, the others wait here, then find users.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`);
@@ -52,6 +54,8 @@ export async function seedDemoData(db: Db, now = new Date()) {
     const studentId = await createUser(tx, { email: DEMO_STUDENT.email, fullName: DEMO_STUDENT.fullName, passwordHash });
     const others: string[] = [];
     for (const u of DEMO_USERS) others.push(await createUser(tx, { ...u, passwordHash }));
+    // Enters nothing below, so may review every demo contest once docs/admin-sql.md's block has run.
+    await createUser(tx, { email: DEMO_REVIEWER.email, fullName: DEMO_REVIEWER.fullName, passwordHash: reviewerHash });
 
     for (const [index, c] of DEMO_CONTESTS.entries()) {
       const start = new Date(now.getTime() + c.startsIn * MINUTE);

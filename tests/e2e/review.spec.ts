@@ -64,6 +64,37 @@ test("a reviewer disqualifies with a reason; the student appeals; a second revie
   await expect(page.getByText("Decision recorded.")).toBeVisible();
   await expect(page.locator("article", { hasText: "Suspect Sahil" }).getByText("Not disqualified")).toBeVisible();
   await expect(page.locator("article", { hasText: "Suspect Sahil" }).getByText("rank 1")).toBeVisible();
+  // Every decision, with who made it (issue 65, point 3).
+  const decisions = page.locator("article", { hasText: "Suspect Sahil" }).getByRole("listitem");
+  await expect(decisions.filter({ hasText: /^Disqualified by Reviewer Anand, .*: Answers match another entrant's, wrong ones included\.$/ })).toHaveCount(1);
+  await expect(decisions.filter({ hasText: /^Appeal upheld by Reviewer Bela, / })).toHaveCount(1);
+});
+
+test("issue 65, point 3: a reviewer who sat the contest is told why they decide nothing in it, and sees who decided what", async ({ page }) => {
+  const sat = { email: uniqueEmail("reviewer-sat"), password: PASSWORD, fullName: "Reviewer Ravi", reviewer: true };
+  const { id: satId } = await create("student", sat);
+  const outsider = { email: uniqueEmail("reviewer-out"), password: PASSWORD, fullName: "Reviewer Uma", reviewer: true };
+  await create("student", outsider);
+  const { id: tiedId } = await create("student", { email: uniqueEmail("tied"), password: PASSWORD, fullName: "Tied Tanvi" });
+  const contest = await create("finishedContest", { title: unique("Tied Cup"), challengeWindowHours: 24, students: [{ userId: tiedId, correct: 3, minutes: 5 }, { userId: satId, correct: 3, minutes: 5 }] });
+
+  // A reviewer without an entry decides, and is named for it.
+  await logIn(page, outsider.email, PASSWORD);
+  await expect(page).toHaveURL("/dashboard");
+  await page.goto(`/contest/${contest.id}/review`);
+  await page.locator("article", { hasText: "Tied Tanvi" }).getByRole("button", { name: "Clear" }).click();
+  await expect(page.getByText("Decision recorded.")).toBeVisible();
+  await page.context().clearCookies();
+
+  await logIn(page, sat.email, PASSWORD);
+  await expect(page).toHaveURL("/dashboard");
+  await page.goto(`/contest/${contest.id}/review`);
+  await expect(page.getByRole("status").filter({ hasText: "You have an entry in this contest, so you decide nothing in it, appeals included: a reviewer who did not enter it decides." })).toBeVisible();
+  // No decision to take: not on the rival's entry, not on his own.
+  await expect(page.getByRole("button", { name: "Disqualify" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Clear" })).toHaveCount(0);
+  await expect(page.locator("article", { hasText: "Reviewer Ravi" }).getByText("Not disqualified")).toBeVisible();
+  await expect(page.locator("article", { hasText: "Tied Tanvi" }).getByRole("listitem").filter({ hasText: /^Cleared by Reviewer Uma, / })).toHaveCount(1);
 });
 
 test("the camera check's snapshot choice is a plain form: an adult ticks it, and may take it back", async ({ page }) => {

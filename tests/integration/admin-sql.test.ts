@@ -1,8 +1,10 @@
 import fs from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
-import { db, pgConstraint } from "~/db/client.server";
-import { contests, questions } from "~/db/schema";
+import { db, pgConstraint, rowsOf } from "~/db/client.server";
+import { contests, questions, review_decisions, user_contest_entries, users } from "~/db/schema";
+import { DEMO_REVIEWER } from "~/seed/demo-content";
+import { seedDemoData } from "~/seed/seed.server";
 
 const doc = fs.readFileSync("docs/admin-sql.md", "utf8");
 
@@ -37,4 +39,18 @@ test("every statement under 'What the database refuses' is refused by the constr
   expect(contest).toMatchObject({ kind: "free", sponsor: "Pragati Book House", entry_fee: 0, duration_minutes: 20 });
   expect(await db.$count(contests, eq(contests.title, "Fee Without a Kind"))).toBe(0);
   expect(await db.$count(questions, eq(questions.contest_id, contest!.id))).toBe(3);
+});
+
+// Issue 65, point 3: on the demo the block said `UPDATE 0` (no such account). Run as written against the demo's own seed, it
+// makes one reviewer, who entered nothing, so decides in every demo contest.
+test("the 'Reviewers' block, as written, makes the demo's reviewer a reviewer: one row updated", async () => {
+  await seedDemoData(db);
+  const reviewers = doc.match(/```sql reviewers\n([\s\S]*?)```/)![1]!;
+  const [before] = await db.select({ id: users.id, yes: users.is_reviewer }).from(users).where(eq(users.email, DEMO_REVIEWER.email));
+  expect(before).toMatchObject({ yes: false });
+  const updated = await db.execute(sql.raw(reviewers));
+  expect(rowsOf(updated)).toEqual([{ email: DEMO_REVIEWER.email, is_reviewer: true }]);
+  expect((await db.select({ yes: users.is_reviewer }).from(users).where(eq(users.id, before!.id)))[0]!.yes).toBe(true);
+  expect(await db.$count(user_contest_entries, eq(user_contest_entries.user_id, before!.id))).toBe(0);
+  expect(await db.$count(review_decisions)).toBe(0);
 });

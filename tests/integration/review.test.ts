@@ -11,10 +11,11 @@ import { certificates, contest_results, email_outbox, payouts, review_appeals, r
 import { PERCENTILE_SQL } from "~/models/contests/results/marking.server";
 import { finalizeContest } from "~/models/contests/results/scoring.server";
 import { appeal, decideAppeal, decideEntry } from "~/models/contests/review/review.server";
+import { reviewBoard } from "~/models/contests/review/review-board.server";
 import { createSession } from "~/models/accounts/auth.server";
 import * as appealPage from "~/routes/contest.$id.appeal";
 import * as reviewPage from "~/routes/contest.$id.review";
-import { createUser } from "~/seed/factories.server";
+import { createEntry, createUser } from "~/seed/factories.server";
 import { call, cookieFrom, formRequest, getRequest } from "../support/remix";
 import { contestWithResults } from "../support/scenarios";
 import { english } from "../support/words";
@@ -188,4 +189,79 @@ test("the review screen and the appeal page: a 404 for everyone else, a guest lo
   const twice = await call(appealPage.action, formRequest(appealPath, { statement: "Again." }, cheatCookie), { params });
   expect(twice.status).toBe(409);
   expect(twice.data.error[""]).toEqual([english({ id: "review.appeal.already" })]);
+});
+
+test("issue 65, point 3: a reviewer with an entry decides nothing in that contest, appeals included, nor on their own entry; one without an entry still decides", async () => {
+  const c = await reviewedContest();
+  // The one who sat it (rank 2, tied in the probe with the student above him) is also a reviewer.
+  const sat = c.second;
+  await db.update(users).set({ is_reviewer: true }).where(eq(users.id, sat));
+  // Another reviewer only enrolled (no result): an entry all the same.
+  const enrolled = await reviewer();
+  await createEntry(db, { userId: enrolled, contestId: c.contestId });
+  const outsider = await reviewer();
+  const other = await reviewer();
+  const now = new Date();
+  const written = async () => ({
+    decisions: await db.$count(review_decisions, eq(review_decisions.contest_id, c.contestId)),
+    disqualified: await db.$count(contest_results, and(eq(contest_results.contest_id, c.contestId), sql`${contest_results.disqualified_at} IS NOT NULL`)),
+    decidedAppeals: await db.$count(review_appeals, and(eq(review_appeals.contest_id, c.contestId), sql`${review_appeals.decided_at} IS NOT NULL`)),
+    mails: await db.$count(email_outbox),
+  });
+  const entered = { ok: false, reason: "entered" };
+  const before = await written();
+  for (const reviewerId of [sat, enrolled]) {
+    for (const userId of [c.cheat, c.third, sat]) {
+      expect(await decideEntry(db, { contestId: c.contestId, userId, reviewerId, decision: "disqualify", reason: "Tied with me.", now })).toEqual(entered);
+      expect(await decideEntry(db, { contestId: c.contestId, userId, reviewerId, decision: "clear", reason: "", now })).toEqual(entered);
+    }
+  }
+  expect(await written()).toEqual(before);
+
+  // A reviewer without an entry disqualifies; the student appeals; the one who sat may not decide the appeal either way.
+  expect(await decideEntry(db, { contestId: c.contestId, userId: c.cheat, reviewerId: outsider, decision: "disqualify", reason: "Answers match another entrant's.", now })).toEqual({ ok: true });
+  expect(await appeal(db, { contestId: c.contestId, userId: c.cheat, statement: "I worked alone.", now })).toEqual({ ok: true });
+  const appealed = await written();
+  for (const reviewerId of [sat, enrolled]) {
+    for (const upheld of [true, false]) expect(await decideAppeal(db, { contestId: c.contestId, userId: c.cheat, reviewerId, upheld, reason: "", now })).toEqual(entered);
+  }
+  expect(await written()).toEqual(appealed);
+
+  // Through the screen: the reason said, no form, and every refused post a 409 that writes nothing.
+  const cookie = cookieFrom(new Headers({ "Set-Cookie": await createSession(db, sat) }))!;
+  const params = { id: c.contestId };
+  const path = `/contest/${c.contestId}/review`;
+  const board = await call(reviewPage.loader, getRequest(path, cookie), { params });
+  expect(board.data.contest).toMatchObject({ entered: true });
+  for (const fields of <Array<Record<string, string>>>[
+    { intent: "disqualify", userId: c.third, reason: "Tied with me." },
+    { intent: "clear", userId: sat },
+    { intent: "uphold", userId: c.cheat },
+    { intent: "reject", userId: c.cheat },
+  ]) {
+    const refused = await call(reviewPage.action, formRequest(path, fields, cookie), { params });
+    expect(refused.status, fields.intent).toBe(409);
+    expect(refused.data.reply.error[""]).toEqual([english({ id: "review.error.entered" })]);
+  }
+  expect(await written()).toEqual(appealed);
+
+  // A reviewer without an entry still decides the appeal; the board names who decided what.
+  expect(await decideAppeal(db, { contestId: c.contestId, userId: c.cheat, reviewerId: other, upheld: false, reason: "The answers match too closely.", now })).toEqual({ ok: true });
+  const outsiderCookie = cookieFrom(new Headers({ "Set-Cookie": await createSession(db, outsider) }))!;
+  const seen = await call(reviewPage.loader, getRequest(path, outsiderCookie), { params });
+  expect(seen.data.contest).toMatchObject({ entered: false });
+  const history = seen.data.entries.find((e: { user_id: string }) => e.user_id === c.cheat).decisions.map((d: { decision: string; reviewer: string }) => [d.decision, d.reviewer]);
+  expect(history).toEqual([
+    ["disqualify", `Reviewer ${n - 1}`],
+    ["appeal_rejected", `Reviewer ${n}`],
+  ]);
+});
+
+test("the review screen names a reviewer without a name as the site names anyone (~/utils/names): the e-mail's first part", async () => {
+  const c = await reviewedContest();
+  const nameless = await createUser(db, { email: `nameless.reviewer-${++n}@example.in`, passwordHash: "x" });
+  await db.update(users).set({ is_reviewer: true }).where(eq(users.id, nameless));
+  expect(await decideEntry(db, { contestId: c.contestId, userId: c.cheat, reviewerId: nameless, decision: "clear", reason: "", now: new Date() })).toEqual({ ok: true });
+  const board = await reviewBoard(db, c.contestId, new Date(), nameless);
+  expect(board!.entries.find((e) => e.user_id === c.cheat)!.decisions.map((d) => d.reviewer)).toEqual([`nameless.reviewer-${n}`]);
 });

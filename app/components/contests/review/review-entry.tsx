@@ -81,7 +81,7 @@ export function ReviewEntry({ entry, me, open, lastResult }: { entry: BoardEntry
           <ul>
             {entry.decisions.map((d, i) => (
               <li key={i}>
-                {t("review.decisionBy", { decision: t(DECISIONS[d.decision]), reviewer: d.reviewer ?? t("review.noName"), when: formatDateTime(d.at, locale) })}
+                {t("review.decisionBy", { decision: t(DECISIONS[d.decision]), reviewer: d.reviewer, when: formatDateTime(d.at, locale) })}
                 {d.reason ? <span translate="no">: {d.reason}</span> : null}
               </li>
             ))}

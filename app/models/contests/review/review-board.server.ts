@@ -10,17 +10,20 @@ import { CONTEST_OVER_SQL } from "~/models/contests/sitting/deadline.server";
 import type { BoardEntry } from "~/models/contests/review/review";
 import { credibility, NOTHING } from "~/models/contests/review/credibility";
 import { answerSignals } from "~/models/contests/review/signals.server";
+import { hasEntrySql } from "~/models/contests/review/review.server";
 import type { ReviewDecision } from "~/utils/enums";
+import { displayName } from "~/utils/names";
 
 /** The most events a timeline shows per entry (a flood is summarised by its count). */
 export const TIMELINE_MAX = 50;
 
 
-export async function reviewBoard(db: DbOrTx, contestId: string, now: Date) {
-  const [contest] = rowsOf<{ id: string; title: string; finalized: boolean; closed: boolean }>(
+/** The board as `reviewerId` reads it: `entered` when they have an entry here, so decide nothing (./review.server.ts). */
+export async function reviewBoard(db: DbOrTx, contestId: string, now: Date, reviewerId: string | null = null) {
+  const [contest] = rowsOf<{ id: string; title: string; finalized: boolean; closed: boolean; entered: boolean }>(
     await db.execute(sql`
       SELECT c.id, c.title, c.finalized_at IS NOT NULL AS finalized,
-             ${CONTEST_OVER_SQL(now)} AS closed
+             ${CONTEST_OVER_SQL(now)} AS closed, ${reviewerId ? hasEntrySql(sql`c.id`, reviewerId) : sql`false`} AS entered
         FROM contests c WHERE c.id = ${contestId}`),
   );
   if (!contest) return null;
@@ -46,10 +49,10 @@ export async function reviewBoard(db: DbOrTx, contestId: string, now: Date) {
        WHERE n <= ${TIMELINE_MAX}
        ORDER BY user_id, at`),
   );
-  const decisions = rowsOf<{ user_id: string; decision: ReviewDecision; reason: string | null; at: string; reviewer: string | null; reviewer_id: string }>(
+  const decisions = rowsOf<{ user_id: string; decision: ReviewDecision; reason: string | null; at: string; full_name: string | null; email: string; reviewer_id: string }>(
     await db.execute(sql`
-      SELECT d.user_id, d.decision, d.reason, d.decided_at AS at, NULLIF(btrim(p.full_name), '') AS reviewer, d.reviewer_id
-        FROM review_decisions d LEFT JOIN profiles p ON p.id = d.reviewer_id
+      SELECT d.user_id, d.decision, d.reason, d.decided_at AS at, p.full_name, u.email, d.reviewer_id
+        FROM review_decisions d JOIN users u ON u.id = d.reviewer_id LEFT JOIN profiles p ON p.id = d.reviewer_id
        WHERE d.contest_id = ${contestId}
        ORDER BY d.decided_at`),
   );
@@ -60,7 +63,8 @@ export async function reviewBoard(db: DbOrTx, contestId: string, now: Date) {
     durationMs: duration_ms,
     snapshot: has_snapshot ? `/contest/${contestId}/review/snapshot/${id}` : null,
   }));
-  const histories = groupBy(decisions, ({ decision, reason, at, reviewer, reviewer_id }) => ({ decision, reason, at, reviewer, reviewer_id }));
+  // Who decided, named as the site names a person (~/utils/names): a reviewer without a name by their e-mail's first part.
+  const histories = groupBy(decisions, ({ decision, reason, at, full_name, email, reviewer_id }) => ({ decision, reason, at, reviewer: displayName(full_name, email), reviewer_id }));
   const signals = await answerSignals(db, contestId, new Map(entries.map((e) => [e.user_id, e.name ?? ""])));
   const board: BoardEntry[] = entries.map((e) => {
     const { level, reasons } = credibility(signals.get(e.user_id) ?? NOTHING);

@@ -3,9 +3,11 @@
 // has closed and is not yet final; a disqualified student may appeal once within 48 hours,
 // and a second reviewer decides. Every decision is kept with who made it. The contest row
 // is locked first, as finalisation locks it (../results/scoring.server.ts), so no decision
-// lands after the results became final. What a disqualification does to ranks, prizes and
+// lands after the results became final. A reviewer with an entry in the contest decides
+// nothing in it (issue 65, point 3: one who sat it disqualified his rivals and cleared
+// himself), checked under the same lock. What a disqualification does to ranks, prizes and
 // certificates is the ranking's rule (rankedText in ../results/marking.server.ts).
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { rowsOf, type Db, type DbOrTx } from "~/db/client.server";
 import { contest_results, review_appeals, review_decisions, users } from "~/db/schema";
 import { enqueueEmail, mailLocale, renderMail } from "~/services/email.server";
@@ -36,19 +38,28 @@ export async function isReviewer(db: DbOrTx, userId: string) {
   return row?.yes === true;
 }
 
-type Locked = { title: string; finalized: boolean; closed: boolean };
+/**
+ * Whether `userId` has a stake in contest `contestId`: an entry (enrolled, sat or not) or a
+ * result. Such a reviewer decides nothing in that contest, their own entry included.
+ */
+export const hasEntrySql = (contestId: string | SQL, userId: string) => sql`(
+  EXISTS (SELECT 1 FROM user_contest_entries e WHERE e.contest_id = ${contestId} AND e.user_id = ${userId})
+  OR EXISTS (SELECT 1 FROM contest_results r WHERE r.contest_id = ${contestId} AND r.user_id = ${userId}))`;
+
+type Locked = { title: string; finalized: boolean; closed: boolean; entered: boolean };
 
 /** The contest, locked until the transaction ends: may it be reviewed now? */
-async function lockContest(tx: DbOrTx, contestId: string, now: Date) {
+async function lockContest(tx: DbOrTx, contestId: string, now: Date, reviewerId: string | null = null) {
   const [row] = rowsOf<Locked>(
     await tx.execute(sql`
-      SELECT c.title, c.finalized_at IS NOT NULL AS finalized, ${CONTEST_OVER_SQL(now)} AS closed
-        FROM contests c WHERE c.id = ${contestId} FOR UPDATE`),
+      SELECT c.title, c.finalized_at IS NOT NULL AS finalized, ${CONTEST_OVER_SQL(now)} AS closed,
+             ${reviewerId ? hasEntrySql(sql`c.id`, reviewerId) : sql`false`} AS entered
+        FROM contests c WHERE c.id = ${contestId} FOR UPDATE OF c`),
   );
   return row;
 }
 
-export type DecisionResult = { ok: true } | { ok: false; reason: "not-reviewer" | "missing" | "open" | "final" | "no-result" | "appealed" | "reason" | "same-reviewer" | "no-appeal" };
+export type DecisionResult = { ok: true } | { ok: false; reason: "not-reviewer" | "missing" | "open" | "final" | "no-result" | "appealed" | "reason" | "same-reviewer" | "no-appeal" | "entered" };
 
 /**
  * Clears or disqualifies a student's entry. A disqualification needs a reason (the
@@ -82,11 +93,12 @@ export async function decideEntry(
   });
 }
 
-/** A reviewer, and the contest locked, closed and not final: else why not. */
+/** A reviewer without an entry in it, and the contest locked, closed and not final: else why not. */
 async function openForDecision(tx: DbOrTx, input: { contestId: string; reviewerId: string; now: Date }): Promise<{ contest?: Locked; refused?: DecisionResult }> {
   if (!(await isReviewer(tx, input.reviewerId))) return { refused: { ok: false, reason: "not-reviewer" } };
-  const contest = await lockContest(tx, input.contestId, input.now);
+  const contest = await lockContest(tx, input.contestId, input.now, input.reviewerId);
   if (!contest) return { refused: { ok: false, reason: "missing" } };
+  if (contest.entered) return { refused: { ok: false, reason: "entered" } };
   if (contest.finalized) return { refused: { ok: false, reason: "final" } };
   if (!contest.closed) return { refused: { ok: false, reason: "open" } };
   return { contest };

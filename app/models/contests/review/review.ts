@@ -25,7 +25,7 @@ export type BoardEntry = {
   appeal_decided_at: string | null;
   /** `snapshot`: the URL of the flag's picture (reviewers only), where one was kept with consent. */
   timeline: Array<{ kind: string; at: string; detail: string | null; durationMs: number | null; snapshot: string | null }>;
-  decisions: Array<{ decision: ReviewDecision; reason: string | null; at: string; reviewer: string | null; reviewer_id: string }>;
+  decisions: Array<{ decision: ReviewDecision; reason: string | null; at: string; reviewer: string; reviewer_id: string }>;
   /** What the answers and the browser say (./credibility.ts): never a decision by itself. */
   credibility: Credibility;
   reasons: Msg[];

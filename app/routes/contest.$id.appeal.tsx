@@ -1,6 +1,7 @@
 // A disqualified student's one appeal (issue 47, point 5): why the entry was disqualified, and
 // a statement sent once within 48 hours, for a second reviewer. Only the student's own
-// entry, and only a disqualified one: anything else is a 404.
+// entry, and only a disqualified or appealed one: anything else is a 404. Once the appeal
+// is upheld the page says so, and no longer speaks of a disqualified entry.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -65,6 +66,19 @@ export default function Appeal() {
   const { t, locale } = useT();
   const until = entry.disqualified_at ? appealEndsAt(entry.disqualified_at) : null;
   const canAppeal = !entry.appealed_at && !entry.finalized && until !== null && until > new Date(now);
+  // Upheld, the disqualification is reversed: nothing here is about a disqualified entry any more.
+  if (entry.appeal_outcome === "upheld") {
+    return (
+      <section className="container narrow section">
+        <p className="muted" translate="no">{entry.title}</p>
+        <h1>{t("review.appeal.upheldTitle")}</h1>
+        <p className="card" role="status">{t("review.appeal.upheld", { when: formatDateTime(entry.appeal_decided_at!, locale) })}</p>
+        <p>
+          <Link to={`/contest/${contestId}/results`}>{t("review.appeal.results")}</Link>
+        </p>
+      </section>
+    );
+  }
   return (
     <section className="container narrow section">
       <p className="muted" translate="no">{entry.title}</p>
@@ -74,7 +88,7 @@ export default function Appeal() {
       {entry.appealed_at ? (
         <p className="card" role="status">
           {entry.appeal_decided_at
-            ? t("review.appeal.decided", { when: formatDateTime(entry.appeal_decided_at, locale) })
+            ? t("review.appeal.rejected", { when: formatDateTime(entry.appeal_decided_at, locale) })
             : t("review.appeal.pending", { when: formatDateTime(entry.appealed_at, locale) })}
         </p>
       ) : canAppeal ? (

@@ -163,7 +163,11 @@ export default function Results() {
       </nav>
 
       <PhaseNote phase={contest.phase} challengeOpen={contest.challengeOpen} challengesEndAt={contest.challengesEndAt} />
-      {mine.disqualified_at ? <Disqualified contestId={contest.id} mine={mine} finalized={contest.finalized} /> : null}
+      {mine.disqualified_at ? (
+        <Disqualified contestId={contest.id} mine={mine} finalized={contest.finalized} />
+      ) : mine.appeal_decided_at ? (
+        <AppealUpheld contestId={contest.id} at={mine.appeal_decided_at} />
+      ) : null}
       <OutageNote outage={outage} contestId={contest.id} />
       {tab === "summary" ? <Summary mine={mine} percent={percent} fullMarks={contest.fullMarks} finalized={contest.finalized} practice={contest.practice} sections={sections} /> : null}
       {tab === "summary" && mine.answered > 0 && (compared || topics.length > 0) ? (
@@ -222,18 +226,47 @@ function PhaseNote({ phase, challengeOpen, challengesEndAt }: { phase: ResultsPh
   );
 }
 
-/** A reviewer's disqualification (issue 47): why, and the way to appeal it (app/routes/contest.$id.appeal.tsx). */
+/**
+ * A reviewer's disqualification (issue 47): why, and the way to appeal it (app/routes/contest.$id.appeal.tsx);
+ * once appealed, that it was received and who decides, then what was decided (issue 65, point 7).
+ */
 function Disqualified({ contestId, mine, finalized }: { contestId: string; mine: MyResult; finalized: boolean }) {
   const { t, locale } = useT();
   const until = appealEndsAt(mine.disqualified_at!);
+  const link = (text: string) => (
+    <p>
+      <Link to={`/contest/${contestId}/appeal`}>{text}</Link>
+    </p>
+  );
   return (
     <div className="card phase phase-review" role="status">
       <p>{t("results.disqualified", { reason: mine.disqualification_reason ?? "" })}</p>
-      {finalized ? null : (
-        <p>
-          <Link to={`/contest/${contestId}/appeal`}>{until > new Date() ? t("results.disqualifiedAppeal", { until: formatDateTime(until, locale) }) : t("results.disqualifiedAppealed")}</Link>
-        </p>
+      {mine.appeal_decided_at ? (
+        <>
+          <p>{t("results.appealRejected", { when: formatDateTime(mine.appeal_decided_at, locale) })}</p>
+          {link(t("results.disqualifiedAppealed"))}
+        </>
+      ) : mine.appealed_at ? (
+        <>
+          <p>{t("results.appealReceived", { when: formatDateTime(mine.appealed_at, locale) })}</p>
+          {link(t("results.disqualifiedAppealed"))}
+        </>
+      ) : finalized ? null : (
+        link(until > new Date() ? t("results.disqualifiedAppeal", { until: formatDateTime(until, locale) }) : t("results.disqualifiedAppealed"))
       )}
+    </div>
+  );
+}
+
+/** An appeal upheld: the entry ranks again, and the page says why (its mail said it too). */
+function AppealUpheld({ contestId, at }: { contestId: string; at: string }) {
+  const { t, locale } = useT();
+  return (
+    <div className="card phase phase-final" role="status">
+      <p>{t("results.appealUpheld", { when: formatDateTime(at, locale) })}</p>
+      <p>
+        <Link to={`/contest/${contestId}/appeal`}>{t("results.disqualifiedAppealed")}</Link>
+      </p>
     </div>
   );
 }

@@ -5,6 +5,8 @@
 import { create, expect, logIn, PASSWORD, test, unique, uniqueEmail } from "./support/fixtures";
 
 test("a reviewer disqualifies with a reason; the student appeals; a second reviewer upholds it; a student cannot open the screen", async ({ page }) => {
+  // Five sign-ins (each an argon2 hash) and their pages, on two shared cores.
+  test.setTimeout(60_000);
   const first = { email: uniqueEmail("reviewer-a"), password: PASSWORD, fullName: "Reviewer Anand", reviewer: true };
   await create("student", first);
   const second = { email: uniqueEmail("reviewer-b"), password: PASSWORD, fullName: "Reviewer Bela", reviewer: true };
@@ -47,6 +49,9 @@ test("a reviewer disqualifies with a reason; the student appeals; a second revie
   await page.getByRole("button", { name: "Send Appeal" }).click();
   await expect(page).toHaveURL(`/contest/${contest.id}/results`);
   await expect(page.getByText(/Your appeal is sent/)).toBeVisible();
+  // Received, and who decides; no second appeal offered (issue 65, point 7).
+  await expect(page.getByText(/^Your appeal was received on .+ A second reviewer decides it before the results are final: never the one who disqualified your entry, nor anyone who entered this contest\./)).toBeVisible();
+  await expect(page.getByRole("link", { name: /Appeal this decision/ })).toHaveCount(0);
   await page.context().clearCookies();
 
   // The reviewer who disqualified does not decide the appeal.
@@ -68,6 +73,17 @@ test("a reviewer disqualifies with a reason; the student appeals; a second revie
   const decisions = page.locator("article", { hasText: "Suspect Sahil" }).getByRole("listitem");
   await expect(decisions.filter({ hasText: /^Disqualified by Reviewer Anand, .*: Answers match another entrant's, wrong ones included\.$/ })).toHaveCount(1);
   await expect(decisions.filter({ hasText: /^Appeal upheld by Reviewer Bela, / })).toHaveCount(1);
+  await page.context().clearCookies();
+
+  // Upheld: the student's pages no longer speak of a disqualified entry.
+  await logIn(page, student.email, PASSWORD);
+  await expect(page).toHaveURL("/dashboard");
+  await page.goto(`/contest/${contest.id}/results`);
+  await expect(page.getByText(/A second reviewer upheld your appeal on .+: your entry is no longer disqualified/)).toBeVisible();
+  await page.getByRole("link", { name: "See your appeal" }).click();
+  await expect(page.getByRole("heading", { name: "Your appeal was upheld" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Your entry was disqualified" })).toHaveCount(0);
+  await expect(page.getByText("You keep your marks, but not a rank, a percentile or a prize.", { exact: false })).toHaveCount(0);
 });
 
 test("issue 65, point 3: a reviewer who sat the contest is told why they decide nothing in it, and sees who decided what", async ({ page }) => {

@@ -14,6 +14,7 @@ import { appeal, decideAppeal, decideEntry } from "~/models/contests/review/revi
 import { reviewBoard } from "~/models/contests/review/review-board.server";
 import { createSession } from "~/models/accounts/auth.server";
 import * as appealPage from "~/routes/contest.$id.appeal";
+import * as resultsPage from "~/routes/contest.$id.results";
 import * as reviewPage from "~/routes/contest.$id.review";
 import { createEntry, createUser } from "~/seed/factories.server";
 import { call, cookieFrom, formRequest, getRequest } from "../support/remix";
@@ -264,4 +265,37 @@ test("the review screen names a reviewer without a name as the site names anyone
   expect(await decideEntry(db, { contestId: c.contestId, userId: c.cheat, reviewerId: nameless, decision: "clear", reason: "", now: new Date() })).toEqual({ ok: true });
   const board = await reviewBoard(db, c.contestId, new Date(), nameless);
   expect(board!.entries.find((e) => e.user_id === c.cheat)!.decisions.map((d) => d.reviewer)).toEqual([`nameless.reviewer-${n}`]);
+});
+
+test("issue 65, point 7: once appealed, the results say it was received and who decides, not 'Appeal this decision'; once upheld, the appeal page says so", async () => {
+  const c = await reviewedContest();
+  const first = await reviewer();
+  const second = await reviewer();
+  const now = new Date();
+  const cookie = cookieFrom(new Headers({ "Set-Cookie": await createSession(db, c.cheat) }))!;
+  const params = { id: c.contestId };
+  const results = async () => (await call(resultsPage.loader, getRequest(`/contest/${c.contestId}/results`, cookie), { params })).data.mine;
+  const appealPageData = async () => (await call(appealPage.loader, getRequest(`/contest/${c.contestId}/appeal`, cookie), { params })).data.entry;
+
+  await decideEntry(db, { contestId: c.contestId, userId: c.cheat, reviewerId: first, decision: "disqualify", reason: "Too fast to read.", now });
+  expect(await results()).toMatchObject({ appealed_at: null, appeal_decided_at: null });
+  expect(await appeal(db, { contestId: c.contestId, userId: c.cheat, statement: "I read fast.", now })).toEqual({ ok: true });
+  const sent = await results();
+  expect(sent.appealed_at).not.toBeNull();
+  expect(sent.appeal_decided_at).toBeNull();
+  expect(await appealPageData()).toMatchObject({ appeal_outcome: null });
+
+  expect(await decideAppeal(db, { contestId: c.contestId, userId: c.cheat, reviewerId: second, upheld: true, reason: "", now })).toEqual({ ok: true });
+  expect(await results()).toMatchObject({ disqualified_at: null, rank: 1 });
+  expect((await results()).appeal_decided_at).not.toBeNull();
+  expect(await appealPageData()).toMatchObject({ disqualified_at: null, appeal_outcome: "upheld" });
+
+  // A rejected appeal reads as rejected, the disqualification standing.
+  const other = await reviewedContest();
+  await decideEntry(db, { contestId: other.contestId, userId: other.cheat, reviewerId: first, decision: "disqualify", reason: "Looked away.", now });
+  await appeal(db, { contestId: other.contestId, userId: other.cheat, statement: "I did not.", now });
+  await decideAppeal(db, { contestId: other.contestId, userId: other.cheat, reviewerId: second, upheld: false, reason: "", now });
+  const otherCookie = cookieFrom(new Headers({ "Set-Cookie": await createSession(db, other.cheat) }))!;
+  const rejected = (await call(appealPage.loader, getRequest(`/contest/${other.contestId}/appeal`, otherCookie), { params: { id: other.contestId } })).data.entry;
+  expect(rejected).toMatchObject({ disqualification_reason: "Looked away.", appeal_outcome: "rejected" });
 });

@@ -198,5 +198,8 @@ export default {
   "results.noPrizePractice": "None: a practice test",
   "results.disqualified": "A reviewer disqualified this entry: “{reason}”. You keep your marks, but not a rank, a percentile or a prize.",
   "results.disqualifiedAppeal": "Appeal this decision (until {until})",
+  "results.appealReceived": "Your appeal was received on {when}. A second reviewer decides it before the results are final: never the one who disqualified your entry, nor anyone who entered this contest. We will e-mail you the outcome.",
+  "results.appealRejected": "A second reviewer rejected your appeal on {when}: the disqualification stands.",
+  "results.appealUpheld": "A second reviewer upheld your appeal on {when}: your entry is no longer disqualified, and its rank and any prize are restored.",
   "results.disqualifiedAppealed": "See your appeal",
 } as const;

@@ -48,6 +48,9 @@ export type MyResult = {
   ranked: number;
   disqualified_at: string | null;
   disqualification_reason: string | null;
+  /** The student's appeal of a disqualification (../review/review.server.ts): sent, and decided. */
+  appealed_at: string | null;
+  appeal_decided_at: string | null;
 };
 
 /**
@@ -108,7 +111,13 @@ export async function contestResults(db: DbOrTx, input: { contestId: string; use
     );
     return { contest: base, state: "pending" as const, mine: null, answered };
   }
-  const [mine] = rowsOf<MyResult>(await db.execute(sql`SELECT t.*, ${PERCENTILE_SQL(contest.id)} AS percentile, ${RANKED_COUNT_SQL(contest.id)} AS ranked FROM (${rankedResults(contest.id)}) t WHERE t.user_id = ${input.userId}`));
+  const [mine] = rowsOf<MyResult>(
+    await db.execute(sql`
+      SELECT t.*, ${PERCENTILE_SQL(contest.id)} AS percentile, ${RANKED_COUNT_SQL(contest.id)} AS ranked, a.appealed_at, a.decided_at AS appeal_decided_at
+        FROM (${rankedResults(contest.id)}) t
+        LEFT JOIN review_appeals a ON a.contest_id = t.contest_id AND a.user_id = t.user_id
+       WHERE t.user_id = ${input.userId}`),
+  );
   return mine ? { contest: base, state: "scored" as const, mine, answered: mine.answered } : { contest: base, state: "none" as const, mine: null, answered: 0 };
 }
 

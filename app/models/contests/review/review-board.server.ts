@@ -100,6 +100,8 @@ export type AppealState = {
   statement: string | null;
   appealed_at: string | null;
   appeal_decided_at: string | null;
+  /** What the second reviewer decided, from their recorded decision; null while undecided. */
+  appeal_outcome: "upheld" | "rejected" | null;
 };
 
 /** A student's own entry as the appeal page reads it; null without a result. */
@@ -107,7 +109,12 @@ export async function appealState(db: DbOrTx, contestId: string, userId: string)
   const [row] = rowsOf<AppealState>(
     await db.execute(sql`
       SELECT c.title, c.finalized_at IS NOT NULL AS finalized, r.disqualified_at, r.disqualification_reason,
-             a.statement, a.appealed_at, a.decided_at AS appeal_decided_at
+             a.statement, a.appealed_at, a.decided_at AS appeal_decided_at,
+             CASE WHEN a.decided_at IS NOT NULL THEN
+               (SELECT CASE d.decision WHEN 'appeal_upheld' THEN 'upheld' ELSE 'rejected' END FROM review_decisions d
+                 WHERE d.contest_id = r.contest_id AND d.user_id = r.user_id AND d.decision IN ('appeal_upheld', 'appeal_rejected')
+                 ORDER BY d.decided_at DESC LIMIT 1)
+             END AS appeal_outcome
         FROM contest_results r JOIN contests c ON c.id = r.contest_id
         LEFT JOIN review_appeals a ON a.contest_id = r.contest_id AND a.user_id = r.user_id
        WHERE r.contest_id = ${contestId} AND r.user_id = ${userId}`),

@@ -143,12 +143,13 @@ export default function Results() {
     const mineToo = challenges.find((c) => c.questionId === q.id);
     if (mineToo) {
       const payAt = `/contest/${contest.id}/challenges/${mineToo.id}/pay`;
-      return <ChallengeStatus status={mineToo.status} response={mineToo.response} fee={mineToo.fee} payAt={payAt} open={contest.challengeOpen} />;
+      const claimed = q.options.filter((o) => mineToo.claimed?.includes(o.n));
+      return <ChallengeStatus status={mineToo.status} response={mineToo.response} fee={mineToo.fee} payAt={payAt} open={contest.challengeOpen} claimed={claimed} lang={q.lang} />;
     }
     // Open while the window is (as the page was read): the server refuses a late post.
     if (!contest.challengeOpen) return null;
     const lastResult = posted?.questionId === q.id ? posted.reply : undefined;
-    return <ChallengeForm action={`/contest/${contest.id}/results?tab=breakdown`} questionId={q.id} number={number} options={q.options} fee={contest.challengeFee} lastResult={lastResult} />;
+    return <ChallengeForm action={`/contest/${contest.id}/results?tab=breakdown`} questionId={q.id} number={number} options={q.options} lang={q.lang} fee={contest.challengeFee} lastResult={lastResult} />;
   };
   return (
     <section className="container section">

@@ -210,11 +210,18 @@ test("the provisional key is challenged from the breakdown: a message with the w
 
   await again.getByLabel(/^Why is the key for question [123] wrong\?$/).fill("12 is right if the × is a typo for +.");
   await again.getByLabel("A link to a source (optional)").fill("https://ncert.nic.in/");
+  // Each option by its letter and id as seen, and its text beside them (issue 65, point 7).
+  const options = again.getByRole("group", { name: "The right option in your view (optional)" }).getByRole("checkbox");
+  await expect(options).toHaveCount(4);
+  for (const text of ["6", "9", "12", "33"]) await expect(again.getByRole("checkbox", { name: new RegExp(`^[A-D] · \\d+ ${text}$`) })).toHaveCount(1);
+  await again.getByRole("checkbox", { name: /^[A-D] · \d+ 12$/ }).check();
   await again.getByRole("button", { name: "Submit Challenge" }).click();
   await expect(page.getByText("Challenge received. You will get the outcome by e-mail when the results are final.")).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/contest/${contest.id}/results\\?tab=breakdown`));
   const challenged = page.getByRole("listitem").filter({ hasText: "What is 3 × 3?" });
   await expect(challenged.getByText("You challenged this answer: Waiting for review")).toBeVisible();
+  await expect(challenged.getByText("The options you said are right:")).toBeVisible();
+  await expect(challenged.getByRole("listitem").filter({ hasText: /^[A-D] · \d+ 12$/ })).toHaveCount(1);
   await expect(challenged.getByRole("button", { name: "Submit Challenge" })).toHaveCount(0);
   // The other questions can still be challenged, each once.
   await expect(page.getByText("Challenge this answer")).toHaveCount(2);

@@ -14,7 +14,7 @@ import { settlePayment } from "~/models/fulfilments.server";
 import { checkoutSignature, paymentGateway } from "~/models/payments/gateway.server";
 import * as callback from "~/routes/api.payment.callback";
 import * as feeRoute from "~/routes/contest.$id.challenges.$challengeId.pay";
-import { finalizeContest } from "~/models/contests/results/scoring.server";
+import { finalizeContest, recordResult } from "~/models/contests/results/scoring.server";
 import * as resultsRoute from "~/routes/contest.$id.results";
 import { createContest, createEntry, createUser, submitEntry } from "~/seed/factories.server";
 import { call, formRequest, getRequest } from "../support/remix";
@@ -143,6 +143,30 @@ describe("challenging the provisional key", () => {
     expect([again.status, again.data.reply.error[""]]).toEqual([409, [english(CHALLENGE_MESSAGES.twice)]]);
     const [stored] = await db.select().from(question_challenges).where(eq(question_challenges.contest_id, contest.id));
     expect(stored).toMatchObject({ question_id: q4, reason: "9 is right", source_url: "https://ncert.nic.in/textbook.php", status: "pending" });
+  });
+});
+
+describe("the options a challenge claims (issue 65, point 7)", () => {
+  test("the breakdown names each option by its letter, id and text, and a challenge sent shows the ones it claimed, with their text", async () => {
+    const { contest, people } = await closedContest([{ answers: ["right", "right", "right", "wrong"], minutes: 10, signedIn: true }]);
+    const cookie = people[0]!.cookie;
+    const path = `/contest/${contest.id}/results?tab=breakdown`;
+    const params = { id: contest.id };
+    const q4 = contest.questions[3]!;
+    const page = async () => (await call(resultsRoute.loader as never, getRequest(path, cookie), { params })).data;
+
+    // The result the server records at submission (the breakdown is of a scored entry).
+    await recordResult(db, { contestId: contest.id, userId: people[0]!.userId });
+    const shown = (await page()).breakdown.find((q: { id: string }) => q.id === q4.id).options as Array<{ n: number; letter: string; id: string; html: string }>;
+    // In the order this student saw them, each with its own text ("Which is 8?": 8, then 9, by number).
+    expect(shown.map((o) => o.letter)).toEqual(["A", "B"]);
+    expect(Object.fromEntries(shown.map((o) => [o.n, o.html]))).toEqual({ 1: "8", 2: "9" });
+    for (const o of shown) expect(o.id).toMatch(/^\d+$/);
+
+    const nine = shown.find((o) => o.html === "9")!;
+    expect((await call(resultsRoute.action as never, formRequest(path, { questionId: q4.id, reason: "9 is right", claimed: String(nine.n) }, cookie), { params })).status).toBe(302);
+    const after = await page();
+    expect(after.challenges).toMatchObject([{ questionId: q4.id, status: "pending", claimed: [nine.n] }]);
   });
 });
 

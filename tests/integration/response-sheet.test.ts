@@ -114,7 +114,8 @@ test("the breakdown names each option by the letter the student saw and its id; 
   const breakdown = (await call(resultsRoute.loader, getRequest(`/contest/${contestId}/results?tab=breakdown`, a.cookie), { params: { id: contestId } })).data.breakdown;
   const shown = breakdown.find((q: { id: string }) => q.id === p3.id);
   expect(shown.code).toBe(String(code));
-  expect(shown.options).toEqual(p3.options.map((o, i) => ({ n: o.n, letter: "ABCD"[i], id: String(code * 100 + o.n) })));
+  // With each option's text beside its id, as the test showed it (issue 65, point 7).
+  expect(shown.options).toEqual(p3.options.map((o, i) => ({ n: o.n, letter: "ABCD"[i], id: String(code * 100 + o.n), html: o.html })));
 
   const post = (fields: Record<string, string | string[]>) => call(resultsRoute.action as never, formRequest(`/contest/${contestId}/results?tab=breakdown`, fields, a.cookie), { params: { id: contestId } });
   const beyond = await post({ questionId: p3.id, reason: "b is right", claimed: ["2", "5"] });

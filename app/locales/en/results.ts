@@ -127,6 +127,7 @@ export default {
   "results.challenge.status.upheld": "Upheld",
   "results.challenge.status.rejected": "Not upheld",
   "results.challenge.yours": "You challenged this answer: <0>{status}</0>",
+  "results.challenge.yourClaimed": "The options you said are right:",
   "results.challenge.payToSend": "Pay {amount} to send it",
   "results.challenge.windowClosed": "The window closed before the fee was paid.",
   "results.challenge.open": "Challenge this answer",

@@ -127,6 +127,7 @@ export default {
   "results.challenge.status.upheld": "मान ली गई",
   "results.challenge.status.rejected": "नहीं मानी गई",
   "results.challenge.yours": "आपने इस उत्तर पर आपत्ति की: <0>{status}</0>",
+  "results.challenge.yourClaimed": "जिन विकल्पों को आपने सही बताया:",
   "results.challenge.payToSend": "भेजने के लिए {amount} भरें",
   "results.challenge.windowClosed": "फ़ीस भरने से पहले आपत्ति की अवधि ख़त्म हो गई।",
   "results.challenge.open": "इस उत्तर पर आपत्ति करें",

@@ -6,7 +6,8 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { FormErrors, TextareaField, TextField } from "~/components/ui/field";
 import { CHALLENGE_REASON_MAX, CHALLENGE_SOURCE_MAX } from "~/models/contests/challenges/challenges";
 import type { ChallengeSchema } from "~/models/contests/challenges/challenge-schema";
-import { richText, useT, type MessageId } from "~/utils/i18n";
+import { Html } from "~/components/contests/results/exam-results";
+import { HTML_LANG, richText, useT, type Locale, type MessageId } from "~/utils/i18n";
 import { formatINR } from "~/utils/money";
 import { useSchemaForm } from "~/utils/use-schema-form";
 
@@ -18,23 +19,70 @@ const STATUS = {
   rejected: "results.challenge.status.rejected",
 } as const satisfies Record<string, MessageId>;
 
-export function ChallengeStatus({ status, response, fee, payAt, open }: { status: keyof typeof STATUS; response: string | null; fee: number; payAt: string; open: boolean }) {
+/** An option as the breakdown names it: its letter and id as seen (the response sheet's), then its text. */
+type ShownOption = { n: number; letter: string; id: string; html: string };
+
+function OptionName({ option, lang }: { option: ShownOption; lang: Locale }) {
+  return (
+    <>
+      <span translate="no">
+        {option.letter} · {option.id}
+      </span>{" "}
+      <span lang={HTML_LANG[lang]}>
+        <Html html={option.html} />
+      </span>
+    </>
+  );
+}
+
+/** `claimed`: the options the student said are right, as the breakdown names them. */
+export function ChallengeStatus({
+  status,
+  response,
+  fee,
+  payAt,
+  open,
+  claimed,
+  lang,
+}: {
+  status: keyof typeof STATUS;
+  response: string | null;
+  fee: number;
+  payAt: string;
+  open: boolean;
+  claimed: ShownOption[];
+  lang: Locale;
+}) {
   const { t } = useT();
   return (
-    <p className="muted">
-      {richText(t("results.challenge.yours", { status: t(STATUS[status]) }), [(text) => <strong>{text}</strong>])}
-      {response ? (
-        <>
-          . <span translate="no">{response}</span>
-        </>
+    <>
+      <p className="muted">
+        {richText(t("results.challenge.yours", { status: t(STATUS[status]) }), [(text) => <strong>{text}</strong>])}
+        {response ? (
+          <>
+            . <span translate="no">{response}</span>
+          </>
+        ) : null}
+        {status === "unpaid" && open ? (
+          <>
+            . <Link to={payAt}>{t("results.challenge.payToSend", { amount: formatINR(fee) })}</Link>
+          </>
+        ) : null}
+        {status === "unpaid" && !open ? `. ${t("results.challenge.windowClosed")}` : null}
+      </p>
+      {claimed.length > 0 ? (
+        <div className="muted">
+          <p>{t("results.challenge.yourClaimed")}</p>
+          <ul>
+            {claimed.map((o) => (
+              <li key={o.n}>
+                <OptionName option={o} lang={lang} />
+              </li>
+            ))}
+          </ul>
+        </div>
       ) : null}
-      {status === "unpaid" && open ? (
-        <>
-          . <Link to={payAt}>{t("results.challenge.payToSend", { amount: formatINR(fee) })}</Link>
-        </>
-      ) : null}
-      {status === "unpaid" && !open ? `. ${t("results.challenge.windowClosed")}` : null}
-    </p>
+    </>
   );
 }
 
@@ -43,14 +91,17 @@ export function ChallengeForm({
   questionId,
   number,
   options,
+  lang,
   fee,
   lastResult,
 }: {
   action: string;
   questionId: string;
   number: number;
-  /** In the order the student saw them, each named by its letter and its id (the response sheet's). */
-  options: Array<{ n: number; letter: string; id: string }>;
+  /** In the order the student saw them, each named by its letter and its id (the response sheet's), then its text. */
+  options: ShownOption[];
+  /** The language the options' text is in (the question's). */
+  lang: Locale;
   fee: number;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
@@ -75,10 +126,7 @@ export function ChallengeForm({
             <legend>{t("results.challenge.claimed")}</legend>
             {options.map((o) => (
               <label key={o.n} className="check">
-                <input type="checkbox" name={fields.claimed.name} value={o.n} defaultChecked={claimedBefore.includes(String(o.n))} />{" "}
-                <span translate="no">
-                  {o.letter} · {o.id}
-                </span>
+                <input type="checkbox" name={fields.claimed.name} value={o.n} defaultChecked={claimedBefore.includes(String(o.n))} /> <OptionName option={o} lang={lang} />
               </label>
             ))}
           </fieldset>

@@ -60,7 +60,7 @@ export const VERDICTS: Record<AnswerVerdict, { label: MessageId; tone: string; r
 };
 
 /** Server-rendered HTML from our own rich text (app/models/contests/paper/rich-text.server.ts): escaped, math as MathML. The paper's words, as its admin wrote them. */
-function Html({ html, as: Tag = "span" }: { html: string; as?: "span" | "div" }) {
+export function Html({ html, as: Tag = "span" }: { html: string; as?: "span" | "div" }) {
   return <Tag translate="no" dangerouslySetInnerHTML={{ __html: html }} />;
 }
 

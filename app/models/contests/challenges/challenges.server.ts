@@ -63,12 +63,20 @@ export async function submitChallenge(db: DbOrTx, input: { contestId: string; us
   return inserted[0] ? { ok: true, challengeId: inserted[0].id, fee: contest.challenge_fee } : { ok: false, status: 409, message: CHALLENGE_MESSAGES.twice };
 }
 
-export type MyChallenge = { id: string; questionId: string; status: "unpaid" | "pending" | "upheld" | "rejected"; response: string | null; fee: number };
+/** `claimed`: the options the student said are right, by number (the breakdown names each by its letter, id and text). */
+export type MyChallenge = { id: string; questionId: string; status: "unpaid" | "pending" | "upheld" | "rejected"; response: string | null; fee: number; claimed: number[] | null };
 
 /** The student's challenges on a contest, by question (the breakdown shows each beside its question). */
 export async function myChallenges(db: DbOrTx, input: { contestId: string; userId: string }): Promise<MyChallenge[]> {
   return db
-    .select({ id: question_challenges.id, questionId: question_challenges.question_id, status: question_challenges.status, response: question_challenges.response, fee: question_challenges.fee })
+    .select({
+      id: question_challenges.id,
+      questionId: question_challenges.question_id,
+      status: question_challenges.status,
+      response: question_challenges.response,
+      fee: question_challenges.fee,
+      claimed: question_challenges.claimed_options,
+    })
     .from(question_challenges)
     .where(and(eq(question_challenges.contest_id, input.contestId), eq(question_challenges.user_id, input.userId)));
 }

@@ -168,7 +168,7 @@ export function reportAnswer(r: BreakdownRow, number: number, view: EntryView, i
     marked: r.marked,
     time: input.time,
     code: String(r.public_id),
-    options: (view.seen.get(r.id) ?? []).map((n, i) => ({ n, letter: String.fromCharCode(65 + i), id: optionId(r.public_id, n) })),
+    options: (view.seen.get(r.id) ?? []).map((n, i) => ({ n, letter: String.fromCharCode(65 + i), id: optionId(r.public_id, n), html: optionsHtml([n])[0]! })),
     section: (hindi && r.section_hi) || r.section,
     kind: r.kind,
     html: richText(inHindi ? r.text_hi! : r.text),

@@ -52,8 +52,8 @@ export type ReportAnswer = {
   time: { yours: number; topper: number | null; average: number | null } | null;
   /** The question's id on the response sheet. */
   code: string;
-  /** Its options in the order this student saw them: the number, the letter seen and the option's id (response-sheet.ts). */
-  options: Array<{ n: number; letter: string; id: string }>;
+  /** Its options in the order this student saw them: the number, the letter seen, the option's id (response-sheet.ts) and its text as HTML, in `lang`. */
+  options: Array<{ n: number; letter: string; id: string; html: string }>;
   section: string;
   kind: string;
   html: string;

@@ -17,7 +17,7 @@ import * as appealPage from "~/routes/contest.$id.appeal";
 import * as resultsPage from "~/routes/contest.$id.results";
 import * as reviewPage from "~/routes/contest.$id.review";
 import { createEntry, createUser } from "~/seed/factories.server";
-import { call, cookieFrom, formRequest, getRequest } from "../support/remix";
+import { call, cookieFrom, formRequest, getRequest, jsonRequest } from "../support/remix";
 import { contestWithResults } from "../support/scenarios";
 import { english } from "../support/words";
 
@@ -244,6 +244,18 @@ test("issue 65, point 3: a reviewer with an entry decides nothing in that contes
     expect(refused.status, fields.intent).toBe(409);
     expect(refused.data.reply.error[""]).toEqual([english({ id: "review.error.entered" })]);
   }
+  // A stranger's worst through the same door: an empty body 400, 2 MB 413, JSON 415, a huge index or a NUL still the
+  // rule's 409; never a 500, nothing written.
+  const hostile = [
+    new Request(`http://localhost:3000${path}`, { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" }, body: "" }),
+    formRequest(path, { intent: "disqualify", userId: c.third, reason: "x".repeat(2 * 1024 * 1024) }, cookie),
+    jsonRequest(path, { intent: "clear", userId: c.third }, { Cookie: cookie }),
+    formRequest(path, { "x[99999999]": "1", intent: "clear", userId: c.third }, cookie),
+    formRequest(path, { intent: "disqualify", userId: c.third, reason: "Tied\u0000 with me." }, cookie),
+  ];
+  const statuses = [];
+  for (const request of hostile) statuses.push((await call(reviewPage.action, request, { params })).status);
+  expect(statuses).toEqual([400, 413, 415, 409, 409]);
   expect(await written()).toEqual(appealed);
 
   // A reviewer without an entry still decides the appeal; the board names who decided what.

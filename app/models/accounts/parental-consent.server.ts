@@ -11,7 +11,8 @@ import { parental_consents, profiles, sessions, users } from "~/db/schema";
 import { enqueueEmail, mailLocale, renderMail } from "~/services/email.server";
 import { consume, LIMITS } from "~/services/rate-limit.server";
 import { formatDate } from "~/utils/dates";
-import { appUrl, parentalConsentRequired } from "~/utils/env.server";
+import { appUrl, parentalConsentRequired, supportEmail } from "~/utils/env.server";
+import { formatINR } from "~/utils/money";
 import { sha256Hex } from "~/utils/hash.server";
 import { translator } from "~/utils/i18n.server";
 import { ADULT_AGE, indiaDate, isMinor } from "~/models/accounts/age";
@@ -211,7 +212,13 @@ export async function answerConsent(db: Db, input: { token: string; answer: Cons
   });
   if (!result.ok) return result;
   const { userId, locale, childEmail, ...answered } = result;
-  if (answered.answer === "withdraw") answered.erased = (await eraseAccountNow(db, userId!, input.now)).ok;
+  if (answered.answer === "withdraw") {
+    const erasure = await eraseAccountNow(db, userId!, input.now);
+    answered.erased = erasure.ok;
+    // What is still open waits for a person (issue 65, point 4): the account is closed and its payouts are
+    // held by mayActSql, but only support can settle a prize owed to a minor whose parent said no.
+    if (!erasure.ok) await tellSupportOfWithdrawal(db, { userId: userId!, email: childEmail!, reason: erasure.reason, now: input.now });
+  }
   await tellStudent(db, answered.answer, childEmail!, locale!);
   return answered;
 }
@@ -234,6 +241,36 @@ async function tellStudent(db: DbOrTx, answer: ConsentAnswer, email: string, use
       paragraphs: [t(body)],
       action: answer === "consent" ? { label: t("mail.consent.consented.action"), url: `${appUrl()}/login` } : undefined,
       locale,
+    }),
+  });
+}
+
+const STILL_OPEN: Record<string, string> = {
+  "open-payout": "a prize or earnings payout not yet paid",
+  "open-refund": "a refund not yet sent",
+  "open-order": "an order line not yet done",
+};
+
+/**
+ * Support's notice that a withdrawal left an account closed but not erased, in English
+ * (contact.server.ts, like every mail to support), with each payout not yet paid: a queued
+ * one is never sent now, one already on its way cannot be called back.
+ */
+async function tellSupportOfWithdrawal(db: DbOrTx, input: { userId: string; email: string; reason: string; now: Date }) {
+  const open = rowsOf<{ id: string; net: number; status: string; title: string | null }>(
+    await db.execute(sql`SELECT p.id, p.net, p.status, c.title FROM payouts p LEFT JOIN contests c ON c.id = p.contest_id
+                          WHERE p.user_id = ${input.userId} AND p.status <> 'paid' ORDER BY p.created_at`),
+  );
+  await enqueueEmail(db, {
+    to: supportEmail(),
+    subject: `[Consent withdrawn] Account ${input.userId} is closed with money or an order open`,
+    ...renderMail({
+      heading: "A parent withdrew consent while something was still open",
+      paragraphs: [
+        `The parent of ${input.email} (account ${input.userId}, under 18) withdrew consent on ${input.now.toISOString()}. The account is closed: no login, no session, and none of its payouts is sent. It could not be erased yet: ${STILL_OPEN[input.reason] ?? input.reason}.`,
+        ...open.map((p) => `Payout ${p.id}: ${formatINR(p.net)}${p.title ? ` (prize of ${p.title})` : " (earnings)"}, ${p.status === "processing" ? "already sent to the gateway before the withdrawal" : `${p.status}, held`}.`),
+        "Please settle it with the parent (docs/decisions/privacy-personal-data.md, \"A withdrawn consent stops money\"): a payout paid by hand is recorded as paid with the bank's reference. Housekeeping erases the account once nothing is open.",
+      ],
     }),
   });
 }

@@ -143,6 +143,9 @@ async function sendRound(db: Db, gateway: PayoutGateway, row: Claimed, now: Date
       .returning({ id: payouts.id });
     if (!fixed) return "retry" as const;
   }
+  // The claim checked the winner's consent, but a batch sends one payout after another over the
+  // network: a parent who withdrew meanwhile stops this one too (issue 65, point 4).
+  if (!(await mayStillBePaid(db, row.user_id, now))) return "held" as const;
   try {
     return (await record(await gateway.send(db, { key, amount: row.net, destination, contact: { name: displayName(row), email: row.email, userId: row.user_id } })), "sent" as const);
   } catch (error) {
@@ -154,6 +157,11 @@ async function sendRound(db: Db, gateway: PayoutGateway, row: Claimed, now: Date
     await record({ id: "", status: "failed", utr: null, failureReason: error.message.slice(0, 500), referenceId: null });
     return "failed" as const;
   }
+}
+
+async function mayStillBePaid(db: Db, userId: string, now: Date) {
+  const [row] = rowsOf<{ may: boolean }>(await db.execute(sql`SELECT ${mayActSql(sql`${userId}::uuid`, now)} AS may`));
+  return row?.may === true;
 }
 
 /** Asks the gateway about payouts on their way whose poll is due (a webhook may never come). */

@@ -16,7 +16,7 @@ import { PrizeList } from "~/components/contests/catalogue/prize-list";
 import { contestOffer, parentalConsentRequired } from "~/utils/env.server";
 import { BirthFields } from "~/components/accounts/birth-fields";
 import { ContestJoinSchema } from "~/models/accounts/schemas";
-import { awaitingParentMessage, MESSAGES } from "~/models/accounts/messages";
+import { MESSAGES, waitingMessage } from "~/models/accounts/messages";
 import { clientIp, createUserSession, getUserId, readLoginDevice, rememberLoginDevice } from "~/models/accounts/auth.server";
 import { CONTEST_REQUIREMENTS, CONTEST_RULES } from "~/models/contests/catalogue/rules";
 import { formatDateTime } from "~/utils/dates";
@@ -72,9 +72,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (result.reason === "parent-email") {
       return data(translateReply(submission.reply({ fieldErrors: { parentEmail: [msgText(MESSAGES.parentEmailRequired)] }, hideFields: ["password"] }), t), { status: 400 });
     }
+    const waiting = result.reason === "awaiting-parent" || result.reason === "awaiting-proof";
     const message: Msg =
-      result.reason === "awaiting-parent"
-        ? awaitingParentMessage(result.parentEmail)
+      result.reason === "awaiting-parent" || result.reason === "awaiting-proof"
+        ? waitingMessage(result)
         : {
             invalid: MESSAGES.invalidCredentials,
             limited: MESSAGES.tooManyAttempts,
@@ -82,8 +83,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
             name: { id: "contest.join.needName" } as const,
             "birth-date": { id: "contest.join.needBirthDate" } as const,
           }[result.reason];
-    if (result.reason === "awaiting-parent") kickOutbox();
-    const status = result.reason === "limited" ? 429 : result.reason === "awaiting-parent" ? 403 : 400;
+    if (waiting) kickOutbox();
+    const status = result.reason === "limited" ? 429 : waiting ? 403 : 400;
     return data(translateReply(submission.reply({ formErrors: [msgText(message)], hideFields: ["password"] }), t), { status });
   }
   await rememberLocale(db, result.userId, locale);

@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { PasswordField } from "~/components/accounts/password-input";
 import { FormErrors, TextField } from "~/components/ui/field";
 import { LoginSchema } from "~/models/accounts/schemas";
-import { awaitingParentMessage, MESSAGES, tooManyAttemptsFor } from "~/models/accounts/messages";
+import { MESSAGES, tooManyAttemptsFor, waitingMessage } from "~/models/accounts/messages";
 import { useT, msgText } from "~/utils/i18n";
 import { i18nFor, localeOf, translateReply, translator } from "~/utils/i18n.server";
 import { db } from "~/db/client.server";
@@ -58,10 +58,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
         headers: { "Retry-After": String(result.retryAfterS) },
       });
     }
-    // Waiting for a parent: the reminder mailed to them goes now.
-    if (result.reason === "awaiting-parent") kickOutbox();
-    const message = result.reason === "awaiting-parent" ? awaitingParentMessage(result.parentEmail) : MESSAGES.invalidCredentials;
-    return data(translateReply(submission.reply({ formErrors: [msgText(message)], hideFields: ["password"] }), translator(locale)), { status: result.reason === "awaiting-parent" ? 403 : 400 });
+    // Waiting for the address's proof or a parent: the reminder goes now.
+    const waiting = result.reason === "awaiting-parent" || result.reason === "awaiting-proof";
+    if (waiting) kickOutbox();
+    const message = waiting ? waitingMessage(result) : MESSAGES.invalidCredentials;
+    return data(translateReply(submission.reply({ formErrors: [msgText(message)], hideFields: ["password"] }), translator(locale)), { status: waiting ? 403 : 400 });
   }
   await rememberLocale(db, result.userId, locale);
   const resume = { userId: result.userId, path: safeRedirect(submission.value.redirectTo, "/dashboard"), action: submission.value.pendingAction };

@@ -6,7 +6,9 @@ import { PasswordField, PasswordRequirements } from "~/components/accounts/passw
 import { NoScriptRedirect } from "~/components/no-script-redirect";
 import { FormErrors } from "~/components/ui/field";
 import { db } from "~/db/client.server";
-import { isResetTokenUsable, resetPassword } from "~/models/accounts/account.server";
+import { resetFormFor, resetPassword } from "~/models/accounts/account.server";
+import { BirthFields } from "~/components/accounts/birth-fields";
+import { parentalConsentRequired } from "~/utils/env.server";
 import { ResetPasswordSchema } from "~/models/accounts/schemas";
 import { MESSAGES } from "~/models/accounts/messages";
 import { clientIp } from "~/models/accounts/auth.server";
@@ -26,10 +28,11 @@ export const meta = translatedPageMeta("auth.reset.metaTitle", "auth.reset.metaD
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const { messages } = i18nFor(request, context, "auth");
-  if (params.get("done") === "1") return { state: "done" as const, token: "", messages };
+  const askParent = parentalConsentRequired();
+  if (params.get("done") === "1") return { state: "done" as const, token: "", startOver: false, askParent, messages };
   const token = params.get("token") ?? "";
-  const usable = await isResetTokenUsable(db, token, new Date());
-  return usable ? { state: "form" as const, token, messages } : { state: "invalid" as const, token: "", messages };
+  const form = await resetFormFor(db, token, new Date());
+  return form ? { state: "form" as const, token, startOver: form.startOver, askParent, messages } : { state: "invalid" as const, token: "", startOver: false, askParent, messages };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -41,9 +44,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const outcome = await resetPassword(db, {
     token: submission.value.token,
     password: submission.value.password,
+    birthDate: submission.value.birthDate,
+    parentEmail: submission.value.parentEmail,
     ip: clientIp(context),
     now: new Date(),
   });
+  // An account started over asks the owner's own date of birth (and, under 18, a parent's e-mail): said in the form, input kept.
+  if (outcome === "birth-date" || outcome === "parent-email") {
+    const fieldErrors: Record<string, string[]> = outcome === "birth-date" ? { birthDate: [msgText(MESSAGES.birthDateRequired)] } : { parentEmail: [msgText(MESSAGES.parentEmailRequired)] };
+    return data(translateReply(submission.reply({ fieldErrors, hideFields: ["password", "confirmPassword"] }), translator(locale)), { status: 400 });
+  }
   if (outcome !== "ok") {
     const limited = outcome === "limited";
     return data(
@@ -55,12 +65,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ResetPasswordPage() {
-  const { state, token } = useLoaderData<typeof loader>();
+  const { state, token, startOver, askParent } = useLoaderData<typeof loader>();
   const { t } = useT();
   return (
     <section className="container narrow auth-page">
       <h1>{t("auth.reset.title")}</h1>
-      {state === "done" ? <Done /> : state === "invalid" ? <Invalid /> : <ResetForm token={token} />}
+      {state === "done" ? <Done /> : state === "invalid" ? <Invalid /> : <ResetForm token={token} startOver={startOver} askParent={askParent} />}
     </section>
   );
 }
@@ -98,7 +108,7 @@ function Invalid() {
   );
 }
 
-function ResetForm({ token }: { token: string }) {
+function ResetForm({ token, startOver, askParent }: { token: string; startOver: boolean; askParent: boolean }) {
   const lastResult = useActionData<typeof action>();
   const pending = useIsPending();
   const [form, fields] = useSchemaForm<typeof ResetPasswordSchema>(lastResult);
@@ -107,6 +117,12 @@ function ResetForm({ token }: { token: string }) {
     <Form method="post" className="form card" {...form.props}>
       <FormErrors id={form.errorId} errors={form.errors} />
       <input type="hidden" name="token" value={token} />
+      {startOver ? (
+        <>
+          <p>{t("auth.reset.startOver")}</p>
+          <BirthFields birthDate={fields.birthDate} parentEmail={fields.parentEmail} askParent={askParent} />
+        </>
+      ) : null}
       <PasswordField label={t("auth.reset.new")} field={fields.password} autoComplete="new-password" meter />
       <PasswordField label={t("auth.reset.confirm")} field={fields.confirmPassword} autoComplete="new-password" />
       <PasswordRequirements />

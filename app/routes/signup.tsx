@@ -38,6 +38,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // An account under 18 waits for its parent (models/accounts/parental-consent.server.ts): no session yet.
   const waiting = url.searchParams.get("waiting");
   if (waiting) return { screen: "waiting" as const, name: "", messages, askParent: true, parent: waiting.slice(0, 120) };
+  // A link went to the address (models/accounts/address-proof.server.ts): nothing signs in until it is opened.
+  const proving = url.searchParams.get("proving");
+  if (proving) return { screen: "proving" as const, name: "", messages, askParent: true, parent: proving.slice(0, 120) };
   return { screen: "form" as const, name: "", messages, askParent: parentalConsentRequired(), parent: "" };
 }
 
@@ -63,10 +66,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: result.reason === "taken" ? 400 : 429 },
     );
   }
-  if (result.parentEmail) {
-    // The parent's mail goes now, not at the outbox's next round.
+  if (result.proving) {
+    // The link to prove the address goes now, not at the outbox's next round.
     kickOutbox();
-    throw redirect(`/signup?${new URLSearchParams({ waiting: result.parentEmail })}`);
+    throw redirect(`/signup?${new URLSearchParams({ proving: result.proving })}`);
   }
   // A journey that asked for an account (e.g. a contest's pay page) continues there.
   return createUserSession(request, result.userId, safeRedirect(redirectTo, "/signup?created=1"));
@@ -76,6 +79,7 @@ export default function SignupPage() {
   const { screen, name, parent, askParent } = useLoaderData<typeof loader>();
   if (screen === "created") return <AccountCreated name={name} />;
   if (screen === "waiting") return <WaitingForParent parent={parent} />;
+  if (screen === "proving") return <CheckYourEmail email={parent} />;
   return <SignupForm askParent={askParent} />;
 }
 
@@ -88,6 +92,24 @@ function WaitingForParent({ parent }: { parent: string }) {
         <p>{t("auth.waiting.sent", { parent })}</p>
         <p>{t("auth.waiting.until")}</p>
         <p className="muted">{t("auth.waiting.lapse")}</p>
+        <div className="actions">
+          <Link to="/contests" className="btn btn-primary">
+            {t("auth.waiting.browse")}
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function CheckYourEmail({ email }: { email: string }) {
+  const { t } = useT();
+  return (
+    <section className="container narrow auth-page">
+      <div className="card" role="status">
+        <h1>{t("auth.proving.title")}</h1>
+        <p>{t("auth.proving.sent", { email })}</p>
+        <p>{t("auth.proving.next")}</p>
         <div className="actions">
           <Link to="/contests" className="btn btn-primary">
             {t("auth.waiting.browse")}

@@ -15,7 +15,7 @@ import { createContest, createDeliveredLine, createEntry, createPost, createProd
 import { earnDueLines } from "~/models/store/earnings/earnings.server";
 import { finalizeContest, recordResult } from "~/models/contests/results/scoring.server";
 import { creditOutages, recordOutage } from "~/models/contests/sitting/outages.server";
-import { hashPassword } from "~/models/accounts/password.server";
+import { hashPassword } from "~/models/accounts/passwords/password.server";
 import { savePracticeAnswer, startPractice, submitPractice } from "~/models/contests/practice/practice.server";
 import { putInCart } from "~/models/store/cart/cart.server";
 import { placeOrder } from "~/models/store/checkout/orders.server";

@@ -19,7 +19,7 @@ import {
 import type { PRODUCT_CONDITIONS } from "~/utils/enums";
 import type { ContestKind } from "~/models/contests/catalogue/kinds";
 import { normalizeEmail } from "~/utils/email";
-import { hashPassword } from "~/models/accounts/password.server";
+import { hashPassword } from "~/models/accounts/passwords/password.server";
 
 export async function createUser(
   db: DbOrTx,

@@ -21,7 +21,7 @@ import { coverColumns, storeVariants, type Photo } from "~/models/store/listings
 import { blog_categories, blog_posts, comments, likes, listing_photos, marketplace_products, product_categories, product_reviews, users } from "~/db/schema";
 import { finalizeContest } from "~/models/contests/results/scoring.server";
 import { recount } from "~/models/store/reviews/reviews.server";
-import { hashPassword } from "~/models/accounts/password.server";
+import { hashPassword } from "~/models/accounts/passwords/password.server";
 
 const MINUTE = 60_000;
 

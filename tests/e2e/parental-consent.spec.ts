@@ -1,5 +1,7 @@
 // Issue 46, point 4: a student under 18 signs up, waits for a parent, and the parent's link
 // consents and later withdraws; with JavaScript and without (this file runs in both projects).
+// Issue 65, point 2: the student first confirms their own address by the link mailed to it
+// ("Check your e-mail"); only then is the parent mailed.
 import { expect, latestMailTo, logIn, PASSWORD, test, uniqueEmail } from "./support/fixtures";
 
 /** A date of birth 16 years ago. */
@@ -24,6 +26,18 @@ test("under 18: sign-up waits for a parent, who consents by the mailed link; the
   await page.getByLabel("Parent's or guardian's e-mail (only if you are under 18)").fill(parent);
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "Sign Up" }).click();
+  // The student's own address first: nothing goes to the parent yet.
+  await expect(page.getByRole("heading", { name: "Check your e-mail" })).toBeVisible();
+  await expect(page.getByText(/We have e-mailed a link to m•••@example\.in/)).toBeVisible();
+  await logIn(page, email, PASSWORD);
+  await expect(page.getByText(/Please confirm your e-mail address first: we have e-mailed a new link to m•••@example\.in/)).toBeVisible();
+  const proof = await latestMailTo(email, /Confirm your e-mail address/, 2);
+  expect(proof.text).toContain("“Riya Sharma”");
+  await page.goto(/\/confirm\/[A-Za-z0-9_-]{43}/.exec(proof.text)![0]);
+  await expect(page.getByRole("heading", { name: "Confirm your e-mail address" })).toBeVisible();
+  await expect(page.getByText(`We then e-mail ${parent} to ask for a parent's consent.`)).toBeVisible();
+  await page.getByRole("button", { name: "Confirm My Address" }).click();
+
   await expect(page.getByRole("heading", { name: "Ask your parent to check their e-mail" })).toBeVisible();
   await expect(page.getByText(/We have e-mailed p•••@example\.in to ask for their consent/)).toBeVisible();
   await expect(page.getByText("Until they agree you can browse StudyArena as a guest, but you cannot take a test, pay or win a prize.")).toBeVisible();
@@ -35,7 +49,10 @@ test("under 18: sign-up waits for a parent, who consents by the mailed link; the
 
   // The second mail: logging in sent the parent a new link, and the first one stopped working.
   const mail = await latestMailTo(parent, undefined, 2);
-  expect(mail.subject).toBe("Riya Sharma asks for your consent to use StudyArena");
+  // No word the signer chose in the subject: the name is in the body, quoted, beside the address.
+  expect(mail.subject).toBe("A student asks for your consent to use StudyArena");
+  expect(mail.text).toContain(`“Riya Sharma”`);
+  expect(mail.text).toContain(email);
   const link = /\/consent\/[A-Za-z0-9_-]{43}/.exec(mail.text)![0];
   await page.goto(link);
   await expect(page.getByRole("heading", { name: "Riya Sharma would like to use StudyArena" })).toBeVisible();

@@ -27,7 +27,7 @@ test("expired sessions, old tokens and finished rate-limit windows are purged; l
     { to_address: "c@example.in", subject: "Queued", html: "<p>queued</p>", text: "queued", status: "pending", created_at: old },
   ]);
 
-  expect(await purgeExpired(db, now)).toEqual({ sessions: 1, resetTokens: 1, rateLimits: 1, mailsRedacted: 1, proctoringEvents: 0, lapsedAccounts: 0, withdrawnErased: 0 });
+  expect(await purgeExpired(db, now)).toEqual({ sessions: 1, resetTokens: 1, rateLimits: 1, mailsRedacted: 1, proctoringEvents: 0, lapsedAccounts: 0, withdrawnErased: 0, unprovenAccounts: 0 });
   const mails = await db.select().from(email_outbox).orderBy(email_outbox.to_address);
   // A delivered mail older than any link it can hold keeps no body; a fresh one and an undelivered one keep theirs.
   expect(mails.map((m) => [m.to_address, m.text, m.html])).toEqual([

@@ -12,7 +12,7 @@ import { translator } from "~/utils/i18n.server";
 import { translateMsg } from "~/utils/i18n";
 import { getUser } from "~/models/accounts/auth.server";
 import { backgroundJobsStarted, settleBackground } from "~/services/background.server";
-import { hashingStats } from "~/models/accounts/password.server";
+import { hashingStats } from "~/models/accounts/passwords/password.server";
 import { LIMITS } from "~/services/rate-limit.server";
 import * as forgotRoute from "~/routes/forgot-password";
 import * as loginRoute from "~/routes/login";

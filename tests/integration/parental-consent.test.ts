@@ -15,6 +15,7 @@ import { exportPersonalData } from "~/models/accounts/personal-data.server";
 import { finalizeContest } from "~/models/contests/results/scoring.server";
 import { payoutGateway } from "~/models/payments/payout-gateway.server";
 import { sendDuePayouts } from "~/models/payments/payout-sender.server";
+import * as confirmPage from "~/routes/confirm.$token";
 import * as consentPage from "~/routes/consent.$token";
 import * as contestPage from "~/routes/contest.$id._index";
 import * as payPage from "~/routes/contest.$id.pay";
@@ -38,13 +39,19 @@ const lastMailTo = async (address: string) =>
   (await db.select().from(email_outbox).where(eq(email_outbox.to_address, address)).orderBy(desc(email_outbox.created_at)).limit(1))[0];
 const linkIn = (text: string) => /\/consent\/([A-Za-z0-9_-]{43})/.exec(text)?.[1];
 
+const proofIn = (text: string) => /\/confirm\/([A-Za-z0-9_-]{43})/.exec(text)?.[1];
+const confirm = (token: string) => call(confirmPage.action, formRequest(`/confirm/${token}`, { intent: "confirm" }), { params: { token } });
+
+/** A minor signs up and (issue 65, point 2) opens the link mailed to their own address, which asks the parent. */
 async function minorSignsUp(more: Record<string, string> = {}) {
   const i = ++n;
   const fields = { fullName: `Riya Sharma ${i}`, email: `riya${i}@example.in`, password: PASSWORD, birthDate: bornYearsAgo(16), parentEmail: `parent${i}@example.in`, ...more };
-  const res = await call(signupPage.action, formRequest("/signup", fields));
+  const signedUp = await call(signupPage.action, formRequest("/signup", fields));
+  const proof = proofIn((await lastMailTo(fields.email))!.text)!;
+  const res = await confirm(proof);
   const [user] = await db.select().from(users).where(eq(users.email, fields.email));
   const mail = await lastMailTo(fields.parentEmail);
-  return { res, user, fields, token: mail ? linkIn(mail.text) : undefined };
+  return { signedUp, res, user, fields, token: mail ? linkIn(mail.text) : undefined };
 }
 
 const answer = (token: string, fields: Record<string, string>) => call(consentPage.action, formRequest(`/consent/${token}`, fields), { params: { token } });
@@ -68,7 +75,8 @@ test("under 18: the parent's e-mail is asked in the form, the input kept, nothin
 });
 
 test("under 18: the account keeps only what asking needs, no session is made, the parent is mailed a link and the student told", async () => {
-  const { res, user, fields, token } = await minorSignsUp();
+  const { signedUp, res, user, fields, token } = await minorSignsUp();
+  expect(signedUp.location).toMatch(/^\/signup\?proving=r%E2%80%A2%E2%80%A2%E2%80%A2%40example\.in$/);
   expect(res.status).toBe(302);
   expect(res.location).toMatch(/^\/signup\?waiting=p%E2%80%A2%E2%80%A2%E2%80%A2%40example\.in$/);
   expect(cookieFrom(res.headers)).toBeUndefined();
@@ -252,8 +260,11 @@ test("the contest page's sign-up asks the date of birth for a new account, and u
 
   const minor = await join({ fullName: "Inline Student", email, password: PASSWORD, birthDate: bornYearsAgo(16), parentEmail: `inlineparent${n}@example.in` });
   expect(minor.status).toBe(403);
-  expect(minor.data.error[""]).toEqual([english({ id: "auth.error.awaitingParent", values: { parent: "i•••@example.in" } })]);
+  // The student's own address first (issue 65, point 2): nothing goes to the parent until its link is opened.
+  expect(minor.data.error[""]).toEqual([english({ id: "auth.error.awaitingProof", values: { email: "i•••@example.in" } })]);
   expect(cookieFrom(minor.headers)).toBeUndefined();
+  expect(await lastMailTo(`inlineparent${n}@example.in`)).toBeUndefined();
+  expect((await confirm(proofIn((await lastMailTo(email))!.text)!)).location).toMatch(/^\/signup\?waiting=/);
   expect(linkIn((await lastMailTo(`inlineparent${n}@example.in`))!.text)).toBeDefined();
 
   const adult = await join({ fullName: "Inline Adult", email: `adult${n}@example.in`, password: PASSWORD, birthDate: bornYearsAgo(19) });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { passwordScore, strengthLabel } from "~/models/accounts/password-strength";
+import { passwordScore, strengthLabel } from "~/models/accounts/passwords/password-strength";
 
 describe("password strength (docs/product/contests.md §5)", () => {
   test.each([

@@ -3,7 +3,7 @@ import { TextField } from "~/components/ui/field";
 import { useT, type MessageId } from "~/utils/i18n";
 import { useHydrated } from "~/utils/use-hydrated";
 import type { FieldMeta } from "~/utils/use-schema-form";
-import { passwordScore, strengthLabel, type StrengthLabel } from "~/models/accounts/password-strength";
+import { passwordScore, strengthLabel, type StrengthLabel } from "~/models/accounts/passwords/password-strength";
 
 // The words are the auth namespace's: every page with a password field loads it.
 const STRENGTH: Record<StrengthLabel, MessageId> = { "Weak password": "auth.password.weak", "Good password": "auth.password.good", "Strong password": "auth.password.strong" };

@@ -24,6 +24,10 @@ export const users = pgTable(
     // consent (models/accounts/parental-consent.server.ts). Accounts made before it was
     // asked have none (docs/decisions/privacy-personal-data.md, "Minors").
     birth_date: date("birth_date", { mode: "string" }),
+    // When someone showed they read this address's mail (issue 65, point 2): a mailed link
+    // opened, or a password reset. Until then the account never blocks the address: the
+    // owner's sign-up or reset starts it over (models/accounts/address-proof.server.ts).
+    email_proven_at: time("email_proven_at"),
     // A person who reviews proctored entries and decides appeals (docs/admin-sql.md, "Reviewers"): set by an admin in SQL.
     is_reviewer: boolean("is_reviewer").notNull().default(false),
   },
@@ -97,6 +101,28 @@ export const password_reset_tokens = pgTable(
     created_at: createdAt(),
   },
   (t) => [index("password_reset_tokens_user_id_idx").on(t.user_id)],
+);
+
+// A link mailed to an account's address (issue 65, point 2): opening it proves the address
+// and applies the sign-up it carries. `restart`: a later sign-up over an account whose
+// address was never proven, which it starts over; otherwise the account's own first sign-up
+// (under 18: the parent is asked only once it is opened). The row keeps the token's SHA-256.
+export const address_proofs = pgTable(
+  "address_proofs",
+  {
+    id: id(),
+    user_id: userRef("user_id"),
+    token_hash: text("token_hash").notNull().unique(),
+    restart: boolean("restart").notNull(),
+    password_hash: text("password_hash"),
+    full_name: text("full_name"),
+    birth_date: date("birth_date", { mode: "string" }),
+    parent_email: text("parent_email"),
+    locale: text("locale").notNull().default("en"),
+    created_at: createdAt(),
+    expires_at: time("expires_at").notNull(),
+  },
+  (t) => [index("address_proofs_user_id_idx").on(t.user_id), check("address_proofs_locale_known", sql`${t.locale} IN ('en', 'hi')`)],
 );
 
 // Fixed-window counters keyed like "login:ip:1.2.3.4". Kept in Postgres so that every

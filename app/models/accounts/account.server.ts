@@ -11,10 +11,11 @@ import { type Locale } from "~/utils/i18n";
 import { translator } from "~/utils/i18n.server";
 import { MAX_EMAIL_LENGTH, normalizeEmail } from "~/utils/email";
 import { appUrl } from "~/utils/env.server";
-import { hashPassword, verifyAgainstNothing, verifyPassword } from "~/models/accounts/password.server";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_SCORE, passwordScore } from "~/models/accounts/password-strength";
+import { hashPassword, verifyAgainstNothing, verifyPassword } from "~/models/accounts/passwords/password.server";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_SCORE, passwordScore } from "~/models/accounts/passwords/password-strength";
 import { createFairLimiter, QueueFull } from "~/utils/fair-queue";
 import { askParent, awaitingParent, maskEmail, needsParent, remindParent } from "~/models/accounts/parental-consent.server";
+import { addressProven, mailProof, remindProof, startOver, startsOver, startsOverFor, type SignupDetails } from "~/models/accounts/address-proof.server";
 import { clearHits, consume, consumeOrWait, LIMITS, releaseHit, type Limit } from "~/services/rate-limit.server";
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -22,8 +23,11 @@ export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
 // ---------------------------------------------------------------- sign-up
 
-/** `parentEmail` set: the account waits for that parent's consent and may not sign in yet (parental-consent.server.ts). */
-export type SignupResult = { ok: true; userId: string; parentEmail: string | null } | { ok: false; reason: "taken" | "limited" | "parent-email" };
+/**
+ * `proving` set (the address, masked): a link went to it, and nothing signs in until it is opened
+ * (address-proof.server.ts): a sign-up under 18, or one over an account whose address nobody proved.
+ */
+export type SignupResult = { ok: true; userId: string; proving: string | null } | { ok: false; reason: "taken" | "limited" | "parent-email" };
 
 type NewAccount = { email: string; password: string; fullName: string; birthDate: string | null; parentEmail?: string | null; ip: string; now: Date; locale?: Locale };
 
@@ -39,21 +43,28 @@ export async function signup(db: Db, input: NewAccount): Promise<SignupResult> {
     return { ok: false, reason: "limited" };
   }
   const passwordHash = await hashPassword(input.password, "signup");
+  const locale = input.locale ?? "en";
+  const details: SignupDetails = { passwordHash, fullName: input.fullName.trim(), birthDate: input.birthDate, parentEmail: parentEmail ? normalizeEmail(parentEmail) : null, locale };
   try {
     const userId = await db.transaction(async (tx) => {
-      const [user] = await tx
-        .insert(users)
-        .values({ email, password_hash: passwordHash, locale: input.locale ?? "en", birth_date: input.birthDate })
-        .returning({ id: users.id });
-      await tx.insert(profiles).values({ id: user!.id, email, full_name: input.fullName.trim() });
-      if (parentEmail) await askParent(tx, { userId: user!.id, childName: input.fullName.trim(), parentEmail: normalizeEmail(parentEmail), locale: input.locale ?? "en", now: input.now });
+      const [user] = await tx.insert(users).values({ email, password_hash: passwordHash, locale, birth_date: input.birthDate }).returning({ id: users.id });
+      await tx.insert(profiles).values({ id: user!.id, email, full_name: details.fullName });
+      // Under 18, the child's own address first: the parent is asked once it is proven.
+      if (parentEmail) await mailProof(tx, { userId: user!.id, email, restart: false, details, locale, now: input.now });
       return user!.id;
     });
-    return { ok: true, userId, parentEmail: parentEmail ? maskEmail(normalizeEmail(parentEmail)) : null };
+    return { ok: true, userId, proving: parentEmail ? maskEmail(email) : null };
   } catch (error) {
-    if (pgErrorCode(error) === "23505") return { ok: false, reason: "taken" };
-    throw error;
+    if (pgErrorCode(error) !== "23505") throw error;
   }
+  // The address has an account. One under 18 whose address nobody proved never blocks it: the
+  // address is mailed a link that starts it over with this sign-up (address-proof.server.ts).
+  return db.transaction(async (tx): Promise<SignupResult> => {
+    const [existing] = await tx.select({ id: users.id, provenAt: users.email_proven_at, birthDate: users.birth_date, erased: users.erased_at }).from(users).where(eq(users.email, email)).for("update");
+    if (!existing || existing.erased || !startsOverFor(existing, input.now)) return { ok: false, reason: "taken" };
+    await mailProof(tx, { userId: existing.id, email, restart: true, details, locale, now: input.now });
+    return { ok: true, userId: existing.id, proving: maskEmail(email) };
+  });
 }
 
 /** The language a user last chose, for their mails: set when they log in or switch (a no-op when unchanged). */
@@ -70,6 +81,7 @@ export type LoginResult =
   | { ok: true; userId: string; device: LoginDevice }
   | { ok: false; reason: "invalid" }
   | { ok: false; reason: "awaiting-parent"; parentEmail: string | null }
+  | { ok: false; reason: "awaiting-proof"; email: string }
   | { ok: false; reason: "limited"; retryAfterS: number };
 
 /** How long a login refused because the hashing queue is full asks the client to wait. */
@@ -138,6 +150,11 @@ async function attemptLoginNow(db: Db, input: LoginInput): Promise<LoginResult> 
   // Under 18 without a parent's consent: no session; the parent is reminded. (An adult's login reads nothing more.)
   const waiting = needsParent(user.birth_date, input.now) ? await awaitingParent(db, user.id, input.now) : null;
   if (waiting) {
+    // Until the child's own address is proven, only that address is mailed (issue 65, point 2).
+    if (!waiting.answered && !(await addressProven(db, user.id))) {
+      await remindProof(db, user.id, input.now);
+      return { ok: false, reason: "awaiting-proof", email: maskEmail(email) };
+    }
     await remindParent(db, user.id, input.now);
     return { ok: false, reason: "awaiting-parent", parentEmail: waiting.parentEmail };
   }
@@ -149,7 +166,8 @@ async function attemptLoginNow(db: Db, input: LoginInput): Promise<LoginResult> 
 export type JoinResult =
   | { ok: true; userId: string; device?: LoginDevice }
   | { ok: false; reason: "invalid" | "limited" | "weak" | "name" | "birth-date" | "parent-email" }
-  | { ok: false; reason: "awaiting-parent"; parentEmail: string | null };
+  | { ok: false; reason: "awaiting-parent"; parentEmail: string | null }
+  | { ok: false; reason: "awaiting-proof"; email: string };
 
 /**
  * The contest page's one form for guests (docs/product/contests.md §5): e-mail and password sign
@@ -167,7 +185,7 @@ export async function signInOrSignUp(db: Db, input: NewAccount & { device: Login
   if (passwordScore(input.password) < MIN_PASSWORD_SCORE) return { ok: false, reason: "weak" };
   if (!input.birthDate) return { ok: false, reason: "birth-date" };
   const created = await signup(db, { ...input, email });
-  if (created.ok) return created.parentEmail ? { ok: false, reason: "awaiting-parent", parentEmail: created.parentEmail } : { ok: true, userId: created.userId };
+  if (created.ok) return created.proving ? { ok: false, reason: "awaiting-proof", email: created.proving } : { ok: true, userId: created.userId };
   return { ok: false, reason: created.reason === "taken" ? "invalid" : created.reason };
 }
 
@@ -243,17 +261,40 @@ export async function isResetTokenUsable(db: DbOrTx, token: string, now: Date) {
 }
 
 /**
+ * What the reset form must ask: null for a link that does not work; `startOver` when nobody
+ * has proven the account's address yet, so the reset proves it and starts the account over
+ * with the owner's own date of birth (and, under 18, their parent's e-mail).
+ */
+export async function resetFormFor(db: DbOrTx, token: string, now: Date) {
+  const row = await findUsableToken(db, token, now);
+  if (!row) return null;
+  return { startOver: await startsOver(db, row.user_id, now) };
+}
+
+class NeedsBirthDate extends Error {}
+
+export type ResetOutcome = "ok" | "invalid" | "limited" | "birth-date" | "parent-email";
+
+/**
  * Sets the new password, spends the token (and every other open token of the
  * user) and ends all of the user's sessions, in one transaction. The token is
  * checked before the password is hashed, and submissions are limited per address,
- * so bogus posts cost a lookup, not a hash.
+ * so bogus posts cost a lookup, not a hash. A reset proves the address: an account
+ * nobody had proven starts over (address-proof.server.ts), with the date of birth
+ * given here, and every consent asked for it before is void.
  */
 export async function resetPassword(
   db: Db,
-  input: { token: string; password: string; ip: string; now: Date },
-): Promise<"ok" | "invalid" | "limited"> {
+  input: { token: string; password: string; ip: string; now: Date; birthDate?: string | null; parentEmail?: string | null },
+): Promise<ResetOutcome> {
   if (await consume(db, `reset-submit:ip:${input.ip}`, LIMITS.resetSubmitsPerIp, input.now)) return "limited";
-  if (!(await findUsableToken(db, input.token, input.now))) return "invalid";
+  const found = await findUsableToken(db, input.token, input.now);
+  if (!found) return "invalid";
+  const restart = await startsOver(db, found.user_id, input.now);
+  const birthDate = input.birthDate ?? null;
+  const parentEmail = restart && needsParent(birthDate, input.now) ? input.parentEmail?.trim() || null : null;
+  if (restart && !birthDate) return "birth-date";
+  if (restart && needsParent(birthDate, input.now) && !parentEmail) return "parent-email";
   let passwordHash: string;
   try {
     passwordHash = await hashPassword(input.password, "reset");
@@ -261,7 +302,7 @@ export async function resetPassword(
     if (error instanceof QueueFull) return "limited";
     throw error;
   }
-  return db.transaction(async (tx) => {
+  const outcome = db.transaction(async (tx): Promise<ResetOutcome> => {
     const row = await findUsableToken(tx, input.token, input.now);
     if (!row) return "invalid";
     // Spend it first and check we were the one who did: two tabs racing get one winner.
@@ -275,10 +316,23 @@ export async function resetPassword(
       .update(password_reset_tokens)
       .set({ used_at: input.now })
       .where(and(eq(password_reset_tokens.user_id, row.user_id), isNull(password_reset_tokens.used_at)));
-    const [user] = await tx.update(users).set({ password_hash: passwordHash }).where(eq(users.id, row.user_id)).returning({ email: users.email });
+    const [before] = await tx.select({ provenAt: users.email_proven_at, birthDate: users.birth_date }).from(users).where(eq(users.id, row.user_id)).for("update");
+    const [user] = await tx.update(users).set({ password_hash: passwordHash }).where(eq(users.id, row.user_id)).returning({ email: users.email, locale: users.locale });
     await tx.delete(sessions).where(eq(sessions.user_id, row.user_id));
+    if (startsOverFor(before!, input.now)) {
+      // Checked before the hash, but the account may have changed since: nothing is written without the owner's date of birth.
+      if (!birthDate) throw new NeedsBirthDate();
+      const [profile] = await tx.select({ name: profiles.full_name }).from(profiles).where(eq(profiles.id, row.user_id));
+      const fullName = profile?.name ?? "";
+      await startOver(tx, { userId: row.user_id, details: { passwordHash, fullName, birthDate, locale: mailLocale(user!.locale) }, now: input.now, voidConsents: true });
+      if (parentEmail) await askParent(tx, { userId: row.user_id, childName: fullName, childEmail: user!.email, parentEmail: normalizeEmail(parentEmail), locale: user!.locale, now: input.now });
+    }
     // The owner has proved they read the account's mail: guessers no longer keep them out.
     await clearHits(tx, `login:account:${sha256Hex(user!.email)}`);
     return "ok";
+  });
+  return outcome.catch((error: unknown) => {
+    if (error instanceof NeedsBirthDate) return "birth-date" as const;
+    throw error;
   });
 }

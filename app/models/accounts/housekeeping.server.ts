@@ -4,6 +4,7 @@ import { email_outbox, password_reset_tokens, rate_limits, sessions } from "~/db
 import { RESET_TOKEN_TTL_MS } from "~/models/accounts/account.server";
 import { REDACTED } from "~/services/email.server";
 import { sweepParentalConsents } from "~/models/accounts/parental-consent.server";
+import { sweepAddressProofs } from "~/models/accounts/address-proof.server";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -11,7 +12,8 @@ const DAY = 24 * 60 * 60 * 1000;
  * Deletes rows that can no longer matter: expired sessions, spent or expired reset
  * tokens (kept a day for support questions), rate-limit windows long over, and
  * proctoring evidence of contests final for `proctoringEvidenceDays`; accounts under 18
- * whose parent did not answer in 7 days, or withdrew consent (parental-consent.server.ts).
+ * whose parent did not answer in 7 days, or withdrew consent (parental-consent.server.ts),
+ * or whose own address was never proven in 7 days (address-proof.server.ts).
  * Runs from the server's timer; every instance may run it, deletes are idempotent.
  */
 export async function purgeExpired(db: Db, now: Date, options: { proctoringEvidenceDays: number } = { proctoringEvidenceDays: 30 }) {
@@ -45,5 +47,6 @@ export async function purgeExpired(db: Db, now: Date, options: { proctoringEvide
       RETURNING p.id`),
   ]);
   const consents = await sweepParentalConsents(db, now);
-  return { ...consents, sessions: s.length, resetTokens: t.length, rateLimits: r.length, mailsRedacted: m.length, proctoringEvents: rowsOf(p).length };
+  const proofs = await sweepAddressProofs(db, now);
+  return { ...consents, ...proofs, sessions: s.length, resetTokens: t.length, rateLimits: r.length, mailsRedacted: m.length, proctoringEvents: rowsOf(p).length };
 }

@@ -1,6 +1,6 @@
 // What the account forms say, without Zod: the pages import these, the schemas in
 // schemas.ts (server only, where the forms are checked) use them too.
-import { MAX_PASSWORD_LENGTH } from "~/models/accounts/password-strength";
+import { MAX_PASSWORD_LENGTH } from "~/models/accounts/passwords/password-strength";
 import type { Msg } from "~/utils/i18n";
 
 /** The account forms' field lengths, written once: the inputs' maxLength and the schemas read them. */
@@ -27,11 +27,17 @@ export const MESSAGES = {
   birthDateTooOld: { id: "auth.error.birthDateTooOld" },
   parentEmailRequired: { id: "auth.error.parentEmailRequired" },
   parentEmailSame: { id: "auth.error.parentEmailSame" },
+  birthDateRequired: { id: "auth.error.birthDateRequired" },
 } as const satisfies Record<string, Msg>;
 
 /** An account under 18 waiting for its parent (models/accounts/parental-consent.server.ts): whom we e-mailed. */
 export function awaitingParentMessage(parentEmail: string | null): Msg {
   return parentEmail ? { id: "auth.error.awaitingParent", values: { parent: parentEmail } } : { id: "auth.error.awaitingParentUnasked" };
+}
+
+/** Why a sign-in is refused for an account under 18: its own address not yet proven, or its parent not yet agreed. */
+export function waitingMessage(result: { reason: "awaiting-parent"; parentEmail: string | null } | { reason: "awaiting-proof"; email: string }): Msg {
+  return result.reason === "awaiting-proof" ? { id: "auth.error.awaitingProof", values: { email: result.email } } : awaitingParentMessage(result.parentEmail);
 }
 
 /** A refused login says how long to wait (the same figure as its Retry-After header), in the visitor's language. */

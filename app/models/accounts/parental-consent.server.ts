@@ -6,7 +6,7 @@
 // parent who consented may withdraw from the same link, which closes and erases it.
 import { randomBytes } from "node:crypto";
 import { eq, sql, type SQL } from "drizzle-orm";
-import { rowsOf, type Db, type DbOrTx } from "~/db/client.server";
+import { pgErrorCode, rowsOf, type Db, type DbOrTx } from "~/db/client.server";
 import { parental_consents, profiles, sessions, users } from "~/db/schema";
 import { enqueueEmail, mailLocale, renderMail } from "~/services/email.server";
 import { consume, LIMITS } from "~/services/rate-limit.server";
@@ -73,8 +73,11 @@ function adultBirthDateBy(now: Date) {
   return `${year}-${m}-${m === "02" && d === "29" && !leap ? "28" : d}`;
 }
 
-/** Mails the parent a link and records the question; in the caller's transaction, with the account. */
-export async function askParent(tx: DbOrTx, input: { userId: string; childName: string; parentEmail: string; locale: string; now: Date }) {
+/**
+ * Mails the parent a link and records the question; in the caller's transaction. Only once the
+ * child's own address is proven (address-proof.server.ts), so no stranger's sign-up reaches a parent.
+ */
+export async function askParent(tx: DbOrTx, input: { userId: string; childName: string; childEmail: string; parentEmail: string; locale: string; now: Date }) {
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(input.now.getTime() + CONSENT_WINDOW_MS);
   await tx.insert(parental_consents).values({
@@ -85,7 +88,7 @@ export async function askParent(tx: DbOrTx, input: { userId: string; childName: 
     asked_at: input.now,
     expires_at: expiresAt,
   });
-  await mailParent(tx, { token, childName: input.childName, parentEmail: input.parentEmail, locale: input.locale, expiresAt });
+  await mailParent(tx, { token, childName: input.childName, childEmail: input.childEmail, parentEmail: input.parentEmail, locale: input.locale, expiresAt });
 }
 
 /**
@@ -103,20 +106,21 @@ export async function remindParent(db: Db, userId: string, now: Date) {
       .where(sql`${parental_consents.user_id} = ${userId} AND ${parental_consents.consented_at} IS NULL AND ${parental_consents.expires_at} > ${now.toISOString()}::timestamptz`)
       .returning({ parentEmail: parental_consents.parent_email, expiresAt: parental_consents.expires_at });
     if (!row) return;
-    const [who] = await tx.select({ name: profiles.full_name, locale: users.locale }).from(users).leftJoin(profiles, eq(profiles.id, users.id)).where(eq(users.id, userId));
-    await mailParent(tx, { token, childName: who?.name ?? "", parentEmail: row.parentEmail, locale: who?.locale ?? "en", expiresAt: row.expiresAt });
+    const [who] = await tx.select({ name: profiles.full_name, locale: users.locale, email: users.email }).from(users).leftJoin(profiles, eq(profiles.id, users.id)).where(eq(users.id, userId));
+    await mailParent(tx, { token, childName: who?.name ?? "", childEmail: who?.email ?? "", parentEmail: row.parentEmail, locale: who?.locale ?? "en", expiresAt: row.expiresAt });
   });
 }
 
-async function mailParent(tx: DbOrTx, input: { token: string; childName: string; parentEmail: string; locale: string; expiresAt: Date }) {
+async function mailParent(tx: DbOrTx, input: { token: string; childName: string; childEmail: string; parentEmail: string; locale: string; expiresAt: Date }) {
   const locale = mailLocale(input.locale);
   const t = translator(locale);
-  const values = { name: input.childName, date: formatDate(input.expiresAt, locale) };
+  const values = { name: input.childName, email: input.childEmail, date: formatDate(input.expiresAt, locale) };
   await enqueueEmail(tx, {
     to: input.parentEmail,
-    subject: t("mail.consent.subject", values),
+    // No word the signer chose goes in the subject (issue 65, point 2): the name is in the body, quoted, beside its address.
+    subject: t("mail.consent.subject"),
     ...renderMail({
-      heading: t("mail.consent.heading", values),
+      heading: t("mail.consent.heading"),
       paragraphs: [t("mail.consent.asked", values), t("mail.consent.until"), t("mail.consent.lapse", values)],
       action: { label: t("mail.consent.action"), url: `${appUrl()}/consent/${input.token}` },
       locale,
@@ -133,7 +137,8 @@ export async function awaitingParent(db: DbOrTx, userId: string, now: Date) {
     .leftJoin(parental_consents, eq(parental_consents.user_id, users.id))
     .where(eq(users.id, userId));
   if (!row || !isMinor(row.birthDate, now) || (row.consentedAt && !row.withdrawnAt)) return null;
-  return { parentEmail: row.parentEmail ? maskEmail(row.parentEmail) : null };
+  // `answered`: the parent consented once (and withdrew): no link of any kind is mailed again.
+  return { parentEmail: row.parentEmail ? maskEmail(row.parentEmail) : null, answered: row.consentedAt !== null };
 }
 
 export type ConsentView =
@@ -200,9 +205,15 @@ export async function answerConsent(db: Db, input: { token: string; answer: Cons
     if (c.consented_at) return { ok: false, reason: "already-consented" };
     if (c.expires_at <= input.now) return { ok: false, reason: "lapsed" };
     if (input.answer === "refuse") {
-      // Nothing but the question was ever kept: the account goes whole.
-      await tx.delete(users).where(eq(users.id, c.user_id));
-      return { ok: true, answer: "refuse", erased: true, ...who };
+      // Nothing but the question was ever kept: the account goes whole. One its owner started over
+      // (address-proof.server.ts) may hold records the law keeps: it is erased below instead.
+      const deleted = await tx
+        .transaction(async (sp) => (await sp.delete(users).where(eq(users.id, c.user_id)), true))
+        .catch((error: unknown) => {
+          if (pgErrorCode(error) !== "23503") throw error;
+          return false;
+        });
+      return { ok: true, answer: "refuse", erased: deleted, ...who };
     }
     await tx
       .update(parental_consents)
@@ -212,6 +223,7 @@ export async function answerConsent(db: Db, input: { token: string; answer: Cons
   });
   if (!result.ok) return result;
   const { userId, locale, childEmail, ...answered } = result;
+  if (answered.answer === "refuse" && !answered.erased) answered.erased = (await eraseAccountNow(db, userId!, input.now)).ok;
   if (answered.answer === "withdraw") {
     const erasure = await eraseAccountNow(db, userId!, input.now);
     answered.erased = erasure.ok;
@@ -281,14 +293,25 @@ async function tellSupportOfWithdrawal(db: DbOrTx, input: { userId: string; emai
  * order was still open is erased once they have finished.
  */
 export async function sweepParentalConsents(db: Db, now: Date) {
-  const lapsed = await db
-    .delete(users)
-    .where(sql`${users.id} IN (SELECT user_id FROM parental_consents WHERE consented_at IS NULL AND expires_at <= ${now.toISOString()}::timestamptz)`)
-    .returning({ id: users.id });
+  const lapsed = rowsOf<{ user_id: string }>(
+    await db.execute(sql`SELECT c.user_id FROM parental_consents c JOIN users u ON u.id = c.user_id
+                          WHERE c.consented_at IS NULL AND c.expires_at <= ${now.toISOString()}::timestamptz AND u.erased_at IS NULL LIMIT 100`),
+  );
+  let lapsedAccounts = 0;
+  for (const { user_id } of lapsed) {
+    // An account started over by its owner (address-proof.server.ts) may hold records the law keeps: it is erased, not deleted.
+    const gone = await db
+      .transaction(async (tx) => (await tx.delete(users).where(eq(users.id, user_id)).returning({ id: users.id })).length > 0)
+      .catch(async (error: unknown) => {
+        if (pgErrorCode(error) !== "23503") throw error;
+        return (await eraseAccountNow(db, user_id, now)).ok;
+      });
+    if (gone) lapsedAccounts++;
+  }
   const waiting = rowsOf<{ user_id: string }>(
     await db.execute(sql`SELECT c.user_id FROM parental_consents c JOIN users u ON u.id = c.user_id WHERE c.withdrawn_at IS NOT NULL AND u.erased_at IS NULL LIMIT 100`),
   );
   let erased = 0;
   for (const { user_id } of waiting) if ((await eraseAccountNow(db, user_id, now)).ok) erased++;
-  return { lapsedAccounts: lapsed.length, withdrawnErased: erased };
+  return { lapsedAccounts, withdrawnErased: erased };
 }

@@ -100,7 +100,7 @@ export async function eraseAccountNow(db: Db, userId: string, now: Date): Promis
     const placeholder = sql`'erased-' || ${id}::text || '@erased.invalid'`;
     const [who] = rowsOf<{ email: string }>(await tx.execute(sql`SELECT email FROM users WHERE id = ${id}`));
     // What only describes the person, or what they wrote, goes.
-    for (const table of ["sessions", "password_reset_tokens", "payout_details", "user_cart", "user_wishlist", "likes", "bookmarks", "comments", "certificates", "review_appeals", "practice_attempts", "question_bookmarks"]) {
+    for (const table of ["sessions", "password_reset_tokens", "address_proofs", "payout_details", "user_cart", "user_wishlist", "likes", "bookmarks", "comments", "certificates", "review_appeals", "practice_attempts", "question_bookmarks"]) {
       await tx.execute(sql`DELETE FROM ${sql.raw(table)} WHERE user_id = ${id}`);
     }
     await tx.execute(sql`DELETE FROM proctoring_events WHERE entry_id IN (SELECT id FROM user_contest_entries WHERE user_id = ${id})`);

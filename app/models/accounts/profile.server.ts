@@ -4,7 +4,7 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { profiles, sessions, users } from "~/db/schema";
-import { hashPassword, verifyPassword } from "~/models/accounts/password.server";
+import { hashPassword, verifyPassword } from "~/models/accounts/passwords/password.server";
 import { QueueFull } from "~/utils/fair-queue";
 import { consume, LIMITS, releaseHit } from "~/services/rate-limit.server";
 

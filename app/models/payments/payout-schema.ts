@@ -2,7 +2,7 @@
 // the action imports Zod (app/utils/use-schema-form.ts).
 import { z } from "zod";
 import { msgText, type Msg } from "~/utils/i18n";
-import { MAX_PASSWORD_LENGTH } from "~/models/accounts/password-strength";
+import { MAX_PASSWORD_LENGTH } from "~/models/accounts/passwords/password-strength";
 import { ACCOUNT_NUMBER, IFSC, PAYOUT_MAX, PAYOUT_MESSAGES, UPI_ID } from "~/models/payments/payout-details";
 
 const field = z.string().optional();

@@ -58,6 +58,7 @@ export const HINDI_ROUTES: Record<string, Scan> = {
   "certificates.$code.tsx": scan(CERTIFICATE, '"certificate"'),
   "account_.data.tsx": scan(YOUR_DATA, '"/account/data"'),
   "consent.$token.tsx": scan(CONSENT, '"consent page"'),
+  "confirm.$token.tsx": scan(CONSENT, '"confirm page"'),
   "contest.$id.review.tsx": scan(REVIEW, '"review screen"'),
   "contest.$id.appeal.tsx": scan(REVIEW, '"appeal page"'),
   "contest.$id.outage.tsx": scan(OUTAGE, '"outage page"'),

@@ -1,12 +1,15 @@
 // A practice test's certificate (issue 46, point 3), public to anyone with its code: the
 // student shares the link, a school or an employer opens it and sees that it is genuine.
-// Prints on one A4 page and reads on a phone.
+// Prints on one A4 page and reads on a phone. Its code is looked up under the same limit
+// on misses as the check form's (issue 65): an address told to wait is told so here too.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { notFoundBoundary } from "~/components/not-found";
 import { marksText } from "~/components/contests/results/exam-results";
 import { db } from "~/db/client.server";
-import { certificateByCode } from "~/models/contests/results/certificates.server";
+import { clientIp } from "~/models/accounts/auth.server";
+import { certificateLimitedMessage, checkCertificate } from "~/models/contests/results/certificates.server";
 import { formatCertificateCode } from "~/models/contests/results/certificate-code";
 import { formatDate } from "~/utils/dates";
 import { appUrl } from "~/utils/env.server";
@@ -17,29 +20,42 @@ import { metaTranslator } from "~/utils/meta";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const t = metaTranslator(matches);
-  const title = data ? t("results.certificate.metaTitle", { title: data.certificate.title }) : t("common.notFound.certificate");
+  const certificate = data && "certificate" in data ? data.certificate : null;
+  const title = certificate ? t("results.certificate.metaTitle", { title: certificate.title }) : data ? t("results.certificate.checkTitle") : t("common.notFound.certificate");
   return [
     { title: t("common.pageTitle", { title }) },
-    { name: "description", content: data ? t("results.certificate.metaDescription") : t("common.notFound.certificateText") },
+    { name: "description", content: certificate ? t("results.certificate.metaDescription") : t("common.notFound.certificateText") },
     // A certificate is for whoever holds its link, not for search engines.
     { name: "robots", content: "noindex" },
   ];
 };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const certificate = await certificateByCode(db, params.code ?? "");
-  invariantResponse(certificate);
+  const checked = await checkCertificate(db, { typed: params.code ?? "", ip: clientIp(context), now: new Date() });
   const { locale } = i18nFor(request, context);
+  const messages = messagesUnder(locale, "results.certificate.");
+  if (checked.kind === "limited") return data({ limited: certificateLimitedMessage(checked.retryAfterS), messages }, { status: 429 });
+  invariantResponse(checked.kind === "found");
+  const certificate = checked.certificate;
   return {
     certificate: { ...certificate, code: formatCertificateCode(certificate.code) },
     checkAt: `${appUrl()}/certificates`,
-    messages: messagesUnder(locale, "results.certificate."),
+    messages,
   };
 }
 
 export default function CertificatePage() {
-  const { certificate: c, checkAt } = useLoaderData<typeof loader>();
-  const { t, locale } = useT();
+  const loaded = useLoaderData<typeof loader>();
+  const { t, tm, locale } = useT();
+  if ("limited" in loaded) {
+    return (
+      <section className="container section narrow">
+        <h1>{t("results.certificate.checkTitle")}</h1>
+        <p role="alert">{tm(loaded.limited)}</p>
+      </section>
+    );
+  }
+  const { certificate: c, checkAt } = loaded;
   return (
     <section className="container section">
       <article className="certificate">

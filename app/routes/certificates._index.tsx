@@ -1,14 +1,14 @@
 // Checking a certificate (issue 46, point 3): a code typed as printed (spaces, dashes and
 // case do not matter) goes to its certificate; a malformed or unknown one is said in the
 // form, with what was typed kept. A GET form, so it works without JavaScript and a check
-// can be bookmarked.
+// can be bookmarked. An address that missed too often is told to wait (issue 65).
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { db } from "~/db/client.server";
-import { certificateByCode } from "~/models/contests/results/certificates.server";
-import { normalizeCertificateCode } from "~/models/contests/results/certificate-code";
-import { useT, type MessageId } from "~/utils/i18n";
+import { clientIp } from "~/models/accounts/auth.server";
+import { certificateLimitedMessage, checkCertificate } from "~/models/contests/results/certificates.server";
+import { useT, type Msg } from "~/utils/i18n";
 import { i18nFor, messagesUnder } from "~/utils/i18n.server";
 import { translatedPageMeta } from "~/utils/meta";
 
@@ -16,21 +16,19 @@ export const meta = translatedPageMeta("results.certificate.checkTitle", "result
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { locale } = i18nFor(request, context);
-  // What was typed, bounded: a code is 12 digits, and what comes back is only shown in the field.
+  // What was typed, bounded: a code is 20 digits at most, and what comes back is only shown in the field.
   const typed = (new URL(request.url).searchParams.get("code") ?? "").slice(0, 40);
-  let error: MessageId | null = null;
-  if (typed.trim()) {
-    const code = normalizeCertificateCode(typed);
-    if (!code) error = "results.certificate.malformed";
-    else if (await certificateByCode(db, code)) throw redirect(`/certificates/${code}`);
-    else error = "results.certificate.unknown";
-  }
-  return { typed, error, messages: messagesUnder(locale, "results.certificate.") };
+  const reply = (error: Msg | null, status = 200) => data({ typed, error, messages: messagesUnder(locale, "results.certificate.") }, { status });
+  if (!typed.trim()) return reply(null);
+  const checked = await checkCertificate(db, { typed, ip: clientIp(context), now: new Date() });
+  if (checked.kind === "found") throw redirect(`/certificates/${checked.certificate.code}`);
+  if (checked.kind === "limited") return reply(certificateLimitedMessage(checked.retryAfterS), 429);
+  return reply({ id: checked.kind === "malformed" ? "results.certificate.malformed" : "results.certificate.unknown" });
 }
 
 export default function CheckCertificate() {
   const { typed, error } = useLoaderData<typeof loader>();
-  const { t } = useT();
+  const { t, tm } = useT();
   return (
     <section className="container section narrow">
       <h1>{t("results.certificate.checkTitle")}</h1>
@@ -51,7 +49,7 @@ export default function CheckCertificate() {
           />
           {error ? (
             <p id="code-error" className="field-error" role="alert">
-              {t(error)}
+              {tm(error)}
             </p>
           ) : null}
         </div>

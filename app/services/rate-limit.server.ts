@@ -23,6 +23,9 @@ export const LIMITS = {
   // The parent's mail sent again when the student tries to sign in while waiting.
   consentRemindersPerUser: { max: 3, windowMs: 24 * 60 * 60_000 },
   confirmationResendsPerUser: { max: 3, windowMs: 60 * 60_000 },
+  // Certificate codes not found from one address (issue 65): a school mistypes a few; a
+  // guesser of codes many. Counted before the lookup, a found code gives its count back.
+  certificateMissesPerIp: { max: 30, windowMs: 60 * 60_000 },
   eventsPerIp: { max: 300, windowMs: 60 * 60_000 },
   commentsPerUser: { max: 20, windowMs: 60 * 60_000 },
   // Reviews written or edited by one buyer (one per order line, so a real buyer needs few).

@@ -279,8 +279,8 @@ test.describe("हिन्दी", () => {
     const code = (await page.locator(".certificate-code dd").textContent())!;
     expect(await latinWords(page, [title, student.fullName, code]), "certificate").toEqual([]);
     await page.goto("/certificates?code=12345");
-    await expect(page.getByText("कोड में 12 अक्षर और अंक होते हैं, जैसे 3F9A-07C2-B4E1।")).toBeVisible();
-    expect(await latinWords(page, ["3F9A-07C2-B4E1", student.fullName]), "check form").toEqual([]);
+    await expect(page.getByText("कोड में 20 अक्षर और अंक होते हैं (पुराने प्रमाणपत्रों पर 12), जैसे 3F9A-07C2-B4E1-5D68-A0C3।")).toBeVisible();
+    expect(await latinWords(page, ["3F9A-07C2-B4E1-5D68-A0C3", student.fullName]), "check form").toEqual([]);
   });
 
   test("results in Hindi: the summary with the prize statement, the breakdown, the leaderboard", async ({ page, student, context }) => {

@@ -419,7 +419,8 @@ export const review_appeals = pgTable(
 
 // A practice test's certificate (issue 46, point 3): one per result, issued when the
 // contest is finalised (models/contests/results/certificates.server.ts). The code is what
-// anyone types at /certificates to see that it is genuine: 12 random hex digits.
+// anyone types at /certificates to see that it is genuine: 20 random hex digits, or 12 for
+// the certificates issued before issue 65 (drizzle/0051_certificate_codes.sql).
 export const certificates = pgTable(
   "certificates",
   {
@@ -429,7 +430,7 @@ export const certificates = pgTable(
     issued_at: time("issued_at").notNull().defaultNow(),
   },
   (t) => [
-    check("certificates_code", sql`${t.code} ~ '^[0-9A-F]{12}$'`),
+    check("certificates_code", sql`${t.code} ~ '^[0-9A-F]{12}([0-9A-F]{8})?$'`),
     uniqueIndex("certificates_contest_user_key").on(t.contest_id, t.user_id),
     // It certifies a result: it goes with it.
     foreignKey({ name: "certificates_result_fk", columns: [t.contest_id, t.user_id], foreignColumns: [contest_results.contest_id, contest_results.user_id] }).onDelete("cascade"),

@@ -6,16 +6,19 @@ import { rowsOf, type DbOrTx } from "~/db/client.server";
 import { contests } from "~/db/schema";
 import { normalizeCertificateCode } from "~/models/contests/results/certificate-code";
 import { FULL_MARKS, PERCENTILE_SQL } from "~/models/contests/results/marking.server";
+import { consumeOrWait, LIMITS, releaseHit } from "~/services/rate-limit.server";
+import type { Msg } from "~/utils/i18n";
 
 /**
  * Certificates for every ranked result of this contest if it is a practice test (in the
  * finalisation's transaction): a blank paper has no rank to certify. A result already
- * certified keeps its code.
+ * certified keeps its code. A new code is 20 hex digits, 80 of the 122 random bits of a
+ * version-4 UUID (issue 65; the first certificates' 12 digits keep working).
  */
 export async function issueCertificates(tx: DbOrTx, contestId: string) {
   await tx.execute(sql`
     INSERT INTO certificates (code, contest_id, user_id)
-    SELECT upper(substr(md5(gen_random_uuid()::text), 1, 12)), r.contest_id, r.user_id
+    SELECT upper(substr(md5(gen_random_uuid()::text), 1, 20)), r.contest_id, r.user_id
       FROM contest_results r JOIN contests c ON c.id = r.contest_id
      WHERE r.contest_id = ${contestId} AND c.kind = 'practice' AND r.rank IS NOT NULL
     ON CONFLICT (contest_id, user_id) DO NOTHING`);
@@ -36,8 +39,8 @@ export type Certificate = {
   percentile: number | null;
 };
 
-/** What a certificate says, by its code; null for a code that is malformed or names none. */
-export async function certificateByCode(db: DbOrTx, typed: string): Promise<Certificate | null> {
+/** What a certificate says, by its code; null for a code that is malformed or names none. Only through checkCertificate's limit. */
+async function certificateByCode(db: DbOrTx, typed: string): Promise<Certificate | null> {
   const code = normalizeCertificateCode(typed);
   if (!code) return null;
   const [row] = rowsOf<Certificate>(
@@ -53,6 +56,34 @@ export async function certificateByCode(db: DbOrTx, typed: string): Promise<Cert
        WHERE k.code = ${code}`),
   );
   return row ? { ...row, issued_at: new Date(row.issued_at), start_time: new Date(row.start_time) } : null;
+}
+
+export type CertificateCheck =
+  | { kind: "found"; certificate: Certificate }
+  | { kind: "malformed" }
+  | { kind: "unknown" }
+  | { kind: "limited"; retryAfterS: number };
+
+/** What an address told to wait reads, in minutes (the window is an hour). */
+export const certificateLimitedMessage = (retryAfterS: number): Msg => ({ id: "results.certificate.limited", values: { minutes: Math.ceil(retryAfterS / 60) } });
+
+/**
+ * A code looked up for someone at this address (issue 65): a guesser's misses are
+ * counted per address before the lookup, and past the limit nothing is looked up until
+ * the window ends, a genuine code neither (else the limit would still answer which
+ * guesses are certificates). A hit gives its own count back but not the misses before it
+ * (docs/decisions/contests-lawful-kinds.md). A malformed code is never looked up.
+ */
+export async function checkCertificate(db: DbOrTx, input: { typed: string; ip: string; now: Date }): Promise<CertificateCheck> {
+  const code = normalizeCertificateCode(input.typed);
+  if (!code) return { kind: "malformed" };
+  const key = `certificates:ip:${input.ip}`;
+  const retryAfterS = await consumeOrWait(db, key, LIMITS.certificateMissesPerIp, input.now);
+  if (retryAfterS !== null) return { kind: "limited", retryAfterS };
+  const certificate = await certificateByCode(db, code);
+  if (!certificate) return { kind: "unknown" };
+  await releaseHit(db, key);
+  return { kind: "found", certificate };
 }
 
 /** The student's own certificate's code for this contest, if it has one. */

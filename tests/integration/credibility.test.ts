@@ -8,7 +8,10 @@ import { db } from "~/db/client.server";
 import { user_contest_entries } from "~/db/schema";
 import { recordResult } from "~/models/contests/results/scoring.server";
 import { reviewBoard } from "~/models/contests/review/review-board.server";
+import { testApiReply } from "~/models/contests/sitting/test-api.server";
+import { recordEvent } from "~/models/contests/sitting/test-taking.server";
 import { createContest, createEntry, createUser, submitEntry } from "~/seed/factories.server";
+import { signedInStudent } from "../support/scenarios";
 import { english } from "../support/words";
 
 const HOUR = 3_600_000;
@@ -59,4 +62,45 @@ test("a planted copying pair and a too-fast answerer are Low with their reasons;
   // The least credible come first.
   expect(board!.entries.slice(0, 3).map((e) => e.credibility)).toEqual(["low", "low", "low"]);
   expect((await db.select().from(user_contest_entries).where(eq(user_contest_entries.contest_id, contest.id))).length).toBe(11);
+});
+
+// Issue 65: a page left in a background tab in the waiting room sends its events before the
+// start. They are recorded and shown, but only events from the entry's start to its
+// submission count toward "3 or more browser events".
+test("browser events before the start or after the submission are kept and shown but not counted; 3 during the test are Medium", async () => {
+  const start = new Date(Date.now() + 10 * 60_000);
+  const at = (minutes: number) => new Date(start.getTime() + minutes * 60_000);
+  const contest = await createContest(db, { title: `Waiting Room Cup ${Date.now()}`, subject: "Physics", start_time: start, end_time: at(60), questions: QUESTIONS, duration_minutes: 30 });
+  let address = 0;
+  const sitting = async (name: string, eventsAt: number[]) => {
+    const me = await signedInStudent({ fullName: name });
+    await createEntry(db, { userId: me.userId, contestId: contest.id });
+    const ip = `198.51.100.${++address}`;
+    const send = (body: unknown, now: Date) => testApiReply({ cookie: me.cookie, contestId: contest.id, readBody: async () => body, now, address: ip });
+    const sendEvent = async (minutes: number) => expect((await send({ intent: "event", kind: "tab_hidden" }, at(minutes))).body).toEqual({ recorded: true });
+    for (const m of eventsAt.filter((m) => m < 1)) await sendEvent(m);
+    expect((await send({ intent: "start", fullscreen: true }, at(1))).status).toBe(200);
+    for (const m of eventsAt.filter((m) => m >= 1 && m <= 20)) await sendEvent(m);
+    expect((await send({ intent: "submit", reason: "Manual submission" }, at(20))).status).toBe(200);
+    // The API refuses an event once submitted; one in flight at the submission still reaches the table.
+    const [entry] = await db.select().from(user_contest_entries).where(sql`${user_contest_entries.user_id} = ${me.userId} AND ${user_contest_entries.contest_id} = ${contest.id}`);
+    for (const m of eventsAt.filter((m) => m > 20)) await recordEvent(db, { entryId: entry!.id, kind: "tab_hidden", now: at(m) });
+    return me.userId;
+  };
+  // Three events in the waiting room and three after the submission, none while sitting.
+  const waited = await sitting("Waiting Wasim", [-9, -8, -7, 21, 22, 23]);
+  // Two before the start and two during: not three during.
+  const mixed = await sitting("Mixed Meena", [-3, -2, 5, 6]);
+  const during = await sitting("During Dev", [2, 3, 19]);
+
+  const board = (await reviewBoard(db, contest.id, at(90)))!;
+  const entry = (id: string) => board.entries.find((e) => e.user_id === id)!;
+  expect(entry(waited)).toMatchObject({ credibility: "high", reasons: [] });
+  expect(entry(mixed)).toMatchObject({ credibility: "high", reasons: [] });
+  expect(entry(during).credibility).toBe("medium");
+  expect(entry(during).reasons.map(english)).toEqual(["3 browser events during the test (fullscreen left, tab hidden, camera stopped)"]);
+  // Every event stays on the reviewer's timeline, those outside the test's time said so.
+  expect(entry(waited).timeline.map((ev) => ev.during)).toEqual([false, false, false, false, false, false]);
+  expect(entry(mixed).timeline.map((ev) => ev.during)).toEqual([false, false, true, true]);
+  expect(entry(during).timeline.every((ev) => ev.during)).toBe(true);
 });

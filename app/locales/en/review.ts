@@ -78,5 +78,6 @@ export default {
   "review.signal.address": "Started from the same network address as {count} other entrants (a home, hostel or mobile network is shared, so this alone proves little)",
   "review.timeline.lasted": "for {seconds} s",
   "review.timeline.snapshot": "Snapshot at {time}",
+  "review.timeline.outside": "outside the test's time (not counted)",
   "review.signal.notMonitored": "The face check could not run on this device: the test was not monitored (never a penalty by itself)",
 } as const;

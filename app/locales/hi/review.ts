@@ -80,5 +80,6 @@ export default {
   "review.signal.address": "{count} दूसरे प्रतिभागियों के ही नेटवर्क पते से शुरू किया (घर, हॉस्टल या मोबाइल नेटवर्क साझा होता है, इसलिए अकेले यह बहुत कम साबित करता है)",
   "review.timeline.lasted": "{seconds} सेकंड तक",
   "review.timeline.snapshot": "{time} की तस्वीर",
+  "review.timeline.outside": "टेस्ट के समय से बाहर (गिना नहीं गया)",
   "review.signal.notMonitored": "इस उपकरण पर चेहरे की जाँच नहीं चल सकी: टेस्ट की निगरानी नहीं हुई (यह अपने-आप में कोई दंड नहीं)",
 } satisfies Catalog<typeof en>;

@@ -59,6 +59,7 @@ export function ReviewEntry({ entry, me, open, lastResult }: { entry: BoardEntry
             <li key={i}>
               <time dateTime={ev.at}>{formatDateTime(ev.at, locale)}</time> · {KINDS[ev.kind] ? t(KINDS[ev.kind]!) : ev.kind}
               {ev.durationMs !== null ? ` ${t("review.timeline.lasted", { seconds: Math.round(ev.durationMs / 1000) })}` : null}
+              {ev.during ? null : ` · ${t("review.timeline.outside")}`}
               {ev.snapshot ? (
                 <img className="snapshot" src={ev.snapshot} alt={t("review.timeline.snapshot", { time: formatDateTime(ev.at, locale) })} width={160} height={120} loading="lazy" decoding="async" />
               ) : null}

@@ -9,7 +9,7 @@ import { rankSql } from "~/models/contests/results/scoring.server";
 import { CONTEST_OVER_SQL } from "~/models/contests/sitting/deadline.server";
 import type { BoardEntry } from "~/models/contests/review/review";
 import { credibility, NOTHING } from "~/models/contests/review/credibility";
-import { answerSignals } from "~/models/contests/review/signals.server";
+import { answerSignals, DURING_TEST_TEXT } from "~/models/contests/review/signals.server";
 import { hasEntrySql } from "~/models/contests/review/review.server";
 import type { ReviewDecision } from "~/utils/enums";
 import { displayName } from "~/utils/names";
@@ -39,12 +39,14 @@ export async function reviewBoard(db: DbOrTx, contestId: string, now: Date, revi
         LEFT JOIN review_appeals a ON a.contest_id = r.contest_id AND a.user_id = r.user_id
        WHERE r.contest_id = ${contestId}`),
   );
-  const events = rowsOf<{ user_id: string; id: string; kind: string; at: string; detail: string | null; duration_ms: number | null; has_snapshot: boolean }>(
+  // Every event is shown, those outside the test's time said so: they count toward no signal.
+  const events = rowsOf<{ user_id: string; id: string; kind: string; at: string; detail: string | null; duration_ms: number | null; has_snapshot: boolean; during: boolean }>(
     await db.execute(sql`
-      SELECT user_id, id, kind, at, detail, duration_ms, has_snapshot FROM (
+      SELECT user_id, id, kind, at, detail, duration_ms, has_snapshot, during FROM (
         SELECT e.user_id, ev.id, ev.kind, ev.occurred_at AS at, ev.detail, ev.duration_ms, ev.snapshot_key IS NOT NULL AS has_snapshot,
+               COALESCE(${sql.raw(DURING_TEST_TEXT)}, false) AS during,
                row_number() OVER (PARTITION BY e.user_id ORDER BY ev.occurred_at) AS n
-          FROM proctoring_events ev JOIN user_contest_entries e ON e.id = ev.entry_id
+          FROM proctoring_events ev JOIN user_contest_entries e ON e.id = ev.entry_id JOIN contests c ON c.id = e.contest_id
          WHERE e.contest_id = ${contestId}) t
        WHERE n <= ${TIMELINE_MAX}
        ORDER BY user_id, at`),
@@ -56,11 +58,12 @@ export async function reviewBoard(db: DbOrTx, contestId: string, now: Date, revi
        WHERE d.contest_id = ${contestId}
        ORDER BY d.decided_at`),
   );
-  const timelines = groupBy(events, ({ id, kind, at, detail, duration_ms, has_snapshot }) => ({
+  const timelines = groupBy(events, ({ id, kind, at, detail, duration_ms, has_snapshot, during }) => ({
     kind,
     at,
     detail,
     durationMs: duration_ms,
+    during,
     snapshot: has_snapshot ? `/contest/${contestId}/review/snapshot/${id}` : null,
   }));
   // Who decided, named as the site names a person (~/utils/names): a reviewer without a name by their e-mail's first part.

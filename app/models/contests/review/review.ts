@@ -24,7 +24,8 @@ export type BoardEntry = {
   appealed_at: string | null;
   appeal_decided_at: string | null;
   /** `snapshot`: the URL of the flag's picture (reviewers only), where one was kept with consent. */
-  timeline: Array<{ kind: string; at: string; detail: string | null; durationMs: number | null; snapshot: string | null }>;
+  /** `during`: from the entry's start to its submission (or deadline); only those events count toward a signal. */
+  timeline: Array<{ kind: string; at: string; detail: string | null; durationMs: number | null; during: boolean; snapshot: string | null }>;
   decisions: Array<{ decision: ReviewDecision; reason: string | null; at: string; reviewer: string; reviewer_id: string }>;
   /** What the answers and the browser say (./credibility.ts): never a decision by itself. */
   credibility: Credibility;

@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import { rowsOf, type DbOrTx } from "~/db/client.server";
 import { MARKS_TEXT, RESPONDED_TEXT } from "~/models/contests/results/scoring.server";
 import { COPY_SHARED_MEDIUM, FAST_SECONDS, NOTHING, type Signals } from "~/models/contests/review/credibility";
+import { ENTRY_DEADLINE_TEXT } from "~/models/contests/sitting/deadline.server";
 
 /**
  * A wrong choice is rare when at most this share of those who sat gave it (and at least
@@ -27,6 +28,14 @@ const RESPONSES = (contestId: string) => sql`
     LEFT JOIN contest_sections sec ON sec.id = q.section_id
     JOIN contests c ON c.id = a.contest_id
    WHERE a.contest_id = ${contestId} AND ${sql.raw(RESPONDED_TEXT)} AND NOT q.dropped`;
+
+/**
+ * A proctoring event `ev` of entry `e` (contest `c`) happened while the test was sat: from
+ * the entry's start to its submission, or its deadline while it has none. Events are
+ * recorded from the waiting room too (a page left in a background tab before the start),
+ * and after the submission while the page is open, but only these count (issue 65).
+ */
+export const DURING_TEST_TEXT = `(ev.occurred_at >= e.started_at AND ev.occurred_at <= COALESCE(e.submitted_at, ${ENTRY_DEADLINE_TEXT}))`;
 
 /** Every entry's signals, by student: pairs sharing rare wrong answers, right answers saved too fast, shared devices and addresses, browser events. */
 export async function answerSignals(db: DbOrTx, contestId: string, nameOf: Map<string, string>) {
@@ -57,8 +66,8 @@ export async function answerSignals(db: DbOrTx, contestId: string, nameOf: Map<s
   );
   const events = rowsOf<{ user_id: string; events: number; not_monitored: boolean }>(
     await db.execute(sql`
-      SELECT e.user_id, count(*) FILTER (WHERE ev.kind <> 'not_monitored')::int AS events, bool_or(ev.kind = 'not_monitored') AS not_monitored
-        FROM proctoring_events ev JOIN user_contest_entries e ON e.id = ev.entry_id
+      SELECT e.user_id, count(*) FILTER (WHERE ev.kind <> 'not_monitored' AND ${sql.raw(DURING_TEST_TEXT)})::int AS events, bool_or(ev.kind = 'not_monitored') AS not_monitored
+        FROM proctoring_events ev JOIN user_contest_entries e ON e.id = ev.entry_id JOIN contests c ON c.id = e.contest_id
        WHERE e.contest_id = ${contestId} GROUP BY e.user_id`),
   );
   // Entries sharing a device or an address, by group: never a pair per two entrants, so a

@@ -65,6 +65,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return Response.json({ error: inEnglish(CHECKOUT_MESSAGES.tooManyOrders) }, { status: 429, headers: { "Retry-After": "3600" } });
     case "unavailable":
       return Response.json({ error: inEnglish(CHECKOUT_MESSAGES.paymentsOff) }, { status: 503 });
+    case "erased":
+      // The account went while the order waited for it: as requireApiUser answers once its session is gone.
+      return Response.json({ error: "Please log in again." }, { status: 401 });
   }
 }
 

@@ -131,6 +131,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return redirectWithFlash("/checkout?step=payment", { kind: "error", message: { id: "checkout.tooManyOrders" } });
     case "unavailable":
       return redirectWithFlash("/checkout?step=payment", { kind: "error", message: { id: "checkout.paymentsOff" } });
+    case "erased":
+      // The account went while the order waited for it: as requireUser answers once its session is gone.
+      throw redirect(`/login?${new URLSearchParams({ redirectTo: "/checkout" })}`);
   }
 }
 

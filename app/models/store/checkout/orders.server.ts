@@ -30,6 +30,8 @@ export type PlaceOutcome =
   | { kind: "sold-out"; titles: string[] }
   // Past a limit of the marketplace's (copies of one listing; cash on delivery's): said in the payment form.
   | { kind: "refused"; msg: Msg }
+  // The buyer's account was erased while this checkout waited for it: answered as any request after the erasure.
+  | { kind: "erased" }
   | { kind: "empty" | "limited" | "unavailable" };
 
 class NotPlaced extends Error {
@@ -90,6 +92,7 @@ export async function placeOrder(
   let placedOrder: { id: string; paysNow: boolean };
   try {
     placedOrder = await db.transaction(async (tx) => {
+      if (!(await lockPeople(tx, input.userId))) throw new NotPlaced({ kind: "erased" });
       const lines = await lockCartLines(tx, input.userId);
       if (lines.length === 0) throw new NotPlaced({ kind: "empty" });
       const gone = lines.filter((l) => lineProblem(l) !== null || l.seller_id === input.userId);
@@ -158,7 +161,7 @@ export async function placeOrder(
  * delivery can't be abused"): more copies of one listing than a cart may hold, and for
  * cash on delivery, which costs the buyer nothing until the door, an order worth more
  * than COD_MAX_ORDER_VALUE or one more than COD_MAX_OPEN_ORDERS not yet shipped. The
- * buyer's row is locked first, so two checkouts of one buyer at once count each other.
+ * buyer's row is locked already (lockPeople), so two checkouts of one buyer at once count each other.
  */
 async function limitRefusal(tx: Tx, input: { userId: string; cod: boolean; lines: Array<{ quantity: number }>; total: number }): Promise<Msg | null> {
   const limits = env();
@@ -169,7 +172,6 @@ async function limitRefusal(tx: Tx, input: { userId: string; cod: boolean; lines
   if (input.total > limits.COD_MAX_ORDER_VALUE) {
     return CHECKOUT_MESSAGES.codValue(formatINR(limits.COD_MAX_ORDER_VALUE));
   }
-  await tx.execute(sql`SELECT 1 FROM users WHERE id = ${input.userId} FOR UPDATE`);
   const [row] = rowsOf<{ open: number }>(
     await tx.execute(sql`
       SELECT count(*)::int AS open FROM orders o
@@ -212,6 +214,26 @@ type CartLine = { product_id: string; quantity: number };
 
 async function cartLines(db: DbOrTx, userId: string): Promise<CartLine[]> {
   return db.select({ product_id: user_cart.product_id, quantity: user_cart.quantity }).from(user_cart).where(eq(user_cart.user_id, userId)).orderBy(asc(user_cart.product_id));
+}
+
+/**
+ * The user rows an order needs, locked before any cart row or listing, in id order: the
+ * buyer's for update (two checkouts of one buyer take turns), the sellers' against a
+ * change of key (the order's lines point at them). An erasure locks its user's row first
+ * too (models/accounts/personal-data.server.ts), so a checkout and an erasure of its buyer
+ * or of a seller take turns on that row; when this checkout locked the cart first, the two
+ * deadlocked (issue 65). False when the buyer's account was erased meanwhile.
+ */
+async function lockPeople(tx: Tx, buyerId: string) {
+  const sellers = rowsOf<{ id: string }>(
+    await tx.execute(sql`SELECT DISTINCT p.seller_id AS id FROM user_cart c JOIN marketplace_products p ON p.id = c.product_id WHERE c.user_id = ${buyerId}`),
+  );
+  let buyerThere = false;
+  for (const id of [...new Set([buyerId, ...sellers.map((s) => s.id)])].sort()) {
+    if (id !== buyerId) await tx.execute(sql`SELECT 1 FROM users WHERE id = ${id} FOR KEY SHARE`);
+    else buyerThere = rowsOf(await tx.execute(sql`SELECT 1 FROM users WHERE id = ${id} AND erased_at IS NULL FOR UPDATE`)).length === 1;
+  }
+  return buyerThere;
 }
 
 /**

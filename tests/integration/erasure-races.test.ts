@@ -1,0 +1,108 @@
+// Issue 65, point 6: a checkout racing an erasure deadlocked (40P01 in the cash-on-delivery
+// count's lock) and the buyer got a 500. Both now lock the user row first
+// (lockPeople in app/models/store/checkout/orders.server.ts, eraseAccountNow in
+// app/models/accounts/personal-data.server.ts), so they take turns: a checkout first is
+// placed and the erasure then refused for the open order; an erasure first goes through
+// and the checkout answers as any request after it, with the way to log in.
+//
+// On PostgreSQL each order is forced: a third transaction holds the buyer's cart row while
+// the two queue behind it, in the order named, then lets go. (Before the change, the
+// checkout took the cart before the user row and the erasure the user row before the cart:
+// a deadlock every time.) PGlite runs one transaction at a time, so there the two run one
+// after the other, in the same order.
+import { eq, sql } from "drizzle-orm";
+import { expect, test } from "vitest";
+import { db, getConnection, rowsOf } from "~/db/client.server";
+import { marketplace_products, orders, user_cart, users } from "~/db/schema";
+import { eraseAccountNow } from "~/models/accounts/personal-data.server";
+import * as checkoutRoute from "~/routes/checkout";
+import * as productRoute from "~/routes/store.$id.productdetails";
+import { createProduct } from "~/seed/factories.server";
+import { call, cookieFrom, formRequest } from "../support/remix";
+import { signedInStudent } from "../support/scenarios";
+import { PROVEN_ON_POSTGRESQL } from "../support/locks";
+
+let ip = 0;
+const fresh = () => ({ ip: `203.0.113.${(ip++ % 200) + 20}` });
+const SHIPPING = { name: "Asha Rao", email: "asha@example.in", phone: "9876543210", address: "12 MG Road", city: "Pune", state: "Maharashtra", zip: "411001" };
+const onPostgres = () => getConnection().kind === "postgres";
+
+/** A buyer with one book of `seller`'s in the cart and the shipping step done: the cookie for the payment step. */
+async function buyerAtPayment(sellerId: string) {
+  const buyer = await signedInStudent();
+  const productId = await createProduct(db, { sellerId, title: `Race Book ${Date.now()} ${ip}`, price: 300, category: "Textbooks", stock: 3 });
+  await call(productRoute.action as never, formRequest(`/store/${productId}/productdetails`, { intent: "cart-add", quantity: "1" }, buyer.cookie), { ...fresh(), params: { id: productId } });
+  const res = await call(checkoutRoute.action as never, formRequest("/checkout", { intent: "shipping", ...SHIPPING }, buyer.cookie), fresh());
+  return { ...buyer, productId, cookie: `${buyer.cookie}; ${cookieFrom(res.headers, "__checkout")}` };
+}
+
+const payCod = (cookie: string) => call(checkoutRoute.action as never, formRequest("/checkout", { intent: "pay", paymentMethod: "cod", key: crypto.randomUUID() }, cookie), fresh());
+
+/** How many of this database's sessions wait for a lock. */
+async function waiting() {
+  const [row] = rowsOf<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`));
+  return row!.n;
+}
+
+async function untilWaiting(n: number) {
+  for (let i = 0; i < 500 && (await waiting()) < n; i++) await new Promise((r) => setTimeout(r, 10));
+  expect(await waiting()).toBe(n);
+}
+
+/**
+ * Runs `first` then `second`, forced to meet on PostgreSQL: a transaction holds the row of
+ * `cartOf`'s cart until both wait (first for it, second behind first), then commits.
+ */
+async function race<A, B>(cartOf: string, first: () => Promise<A>, second: () => Promise<B>): Promise<[A, B]> {
+  if (!onPostgres()) return [await first(), await second()];
+  let letGo!: () => void;
+  let held!: () => void;
+  const holding = new Promise<void>((r) => (held = r));
+  const blocker = db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT 1 FROM user_cart WHERE user_id = ${cartOf} FOR UPDATE`);
+    held();
+    await new Promise<void>((r) => (letGo = r));
+  });
+  await holding;
+  const a = first();
+  await untilWaiting(1);
+  const b = second();
+  await untilWaiting(2);
+  letGo();
+  await blocker;
+  return Promise.all([a, b]);
+}
+
+test(`${PROVEN_ON_POSTGRESQL} a cash-on-delivery checkout, then its buyer's erasure: the order is placed, the erasure refused for it; no deadlock, no 500`, async () => {
+  const seller = await signedInStudent();
+  const buyer = await buyerAtPayment(seller.userId);
+  const [placed, erased] = await race(buyer.userId, () => payCod(buyer.cookie), () => eraseAccountNow(db, buyer.userId, new Date()));
+  expect(placed.status).toBe(302);
+  expect(placed.location).toMatch(/^\/checkout\?order=/);
+  expect(erased).toEqual({ ok: false, reason: "open-order" });
+  expect(await db.$count(orders, eq(orders.buyer_id, buyer.userId))).toBe(1);
+  const [user] = await db.select().from(users).where(eq(users.id, buyer.userId));
+  expect(user!.erased_at).toBeNull();
+});
+
+test(`${PROVEN_ON_POSTGRESQL} an erasure, then its buyer's checkout: the account goes, and the buyer is sent to log in as after any erasure, nothing placed`, async () => {
+  const seller = await signedInStudent();
+  const buyer = await buyerAtPayment(seller.userId);
+  const [erased, placed] = await race(buyer.userId, () => eraseAccountNow(db, buyer.userId, new Date()), () => payCod(buyer.cookie));
+  expect(erased).toEqual({ ok: true });
+  expect(placed.status).toBe(302);
+  expect(placed.location).toBe("/login?redirectTo=%2Fcheckout");
+  expect(await db.$count(orders, eq(orders.buyer_id, buyer.userId))).toBe(0);
+  expect(await db.$count(user_cart, eq(user_cart.user_id, buyer.userId))).toBe(0);
+  const [book] = await db.select({ stock: marketplace_products.stock }).from(marketplace_products).where(eq(marketplace_products.id, buyer.productId));
+  expect(book!.stock).toBe(3);
+});
+
+test(`${PROVEN_ON_POSTGRESQL} a checkout, then the erasure of its seller: the order is placed, the seller's erasure refused for the sale; no deadlock`, async () => {
+  const seller = await signedInStudent();
+  const buyer = await buyerAtPayment(seller.userId);
+  // The seller erases while the buyer's order of their book is being placed.
+  const [placed, erased] = await race(buyer.userId, () => payCod(buyer.cookie), () => eraseAccountNow(db, seller.userId, new Date()));
+  expect(placed.location).toMatch(/^\/checkout\?order=/);
+  expect(erased).toEqual({ ok: false, reason: "open-order" });
+});

@@ -8,6 +8,10 @@ import { eq, sql } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { db, pgConstraint, rowsOf } from "~/db/client.server";
 import { contests, discarded_images, held_transfers, outage_remedies, question_challenges, questions, user_contest_entries, users } from "~/db/schema";
+import { eraseAccountNow } from "~/models/accounts/personal-data.server";
+import { paymentGateway } from "~/models/payments/gateway.server";
+import { oweRefund, sendDueRefunds } from "~/models/payments/refunds.server";
+import { REFUND_REASONS } from "~/models/refund-reasons";
 import { buyerRequestsReturn } from "~/models/store/orders/order-life.server";
 import { sellerDisputesReturn } from "~/models/store/orders/order-returns.server";
 import { submitChallenge } from "~/models/contests/challenges/challenges.server";
@@ -40,6 +44,8 @@ test("every SQL block of docs/admin-sql.md, in order and as written, does what t
     "challenge-reject",
     "challenge-window-end",
     "payouts-open",
+    "refunds-failed",
+    "refund-by-hand",
     "disputes-open",
     "dispute-for-seller",
     "linked-account",
@@ -139,6 +145,17 @@ test("every SQL block of docs/admin-sql.md, in order and as written, does what t
   expect(open.filter((p) => p.title === "JEE Main Mock Test 1").map((p) => [p.email, p.status, p.gross]).sort()).toEqual(
     ["arjun.singh@example.in", "asha.rao@example.in", "priya.nair@example.in", "rahul.verma@example.in"].map((email) => [email, "awaiting_details", 2250]),
   );
+
+  // A refund the gateway refused: listed, then recorded as refunded by hand (it then holds no erasure).
+  const payer = await createUser(db, { email: "payer.pillai@example.in", passwordHash: "x" });
+  await oweRefund(db, { userId: payer, gateway: "test", orderId: "order_test_guide", paymentId: "pay_never_captured", amount: 120, reason: REFUND_REASONS.paymentTwice });
+  await db.execute(sql`UPDATE refunds SET id = '00000000-0000-4000-8000-0000000f0e1d' WHERE razorpay_payment_id = 'pay_never_captured'`);
+  await sendDueRefunds(db, paymentGateway(), new Date(Date.now() + 60_000), 500);
+  expect(await run(block("refunds-failed"))).toMatchObject([{ id: "00000000-0000-4000-8000-0000000f0e1d", email: "payer.pillai@example.in", amount: 120, razorpay_payment_id: "pay_never_captured" }]);
+  expect(await eraseAccountNow(db, payer, new Date())).toEqual({ ok: false, reason: "open-refund" });
+  expect(await run(block("refund-by-hand"))).toEqual([{ id: "00000000-0000-4000-8000-0000000f0e1d", status: "sent" }]);
+  expect(await run(block("refunds-failed"))).toEqual([]);
+  expect(await eraseAccountNow(db, payer, new Date())).toEqual({ ok: true });
 
   // A disputed return: listed, then decided for the seller (the line delivered again, its photo discarded).
   const seller = await createUser(db, { email: "seller.sen@example.in", passwordHash: "x" });

@@ -95,6 +95,6 @@ export default {
   "account.data.erasing": "Erasing…",
   "account.data.erased": "Your account has been erased.",
   "account.data.openPayout": "A payout (a prize or your earnings) is still on its way to you. Your account can be erased once it is paid.",
-  "account.data.openRefund": "A refund is still on its way to you. Your account can be erased once it has been sent.",
+  "account.data.openRefund": "A refund is still owed to you: on its way, or waiting for our support team to send it by hand. Your account can be erased once it has been sent.",
   "account.data.openOrder": "An order you bought or sold is not finished (not yet delivered, or a return not yet received). Your account can be erased once it is.",
 } as const;

@@ -66,12 +66,13 @@ export type ErasureResult = { ok: true } | { ok: false; reason: "wrong-password"
 
 // What must finish before an account can go: money on its way to or from the person (a
 // payout not yet paid: a failed or reversed one waits for new details, so the person is
-// still owed it), and an order line not yet done (not delivered, cancelled or come back
-// undelivered, or a return not received).
+// still owed it; a refund not yet sent: a failed one waits for support to send it by hand,
+// docs/admin-sql.md "Refunds the gateway refused"), and an order line not yet done (not
+// delivered, cancelled or come back undelivered, or a return not received).
 const OPEN_LINE = `i.cancelled_at IS NULL AND i.refused_at IS NULL AND (i.delivered_at IS NULL OR (i.return_requested_at IS NOT NULL AND i.returned_at IS NULL))`;
 const open = (me: SQL) => sql`
   SELECT EXISTS (SELECT 1 FROM payouts WHERE user_id = ${me} AND status <> 'paid') AS payout,
-         EXISTS (SELECT 1 FROM refunds WHERE user_id = ${me} AND status = 'queued') AS refund,
+         EXISTS (SELECT 1 FROM refunds WHERE user_id = ${me} AND status <> 'sent') AS refund,
          EXISTS (SELECT 1 FROM order_items i JOIN orders o ON o.id = i.order_id
                   WHERE (o.buyer_id = ${me} OR i.seller_id = ${me}) AND o.status <> 'failed' AND ${sql.raw(OPEN_LINE)}) AS "order"`;
 

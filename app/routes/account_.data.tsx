@@ -4,7 +4,7 @@
 // session left open on a shared phone cannot do it.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PasswordField } from "~/components/accounts/password-input";
 import { ErrorPage } from "~/components/error-page";
 import { FormErrors } from "~/components/ui/field";
@@ -13,19 +13,23 @@ import { destroySession, requireUser } from "~/models/accounts/auth.server";
 import { ACCOUNT_MESSAGES, MESSAGES } from "~/models/accounts/messages";
 import { eraseAccount } from "~/models/accounts/personal-data.server";
 import { EraseAccountSchema } from "~/models/accounts/schemas";
+import { declinablePrizes } from "~/models/payments/payouts.server";
 import { setFlash } from "~/utils/flash.server";
 import { parseForm } from "~/utils/forms.server";
 import { msgText, richText, useT } from "~/utils/i18n";
 import { i18nFor, translateReply } from "~/utils/i18n.server";
 import { translatedPageMeta } from "~/utils/meta";
+import { formatINR } from "~/utils/money";
 import { useIsPending } from "~/utils/use-is-pending";
 import { useSchemaForm } from "~/utils/use-schema-form";
 
 export const meta = translatedPageMeta("account.data.metaTitle", "account.data.metaDescription");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context);
-  return { messages: i18nFor(request, context, "account", "auth").messages };
+  const user = await requireUser(request, context);
+  // Prizes waiting for payout details hold the erasure; each may be declined instead (issue 65).
+  const prizes = (await declinablePrizes(db, { userId: user.id })).map((p) => ({ id: p.id, title: p.title, net: p.net }));
+  return { prizes, messages: i18nFor(request, context, "account", "auth").messages };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -39,6 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const message = {
       "wrong-password": ACCOUNT_MESSAGES.currentWrong,
       limited: MESSAGES.tooManyAttempts,
+      "prize-waiting": ACCOUNT_MESSAGES.erasePrizeWaiting,
       "open-payout": ACCOUNT_MESSAGES.eraseOpenPayout,
       "open-refund": ACCOUNT_MESSAGES.eraseOpenRefund,
       "open-order": ACCOUNT_MESSAGES.eraseOpenOrder,
@@ -54,6 +59,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function YourData() {
+  const { prizes } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useSchemaForm<typeof EraseAccountSchema>(lastResult);
   const pending = useIsPending();
@@ -74,6 +80,20 @@ export default function YourData() {
       <p>
         {richText(t("account.data.correctText"), [(text) => <Link to="/account">{text}</Link>, (text) => <Link to="/contact">{text}</Link>])}
       </p>
+
+      {prizes.length > 0 ? (
+        <>
+          <h2 id="prizes">{t("account.data.prizes")}</h2>
+          <p>{richText(t("account.data.prizesText"), [(text) => <Link to="/account">{text}</Link>])}</p>
+          <ul>
+            {prizes.map((p) => (
+              <li key={p.id}>
+                {t("account.data.prizeLine", { title: p.title, net: formatINR(p.net) })} <Link to={`/account/prizes/${p.id}/decline`}>{t("account.data.declineLink")}</Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
 
       <h2>{t("account.data.erase")}</h2>
       <p>{t("account.data.eraseText")}</p>

@@ -26,13 +26,14 @@ export const REFUND_STATUSES = ["queued", "sent", "failed"] as const;
 export const REFUND_REASON_CODES = ["contest_late", "contest_twice", "order_twice", "order_late", "line", "payment_twice", "challenge_twice", "challenge_late", "challenge_upheld", "contest_unavailable", "cod_deposit", "contest_outage", "other"] as const;
 /** Where a prize is paid: a UPI ID, or a bank account with its IFSC. */
 export const PAYOUT_METHODS = ["upi", "bank"] as const;
-/**
- * A prize on its way out: waiting for the winner's payout details, queued for the
- * gateway, processing there, paid (with the bank's reference), failed, or reversed.
- */
 /** What a payout pays: a contest prize, or a seller's marketplace earnings. */
 export const PAYOUT_PURPOSES = ["prize", "earnings"] as const;
-export const PAYOUT_STATUSES = ["awaiting_details", "queued", "processing", "paid", "failed", "reversed"] as const;
+/**
+ * A prize on its way out: waiting for the winner's payout details, queued for the
+ * gateway, processing there, paid (with the bank's reference), failed, or reversed; or
+ * declined by its winner while it waited (issue 65: never paid, its record kept).
+ */
+export const PAYOUT_STATUSES = ["awaiting_details", "queued", "processing", "paid", "failed", "reversed", "declined"] as const;
 export const EMAIL_STATUSES = ["pending", "sent", "failed", "logged"] as const;
 /**
  * What the test page noticed: the browser's events, and the on-device face check's

@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { ADULT_BIRTH_DATE, expect, latestMailTo, logIn, PASSWORD, submitLogin, test, uniqueEmail } from "./support/fixtures";
+import { ADULT_BIRTH_DATE, create, expect, latestMailTo, logIn, PASSWORD, submitLogin, test, unique, uniqueEmail } from "./support/fixtures";
 
 test.describe("accounts", () => {
   test("signup shows 'Account Created!', then goes home after 10 s", async ({ page, javaScriptEnabled }) => {
@@ -193,5 +193,37 @@ test.describe("accounts", () => {
     await expect(page.getByRole("link", { name: "Login" })).toBeVisible();
     await logIn(page, student.email, student.password);
     await expect(page.getByText("Invalid email or password")).toBeVisible();
+  });
+
+  // Issue 65, point 7: a winner who never gave payout details can leave by declining the prize.
+  test("a winner declines a prize that waits for payout details, the tick first, then erases the account", async ({ page, student }) => {
+    const title = unique("Declined Cup");
+    const contest = await create("finishedContest", { title, students: [{ userId: student.id, correct: 3, minutes: 5 }] });
+    await page.goto("/account/data");
+    await page.getByLabel("Your password").fill(student.password);
+    await page.getByRole("button", { name: "Erase my account" }).click();
+    await expect(page.getByText("A prize waits for your payout details. Add them in My Account to be paid, or decline it under “Prizes waiting for you”. Then your account can be erased.")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Prizes waiting for you" })).toBeVisible();
+    await expect(page.getByText(`${title}: ₹700 to be paid to you.`)).toBeVisible();
+    await page.getByRole("link", { name: "Decline this prize" }).click();
+    await expect(page.getByRole("heading", { name: "Decline your prize" })).toBeVisible();
+    await expect(page.getByText("If you decline this prize, it will never be paid to you, now or later, and you cannot take it back.", { exact: false })).toHaveCount(1);
+    // Without the tick: said beside it, nothing declined.
+    await page.getByLabel("Your password").fill(student.password);
+    await page.getByRole("button", { name: "Decline the prize" }).click();
+    await expect(page.getByText("Tick the box to decline the prize.")).toBeVisible();
+    await page.getByLabel(`I decline my prize of ₹700 in ${title}.`).check();
+    await page.getByLabel("Your password").fill(student.password);
+    await page.getByRole("button", { name: "Decline the prize" }).click();
+    await expect(page).toHaveURL("/account/data");
+    await expect(page.getByText(`You declined your prize in ${title}. It will not be paid.`)).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Prizes waiting for you" })).toHaveCount(0);
+    await page.goto(`/contest/${contest.id}/results`);
+    await expect(page.getByRole("region", { name: "Prize statement" })).toContainText("You declined this prize on");
+    await page.goto("/account/data");
+    await page.getByLabel("Your password").fill(student.password);
+    await page.getByRole("button", { name: "Erase my account" }).click();
+    await expect(page).toHaveURL("/");
+    await expect(page.getByText("Your account has been erased.")).toBeVisible();
   });
 });

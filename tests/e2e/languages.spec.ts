@@ -194,6 +194,25 @@ test.describe("हिन्दी", () => {
     expect(await latinWords(page, [student.fullName]), "your data").toEqual([]);
   });
 
+  test("a declined prize in Hindi: Your data's waiting prize, the decline page refused without the tick, then declined", async ({ page, student, context }) => {
+    const title = unique("Hindi Declined Cup");
+    await create("finishedContest", { title, students: [{ userId: student.id, correct: 3, minutes: 5 }] });
+    await context.addCookies([{ name: "lang", value: "hi", url: `http://localhost:${process.env.E2E_PORT}` }]);
+    await page.goto("/account/data");
+    await expect(page.getByRole("heading", { name: "आपके इंतज़ार में इनाम" })).toBeVisible();
+    await page.getByRole("link", { name: "यह इनाम अस्वीकार करें" }).click();
+    await expect(page.getByRole("heading", { name: "अपना इनाम अस्वीकार करें" })).toBeVisible();
+    await page.getByLabel("आपका पासवर्ड").fill(student.password);
+    await page.getByRole("button", { name: "इनाम अस्वीकार करें" }).click();
+    await expect(page.getByText("इनाम अस्वीकार करने के लिए बॉक्स पर टिक करें।")).toBeVisible();
+    expect(await latinWords(page, [title, student.fullName]), "decline page").toEqual([]);
+    await page.getByLabel(`मैं ${title} में मिला अपना ₹700 का इनाम अस्वीकार करता/करती हूँ।`).check();
+    await page.getByLabel("आपका पासवर्ड").fill(student.password);
+    await page.getByRole("button", { name: "इनाम अस्वीकार करें" }).click();
+    await expect(page.getByText(`आपने ${title} में मिला अपना इनाम अस्वीकार कर दिया। इसका भुगतान नहीं होगा।`)).toBeVisible();
+    expect(await latinWords(page, [title, student.fullName]), "your data after").toEqual([]);
+  });
+
   test("a parent's consent in Hindi: the sign-up that waits, the link's page refused, then consented", async ({ page, context }) => {
     await context.addCookies([{ name: "lang", value: "hi", url: `http://localhost:${process.env.E2E_PORT}` }]);
     const parent = uniqueEmail("parent-hi");

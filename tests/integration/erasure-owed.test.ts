@@ -3,21 +3,28 @@
 // owed, as a failed payout is. A return asked for and not yet received holds both parties'
 // erasure (docs/decisions/privacy-personal-data.md): the buyer is owed the refund once the
 // book is back, and the return's case (the buyer's words and photo, a seller's dispute) is
-// what support decides on.
-import { eq } from "drizzle-orm";
+// what support decides on. A winner who never gives payout details may decline the prize
+// (app/routes/account_.prizes.$id.decline.tsx) and then erase; the prize's record stays.
+import { eq, sql } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { db } from "~/db/client.server";
-import { order_items, refunds, users } from "~/db/schema";
+import { order_items, payouts, refunds, users } from "~/db/schema";
 import { eraseAccountNow } from "~/models/accounts/personal-data.server";
 import { paymentGateway } from "~/models/payments/gateway.server";
+import { savePayoutDetails } from "~/models/payments/payout-details.server";
+import { declinePrize } from "~/models/payments/payouts.server";
+import { finalizeContest } from "~/models/contests/results/scoring.server";
 import { oweRefund, sendDueRefunds } from "~/models/payments/refunds.server";
 import { REFUND_REASONS } from "~/models/refund-reasons";
 import { buyerConfirmsDelivery, buyerRequestsReturn, sellerConfirmsReturn, sellerShips } from "~/models/store/orders/order-life.server";
 import * as page from "~/routes/account_.data";
-import { call, formRequest } from "../support/remix";
+import * as decline from "~/routes/account_.prizes.$id.decline";
+import { resultsPage } from "~/routes/contest.$id.results.query.server";
+import { readFlash } from "~/utils/flash.server";
+import { call, cookieFrom, formRequest, getRequest } from "../support/remix";
 import { book, gateway, order } from "../support/orders";
-import { signedInStudent } from "../support/scenarios";
-import { english } from "../support/words";
+import { contestWithResults, signedInStudent } from "../support/scenarios";
+import { english, flashInEnglish } from "../support/words";
 
 const PASSWORD = "Erase@Me-2026";
 let n = 0;
@@ -68,4 +75,126 @@ test("a return asked for and not yet received holds the buyer's and the seller's
   await sendDueRefunds(db, gateway, later(1), 500);
   expect(await db.select({ status: refunds.status, amount: refunds.amount }).from(refunds).where(eq(refunds.user_id, buyer.userId))).toEqual([{ status: "sent", amount: 300 }]);
   expect(await eraseAccountNow(db, buyer.userId, new Date())).toEqual({ ok: true });
+});
+
+const HOUR = 3_600_000;
+
+/** A winner of first prize (₹1,000, ₹300 tax) who never gave payout details; a rival has second. */
+async function winnerWaiting() {
+  const winner = await signedInStudent({ email: `winner${++n}@example.in`, password: PASSWORD, fullName: `Wasim Khan ${n}` });
+  const rival = await signedInStudent({ email: `rival${n}@example.in`, password: PASSWORD });
+  const made = await contestWithResults({
+    start: new Date(Date.now() - 3 * HOUR),
+    end: new Date(Date.now() - 2 * HOUR),
+    prizePool: { first: 1000, second: 500 },
+    students: [{ userId: winner.userId, correct: 4, minutes: 10 }, { userId: rival.userId, correct: 2, minutes: 10 }],
+  });
+  expect(await finalizeContest(db, made.contestId, new Date())).toBe("finalized");
+  const payoutOf = async (userId: string) => (await db.select().from(payouts).where(eq(payouts.user_id, userId)))[0]!;
+  const prize = await payoutOf(winner.userId);
+  expect(prize).toMatchObject({ status: "awaiting_details", gross: 1000, tax: 300, net: 700 });
+  return { winner, rival, contest: made.contest, prize, payoutOf };
+}
+
+const declinePath = (id: string) => `/account/prizes/${id}/decline`;
+const postDecline = (cookie: string, id: string, fields: Record<string, string>) => call(decline.action, formRequest(declinePath(id), fields, cookie), { params: { id } });
+
+test("a winner who never gave payout details cannot erase; they decline the prize, said once with a tick and the password, and then can; the prize's record stays", async () => {
+  const { winner, contest, prize, payoutOf } = await winnerWaiting();
+  const refused = await call(page.action, formRequest("/account/data", { intent: "erase", password: PASSWORD }, winner.cookie));
+  expect(refused.status).toBe(409);
+  expect(refused.data.error[""]).toEqual([english({ id: "account.data.prizeWaiting" })]);
+
+  // "Your data" lists the prize with its way out.
+  const yours = await call(page.loader, getRequest("/account/data", winner.cookie));
+  expect(yours.data.prizes).toEqual([{ id: prize.id, title: contest.title, net: 700 }]);
+
+  // The screen says what it is, once.
+  const shown = await call(decline.loader, getRequest(declinePath(prize.id), winner.cookie), { params: { id: prize.id } });
+  expect(shown.status).toBe(200);
+  expect(shown.data.prize).toMatchObject({ id: prize.id, title: contest.title, gross: 1000, tax: 300, net: 700, tax_rate_bp: 3000 });
+  expect(english({ id: "account.decline.what" })).toBe(
+    "If you decline this prize, it will never be paid to you, now or later, and you cannot take it back. The record of the prize and of its tax stays with us, as the tax law asks, even after your account is erased.",
+  );
+
+  // Without the tick, or with a wrong password: said beside the field, nothing written.
+  const unticked = await postDecline(winner.cookie, prize.id, { currentPassword: PASSWORD });
+  expect(unticked.status).toBe(400);
+  expect(unticked.data.error.confirm).toEqual(["Tick the box to decline the prize."]);
+  const wrong = await postDecline(winner.cookie, prize.id, { confirm: "on", currentPassword: "not-it" });
+  expect(wrong.status).toBe(400);
+  expect(wrong.data.error.currentPassword).toEqual(["Your current password is not right"]);
+  expect(JSON.stringify(wrong.data)).not.toContain("not-it");
+  expect((await payoutOf(winner.userId)).status).toBe("awaiting_details");
+
+  const declined = await postDecline(winner.cookie, prize.id, { confirm: "on", currentPassword: PASSWORD });
+  expect(declined.status).toBe(302);
+  expect(declined.headers.get("Location")).toBe("/account/data");
+  expect(flashInEnglish((await readFlash(getRequest("/", cookieFrom(declined.headers, "__flash")))).flash)).toEqual({ kind: "success", message: `You declined your prize in ${contest.title}. It will not be paid.` });
+  const after = await payoutOf(winner.userId);
+  expect(after).toMatchObject({ status: "declined", gross: 1000, tax: 300, net: 700, tax_rate_bp: 3000 });
+  expect(after.declined_at).toBeInstanceOf(Date);
+  // Once: the screen is gone, a second decline changes nothing, and the results say it was declined.
+  expect((await call(decline.loader, getRequest(declinePath(prize.id), winner.cookie), { params: { id: prize.id } })).status).toBe(404);
+  expect(await declinePrize(db, { userId: winner.userId, payoutId: prize.id, now: new Date() })).toBe(false);
+  const results = await resultsPage(db, { contestId: contest.id, userId: winner.userId, tab: "summary", locale: "en", now: new Date() });
+  expect(results.statement).toMatchObject({ status: "declined", net: 700 });
+  // Payout details saved later never send it.
+  await savePayoutDetails(db, winner.userId, { method: "upi", upiId: "wasim@okhdfc" });
+  expect((await payoutOf(winner.userId)).status).toBe("declined");
+
+  expect(await eraseAccountNow(db, winner.userId, new Date())).toEqual({ ok: true });
+  // The tax record outlives the account.
+  expect(await payoutOf(winner.userId)).toMatchObject({ status: "declined", gross: 1000, tax: 300, net: 700 });
+});
+
+test("only the winner's own prize, and only while it waits: another's, one on its way, earnings and a malformed id are a 404; details saved meanwhile win", async () => {
+  const { winner, rival, prize, payoutOf } = await winnerWaiting();
+  const rivalPrize = await payoutOf(rival.userId);
+  for (const id of [rivalPrize.id, "not-a-uuid", "00000000-0000-4000-8000-000000000000"]) {
+    expect((await call(decline.loader, getRequest(declinePath(id), winner.cookie), { params: { id } })).status, id).toBe(404);
+    expect((await postDecline(winner.cookie, id, { confirm: "on", currentPassword: PASSWORD })).status, id).toBe(404);
+  }
+  expect((await payoutOf(rival.userId)).status).toBe("awaiting_details");
+  // A guest goes to log in first.
+  expect((await call(decline.loader, getRequest(declinePath(prize.id)), { params: { id: prize.id } })).location).toMatch(/^\/login\?redirectTo=/);
+
+  // A failed payout (the bank refused the details) may be declined too; one queued, processing or paid may not.
+  await db.update(payouts).set({ status: "failed", failure_reason: "Account closed" }).where(eq(payouts.id, prize.id));
+  expect((await call(decline.loader, getRequest(declinePath(prize.id), winner.cookie), { params: { id: prize.id } })).status).toBe(200);
+  for (const status of ["queued", "processing"] as const) {
+    await db.update(payouts).set({ status }).where(eq(payouts.id, prize.id));
+    expect((await call(decline.loader, getRequest(declinePath(prize.id), winner.cookie), { params: { id: prize.id } })).status, status).toBe(404);
+    expect(await declinePrize(db, { userId: winner.userId, payoutId: prize.id, now: new Date() }), status).toBe(false);
+  }
+  // A seller's earnings are theirs from sales: not a prize to decline.
+  await db.execute(sql`UPDATE payouts SET status = 'awaiting_details' WHERE id = ${prize.id}`);
+  const [earnings] = await db.insert(payouts).values({ user_id: winner.userId, purpose: "earnings", gross: 400, tax: 0, net: 400, tax_rate_bp: 0, status: "awaiting_details" }).returning();
+  expect((await call(decline.loader, getRequest(declinePath(earnings!.id), winner.cookie), { params: { id: earnings!.id } })).status).toBe(404);
+  expect(await declinePrize(db, { userId: winner.userId, payoutId: earnings!.id, now: new Date() })).toBe(false);
+  await db.delete(payouts).where(eq(payouts.id, earnings!.id));
+
+  // The page read while it waited; details saved in another tab queue it; the decline then says so.
+  await savePayoutDetails(db, winner.userId, { method: "upi", upiId: "wasim@okhdfc" });
+  const late = await postDecline(winner.cookie, prize.id, { confirm: "on", currentPassword: PASSWORD });
+  expect(late.status).toBe(404);
+  expect((await payoutOf(winner.userId)).status).toBe("queued");
+});
+
+test("the decline takes no odd body: empty, 2 MB, a huge index, JSON and a NUL byte get a short 4xx, never a 500, and decline nothing", async () => {
+  const { winner, prize, payoutOf } = await winnerWaiting();
+  const raw = (body: BodyInit, type = "application/x-www-form-urlencoded") =>
+    call(decline.action, new Request(`http://localhost:3000${declinePath(prize.id)}`, { method: "POST", body, headers: { "Content-Type": type, Cookie: winner.cookie } }), { params: { id: prize.id } });
+  for (const [what, res] of [
+    ["empty", await raw("")],
+    ["2 MB", await raw(`confirm=on&currentPassword=${"a".repeat(2 * 1024 * 1024)}`)],
+    ["x[99999999]", await raw("confirm=on&x[99999999]=1")],
+    ["JSON", await raw(JSON.stringify({ confirm: "on", currentPassword: PASSWORD }), "application/json")],
+    // Control characters are removed from every form (app/utils/text.ts): this is the password, without the tick.
+    ["NUL", await raw(`confirm=o%00&currentPassword=${encodeURIComponent(`${PASSWORD}\u0000`)}`)],
+  ] as const) {
+    expect(res.status, what).toBeGreaterThanOrEqual(400);
+    expect(res.status, what).toBeLessThan(500);
+  }
+  expect((await payoutOf(winner.userId)).status).toBe("awaiting_details");
 });

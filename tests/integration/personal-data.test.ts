@@ -78,7 +78,8 @@ test("erasure is refused with a clear message while a payout is open, and with a
   expect(wrong.data.error.password).toEqual(["Your current password is not right"]);
   const open = await call(page.action, formRequest("/account/data", { intent: "erase", password: PASSWORD }, s.cookie));
   expect(open.status).toBe(409);
-  expect(open.data.error[""]).toEqual([english({ id: "account.data.openPayout" })]);
+  // The prize waits for payout details: the winner may add them, or decline it (tests/integration/erasure-owed.test.ts).
+  expect(open.data.error[""]).toEqual([english({ id: "account.data.prizeWaiting" })]);
   const empty = await call(page.action, formRequest("/account/data", { intent: "erase" }, s.cookie));
   expect(empty.status).toBe(400);
   const [user] = await db.select().from(users).where(eq(users.id, s.userId));
@@ -86,6 +87,9 @@ test("erasure is refused with a clear message while a payout is open, and with a
 
   // A failed payout waits for new details: the person is still owed it, so it holds erasure too.
   await db.update(payouts).set({ status: "failed", failure_reason: "Account closed" }).where(eq(payouts.user_id, s.userId));
+  expect(await eraseAccount(db, { userId: s.userId, password: PASSWORD, now: new Date() })).toEqual({ ok: false, reason: "prize-waiting" });
+  // On its way: nothing to decline, it holds erasure until it is paid.
+  await db.update(payouts).set({ status: "queued" }).where(eq(payouts.user_id, s.userId));
   expect(await eraseAccount(db, { userId: s.userId, password: PASSWORD, now: new Date() })).toEqual({ ok: false, reason: "open-payout" });
 
   // An open order line (shipped, not delivered) holds it too.

@@ -2,11 +2,21 @@
 // the prize, the tax withheld and what is paid, and where the payment is.
 import { UpiPinNote } from "~/components/payments/upi-pin-note";
 import { Link } from "@remix-run/react";
-import { formatDateTime } from "~/utils/dates";
+import { formatDate, formatDateTime } from "~/utils/dates";
 import { richText, useT } from "~/utils/i18n";
 import { formatINR } from "~/utils/money";
 
-type Statement = { gross: number; tax: number; net: number; taxRateBp: number; status: "awaiting_details" | "queued" | "processing" | "paid" | "failed" | "reversed"; bankReference: string | null; failureReason: string | null; heldUntil: string | null };
+type Statement = {
+  gross: number;
+  tax: number;
+  net: number;
+  taxRateBp: number;
+  status: "awaiting_details" | "queued" | "processing" | "paid" | "failed" | "reversed" | "declined";
+  bankReference: string | null;
+  failureReason: string | null;
+  heldUntil: string | null;
+  declinedAt: Date | string | null;
+};
 
 function Where({ statement }: { statement: Statement }) {
   const { t, locale } = useT();
@@ -20,6 +30,9 @@ function Where({ statement }: { statement: Statement }) {
       return <>{t("results.statement.processing")}</>;
     case "paid":
       return <>{statement.bankReference ? t("results.statement.paidRef", { ref: statement.bankReference }) : t("results.statement.paid")}</>;
+    case "declined":
+      // Its winner declined it (models/payments/payouts.server.ts): the statement stays, as the record does.
+      return <>{t("results.statement.declined", { date: statement.declinedAt ? formatDate(statement.declinedAt, locale) : "" })}</>;
     case "failed":
     case "reversed":
       // Nothing reached the winner: new details send it again (models/payments/payout-sender.server.ts).

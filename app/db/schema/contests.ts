@@ -420,7 +420,7 @@ export const review_appeals = pgTable(
 // A practice test's certificate (issue 46, point 3): one per result, issued when the
 // contest is finalised (models/contests/results/certificates.server.ts). The code is what
 // anyone types at /certificates to see that it is genuine: 20 random hex digits, or 12 for
-// the certificates issued before issue 65 (drizzle/0051_certificate_codes.sql).
+// the certificates issued before issue 65 (drizzle/0052_certificate_codes.sql).
 export const certificates = pgTable(
   "certificates",
   {

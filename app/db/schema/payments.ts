@@ -200,6 +200,8 @@ export const payouts = pgTable(
     // The gateway's reason for a failure or a reversal, as the winner reads it.
     failure_reason: text("failure_reason"),
     paid_at: time("paid_at"),
+    // When its winner declined the prize (issue 65; models/payments/payouts.server.ts).
+    declined_at: time("declined_at"),
     created_at: createdAt(),
     updated_at: time("updated_at").notNull().defaultNow(),
   },
@@ -216,6 +218,8 @@ export const payouts = pgTable(
     check("payouts_round_positive", sql`${t.send_round} >= 1`),
     check("payouts_purpose", oneOf(t.purpose, PAYOUT_PURPOSES)),
     check("payouts_purpose_target", sql`(${t.purpose} = 'prize') = (${t.contest_id} IS NOT NULL) AND (${t.purpose} = 'prize' OR ${t.tax} = 0)`),
+    // Only a prize is declined, and a declined one says when.
+    check("payouts_declined_when", sql`(${t.status} = 'declined') = (${t.declined_at} IS NOT NULL) AND (${t.status} <> 'declined' OR ${t.purpose} = 'prize')`),
   ],
 );
 

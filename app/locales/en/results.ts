@@ -180,6 +180,7 @@ export default {
   "results.statement.failed": "The payment could not be made",
   "results.statement.reversed": "The bank sent the payment back",
   "results.statement.again": "{what}{reason}. Check your payout details in <0>My Account</0> and save them: we send it again as soon as you do.",
+  "results.statement.declined": "You declined this prize on {date}. It will not be paid.",
   "results.certificate.ready": "Your certificate is ready: <0>see and print it</0>. Anyone can check it with its code, {code}.",
   "results.certificate.metaTitle": "Certificate: {title}",
   "results.certificate.metaDescription": "A StudyArena practice test certificate and its verification code.",

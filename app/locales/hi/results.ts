@@ -179,6 +179,7 @@ export default {
   "results.statement.failed": "भुगतान नहीं हो पाया",
   "results.statement.reversed": "बैंक ने भुगतान लौटा दिया",
   "results.statement.again": "{what}{reason}। <0>मेरा खाता</0> में अपनी पेआउट जानकारी जाँचें और सेव करें: सेव करते ही हम इसे फिर भेज देंगे।",
+  "results.statement.declined": "आपने {date} को यह इनाम अस्वीकार कर दिया। इसका भुगतान नहीं होगा।",
   "results.certificate.ready": "आपका प्रमाणपत्र तैयार है: <0>इसे देखें और प्रिंट करें</0>। कोई भी इसे इसके कोड {code} से जाँच सकता है।",
   "results.certificate.metaTitle": "प्रमाणपत्र: {title}",
   "results.certificate.metaDescription": "StudyArena अभ्यास टेस्ट का प्रमाणपत्र और उसका सत्यापन कोड।",

@@ -57,6 +57,7 @@ export const ACCOUNT_MESSAGES = {
   profileSaved: { id: "account.profileSaved" },
   passwordChanged: { id: "account.passwordChanged" },
   erased: { id: "account.data.erased" },
+  erasePrizeWaiting: { id: "account.data.prizeWaiting" },
   eraseOpenPayout: { id: "account.data.openPayout" },
   eraseOpenRefund: { id: "account.data.openRefund" },
   eraseOpenOrder: { id: "account.data.openOrder" },

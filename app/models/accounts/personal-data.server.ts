@@ -62,7 +62,7 @@ export async function exportPersonalData(db: DbOrTx, userId: string, now: Date) 
   return { exported_at: now.toISOString(), ...row!.data };
 }
 
-export type ErasureResult = { ok: true } | { ok: false; reason: "wrong-password" | "limited" | "open-payout" | "open-order" | "open-refund" };
+export type ErasureResult = { ok: true } | { ok: false; reason: "wrong-password" | "limited" | "prize-waiting" | "open-payout" | "open-order" | "open-refund" };
 
 // What must finish before an account can go: money on its way to or from the person (a
 // payout not yet paid: a failed or reversed one waits for new details, so the person is
@@ -70,8 +70,11 @@ export type ErasureResult = { ok: true } | { ok: false; reason: "wrong-password"
 // docs/admin-sql.md "Refunds the gateway refused"), and an order line not yet done (not
 // delivered, cancelled or come back undelivered, or a return not received).
 const OPEN_LINE = `i.cancelled_at IS NULL AND i.refused_at IS NULL AND (i.delivered_at IS NULL OR (i.return_requested_at IS NOT NULL AND i.returned_at IS NULL))`;
+// A prize waiting for payout details is said apart (issue 65): its winner may decline it
+// instead (models/payments/payouts.server.ts), and a declined prize is owed to nobody.
 const open = (me: SQL) => sql`
-  SELECT EXISTS (SELECT 1 FROM payouts WHERE user_id = ${me} AND status <> 'paid') AS payout,
+  SELECT EXISTS (SELECT 1 FROM payouts WHERE user_id = ${me} AND purpose = 'prize' AND status IN ('awaiting_details', 'failed', 'reversed')) AS prize,
+         EXISTS (SELECT 1 FROM payouts WHERE user_id = ${me} AND status NOT IN ('paid', 'declined')) AS payout,
          EXISTS (SELECT 1 FROM refunds WHERE user_id = ${me} AND status <> 'sent') AS refund,
          EXISTS (SELECT 1 FROM order_items i JOIN orders o ON o.id = i.order_id
                   WHERE (o.buyer_id = ${me} OR i.seller_id = ${me}) AND o.status <> 'failed' AND ${sql.raw(OPEN_LINE)}) AS "order"`;
@@ -93,7 +96,8 @@ export async function eraseAccountNow(db: Db, userId: string, now: Date): Promis
     const id = sql`${userId}::uuid`;
     // The row is locked first, so no checkout or payout starts for it while it goes.
     await tx.execute(sql`SELECT 1 FROM users WHERE id = ${id} FOR UPDATE`);
-    const [pending] = rowsOf<{ payout: boolean; refund: boolean; order: boolean }>(await tx.execute(open(id)));
+    const [pending] = rowsOf<{ prize: boolean; payout: boolean; refund: boolean; order: boolean }>(await tx.execute(open(id)));
+    if (pending!.prize) return { ok: false, reason: "prize-waiting" } as const;
     if (pending!.payout) return { ok: false, reason: "open-payout" } as const;
     if (pending!.refund) return { ok: false, reason: "open-refund" } as const;
     if (pending!.order) return { ok: false, reason: "open-order" } as const;

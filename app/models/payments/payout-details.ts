@@ -27,6 +27,17 @@ export const PAYOUT_MESSAGES = {
   saved: { id: "account.payout.saved" },
 } as const satisfies Record<string, Msg>;
 
+/**
+ * A winner may decline a prize that waits for payout details (issue 65, point 7;
+ * declinePrize in ./payouts.server.ts): never paid, its record kept. The decline's words.
+ */
+export const DECLINE_MESSAGES = {
+  confirmRequired: { id: "account.decline.confirmRequired" },
+  // The prize started on its way (its winner saved details meanwhile) or was already declined.
+  notDeclinable: { id: "account.decline.notDeclinable" },
+  declined: (title: string): Msg => ({ id: "account.decline.done", values: { title } }),
+} as const;
+
 /** What a page may show of kept details: the UPI handle half hidden, the account's last four digits. */
 export function maskPayout(details: { method: PayoutMethod; upi_id: string | null; account_number: string | null; ifsc: string | null; account_holder: string | null }) {
   if (details.method === "upi") {

@@ -1,9 +1,9 @@
-// The payout details form's schema (./payout-details.ts has its rules), apart so that only
-// the action imports Zod (app/utils/use-schema-form.ts).
+// The payout details form's schema (./payout-details.ts has its rules), and the prize
+// decline's, apart so that only the actions import Zod (app/utils/use-schema-form.ts).
 import { z } from "zod";
 import { msgText, type Msg } from "~/utils/i18n";
 import { MAX_PASSWORD_LENGTH } from "~/models/accounts/passwords/password-strength";
-import { ACCOUNT_NUMBER, IFSC, PAYOUT_MAX, PAYOUT_MESSAGES, UPI_ID } from "~/models/payments/payout-details";
+import { ACCOUNT_NUMBER, DECLINE_MESSAGES, IFSC, PAYOUT_MAX, PAYOUT_MESSAGES, UPI_ID } from "~/models/payments/payout-details";
 
 const field = z.string().optional();
 const clean = (v: string | undefined) => (v ?? "").trim();
@@ -35,3 +35,12 @@ export const PayoutSchema = z
         : { method: "bank" as const, holder: clean(v.holder), accountNumber: clean(v.accountNumber).replace(/\s/g, ""), ifsc: clean(v.ifsc).toUpperCase() },
   }));
 export type PayoutInput = z.output<typeof PayoutSchema>["details"];
+
+/** Declining a prize (/account/prizes/{id}/decline, declinePrize in ./payouts.server.ts): the tick, and the password the action checks. */
+export const DeclinePrizeSchema = z
+  .object({ confirm: field, currentPassword: field })
+  .superRefine((v, ctx) => {
+    if (v.confirm !== "on") ctx.addIssue({ code: "custom", path: ["confirm"], message: msgText(DECLINE_MESSAGES.confirmRequired) });
+    if (!v.currentPassword || v.currentPassword.length > MAX_PASSWORD_LENGTH) ctx.addIssue({ code: "custom", path: ["currentPassword"], message: msgText(PAYOUT_MESSAGES.passwordRequired) });
+  })
+  .transform((v) => ({ currentPassword: v.currentPassword! }));

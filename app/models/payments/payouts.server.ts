@@ -75,6 +75,7 @@ const STATEMENT = {
   status: payouts.status,
   bankReference: payouts.bank_reference,
   failureReason: payouts.failure_reason,
+  declinedAt: payouts.declined_at,
   // A round not yet sent waits out the hold on newly changed details (./payout-sender.server.ts).
   heldUntil: sql<Date | null>`CASE WHEN ${payouts.status} = 'queued' AND ${payouts.round_destination} IS NULL THEN ${payout_details.hold_until} END`,
 };
@@ -100,4 +101,44 @@ export async function waitingForDetails(db: DbOrTx, userId: string) {
     await db.execute(sql`SELECT count(*)::int AS count, COALESCE(sum(net), 0)::int AS net FROM payouts WHERE user_id = ${userId} AND status IN ('awaiting_details', 'failed', 'reversed')`),
   );
   return row!;
+}
+
+// Declining a prize (issue 65, point 7): a winner who will not give payout details may
+// decline a prize that waits (none given yet, or the bank could not pay to the ones given),
+// never one on its way. The payout keeps its gross, tax and net (the tax record the law asks
+// us to keep, erasure or not); it is never queued again (releaseWaitingPayouts above and
+// resendFailedPayouts in ./payout-sender.server.ts move only the states they name) and it
+// holds no erasure (models/accounts/personal-data.server.ts).
+
+/** The states a prize may be declined in: nothing is moving, and nothing reached the winner. */
+export const DECLINABLE_STATUSES = ["awaiting_details", "failed", "reversed"] as const;
+
+export type DeclinablePrize = { id: string; contest_id: string; title: string; gross: number; tax: number; net: number; tax_rate_bp: number; status: (typeof DECLINABLE_STATUSES)[number] };
+
+const DECLINABLE_SQL = sql.raw(`p.purpose = 'prize' AND p.status IN (${DECLINABLE_STATUSES.map((s) => `'${s}'`).join(", ")})`);
+
+/** The winner's prizes that may be declined, the oldest first; or the one named by `payoutId`. */
+export async function declinablePrizes(db: DbOrTx, input: { userId: string; payoutId?: string }) {
+  return rowsOf<DeclinablePrize>(
+    await db.execute(sql`
+      SELECT p.id, p.contest_id, c.title, p.gross, p.tax, p.net, p.tax_rate_bp, p.status
+        FROM payouts p JOIN contests c ON c.id = p.contest_id
+       WHERE p.user_id = ${input.userId} AND ${DECLINABLE_SQL} ${input.payoutId ? sql`AND p.id = ${input.payoutId}` : sql``}
+       ORDER BY p.created_at`),
+  );
+}
+
+/**
+ * Declines the winner's prize, once: false when it is not theirs or no longer declinable
+ * (details saved meanwhile queued it: the row's lock orders the two, and the loser's
+ * condition is read again after it).
+ */
+export async function declinePrize(db: DbOrTx, input: { userId: string; payoutId: string; now: Date }) {
+  const declined = rowsOf(
+    await db.execute(sql`
+      UPDATE payouts p SET status = 'declined', declined_at = ${input.now.toISOString()}::timestamptz, updated_at = ${input.now.toISOString()}::timestamptz
+       WHERE p.id = ${input.payoutId} AND p.user_id = ${input.userId} AND ${DECLINABLE_SQL}
+      RETURNING p.id`),
+  );
+  return declined.length === 1;
 }

@@ -14,6 +14,7 @@ const CERTIFICATE = "a certificate in Hindi: the results' link, the certificate,
 const CONSENT = "a parent's consent in Hindi: the sign-up that waits, the link's page refused, then consented";
 const REVIEW = "a review in Hindi: the reviewer's screen, a disqualification refused then made, the appeal page";
 const YOUR_DATA = "your data in Hindi: the page, and a wrong password refused";
+const DECLINE = "a declined prize in Hindi: Your data's waiting prize, the decline page refused without the tick, then declined";
 const PRACTICE = "practice in Hindi: the practice page, a practice result, My revision and the practice screen";
 const RETURN = "a return in Hindi: the order's return case, the photo page refused then sent, the seller's dispute";
 const OUTAGE = "our outage in Hindi: the results' note, the page to choose, the choice recorded";
@@ -57,6 +58,7 @@ export const HINDI_ROUTES: Record<string, Scan> = {
   "contest.$id.results.tsx": scan(RESULTS, "page.goto(`/contest/${contest.id}/results`)"),
   "certificates.$code.tsx": scan(CERTIFICATE, '"certificate"'),
   "account_.data.tsx": scan(YOUR_DATA, '"/account/data"'),
+  "account_.prizes.$id.decline.tsx": scan(DECLINE, '"decline page"'),
   "consent.$token.tsx": scan(CONSENT, '"consent page"'),
   "confirm.$token.tsx": scan(CONSENT, '"confirm page"'),
   "contest.$id.review.tsx": scan(REVIEW, '"review screen"'),

@@ -41,3 +41,23 @@ test("a free contest enrols without a tick, and its page adds no fees", async ()
   expect(enrolled.location).toBe(`/contest/${contest.id}/confirmation`);
   expect(await db.$count(user_contest_entries, and(eq(user_contest_entries.user_id, userId), eq(user_contest_entries.contest_id, contest.id)))).toBe(1);
 });
+
+test("a stranger's worst at the pay action (empty, 2 MB, JSON, a huge index, a NUL) is answered below 500; only a tick opens an order", async () => {
+  const contest = await upcoming(49);
+  const { userId, cookie } = await signedInStudent();
+  const post = (body: BodyInit, type: string) =>
+    call(pay.action, new Request(`http://localhost:3000/contest/${contest.id}/pay`, { method: "POST", body, headers: { "Content-Type": type, Cookie: cookie } }), { params: { id: contest.id } });
+  const form = "application/x-www-form-urlencoded";
+  const replies = [
+    await post("", form),
+    await post(`intent=pay&device=${"y".repeat(2 * 1024 * 1024)}`, form),
+    await post(JSON.stringify({ intent: "pay", device: "yes" }), "application/json"),
+    await post("intent=pay&x[99999999]=1", form),
+    await post("intent=pay&device=yes%00", form),
+  ];
+  for (const reply of replies) expect(reply.status ?? 200).toBeLessThan(500);
+  expect(replies.map((r) => r.data)).toContainEqual({ confirmDevice: true });
+  // Only the last is a tick: its NUL is stripped as every form's control characters are (app/utils/forms.server.ts).
+  expect(replies.at(-1)!.location).toMatch(/^\/payments\/test-gateway\?order=/);
+  expect(await db.$count(payments, eq(payments.user_id, userId))).toBe(1);
+});

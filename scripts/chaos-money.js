@@ -251,7 +251,7 @@ async function seed(env) {
       INSERT INTO contest_results (contest_id, user_id, score, answered, rank, prize_amount, response_time)
       SELECT ${contest.id}, id, 100 - n % 100, 20, n, 100 + (n % 50) * 10, 600
         FROM (SELECT id, row_number() OVER (ORDER BY email) AS n FROM users WHERE email LIKE 'winner-%') w WHERE n <= ${PRIZES}`;
-    await db.transaction((tx) => queuePrizePayouts(tx, { contestId: contest.id, title: "Chaos Payout Cup" }));
+    await db.transaction((tx) => queuePrizePayouts(tx, { contestId: contest.id, title: "Chaos Payout Cup", now: new Date() }));
     await db.transaction(async (tx) => {
       for (const [i, u] of users.slice(0, REFUNDS).entries()) {
         await oweRefund(tx, { userId: u.id, gateway: "test", orderId: `order_test_chaos_${i}`, paymentId: `pay_test_chaos_${i}`, amount: 49, reason: REFUND_REASONS.paymentTwice });

@@ -10,16 +10,21 @@
 // checkout took the cart before the user row and the erasure the user row before the cart:
 // a deadlock every time.) PGlite runs one transaction at a time, so there the two run one
 // after the other, in the same order.
-import { eq, sql } from "drizzle-orm";
+//
+// The same for a winner's erasure against the finalisation that makes their prize
+// (queuePrizePayouts in app/models/payments/payouts.server.ts says what orders the two):
+// erased first, the prize is declined at once; final first, the erasure waits for the prize.
+import { eq, like, sql } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { db, getConnection, rowsOf } from "~/db/client.server";
-import { marketplace_products, orders, user_cart, users } from "~/db/schema";
+import { email_outbox, marketplace_products, orders, payouts, user_cart, users } from "~/db/schema";
 import { eraseAccountNow } from "~/models/accounts/personal-data.server";
+import { finalizeContest } from "~/models/contests/results/scoring.server";
 import * as checkoutRoute from "~/routes/checkout";
 import * as productRoute from "~/routes/store.$id.productdetails";
 import { createProduct } from "~/seed/factories.server";
 import { call, cookieFrom, formRequest } from "../support/remix";
-import { signedInStudent } from "../support/scenarios";
+import { contestWithResults, signedInStudent } from "../support/scenarios";
 import { PROVEN_ON_POSTGRESQL } from "../support/locks";
 
 let ip = 0;
@@ -105,4 +110,66 @@ test(`${PROVEN_ON_POSTGRESQL} a checkout, then the erasure of its seller: the or
   const [placed, erased] = await race(buyer.userId, () => payCod(buyer.cookie), () => eraseAccountNow(db, seller.userId, new Date()));
   expect(placed.location).toMatch(/^\/checkout\?order=/);
   expect(erased).toEqual({ ok: false, reason: "open-order" });
+});
+
+/**
+ * A winner's erasure and the finalisation that makes their prize, forced to meet: a third
+ * transaction holds the winner's row while the erasure, then the finalisation, queue behind it.
+ */
+async function erasureThenFinalization(userId: string, contestId: string, now: Date) {
+  if (!onPostgres()) return [await eraseAccountNow(db, userId, now), await finalizeContest(db, contestId, now)] as const;
+  let letGo!: () => void;
+  let held!: () => void;
+  const holding = new Promise<void>((r) => (held = r));
+  const blocker = db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT 1 FROM users WHERE id = ${userId} FOR UPDATE`);
+    held();
+    await new Promise<void>((r) => (letGo = r));
+  });
+  await holding;
+  const erased = eraseAccountNow(db, userId, now);
+  await untilWaiting(1);
+  const finalized = finalizeContest(db, contestId, now);
+  await untilWaiting(2);
+  letGo();
+  await blocker;
+  return Promise.all([erased, finalized]);
+}
+
+const HOUR = 3_600_000;
+
+test(`${PROVEN_ON_POSTGRESQL} a winner erased while the results become final: the prize is declined at once, its tax record kept, nobody mailed, the erasure stands`, async () => {
+  const [winner, second] = [await signedInStudent(), await signedInStudent()];
+  const start = new Date(Date.now() - 3 * HOUR);
+  const { contestId, contest } = await contestWithResults({
+    start,
+    end: new Date(start.getTime() + HOUR),
+    prizePool: { first: 1000, second: 500 },
+    students: [
+      { userId: winner.userId, correct: 4, minutes: 5 },
+      { userId: second.userId, correct: 3, minutes: 5 },
+    ],
+  });
+  const now = new Date();
+  const [erased, finalized] = await erasureThenFinalization(winner.userId, contestId, now);
+  expect(erased).toEqual({ ok: true });
+  expect(finalized).toBe("finalized");
+  const rows = await db.select().from(payouts).where(eq(payouts.contest_id, contestId));
+  const byUser = Object.fromEntries(rows.map((p) => [p.user_id, [p.gross, p.tax, p.net, p.status, p.declined_at?.toISOString() ?? null]]));
+  expect(byUser).toEqual({ [winner.userId]: [1000, 300, 700, "declined", now.toISOString()], [second.userId]: [500, 150, 350, "awaiting_details", null] });
+  // Only the winner who is still here is mailed a statement.
+  const mails = await db.select({ to: email_outbox.to_address }).from(email_outbox).where(like(email_outbox.subject, `Your prize in ${contest.title}%`));
+  expect(mails.map((m) => m.to)).toEqual([second.email]);
+  // The declined prize holds nothing: the account stays erased, and a second erasure finds nothing open.
+  expect(await eraseAccountNow(db, winner.userId, new Date())).toEqual({ ok: true });
+});
+
+test("a winner whose results are final first: their erasure then waits for the prize (a declined prize would let it go)", async () => {
+  const winner = await signedInStudent();
+  const start = new Date(Date.now() - 3 * HOUR);
+  const { contestId } = await contestWithResults({ start, end: new Date(start.getTime() + HOUR), prizePool: { first: 1000 }, students: [{ userId: winner.userId, correct: 4, minutes: 5 }] });
+  expect(await finalizeContest(db, contestId, new Date())).toBe("finalized");
+  expect(await eraseAccountNow(db, winner.userId, new Date())).toEqual({ ok: false, reason: "prize-waiting" });
+  const [user] = await db.select().from(users).where(eq(users.id, winner.userId));
+  expect(user!.erased_at).toBeNull();
 });

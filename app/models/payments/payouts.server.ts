@@ -18,23 +18,36 @@ export type Made = { id: string; user_id: string; email: string; locale: string;
  * One payout per prize of the contest (its final results' `prize_amount`), queued when
  * the winner has payout details, else waiting for them; each winner is mailed their
  * prize statement. Run inside the finalising transaction; a second run adds nothing.
+ * A winner who erased their account before the results became final can neither add
+ * details nor be mailed: their prize is declined at once, its tax record kept as any
+ * declined prize's is (docs/decisions/privacy-personal-data.md).
  */
-export async function queuePrizePayouts(tx: DbOrTx, input: { contestId: string; title: string }) {
+export async function queuePrizePayouts(tx: DbOrTx, input: { contestId: string; title: string; now: Date }) {
   const percent = env().PRIZE_TAX_PERCENT;
-  const made = rowsOf<Made>(
+  const now = sql`${input.now.toISOString()}::timestamptz`;
+  // What orders this against an erasure (which locks the user's row first,
+  // models/accounts/personal-data.server.ts): finalising rewrites each result row in this
+  // transaction, and each write's foreign-key check waits on the winner's row. An erasure
+  // under way thus commits before the statement below reads erased_at; one that starts
+  // after waits for this transaction and finds the prize. tests/integration/erasure-races.test.ts.
+  const made = rowsOf<Made & { erased: boolean }>(
     await tx.execute(sql`
       WITH made AS (
-        INSERT INTO payouts (user_id, contest_id, gross, tax, net, tax_rate_bp, status)
+        INSERT INTO payouts (user_id, contest_id, gross, tax, net, tax_rate_bp, status, declined_at)
         SELECT r.user_id, r.contest_id, r.prize_amount, t.tax, r.prize_amount - t.tax, ${Math.round(percent * 100)},
-               CASE WHEN EXISTS (SELECT 1 FROM payout_details d WHERE d.user_id = r.user_id) THEN 'queued' ELSE 'awaiting_details' END
+               CASE WHEN u.erased_at IS NOT NULL THEN 'declined'
+                    WHEN EXISTS (SELECT 1 FROM payout_details d WHERE d.user_id = r.user_id) THEN 'queued' ELSE 'awaiting_details' END,
+               CASE WHEN u.erased_at IS NOT NULL THEN ${now} END
           FROM contest_results r
+          JOIN users u ON u.id = r.user_id
           CROSS JOIN LATERAL (SELECT LEAST(r.prize_amount, round(r.prize_amount * ${percent}::numeric / 100))::int AS tax) t
          WHERE r.contest_id = ${input.contestId} AND r.prize_amount > 0
         ON CONFLICT (contest_id, user_id) DO NOTHING
         RETURNING id, user_id, gross, tax, net, status)
-      SELECT m.*, u.email, u.locale, p.full_name AS name FROM made m JOIN users u ON u.id = m.user_id LEFT JOIN profiles p ON p.id = m.user_id`),
+      SELECT m.*, u.email, u.locale, p.full_name AS name, u.erased_at IS NOT NULL AS erased
+        FROM made m JOIN users u ON u.id = m.user_id LEFT JOIN profiles p ON p.id = m.user_id`),
   );
-  for (const payout of made) await enqueueEmail(tx, statementMail(payout, input.title, percent));
+  for (const payout of made) if (!payout.erased) await enqueueEmail(tx, statementMail(payout, input.title, percent));
   return made.length;
 }
 

@@ -212,7 +212,7 @@ export async function finalizeContest(db: DbOrTx, contestId: string, now: Date):
     await issueCertificates(tx, contestId);
     await queueChallengeOutcomes(tx, contestId, now);
     // Each prize becomes one payout, with its tax and statement (the money goes out from here).
-    await queuePrizePayouts(tx, { contestId, title: contest.title });
+    await queuePrizePayouts(tx, { contestId, title: contest.title, now });
     return "finalized";
   });
 }

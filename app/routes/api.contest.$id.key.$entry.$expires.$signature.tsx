@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { testKeyReply } from "~/models/contests/sitting/test-api.server";
 import { leanResponse, type RequestPolicy } from "~/server/policy";
 
-// The sealed paper's key at the start (docs/decisions/contests-a-shift-at-one-instant.md):
+// The sealed paper's key at the start (docs/decisions/contests-shift-start-is-a-key.md):
 // a link the waiting room signed for one entry and sign-in. The same reply for the whole
 // contest, so in front of the instances nginx checks the link and keeps the reply
 // (deploy/nginx.conf); a shift's crowd reaches an instance about once.

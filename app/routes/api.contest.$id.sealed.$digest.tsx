@@ -3,7 +3,7 @@ import { sealFor } from "~/models/contests/paper/sealed-paper.server";
 import { SEALED_DIGEST } from "~/models/contests/paper/sealed-paper";
 import { requireUuidParam } from "~/utils/http.server";
 
-// The contest's sealed paper (docs/decisions/contests-a-shift-at-one-instant.md): the same
+// The contest's sealed paper (docs/decisions/contests-shift-sealed-paper.md): the same
 // encrypted bytes for every student, readable by nobody before the key is given at the
 // start, so they need no session and may be kept by nginx or a CDN for ever: the address
 // names their digest, and a changed paper has another address. Only the current one is served.

@@ -1,4 +1,4 @@
-// After our outage past the bound (docs/decisions/contests-a-shift-at-one-instant.md, "When we
+// After our outage past the bound (docs/decisions/contests-shift-when-we-fail.md, "When we
 // fail"): the student keeps their result, or chooses once a re-test or, for a paid entry, their
 // fee back. Only the student's own entry, and only one such outage hit: anything else is a 404.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";

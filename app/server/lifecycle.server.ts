@@ -111,7 +111,7 @@ export async function startup() {
       ({ id, status }) => log().info({ event: "payout-poll", payoutId: id, status }, "payout polled"),
     );
   });
-  // Our rule when we fail (docs/decisions/contests-a-shift-at-one-instant.md): this instance watches its database and its
+  // Our rule when we fail (docs/decisions/contests-shift-when-we-fail.md): this instance watches its database and its
   // replies, and says it is alive; a span when no instance was is recorded by the first to start again. Every outage's lost
   // time is given back to the tests it overlapped.
   const silence = await wakeUp(db, instanceName(), new Date());

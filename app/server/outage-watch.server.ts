@@ -1,4 +1,4 @@
-// An instance's watch on its own service (docs/decisions/contests-a-shift-at-one-instant.md,
+// An instance's watch on its own service (docs/decisions/contests-shift-when-we-fail.md,
 // "When we fail"). Three ways the service can be missing for students, each recorded as an
 // outage once it is over, so that app/models/contests/sitting/outages.server.ts gives the
 // time back:

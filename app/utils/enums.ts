@@ -86,7 +86,7 @@ export type PracticeScope = (typeof PRACTICE_SCOPES)[number];
 export const PARCEL_STATES = ["booked", "picked_up", "in_transit", "out_for_delivery", "delivered", "undelivered", "returned_to_origin"] as const;
 
 /**
- * Why the service was not there (docs/decisions/contests-a-shift-at-one-instant.md, "When we fail"): an instance lost its
+ * Why the service was not there (docs/decisions/contests-shift-when-we-fail.md, "When we fail"): an instance lost its
  * database, no instance was running, most replies were errors, or an admin's record of anything else.
  */
 export const OUTAGE_CAUSES = ["database", "instance", "errors", "recorded"] as const;

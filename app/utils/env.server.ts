@@ -84,14 +84,14 @@ const EnvSchema = z.object({
   // Hours a change of payout details holds payouts to the new details (docs/decisions/money-payout-details.md, "Payout details"): the
   // owner, mailed at every change, has that long to stop a change they did not make. 0 sends at once.
   PAYOUT_DETAILS_HOLD_HOURS: optional.pipe(z.coerce.number().min(0).max(720).default(24)),
-  // The sealed paper (docs/decisions/contests-a-shift-at-one-instant.md): minutes before a contest's start from which its
+  // The sealed paper (docs/decisions/contests-shift-sealed-paper.md): minutes before a contest's start from which its
   // test page downloads the encrypted paper, spread over that time.
   PAPER_SEAL_MINUTES: optional.pipe(z.coerce.number().int().min(2).max(24 * 60).default(30)),
   // The secret of the key links (app/models/contests/paper/sealed-paper.server.ts) that nginx checks in front of the
   // instances (deploy/nginx.conf, studyarena-key-link.conf): the same on every instance and in nginx. Unset, one is derived
   // from the session secret (one instance, no proxy).
   KEY_LINK_SECRET: optional.pipe(z.string().min(MIN_SECRET_LENGTH).regex(/^[A-Za-z0-9_-]+$/, "letters, digits, - and _ only (nginx's configuration quotes it)").optional()),
-  // When we fail (docs/decisions/contests-a-shift-at-one-instant.md): an outage longer than this many minutes during a
+  // When we fail (docs/decisions/contests-shift-when-we-fail.md): an outage longer than this many minutes during a
   // student's test offers a re-test or, for a paid entry, a refund, besides the time given back.
   OUTAGE_RETEST_MINUTES: optional.pipe(z.coerce.number().int().min(1).max(600).default(30)),
   // Contests with an entry fee and cash prizes (docs/decisions/contests-lawful-kinds.md): only where the law

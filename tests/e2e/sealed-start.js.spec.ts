@@ -1,4 +1,4 @@
-// The start of a shift in a real browser (docs/decisions/contests-a-shift-at-one-instant.md):
+// The start of a shift in a real browser (docs/decisions/contests-shift-sealed-paper.md, docs/decisions/contests-shift-start-is-a-key.md):
 // the waiting room downloads the paper sealed and says so; at the start the page asks for
 // the key alone (no paper), opens the paper with WebCrypto and the test runs on it; a
 // ciphertext changed on the way does not open and the page says to reload.

@@ -1,4 +1,4 @@
-// The paper sealed before the start and the start as a key (docs/decisions/contests-a-shift-at-one-instant.md),
+// The paper sealed before the start and the start as a key (docs/decisions/contests-shift-sealed-paper.md, docs/decisions/contests-shift-start-is-a-key.md),
 // on a real database: the ciphertext opens, in the browser's own code, to exactly the paper,
 // and the page's order is the server's; nothing gives the key before the start; each bad
 // key request is answered clearly; the starts of a crowd are written together, each once.

@@ -58,7 +58,7 @@ export const contests = pgTable(
     save_rule: text("save_rule", { enum: SAVE_RULES }).notNull().default("nta"),
     // A numerical answer may be typed on the physical keyboard too (NTA's: the on-screen keypad only).
     physical_keyboard: boolean("physical_keyboard").notNull().default(false),
-    // The re-test of a contest our outage broke (docs/decisions/contests-a-shift-at-one-instant.md, "When we fail"):
+    // The re-test of a contest our outage broke (docs/decisions/contests-shift-when-we-fail.md, "When we fail"):
     // its own paper, unlisted; those who chose it are enrolled by the server (app/models/contests/sitting/outages.server.ts).
     retest_of: uuid("retest_of").references((): AnyPgColumn => contests.id, { onDelete: "set null" }),
   },
@@ -213,7 +213,7 @@ export const user_contest_entries = pgTable(
     // (never the address itself): many entrants from one device is a signal (issue 47, point 4).
     device_hash: text("device_hash"),
     address_hash: text("address_hash"),
-    // The part of extra_minutes given back for our own outages (docs/decisions/contests-a-shift-at-one-instant.md, "When we fail").
+    // The part of extra_minutes given back for our own outages (docs/decisions/contests-shift-when-we-fail.md, "When we fail").
     outage_minutes: integer("outage_minutes").notNull().default(0),
   },
   (t) => [
@@ -231,7 +231,7 @@ export const user_contest_entries = pgTable(
 );
 
 /**
- * A time the service was not there for students (docs/decisions/contests-a-shift-at-one-instant.md,
+ * A time the service was not there for students (docs/decisions/contests-shift-when-we-fail.md,
  * "When we fail"): recorded by an instance that lost its database and found it again, or by
  * an admin with SQL. Each entry whose test it overlapped is credited once (outage_credits).
  */

@@ -1,4 +1,4 @@
-// The paper sealed before the start, and the start as a key (docs/decisions/contests-a-shift-at-one-instant.md).
+// The paper sealed before the start, and the start as a key (docs/decisions/contests-shift-sealed-paper.md, docs/decisions/contests-shift-start-is-a-key.md).
 // A shift's students all start in the same second; if each start fetched the paper, that
 // second would carry every paper at once. Instead the paper is encrypted once per contest
 // (AES-256-GCM), one ciphertext for every student under an immutable address, downloaded
@@ -85,7 +85,7 @@ export function forgetSeals() {
 // it needs no database. The signature is nginx's secure_link_md5 (deploy/nginx.conf), so
 // the proxy can check it without the app: MD5 of the expiry, the path, the cookie and the
 // secret, in base64url. (MD5 with a secret suffix is what nginx offers; what a forged link
-// could win is only the key of a contest that has started: docs/decisions/contests-a-shift-at-one-instant.md.)
+// could win is only the key of a contest that has started: docs/decisions/contests-shift-start-is-a-key.md.)
 const EXPIRES = /^\d{10,11}$/;
 const SIGNATURE = /^[A-Za-z0-9_-]{22}$/;
 

@@ -1,4 +1,4 @@
-// The sealed paper as the test page holds it (docs/decisions/contests-a-shift-at-one-instant.md):
+// The sealed paper as the test page holds it (docs/decisions/contests-shift-sealed-paper.md):
 // before the start the page downloads the contest's one ciphertext (AES-GCM, the same bytes
 // for every student, so nginx or a CDN can keep it); at the start it asks for the key, the
 // same few bytes for every student (so nginx keeps that too), with its own signed link, and

@@ -1,4 +1,4 @@
-// Our published rule for when we fail (docs/decisions/contests-a-shift-at-one-instant.md,
+// Our published rule for when we fail (docs/decisions/contests-shift-when-we-fail.md,
 // "When we fail"): NTA gives a candidate whose computer fails the time back; we do the
 // same for our own outages. An outage is a time the service was not there: an instance
 // that lost its database records the span when it finds it again, and an admin may record

@@ -75,7 +75,7 @@ test("every decision record is listed in docs/decisions/README.md, and every lin
   const broken: string[] = [];
   for (const file of ["README.md", ...records]) {
     const text = fs.readFileSync(`${dir}/${file}`, "utf8");
-    if (file !== "README.md") expect(text, file).toMatch(/^# .+\n\nTopic: \w+/);
+    if (file !== "README.md") expect(text, file).toMatch(/^# .+\n\nDate: .+\n\nStatus: .+\n\nTopic: \w+/);
     for (const m of text.matchAll(/\]\(([\w.-]+\.md)\)/g)) if (!fs.existsSync(`${dir}/${m[1]}`)) broken.push(`${file}: ${m[1]}`);
   }
   expect(broken).toEqual([]);

@@ -1,6 +1,7 @@
 // With TEST_DATABASE_URL (an admin connection to a real Postgres), migrate a template
-// database once; every test file then gets a copy of it (CREATE DATABASE … TEMPLATE),
-// so runs and files never see each other's data. Without it, an in-memory PGlite is
+// database once; each test worker's database is a copy of it (CREATE DATABASE … TEMPLATE),
+// made again for each file (tests/support/database.ts), so runs and files never see each
+// other's data. Without it, an in-memory PGlite is
 // migrated once and its data directory written to a file; every test file opens its
 // own PGlite from that copy (about 1 s, against 5 s to create and migrate one).
 import { randomBytes } from "node:crypto";
@@ -51,9 +52,9 @@ export default async function setup(project: TestProject) {
   project.provide("templateDatabase", name);
 
   return async () => {
-    // Copies left behind by a crashed file, then the template.
+    // The workers' databases (one may be left by a killed file), then the template.
     const leftovers = await sql<{ datname: string }[]>`
-      SELECT datname FROM pg_database WHERE datname LIKE ${`${name.replace("tpl", "t")}%`}`;
+      SELECT datname FROM pg_database WHERE datname LIKE ${`${name.replace("tpl", "w")}%`}`;
     for (const { datname } of leftovers) await sql.unsafe(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
     await sql.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await sql.end();

@@ -16,6 +16,13 @@ export const MAX_FIELDS = 100;
 export const MAX_INDEX = 99;
 /** No value is longer than the longest field a person can type into (the 5,000-character message), with room. */
 export const MAX_VALUE_CHARS = 20_000;
+/**
+ * The most `.key` and `[index]` parts a field name may carry past its root: our forms use
+ * one at most (`claimed[0]`). Conform nests a value once per part, and its reply echoes it,
+ * so `title.a.a.a…` in a 4 KB body came back 2,000 levels deep and broke the answer's
+ * encoding (docs/decisions/platform-remix-2-end-of-life.md).
+ */
+export const MAX_NAME_PARTS = 3;
 
 type Refuse = (status: 400 | 413 | 415, message: MessageId) => never;
 
@@ -72,12 +79,13 @@ export async function readBoundedText(request: Request, maxBytes: number) {
   return boundedText(bodyWithin(request, maxBytes), maxBytes, refuseFor(request));
 }
 
-/** The field's name before any `.key` or `[index]`, and whether its indexes are small. */
+/** The field's name before any `.key` or `[index]`, and whether its indexes are small and its parts few. */
 function fieldRoot(name: string) {
   const root = name.split(/[.[]/, 1)[0]!;
   const indexes = [...name.matchAll(/\[(\d*)\]/g)].map((m) => m[1]!);
   const smallIndexes = indexes.every((i) => i.length > 0 && i.length <= 2 && Number(i) <= MAX_INDEX);
-  return { root, ok: smallIndexes };
+  const fewParts = (name.match(/[.[]/g)?.length ?? 0) <= MAX_NAME_PARTS;
+  return { root, ok: smallIndexes && fewParts };
 }
 
 /**

@@ -86,6 +86,16 @@ describe.each(ACTIONS)("%s", (path, action) => {
     expect((await call(action, hindi, { ip: freshIp() })).data).toBe("इस फ़ॉर्म में हमारे किसी भी फ़ॉर्म से ज़्यादा खाने थे।");
   });
 
+  // CVE-2026-34077's path (docs/decisions/platform-remix-2-end-of-life.md): Conform nests a
+  // value once per part of its name and the reply echoes it, so this 4 KB body came back
+  // 2,000 levels deep, past what the single-fetch encoder could write.
+  test("a field named 2,000 levels deep (email.a.a.a…) is dropped: the form's own answer, nothing nested echoed", async () => {
+    const res = await call(action, rawRequest(path, `email${".a".repeat(2000)}=x&password=`), { ip: freshIp() });
+    expect(res.status).toBeLessThan(500);
+    expect(echoed(res.data)).not.toContain('{"a":{"a":');
+    expect(echoed(res.data).length).toBeLessThan(5_000);
+  });
+
   test.each([
     ["application/json", '{"email":"a@b.in"}', 415],
     ["text/plain", "email=a@b.in", 415],

@@ -98,6 +98,16 @@ describe("the single-fetch encoder (turbo-stream 2.4.1, patched)", () => {
     await decoded.done;
   });
 
+  // React Router 7.14.0 also stops the encoder when the request goes away while a promise in
+  // the data is pending (Remix 2's encodeViaTurboStream only clears its timer). That part is not
+  // backported: no page of ours streams a promise, so every answer is whole in its first line.
+  test("no page streams a promise to the browser (no <Await>, no defer in app/)", () => {
+    const files = fs.readdirSync("app", { recursive: true, encoding: "utf8" }).filter((f) => /\.tsx?$/.test(f));
+    const streaming = files.filter((f) => /<Await\b|\bdefer\(/.test(fs.readFileSync(path.join("app", f), "utf8")));
+    expect(files.length).toBeGreaterThan(100);
+    expect(streaming).toEqual([]);
+  });
+
   // GHSA-49rj-9fvp-4h2h, the 2.4.1 decoder's other flaw: a name it finds on `window` is called as
   // a constructor. In production the server sends every error as "Error: Unexpected Server Error",
   // so no name of ours or a stranger's reaches that call (the patch leaves the decoder as it is).

@@ -1,7 +1,7 @@
 // Runs before every integration test file: points the app's database client at a
 // fresh database, before any app module is imported. On PostgreSQL each test worker has
-// one database (named by VITEST_POOL_ID, as the Epic Stack's tests/setup/db-setup.ts
-// names its files), made again from the migrated template at the start of each file:
+// one database (named by VITEST_POOL_ID, as the Epic Stack names its database files
+// in its test set-up), made again from the migrated template at the start of each file:
 // files never see each other's rows, and a killed file leaves only its worker's copy,
 // which the next file there, or the global teardown, drops. On PGlite each file opens an
 // in-memory copy of the migrated template (tests/support/global-setup.ts).

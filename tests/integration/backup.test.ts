@@ -17,7 +17,7 @@ import { placeOrder } from "~/models/store/checkout/orders.server";
 import { createContest, createProduct, createUser } from "~/seed/factories.server";
 import { backupPglite, backupPostgres, restorePglite, restorePostgres } from "../../scripts/ops/backup.js";
 import { contestWithResults } from "../support/scenarios";
-import { withDatabase } from "../support/global-setup";
+import { withDatabase } from "../support/database-url";
 
 /** Every table's row count and a digest of its rows in a stable order. */
 async function fingerprint(query: (text: string) => Promise<Array<Record<string, unknown>>>) {

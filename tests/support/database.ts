@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import { afterAll, inject } from "vitest";
-import { withDatabase } from "./global-setup";
+import { withDatabase } from "./database-url";
 
 const template = inject("templateDatabase");
 const pgliteTemplate = inject("pgliteTemplate");

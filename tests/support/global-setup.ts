@@ -16,18 +16,13 @@ import type { TestProject } from "vitest/node";
 import postgres from "postgres";
 import { drizzle } from "drizzle-orm/postgres-js";
 import { migrate } from "drizzle-orm/postgres-js/migrator";
+import { withDatabase } from "./database-url";
 
 declare module "vitest" {
   export interface ProvidedContext {
     templateDatabase: string | null;
     pgliteTemplate: string | null;
   }
-}
-
-export function withDatabase(url: string, name: string) {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
 }
 
 export default async function setup(project: TestProject) {

@@ -77,39 +77,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function SignupPage() {
   const { screen, name, parent, askParent } = useLoaderData<typeof loader>();
+  const { t } = useT();
   if (screen === "created") return <AccountCreated name={name} />;
-  if (screen === "waiting") return <WaitingForParent parent={parent} />;
-  if (screen === "proving") return <CheckYourEmail email={parent} />;
+  if (screen === "waiting") return <StatusCard title={t("auth.waiting.title")} lines={[t("auth.waiting.sent", { parent }), t("auth.waiting.until")]} aside={t("auth.waiting.lapse")} />;
+  // The loader's `parent` is the address the link went to: the child's own, here.
+  if (screen === "proving") return <StatusCard title={t("auth.proving.title")} lines={[t("auth.proving.sent", { email: parent }), t("auth.proving.next")]} />;
   return <SignupForm askParent={askParent} />;
 }
 
-function WaitingForParent({ parent }: { parent: string }) {
+/** A sign-up that waits for a mailed link: the child's own address first, then the parent's consent. */
+function StatusCard({ title, lines, aside }: { title: string; lines: string[]; aside?: string }) {
   const { t } = useT();
   return (
     <section className="container narrow auth-page">
       <div className="card" role="status">
-        <h1>{t("auth.waiting.title")}</h1>
-        <p>{t("auth.waiting.sent", { parent })}</p>
-        <p>{t("auth.waiting.until")}</p>
-        <p className="muted">{t("auth.waiting.lapse")}</p>
-        <div className="actions">
-          <Link to="/contests" className="btn btn-primary">
-            {t("auth.waiting.browse")}
-          </Link>
-        </div>
-      </div>
-    </section>
-  );
-}
-
-function CheckYourEmail({ email }: { email: string }) {
-  const { t } = useT();
-  return (
-    <section className="container narrow auth-page">
-      <div className="card" role="status">
-        <h1>{t("auth.proving.title")}</h1>
-        <p>{t("auth.proving.sent", { email })}</p>
-        <p>{t("auth.proving.next")}</p>
+        <h1>{title}</h1>
+        {lines.map((line) => (
+          <p key={line}>{line}</p>
+        ))}
+        {aside ? <p className="muted">{aside}</p> : null}
         <div className="actions">
           <Link to="/contests" className="btn btn-primary">
             {t("auth.waiting.browse")}

@@ -14,7 +14,7 @@
 // The same for a winner's erasure against the finalisation that makes their prize
 // (queuePrizePayouts in app/models/payments/payouts.server.ts says what orders the two):
 // erased first, the prize is declined at once; final first, the erasure waits for the prize.
-import { eq, like, sql } from "drizzle-orm";
+import { eq, like, sql, type SQL } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { db, getConnection, rowsOf } from "~/db/client.server";
 import { email_outbox, marketplace_products, orders, payouts, user_cart, users } from "~/db/schema";
@@ -55,20 +55,20 @@ async function untilWaiting(n: number) {
 }
 
 /**
- * Runs `first` then `second`, forced to meet on PostgreSQL: a transaction holds the row of
- * `cartOf`'s cart until both wait (first for it, second behind first), then commits.
+ * Runs `first` then `second`, forced to meet on PostgreSQL: a transaction holds the row
+ * `held` locks until both wait (first for it, second behind first), then commits.
  */
-async function race<A, B>(cartOf: string, first: () => Promise<A>, second: () => Promise<B>): Promise<[A, B]> {
+async function race<A, B>(held: SQL, first: () => Promise<A>, second: () => Promise<B>): Promise<[A, B]> {
   if (!onPostgres()) return [await first(), await second()];
   let letGo!: () => void;
-  let held!: () => void;
-  const holding = new Promise<void>((r) => (held = r));
+  let holding!: () => void;
+  const isHeld = new Promise<void>((r) => (holding = r));
   const blocker = db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT 1 FROM user_cart WHERE user_id = ${cartOf} FOR UPDATE`);
-    held();
+    await tx.execute(held);
+    holding();
     await new Promise<void>((r) => (letGo = r));
   });
-  await holding;
+  await isHeld;
   const a = first();
   await untilWaiting(1);
   const b = second();
@@ -78,10 +78,12 @@ async function race<A, B>(cartOf: string, first: () => Promise<A>, second: () =>
   return Promise.all([a, b]);
 }
 
+const cartOf = (userId: string) => sql`SELECT 1 FROM user_cart WHERE user_id = ${userId} FOR UPDATE`;
+
 test(`${PROVEN_ON_POSTGRESQL} a cash-on-delivery checkout, then its buyer's erasure: the order is placed, the erasure refused for it; no deadlock, no 500`, async () => {
   const seller = await signedInStudent();
   const buyer = await buyerAtPayment(seller.userId);
-  const [placed, erased] = await race(buyer.userId, () => payCod(buyer.cookie), () => eraseAccountNow(db, buyer.userId, new Date()));
+  const [placed, erased] = await race(cartOf(buyer.userId), () => payCod(buyer.cookie), () => eraseAccountNow(db, buyer.userId, new Date()));
   expect(placed.status).toBe(302);
   expect(placed.location).toMatch(/^\/checkout\?order=/);
   expect(erased).toEqual({ ok: false, reason: "open-order" });
@@ -93,7 +95,7 @@ test(`${PROVEN_ON_POSTGRESQL} a cash-on-delivery checkout, then its buyer's eras
 test(`${PROVEN_ON_POSTGRESQL} an erasure, then its buyer's checkout: the account goes, and the buyer is sent to log in as after any erasure, nothing placed`, async () => {
   const seller = await signedInStudent();
   const buyer = await buyerAtPayment(seller.userId);
-  const [erased, placed] = await race(buyer.userId, () => eraseAccountNow(db, buyer.userId, new Date()), () => payCod(buyer.cookie));
+  const [erased, placed] = await race(cartOf(buyer.userId), () => eraseAccountNow(db, buyer.userId, new Date()), () => payCod(buyer.cookie));
   expect(erased).toEqual({ ok: true });
   expect(placed.status).toBe(302);
   expect(placed.location).toBe("/login?redirectTo=%2Fcheckout");
@@ -107,34 +109,10 @@ test(`${PROVEN_ON_POSTGRESQL} a checkout, then the erasure of its seller: the or
   const seller = await signedInStudent();
   const buyer = await buyerAtPayment(seller.userId);
   // The seller erases while the buyer's order of their book is being placed.
-  const [placed, erased] = await race(buyer.userId, () => payCod(buyer.cookie), () => eraseAccountNow(db, seller.userId, new Date()));
+  const [placed, erased] = await race(cartOf(buyer.userId), () => payCod(buyer.cookie), () => eraseAccountNow(db, seller.userId, new Date()));
   expect(placed.location).toMatch(/^\/checkout\?order=/);
   expect(erased).toEqual({ ok: false, reason: "open-order" });
 });
-
-/**
- * A winner's erasure and the finalisation that makes their prize, forced to meet: a third
- * transaction holds the winner's row while the erasure, then the finalisation, queue behind it.
- */
-async function erasureThenFinalization(userId: string, contestId: string, now: Date) {
-  if (!onPostgres()) return [await eraseAccountNow(db, userId, now), await finalizeContest(db, contestId, now)] as const;
-  let letGo!: () => void;
-  let held!: () => void;
-  const holding = new Promise<void>((r) => (held = r));
-  const blocker = db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT 1 FROM users WHERE id = ${userId} FOR UPDATE`);
-    held();
-    await new Promise<void>((r) => (letGo = r));
-  });
-  await holding;
-  const erased = eraseAccountNow(db, userId, now);
-  await untilWaiting(1);
-  const finalized = finalizeContest(db, contestId, now);
-  await untilWaiting(2);
-  letGo();
-  await blocker;
-  return Promise.all([erased, finalized]);
-}
 
 const HOUR = 3_600_000;
 
@@ -151,7 +129,12 @@ test(`${PROVEN_ON_POSTGRESQL} a winner erased while the results become final: th
     ],
   });
   const now = new Date();
-  const [erased, finalized] = await erasureThenFinalization(winner.userId, contestId, now);
+  // A third transaction holds the winner's row while the erasure, then the finalisation, queue behind it.
+  const [erased, finalized] = await race(
+    sql`SELECT 1 FROM users WHERE id = ${winner.userId} FOR UPDATE`,
+    () => eraseAccountNow(db, winner.userId, now),
+    () => finalizeContest(db, contestId, now),
+  );
   expect(erased).toEqual({ ok: true });
   expect(finalized).toBe("finalized");
   const rows = await db.select().from(payouts).where(eq(payouts.contest_id, contestId));

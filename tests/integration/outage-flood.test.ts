@@ -5,9 +5,8 @@
 // with the clock injected into the watches: the flood records nothing and credits nobody,
 // and a database lost during the test is still recorded, and credited, once.
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { db } from "~/db/client.server";
 import { service_outages, user_contest_entries } from "~/db/schema";
 import { createContest, createEntry } from "~/seed/factories.server";
@@ -19,6 +18,7 @@ import { createRouteTable, type RouteEntry } from "~/server/route-table";
 import { createLoadShedder } from "~/utils/load-shedding.server";
 import { createPageCache } from "~/utils/page-cache.server";
 import { JSON_API_BODY } from "~/utils/request-guard";
+import { listening } from "../support/listening";
 import { signedInStudent } from "../support/scenarios";
 
 const T0 = Date.now();
@@ -60,20 +60,13 @@ const door = createFrontDoor({
   onReply: (reply) => errorWatch.count(watchedReply(reply)),
 });
 
-let server: http.Server;
-let port = 0;
-beforeAll(async () => {
-  server = http.createServer(door);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  port = (server.address() as AddressInfo).port;
-});
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+const served = listening(door);
 
 /** A POST from `address`; `announced` past the body's length holds the request open (a slow body). */
 function post(path: string, input: { address: string; cookie?: string; body: string; announced?: number }) {
   const req = http.request({
     host: "127.0.0.1",
-    port,
+    port: served.port(),
     method: "POST",
     path,
     agent: false,

@@ -7,13 +7,14 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { UNSAFE_flatRoutes as flatRoutes } from "@remix-run/dev";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { CROSS_SITE, clientAddress, createFrontDoor, type ReplyReport } from "~/server/front-door.server";
 import type { RequestPolicy } from "~/server/policy";
 import { createRouteTable, type RouteEntry } from "~/server/route-table";
 import { createLoadShedder } from "~/utils/load-shedding.server";
 import { createPageCache } from "~/utils/page-cache.server";
 import { IMAGE_FORM_BODY, JSON_API_BODY, WEBHOOK_BODY } from "~/utils/request-guard";
+import { listening } from "../support/listening";
 
 const APP_URL = "http://app.test";
 const called: string[] = [];
@@ -70,19 +71,12 @@ const door = createFrontDoor({
   onReply: (reply) => (replies.push(reply.status), reports.push(reply)),
 });
 
-let server: http.Server;
-let port = 0;
-beforeAll(async () => {
-  server = http.createServer(door);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  port = (server.address() as AddressInfo).port;
-});
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+const served = listening(door);
 
 type Sent = { status: number; headers: IncomingHttpHeaders; body: string };
 function send(method: string, url: string, headers: Record<string, string> = {}, body?: string | Buffer, chunked = false): Promise<Sent> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: "127.0.0.1", port, method, path: url, headers: { Host: "app.test", ...headers } }, (res) => {
+    const req = http.request({ host: "127.0.0.1", port: served.port(), method, path: url, headers: { Host: "app.test", ...headers } }, (res) => {
       let text = "";
       res.setEncoding("utf8");
       res.on("data", (chunk) => (text += chunk));
@@ -98,7 +92,7 @@ function send(method: string, url: string, headers: Record<string, string> = {},
 /** A GET whose body is kept as bytes (a gzip). */
 function sendRaw(url: string, headers: Record<string, string>): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: "127.0.0.1", port, method: "GET", path: url, headers: { Host: "app.test", ...headers } }, (res) => {
+    const req = http.request({ host: "127.0.0.1", port: served.port(), method: "GET", path: url, headers: { Host: "app.test", ...headers } }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
       res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
@@ -225,7 +219,7 @@ describe("each route's policy is applied", () => {
     const reply = await new Promise<{ status: number; body: string; sentFirst: boolean }>((resolve, reject) => {
       let sent = false;
       const req = http.request(
-        { host: "127.0.0.1", port, method: "POST", path: "/image", headers: { Host: "app.test", "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(photo.length) } },
+        { host: "127.0.0.1", port: served.port(), method: "POST", path: "/image", headers: { Host: "app.test", "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(photo.length) } },
         (res) => {
           const sentFirst = sent;
           let body = "";

@@ -1,10 +1,19 @@
 // The layers of docs/architecture.md, checked through every chain of imports, not only
 // the direct ones eslint sees (issue 45, point 2): a module that reaches a forbidden
 // layer through another file breaks the build as if it imported it itself.
-// `npm run lint` runs it; tests/unit/layers.test.ts proves each rule is on.
+// It also refuses cycles, in the same one pass over the graph (issue 66: eslint's
+// import-x/no-cycle walked it again for each file). `npm run lint` runs it over app/;
+// tests/unit/layers.test.ts proves each rule is on with probes in tests/fixtures/layers/.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
+    {
+      name: "no-circular",
+      comment: "No module reaches itself through its imports, so each can be read, tested and moved alone. The one exception is the schema's pair app/db/schema/contests.ts and payments.ts: their tables refer to each other both ways (an entry names its payment, a payment its contest) only inside functions Drizzle calls once every file has loaded (app/db/schema/index.ts), a cycle that is safe while it runs through these two alone.",
+      severity: "error",
+      from: {},
+      to: { circular: true, via: { pathNot: "^app/db/schema/(contests|payments)[.]ts$" } },
+    },
     {
       name: "db-is-the-ground-floor",
       comment: "app/db/ reaches no domain, screen, seed or server code, by any path.",

@@ -27,7 +27,7 @@ test("every rule of the config is broken by a probe, and nothing but the probes 
   const rules = config.forbidden.map((r) => r.name).sort();
   expect([...new Set(found.map((v) => v.split(":")[0]))].sort()).toEqual(rules);
   // Each rule's own test below names all its violations; together they are every one found.
-  expect(found.length).toBe(11);
+  expect(found.length).toBe(16);
 });
 
 test("a payments module that reaches the store or contests through a shared models module breaks the ledger's rule", () => {
@@ -66,4 +66,25 @@ test("no import cycles, but for the schema's one pair: a third table file in its
     violation("no-circular", "db/schema/marketplace.ts", "db/schema/payments.ts"),
     violation("no-circular", "models/cycle-a.ts", "models/cycle-b.ts"),
   ]);
+});
+
+test("contests and the store reach each other by no path; a room of the store may use another file of the store", () => {
+  expect(only("contests-and-store-are-strangers")).toEqual([
+    violation("contests-and-store-are-strangers", "models/contests/catalogue/reaches-store.ts", "models/store/checkout/checkout.ts"),
+    violation("contests-and-store-are-strangers", "models/store/checkout/reaches-contests.ts", "models/contests/catalogue/prizes.ts"),
+  ]);
+  expect(found.filter((v) => v.includes("stays-home"))).toEqual([]);
+});
+
+test("models never reach a component", () => {
+  expect(only("models-draw-nothing")).toEqual([violation("models-draw-nothing", "models/support/draws.ts", "components/card.tsx")]);
+});
+
+test("a route calls a room of contests or the store through its front door only, and a room with no door named is shut", () => {
+  expect(only("routes-enter-rooms-by-the-door")).toEqual([
+    violation("routes-enter-rooms-by-the-door", "routes/reaches-a-room-without-a-door.tsx", "models/store/lending/loans.server.ts"),
+    violation("routes-enter-rooms-by-the-door", "routes/reaches-past-the-door.tsx", "models/contests/sitting/answer-batch.server.ts"),
+  ]);
+  // The door itself may use the rest of its room.
+  expect(found.filter((v) => v.includes("uses-the-door") || v.includes("sitting/test-api.server.ts"))).toEqual([]);
 });

@@ -17,5 +17,7 @@ declare module "@remix-run/node" {
     page?: "shared" | "guest";
     /** The request's language, as the front door resolved it (app/utils/i18n.ts). */
     locale?: "en" | "hi";
+    /** The request's clock (app/utils/clock.ts): unset, the system's; tests set one they move. */
+    clock?: import("~/utils/clock").Clock;
   }
 }

@@ -20,6 +20,7 @@ import { randomBytes } from "node:crypto";
 import type { PGlite } from "@electric-sql/pglite";
 import { APP_SEARCH_PATH } from "~/db/client.server";
 import { log } from "~/services/log.server";
+import { systemClock, type Clock } from "~/utils/clock";
 import {
   CANCEL_REQUEST,
   CLIENT_MESSAGES,
@@ -45,7 +46,8 @@ import {
 /** Where the running server says how to reach its embedded database (read by scripts/db-sql.js). */
 export const SERVER_FILE = "db-server.json";
 
-export type AdminSocket = { url: string | null; close: () => Promise<void> };
+/** `siteWaiting`: how many of the app's calls wait for a client's transaction now (what a yield is for). */
+export type AdminSocket = { url: string | null; close: () => Promise<void>; siteWaiting: () => number };
 
 export type AdminSocketOptions = {
   dataDir: string;
@@ -55,6 +57,8 @@ export type AdminSocketOptions = {
   idleInTransactionMs?: number;
   /** A transaction idle this long while the site waits for the database is rolled back too. */
   yieldMs?: number;
+  /** The greeting's, the idle and the yield bounds' timers (tests pass one they move). */
+  clock?: Clock;
 };
 
 export const IDLE_IN_TRANSACTION_MS = 30_000;
@@ -92,7 +96,8 @@ const refusal = (code: string, text: string) => queryMessage(`DO $refused$BEGIN 
 const quoteLiteral = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
 type Release = () => void;
-type Locks = { transaction: <T>(fn: () => Promise<T>) => Promise<T>; query: <T>(fn: () => Promise<T>) => Promise<T>; waiting: () => number };
+// `onWait` calls its listener each time one of the app's calls starts to wait; its answer stops that.
+type Locks = { transaction: <T>(fn: () => Promise<T>) => Promise<T>; query: <T>(fn: () => Promise<T>) => Promise<T>; waiting: () => number; onWait: (listener: () => void) => () => void };
 
 const locksByClient = new WeakMap<PGlite, Locks>();
 
@@ -107,8 +112,10 @@ function locksOf(client: PGlite): Locks {
   if (known) return known;
   const unwrapped = client._runExclusiveTransaction.bind(client);
   let waiting = 0;
+  const listeners = new Set<() => void>();
   client._runExclusiveTransaction = <T,>(fn: () => Promise<T>) => {
     waiting++;
+    for (const listener of [...listeners]) listener();
     let started = false;
     const start = () => {
       if (!started) waiting--;
@@ -119,7 +126,8 @@ function locksOf(client: PGlite): Locks {
       return fn();
     }).finally(start);
   };
-  const locks: Locks = { transaction: unwrapped, query: (fn) => client._runExclusiveQuery(fn), waiting: () => waiting };
+  const onWait = (listener: () => void) => (listeners.add(listener), () => void listeners.delete(listener));
+  const locks: Locks = { transaction: unwrapped, query: (fn) => client._runExclusiveQuery(fn), waiting: () => waiting, onWait };
   locksByClient.set(client, locks);
   return locks;
 }
@@ -143,21 +151,21 @@ class AdminSession {
   private scram;
   private work: Promise<void> = Promise.resolve();
   private lock: Release | null = null;
-  private idleTimers: NodeJS.Timeout[] = [];
+  private idleTimers: Array<() => void> = [];
+  private ending = false;
 
   constructor(
     private socket: net.Socket,
     private client: PGlite,
     private locks: Locks,
     keys: ScramKeys,
-    private options: { idleInTransactionMs: number; yieldMs: number; appUser: string; admitted: () => boolean },
+    private options: { idleInTransactionMs: number; yieldMs: number; appUser: string; admitted: () => boolean; clock: Clock },
   ) {
     this.scram = scramServer(keys);
     socket.setNoDelay(true);
-    const greeting = setTimeout(() => {
+    options.clock.after(AUTHENTICATION_TIMEOUT_MS, () => {
       if (this.phase !== "ready") this.end(errorResponse("FATAL", "08P01", ENDED.authenticationTimeout));
-    }, AUTHENTICATION_TIMEOUT_MS);
-    greeting.unref();
+    });
     socket.on("data", (data) => this.receive(data));
     socket.on("error", () => this.end(null));
     socket.on("close", () => this.end(null));
@@ -190,6 +198,11 @@ class AdminSession {
   /** Whether the connection has proven the password (and so holds one of the admin's places). */
   get admitted() {
     return this.phase === "ready";
+  }
+
+  /** Still greeting: one already being ended no longer takes a greeting's place (nor is dropped twice). */
+  get greeting() {
+    return !this.ending && this.phase !== "ready" && this.phase !== "closed";
   }
 
   private send(bytes: Buffer | Uint8Array) {
@@ -320,20 +333,26 @@ class AdminSession {
     else log().error({ event: "admin-socket", outcome: "fatal-unanswered" }, "a psql client met a FATAL error and the database no longer answers");
   }
 
+  /**
+   * Idle in a transaction: ended at `idleInTransactionMs`; and once idle for `yieldMs`, ended
+   * as soon as the site waits (at once, if it waits already).
+   */
   private armIdleTimers() {
-    const since = Date.now();
-    const { idleInTransactionMs, yieldMs } = this.options;
+    const { idleInTransactionMs, yieldMs, clock } = this.options;
+    const yieldNow = () => this.endFromTimer(ENDED.yield);
     this.idleTimers.push(
-      setTimeout(() => this.endFromTimer(ENDED.idle(idleInTransactionMs)), idleInTransactionMs),
-      setInterval(() => {
-        if (this.locks.waiting() > 0 && Date.now() - since >= yieldMs) this.endFromTimer(ENDED.yield);
-      }, Math.min(yieldMs, 250)),
+      clock.after(idleInTransactionMs, () => this.endFromTimer(ENDED.idle(idleInTransactionMs))),
+      clock.after(yieldMs, () => {
+        if (this.locks.waiting() > 0) return yieldNow();
+        this.idleTimers.push(this.locks.onWait(yieldNow));
+      }),
     );
   }
 
   private clearIdleTimers() {
-    this.idleTimers.forEach(clearTimeout);
+    const cancels = this.idleTimers;
     this.idleTimers = [];
+    cancels.forEach((cancel) => cancel());
   }
 
   private endFromTimer(reason: string) {
@@ -355,6 +374,7 @@ class AdminSession {
 
   /** `finish`, after whatever the connection is doing now. */
   end(last: Buffer | null) {
+    this.ending = true;
     this.work = this.work.then(() => this.finish(last)).catch(() => {});
     return this.work;
   }
@@ -382,17 +402,19 @@ function writeServerFile(dataDir: string, content: { pid: number; url: string | 
 export async function openAdminSocket(client: PGlite, options: AdminSocketOptions): Promise<AdminSocket> {
   let stop = async () => {};
   let url: string | null = null;
+  let siteWaiting = () => 0;
   if (options.port !== null) {
     const locks = locksOf(client);
+    siteWaiting = locks.waiting;
     const password = randomBytes(24).toString("base64url");
     const keys = scramKeys(password);
     const [{ user }] = (await client.query<{ user: string }>("SELECT quote_ident(session_user) AS user")).rows as [{ user: string }];
     const sessions = new Set<AdminSession>();
     const admitted = () => [...sessions].filter((s) => s.admitted).length < MAX_SESSIONS;
-    const settings = { idleInTransactionMs: options.idleInTransactionMs ?? IDLE_IN_TRANSACTION_MS, yieldMs: options.yieldMs ?? YIELD_MS, appUser: user, admitted };
+    const settings = { idleInTransactionMs: options.idleInTransactionMs ?? IDLE_IN_TRANSACTION_MS, yieldMs: options.yieldMs ?? YIELD_MS, appUser: user, admitted, clock: options.clock ?? systemClock };
     const server = net.createServer((socket) => {
       // A stranger's greetings never take the admin's places: past the cap, the oldest greeting goes.
-      const greeting = [...sessions].filter((s) => !s.admitted);
+      const greeting = [...sessions].filter((s) => s.greeting);
       if (greeting.length >= MAX_GREETINGS) void greeting[0]!.end(errorResponse("FATAL", "53300", ENDED.authenticationTimeout));
       const session = new AdminSession(socket, client, locks, keys, settings);
       sessions.add(session);
@@ -415,6 +437,7 @@ export async function openAdminSocket(client: PGlite, options: AdminSocketOption
   const file = writeServerFile(options.dataDir, { pid: process.pid, url });
   return {
     url,
+    siteWaiting: () => siteWaiting(),
     close: async () => {
       await stop();
       fs.rmSync(file, { force: true });

@@ -17,8 +17,11 @@ import { createSession } from "~/models/accounts/auth.server";
 import { createUser } from "~/seed/factories.server";
 import * as contestsRoute from "~/routes/contests._index";
 import { call, getRequest } from "../support/remix";
+import { eventually, manualClock, type ManualClock } from "../support/manual-clock";
 
 let socket: AdminSocket | undefined;
+// The socket's timers run on a clock each test moves itself: no bound fires because the machine is slow.
+let clock: ManualClock;
 const clients: postgres.Sql[] = [];
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "studyarena-socket-"));
 
@@ -32,39 +35,42 @@ afterEach(async () => {
 async function open(options: Partial<AdminSocketOptions> = {}) {
   const connection = getConnection();
   if (connection.kind !== "pglite") throw new Error("embedded only");
-  socket = await openAdminSocket(connection.client, { dataDir, port: 0, ...options });
+  clock = manualClock();
+  socket = await openAdminSocket(connection.client, { dataDir, port: 0, clock, ...options });
   return socket.url!;
 }
 
 function client(url: string) {
-  const c = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 5 });
+  const c = postgres(url, { max: 1, onnotice: () => {} });
   clients.push(c);
   return c;
 }
 
 /**
- * psql reading `lines` on its standard input; a number is a pause (ms), a `{ until }`
- * waits for that text in psql's error output before the next line.
+ * psql reading `lines` on its standard input; a `{ until }` waits for that text in psql's
+ * output before the next line, and a function is called (and awaited) in its turn.
  */
-function psql(url: string, lines: Array<string | number | { until: string }>) {
+function psql(url: string, lines: Array<string | { until: string } | (() => unknown)>) {
   const child = spawn("psql", ["-X", "-w", url], { stdio: ["pipe", "pipe", "pipe"], env: { ...process.env, PGPASSWORD: "" } });
   let out = "";
   let err = "";
+  let exited = false;
   child.stdout.on("data", (d) => (out += d));
   child.stderr.on("data", (d) => (err += d));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
-  const seen = async (text: string) => {
-    for (let i = 0; i < 100 && !err.includes(text); i++) await new Promise((r) => setTimeout(r, 50));
-  };
+  // psql gone (its connection ended), lines after are not written: no EPIPE.
+  child.stdin.on("error", () => {});
+  const exit = new Promise<number | null>((resolve) => child.on("exit", (code) => ((exited = true), resolve(code))));
+  // However long psql takes: the test's own timeout is the only bound.
+  const seen = (text: string) => eventually(() => exited || out.includes(text) || err.includes(text));
   const sent = (async () => {
     for (const line of lines) {
-      if (typeof line === "number") await new Promise((r) => setTimeout(r, line));
+      if (typeof line === "function") await line();
       else if (typeof line === "object") await seen(line.until);
-      else child.stdin.write(`${line}\n`);
+      else if (!exited) child.stdin.write(`${line}\n`);
     }
     child.stdin.end();
   })();
-  return { seen, done: sent.then(() => exited).then((code) => ({ code, out, err })) };
+  return { seen, done: sent.then(() => exit).then((code) => ({ code, out, err })) };
 }
 
 const withoutPassword = (url: string) => url.replace(/:[^:@/]+@/, "@");
@@ -89,17 +95,26 @@ test("only a client with the password in DATA_DIR's 0600 file gets in; psql with
   await expect(client(url)`SELECT 42 AS answer`).resolves.toEqual([{ answer: 42 }]);
 });
 
-test("a failed transaction left open does not break the site: pages answer and the client is told why it was ended", async () => {
+test("a failed transaction left open does not break the site: once idle for yieldMs while the site waits, it gives way", async () => {
   const url = await open({ yieldMs: 300 });
   const admin = await client(url).reserve();
+  const stillThere = () => expect(admin.unsafe("SELECT 1")).rejects.toThrow(/current transaction is aborted/);
   await admin.unsafe("BEGIN");
   await expect(admin.unsafe("SELECT 1/0")).rejects.toThrow(/division by zero/);
+  // Idle past yieldMs while the site is quiet: nothing to give way to, the client keeps its transaction.
+  clock.advance(300);
+  await stillThere();
 
-  // The site needs the database: the idle, failed transaction gives way after yieldMs.
-  const started = Date.now();
-  const page = await call(contestsRoute.loader, getRequest("/contests"));
-  expect(page.status).toBe(200);
-  expect(Date.now() - started).toBeLessThan(5_000);
+  // The site needs the database: it waits while the client has been idle less than yieldMs…
+  let answered = false;
+  const page = call(contestsRoute.loader, getRequest("/contests")).finally(() => (answered = true));
+  await eventually(() => socket!.siteWaiting() > 0);
+  clock.advance(299);
+  await stillThere();
+  expect(answered).toBe(false);
+  // …and has it once the client's statement (just now) is yieldMs old.
+  clock.advance(300);
+  expect((await page).status).toBe(200);
   const health = rowsOf<{ ok: number }>(await db.execute(drizzleSql`SELECT 1 AS ok`));
   expect(health).toEqual([{ ok: 1 }]);
   admin.release();
@@ -107,17 +122,32 @@ test("a failed transaction left open does not break the site: pages answer and t
 
 test("psql's idle failed transaction is rolled back when the site needs the database, with the reason shown", async () => {
   const url = await open({ yieldMs: 300 });
-  const run = psql(url, ["BEGIN;", "SELECT 1/0;", { until: "division by zero" }, 1_000, "SELECT 'still here';"]);
-  await run.seen("division by zero");
-  expect((await call(contestsRoute.loader, getRequest("/contests"))).status).toBe(200);
-  const { err } = await run.done;
+  const siteNeedsIt = async () => {
+    const page = call(contestsRoute.loader, getRequest("/contests"));
+    await eventually(() => socket!.siteWaiting() > 0);
+    clock.advance(300);
+    expect((await page).status).toBe(200);
+  };
+  const { out, err } = await psql(url, ["BEGIN;", "SELECT 1/0;", { until: "division by zero" }, siteNeedsIt, "SELECT 'still here';"]).done;
   expect(err).toContain("division by zero");
   expect(err).toContain(ENDED.yield);
+  expect(out).not.toContain("still here");
 });
 
 test("a transaction idle past the bound is ended with a clear message even when the site is quiet", async () => {
   const url = await open({ idleInTransactionMs: 600, yieldMs: 60_000 });
-  const { err } = await psql(url, ["BEGIN;", "CREATE TABLE admin_scratch (x int);", 1_200, "COMMIT;"]).done;
+  const { out, err } = await psql(url, [
+    "BEGIN;",
+    "CREATE TABLE admin_scratch (x int);",
+    { until: "CREATE TABLE" },
+    () => clock.advance(599),
+    "SELECT 'not yet' AS idle;",
+    { until: "not yet" },
+    () => clock.advance(600),
+    "COMMIT;",
+  ]).done;
+  // Still there 599 ms after a statement; gone 600 ms after the next.
+  expect(out).toContain("not yet");
   expect(err).toContain(ENDED.idle(600));
   // Rolled back, not committed by the COMMIT sent after the connection ended.
   expect(rowsOf(await db.execute(drizzleSql`SELECT to_regclass('admin_scratch') AS t`))).toEqual([{ t: null }]);
@@ -133,7 +163,7 @@ test("a late ROLLBACK undoes only the client's own work: a sign-in the app ackno
   // The app's write waits for the client's transaction instead of joining it.
   let acknowledged = false;
   const signIn = createSession(db, userId).then(() => (acknowledged = true));
-  await new Promise((r) => setTimeout(r, 300));
+  await eventually(() => acknowledged || socket!.siteWaiting() > 0);
   expect(acknowledged).toBe(false);
   await admin.unsafe("ROLLBACK");
   await signIn;

@@ -28,8 +28,8 @@ export type RawClient = {
   socket: net.Socket;
   /** Everything received so far, as latin1 text (messages' words are readable in it). */
   received: () => string;
-  /** Waits until `text` has arrived (or the connection closed); true when it did arrive. */
-  until: (text: string, ms?: number) => Promise<boolean>;
+  /** Waits until `text` has arrived or the connection closed (however long: the test's timeout is the bound); true when it arrived. */
+  until: (text: string) => Promise<boolean>;
   closed: Promise<void>;
   send: (bytes: Buffer) => void;
 };
@@ -49,12 +49,9 @@ export async function rawClient(url: string, { authenticate = true, tamper }: { 
   socket.on("data", (d) => (got = Buffer.concat([got, d])));
   await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
   const received = () => got.toString("latin1");
-  const until = async (text: string, ms = 5_000) => {
-    for (const started = Date.now(); Date.now() - started < ms; await new Promise((r) => setTimeout(r, 10))) {
-      if (received().includes(text)) return true;
-      if (isClosed) return received().includes(text);
-    }
-    return false;
+  const until = async (text: string) => {
+    while (!isClosed && !received().includes(text)) await new Promise((r) => setTimeout(r, 5));
+    return received().includes(text);
   };
   const client = { socket, received, until, closed, send: (bytes: Buffer) => socket.write(bytes) };
   if (!authenticate) return client;

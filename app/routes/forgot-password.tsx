@@ -17,6 +17,7 @@ import { useT, msgText } from "~/utils/i18n";
 import { i18nFor, localeOf, translateReply, translator } from "~/utils/i18n.server";
 import { useSchemaForm } from "~/utils/use-schema-form";
 import { ErrorPage } from "~/components/error-page";
+import { nowOf } from "~/utils/clock";
 
 export const meta = translatedPageMeta("auth.forgot.metaTitle", "auth.forgot.metaDescription");
 
@@ -28,7 +29,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const locale = localeOf(request, context);
   const submission = await parseForm(request, ForgotPasswordSchema);
   if (submission.status !== "success") return data(translateReply(submission.reply(), translator(locale)), { status: 400 });
-  const now = new Date();
+  const now = nowOf(context);
   if (!(await admitResetRequest(db, { ip: clientIp(context), now }))) {
     return data(translateReply(submission.reply({ formErrors: [msgText(MESSAGES.tooManyAttempts)] }), translator(locale)), { status: 429 });
   }

@@ -20,6 +20,7 @@ import { useIsPending } from "~/utils/use-is-pending";
 import { translatedPageMeta } from "~/utils/meta";
 import { useSchemaForm } from "~/utils/use-schema-form";
 import { ErrorPage } from "~/components/error-page";
+import { nowOf } from "~/utils/clock";
 
 export const meta = translatedPageMeta("auth.login.metaTitle", "auth.login.metaDescription");
 
@@ -50,7 +51,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // remix-auth reads the body itself: hand it the fields we kept.
   const cleaned = new Request(request.url, { method: "POST", body: form, headers: { Cookie: request.headers.get("Cookie") ?? "" } });
   const device = await readLoginDevice(request);
-  const result = await authenticator({ ip: clientIp(context), device }).authenticate("form", cleaned);
+  const now = nowOf(context);
+  const result = await authenticator({ ip: clientIp(context), device, now }).authenticate("form", cleaned);
   if (!result.ok) {
     if (result.reason === "limited") {
       return data(translateReply(submission.reply({ formErrors: [msgText(tooManyAttemptsFor(result.retryAfterS))], hideFields: ["password"] }), translator(locale)), {
@@ -68,7 +70,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const resume = { userId: result.userId, path: safeRedirect(submission.value.redirectTo, "/dashboard"), action: submission.value.pendingAction };
   // What a guest was doing, resumed by the domain whose page it was; each acts only on its own pages' paths and actions.
   await resumeStoreAction(db, { ...resume, quantity: submission.value.quantity });
-  const next = await resumeBlogAction(db, { ...resume, draft: submission.value.draft, now: new Date() });
+  const next = await resumeBlogAction(db, { ...resume, draft: submission.value.draft, now });
   return createUserSession(request, result.userId, next, [
     await rememberLoginDevice(result.device),
   ]);

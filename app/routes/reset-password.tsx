@@ -19,6 +19,7 @@ import { i18nFor, localeOf, translateReply, translator } from "~/utils/i18n.serv
 import { useT, msgText } from "~/utils/i18n";
 import { useSchemaForm } from "~/utils/use-schema-form";
 import { ErrorPage } from "~/components/error-page";
+import { nowOf } from "~/utils/clock";
 
 // docs/product/contests.md §9: after a reset, the user is sent to /login after 2 seconds.
 const REDIRECT_SECONDS = 2;
@@ -31,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const askParent = parentalConsentRequired();
   if (params.get("done") === "1") return { state: "done" as const, token: "", startOver: false, askParent, messages };
   const token = params.get("token") ?? "";
-  const form = await resetFormFor(db, token, new Date());
+  const form = await resetFormFor(db, token, nowOf(context));
   return form ? { state: "form" as const, token, startOver: form.startOver, askParent, messages } : { state: "invalid" as const, token: "", startOver: false, askParent, messages };
 }
 
@@ -47,7 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     birthDate: submission.value.birthDate,
     parentEmail: submission.value.parentEmail,
     ip: clientIp(context),
-    now: new Date(),
+    now: nowOf(context),
   });
   // An account started over asks the owner's own date of birth (and, under 18, a parent's e-mail): said in the form, input kept.
   if (outcome === "birth-date" || outcome === "parent-email") {

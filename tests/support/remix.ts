@@ -1,6 +1,7 @@
 // Calls a route's loader or action the way Remix does, with a real Request, and
 // unwraps what comes back (data(), a plain value, or a thrown Response).
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
+import type { Clock } from "~/utils/clock";
 
 export type Outcome = { status: number; data: any; headers: Headers; location: string | null };
 
@@ -26,17 +27,19 @@ export function getRequest(path: string, cookie?: string) {
 }
 
 /**
- * Options: the client's address, route params, and the load context (Remix gives every
- * loader of one request the same context object; pass one to several calls to act as one request).
+ * Options: the client's address, route params, the request's clock (tests/support/manual-clock.ts),
+ * and the load context (Remix gives every loader of one request the same context object; pass one
+ * to several calls to act as one request).
  */
 export async function call(
   handler: Handler,
   request: Request,
-  options: { ip?: string; params?: Record<string, string>; context?: AppLoadContext } = {},
+  options: { ip?: string; params?: Record<string, string>; context?: AppLoadContext; clock?: Clock } = {},
 ): Promise<Outcome> {
   let result: unknown;
   try {
-    result = await handler({ request, params: options.params ?? {}, context: options.context ?? { clientIp: options.ip ?? "203.0.113.7" } });
+    const context = options.context ?? { clientIp: options.ip ?? "203.0.113.7", ...(options.clock ? { clock: options.clock } : {}) };
+    result = await handler({ request, params: options.params ?? {}, context });
   } catch (thrown) {
     if (thrown instanceof Response) result = thrown;
     else throw thrown;

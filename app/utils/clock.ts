@@ -1,7 +1,7 @@
 // The time, and the timers, of code whose rules are about time passing: the app's domain
 // functions take `now: Date`, and code that must also wait (a deadline, an idle bound)
 // takes a Clock. Tests hand both a clock they move themselves (tests/support/manual-clock.ts),
-// so no test depends on how fast the machine runs it (docs/decisions/platform-test-clock.md).
+// so no test depends on how fast the machine runs it (docs/decisions/platform-tests-that-prove-locks.md).
 
 export type Clock = {
   /** Milliseconds since the epoch, as Date.now(). */

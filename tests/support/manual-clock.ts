@@ -9,7 +9,8 @@ export type ManualClock = Clock & {
   pending: () => number;
 };
 
-export function manualClock(start = Date.parse("2026-04-01T04:30:00Z")): ManualClock {
+/** Starts at the real now, so rows it stamps sit beside those stamped by code on the system's clock (sessions, the database's now()). */
+export function manualClock(start = Date.now()): ManualClock {
   let now = start;
   let nextId = 0;
   const timers = new Map<number, { at: number; fn: () => void }>();

@@ -26,6 +26,9 @@ const chromium = {
   ],
 };
 
+// Started by the spec itself, not the shared e2e server: the cluster behind nginx and `npm start`.
+const SERVERS = /\/(cluster|start-and-stop)\.js\.spec\.ts$/;
+
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
@@ -43,11 +46,16 @@ export default defineConfig({
     trace: "retain-on-failure",
   },
   projects: [
+    // The specs that start servers of their own (two instances behind nginx, `npm start`
+    // itself) open no page: one run proves them, one at a time beside the browser tests
+    // (each start-up takes a core for seconds). First, so their long chain is not the
+    // run's tail.
+    { name: "servers", testMatch: SERVERS, workers: 1 },
     // A test tagged @same-without-js reads a page or an answer that no script changes (a
     // policy page, a 404, headers, a layout at 360 px): the JavaScript-off project proves it.
-    { name: "js", use: { javaScriptEnabled: true }, grepInvert: /@same-without-js/ },
+    { name: "js", use: { javaScriptEnabled: true }, grepInvert: /@same-without-js/, testIgnore: SERVERS },
     // Every form must work with JavaScript off; *.js.spec.ts files test enhancements only.
-    { name: "no-js", use: { javaScriptEnabled: false }, testIgnore: /\.js\.spec\.ts$/ },
+    { name: "no-js", use: { javaScriptEnabled: false }, testIgnore: [/\.js\.spec\.ts$/, SERVERS] },
   ],
   webServer: {
     command: "node scripts/e2e-server.js",

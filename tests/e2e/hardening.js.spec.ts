@@ -1,10 +1,8 @@
 // The production server (server.js, app/server/) against what a stranger sends. These speak HTTP
 // directly; they live in the JavaScript project only because one run is enough.
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
-import os from "node:os";
 import path from "node:path";
 import { create, expect, test, unique } from "./support/fixtures";
 
@@ -159,61 +157,6 @@ test.describe("headers", () => {
     const guest = await page.request.get("/about");
     expect(guest.headers()["cache-control"] ?? "").not.toContain("no-store");
   });
-});
-
-/** `npm start` in a process of its own, with what it prints collected. */
-function startServer(env: Record<string, string | undefined>) {
-  // (Remix's types declare NODE_ENV always set; a test may leave it deliberately empty.)
-  const child = spawn(process.execPath, ["scripts/start.js"], { env: env as unknown as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
-  const server = {
-    output: "",
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill("SIGTERM");
-      await new Promise((resolve) => child.once("exit", resolve));
-    },
-  };
-  child.stdout.on("data", (d) => (server.output += d));
-  child.stderr.on("data", (d) => (server.output += d));
-  return server;
-}
-
-test("`npm start` serves in production mode unless told otherwise", async () => {
-  test.setTimeout(90_000);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "studyarena-start-"));
-  const port = String(20_000 + (process.pid % 20_000));
-  // NODE_ENV empty counts as unset; no database URL (embedded) and no secret (generated).
-  const env: Record<string, string | undefined> = { ...process.env, NODE_ENV: "", DATABASE_URL: "", SESSION_SECRET: "", PAYMENT_GATEWAY: "", DATA_DIR: dataDir, PORT: port, SEED: "none" };
-  const server = startServer(env);
-  const output = () => server.output;
-  try {
-    await expect.poll(output, { timeout: 60_000 }).toContain("StudyArena ready");
-    expect(output()).toContain("(production mode)");
-    // The embedded demo database takes payments through the test gateway, and says so.
-    expect(output()).toContain("payment gateway: the built-in test gateway (test payment: no money moves)");
-    const res = await fetch(`http://localhost:${port}/%E0%A4%A`);
-    expect(res.status).toBe(400);
-    expect(await res.text()).not.toMatch(STACK);
-    // The embedded default needs no SESSION_SECRET: a generated one is shared through the database.
-    expect((await fetch(`http://localhost:${port}/login`)).status).toBe(200);
-  } finally {
-    await server.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
-  expect(output()).not.toMatch(STACK);
-});
-
-test("on PostgreSQL without Razorpay keys the test gateway is not silently live: start-up says paid enrolment is off", async () => {
-  test.setTimeout(60_000);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "studyarena-nogw-"));
-  // Nothing listens on port 1: the server prints its gateway, then cannot reach the database and stops.
-  const server = startServer({ ...process.env, NODE_ENV: "production", DATABASE_URL: "postgres://postgres@127.0.0.1:1/none", PAYMENT_GATEWAY: "", RAZORPAY_KEY_ID: "", RAZORPAY_KEY_SECRET: "", SESSION_SECRET: "x".repeat(40), DATA_DIR: dataDir, PORT: "1", SEED: "none" });
-  try {
-    await expect.poll(() => server.output, { timeout: 45_000 }).toContain("payment gateway: none: paid enrolment is off");
-  } finally {
-    await server.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
 });
 
 test("the production server bundle holds no test fixtures or factories", async () => {

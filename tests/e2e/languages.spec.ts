@@ -1,12 +1,11 @@
 import sharp from "sharp";
 import { create, expect, latestMailTo, PASSWORD, signedInPage, test, unique, uniqueEmail } from "./support/fixtures";
+import { HINDI_PAGES } from "./support/hindi-routes";
 import { latinWords, overflow } from "./support/latin-words";
 
 // Issue 33: the site in Hindi as well as English. Every page route is scanned for English
 // left over, here or in languages.js.spec.ts: ./support/hindi-routes.ts says where, and
 // tests/unit/hindi-coverage.test.ts fails for a page route without a scan.
-// Pages anyone can open:
-const HINDI_PAGES = ["/", "/contests", "/contests?q=zzzz-none", "/store", "/store?q=zzzz-none", "/about", "/faq", "/contact", "/terms", "/privacy", "/refund", "/cookie", "/login", "/signup", "/forgot-password", "/reset-password?token=not-a-token", "/blog", "/no-such-page"];
 // Pages a signed-in buyer sees, with a book in the cart.
 const HINDI_BUYER_PAGES = ["/cart", "/account", "/wishlist", "/logout", "/checkout", "/checkout?step=payment"];
 
@@ -175,7 +174,7 @@ test.describe("हिन्दी", () => {
     await expect(page.getByText("1 टिप्पणी", { exact: true })).toBeVisible();
   });
 
-  test("the dashboard in Hindi: an upcoming entry with its countdown and own deadline", async ({ page, student, context }) => {
+  test("the dashboard in Hindi: an upcoming entry with its countdown and own deadline", { tag: "@same-without-js" }, async ({ page, student, context }) => {
     const title = unique("Dashboard Cup");
     const contest = await create("contest", { title, startsInMinutes: 90, endsInMinutes: 180, durationMinutes: 20 });
     await create("entry", { userId: student.id, contestId: contest.id });
@@ -290,7 +289,7 @@ test.describe("हिन्दी", () => {
     expect(await latinWords(page, [title, student.fullName]), "outage page chosen").toEqual([]);
   });
 
-  test("a certificate in Hindi: the results' link, the certificate, the check form refused", async ({ page, student, context }) => {
+  test("a certificate in Hindi: the results' link, the certificate, the check form refused", { tag: "@same-without-js" }, async ({ page, student, context }) => {
     const title = unique("Hindi Practice");
     const contest = await create("finishedContest", { title, practice: true, students: [{ userId: student.id, correct: 2, minutes: 5 }] });
     await context.addCookies([{ name: "lang", value: "hi", url: `http://localhost:${process.env.E2E_PORT}` }]);
@@ -304,7 +303,7 @@ test.describe("हिन्दी", () => {
     expect(await latinWords(page, ["3F9A-07C2-B4E1-5D68-A0C3", student.fullName]), "check form").toEqual([]);
   });
 
-  test("results in Hindi: the summary with the prize statement, the breakdown, the leaderboard", async ({ page, student, context }) => {
+  test("results in Hindi: the summary with the prize statement, the breakdown, the leaderboard", { tag: "@same-without-js" }, async ({ page, student, context }) => {
     const rival = await create("student", { email: uniqueEmail("rival-hi"), password: PASSWORD, fullName: "Rival Rao" });
     const title = unique("Hindi Results Cup");
     const contest = await create("finishedContest", {
@@ -380,7 +379,7 @@ test.describe("हिन्दी", () => {
     expect(await latinWords(page, typed), "wishlist").toEqual([]);
   });
 
-  test("selling in Hindi: My Products with a sale and earnings, the product form refused then its other pages", async ({ page, student, context }) => {
+  test("selling in Hindi: My Products with a sale and earnings, and a listing's other pages", { tag: "@same-without-js" }, async ({ page, student, context }) => {
     const buyer = await create("student", { email: uniqueEmail("buyer-hi"), password: PASSWORD, fullName: "Buyer Bose" });
     const title = unique("Hindi Sold Book");
     // A category an admin named in English: shown as named, in the list and in the form's choices.
@@ -399,10 +398,19 @@ test.describe("हिन्दी", () => {
       expect(await latinWords(page, typed), path).toEqual([]);
       expect(await overflow(page), path).toBeLessThanOrEqual(0);
     }
+  });
+
+  test("the product form refused in Hindi", async ({ page, student, context }) => {
+    // A category an admin named in English: shown as named among the form's choices.
+    const category = unique("Latin Category");
+    await create("product", { sellerId: student.id, title: unique("Hindi Listed Book"), price: 420, category });
+    await context.addCookies([{ name: "lang", value: "hi", url: `http://localhost:${process.env.E2E_PORT}` }]);
+    await page.setViewportSize({ width: 360, height: 740 });
     await page.goto("/store/new");
     await page.getByRole("button", { name: "प्रोडक्ट सेव करें" }).click();
     await expect(page.getByText("शीर्षक ज़रूरी है")).toBeVisible();
-    expect(await latinWords(page, typed), "/store/new refused").toEqual([]);
+    expect(await latinWords(page, [category, student.fullName]), "/store/new refused").toEqual([]);
+    expect(await overflow(page), "/store/new refused").toBeLessThanOrEqual(0);
   });
 
   test("a return in Hindi: the order's return case, the photo page refused then sent, the seller's dispute", async ({ page, student, context, browser, javaScriptEnabled }) => {

@@ -15,6 +15,7 @@ test("every route with a page has a Hindi scan, and nothing else claims one", ()
 });
 
 test("each route's scan is a test that exists, scans with latinWords and visits the route's page", () => {
+  const shared = fs.readFileSync(path.resolve("tests/e2e/support/hindi-routes.ts"), "utf8");
   for (const [route, scan] of Object.entries(HINDI_ROUTES)) {
     const source = fs.readFileSync(path.resolve("tests/e2e", scan.spec), "utf8");
     const start = source.indexOf(`test(${JSON.stringify(scan.test)}`);
@@ -22,8 +23,9 @@ test("each route's scan is a test that exists, scans with latinWords and visits 
     const next = source.slice(start + 1).search(/\n\s*test\(/);
     const body = source.slice(start, next === -1 ? undefined : start + 1 + next);
     expect(body, route).toContain("latinWords(");
-    // The path is in the test itself, or in a list of pages (const NAME = [...]) that the test walks.
-    const lists = [...source.matchAll(/^const (\w+) = \[(.*)\];$/gm)].filter(([, name, items]) => body.includes(`of ${name})`) && items!.includes(scan.path));
+    // The path is in the test itself, or in a list of pages (const NAME = [...], there or in
+    // ./support/hindi-routes.ts) that the test walks.
+    const lists = [...`${source}\n${shared}`.matchAll(/^(?:export )?const (\w+) = \[(.*)\];$/gm)].filter(([, name, items]) => body.includes(`of ${name})`) && items!.includes(scan.path));
     expect(body.includes(scan.path) || lists.length > 0, `${route}: ${scan.test} does not visit ${scan.path}`).toBe(true);
   }
 });

@@ -11,7 +11,7 @@ import { FormErrors } from "~/components/ui/field";
 import { db } from "~/db/client.server";
 import { destroySession, requireUser } from "~/models/accounts/auth.server";
 import { ACCOUNT_MESSAGES, MESSAGES } from "~/models/accounts/messages";
-import { eraseAccount } from "~/models/accounts/personal-data.server";
+import { eraseAccount, owedMessage } from "~/models/person-data.server";
 import { EraseAccountSchema } from "~/models/accounts/schemas";
 import { declinablePrizes } from "~/models/payments/payouts.server";
 import { setFlash } from "~/utils/flash.server";
@@ -40,14 +40,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return data(translateReply(submission.reply({ hideFields: ["password"] }), t), { status: 400 });
   const result = await eraseAccount(db, { userId: user.id, password: submission.value.password, now: new Date() });
   if (!result.ok) {
-    const message = {
-      "wrong-password": ACCOUNT_MESSAGES.currentWrong,
-      limited: MESSAGES.tooManyAttempts,
-      "prize-waiting": ACCOUNT_MESSAGES.erasePrizeWaiting,
-      "open-payout": ACCOUNT_MESSAGES.eraseOpenPayout,
-      "open-refund": ACCOUNT_MESSAGES.eraseOpenRefund,
-      "open-order": ACCOUNT_MESSAGES.eraseOpenOrder,
-    }[result.reason];
+    // What is still owed says its own message (each domain's contract, models/person-data.server.ts).
+    const message = result.reason === "wrong-password" ? ACCOUNT_MESSAGES.currentWrong : result.reason === "limited" ? MESSAGES.tooManyAttempts : owedMessage(result.reason)!;
     const field = result.reason === "wrong-password" ? { fieldErrors: { password: [msgText(message)] } } : { formErrors: [msgText(message)] };
     return data(translateReply(submission.reply({ ...field, hideFields: ["password"] }), t), { status: result.reason === "limited" ? 429 : 409 });
   }

@@ -3,7 +3,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { db } from "~/db/client.server";
 import { requireUser } from "~/models/accounts/auth.server";
-import { exportPersonalData } from "~/models/accounts/personal-data.server";
+import { exportPersonalData } from "~/models/person-data.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context, "/account/data");

@@ -7,6 +7,8 @@ import { makePrivate } from "~/db/private-dir.server";
 import { storeSecretOnce } from "~/db/secrets.server";
 import { prepareDatabase } from "~/seed/setup.server";
 import { purgeExpired } from "~/models/accounts/housekeeping.server";
+// Every domain's person data, registered before any erasure can run (housekeeping's and a parent's withdrawal included).
+import "~/models/person-data.server";
 import { forgetDiscardedSnapshots } from "~/models/contests/review/evidence.server";
 import { forgetDiscardedImages } from "~/models/store/orders/order-returns.server";
 import { liveCarrier, pollShipments } from "~/models/store/orders/shipments.server";

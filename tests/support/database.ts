@@ -43,6 +43,9 @@ if (template && admin) {
   (globalThis as { __studyarenaDb?: unknown }).__studyarenaDb = pgliteConnection(client, true);
 }
 
+// As start-up does (app/server/lifecycle.server.ts): every domain's person data, for any erasure a test causes.
+await import("~/models/person-data.server");
+
 afterAll(async () => {
   const { settleBackground } = await import("~/services/background.server");
   await settleBackground();

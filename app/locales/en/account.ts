@@ -97,6 +97,7 @@ export default {
   "account.data.openPayout": "A payout (a prize or your earnings) is still on its way to you. Your account can be erased once it is paid.",
   "account.data.openRefund": "A refund is still owed to you: on its way, or waiting for our support team to send it by hand. Your account can be erased once it has been sent.",
   "account.data.openOrder": "An order you bought or sold is not finished (not yet delivered, or a return not yet received). Your account can be erased once it is.",
+  "account.data.heldMoney": "Money from a book you sold is still held for you at the payment gateway, until the return window has passed. Your account can be erased once it has been released to you.",
   "account.data.prizeWaiting": "A prize waits for your payout details. Add them in My Account to be paid, or decline it under “Prizes waiting for you”. Then your account can be erased.",
   "account.data.prizes": "Prizes waiting for you",
   "account.data.prizesText": "These prizes wait for your payout details. Add them in <0>My Account</0> to be paid, or decline a prize you do not want. Your account can be erased once none waits.",

@@ -61,6 +61,7 @@ export const ACCOUNT_MESSAGES = {
   eraseOpenPayout: { id: "account.data.openPayout" },
   eraseOpenRefund: { id: "account.data.openRefund" },
   eraseOpenOrder: { id: "account.data.openOrder" },
+  eraseHeldMoney: { id: "account.data.heldMoney" },
 } as const satisfies Record<string, Msg>;
 
 /** Six digits India Post does not have, beside the pickup pincode. */

@@ -34,14 +34,13 @@ export const PAYMENTS_PERSON_DATA: PersonData = {
   // Money on its way to or from the person: a payout not yet paid (a failed or reversed
   // one waits for new details, so the person is still owed it); a refund not yet sent (a
   // failed one waits for support to send it by hand, docs/admin-sql.md "Refunds the
-  // gateway refused"); a sale's share still held for them, or released and not yet arrived.
+  // gateway refused"). A sale's share held for its seller is the store's to say (its contract).
   owed: [
     // A prize waiting for payout details is said apart (issue 65): its winner may decline it
     // instead (models/payments/payouts.server.ts), and a declined prize is owed to nobody.
     { reason: "prize-waiting", message: ACCOUNT_MESSAGES.erasePrizeWaiting, open: (me) => sql`SELECT 1 FROM payouts WHERE user_id = ${me} AND purpose = 'prize' AND status IN ('awaiting_details', 'failed', 'reversed')` },
     { reason: "open-payout", message: ACCOUNT_MESSAGES.eraseOpenPayout, open: (me) => sql`SELECT 1 FROM payouts WHERE user_id = ${me} AND status NOT IN ('paid', 'declined')` },
     { reason: "open-refund", message: ACCOUNT_MESSAGES.eraseOpenRefund, open: (me) => sql`SELECT 1 FROM refunds WHERE user_id = ${me} AND status <> 'sent'` },
-    { reason: "held-money", message: ACCOUNT_MESSAGES.eraseHeldMoney, open: (me) => sql`SELECT 1 FROM held_transfers WHERE recipient_id = ${me} AND (goal = 'held' OR (goal = 'released' AND state <> 'released'))` },
   ],
   erase: async (tx, { id }) => {
     await tx.execute(sql`DELETE FROM payout_details WHERE user_id = ${id}`);

@@ -42,6 +42,15 @@ export const STORE_PERSON_DATA: PersonData = {
       open: (me) => sql`SELECT 1 FROM order_items i JOIN orders o ON o.id = i.order_id
                           WHERE (o.buyer_id = ${me} OR i.seller_id = ${me}) AND o.status <> 'failed' AND ${sql.raw(OPEN_LINE)}`,
     },
+    // A sale's share held for its seller at the gateway until the return window has passed
+    // (models/store/earnings/held-sales.server.ts), or released and not yet arrived: the seller's
+    // money still. One reversed for a buyer's refund is not theirs. Said after the order, whose
+    // line may still be open.
+    {
+      reason: "held-money",
+      message: ACCOUNT_MESSAGES.eraseHeldMoney,
+      open: (me) => sql`SELECT 1 FROM held_transfers WHERE recipient_id = ${me} AND (goal = 'held' OR (goal = 'released' AND state <> 'released'))`,
+    },
   ],
   erase: async (tx, { id, placeholder }) => {
     await tx.execute(sql`DELETE FROM user_cart WHERE user_id = ${id}`);

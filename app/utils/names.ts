@@ -1,4 +1,15 @@
-// How a person's name is shown (the header's avatar, greetings).
+// How a person's name is shown (the header's avatar, greetings, a name erasure replaced).
+import type { Translate } from "~/utils/i18n";
+
+/**
+ * The word erasure writes over a name, an address or the words a person wrote on rows
+ * others keep (models/accounts/personal-data.server.ts and the domains' contracts). It is
+ * stored in English, as every record is; a page shows it in the reader's language.
+ */
+export const ERASED = "Erased";
+
+/** A stored value as a page shows it: the erased word translated, anything else as it is. */
+export const unlessErased = <V extends string | null | undefined>(value: V, t: Translate): V | string => (value === ERASED ? t("common.erased") : value);
 
 /** 'Asha Rao' → 'A'; no name → first letter of the e-mail. */
 export function avatarInitial(fullName: string | null | undefined, email: string) {

@@ -5,6 +5,7 @@ import { s10CheckDigit, trackingKind } from "~/models/store/orders/india-post";
 import { BuyerStepSchema, SellerStepSchema } from "~/models/store/orders/order-steps-schema";
 import { readMsgText } from "~/utils/i18n";
 import { translator } from "~/utils/i18n.server";
+import { ERASED, unlessErased } from "~/utils/names";
 
 const en = translator("en");
 
@@ -108,6 +109,16 @@ test("the timeline says who cancelled, as each party reads it, and what is still
   const hi = translator("hi");
   expect(lineTimeline(at, bySeller, format, "buyer", hi).at(-1)).toMatchObject({ step: "रद्द", when: expect.stringContaining("(विक्रेता ने: Out of stock)") });
   expect(lineTimeline(at, { ...placed, cancelled_at: at, cancelled_by: "system" }, format, "buyer", hi).at(-1)!.when).toContain("(समय पर नहीं भेजा गया)");
+});
+
+// Issue 66, point 3: erasure writes one English word over what an erased seller wrote; the reader sees it in their language.
+test("a reason erased with its seller's account reads as the erased word in the reader's language, anything typed as typed", () => {
+  const format = (when: Date | string) => new Date(when).toISOString();
+  const erased = { ...placed, cancelled_at: at, cancelled_by: "seller" as const, cancel_reason: ERASED };
+  expect(lineTimeline(at, erased, format, "buyer", translator("hi")).at(-1)!.when).toContain("(विक्रेता ने: मिटाया गया)");
+  expect(lineTimeline(at, erased, format, "buyer", en).at(-1)!.when).toContain("(by the seller: Erased)");
+  expect(unlessErased("Erasedd", translator("hi"))).toBe("Erasedd");
+  expect(unlessErased(null, translator("hi"))).toBeNull();
 });
 
 test("met in person, a line is handed over with the buyer's code instead of shipped, once its order may move; its timeline is the hand-over", () => {

@@ -134,6 +134,37 @@ describe("errors", () => {
   });
 });
 
+// Issue 66, point 3: an erased buyer's name and address are one English word in the database; the seller reads it in theirs.
+test("a sale to an erased buyer shows the erased word in the seller's language, not the stored English", async () => {
+  const { Sales } = await import("~/components/store/orders/my-sales");
+  const { ERASED } = await import("~/utils/names");
+  const at = "2026-11-20T10:00:00Z";
+  const sale = {
+    id: "00000000-0000-0000-0000-000000000001",
+    order_id: "00000000-0000-0000-0000-000000000002",
+    sold_at: at,
+    title: "Concepts of Physics",
+    price: 200,
+    quantity: 1,
+    buyer_name: ERASED,
+    address: { street: ERASED, city: ERASED, state: ERASED, postal_code: ERASED, phone: ERASED },
+    payment_method: "razorpay" as const,
+    cod_confirmed_at: null,
+    delivery: "ship" as const,
+    status: "completed",
+    shipped_at: at,
+    delivered_at: at,
+    cancelled_at: null,
+    cancelled_by: null,
+    return_requested_at: null,
+    returned_at: null,
+  };
+  const figures = { placed: 0, confirmed: 0, unconfirmed: 0, shipped: 0, delivered: 0, refused: 0 };
+  const html = render(() => <Sales sales={[sale]} codFigures={figures} carrier={null} refused={undefined} />, null, undefined, undefined, "hi");
+  expect(html).toContain("<strong>मिटाया गया</strong>");
+  expect(html).not.toContain(ERASED);
+});
+
 test("rendering screens opens no database (unit tests never touch .data)", async () => {
   const { isConnected } = await import("~/db/client.server");
   expect(isConnected()).toBe(false);

@@ -5,6 +5,8 @@ export default {
   "common.meta.notFoundTitle": "Page Not Found — StudyArena",
   "common.pageTitle": "{title} — StudyArena",
   "common.skipLink": "Skip to content",
+  // What a page shows where a name, an address or a reason was erased with its account (app/utils/names.ts).
+  "common.erased": "Erased",
   "common.brandHome": "StudyArena home",
   "common.nav.main": "Main",
   "common.nav.mainMenu": "Main (menu)",

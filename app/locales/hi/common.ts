@@ -6,6 +6,7 @@ export default {
   "common.meta.description": "भारत के विद्यार्थियों के लिए नकद इनाम वाली स्किल प्रतियोगिताएँ और पुरानी किताबों का बाज़ार।",
   "common.meta.notFoundTitle": "पेज नहीं मिला — StudyArena",
   "common.pageTitle": "{title} — StudyArena",
+  "common.erased": "मिटाया गया",
   "common.skipLink": "सीधे सामग्री पर जाएँ",
   "common.brandHome": "StudyArena होम",
   "common.nav.main": "मुख्य",

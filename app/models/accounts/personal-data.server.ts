@@ -39,8 +39,8 @@ export type PersonData = {
 export const rowsOfMine = (table: string, where: SQL, drop: string[] = []) =>
   sql`(SELECT coalesce(jsonb_agg(to_jsonb(t) ${sql.raw(drop.map((c) => `- '${c}'`).join(" "))}), '[]'::jsonb) FROM ${sql.raw(table)} t WHERE ${where})`;
 
-/** The word written over a name, an address or a reason that erasure takes away; pages show it translated (ERASED_MESSAGE). */
-export const ERASED = "Erased";
+/** The word written over a name, an address or a reason that erasure takes away; pages show it translated (unlessErased). */
+export { ERASED } from "~/utils/names";
 
 // The accounts' own tables. The users row and the profile are anonymised last, by
 // eraseAccountNow itself, so every other contract still finds the person's address.

@@ -12,6 +12,7 @@ import { REVIEW_MAX_CHARS, starsOf } from "~/models/store/reviews/reviews";
 import { POLICY } from "~/models/support/policy";
 import { formatDateTime } from "~/utils/dates";
 import { richText, useT } from "~/utils/i18n";
+import { unlessErased } from "~/utils/names";
 import { useSchemaForm } from "~/utils/use-schema-form";
 
 type Line = LineLife & { id: string; title: string };
@@ -149,7 +150,7 @@ export function ReturnCase({ orderId, item }: { orderId: string; item: LineLife 
       {item.disputed_at ? (
         <div className="alert alert-info" role="note">
           <h4>{t("orders.disputed.title")}</h4>
-          <p>{richText(t("orders.disputed.seller"), [() => <span translate="no">{item.dispute_words}</span>])}</p>
+          <p>{richText(t("orders.disputed.seller"), [() => <span translate="no">{unlessErased(item.dispute_words, t)}</span>])}</p>
           <p>{t("orders.disputed.text", { hours: POLICY.replyWithinHours })}</p>
         </div>
       ) : null}

@@ -14,6 +14,7 @@ import type { PAYMENT_METHODS } from "~/utils/enums";
 import { formatDateTime } from "~/utils/dates";
 import { richText, useT, type MessageId } from "~/utils/i18n";
 import { formatINR } from "~/utils/money";
+import { unlessErased } from "~/utils/names";
 import { useSchemaForm } from "~/utils/use-schema-form";
 import { UpiPinNote } from "~/components/payments/upi-pin-note";
 
@@ -61,15 +62,16 @@ export function Sales({ sales, codFigures, carrier, refused }: { sales: Sale[]; 
               {waiting ? <p className="alert alert-info">{t("sell.sale.awaitingConfirm", { when: formatDateTime(confirmBy({ created_at: sale.sold_at }), locale) })}</p> : null}
               <address>
                 <span translate="no">
-                  <strong>{sale.buyer_name}</strong>
+                  {/* An erased buyer's name and address read "Erased" in the seller's language. */}
+                  <strong>{unlessErased(sale.buyer_name, t)}</strong>
                   <br />
-                  {sale.address.street}, {sale.address.city}, {sale.address.state} {sale.address.postal_code}
+                  {unlessErased(sale.address.street, t)}, {unlessErased(sale.address.city, t)}, {unlessErased(sale.address.state, t)} {unlessErased(sale.address.postal_code, t)}
                 </span>
                 <br />
-                {t("sell.sale.phone", { phone: sale.address.phone })}
+                {t("sell.sale.phone", { phone: unlessErased(sale.address.phone, t) })}
               </address>
               <LineTimeline placedAt={sale.sold_at} line={sale} viewer="seller" />
-              {sale.return_reason && state === "return_requested" ? <p>{richText(t("sell.sale.buyerSays"), [() => <span translate="no">{sale.return_reason}</span>])}</p> : null}
+              {sale.return_reason && state === "return_requested" ? <p>{richText(t("sell.sale.buyerSays"), [() => <span translate="no">{unlessErased(sale.return_reason, t)}</span>])}</p> : null}
               {state === "shipped" && sale.parcel_events?.length ? (
                 // The courier's label, a PDF to print and tape to the parcel (issue 49, point 2).
                 <p>

@@ -7,6 +7,7 @@
 import { POLICY } from "~/models/support/policy";
 import type { DELIVERIES, PARCEL_STATES, PAYMENT_METHODS } from "~/utils/enums";
 import type { MessageId, Msg, Translate } from "~/utils/i18n";
+import { unlessErased } from "~/utils/names";
 
 export type LineLife = {
   shipped_at: Date | string | null;
@@ -183,7 +184,7 @@ export function lineTimeline(
   if (line.cancelled_at) {
     const by = line.cancelled_by ?? "system";
     const who = t("orders.cancelledBy", { who: by !== "system" && by === viewer ? "you" : by === "system" && line.cancel_reason === UNCONFIRMED_REASON ? "unconfirmed" : by });
-    const said = by === "seller" ? t("orders.cancelledReason", { by: who, reason: line.cancel_reason ?? "" }) : who;
+    const said = by === "seller" ? t("orders.cancelledReason", { by: who, reason: unlessErased(line.cancel_reason, t) ?? "" }) : who;
     return [...steps, { step: t("orders.step.cancelled"), when: t("orders.cancelledWhen", { when: format(line.cancelled_at), by: said }), done: true }];
   }
   if (line.delivery === "meet") {

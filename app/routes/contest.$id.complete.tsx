@@ -25,7 +25,7 @@ export async function loader(args: LoaderFunctionArgs) {
 export default function Complete() {
   const { contest, reason, error } = useLoaderData<typeof loader>();
   const { t, tm } = useT();
-  if (!contest || !reason) return <ResultsNotAvailable />;
+  if (!contest) return <ResultsNotAvailable />;
   const message = completionMessage(reason);
   return (
     <section className="container narrow section">
@@ -36,7 +36,7 @@ export default function Complete() {
         <h1>{t(message.title)}</h1>
         <p>{t(message.text)}</p>
         <p className="muted">
-          <span translate="no">{contest.title}</span> · {t("test.done.reason", { reason: tm(reasonMessage(reason)) })}
+          <span translate="no">{contest.title}</span> · {t("test.done.reason", { reason: tm(reasonMessage(reason, error !== null)) })}
         </p>
       </div>
       {error ? (

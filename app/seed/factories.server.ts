@@ -148,7 +148,7 @@ export async function submitEntry(
   }
   await db
     .update(user_contest_entries)
-    .set({ status: true, started_at: input.submittedAt, has_submitted: true, submitted_at: input.submittedAt, submit_reason: "Manual submission" })
+    .set({ status: true, started_at: input.submittedAt, has_submitted: true, submitted_at: input.submittedAt, submit_reason: "manual" })
     .where(sql`${user_contest_entries.user_id} = ${input.userId} AND ${user_contest_entries.contest_id} = ${input.contestId}`);
 }
 

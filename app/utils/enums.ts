@@ -63,6 +63,9 @@ export const TIE_BREAKS = ["time", "nta"] as const;
  * option is chosen (every contest made before the rule existed).
  */
 export const SAVE_RULES = ["nta", "every_choice"] as const;
+/** Why a test was submitted (user_contest_entries.submit_reason; said by app/models/contests/sitting/test-rules.ts). */
+export const SUBMIT_REASONS = ["manual", "time_up", "left"] as const;
+export type SubmitReason = (typeof SUBMIT_REASONS)[number];
 export type SaveRule = (typeof SAVE_RULES)[number];
 export type TieBreak = (typeof TIE_BREAKS)[number];
 /**

@@ -117,8 +117,9 @@ test("the response sheet: question and option ids in the order seen, the respons
 
 test("the completion page: a message per reason, the error when saving failed, and its links", async ({ page, student }) => {
   const contest = await create("finishedContest", { title: unique("Done Cup"), students: [{ userId: student.id, correct: 1, minutes: 5 }] });
-  await page.goto(`/contest/${contest.id}/complete?reason=${encodeURIComponent("Time's up (with errors)")}&error=network`);
+  await page.goto(`/contest/${contest.id}/complete?reason=time_up&error=network`);
   await expect(page.getByRole("heading", { name: "Time's up!" })).toBeVisible();
+  await expect(page.getByText("Reason: Time's up (with errors)")).toBeVisible();
   await expect(page.getByRole("alert")).toContainText("connection dropped");
   await page.goto(`/contest/${contest.id}/complete`);
   await expect(page.getByRole("heading", { name: "Test submitted!" })).toBeVisible();

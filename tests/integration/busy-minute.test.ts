@@ -70,7 +70,7 @@ test(`${PROVEN_ON_POSTGRESQL} autosave under a crowd: every acknowledged answer 
   expect(new Set(stored.map((r) => `${r.user_id}:${r.question_id}`))).toEqual(acknowledged);
   expect(stored).toHaveLength(STUDENTS * 3);
 
-  const submits = await Promise.all(shuffled(students, 11).map((s) => jsonPost(testApi.action, url, { intent: "submit", reason: "Manual submission" }, { Cookie: s.cookie }, { id: contest.id })));
+  const submits = await Promise.all(shuffled(students, 11).map((s) => jsonPost(testApi.action, url, { intent: "submit", reason: "manual" }, { Cookie: s.cookie }, { id: contest.id })));
   expect(submits.map((r) => r.status)).toEqual(Array(STUDENTS).fill(200));
   expect(await db.$count(contest_results, eq(contest_results.contest_id, contest.id))).toBe(STUDENTS);
   expect(await db.$count(user_contest_entries, and(eq(user_contest_entries.contest_id, contest.id), eq(user_contest_entries.has_submitted, true)))).toBe(STUDENTS);

@@ -81,7 +81,7 @@ test("browser events before the start or after the submission are kept and shown
     for (const m of eventsAt.filter((m) => m < 1)) await sendEvent(m);
     expect((await send({ intent: "start", fullscreen: true }, at(1))).status).toBe(200);
     for (const m of eventsAt.filter((m) => m >= 1 && m <= 20)) await sendEvent(m);
-    expect((await send({ intent: "submit", reason: "Manual submission" }, at(20))).status).toBe(200);
+    expect((await send({ intent: "submit", reason: "manual" }, at(20))).status).toBe(200);
     // The API refuses an event once submitted; one in flight at the submission still reaches the table.
     const [entry] = await db.select().from(user_contest_entries).where(sql`${user_contest_entries.user_id} = ${me.userId} AND ${user_contest_entries.contest_id} = ${contest.id}`);
     for (const m of eventsAt.filter((m) => m > 20)) await recordEvent(db, { entryId: entry!.id, kind: "tab_hidden", now: at(m) });

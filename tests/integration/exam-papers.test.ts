@@ -168,7 +168,7 @@ describe("a sectioned paper under shuffling", () => {
     expect(reread.answers[byText("C3").id]).toEqual({ o: [1], m: true });
     expect(reread.answers[byText("M1").id]).toEqual({ v: "2.50" });
 
-    for (const s of [good, bad]) expect((await post(contestId, { intent: "submit", reason: "Manual submission" }, s.cookie)).status).toBe(200);
+    for (const s of [good, bad]) expect((await post(contestId, { intent: "submit", reason: "manual" }, s.cookie)).status).toBe(200);
     const rows = await db.select().from(contest_results).where(eq(contest_results.contest_id, contestId));
     const of = (userId: string) => rows.find((r) => r.user_id === userId)!;
     expect(of(good.userId)).toMatchObject({ score: 10, answered: 6 });

@@ -14,7 +14,7 @@ import { call, getRequest } from "../support/remix";
 
 const view = (contestId: string, cookie: string, tab = "summary") =>
   call(resultsRoute.loader, getRequest(`/contest/${contestId}/results?tab=${tab}`, cookie), { params: { id: contestId } });
-const submit = async (contestId: string, cookie: string) => expect((await post(contestId, { intent: "submit", reason: "Manual submission" }, cookie)).status).toBe(200);
+const submit = async (contestId: string, cookie: string) => expect((await post(contestId, { intent: "submit", reason: "manual" }, cookie)).status).toBe(200);
 
 /** good: 10 marks (P1 +4, P2 −1; C1 +3, C2 −1, C3 partial +1; M1 +4); mid: 4 (P1); bad: −3; blank: nothing answered. */
 async function takenPaper() {

@@ -35,8 +35,8 @@ const entryOf = async (entryId: string) => (await db.select().from(user_contest_
 test("an outage during a test gives its students the minutes lost back once, as extra time their screen shows; one who submitted before it is not touched", async () => {
   const now = new Date();
   const { contest, a, b, c } = await runningContest(now, 10, 30);
-  await submitTest({ userId: b.userId, contestId: contest.id, reason: "Manual submission", now: new Date(now.getTime() - 8 * MINUTE) });
-  await submitTest({ userId: c.userId, contestId: contest.id, reason: "Manual submission", now: new Date(now.getTime() - 4 * MINUTE) });
+  await submitTest({ userId: b.userId, contestId: contest.id, reason: "manual", now: new Date(now.getTime() - 8 * MINUTE) });
+  await submitTest({ userId: c.userId, contestId: contest.id, reason: "manual", now: new Date(now.getTime() - 4 * MINUTE) });
 
   // Down for two and a half minutes, five minutes ago: three minutes back (rounded up).
   await recordOutage(db, { startedAt: new Date(now.getTime() - 5 * MINUTE), endedAt: new Date(now.getTime() - 2.5 * MINUTE), cause: "recorded", detail: "test" });
@@ -63,7 +63,7 @@ test("an outage during a test gives its students the minutes lost back once, as 
 test("an outage past the bound offers a re-test or a refund, to those still taking the test and those who submitted during it", async () => {
   const now = new Date();
   const { contest, a, c } = await runningContest(now, 60, 120);
-  await submitTest({ userId: c.userId, contestId: contest.id, reason: "Time's up", now: new Date(now.getTime() - 20 * MINUTE) });
+  await submitTest({ userId: c.userId, contestId: contest.id, reason: "time_up", now: new Date(now.getTime() - 20 * MINUTE) });
   await recordOutage(db, { startedAt: new Date(now.getTime() - 41 * MINUTE), endedAt: new Date(now.getTime() - MINUTE), cause: "recorded" });
   await creditOutages(db, now);
   expect(await outageCreditOf(db, { contestId: contest.id, userId: a.userId, now: new Date() })).toEqual({ givenMinutes: 40, pastBound: { minutes: 40, bound: 30 }, chosen: null, missed: false });

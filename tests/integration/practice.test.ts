@@ -41,7 +41,7 @@ async function satPaper() {
   const shownToA = (await get(contestId, a.cookie)).questions as Shown[];
   await answerPaper(contestId, a.cookie, { P1: { pick: ["6"] }, P2: { pick: ["b"] }, "C3:": { pick: ["Fe"] }, "M1:": { value: "3" } });
   await answerPaper(contestId, b.cookie, { P1: { pick: ["3"] } });
-  for (const s of [a, b]) expect((await post(contestId, { intent: "submit", reason: "Manual submission" }, s.cookie)).status).toBe(200);
+  for (const s of [a, b]) expect((await post(contestId, { intent: "submit", reason: "manual" }, s.cookie)).status).toBe(200);
   await closePaper(contestId);
   const id = (start: string) => shownToA.find((q) => q.html.startsWith(start))!;
   return { contestId, a, b, shownToA, id };

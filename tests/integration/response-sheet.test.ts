@@ -18,7 +18,7 @@ import type { SheetRow } from "~/models/contests/results/response-sheet";
 const view = async (contestId: string, cookie: string) =>
   (await call(resultsRoute.loader, getRequest(`/contest/${contestId}/results?tab=sheet`, cookie), { params: { id: contestId } })).data;
 const csv = (contestId: string, cookie: string) => call(csvRoute.loader, getRequest(`/contest/${contestId}/response-sheet.csv`, cookie), { params: { id: contestId } });
-const submit = (contestId: string, cookie: string) => post(contestId, { intent: "submit", reason: "Manual submission" }, cookie);
+const submit = (contestId: string, cookie: string) => post(contestId, { intent: "submit", reason: "manual" }, cookie);
 
 async function publicIds(contestId: string) {
   const rows = rowsOf<{ id: string; public_id: string }>(await db.execute(sql`SELECT id, public_id::text FROM questions WHERE contest_id = ${contestId}`));

@@ -24,7 +24,7 @@ async function sitting() {
   const [a, b] = [await enrolled(contestId), await enrolled(contestId)];
   const shown = (await get(contestId, a.cookie)).questions as Shown[];
   await answerPaper(contestId, a.cookie, { P1: { pick: ["6"] }, P2: { pick: ["b"] }, "C3:": { pick: ["Fe"] }, "M1:": { value: "3" } });
-  for (const s of [a, b]) expect((await post(contestId, { intent: "submit", reason: "Manual submission" }, s.cookie)).status).toBe(200);
+  for (const s of [a, b]) expect((await post(contestId, { intent: "submit", reason: "manual" }, s.cookie)).status).toBe(200);
   const id = (start: string) => shown.find((q) => q.html.startsWith(start))!.id;
   return { contestId, a, b, id };
 }

@@ -70,7 +70,7 @@ test("a draft is saved with its question's state in one statement, comes back wi
   await post(contest.id, { intent: "answer", questionId: q1, options: [2], draft: {} }, me.cookie);
   expect((await paperOf(contest.id, me.cookie)).answers[q1]).toEqual({ o: [2], d: {} });
 
-  const submitted = await post(contest.id, { intent: "submit", reason: "Manual submission" }, me.cookie);
+  const submitted = await post(contest.id, { intent: "submit", reason: "manual" }, me.cookie);
   expect(JSON.parse(submitted.data as string)).toEqual({ submitted: true });
   const [result] = await db.select().from(contest_results).where(eq(contest_results.user_id, me.userId));
   // Only q1's saved New Delhi counts: q2's 4 and the number were drafts.

@@ -85,6 +85,20 @@ describe("answers, entries and questions", () => {
     await db.insert(user_contest_entries).values({ ...base, status: true, started_at: start, has_submitted: true, submitted_at: end });
   });
 
+  test("a submission's reason is one of the codes, only on a submitted entry; only a reason carries errors", async () => {
+    const userId = await createUser(db, { email: email(), passwordHash: "x" });
+    const c = await contestWithQuestion();
+    const submitted = { user_id: userId, contest_id: c.id, status: true, started_at: start, has_submitted: true, submitted_at: end };
+    for (const values of [
+      { ...submitted, submit_reason: "Manual submission" },
+      { ...submitted, submitted_with_errors: true },
+      { user_id: userId, contest_id: c.id, submit_reason: "manual" },
+    ]) {
+      expect(await refused(() => db.insert(user_contest_entries).values(values))).toEqual({ code: "23514", constraint: "user_contest_entries_submit_reason" });
+    }
+    await db.insert(user_contest_entries).values({ ...submitted, submit_reason: "time_up", submitted_with_errors: true });
+  });
+
   test("one question per place in a contest", async () => {
     const c = await contestWithQuestion();
     expect(

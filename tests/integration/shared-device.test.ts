@@ -33,7 +33,7 @@ test("entrants who started on one device are Low together; a few behind one addr
     await createEntry(db, { userId: me.userId, contestId: contest.id });
     const started = await post(device ? `${me.cookie}; ${device}` : me.cookie, ip, { intent: "start", fullscreen: true });
     expect(started.status).toBe(200);
-    expect(json(await post(me.cookie, ip, { intent: "submit", reason: "Manual submission" }))).toEqual({ submitted: true });
+    expect(json(await post(me.cookie, ip, { intent: "submit", reason: "manual" }))).toEqual({ submitted: true });
     await recordResult(db, { contestId: contest.id, userId: me.userId });
     return { userId: me.userId, device: started.headers.get("Set-Cookie")?.split(";")[0] };
   };

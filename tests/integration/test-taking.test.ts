@@ -168,13 +168,13 @@ test("the test is submitted once: the first submission wins, a second changes no
   await post(contest.id, { intent: "answer", questionId: contest.questions[1]!.id, choice: 1 }, me.cookie);
 
   const [a, b] = await Promise.all([
-    post(contest.id, { intent: "submit", reason: "Manual submission" }, me.cookie),
-    post(contest.id, { intent: "submit", reason: "Time's up" }, me.cookie),
+    post(contest.id, { intent: "submit", reason: "manual" }, me.cookie),
+    post(contest.id, { intent: "submit", reason: "time_up" }, me.cookie),
   ]);
   expect([json(a.data).submitted, json(b.data).submitted].sort()).toEqual([false, true]);
   const [entry] = await db.select().from(user_contest_entries).where(eq(user_contest_entries.user_id, me.userId));
   expect(entry).toMatchObject({ has_submitted: true, status: true });
-  expect(entry!.submit_reason).toBe(json(a.data).submitted ? "Manual submission" : "Time's up");
+  expect(entry!.submit_reason).toBe(json(a.data).submitted ? "manual" : "time_up");
   const results = await db.select().from(contest_results).where(eq(contest_results.user_id, me.userId));
   expect(results).toHaveLength(1);
   expect(results[0]!.score).toBe(1);
@@ -182,7 +182,7 @@ test("the test is submitted once: the first submission wins, a second changes no
   const late = await post(contest.id, { intent: "answer", questionId: contest.questions[0]!.id, choice: 1 }, me.cookie);
   expect(late.status).toBe(409);
   expect(json(late.data).redirect).toBe(`/contest/${contest.id}/results`);
-  const again = await post(contest.id, { intent: "submit", reason: "Manual submission", withErrors: true }, me.cookie);
+  const again = await post(contest.id, { intent: "submit", reason: "manual", withErrors: true }, me.cookie);
   expect(json(again.data)).toEqual({ submitted: false });
 });
 
@@ -197,7 +197,7 @@ test(`${PROVEN_ON_POSTGRESQL} a submission racing its student's saves scores exa
       const saves = contest.questions.map((q) => saveAnswer({ userId: t.userId, contestId: contest.id, questionId: q.id, state: chose(q.options.indexOf(q.correct_answer!)), now }));
       // The submission leaves a little after, at a different moment for each student, so it lands among the saves.
       await new Promise((resolve) => setTimeout(resolve, i % 8));
-      const [submitted, ...saved] = await Promise.all([submitTest({ userId: t.userId, contestId: contest.id, reason: "Manual submission", now }), ...saves]);
+      const [submitted, ...saved] = await Promise.all([submitTest({ userId: t.userId, contestId: contest.id, reason: "manual", now }), ...saves]);
       expect(submitted).toEqual({ submitted: true });
       return saved.filter(Boolean).length;
     }),
@@ -217,7 +217,7 @@ test("a submission after the deadline's grace is refused: the server's sweep sub
   const [onTime, late] = [await student(), await student()];
   for (const s of [onTime, late]) await createEntry(db, { userId: s.userId, contestId: contest.id });
   const deadline = at.getTime() + 10 * MINUTE;
-  const submit = (userId: string, ms: number) => submitTest({ userId, contestId: contest.id, reason: "Time's up", now: new Date(ms) });
+  const submit = (userId: string, ms: number) => submitTest({ userId, contestId: contest.id, reason: "time_up", now: new Date(ms) });
   expect(await submit(onTime.userId, deadline + 9 * SECOND)).toEqual({ submitted: true });
   expect(await submit(late.userId, deadline + 11 * SECOND)).toEqual({ submitted: false });
   const results = await db.select().from(contest_results).where(eq(contest_results.contest_id, contest.id));
@@ -227,13 +227,18 @@ test("a submission after the deadline's grace is refused: the server's sweep sub
   expect(entry!.submitted_at).toEqual(new Date(deadline));
 });
 
-test("a submission that saw errors says so in its reason", async () => {
+test("a submission's reason is kept as its code, with whether it saw errors; a page from before the codes sends its sentence, read as its code", async () => {
   const contest = await contestAt(new Date());
-  const me = await student();
-  await createEntry(db, { userId: me.userId, contestId: contest.id });
-  await post(contest.id, { intent: "submit", reason: "User exited fullscreen or switched tabs", withErrors: true }, me.cookie);
-  const [entry] = await db.select().from(user_contest_entries).where(eq(user_contest_entries.user_id, me.userId));
-  expect(entry!.submit_reason).toBe("User exited fullscreen or switched tabs (with errors)");
+  const [me, old, crafted] = [await student(), await student(), await student()];
+  for (const s of [me, old, crafted]) await createEntry(db, { userId: s.userId, contestId: contest.id });
+  expect((await post(contest.id, { intent: "submit", reason: "left", withErrors: true }, me.cookie)).status).toBe(200);
+  expect((await post(contest.id, { intent: "submit", reason: "Time's up" }, old.cookie)).status).toBe(200);
+  expect((await post(contest.id, { intent: "submit", reason: "Call +91 now" }, crafted.cookie)).status).toBe(400);
+  const entries = await db.select().from(user_contest_entries).where(eq(user_contest_entries.contest_id, contest.id));
+  const of = (userId: string) => entries.find((e) => e.user_id === userId)!;
+  expect(of(me.userId)).toMatchObject({ submit_reason: "left", submitted_with_errors: true });
+  expect(of(old.userId)).toMatchObject({ submit_reason: "time_up", submitted_with_errors: false });
+  expect(of(crafted.userId)).toMatchObject({ has_submitted: false, submit_reason: null });
 });
 
 test("after the deadline the server submits every opened test with its saved answers, and leaves no-shows alone", async () => {
@@ -254,7 +259,7 @@ test("after the deadline the server submits every opened test with its saved ans
 
   const entries = await db.select().from(user_contest_entries).where(eq(user_contest_entries.contest_id, contest.id));
   const of = (userId: string) => entries.find((e) => e.user_id === userId)!;
-  expect(of(opened.userId)).toMatchObject({ has_submitted: true, submit_reason: "Time's up", submitted_at: deadline });
+  expect(of(opened.userId)).toMatchObject({ has_submitted: true, submit_reason: "time_up", submitted_at: deadline });
   expect(of(answeredOnly.userId)).toMatchObject({ has_submitted: true, submitted_at: deadline });
   expect(of(absent.userId)).toMatchObject({ has_submitted: false, status: false });
   const results = await db.select().from(contest_results).where(eq(contest_results.contest_id, contest.id));
@@ -273,7 +278,7 @@ test("finalisation after the end runs once: a second sweep or command changes no
     await createEntry(db, { userId: s.userId, contestId: contest.id });
     await saveAnswer({ userId: s.userId, contestId: contest.id, questionId: contest.questions[1]!.id, state: chose(1), now: new Date(at.getTime() + MINUTE) });
   }
-  await submitTest({ userId: fast.userId, contestId: contest.id, reason: "Manual submission", now: new Date(at.getTime() + 2 * MINUTE) });
+  await submitTest({ userId: fast.userId, contestId: contest.id, reason: "manual", now: new Date(at.getTime() + 2 * MINUTE) });
   // `slow` never submits: the finaliser submits them at the deadline.
   const after = new Date(at.getTime() + 31 * MINUTE);
   expect((await sweep(after, contest.id)).map((r) => r.outcome)).toEqual(["finalized"]);
@@ -366,7 +371,7 @@ test("a session that has expired gets no paper, saves no answer and submits noth
   await db.update(sessions).set({ expires_at: new Date(Date.now() - SECOND) }).where(eq(sessions.user_id, me.userId));
   expect((await get(contest.id, me.cookie)).status).toBe(401);
   expect((await post(contest.id, { intent: "answer", questionId: contest.questions[1]!.id, choice: 1 }, me.cookie)).status).toBe(401);
-  expect((await post(contest.id, { intent: "submit", reason: "Manual submission" }, me.cookie)).status).toBe(401);
+  expect((await post(contest.id, { intent: "submit", reason: "manual" }, me.cookie)).status).toBe(401);
   expect(await db.$count(user_answers, eq(user_answers.user_id, me.userId))).toBe(1);
   const [entry] = await db.select().from(user_contest_entries).where(eq(user_contest_entries.user_id, me.userId));
   expect(entry!.has_submitted).toBe(false);

@@ -3,7 +3,7 @@ import { AnswerQueue, type SendResult } from "~/components/contests/test-island/
 import type { SavedAnswer } from "~/models/contests/paper/paper";
 import { decideStage } from "~/models/contests/catalogue/stage";
 import { retryAfterMs } from "~/utils/post-json";
-import { completionMessage, durationMessage, formatTimer, progressPercent, readCompletion, reasonMessage, scoreBand as bandOf, scorePercent, startsInMessage } from "~/models/contests/sitting/test-rules";
+import { completionMessage, durationMessage, formatTimer, progressPercent, readCompletion, readReason, reasonMessage, scoreBand as bandOf, scorePercent, startsInMessage } from "~/models/contests/sitting/test-rules";
 import { translateMsg } from "~/utils/i18n";
 import { translator } from "~/utils/i18n.server";
 
@@ -46,21 +46,30 @@ test("progress goes by the position of the question on screen", () => {
   expect(progressPercent(0, 3)).toBe(33);
 });
 
-test("the completion page believes only our own reasons and error codes", () => {
+test("the completion page believes only our own reason codes and error codes, and the old sentences as their codes", () => {
   const read = (q: string) => readCompletion(new URLSearchParams(q));
-  expect(read("")).toEqual({ reason: "Test completed successfully", error: null });
-  expect(read("reason=Time's up")).toEqual({ reason: "Time's up", error: null });
-  expect(read("reason=Manual submission (with errors)&error=refused")).toEqual({ reason: "Manual submission (with errors)", error: "refused" });
-  expect(read("reason=Manual submission&error=network")).toEqual({ reason: "Manual submission (with errors)", error: "network" });
-  expect(read("reason=Send money to 12345")).toEqual({ reason: "Test completed successfully", error: null });
-  expect(read("reason=Time's up&error=toString").error).toBeNull();
-  expect(en(completionMessage("Time's up (with errors)").title)).toBe("Time's up!");
-  expect(en(completionMessage("User exited fullscreen or switched tabs").title)).toMatch(/left the test/);
-  expect(en(completionMessage("Test completed successfully").title)).toBe("Test submitted!");
+  expect(read("")).toEqual({ reason: null, error: null });
+  expect(read("reason=time_up")).toEqual({ reason: "time_up", error: null });
+  expect(read("reason=manual&error=refused")).toEqual({ reason: "manual", error: "refused" });
+  expect(read("reason=left&error=network")).toEqual({ reason: "left", error: "network" });
+  // Links from a page open across the deploy: each sentence as its code, ' (with errors)' without a code as 'network'.
+  expect(read("reason=Time's up")).toEqual({ reason: "time_up", error: null });
+  expect(read("reason=Manual submission (with errors)&error=refused")).toEqual({ reason: "manual", error: "refused" });
+  expect(read("reason=User exited fullscreen or switched tabs (with errors)")).toEqual({ reason: "left", error: "network" });
+  expect(read("reason=Send money to 12345")).toEqual({ reason: null, error: null });
+  expect(read("reason=toString")).toEqual({ reason: null, error: null });
+  expect(read("reason=time_up (with errors)")).toEqual({ reason: null, error: null });
+  expect(read("reason=time_up&error=toString").error).toBeNull();
+  expect(readReason("Time's up")).toEqual({ reason: "time_up", withErrors: false });
+  expect(readReason(["manual"])).toBeNull();
+  expect(en(completionMessage("time_up").title)).toBe("Time's up!");
+  expect(en(completionMessage("left").title)).toMatch(/left the test/);
+  expect(en(completionMessage(null).title)).toBe("Test submitted!");
   // The reason as the page names it: the spec's English words, or Hindi.
-  expect(translateMsg(en, reasonMessage("Manual submission (with errors)"))).toBe("Manual submission (with errors)");
-  expect(translateMsg(en, reasonMessage("User exited fullscreen or switched tabs"))).toBe("User exited fullscreen or switched tabs");
-  expect(translateMsg(hi, reasonMessage("Time's up (with errors)"))).toBe("समय ख़त्म (कुछ गड़बड़ियों के साथ)");
+  expect(translateMsg(en, reasonMessage("manual", true))).toBe("Manual submission (with errors)");
+  expect(translateMsg(en, reasonMessage("left", false))).toBe("User exited fullscreen or switched tabs");
+  expect(translateMsg(en, reasonMessage(null, false))).toBe("Test completed successfully");
+  expect(translateMsg(hi, reasonMessage("time_up", true))).toBe("समय ख़त्म (कुछ गड़बड़ियों के साथ)");
 });
 
 const OFFER = { paidPrize: false };

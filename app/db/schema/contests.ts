@@ -2,7 +2,7 @@
 // proctoring events.
 import { sql } from "drizzle-orm";
 import { type AnyPgColumn, bigint, boolean, check, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { CHALLENGE_STATUSES, CONTEST_KINDS, DROPPED_MARKS, OUTAGE_CAUSES, OUTAGE_REMEDIES, PROCTORING_EVENT_KINDS, QUESTION_KINDS, REVIEW_DECISIONS, SAVE_RULES, TIE_BREAKS } from "../../utils/enums";
+import { CHALLENGE_STATUSES, CONTEST_KINDS, DROPPED_MARKS, OUTAGE_CAUSES, OUTAGE_REMEDIES, PROCTORING_EVENT_KINDS, QUESTION_KINDS, REVIEW_DECISIONS, SAVE_RULES, SUBMIT_REASONS, TIE_BREAKS } from "../../utils/enums";
 import { createdAt, id, keptFor, oneOf, time } from "./columns";
 import { userRef, users } from "./accounts";
 import { payments } from "./payments";
@@ -199,7 +199,10 @@ export const user_contest_entries = pgTable(
     started_at: time("started_at"),
     has_submitted: boolean("has_submitted").notNull().default(false),
     submitted_at: time("submitted_at"),
+    // Why it was submitted, a code (SUBMIT_REASONS in app/models/contests/sitting/test-rules.ts),
+    // and whether an answer or the submission itself did not get through.
     submit_reason: text("submit_reason"),
+    submitted_with_errors: boolean("submitted_with_errors").notNull().default(false),
     // Recorded when the device has no Fullscreen API (e.g. iPhone Safari).
     fullscreen_unavailable: boolean("fullscreen_unavailable").notNull().default(false),
     // The verified payment that created this entry; null for a free contest.
@@ -225,6 +228,11 @@ export const user_contest_entries = pgTable(
     // The flags are the timestamps' shadows: neither can say something the other does not.
     check("user_contest_entries_started_when", sql`${t.status} = (${t.started_at} IS NOT NULL)`),
     check("user_contest_entries_submitted_when", sql`${t.has_submitted} = (${t.submitted_at} IS NOT NULL)`),
+    // Only a submitted entry has a reason, one of the codes; only a reason can carry errors.
+    check(
+      "user_contest_entries_submit_reason",
+      sql`(${t.submit_reason} IS NULL OR (${t.has_submitted} AND ${oneOf(t.submit_reason, SUBMIT_REASONS)})) AND (${t.submit_reason} IS NOT NULL OR NOT ${t.submitted_with_errors})`,
+    ),
     check("user_contest_entries_extra_minutes", sql`${t.extra_minutes} BETWEEN 0 AND 600`),
     check("user_contest_entries_outage_minutes", sql`${t.outage_minutes} BETWEEN 0 AND ${t.extra_minutes}`),
   ],

@@ -24,7 +24,7 @@ export class AnswerQueue {
   private retryTimer: unknown = null;
   /** The server asked us to come back later (429/503): nothing is sent before its timer, even for a new choice. */
   private serverWait = false;
-  /** Whether the server refused any answer (the submission then says ' (with errors)'). */
+  /** Whether the server refused any answer (the submission then carries errors). */
   refusedAny = false;
   status: SaveStatus = "idle";
 

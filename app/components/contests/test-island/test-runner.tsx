@@ -19,7 +19,7 @@ import { FACE_NOTICES, type Noticed } from "~/models/contests/sitting/face-watch
 import { practiceApi, testApi, type OpenPaper, type SavedAnswer } from "~/models/contests/paper/paper";
 import { hasResponse, pickOption } from "~/models/contests/sitting/palette";
 import { applyMove, shownResponse, type Move } from "~/models/contests/sitting/save-rule";
-import { formatTimer, progressPercent, SUBMIT_REASONS, warningMessage } from "~/models/contests/sitting/test-rules";
+import { formatTimer, progressPercent, warningMessage } from "~/models/contests/sitting/test-rules";
 import { QuestionClock } from "~/models/contests/sitting/question-clock";
 import { useServerClock } from "~/utils/use-hydrated";
 import { postJsonPatiently } from "~/utils/post-json";
@@ -114,7 +114,7 @@ export function TestRunner({ paper, language, onLanguage }: { paper: OpenPaper; 
       if (later) return setDeadline(later);
       // The time on the question on screen counts too (issue 48, point 5), as at any other submission.
       countTimeRef.current();
-      void submit(SUBMIT_REASONS.timeUp);
+      void submit("time_up");
     });
     return () => {
       live = false;
@@ -357,7 +357,7 @@ export function TestRunner({ paper, language, onLanguage }: { paper: OpenPaper; 
           onCancel={() => setConfirming(false)}
           onSubmit={() => {
             countTime();
-            void submit(SUBMIT_REASONS.manual);
+            void submit("manual");
           }}
         />
       ) : proctor.warning ? (
@@ -382,7 +382,7 @@ export function TestRunner({ paper, language, onLanguage }: { paper: OpenPaper; 
               className="btn btn-danger"
               onClick={() => {
                 countTime();
-                void submit(SUBMIT_REASONS.left);
+                void submit("left");
               }}
             >
               {t("test.submit")}

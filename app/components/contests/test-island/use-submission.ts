@@ -1,13 +1,13 @@
 import { useNavigate } from "@remix-run/react";
 import { useCallback, useRef, useState } from "react";
 import type { AnswerQueue } from "~/components/contests/test-island/answer-queue";
-import { WITH_ERRORS, type SubmitError, type SubmitReason } from "~/models/contests/sitting/test-rules";
+import type { SubmitError, SubmitReason } from "~/models/contests/sitting/test-rules";
 import { postJsonPatiently } from "~/utils/post-json";
 
 /**
  * The one submission (docs/product/contests.md §2 Test): waiting answers are flushed first (8 s at
  * most), the server is told once, the camera and fullscreen are released, and the
- * completion page says what happened, ' (with errors)' when an answer or the
+ * completion page says what happened, with what went wrong when an answer or the
  * submission itself did not get through.
  */
 export function useSubmission(input: { api: string; contestId: string; queue: AnswerQueue; release: () => Promise<void>; doneAt?: string }) {
@@ -31,7 +31,8 @@ export function useSubmission(input: { api: string; contestId: string; queue: An
         error ??= "submit";
       }
       await release();
-      const params = new URLSearchParams({ reason: error ? reason + WITH_ERRORS : reason });
+      // The error code is the address's errors flag (readCompletion).
+      const params = new URLSearchParams({ reason });
       if (error) params.set("error", error);
       // A practice attempt's result page says what it needs itself (issue 48, point 6).
       navigate(doneAt ?? `/contest/${contestId}/complete?${params}`, { replace: true });

@@ -7,7 +7,7 @@ import { CONTEST_OVER_SQL, ENTRY_DEADLINE_SQL, GRACE_SQL, WINDOW_END_SQL } from 
 import { queueChallengeOutcomes } from "~/models/contests/challenges/challenges.server";
 import { REVIEW_OPEN_SQL } from "~/models/contests/review/review.server";
 import { queuePrizePayouts } from "~/models/payments/payouts.server";
-import { SUBMIT_REASONS } from "~/models/contests/sitting/test-rules";
+import type { SubmitReason } from "~/models/contests/sitting/test-rules";
 import { APPLIED_MARKS_TEXT, APPLIED_PENALTY_TEXT, rankedText } from "~/models/contests/results/marking.server";
 
 /** The entry `e` was opened: started, or answered (a student may open the test page without 'Start Now'). */
@@ -133,14 +133,14 @@ export async function computeResults(tx: DbOrTx, contestId: string) {
 /**
  * Entries that were started (or have answers) but never submitted, once the contest's
  * deadline and the grace are over, are submitted by the server with the answers they
- * saved, at the deadline, with the reason 'Time's up'. Entries never opened stay as
+ * saved, at the deadline, with the reason 'time_up'. Entries never opened stay as
  * they are: nobody took that test. Returns how many were submitted.
  */
 export async function submitOverdue(tx: DbOrTx, input: { contestId: string; now: Date }) {
   const closed = rowsOf<{ user_id: string }>(
     await tx.execute(sql`
       UPDATE user_contest_entries e
-         SET has_submitted = true, submitted_at = ${ENTRY_DEADLINE_SQL}, submit_reason = ${SUBMIT_REASONS.timeUp},
+         SET has_submitted = true, submitted_at = ${ENTRY_DEADLINE_SQL}, submit_reason = ${"time_up" satisfies SubmitReason},
              status = true, started_at = COALESCE(e.started_at, ${ENTRY_DEADLINE_SQL})
         FROM contests c
        WHERE c.id = e.contest_id AND e.contest_id = ${input.contestId} AND NOT e.has_submitted

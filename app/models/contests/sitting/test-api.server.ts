@@ -23,7 +23,7 @@ import { decideStage, type JourneyStage } from "~/models/contests/catalogue/stag
 import type { ContestKind } from "~/models/contests/catalogue/kinds";
 import { contestOffer } from "~/utils/env.server";
 import { recordEvent, saveAnswer, startTest, submitTest, type AnswerState } from "~/models/contests/sitting/test-taking.server";
-import { NUMBER_ANSWER, NUMBER_DRAFT, NUMBER_HINT, SUBMIT_REASON_LIST, WITH_ERRORS } from "~/models/contests/sitting/test-rules";
+import { NUMBER_ANSWER, NUMBER_DRAFT, NUMBER_HINT, readReason, SUBMIT_REASONS } from "~/models/contests/sitting/test-rules";
 import { admitTestRequest, takeEventSlot } from "~/models/contests/sitting/test-traffic.server";
 import { createFairLimiter, QueueFull } from "~/utils/fair-queue";
 import { refusalPauseMs, TOO_MANY_REQUESTS } from "~/utils/flow-limit";
@@ -73,7 +73,8 @@ export const AnswerBody = z.object({
 const Body = z.discriminatedUnion("intent", [
   AnswerBody,
   z.object({ intent: z.literal("start"), fullscreen: z.boolean() }),
-  z.object({ intent: z.literal("submit"), reason: z.enum(SUBMIT_REASON_LIST), withErrors: z.boolean().default(false) }),
+  // A test page open across a deploy still sends the old sentence (its errors came apart, as withErrors).
+  z.object({ intent: z.literal("submit"), reason: z.preprocess((raw) => readReason(raw)?.reason ?? raw, z.enum(SUBMIT_REASONS)), withErrors: z.boolean().default(false) }),
   // `durationMs`: how long a face check's flag lasted (issue 47, point 3).
   z.object({
     intent: z.literal("event"),
@@ -257,10 +258,9 @@ async function respond(key: string, contestId: string, body: Body, input: { cook
     case "submit": {
       const [session] = await hotQuery<{ user_id: string }>(LIVE_SESSION_USER, [key, now.toISOString()]);
       if (!session) return LOG_IN_AGAIN();
-      const reason = body.withErrors ? body.reason + WITH_ERRORS : body.reason;
       try {
         // The time of arrival counts, not the time of the turn.
-        const { submitted } = await submissions.run("submit", () => submitTest({ userId: session.user_id, contestId, reason, now }));
+        const { submitted } = await submissions.run("submit", () => submitTest({ userId: session.user_id, contestId, reason: body.reason, withErrors: body.withErrors, now }));
         return reply({ submitted });
       } catch (error) {
         if (error instanceof QueueFull) return reply({ error: BUSY_MESSAGE }, 503, { "Retry-After": "2" });

@@ -4,17 +4,32 @@ import { timeUntilMessage } from "~/models/contests/catalogue/countdown";
 import { CONTEST_RULES } from "~/models/contests/catalogue/rules";
 import type { MessageId, Msg } from "~/utils/i18n";
 import { EVENTS_MEDIUM } from "~/models/contests/review/credibility";
+import { SUBMIT_REASONS, type SubmitReason } from "~/utils/enums";
 
-export const SUBMIT_REASONS = {
-  manual: "Manual submission",
-  timeUp: "Time's up",
-  left: "User exited fullscreen or switched tabs",
-} as const;
-export type SubmitReason = (typeof SUBMIT_REASONS)[keyof typeof SUBMIT_REASONS];
-export const SUBMIT_REASON_LIST = Object.values(SUBMIT_REASONS) as [SubmitReason, ...SubmitReason[]];
+// Why a test was submitted is a code (SUBMIT_REASONS): in the completion page's address,
+// the test API's body and user_contest_entries.submit_reason (drizzle/0054_submit_reason_codes.sql),
+// said only through the catalogs (REASON_MESSAGES below).
+export { SUBMIT_REASONS, type SubmitReason };
 
-export const DEFAULT_REASON = "Test completed successfully";
-export const WITH_ERRORS = " (with errors)";
+// The English sentences the address and the test API carried before the codes: a test
+// page open while the new version is deployed still sends them, so each is read as its
+// code (and its ' (with errors)' as the errors flag). The migration converts the same
+// sentences in the column.
+const OLD_SENTENCES: Record<string, SubmitReason> = {
+  "Manual submission": "manual",
+  "Time's up": "time_up",
+  "User exited fullscreen or switched tabs": "left",
+};
+const OLD_WITH_ERRORS = " (with errors)";
+
+/** A reason as it may arrive, a code or an old sentence: its code and whether the old sentence said ' (with errors)'; null for anything else. */
+export function readReason(raw: unknown): { reason: SubmitReason; withErrors: boolean } | null {
+  if (typeof raw !== "string") return null;
+  if ((SUBMIT_REASONS as readonly string[]).includes(raw)) return { reason: raw as SubmitReason, withErrors: false };
+  const withErrors = raw.endsWith(OLD_WITH_ERRORS);
+  const base = withErrors ? raw.slice(0, -OLD_WITH_ERRORS.length) : raw;
+  return Object.hasOwn(OLD_SENTENCES, base) ? { reason: OLD_SENTENCES[base]!, withErrors } : null;
+}
 
 /** What went wrong while submitting; the completion page explains each in its own words (their message ids). */
 export const SUBMIT_ERRORS = {
@@ -50,44 +65,41 @@ export function keypadInput(text: string, key: KeypadKey): string {
 
 /**
  * The reason and error the completion page was given in its address, read strictly:
- * only our own reasons (optionally ' (with errors)') and error codes, so a crafted
- * link cannot make the page say anything else.
+ * only our own reason codes (or the old sentences, see readReason) and error codes, so
+ * a crafted link cannot make the page say anything else. A reason that is not ours is
+ * null: the page then says the test was submitted. The error code is the address's
+ * errors flag (?reason=time_up&error=network): an old sentence's ' (with errors)'
+ * without one reads as 'network', as the old page did.
  */
-export function readCompletion(params: URLSearchParams): { reason: string; error: SubmitError | null } {
-  const raw = params.get("reason") ?? "";
-  const withErrors = raw.endsWith(WITH_ERRORS);
-  const base = withErrors ? raw.slice(0, -WITH_ERRORS.length) : raw;
-  const known = (SUBMIT_REASON_LIST as string[]).includes(base);
+export function readCompletion(params: URLSearchParams): { reason: SubmitReason | null; error: SubmitError | null } {
+  const read = readReason(params.get("reason"));
   const code = params.get("error");
   const error = code && Object.hasOwn(SUBMIT_ERRORS, code) ? (code as SubmitError) : null;
-  if (!known) return { reason: DEFAULT_REASON, error };
-  return { reason: withErrors || error ? base + WITH_ERRORS : base, error: error ?? (withErrors ? "network" : null) };
+  if (!read) return { reason: null, error };
+  return { reason: read.reason, error: error ?? (read.withErrors ? "network" : null) };
 }
 
 /** The completion page's heading and text for a reason (the wording is ours; docs/product/contests.md leaves it open). */
-export function completionMessage(reason: string): { title: MessageId; text: MessageId } {
-  const base = reason.endsWith(WITH_ERRORS) ? reason.slice(0, -WITH_ERRORS.length) : reason;
-  switch (base) {
-    case SUBMIT_REASONS.timeUp:
+export function completionMessage(reason: SubmitReason | null): { title: MessageId; text: MessageId } {
+  switch (reason) {
+    case "time_up":
       return { title: "test.done.timeUp", text: "test.done.timeUpText" };
-    case SUBMIT_REASONS.left:
+    case "left":
       return { title: "test.done.left", text: "test.done.leftText" };
     default:
       return { title: "test.done.submitted", text: "test.done.submittedText" };
   }
 }
 
-const REASON_MESSAGES: Record<string, MessageId> = {
-  [SUBMIT_REASONS.manual]: "test.reason.manual",
-  [SUBMIT_REASONS.timeUp]: "test.reason.timeUp",
-  [SUBMIT_REASONS.left]: "test.reason.left",
-  [DEFAULT_REASON]: "test.reason.done",
-};
+const REASON_MESSAGES = {
+  manual: "test.reason.manual",
+  time_up: "test.reason.timeUp",
+  left: "test.reason.left",
+} as const satisfies Record<SubmitReason, MessageId>;
 
-/** A reason as the completion page names it, in its language (the reasons themselves are kept in English, in the address and the database). */
-export function reasonMessage(reason: string): Msg {
-  const withErrors = reason.endsWith(WITH_ERRORS);
-  const base: Msg = { id: REASON_MESSAGES[withErrors ? reason.slice(0, -WITH_ERRORS.length) : reason] ?? "test.reason.done" };
+/** A reason as the completion page names it, in its language ('Test completed successfully' for none of ours), ' (with errors)' when something failed. */
+export function reasonMessage(reason: SubmitReason | null, withErrors: boolean): Msg {
+  const base: Msg = { id: reason ? REASON_MESSAGES[reason] : "test.reason.done" };
   return withErrors ? { id: "test.reason.withErrors", values: { reason: base } } : base;
 }
 

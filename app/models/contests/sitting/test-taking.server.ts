@@ -10,6 +10,7 @@ import { writeSaves, type AnswerSave, type AnswerState } from "~/models/contests
 import { createGroupCommit } from "~/utils/group-commit.server";
 import { recordResultsText } from "~/models/contests/results/scoring.server";
 import type { PROCTORING_EVENT_KINDS } from "~/utils/enums";
+import type { SubmitReason } from "~/models/contests/sitting/test-rules";
 
 /** Who saves: the user (tests, scripts) or the browser session the request names (the test API, one statement). */
 export type Saver = { userId: string } | { sessionKey: string };
@@ -45,7 +46,7 @@ const SUBMIT_TEST = [
   `SELECT 1 FROM user_contest_entries WHERE user_id = $1::uuid AND contest_id = $2::uuid FOR UPDATE`,
   `WITH submitted AS (
      UPDATE user_contest_entries e
-        SET has_submitted = true, submitted_at = LEAST($3::timestamptz, ${ENTRY_DEADLINE_TEXT}), submit_reason = $4,
+        SET has_submitted = true, submitted_at = LEAST($3::timestamptz, ${ENTRY_DEADLINE_TEXT}), submit_reason = $4, submitted_with_errors = $5::boolean,
             status = true, started_at = COALESCE(e.started_at, LEAST($3::timestamptz, ${ENTRY_DEADLINE_TEXT}))
        FROM contests c
       WHERE c.id = e.contest_id AND e.user_id = $1::uuid AND e.contest_id = $2::uuid
@@ -63,10 +64,10 @@ const SUBMIT_TEST = [
  * transaction. A submission after the deadline counts as at the deadline; after the
  * grace it is refused (the server has submitted, or will submit, what was saved).
  */
-export async function submitTest(input: { userId: string; contestId: string; reason: string; now: Date }) {
+export async function submitTest(input: { userId: string; contestId: string; reason: SubmitReason; withErrors?: boolean; now: Date }) {
   const [, written] = await hotTransaction([
     [SUBMIT_TEST[0], [input.userId, input.contestId]],
-    [SUBMIT_TEST[1], [input.userId, input.contestId, input.now.toISOString(), input.reason]],
+    [SUBMIT_TEST[1], [input.userId, input.contestId, input.now.toISOString(), input.reason, input.withErrors ?? false]],
   ]);
   return written!.length === 1 ? { submitted: true as const } : { submitted: false as const };
 }

@@ -4,8 +4,9 @@ import { ListingImage } from "~/components/store/listings/listing-image";
 import { db } from "~/db/client.server";
 import { getUserId, requireUserId } from "~/models/accounts/auth.server";
 import { askedQuantity, cutDescription } from "~/models/store/cart/cart";
+import { CartStepSchema } from "~/models/store/cart/cart-schema";
 import { cartCap, cartView, setCartQuantity, takeOutOfCart } from "~/models/store/cart/cart.server";
-import { readForm } from "~/utils/forms.server";
+import { parseForm } from "~/utils/forms.server";
 import { notFound, redirectWithFlash } from "~/utils/http.server";
 import { translatedPageMeta } from "~/utils/meta";
 import { richText, useT } from "~/utils/i18n";
@@ -25,17 +26,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const userId = await requireUserId(request, context, "/cart");
-  const form = await readForm(request, ["intent", "productId", "quantity"]);
-  const productId = form.get("productId");
+  const submission = await parseForm(request, CartStepSchema);
   // Only the user's own lines exist for them: anything else is not found.
-  if (!isUuid(productId)) notFound();
-  if (form.get("intent") === "remove") {
-    await takeOutOfCart(db, { userId, productId });
+  if (!isUuid(submission.payload.productId)) notFound();
+  if (submission.status !== "success") throw new Response("Unknown action.", { status: 400 });
+  const step = submission.value;
+  if (step.intent === "remove") {
+    await takeOutOfCart(db, { userId, productId: step.productId });
     return redirectWithFlash("/cart", { kind: "info", message: { id: "cart.removed" } });
   }
-  if (form.get("intent") !== "quantity") throw new Response("Unknown action.", { status: 400 });
-  if (askedQuantity(form.get("quantity")) > cartCap()) return redirectWithFlash("/cart", { kind: "error", message: { id: "checkout.tooManyCopies", values: { cap: cartCap() } } });
-  if (!(await setCartQuantity(db, { userId, productId, quantity: form.get("quantity") }))) notFound();
+  if (askedQuantity(step.quantity) > cartCap()) return redirectWithFlash("/cart", { kind: "error", message: { id: "checkout.tooManyCopies", values: { cap: cartCap() } } });
+  if (!(await setCartQuantity(db, { userId, productId: step.productId, quantity: step.quantity }))) notFound();
   return redirectWithFlash("/cart", { kind: "success", message: { id: "cart.quantityChanged" } });
 }
 

@@ -6,6 +6,7 @@ import { db } from "~/db/client.server";
 import { productPage } from "./store.$id.productdetails.query.server";
 import { getUserId } from "~/models/accounts/auth.server";
 import { askedQuantity, CART_MESSAGES } from "~/models/store/cart/cart";
+import { ProductStepSchema } from "~/models/store/cart/cart-schema";
 import { cartCap, putInCart, setWished, takeOutOfCart } from "~/models/store/cart/cart.server";
 import { starsOf } from "~/models/store/reviews/reviews";
 import { formatDate } from "~/utils/dates";
@@ -13,7 +14,7 @@ import { useT, type MessageId } from "~/utils/i18n";
 import { i18nFor } from "~/utils/i18n.server";
 import { metaTranslator, pageMeta } from "~/utils/meta";
 import { conditionKey } from "~/components/store/listings/product-card";
-import { readForm } from "~/utils/forms.server";
+import { parseForm } from "~/utils/forms.server";
 import { invariantResponse, redirectWithFlash, requireUuidParam } from "~/utils/http.server";
 import { formatINR } from "~/utils/money";
 import { ListingImage } from "~/components/store/listings/listing-image";
@@ -45,28 +46,26 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const id = requireUuidParam(params);
   const here = `/store/${id}/productdetails`;
   const userId = await getUserId(request, context);
-  const form = await readForm(request, ["intent", "quantity", "on"]);
+  const submission = await parseForm(request, ProductStepSchema);
   if (!userId) {
     // Logging in does what the guest asked for, then comes back here.
-    const intent = form.get("intent");
-    const resume: Record<string, string> = intent === "cart-add" ? { action: "cart", quantity: String(form.get("quantity") ?? "1").slice(0, 12) } : intent === "wish" ? { action: "wish" } : {};
+    const { intent, quantity } = submission.payload;
+    const resume: Record<string, string> = intent === "cart-add" ? { action: "cart", quantity: String(quantity ?? "1").slice(0, 12) } : intent === "wish" ? { action: "wish" } : {};
     throw redirect(`/login?${new URLSearchParams({ redirectTo: here, ...resume })}`);
   }
-  switch (form.get("intent")) {
+  if (submission.status !== "success") throw new Response("Unknown action.", { status: 400 });
+  const step = submission.value;
+  switch (step.intent) {
     case "cart-add":
-      if (askedQuantity(form.get("quantity")) > cartCap()) return redirectWithFlash(here, { kind: "error", message: { id: "store.product.tooMany", values: { cap: cartCap() } } });
-      if (!(await putInCart(db, { userId, productId: id, quantity: form.get("quantity") }))) return redirectWithFlash(here, { kind: "error", message: CART_MESSAGES.unavailable });
+      if (askedQuantity(step.quantity) > cartCap()) return redirectWithFlash(here, { kind: "error", message: { id: "store.product.tooMany", values: { cap: cartCap() } } });
+      if (!(await putInCart(db, { userId, productId: id, quantity: step.quantity }))) return redirectWithFlash(here, { kind: "error", message: CART_MESSAGES.unavailable });
       return redirectWithFlash(here, { kind: "success", message: CART_MESSAGES.added });
     case "cart-remove":
       await takeOutOfCart(db, { userId, productId: id });
       return redirectWithFlash(here, { kind: "info", message: CART_MESSAGES.removed });
-    case "wish": {
-      const on = form.get("on") === "1";
-      await setWished(db, { userId, productId: id, on });
-      return redirectWithFlash(here, { kind: "success", message: on ? CART_MESSAGES.wished : CART_MESSAGES.unwished });
-    }
-    default:
-      throw new Response("Unknown action.", { status: 400 });
+    case "wish":
+      await setWished(db, { userId, productId: id, on: step.on });
+      return redirectWithFlash(here, { kind: "success", message: step.on ? CART_MESSAGES.wished : CART_MESSAGES.unwished });
   }
 }
 

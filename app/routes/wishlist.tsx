@@ -4,8 +4,9 @@ import { ListingImage } from "~/components/store/listings/listing-image";
 import { db } from "~/db/client.server";
 import { requireUserId } from "~/models/accounts/auth.server";
 import { CART_MESSAGES } from "~/models/store/cart/cart";
+import { WishlistStepSchema } from "~/models/store/cart/cart-schema";
 import { putInCart, setWished, wishlistView } from "~/models/store/cart/cart.server";
-import { readForm } from "~/utils/forms.server";
+import { parseForm } from "~/utils/forms.server";
 import { notFound, redirectWithFlash } from "~/utils/http.server";
 import { translatedPageMeta } from "~/utils/meta";
 import { richText, useT } from "~/utils/i18n";
@@ -23,19 +24,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const userId = await requireUserId(request, context, "/wishlist");
-  const form = await readForm(request, ["intent", "productId"]);
-  const productId = form.get("productId");
-  if (!isUuid(productId)) notFound();
-  switch (form.get("intent")) {
-    case "cart-add":
-      if (!(await putInCart(db, { userId, productId, quantity: "1" }))) return redirectWithFlash("/wishlist", { kind: "error", message: CART_MESSAGES.unavailable });
-      return redirectWithFlash("/wishlist", { kind: "success", message: CART_MESSAGES.added, action: { label: { id: "store.viewCart" }, to: "/cart" } });
-    case "remove":
-      await setWished(db, { userId, productId, on: false });
-      return redirectWithFlash("/wishlist", { kind: "info", message: CART_MESSAGES.unwished });
-    default:
-      throw new Response("Unknown action.", { status: 400 });
+  const submission = await parseForm(request, WishlistStepSchema);
+  if (!isUuid(submission.payload.productId)) notFound();
+  if (submission.status !== "success") throw new Response("Unknown action.", { status: 400 });
+  const { intent, productId } = submission.value;
+  if (intent === "cart-add") {
+    if (!(await putInCart(db, { userId, productId, quantity: "1" }))) return redirectWithFlash("/wishlist", { kind: "error", message: CART_MESSAGES.unavailable });
+    return redirectWithFlash("/wishlist", { kind: "success", message: CART_MESSAGES.added, action: { label: { id: "store.viewCart" }, to: "/cart" } });
   }
+  await setWished(db, { userId, productId, on: false });
+  return redirectWithFlash("/wishlist", { kind: "info", message: CART_MESSAGES.unwished });
 }
 
 export default function Wishlist() {

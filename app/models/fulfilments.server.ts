@@ -86,11 +86,11 @@ export const describeTarget = (db: DbOrTx, purpose: Purpose, targetId: string) =
  */
 export async function verifyForPayer(db: DbOrTx, input: { userId: string; orderId: string; paymentId: string; signature: string; now: Date }): Promise<{ status: number; body: Record<string, unknown>; flash?: Flash }> {
   const owner = await orderOwner(db, input.orderId);
-  if (!owner || owner.userId !== input.userId) return { status: 404, body: { success: false, error: "Payment verification failed" } };
+  if (!owner || owner.userId !== input.userId) return { status: 404, body: { success: false, error: inEnglish({ id: "common.api.verificationFailed" }) } };
   const outcome = await settlePayment(db, { orderId: input.orderId, paymentId: input.paymentId, signature: input.signature, now: input.now });
   if (queuedMail(outcome)) kickOutbox();
   if (isSettled(outcome)) return { status: 200, body: { success: true, [verifyReplyField(owner.purpose)]: owner.targetId } };
   const page = await callbackPage(db, owner.purpose, owner.targetId, outcome.kind);
   if (page.flash) return { status: 200, body: { success: false, outcome: outcome.kind, redirect: page.to, message: inEnglish(page.flash.message) }, flash: page.flash };
-  return { status: 400, body: { success: false, outcome: outcome.kind, error: "Payment verification failed" } };
+  return { status: 400, body: { success: false, outcome: outcome.kind, error: inEnglish({ id: "common.api.verificationFailed" }) } };
 }

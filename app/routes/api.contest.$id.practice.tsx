@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { inEnglish } from "~/utils/i18n.server";
 import { z } from "zod";
 import { db } from "~/db/client.server";
 import { requireApiUser, sessionKey } from "~/models/accounts/auth.server";
@@ -20,7 +21,7 @@ export const requestPolicy: RequestPolicy = { body: JSON_API_BODY, keepsPages: t
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) => Response.json(body, { status, headers: { ...NO_STORE, ...headers } });
-const NOT_FOUND = () => json({ error: "Contest Not Found" }, 404);
+const NOT_FOUND = () => json({ error: inEnglish({ id: "common.notFound.contest" }) }, 404);
 /** No attempt open: the screen goes to the practice page, which says what can be done. */
 const NO_ATTEMPT = (contestId: string) => json({ redirect: `/contest/${contestId}/practice` }, 409);
 
@@ -39,7 +40,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const key = await sessionKey(request);
-  if (!key) return json({ error: "Please log in again." }, 401);
+  if (!key) return json({ error: inEnglish({ id: "common.api.logInAgain" }) }, 401);
   if (!isUuid(params.id)) return NOT_FOUND();
   const contestId = params.id;
   // Counted before any query or the body is read.
@@ -55,7 +56,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     switch (body.intent) {
       case "answer":
         if (await savePracticeAnswer(db, { ...mine, questionId: body.questionId, state: answerState(body) })) return json({ saved: true });
-        return json({ saved: false, error: "That answer does not fit this question, or no practice is open." }, 400);
+        return json({ saved: false, error: inEnglish({ id: "test.api.practiceMisfit" }) }, 400);
       case "start":
         await startPracticeClock(db, mine);
         return json({ started: true });

@@ -30,9 +30,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       kickOutbox();
       return Response.json({ enrolled: true });
     case "missing":
-      return Response.json({ error: "Contest Not Found" }, { status: 404 });
+      return Response.json({ error: inEnglish({ id: "common.notFound.contest" }) }, { status: 404 });
     case "already-enrolled":
-      return Response.json({ error: "You are already enrolled in this contest." }, { status: 409 });
+      return Response.json({ error: inEnglish(STAGE_MESSAGES.alreadyEnrolled) }, { status: 409 });
     case "closed":
       return Response.json({ error: inEnglish(STAGE_MESSAGES.enrolmentClosed) }, { status: 409 });
     case "not-offered":

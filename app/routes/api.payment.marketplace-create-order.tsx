@@ -47,7 +47,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // And in the state typed, as the shipping step asks (issue 65, point 7).
   if (given?.kind === "elsewhere") return Response.json({ error: inEnglish(CHECKOUT_MESSAGES.zipElsewhere(body.shippingAddress!.zip, given.state, body.shippingAddress!.state)), redirect: "/checkout" }, { status: 400 });
   const shipping = saved ?? (given?.kind === "placed" ? given.shipping : null);
-  if (!shipping) return Response.json({ error: "Shipping details are required", redirect: "/checkout" }, { status: 400 });
+  if (!shipping) return Response.json({ error: inEnglish({ id: "common.api.shippingRequired" }), redirect: "/checkout" }, { status: 400 });
   const outcome = await placeOrder(db, paymentGateway(), { userId: user.id, shipping, method: body.paymentMethod, delivery: body.delivery, key: body.key, now: new Date() });
   switch (outcome.kind) {
     case "pay":
@@ -67,7 +67,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return Response.json({ error: inEnglish(CHECKOUT_MESSAGES.paymentsOff) }, { status: 503 });
     case "erased":
       // The account went while the order waited for it: as requireApiUser answers once its session is gone.
-      return Response.json({ error: "Please log in again." }, { status: 401 });
+      return Response.json({ error: inEnglish({ id: "common.api.logInAgain" }) }, { status: 401 });
   }
 }
 

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { inEnglish } from "~/utils/i18n.server";
 import { z } from "zod";
 import { db } from "~/db/client.server";
 import { requireApiUser } from "~/models/accounts/auth.server";
@@ -20,10 +21,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireApiUser(request, context);
   const { contestId } = await parseJsonBody(request, Body);
   if (await consume(db, `resend-confirmation:${user.id}`, LIMITS.confirmationResendsPerUser, new Date())) {
-    return Response.json({ error: "Too many attempts. Please wait a while and try again." }, { status: 429 });
+    return Response.json({ error: inEnglish({ id: "auth.error.tooManyAttempts" }) }, { status: 429 });
   }
   if (!(await resendConfirmation(db, { userId: user.id, contestId }))) {
-    return Response.json({ error: "No paid entry for this contest" }, { status: 404 });
+    return Response.json({ error: inEnglish({ id: "common.api.noPaidEntry" }) }, { status: 404 });
   }
   kickOutbox();
   return Response.json({ queued: true }, { status: 202 });

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { inEnglish } from "~/utils/i18n.server";
 import { z } from "zod";
 import { db } from "~/db/client.server";
 import { requireApiUser } from "~/models/accounts/auth.server";
@@ -22,7 +23,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireApiUser(request, context);
   const { orderId } = await parseJsonBody(request, Body);
   const order = await findOpenOrder(db, orderId);
-  if (!order || order.userId !== user.id) return Response.json({ error: "Unknown order" }, { status: 404 });
+  if (!order || order.userId !== user.id) return Response.json({ error: inEnglish({ id: "common.api.orderUnknown" }) }, { status: 404 });
   return Response.json(testCapture(gateway, order.orderId));
 }
 

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { inEnglish } from "~/utils/i18n.server";
 import { pincodePlace } from "~/models/store/checkout/pincodes.server";
 
 // Where a pincode is (its district and state), for the checkout's shipping step to fill the
@@ -8,5 +9,5 @@ import { pincodePlace } from "~/models/store/checkout/pincodes.server";
 export function loader({ params }: LoaderFunctionArgs) {
   const place = pincodePlace(params.code ?? "");
   const headers = { "Cache-Control": "public, max-age=86400" };
-  return place ? Response.json(place, { headers }) : Response.json({ error: "No such pincode" }, { status: 404, headers });
+  return place ? Response.json(place, { headers }) : Response.json({ error: inEnglish({ id: "common.api.pincodeUnknown" }) }, { status: 404, headers });
 }

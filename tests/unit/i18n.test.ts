@@ -203,3 +203,15 @@ describe("a page's title when its loader failed", () => {
     expect((meta({ matches: [root("en"), page], error: undefined } as unknown as Parameters<typeof meta>[0]) as Array<{ title?: string }>)[0]!.title).not.toContain("orders.page");
   });
 });
+
+test("the JSON APIs say their errors through the catalogs (inEnglish), never as English written beside them; a webhook's machine gets a code", () => {
+  const files = [
+    ...fs.readdirSync("app/routes").filter((f) => f.startsWith("api.")).map((f) => path.join("app/routes", f)),
+    "app/models/contests/sitting/test-api.server.ts",
+    "app/models/fulfilments.server.ts",
+    "app/models/accounts/auth.server.ts",
+  ];
+  const literals = files.flatMap((file) => [...fs.readFileSync(file, "utf8").matchAll(/\berror: ["'`]([^"'`]*)["'`]/g)].map((m) => `${file}: ${m[1]}`));
+  // A code is one lowercase word ('signature', 'token'); anything else is a sentence.
+  expect(literals.filter((l) => !/: [a-z_-]+$/.test(l))).toEqual([]);
+});

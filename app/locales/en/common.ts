@@ -116,4 +116,10 @@ export default {
   "common.gateway.for": "For",
   "common.gateway.amount": "Amount",
   "common.gateway.order": "Order",
+  "common.api.logInAgain": "Please log in again.",
+  "common.api.pincodeUnknown": "No such pincode",
+  "common.api.orderUnknown": "Unknown order",
+  "common.api.noPaidEntry": "No paid entry for this contest",
+  "common.api.verificationFailed": "Payment verification failed",
+  "common.api.shippingRequired": "Shipping details are required",
 } as const;

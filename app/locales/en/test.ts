@@ -159,4 +159,12 @@ export default {
   "test.watch.title": "Stay in view of your camera",
   "test.watch.text": "Keep your face in the camera's view, alone, until you submit. The check runs on your phone: no picture leaves it, only the time of this warning.",
   "test.watch.on": "Face check on",
+  "test.api.answerMisfit": "That answer does not fit this question.",
+  "test.api.practiceMisfit": "That answer does not fit this question, or no practice is open.",
+  "test.api.notStarted": "The test could not be started.",
+  "test.api.paperEarly": "The paper opens at the start.",
+  "test.api.timeOver": "The time for this test is over.",
+  "test.api.noConsent": "No snapshot is kept for this test: consent was not given.",
+  "test.api.snapshotsFull": "This test has sent as many snapshots as it may.",
+  "test.api.notASnapshot": "A snapshot must be a small JPEG.",
 } as const;

@@ -116,4 +116,10 @@ export default {
   "common.gateway.for": "किसके लिए",
   "common.gateway.amount": "राशि",
   "common.gateway.order": "ऑर्डर",
+  "common.api.logInAgain": "कृपया फिर से लॉग इन करें।",
+  "common.api.pincodeUnknown": "ऐसा कोई पिनकोड नहीं है",
+  "common.api.orderUnknown": "अनजाना ऑर्डर",
+  "common.api.noPaidEntry": "इस प्रतियोगिता में कोई भुगतान की हुई एंट्री नहीं है",
+  "common.api.verificationFailed": "भुगतान की पुष्टि नहीं हो सकी",
+  "common.api.shippingRequired": "डिलीवरी का पता ज़रूरी है",
 } satisfies Catalog<typeof en>;

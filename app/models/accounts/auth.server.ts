@@ -2,6 +2,7 @@
 // session itself is a row (keyed by the token's hash), so signing out or resetting a
 // password really ends it.
 import { randomBytes } from "node:crypto";
+import { inEnglish } from "~/utils/i18n.server";
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import { liveSession } from "~/models/accounts/live-session.server";
 import { and, eq, sql } from "drizzle-orm";
@@ -168,7 +169,7 @@ export async function requireUserId(request: Request, context: AppLoadContext, r
 /** For JSON endpoints called by our pages' scripts: the signed-in user, or a 401 they can show. */
 export async function requireApiUser(request: Request, context: AppLoadContext) {
   const user = await getUser(request, context);
-  if (!user) throw Response.json({ error: "Please log in again." }, { status: 401 });
+  if (!user) throw Response.json({ error: inEnglish({ id: "common.api.logInAgain" }) }, { status: 401 });
   return user;
 }
 

@@ -10,6 +10,7 @@
 // memory once the contest has started; submissions take turns (a few at a time), so
 // a burst of them never holds every connection the autosaves need.
 import { paperGzip } from "~/models/contests/paper/paper-gzip.server";
+import { inEnglish } from "~/utils/i18n.server";
 import { z } from "zod";
 import { db, hotQuery } from "~/db/client.server";
 import { sessionKeyOf } from "~/models/accounts/auth.server";
@@ -42,8 +43,8 @@ export type ApiReply = { status: number; body: unknown; headers: Record<string, 
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 const reply = (body: unknown, status = 200, headers: Record<string, string> = {}): ApiReply => ({ status, body, headers: { ...NO_STORE, ...headers } });
-const LOG_IN_AGAIN = () => reply({ error: "Please log in again." }, 401);
-const NOT_FOUND = () => reply({ error: "Contest Not Found" }, 404);
+const LOG_IN_AGAIN = () => reply({ error: inEnglish({ id: "common.api.logInAgain" }) }, 401);
+const NOT_FOUND = () => reply({ error: inEnglish({ id: "common.notFound.contest" }) }, 404);
 
 /** The longest flag: a run is flagged at FLAG_MAX_FRAMES (face-watch.ts); an hour bounds anything sent. */
 const FLAG_MAX_MS = 3_600_000;
@@ -253,7 +254,7 @@ async function respond(key: string, contestId: string, body: Body, input: { cook
       // Only when refused: say why (signed out, submitted, over, not enrolled) or that the answer does not fit the question.
       const staged = await stageOf(key, contestId, "test", now);
       if (!staged.ok) return staged.reply;
-      return reply({ saved: false, error: "That answer does not fit this question." }, 400);
+      return reply({ saved: false, error: inEnglish({ id: "test.api.answerMisfit" }) }, 400);
     }
     case "submit": {
       const [session] = await hotQuery<{ user_id: string }>(LIVE_SESSION_USER, [key, now.toISOString()]);
@@ -275,7 +276,7 @@ async function respond(key: string, contestId: string, body: Body, input: { cook
         // Only when refused: say why (signed out, submitted, not started, over, not enrolled).
         const staged = await stageOf(key, contestId, "test", now);
         if (!staged.ok) return staged.reply;
-        return reply({ error: "The test could not be started." }, 409);
+        return reply({ error: inEnglish({ id: "test.api.notStarted" }) }, 409);
       }
       return reply({ started: true }, 200, marks.setCookie ? { "Set-Cookie": marks.setCookie } : {});
     }
@@ -290,9 +291,9 @@ async function respond(key: string, contestId: string, body: Body, input: { cook
 
 // Each refusal of a key request (the page then asks for the open paper, which says why in full).
 const KEY_REFUSED: Record<KeyRefusal, (startsAt?: string) => ApiReply> = {
-  early: (startsAt) => reply({ error: "The paper opens at the start.", startsAt }, 403),
+  early: (startsAt) => reply({ error: inEnglish({ id: "test.api.paperEarly" }), startsAt }, 403),
   link: () => reply({ error: KEY_LINK_REFUSED }, 403),
-  over: () => reply({ error: "The time for this test is over." }, 403),
+  over: () => reply({ error: inEnglish({ id: "test.api.timeOver" }) }, 403),
   missing: () => NOT_FOUND(),
 };
 
@@ -320,9 +321,9 @@ export async function testKeyReply(input: { cookie: string | null; params: Recor
 }
 
 const SNAPSHOT_REFUSED = {
-  "no-consent": () => reply({ error: "No snapshot is kept for this test: consent was not given." }, 403),
-  full: () => reply({ error: "This test has sent as many snapshots as it may." }, 429),
-  "not-a-snapshot": () => reply({ error: "A snapshot must be a small JPEG." }, 400),
+  "no-consent": () => reply({ error: inEnglish({ id: "test.api.noConsent" }) }, 403),
+  full: () => reply({ error: inEnglish({ id: "test.api.snapshotsFull" }) }, 429),
+  "not-a-snapshot": () => reply({ error: inEnglish({ id: "test.api.notASnapshot" }) }, 400),
 } as const;
 
 /**

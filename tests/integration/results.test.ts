@@ -1,11 +1,12 @@
 // The results and completion pages against a real database: the student's own score,
 // live ranks by the window function, the key only once the test has closed for
 // everyone, prizes assigned on the first view after the end.
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { expect, test } from "vitest";
-import { db } from "~/db/client.server";
+import { db, rowsOf } from "~/db/client.server";
 import { createEntry } from "~/seed/factories.server";
-import { contests } from "~/db/schema";
+import { contest_results, contests } from "~/db/schema";
+import { rankedResults } from "~/models/contests/results/results.server";
 import { dashboardEntries } from "~/models/contests/catalogue/catalogue.server";
 import * as completeRoute from "~/routes/contest.$id.complete";
 import * as dashboardRoute from "~/routes/dashboard";
@@ -172,4 +173,16 @@ test("the completion page reads only our own reasons and error codes from its ad
   // A link from a page open across the deploy says the old sentence.
   expect((await complete("reason=Manual%20submission%20(with%20errors)&error=refused")).data).toMatchObject({ reason: "manual", error: "refused" });
   expect((await complete("reason=Call%20+91%20now&error=<b>pay</b>")).data).toMatchObject({ reason: null, error: null });
+});
+
+test("a disqualified paper shows no rank, even one whose rank was stored before the decision; another shows the rank stored", async () => {
+  const [a, b] = [await student(), await student()];
+  const contest = await contestWith(40, 120, [
+    { userId: a.userId, correct: 3, minutes: 3 },
+    { userId: b.userId, correct: 1, minutes: 3 },
+  ]);
+  await db.update(contest_results).set({ rank: 7 }).where(eq(contest_results.contest_id, contest.id));
+  await db.update(contest_results).set({ disqualified_at: new Date(), disqualification_reason: "copied" }).where(and(eq(contest_results.contest_id, contest.id), eq(contest_results.user_id, a.userId)));
+  const rows = rowsOf<{ user_id: string; rank: number | null }>(await db.execute(rankedResults(contest.id)));
+  expect(Object.fromEntries(rows.map((r) => [r.user_id, r.rank]))).toEqual({ [a.userId]: null, [b.userId]: 7 });
 });

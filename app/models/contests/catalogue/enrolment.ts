@@ -26,5 +26,3 @@ export function homeCardButton(input: { isActive: boolean; enrolled: boolean }) 
   if (input.enrolled) return { label: "contests.alreadyEnrolled", disabled: true } as const;
   return { label: "contests.knowMore", disabled: false } as const;
 }
-
-export const ALREADY_JOINED = "You have already joined this contest!";

@@ -4,7 +4,6 @@
 // and the server's clock. Declared once, for the route that builds it and the island
 // that reads it.
 import type { PracticeScope, QUESTION_KINDS, SaveRule } from "~/utils/enums";
-import type { SealInfo } from "~/models/contests/paper/sealed-paper";
 import { seededShuffle } from "~/models/contests/paper/shuffle";
 
 export type QuestionKind = (typeof QUESTION_KINDS)[number];
@@ -77,6 +76,13 @@ type PaperBase = {
   /** A practice attempt of the finished paper (issue 48, point 6): unscored, unranked, no camera or proctoring. */
   practice?: { attemptId: string; scope: PracticeScope };
 };
+
+/**
+ * What the waiting room is given: the signed link that asks for the key at the start; when
+ * to download the ciphertext (spread over the waiting time), and where from (null until
+ * the paper is sealed: the page asks again at `fetchAt`).
+ */
+export type SealInfo = { keyLink: string; fetchAt: string; url: string | null };
 
 /** Before the start: a waiting room, no questions yet; the sealed paper's key link and address (sealed-paper.ts). */
 export type WaitingPaper = PaperBase & { state: "waiting"; seal?: SealInfo };

@@ -11,13 +11,6 @@
 import { paperFor, type OpenPaper, type SharedPaper, type WaitingPaper } from "~/models/contests/paper/paper";
 import { retryAfterMs } from "~/utils/post-json";
 
-/**
- * What the waiting room is given: the signed link that asks for the key at the start; when
- * to download the ciphertext (spread over the waiting time), and where from (null until
- * the paper is sealed: the page asks again at `fetchAt`).
- */
-export type SealInfo = { keyLink: string; fetchAt: string; url: string | null };
-
 /** The contest's key, the same for every student. `digest` names the paper it opens; a page holding another one downloads `url`. */
 export type KeyReply = { key: string; digest: string; url: string };
 

@@ -9,7 +9,7 @@ import { questionCountColumn } from "~/models/contests/catalogue/catalogue.serve
 import { isTestClosed, testClosesAt } from "~/models/contests/sitting/deadline";
 import { challengeWindow, isPastWindow, isWindowOpen, resultsPhase } from "~/models/contests/challenges/challenges";
 import { FULL_MARKS, PERCENTILE_SQL, RANKED_COUNT_SQL } from "~/models/contests/results/marking.server";
-import { finalizeContest, rankSql } from "~/models/contests/results/scoring.server";
+import { finalizeContest, shownRankSql } from "~/models/contests/results/scoring.server";
 import { tieBreakMessage } from "~/models/contests/results/marking";
 import type { Comparison, Figures } from "~/models/contests/results/exam-report";
 import type { TieBreak } from "~/utils/enums";
@@ -30,10 +30,10 @@ export async function tieBreakOf(db: DbOrTx, contestId: string, locale: Locale) 
   return tieBreakMessage(rows[0]!.rule, rows.flatMap((row) => (row.title ? [row.title] : [])));
 }
 
-/** Every result of the contest with its rank: stored once finalised, else computed by the same rankSql. */
+/** Every result of the contest with the rank it shows (shownRankSql). */
 export const rankedResults = (contestId: string) => sql`
   SELECT r.contest_id, r.user_id, r.score, r.answered, r.response_time, r.prize_amount, r.disqualified_at, r.disqualification_reason,
-         CASE WHEN r.disqualified_at IS NULL THEN COALESCE(r.rank, ${rankSql("r")}) END::int AS rank
+         ${shownRankSql("r")} AS rank
     FROM contest_results r
    WHERE r.contest_id = ${contestId}`;
 

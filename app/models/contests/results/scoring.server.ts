@@ -36,6 +36,13 @@ export const rankSql = (r: string) => {
 };
 
 /**
+ * The rank result row `r` shows: the stored one once finalised, else rankSql's. A
+ * disqualified paper has none, even one disqualified after its rank was stored: the one
+ * home of that rule for every page that reads ranks.
+ */
+export const shownRankSql = (r: string) => sql`CASE WHEN ${sql.raw(`${r}.disqualified_at`)} IS NULL THEN COALESCE(${sql.raw(`${r}.rank`)}, ${rankSql(r)}) END::int`;
+
+/**
  * The marks answer `a` earns on question `q` of section `sec` in contest `c`: the one
  * rule (the SQL function question_marks, drizzle/0008_exam_papers.sql) applied with the
  * marks and penalty that apply (the question's, else its section's, else the contest's).

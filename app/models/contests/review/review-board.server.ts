@@ -5,7 +5,7 @@
 // of entries.
 import { sql } from "drizzle-orm";
 import { rowsOf, type DbOrTx } from "~/db/client.server";
-import { rankSql } from "~/models/contests/results/scoring.server";
+import { shownRankSql } from "~/models/contests/results/scoring.server";
 import { CONTEST_OVER_SQL } from "~/models/contests/sitting/deadline.server";
 import type { BoardEntry } from "~/models/contests/review/review";
 import { credibility, NOTHING } from "~/models/contests/review/credibility";
@@ -30,7 +30,7 @@ export async function reviewBoard(db: DbOrTx, contestId: string, now: Date, revi
   const entries = rowsOf<Omit<BoardEntry, "timeline" | "decisions" | "credibility" | "reasons">>(
     await db.execute(sql`
       SELECT r.user_id, NULLIF(btrim(p.full_name), '') AS name, r.score, r.answered, r.disqualified_at, r.disqualification_reason,
-             CASE WHEN r.disqualified_at IS NULL THEN COALESCE(r.rank, ${rankSql("r")}) END::int AS rank,
+             ${shownRankSql("r")} AS rank,
              (SELECT count(*)::int FROM proctoring_events ev JOIN user_contest_entries e ON e.id = ev.entry_id
                WHERE e.contest_id = r.contest_id AND e.user_id = r.user_id) AS events,
              a.statement, a.appealed_at, a.decided_at AS appeal_decided_at

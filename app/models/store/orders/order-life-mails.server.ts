@@ -3,9 +3,8 @@
 // seller or the sweep did, the seller of what the buyer did.
 import { eq } from "drizzle-orm";
 import type { Tx } from "~/db/client.server";
-import { users } from "~/db/schema";
+import { type order_items, type orders, users } from "~/db/schema";
 import { shortOrderId } from "~/models/store/checkout/checkout";
-import type { Locked } from "~/models/store/orders/order-life.server";
 import { returnOpenUntil } from "~/models/store/orders/order-life";
 import { POLICY } from "~/models/support/policy";
 import { mailLocale, renderMail, type Mail } from "~/services/email.server";
@@ -14,6 +13,13 @@ import { translator } from "~/utils/i18n.server";
 import { formatDateTime } from "~/utils/dates";
 import { appUrl } from "~/utils/env.server";
 import { formatINR } from "~/utils/money";
+
+/**
+ * A line and its order as a step holds them, locked (order first), with the order's
+ * other lines: what order-life.server.ts's lockLine returns and each step's mail is
+ * written from. Here, beside the mails, so the steps' module is the only one that imports the other.
+ */
+export type Locked = { order: typeof orders.$inferSelect; lines: Array<typeof order_items.$inferSelect>; line: typeof order_items.$inferSelect };
 
 export type LifeStep = "buyer-cancelled" | "seller-cancelled" | "system-cancelled" | "unconfirmed-cancelled" | "cod-confirmed" | "handed-over" | "undelivered" | "shipped" | "delivered" | "auto-delivered" | "carrier-delivered" | "return-requested" | "return-photo" | "disputed" | "returned" | "support-returned";
 

@@ -13,15 +13,13 @@ import { order_items, orders } from "~/db/schema";
 import { oweRefund } from "~/models/payments/refunds.server";
 import { heldReference, kickMoneyBack, reverseHeldSale } from "~/models/store/earnings/held-sales.server";
 import { awaitsConfirmation, buyerCan, COD_CONFIRM_MS, confirmBy, DAY_MS, HANDOVER_TRIES, lineState, sellerCan, UNCONFIRMED_REASON } from "~/models/store/orders/order-life";
-import { lifeMails, type LifeStep } from "~/models/store/orders/order-life-mails.server";
+import { lifeMails, type LifeStep, type Locked } from "~/models/store/orders/order-life-mails.server";
 import { moveStock } from "~/models/store/checkout/orders.server";
 import { enqueueEmail, kickOutbox } from "~/services/email.server";
 import { env } from "~/utils/env.server";
 import { REFUND_REASONS, type LineRefundWhy } from "~/models/refund-reasons";
 
-type OrderRow = typeof orders.$inferSelect;
-type LineRow = typeof order_items.$inferSelect;
-export type Locked = { order: OrderRow; lines: LineRow[]; line: LineRow };
+type OrderRow = Locked["order"];
 
 /** The line and its order, locked (order first), when the order was placed; else null. */
 async function lockLine(tx: Tx, itemId: string): Promise<Locked | null> {

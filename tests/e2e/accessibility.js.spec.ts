@@ -54,7 +54,7 @@ test("no accessibility violations on the camera check, the test's instructions, 
   };
   await check(`/contest/${running.id}/entry`, "Camera Permission");
   await check(`/contest/${running.id}/test`, "Start Contest");
-  await check(`/contest/${finished.id}/complete?reason=Manual%20submission`, "Test submitted!");
+  await check(`/contest/${finished.id}/complete?reason=manual`, "Test submitted!");
   await check(`/contest/${finished.id}/results`, "Good effort");
   await check(`/contest/${finished.id}/results?tab=breakdown`, "Correct answer: 3");
   await check(`/contest/${finished.id}/results?tab=leaderboard`, "Test Student");

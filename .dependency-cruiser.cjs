@@ -15,7 +15,7 @@ const FRONT_DOORS = {
   "contests/results": ["certificate-code", "certificates.server", "exam-report.server", "exam-report", "marking.server", "response-sheet.server", "results.server"],
   "contests/review": ["evidence.server", "review-board.server", "review-schema", "review.server", "review"],
   "contests/sitting": ["face-watch", "outages.server", "test-api.server", "test-rules", "test-traffic.server"],
-  "store/cart": ["cart.server", "cart"],
+  "store/cart": ["cart.server", "cart", "cart-schema"],
   "store/checkout": ["checkout-schema", "checkout-session.server", "checkout", "meeting.server", "orders.server", "pincodes.server", "reach.server"],
   "store/earnings": ["earnings.server"],
   "store/listings": ["listing-form.server", "listing", "listings.server", "photos.server", "products.server"],

@@ -290,8 +290,15 @@ test("nginx: an address past its request cap gets 429; loopback (health checks, 
   // 600 at once: past the burst of 400 and the 200 connections however slowly this machine sends them
   // (rounds of 50 one after another stayed under 50 r/s on a loaded CI machine and were never capped).
   const burst = (address: string) => Promise.all(Array.from({ length: 600 }, () => from(address)));
-  expect((await burst("127.0.0.2")).filter((s) => s === 429).length).toBeGreaterThan(0);
-  expect((await burst("127.0.0.1")).every((s) => s === 200)).toBe(true);
+  const count = (statuses: number[]) => statuses.reduce<Record<number, number>>((n, s) => ({ ...n, [s]: (n[s] ?? 0) + 1 }), {});
+  const capped = count(await burst("127.0.0.2"));
+  expect(capped[429] ?? 0, JSON.stringify(capped)).toBeGreaterThan(0);
+  // Loopback is never capped. On a loaded machine a few of 600 connections opened at once may
+  // fail before nginx accepts them (status 0 here: no answer at all), which is not a cap.
+  const loopback = count(await burst("127.0.0.1"));
+  expect(loopback[429] ?? 0, JSON.stringify(loopback)).toBe(0);
+  expect(Object.keys(loopback).filter((s) => s !== "200" && s !== "0"), JSON.stringify(loopback)).toEqual([]);
+  expect(loopback[200] ?? 0, JSON.stringify(loopback)).toBeGreaterThan(400);
 });
 
 test("nginx: the key link is checked by nginx, the key kept once per contest from the start; refusals are never kept", async () => {

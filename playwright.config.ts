@@ -32,9 +32,11 @@ const SERVERS = /\/(cluster|start-and-stop)\.js\.spec\.ts$/;
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
-  workers: 2,
+  // Three on two cores: many tests wait (for hydration on a throttled CPU, a slow client's
+  // timeout, the face check's frames) rather than compute; the whole suite took 10.4 min
+  // against 11.6 with two, from the same build (docs/performance.md, "CI again, step by step").
+  workers: 3,
   forbidOnly: true,
-  // Two cores run the server, two browsers and password hashing at once.
   expect: { timeout: 10_000 },
   reporter: [["list"]],
   globalTeardown: "./tests/e2e/support/global-teardown.ts",

@@ -39,6 +39,11 @@ export type PersonData = {
 export const rowsOfMine = (table: string, where: SQL, drop: string[] = []) =>
   sql`(SELECT coalesce(jsonb_agg(to_jsonb(t) ${sql.raw(drop.map((c) => `- '${c}'`).join(" "))}), '[]'::jsonb) FROM ${sql.raw(table)} t WHERE ${where})`;
 
+/** Deletes the person's rows of each table keyed by `user_id`: a contract's erasure of what describes only them. */
+export async function deleteRowsOf(tx: Tx, id: SQL, tables: string[]) {
+  for (const table of tables) await tx.execute(sql`DELETE FROM ${sql.raw(table)} WHERE user_id = ${id}`);
+}
+
 /** The word written over a name, an address or a reason that erasure takes away; pages show it translated (unlessErased). */
 export { ERASED } from "~/utils/names";
 
@@ -65,7 +70,7 @@ const ACCOUNTS_PERSON_DATA: PersonData = {
   }),
   owed: [],
   erase: async (tx, { id }) => {
-    for (const table of ["sessions", "password_reset_tokens", "address_proofs"]) await tx.execute(sql`DELETE FROM ${sql.raw(table)} WHERE user_id = ${id}`);
+    await deleteRowsOf(tx, id, ["sessions", "password_reset_tokens", "address_proofs"]);
   },
 };
 

@@ -1,7 +1,7 @@
 // The blog's person data (issue 66, point 2): a reader's comments, likes and bookmarks, all
 // of them the person's own and deleted by erasure. Registered by models/person-data.server.ts.
 import { sql } from "drizzle-orm";
-import { rowsOfMine, type PersonData } from "~/models/accounts/personal-data.server";
+import { deleteRowsOf, rowsOfMine, type PersonData } from "~/models/accounts/personal-data.server";
 
 export const BLOG_PERSON_DATA: PersonData = {
   domain: "blog",
@@ -17,6 +17,6 @@ export const BLOG_PERSON_DATA: PersonData = {
   }),
   owed: [],
   erase: async (tx, { id }) => {
-    for (const table of ["likes", "bookmarks", "comments"]) await tx.execute(sql`DELETE FROM ${sql.raw(table)} WHERE user_id = ${id}`);
+    await deleteRowsOf(tx, id, ["likes", "bookmarks", "comments"]);
   },
 };

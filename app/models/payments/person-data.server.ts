@@ -3,7 +3,7 @@
 // them, and what erasure does. Registered by models/person-data.server.ts.
 import { sql } from "drizzle-orm";
 import { ACCOUNT_MESSAGES } from "~/models/accounts/messages";
-import { ERASED, rowsOfMine, type PersonData } from "~/models/accounts/personal-data.server";
+import { deleteRowsOf, ERASED, rowsOfMine, type PersonData } from "~/models/accounts/personal-data.server";
 
 const MONEY_LAW = "tax and payment records (POLICY.recordsKeptYears)";
 
@@ -43,8 +43,7 @@ export const PAYMENTS_PERSON_DATA: PersonData = {
     { reason: "open-refund", message: ACCOUNT_MESSAGES.eraseOpenRefund, open: (me) => sql`SELECT 1 FROM refunds WHERE user_id = ${me} AND status <> 'sent'` },
   ],
   erase: async (tx, { id }) => {
-    await tx.execute(sql`DELETE FROM payout_details WHERE user_id = ${id}`);
-    await tx.execute(sql`DELETE FROM linked_accounts WHERE user_id = ${id}`);
+    await deleteRowsOf(tx, id, ["payout_details", "linked_accounts"]);
     await tx.execute(sql`
       UPDATE payouts SET round_destination = jsonb_set(round_destination, '{holder}', to_jsonb(${ERASED}::text))
        WHERE user_id = ${id} AND round_destination ? 'holder'`);

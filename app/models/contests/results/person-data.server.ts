@@ -3,7 +3,7 @@
 // each. Contests owe no money of their own (a prize is a payout, a fee back a refund: the
 // payments' contract). Registered by models/person-data.server.ts.
 import { sql } from "drizzle-orm";
-import { rowsOfMine, type PersonData } from "~/models/accounts/personal-data.server";
+import { deleteRowsOf, rowsOfMine, type PersonData } from "~/models/accounts/personal-data.server";
 
 const RANKS = "kept, nameless, so nobody's rank moves";
 
@@ -44,7 +44,7 @@ export const CONTESTS_PERSON_DATA: PersonData = {
   }),
   owed: [],
   erase: async (tx, { id }) => {
-    for (const table of ["certificates", "review_appeals", "practice_attempts", "question_bookmarks"]) await tx.execute(sql`DELETE FROM ${sql.raw(table)} WHERE user_id = ${id}`);
+    await deleteRowsOf(tx, id, ["certificates", "review_appeals", "practice_attempts", "question_bookmarks"]);
     await tx.execute(sql`DELETE FROM proctoring_events WHERE entry_id IN (SELECT id FROM user_contest_entries WHERE user_id = ${id})`);
     // Answers of contests still open to challenge stay (a re-scoring reads them), nameless.
     await tx.execute(sql`DELETE FROM user_answers a USING contests c WHERE a.user_id = ${id} AND c.id = a.contest_id AND c.finalized_at IS NOT NULL`);

@@ -3,7 +3,7 @@
 // and what erasure does. Registered by models/person-data.server.ts.
 import { sql } from "drizzle-orm";
 import { ACCOUNT_MESSAGES } from "~/models/accounts/messages";
-import { ERASED, rowsOfMine, type PersonData } from "~/models/accounts/personal-data.server";
+import { deleteRowsOf, ERASED, rowsOfMine, type PersonData } from "~/models/accounts/personal-data.server";
 
 const ORDER_LAW = "tax and consumer records of a sale (POLICY.recordsKeptYears)";
 // An order line not yet done: not delivered, cancelled or come back undelivered, or a return not received.
@@ -53,8 +53,7 @@ export const STORE_PERSON_DATA: PersonData = {
     },
   ],
   erase: async (tx, { id, placeholder }) => {
-    await tx.execute(sql`DELETE FROM user_cart WHERE user_id = ${id}`);
-    await tx.execute(sql`DELETE FROM user_wishlist WHERE user_id = ${id}`);
+    await deleteRowsOf(tx, id, ["user_cart", "user_wishlist"]);
     await tx.execute(sql`DELETE FROM product_reviews WHERE buyer_id = ${id}`);
     await tx.execute(sql`UPDATE marketplace_products SET is_active = false WHERE seller_id = ${id}`);
     // What they wrote on order lines others keep (a buyer's reason for a return, a seller's for

@@ -10,10 +10,10 @@ import { db } from "~/db/client.server";
 import { kickOutbox } from "~/services/email.server";
 import { clientIp } from "~/models/accounts/auth.server";
 import { MESSAGES } from "~/models/accounts/messages";
-import { answerConsent, CONSENT_TEXT_VERSION, consentByToken, type AnswerResult } from "~/models/accounts/parental-consent.server";
+import { answerConsent, consentByToken, consentTextVersion, type AnswerResult } from "~/models/accounts/parental-consent.server";
 import { ConsentAnswerSchema } from "~/models/accounts/schemas";
 import { formatDate } from "~/utils/dates";
-import { env } from "~/utils/env.server";
+import { env, minorsFilmed } from "~/utils/env.server";
 import { parseForm } from "~/utils/forms.server";
 import { msgText, useT, type Msg } from "~/utils/i18n";
 import { i18nFor, translateReply } from "~/utils/i18n.server";
@@ -31,7 +31,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const view = await consentByToken(db, params.token ?? "", new Date());
   const { messages } = i18nFor(request, context, "consent");
   const status = view.status === "unknown" ? 404 : view.status === "lapsed" ? 410 : 200;
-  return data({ view, messages, evidenceDays: env().PROCTORING_EVIDENCE_DAYS, version: CONSENT_TEXT_VERSION }, { status, headers: headers() });
+  return data({ view, messages, evidenceDays: env().PROCTORING_EVIDENCE_DAYS, version: consentTextVersion(), filmed: minorsFilmed() }, { status, headers: headers() });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -60,7 +60,7 @@ const REFUSALS: Record<Extract<AnswerResult, { ok: false }>["reason"], Msg> = {
 };
 
 export default function ParentalConsent() {
-  const { view, evidenceDays } = useLoaderData<typeof loader>();
+  const { view, evidenceDays, filmed } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t, locale } = useT();
   if (lastResult && "refused" in lastResult) return <Answered title={t("consent.refusedTitle")} text={t("consent.refused")} />;
@@ -79,7 +79,7 @@ export default function ParentalConsent() {
           <div className="card" role="status">
             <h1>{t("consent.consentedTitle")}</h1>
             <p>{t("consent.consentedOn", { date: formatDate(view.consentedAt, locale), name: view.childName, version: view.textVersion })}</p>
-            <p>{t(view.snapshots ? "consent.snapshotsOn" : "consent.snapshotsOff")}</p>
+            <p>{t(!filmed ? "consent.noCamera" : view.snapshots ? "consent.snapshotsOn" : "consent.snapshotsOff")}</p>
           </div>
           <h2>{t("consent.withdrawTitle")}</h2>
           <p>{t("consent.rights")}</p>
@@ -95,7 +95,8 @@ export default function ParentalConsent() {
           <ul>
             <li>{t("consent.collect.account")}</li>
             <li>{t("consent.collect.answers")}</li>
-            <li>{t("consent.collect.camera", { days: evidenceDays })}</li>
+            {/* Under 18 the camera watches no test unless the operator is an institution (issue 67, point 1). */}
+            <li>{t(filmed ? "consent.collect.camera" : "consent.collect.noCamera", { days: evidenceDays })}</li>
             <li>{t("consent.collect.payments")}</li>
             <li>{t("consent.collect.orders")}</li>
           </ul>
@@ -126,7 +127,7 @@ function Answered({ title, text }: { title: string; text: string }) {
 function AnswerForm({ lastResult, name, withdraw = false }: { lastResult: ReturnType<typeof useActionData<typeof action>>; name: string; withdraw?: boolean }) {
   const [form, fields] = useSchemaForm<typeof ConsentAnswerSchema>(lastResult && !("refused" in lastResult) ? lastResult : undefined);
   const pending = useIsPending();
-  const { version } = useLoaderData<typeof loader>();
+  const { version, filmed } = useLoaderData<typeof loader>();
   const { t } = useT();
   return (
     <Form method="post" className="form card" {...form.props}>
@@ -141,7 +142,7 @@ function AnswerForm({ lastResult, name, withdraw = false }: { lastResult: Return
       ) : (
         <>
           <CheckboxField field={fields.declare}>{t("consent.declare", { name })}</CheckboxField>
-          <CheckboxField field={fields.snapshots}>{t("consent.snapshots", { name })}</CheckboxField>
+          {filmed ? <CheckboxField field={fields.snapshots}>{t("consent.snapshots", { name })}</CheckboxField> : null}
           <div className="actions">
             <button type="submit" name="intent" value="consent" className="btn btn-primary" disabled={pending}>
               {t("consent.agree")}

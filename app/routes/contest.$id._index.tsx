@@ -13,7 +13,7 @@ import { enrolState } from "~/models/contests/catalogue/enrolment";
 import { FUNDING_IDS, fundingLine } from "~/models/contests/catalogue/kinds";
 import { FundingLine } from "~/components/contests/catalogue/funding";
 import { PrizeList } from "~/components/contests/catalogue/prize-list";
-import { contestOffer, parentalConsentRequired } from "~/utils/env.server";
+import { contestOffer, minorsFilmed, parentalConsentRequired } from "~/utils/env.server";
 import { BirthFields } from "~/components/accounts/birth-fields";
 import { ContestJoinSchema } from "~/models/accounts/schemas";
 import { MESSAGES, waitingMessage } from "~/models/accounts/messages";
@@ -56,6 +56,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     prizes: prizeLines(contest.prize_pool, formatINR),
     signedIn: Boolean(userId),
     askParent: parentalConsentRequired(),
+    minorsFilmed: minorsFilmed(),
     // The guest form's password field is the auth namespace's; the funding line is the cards'.
     messages: { ...messages, ...pickMessages(locale, [...FUNDING_IDS, "test.marking"]) },
   };
@@ -92,7 +93,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function ContestDetail() {
-  const { contest, state, prizes, signedIn, funding, marking } = useLoaderData<typeof loader>();
+  const { contest, state, prizes, signedIn, funding, marking, minorsFilmed } = useLoaderData<typeof loader>();
+  // Under 18 no camera watches the test unless the operator is an institution (issue 67, point 1).
+  const rules = minorsFilmed ? CONTEST_RULES : [...CONTEST_RULES, "contest.rule.minors" as const];
+  const requirements = CONTEST_REQUIREMENTS.map((r) => (r === "contest.need.camera" && !minorsFilmed ? "contest.need.cameraAdults" : r));
   const { t, tm, locale } = useT();
   return (
     <>
@@ -138,9 +142,9 @@ export default function ContestDetail() {
         </aside>
         <div className="card contest-rules">
           <h2>{t("contest.rules")}</h2>
-          <ul>{CONTEST_RULES.map((r) => <li key={r}>{t(r)}</li>)}</ul>
+          <ul>{rules.map((r) => <li key={r}>{t(r)}</li>)}</ul>
           <h2>{t("contest.requirements")}</h2>
-          <ul>{CONTEST_REQUIREMENTS.map((r) => <li key={r}>{t(r)}</li>)}</ul>
+          <ul>{requirements.map((r) => <li key={r}>{t(r)}</li>)}</ul>
           <p>
             <Link to={`/contest/${contest.id}/rules`}>{t("contest.sheet.link")}</Link>
           </p>

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { notFoundBoundary } from "~/components/not-found";
 import { CameraPreview, NeedsJavaScript, useCamera } from "~/components/contests/test-island/camera";
@@ -17,7 +17,7 @@ import { metaTranslator, pageMeta } from "~/utils/meta";
 import { data } from "@remix-run/node";
 import { readForm } from "~/utils/forms.server";
 import { invariantResponse } from "~/utils/http.server";
-import { parentDecides } from "~/models/accounts/parental-consent.server";
+import { isFilmed, parentDecides } from "~/models/accounts/parental-consent.server";
 import { setSnapshotConsent, snapshotChoice } from "~/models/contests/review/evidence.server";
 
 // The pre-test screen (docs/product/contests.md §2 Pre-test): the camera check before the test.
@@ -30,15 +30,19 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 export async function loader(args: LoaderFunctionArgs) {
   const { contest, user, entry } = await requireContestStage(db, args, "entry");
   const locale = localeOf(args.request, args.context);
+  const now = new Date();
+  // Under 18 no camera watches the test unless the operator is an institution (issue 67, point 1): no check, no choice.
+  const filmed = await isFilmed(db, user.id, now);
   // Whether a small picture is kept with each flag (issue 47, point 3): an adult's own choice, here; under 18, the parent's.
-  const snapshots = contest.face_detection && entry ? await snapshotChoice(db, { entryId: entry.id, userId: user.id, now: new Date() }) : null;
+  const snapshots = filmed && contest.face_detection && entry ? await snapshotChoice(db, { entryId: entry.id, userId: user.id, now }) : null;
   return {
-    contest: { id: contest.id, title: contest.title, description: contest.description, start_time: contest.start_time, faceDetection: contest.face_detection },
+    contest: { id: contest.id, title: contest.title, description: contest.description, start_time: contest.start_time, faceDetection: filmed && contest.face_detection },
+    filmed,
     snapshots,
     serverNow: new Date().toISOString(),
     // What is watched, kept and for how long (issue 47, point 2): the rules sheet's words.
     evidenceDays: env().PROCTORING_EVIDENCE_DAYS,
-    messages: { ...messagesUnder(locale, "test.check.", "test.needs.", "test.started", "test.camera"), ...pickMessages(locale, [...TEST_PAGE_BORROWS, "contest.sheet.watched", "contest.sheet.reviewed"]) },
+    messages: { ...messagesUnder(locale, "test.check.", "test.needs.", "test.started", "test.camera"), ...pickMessages(locale, [...TEST_PAGE_BORROWS, "contest.sheet.watched", "contest.sheet.reviewed", "contest.rule.minors"]) },
   };
 }
 
@@ -48,13 +52,14 @@ export async function action(args: ActionFunctionArgs) {
   const form = await readForm(args.request, ["intent", "snapshots"]);
   invariantResponse(form.get("intent") === "snapshots" && contest.face_detection && entry, "Unknown form.", { status: 400 });
   const now = new Date();
+  invariantResponse(await isFilmed(db, user.id, now), "Unknown form.", { status: 400 });
   if (await parentDecides(db, user.id, now)) return data({ error: "test.check.snapshots.parentDecides" as const }, { status: 403 });
   await setSnapshotConsent(db, { entryId: entry.id, agree: form.get("snapshots") === "on", now });
   return { error: null };
 }
 
 export default function PreTest() {
-  const { contest, serverNow, evidenceDays, snapshots } = useLoaderData<typeof loader>();
+  const { contest, serverNow, evidenceDays, snapshots, filmed } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>()?.error;
   const now = useServerClock(serverNow);
   const hydrated = useHydrated();
@@ -91,7 +96,19 @@ export default function PreTest() {
         <p className="muted">{t("test.check.startTime", { when: formatDateTime(contest.start_time, locale) })}</p>
       </div>
 
-      <div className="card camera-check" style={{ marginTop: "1rem" }}>
+      {filmed ? null : (
+        <div className="card" style={{ marginTop: "1rem" }}>
+          <h2>{t("test.check.minor.title")}</h2>
+          <p>{t("test.check.minor.text")}</p>
+          <NeedsJavaScript />
+          <p className="alert alert-success">{t("test.check.minor.ready")}</p>
+          <Link to={`/contest/${contest.id}/test`} className="btn btn-primary btn-block">
+            {t("test.check.submit")}
+          </Link>
+        </div>
+      )}
+
+      {filmed ? <div className="card camera-check" style={{ marginTop: "1rem" }}>
         <h2>{t("test.check.title")}</h2>
         <NeedsJavaScript />
         <CameraPreview stream={camera.stream} />
@@ -109,21 +126,21 @@ export default function PreTest() {
         <button type="button" className="btn btn-primary btn-block" disabled={!granted} onClick={() => navigate(`/contest/${contest.id}/test`)}>
           {t("test.check.submit")}
         </button>
-      </div>
+      </div> : null}
 
       <div className="card" style={{ marginTop: "1rem" }}>
         <h2>{t("test.check.rules")}</h2>
         <ul>
           {CONTEST_RULES.map((rule) => (
-            <li key={rule}>{t(rule)}</li>
+            <li key={rule}>{t(rule === "contest.rule.camera" && !filmed ? "contest.rule.minors" : rule)}</li>
           ))}
         </ul>
-        <p>{t("contest.sheet.watched", { days: evidenceDays })}</p>
+        <p>{t(filmed ? "contest.sheet.watched" : "test.check.minor.sheet", { days: evidenceDays })}</p>
         {snapshots ? <SnapshotChoice choice={snapshots} days={evidenceDays} refused={refused ?? null} /> : null}
         <p>{t("contest.sheet.reviewed")}</p>
       </div>
 
-      {hydrated && !asked ? (
+      {filmed && hydrated && !asked ? (
         <div className="test-modal-backdrop">
           <div className="dialog test-modal" role="dialog" aria-modal="true" aria-labelledby="camera-title">
             <h2 id="camera-title">{t("test.check.permission")}</h2>

@@ -14,7 +14,7 @@ import { prizeLines } from "~/models/contests/catalogue/prizes";
 import { CONTEST_REQUIREMENTS } from "~/models/contests/catalogue/rules";
 import { POLICY } from "~/models/support/policy";
 import { formatDateTime } from "~/utils/dates";
-import { contestOffer, env } from "~/utils/env.server";
+import { contestOffer, env, minorsFilmed } from "~/utils/env.server";
 import { invariantResponse, requireUuidParam } from "~/utils/http.server";
 import { richText, useT } from "~/utils/i18n";
 import { i18nFor, pickMessages } from "~/utils/i18n.server";
@@ -43,6 +43,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     prizes: prizeLines(contest.prize_pool, formatINR),
     taxPercent: env().PRIZE_TAX_PERCENT,
     evidenceDays: env().PROCTORING_EVIDENCE_DAYS,
+    minorsFilmed: minorsFilmed(),
     outageBound: outageRetestMinutes(),
     tieBreak,
     // The funding line is the cards' (the contests namespace); how to complain is the terms' sentence.
@@ -51,7 +52,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export default function RulesSheet() {
-  const { contest, funding, why, prizes, taxPercent, evidenceDays, outageBound, tieBreak } = useLoaderData<typeof loader>();
+  const { contest, funding, why, prizes, taxPercent, evidenceDays, outageBound, tieBreak, minorsFilmed } = useLoaderData<typeof loader>();
   const { t, tm, locale } = useT();
   const free = contest.entry_fee === 0;
   return (
@@ -118,6 +119,7 @@ export default function RulesSheet() {
 
       <h2>{t("contest.sheet.proctoring")}</h2>
       <p>{t("contest.sheet.watched", { days: evidenceDays })}</p>
+      {minorsFilmed ? null : <p>{t("contest.sheet.minors")}</p>}
       <p>{t("contest.sheet.reviewed")}</p>
 
       <h2>{t("contest.sheet.outage")}</h2>

@@ -5,7 +5,7 @@ import { POLICY, useSupportContact } from "~/models/support/policy";
 import { translatedPageMeta } from "~/utils/meta";
 import { richText, useT } from "~/utils/i18n";
 import { localeOf, messagesUnder } from "~/utils/i18n.server";
-import { env, parentalConsentRequired } from "~/utils/env.server";
+import { env, minorsFilmed, parentalConsentRequired } from "~/utils/env.server";
 import type { RequestPolicy } from "~/server/policy";
 
 /** A guest's view is the same for every guest: kept in memory for a second (app/utils/page-cache.server.ts). */
@@ -18,11 +18,12 @@ export const loader = ({ request, context }: LoaderFunctionArgs) => ({
   // Configuration (app/utils/env.server.ts): how long proctoring evidence is kept.
   proctoringEvidenceDays: env().PROCTORING_EVIDENCE_DAYS,
   parentalConsent: parentalConsentRequired(),
+  minorsFilmed: minorsFilmed(),
 });
 
 export default function Privacy() {
   const support = useSupportContact();
-  const { proctoringEvidenceDays, parentalConsent } = useLoaderData<typeof loader>();
+  const { proctoringEvidenceDays, parentalConsent, minorsFilmed } = useLoaderData<typeof loader>();
   const { t } = useT();
   return (
     <ContentPage title={t("pages.privacy.title")} intro={t("pages.privacy.intro")}>
@@ -30,7 +31,9 @@ export default function Privacy() {
       <ul>
         <li>{t("pages.privacy.p1")}</li>
         <li>{t("pages.privacy.p2")}</li>
-        <li>{t("pages.privacy.p3")}</li>
+        <li>
+          {t("pages.privacy.p3")} {t(minorsFilmed ? "pages.privacy.cameraInstitution" : "pages.privacy.cameraMinors")}
+        </li>
         <li>{t("pages.privacy.p4")}</li>
         <li>{t("pages.privacy.p5")}</li>
         <li>{t("pages.privacy.p6")}</li>

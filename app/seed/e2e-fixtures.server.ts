@@ -9,7 +9,8 @@ import { storeVariants, writePhotos } from "~/models/store/listings/photos.serve
 import { generateCover } from "~/seed/covers.server";
 import type { ContestKind } from "~/models/contests/catalogue/kinds";
 import { eq, sql } from "drizzle-orm";
-import { held_transfers, order_items, profiles, test_carrier_areas, users } from "~/db/schema";
+import { held_transfers, order_items, parental_consents, profiles, test_carrier_areas, users } from "~/db/schema";
+import { consentTextVersion } from "~/models/accounts/parental-consent.server";
 import { db, rowsOf } from "~/db/client.server";
 import { createContest, createDeliveredLine, createEntry, createPost, createProduct, createUser, moveContestIntoPast, productCategory, submitEntry } from "~/seed/factories.server";
 import { earnDueLines } from "~/models/store/earnings/earnings.server";
@@ -39,7 +40,7 @@ const DEFAULT_QUESTIONS: Array<[string, string[], string]> = [
 const hashes = new Map<string, Promise<string>>();
 
 export const e2eFixtures = {
-  async student(input: { email: string; password: string; fullName?: string; reviewer?: boolean; city?: string }) {
+  async student(input: { email: string; password: string; fullName?: string; reviewer?: boolean; city?: string; minor?: boolean }) {
     let passwordHash = hashes.get(input.password);
     if (!passwordHash) hashes.set(input.password, (passwordHash = hashPassword(input.password, "signup")));
     const id = await createUser(db, { email: input.email, fullName: input.fullName, passwordHash: await passwordHash });
@@ -47,6 +48,12 @@ export const e2eFixtures = {
     if (input.reviewer) await db.update(users).set({ is_reviewer: true }).where(eq(users.id, id));
     // Where a seller lives: buyers in the same city may meet them (issue 49, point 4).
     if (input.city) await db.update(profiles).set({ city: input.city }).where(eq(profiles.id, id));
+    // A student of 15 whose parent has consented (issue 46, point 4): they may sign in and sit tests.
+    if (input.minor) {
+      const now = new Date();
+      await db.update(users).set({ birth_date: `${now.getUTCFullYear() - 15}-01-01` }).where(eq(users.id, id));
+      await db.insert(parental_consents).values({ user_id: id, parent_email: `parent-of-${input.email}`, token_hash: `e2e-${id}`, text_version: consentTextVersion(), asked_at: now, expires_at: new Date(now.getTime() + 7 * 86_400_000), consented_at: now });
+    }
     return { id };
   },
 

@@ -100,6 +100,10 @@ const EnvSchema = z.object({
   // A parent's consent for anyone under 18 (docs/decisions/privacy-personal-data.md, "Minors"): the Digital Personal
   // Data Protection Rules, 2025 require it in India; an operator outside India may turn it off.
   PARENTAL_CONSENT: optional.pipe(z.enum(["on", "off"]).default("on")),
+  // Whether the camera and the face check watch a test-taker under 18 (docs/decisions/privacy-minors-not-filmed.md):
+  // the DPDP Act, s.9(3), forbids behavioural monitoring of children save by an educational institution, so `off`
+  // by default; `institution` (an operator that is one) films minors as adults, with their parent's agreement.
+  MINORS_PROCTORING: optional.pipe(z.enum(["off", "institution"]).default("off")),
   // Days proctoring evidence is kept after a contest's results are final (docs/decisions/privacy-personal-data.md).
   PROCTORING_EVIDENCE_DAYS: optional.pipe(z.coerce.number().int().min(1).max(365).default(30)),
   // `test` chooses the built-in test gateway explicitly (browser tests, demos on PostgreSQL).
@@ -168,6 +172,9 @@ export const contestOffer = () => ({ paidPrize: env().PAID_PRIZE_CONTESTS === "o
 
 /** Whether an account under 18 waits for a parent's consent (app/models/accounts/parental-consent.server.ts). */
 export const parentalConsentRequired = () => env().PARENTAL_CONSENT === "on";
+
+/** Whether a test-taker under 18 is filmed as an adult is (MINORS_PROCTORING=institution; off by default). */
+export const minorsFilmed = () => env().MINORS_PROCTORING === "institution";
 
 let sharedSecret: string | undefined;
 

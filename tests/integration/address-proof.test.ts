@@ -13,7 +13,7 @@ import { address_proofs, email_outbox, parental_consents, profiles, sessions, us
 import { attemptLogin, requestPasswordReset } from "~/models/accounts/account.server";
 import { createSession } from "~/models/accounts/auth.server";
 import { purgeExpired } from "~/models/accounts/housekeeping.server";
-import { CONSENT_TEXT_VERSION } from "~/models/accounts/parental-consent.server";
+import { consentTextVersion } from "~/models/accounts/parental-consent.server";
 import { updateProfile } from "~/models/accounts/profile.server";
 import * as confirmPage from "~/routes/confirm.$token";
 import * as consentPage from "~/routes/consent.$token";
@@ -172,7 +172,7 @@ test("run 2: an account made before addresses were proven, consented by the stra
     user_id: userId,
     parent_email: `stranger-${unique()}@example.in`,
     token_hash: sha256Hex(consentToken),
-    text_version: CONSENT_TEXT_VERSION,
+    text_version: consentTextVersion(),
     asked_at: new Date(Date.now() - 2 * DAY),
     expires_at: new Date(Date.now() + 5 * DAY),
     consented_at: new Date(Date.now() - DAY),
@@ -202,6 +202,32 @@ test("run 2: an account made before addresses were proven, consented by the stra
   const second = await ownerResets(owner, {});
   expect(second.form.data).toMatchObject({ startOver: false });
   expect(second.res.location).toBe("/reset-password?done=1");
+});
+
+test("a proven minor's reset: the parent's link from before it stops working, and the parent the owner named is mailed a new one", async () => {
+  // The owner signed up at 16, proved the address, and their parent consented.
+  const owner = `proven-${unique()}@example.in`;
+  const parent = `parent-${unique()}@example.in`;
+  await signUp({ fullName: "Kabir Owner", email: owner, password: OWNER_PASSWORD, birthDate: bornYearsAgo(16), parentEmail: parent });
+  await confirm(proofIn((await lastMailTo(owner))!.text)!);
+  const before = /\/consent\/([A-Za-z0-9_-]{43})/.exec((await lastMailTo(parent))!.text)![1]!;
+  expect((await answer(before, { intent: "consent", declare: "on" })).status).toBe(302);
+
+  const { form, res } = await ownerResets(owner, {});
+  expect(form.data).toMatchObject({ startOver: false });
+  expect(res.location).toBe("/reset-password?done=1");
+  // The link from before the reset can neither close nor erase the account.
+  expect((await viewConsent(before)).status).toBe(404);
+  expect((await answer(before, { intent: "withdraw", understand: "on" })).status).toBe(404);
+  expect((await account(owner))!.erased_at).toBeNull();
+  expect((await login(owner, OWNER_PASSWORD)).ok).toBe(true);
+  // The parent keeps their say, from the new link.
+  const mail = (await lastMailTo(parent))!;
+  expect(mail.subject).toBe("Your StudyArena consent link has changed");
+  expect(mail.text).toContain(owner);
+  const after = /\/consent\/([A-Za-z0-9_-]{43})/.exec(mail.text)![1]!;
+  expect(after).not.toBe(before);
+  expect((await viewConsent(after)).data).toMatchObject({ view: { status: "consented", childName: "Kabir Owner" } });
 });
 
 test("hostile bodies to the link's page and the reset's new fields: never a 5xx, nothing written; a malformed link is 404", async () => {

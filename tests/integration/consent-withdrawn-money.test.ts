@@ -11,7 +11,7 @@ import { db } from "~/db/client.server";
 import { email_outbox, parental_consents, payouts, test_gateway_payouts, users } from "~/db/schema";
 import { attemptLogin } from "~/models/accounts/account.server";
 import { createSession } from "~/models/accounts/auth.server";
-import { CONSENT_TEXT_VERSION } from "~/models/accounts/parental-consent.server";
+import { consentTextVersion } from "~/models/accounts/parental-consent.server";
 import { finalizeContest } from "~/models/contests/results/scoring.server";
 import { savePayoutDetails } from "~/models/payments/payout-details.server";
 import { payoutGateway, razorpayxPayouts } from "~/models/payments/payout-gateway.server";
@@ -47,7 +47,7 @@ async function consentedMinor() {
     user_id: userId,
     parent_email: `parent-of-${email}`,
     token_hash: sha256Hex(token),
-    text_version: CONSENT_TEXT_VERSION,
+    text_version: consentTextVersion(),
     asked_at: new Date(Date.now() - DAY),
     expires_at: new Date(Date.now() + 6 * DAY),
     consented_at: new Date(Date.now() - DAY),

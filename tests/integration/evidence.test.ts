@@ -1,57 +1,24 @@
 // Issue 47, point 3: evidence, small and private. A face check's flag is stored with its time,
 // kind and duration, and with one small JPEG only where the student (an adult, on the camera
-// check) or, under 18, their parent agreed. Only reviewers see a snapshot; the public media
+// check) agreed (under 18: tests/integration/minors-institution.test.ts and minors-not-filmed.test.ts). Only reviewers see a snapshot; the public media
 // route refuses its key. Bad uploads are refused with nothing written. Snapshots leave the
 // image store on the retention schedule and with an erased account. Both databases.
 import { eq, sql } from "drizzle-orm";
-import sharp from "sharp";
 import { expect, test } from "vitest";
 import { db } from "~/db/client.server";
-import { discarded_snapshots, images, parental_consents, proctoring_events, user_contest_entries, users } from "~/db/schema";
+import { discarded_snapshots, images, user_contest_entries, users } from "~/db/schema";
 import { purgeExpired } from "~/models/accounts/housekeeping.server";
 import { eraseAccountNow } from "~/models/accounts/personal-data.server";
-import { CONSENT_TEXT_VERSION } from "~/models/accounts/parental-consent.server";
 import { forgetDiscardedSnapshots, SNAPSHOTS_PER_ENTRY } from "~/models/contests/review/evidence.server";
-import * as evidenceApi from "~/routes/api.contest.$id.evidence";
 import * as testApi from "~/routes/api.contest.$id.test";
-import * as entryPage from "~/routes/contest.$id.entry";
 import * as media from "~/routes/media.$key";
 import * as snapshotRoute from "~/routes/contest.$id.review_.snapshot.$eventId";
-import { createContest, createEntry } from "~/seed/factories.server";
-import { call, formRequest, getRequest } from "../support/remix";
-import { ANSWER_BANK, signedInStudent } from "../support/scenarios";
+import { call, getRequest } from "../support/remix";
+import { signedInStudent } from "../support/scenarios";
+import { chooseSnapshots, enrolled, eventsOf, flag, jpeg, paper, runningContest } from "../support/proctoring";
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
-let n = 0;
-
-const jpeg = (width = 240, height = 180, format: "jpeg" | "png" = "jpeg") => {
-  const image = sharp({ create: { width, height, channels: 3, background: { r: 90, g: 120, b: 150 } } });
-  return (format === "png" ? image.png() : image.jpeg()).toBuffer();
-};
-
-async function runningContest() {
-  const start = new Date(Date.now() - 5 * MINUTE);
-  return createContest(db, { title: `Evidence Cup ${++n}`, subject: "General", start_time: start, end_time: new Date(start.getTime() + 60 * MINUTE), questions: ANSWER_BANK, duration_minutes: 30 });
-}
-
-async function enrolled(contestId: string, input: { birthDate?: string } = {}) {
-  const me = await signedInStudent();
-  if (input.birthDate) await db.update(users).set({ birth_date: input.birthDate }).where(eq(users.id, me.userId));
-  const entryId = await createEntry(db, { userId: me.userId, contestId });
-  return { ...me, entryId };
-}
-
-const flag = (contestId: string, cookie: string, body: unknown) =>
-  call(evidenceApi.action, new Request(`http://localhost:3000/api/contest/${contestId}/evidence`, { method: "POST", body: JSON.stringify(body), headers: { "Content-Type": "application/json", Cookie: cookie } }), {
-    params: { id: contestId },
-  });
-const paper = async (contestId: string, cookie: string) =>
-  JSON.parse((await call(testApi.loader, getRequest(`/api/contest/${contestId}/test`, cookie), { params: { id: contestId } })).data as string) as { snapshots: boolean; warned: number };
-const chooseSnapshots = (contestId: string, cookie: string, agree: boolean) =>
-  call(entryPage.action, formRequest(`/contest/${contestId}/entry`, { intent: "snapshots", ...(agree ? { snapshots: "on" } : {}) }, cookie), { params: { id: contestId } });
-const eventsOf = (entryId: string) => db.select().from(proctoring_events).where(eq(proctoring_events.entry_id, entryId));
-const bornYearsAgo = (years: number) => `${new Date().getUTCFullYear() - years}-01-01`;
 
 test("an adult's flag carries a snapshot only after they agree on the camera check; only a reviewer sees it", async () => {
   const contest = await runningContest();
@@ -127,22 +94,6 @@ test("a bad snapshot is refused with nothing written: not a JPEG, too many pixel
   const stranger = await signedInStudent();
   expect((await flag(contest.id, stranger.cookie, await body({}))).status).toBe(409);
   expect((await flag(contest.id, "__session=forged", await body({}))).status).toBe(401);
-});
-
-test("under 18 the parent decides: their tick on the consent page, not the student's on the camera check", async () => {
-  const contest = await runningContest();
-  const snapshot = (await jpeg()).toString("base64");
-  const minor = await enrolled(contest.id, { birthDate: bornYearsAgo(15) });
-  await db.insert(parental_consents).values({ user_id: minor.userId, parent_email: `parent${++n}@example.in`, token_hash: `evidence-${n}`, text_version: CONSENT_TEXT_VERSION, asked_at: new Date(), expires_at: new Date(Date.now() + DAY), consented_at: new Date(), evidence_agreed: false });
-  const own = await chooseSnapshots(contest.id, minor.cookie, true);
-  expect(own.status).toBe(403);
-  expect((await paper(contest.id, minor.cookie)).snapshots).toBe(false);
-  expect((await flag(contest.id, minor.cookie, { kind: "no_face", durationMs: 6000, snapshot })).status).toBe(403);
-  expect(await eventsOf(minor.entryId)).toEqual([]);
-
-  await db.update(parental_consents).set({ evidence_agreed: true }).where(eq(parental_consents.user_id, minor.userId));
-  expect((await paper(contest.id, minor.cookie)).snapshots).toBe(true);
-  expect((await flag(contest.id, minor.cookie, { kind: "looking_away", durationMs: 6000, snapshot })).status).toBe(200);
 });
 
 test("the test page's warnings go on counting after a reload: the paper says how many were given", async () => {

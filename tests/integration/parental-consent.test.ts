@@ -10,7 +10,7 @@ import { email_outbox, parental_consents, payouts, profiles, sessions, users } f
 import { attemptLogin } from "~/models/accounts/account.server";
 import { createSession } from "~/models/accounts/auth.server";
 import { purgeExpired } from "~/models/accounts/housekeeping.server";
-import { CONSENT_TEXT_VERSION, mayActSql, snapshotConsentSql } from "~/models/accounts/parental-consent.server";
+import { consentTextVersion, mayActSql, snapshotConsentSql } from "~/models/accounts/parental-consent.server";
 import { exportPersonalData } from "~/models/accounts/personal-data.server";
 import { finalizeContest } from "~/models/contests/results/scoring.server";
 import { payoutGateway } from "~/models/payments/payout-gateway.server";
@@ -83,7 +83,7 @@ test("under 18: the account keeps only what asking needs, no session is made, th
   expect(await db.select().from(sessions).where(eq(sessions.user_id, user!.id))).toEqual([]);
   expect(user!.birth_date).toBe(fields.birthDate);
   const [consent] = await db.select().from(parental_consents).where(eq(parental_consents.user_id, user!.id));
-  expect(consent).toMatchObject({ parent_email: fields.parentEmail, text_version: CONSENT_TEXT_VERSION, consented_at: null, withdrawn_at: null });
+  expect(consent).toMatchObject({ parent_email: fields.parentEmail, text_version: consentTextVersion(), consented_at: null, withdrawn_at: null });
   expect(consent!.expires_at.getTime() - consent!.asked_at.getTime()).toBe(7 * DAY);
   expect(token).toBeDefined();
   const [profile] = await db.select().from(profiles).where(eq(profiles.id, user!.id));
@@ -102,12 +102,7 @@ test("under 18: the account keeps only what asking needs, no session is made, th
   expect((await view(reminder!)).data.view).toMatchObject({ status: "asked", childName: fields.fullName, childEmail: fields.email, birthDate: fields.birthDate });
 });
 
-test("a parent who also ticks the pictures' box agrees to a snapshot with each proctoring flag", async () => {
-  const { user, token } = await minorSignsUp();
-  expect((await answer(token!, { intent: "consent", declare: "on", snapshots: "on" })).location).toBe(`/consent/${token}`);
-  expect((await db.select().from(parental_consents).where(eq(parental_consents.user_id, user!.id)))[0]!.evidence_agreed).toBe(true);
-  expect((await view(token!)).data.view).toMatchObject({ status: "consented", snapshots: true });
-});
+// A parent's pictures' box (MINORS_PROCTORING=institution only): tests/integration/minors-institution.test.ts.
 
 test("consent needs the declaration; then it is recorded with its time and version, the student may log in, and consenting again writes nothing", async () => {
   const { user, fields, token } = await minorSignsUp();
@@ -121,11 +116,11 @@ test("consent needs the declaration; then it is recorded with its time and versi
   expect(yes.location).toBe(`/consent/${token}`);
   const [consent] = await db.select().from(parental_consents).where(eq(parental_consents.user_id, user!.id));
   expect(consent!.consented_at!.getTime()).toBeGreaterThanOrEqual(before - 1000);
-  expect(consent!.text_version).toBe(CONSENT_TEXT_VERSION);
+  expect(consent!.text_version).toBe(consentTextVersion());
   // Pictures with proctoring flags are a choice of their own, off unless ticked (issue 47, point 3).
   expect(consent!.evidence_agreed).toBe(false);
   expect((await lastMailTo(fields.email))!.subject).toBe("Your parent has consented");
-  expect((await view(token!)).data.view).toMatchObject({ status: "consented", childName: fields.fullName, textVersion: CONSENT_TEXT_VERSION, snapshots: false });
+  expect((await view(token!)).data.view).toMatchObject({ status: "consented", childName: fields.fullName, textVersion: consentTextVersion(), snapshots: false });
 
   const login = await attemptLogin(db, { email: fields.email, password: PASSWORD, ip: "198.51.100.10", device: null, now: new Date() });
   expect(login.ok).toBe(true);
@@ -137,7 +132,7 @@ test("consent needs the declaration; then it is recorded with its time and versi
 
   // The student's download holds the consent, without the link's hash.
   const data = (await exportPersonalData(db, user!.id, new Date())) as { consents?: unknown };
-  expect(data.consents).toEqual([expect.objectContaining({ parent_email: fields.parentEmail, text_version: CONSENT_TEXT_VERSION })]);
+  expect(data.consents).toEqual([expect.objectContaining({ parent_email: fields.parentEmail, text_version: consentTextVersion() })]);
   expect(JSON.stringify(data.consents)).not.toContain("token_hash");
 });
 
@@ -241,7 +236,7 @@ test("until a parent consents, a session of a minor is a guest's: no pay page, a
   const sent = await sendDuePayouts(db, payoutGateway()!, new Date(Date.now() + 2 * DAY), 500);
   expect(sent.map((s) => s.id)).not.toContain((await db.select().from(payouts).where(eq(payouts.user_id, userId)))[0]!.id);
 
-  await db.insert(parental_consents).values({ user_id: userId, parent_email: "mum@example.in", token_hash: `h${n}`, text_version: CONSENT_TEXT_VERSION, asked_at: new Date(), expires_at: new Date(Date.now() + DAY), consented_at: new Date() });
+  await db.insert(parental_consents).values({ user_id: userId, parent_email: "mum@example.in", token_hash: `h${n}`, text_version: consentTextVersion(), asked_at: new Date(), expires_at: new Date(Date.now() + DAY), consented_at: new Date() });
   expect((await call(payPage.loader, getRequest(`/contest/${contestId}/pay`, cookie), { params: { id: contestId } })).location).toBeNull();
   const after = await sendDuePayouts(db, payoutGateway()!, new Date(Date.now() + 2 * DAY), 500);
   expect(after.map((s) => s.id)).toContain((await db.select().from(payouts).where(eq(payouts.user_id, userId)))[0]!.id);

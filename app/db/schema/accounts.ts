@@ -44,7 +44,7 @@ export const parental_consents = pgTable(
     user_id: userRef("user_id").unique(),
     parent_email: text("parent_email").notNull(),
     token_hash: text("token_hash").notNull().unique(),
-    // The version of the words the parent read (CONSENT_TEXT_VERSION when asked and when answered).
+    // The version of the words the parent read (consentTextVersion() when asked and when answered).
     text_version: text("text_version").notNull(),
     asked_at: time("asked_at").notNull(),
     expires_at: time("expires_at").notNull(),

@@ -108,6 +108,8 @@ export default {
   "pages.privacy.p1": "Your account: name, e-mail address and a hash of your password (never the password itself).",
   "pages.privacy.p2": "Your contest entries, answers, scores, ranks and prizes.",
   "pages.privacy.p3": "Proctoring events during a test: when fullscreen was left, when the tab was hidden, when the camera stopped and, where the contest has a face check (it runs on your device), when and for how long your face was not visible, more than one person was in view or you looked away. No video or sound leaves your device; one small picture is kept with such a flag only if you agreed on the camera check (under 18: if your parent agreed), and only reviewers see it. To notice many entries made from one device or network, the test's start keeps a keyed hash of a device cookie and of your network address, never the address itself.",
+  "pages.privacy.cameraMinors": "Under 18, the camera, the face check and pictures are not used at all: only the events of the browser above (fullscreen, the tab) are noted, and a person's review decides what they mean.",
+  "pages.privacy.cameraInstitution": "We are an educational institution: under 18, the camera and the face check are used as for adults, and only with a parent's agreement on the consent page.",
   "pages.privacy.p4": "Marketplace listings, orders and the shipping address you give at checkout.",
   "pages.privacy.p5": "Messages you send us through the contact form.",
   "pages.privacy.p6": "A practice test's certificate: your name, the test, your marks, rank and percentile, shown to anyone you give its code to.",

@@ -126,6 +126,10 @@ export default {
   "test.check.snapshots.parentYes": "Your parent agreed that a small picture is kept with each flag.",
   "test.check.snapshots.parentNo": "Your parent did not agree to pictures: flags are recorded without one.",
   "test.check.snapshots.parentDecides": "Your parent decides this on their consent page.",
+  "test.check.minor.title": "No camera for you",
+  "test.check.minor.text": "You are under 18, so this test runs without the camera: no camera check, no face check and no picture. The test still runs in fullscreen, and leaving fullscreen or switching away from the test is noted for a reviewer.",
+  "test.check.minor.ready": "You are ready.",
+  "test.check.minor.sheet": "During the test we notice when you leave fullscreen or switch away from the test, and keep the time and length of each; the camera is not used, because you are under 18. The first two times you are warned on the screen; after that, each time is reported to a reviewer, a person who also looks at your answers before deciding anything. What we keep is deleted {days} days after the results are final.",
   "test.done.metaTitle": "Test Submitted",
   "test.done.metaDescription": "Your StudyArena contest test has been submitted.",
   "test.done.timeUp": "Time's up!",
@@ -165,6 +169,7 @@ export default {
   "test.api.paperEarly": "The paper opens at the start.",
   "test.api.timeOver": "The time for this test is over.",
   "test.api.noConsent": "No snapshot is kept for this test: consent was not given.",
+  "test.api.notFilmed": "This test does not use the camera (you are under 18): nothing from a camera is recorded.",
   "test.api.snapshotsFull": "This test has sent as many snapshots as it may.",
   "test.api.notASnapshot": "A snapshot must be a small JPEG.",
 } as const;

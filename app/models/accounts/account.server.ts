@@ -14,7 +14,7 @@ import { appUrl } from "~/utils/env.server";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "~/models/accounts/passwords/password.server";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_SCORE, passwordScore } from "~/models/accounts/passwords/password-strength";
 import { createFairLimiter, QueueFull } from "~/utils/fair-queue";
-import { askParent, awaitingParent, maskEmail, needsParent, remindParent } from "~/models/accounts/parental-consent.server";
+import { askParent, awaitingParent, maskEmail, needsParent, remindParent, renewParentLinks } from "~/models/accounts/parental-consent.server";
 import { addressProven, mailProof, remindProof, startOver, startsOver, startsOverFor, type SignupDetails } from "~/models/accounts/address-proof.server";
 import { clearHits, consume, consumeOrWait, LIMITS, releaseHit, type Limit } from "~/services/rate-limit.server";
 
@@ -326,6 +326,9 @@ export async function resetPassword(
       const fullName = profile?.name ?? "";
       await startOver(tx, { userId: row.user_id, details: { passwordHash, fullName, birthDate, locale: mailLocale(user!.locale) }, now: input.now, voidConsents: true });
       if (parentEmail) await askParent(tx, { userId: row.user_id, childName: fullName, childEmail: user!.email, parentEmail: normalizeEmail(parentEmail), locale: user!.locale, now: input.now });
+    } else {
+      // A proven owner's reset: no parent's link from before it can close or erase the account (issue 65, point 2).
+      await renewParentLinks(tx, { userId: row.user_id, now: input.now });
     }
     // The owner has proved they read the account's mail: guessers no longer keep them out.
     await clearHits(tx, `login:account:${sha256Hex(user!.email)}`);

@@ -6,12 +6,13 @@
 // parent who consented may withdraw from the same link, which closes and erases it.
 import { randomBytes } from "node:crypto";
 import { eq, sql, type SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { pgErrorCode, rowsOf, type Db, type DbOrTx } from "~/db/client.server";
 import { parental_consents, profiles, sessions, users } from "~/db/schema";
 import { enqueueEmail, mailLocale, renderMail } from "~/services/email.server";
 import { consume, LIMITS } from "~/services/rate-limit.server";
 import { formatDate } from "~/utils/dates";
-import { appUrl, parentalConsentRequired, supportEmail } from "~/utils/env.server";
+import { appUrl, minorsFilmed, parentalConsentRequired, supportEmail } from "~/utils/env.server";
 import { formatINR } from "~/utils/money";
 import { sha256Hex } from "~/utils/hash.server";
 import { translator } from "~/utils/i18n.server";
@@ -19,7 +20,7 @@ import { ADULT_AGE, indiaDate, isMinor } from "~/models/accounts/age";
 import { eraseAccountNow } from "~/models/accounts/personal-data.server";
 
 /** The words a parent reads on /consent/{token}; a change to them gets a new version. */
-export const CONSENT_TEXT_VERSION = "2026-11-27.2";
+export const consentTextVersion = () => (minorsFilmed() ? "2026-11-27.2" : "2026-12-07.1");
 export const CONSENT_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 /** A consent link is 32 random bytes, base64url: anything else is no link of ours. */
 export const CONSENT_TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -49,12 +50,34 @@ export function mayActSql(userId: SQL, now: Date): SQL {
  * withdrawn (the student's own tick does not count).
  */
 export function snapshotConsentSql(userId: SQL, entryAgreedAt: SQL, now: SQL): SQL {
-  if (!parentalConsentRequired()) return sql`(${entryAgreedAt} IS NOT NULL)`;
-  // Today in India less 18 years (29 February less 18 years is 28 February, as adultBirthDateBy).
-  const adultBornBy = sql`((${now}::timestamptz AT TIME ZONE 'Asia/Kolkata')::date - interval '${sql.raw(String(ADULT_AGE))} years')::date`;
-  return sql`(CASE WHEN EXISTS (SELECT 1 FROM users u WHERE u.id = ${userId} AND u.birth_date > ${adultBornBy})
+  // Never of someone the camera does not watch (filmedSql): under 18, unless the operator is an institution.
+  if (!parentalConsentRequired()) return sql`(${filmedSql(userId, now)} AND ${entryAgreedAt} IS NOT NULL)`;
+  return sql`(${filmedSql(userId, now)} AND CASE WHEN EXISTS (SELECT 1 FROM users u WHERE u.id = ${userId} AND u.birth_date > ${adultBornBySql(now)})
      THEN EXISTS (SELECT 1 FROM parental_consents c WHERE c.user_id = ${userId} AND c.consented_at IS NOT NULL AND c.withdrawn_at IS NULL AND c.evidence_agreed)
      ELSE ${entryAgreedAt} IS NOT NULL END)`;
+}
+
+/** Today in India less 18 years (29 February less 18 years is 28 February, as adultBirthDateBy). */
+const adultBornBySql = (now: SQL) => sql`((${now}::timestamptz AT TIME ZONE 'Asia/Kolkata')::date - interval '${sql.raw(String(ADULT_AGE))} years')::date`;
+
+/**
+ * Whether the camera and the face check watch this user's test (issue 67, point 1;
+ * docs/decisions/privacy-minors-not-filmed.md): an adult, or someone who gave no date of
+ * birth, yes; someone under 18 only where the operator is an educational institution
+ * (MINORS_PROCTORING=institution). The browser's events are noted for everyone.
+ */
+export function filmedSql(userId: SQL, now: SQL): SQL {
+  if (minorsFilmed()) return sql`true`;
+  return sql`(NOT EXISTS (SELECT 1 FROM users u WHERE u.id = ${userId} AND u.birth_date > ${adultBornBySql(now)}))`;
+}
+
+/** filmedSql as text for the test API's hot statement: the user and the time as numbered parameters. */
+export const filmedText = (userColumn: string, nowParam: string) => new PgDialect().sqlToQuery(filmedSql(sql.raw(userColumn), sql.raw(nowParam))).sql;
+
+/** filmedSql for one user now: the camera check's page asks it. */
+export async function isFilmed(db: DbOrTx, userId: string, now: Date) {
+  const [row] = rowsOf<{ filmed: boolean }>(await db.execute(sql`SELECT ${filmedSql(sql`${userId}::uuid`, sql`${now.toISOString()}`)} AS filmed`));
+  return row?.filmed === true;
 }
 
 /** Whether the user is under 18 today and so needs their parent's word (PARENTAL_CONSENT on). */
@@ -84,7 +107,7 @@ export async function askParent(tx: DbOrTx, input: { userId: string; childName: 
     user_id: input.userId,
     parent_email: input.parentEmail,
     token_hash: sha256Hex(token),
-    text_version: CONSENT_TEXT_VERSION,
+    text_version: consentTextVersion(),
     asked_at: input.now,
     expires_at: expiresAt,
   });
@@ -109,6 +132,43 @@ export async function remindParent(db: Db, userId: string, now: Date) {
     const [who] = await tx.select({ name: profiles.full_name, locale: users.locale, email: users.email }).from(users).leftJoin(profiles, eq(profiles.id, users.id)).where(eq(users.id, userId));
     await mailParent(tx, { token, childName: who?.name ?? "", childEmail: who?.email ?? "", parentEmail: row.parentEmail, locale: who?.locale ?? "en", expiresAt: row.expiresAt });
   });
+}
+
+/**
+ * The address's owner reset the password (account.server.ts): every link a parent holds for
+ * this account stops working, so no link from before the reset can close or erase it
+ * (issue 65, point 2). The parent the owner named keeps their say: a consent given stands
+ * and its parent is mailed the new link; a question not yet answered is asked again with it.
+ * In the reset's transaction.
+ */
+export async function renewParentLinks(tx: DbOrTx, input: { userId: string; now: Date }) {
+  const rows = await tx
+    .select({ id: parental_consents.id, parentEmail: parental_consents.parent_email, consentedAt: parental_consents.consented_at, expiresAt: parental_consents.expires_at })
+    .from(parental_consents)
+    .where(sql`${parental_consents.user_id} = ${input.userId} AND ${parental_consents.withdrawn_at} IS NULL AND (${parental_consents.consented_at} IS NOT NULL OR ${parental_consents.expires_at} > ${input.now.toISOString()}::timestamptz)`);
+  if (rows.length === 0) return;
+  const [who] = await tx.select({ name: profiles.full_name, locale: users.locale, email: users.email }).from(users).leftJoin(profiles, eq(profiles.id, users.id)).where(eq(users.id, input.userId));
+  const child = { childName: who?.name ?? "", childEmail: who?.email ?? "", locale: who?.locale ?? "en" };
+  for (const row of rows) {
+    const token = randomBytes(32).toString("base64url");
+    await tx.update(parental_consents).set({ token_hash: sha256Hex(token) }).where(eq(parental_consents.id, row.id));
+    if (!row.consentedAt) {
+      await mailParent(tx, { token, ...child, parentEmail: row.parentEmail, expiresAt: row.expiresAt });
+      continue;
+    }
+    const locale = mailLocale(child.locale);
+    const t = translator(locale);
+    await enqueueEmail(tx, {
+      to: row.parentEmail,
+      subject: t("mail.consent.renewed.subject"),
+      ...renderMail({
+        heading: t("mail.consent.renewed.subject"),
+        paragraphs: [t("mail.consent.renewed.body", { name: child.childName, email: child.childEmail })],
+        action: { label: t("mail.consent.renewed.action"), url: `${appUrl()}/consent/${token}` },
+        locale,
+      }),
+    });
+  }
 }
 
 async function mailParent(tx: DbOrTx, input: { token: string; childName: string; childEmail: string; parentEmail: string; locale: string; expiresAt: Date }) {
@@ -217,7 +277,8 @@ export async function answerConsent(db: Db, input: { token: string; answer: Cons
     }
     await tx
       .update(parental_consents)
-      .set({ consented_at: input.now, text_version: CONSENT_TEXT_VERSION, evidence_agreed: input.snapshots === true })
+      // Pictures only where the camera watches a minor at all (MINORS_PROCTORING=institution): a crafted tick keeps none.
+      .set({ consented_at: input.now, text_version: consentTextVersion(), evidence_agreed: minorsFilmed() && input.snapshots === true })
       .where(eq(parental_consents.id, c.id));
     return { ok: true, answer: "consent", erased: false, ...who };
   });

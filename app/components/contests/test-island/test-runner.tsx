@@ -90,7 +90,7 @@ export function TestRunner({ paper, language, onLanguage }: { paper: OpenPaper; 
   const running = started && !submitting;
   const proctor = useProctoring(api, running && !practice, paper.warned);
   const watching = useFaceWatch({
-    enabled: running && !practice && paper.contest.faceDetection,
+    enabled: running && !practice && paper.camera && paper.contest.faceDetection,
     stream: camera.stream,
     snapshots: paper.snapshots,
     onNotice: proctor.warn,
@@ -136,7 +136,8 @@ export function TestRunner({ paper, language, onLanguage }: { paper: OpenPaper; 
     window.scrollTo(0, 0);
     void postJsonPatiently(api, { intent: "start", fullscreen: proctor.canFullscreen }).catch(() => {});
     void queue.kick();
-    if (practice) return;
+    // Practice, and a test-taker under 18 (issue 67, point 1), have no camera to ask for.
+    if (practice || !paper.camera) return;
     // A refused or missing camera is recorded like a lost one; the test goes on (nothing auto-disqualifies).
     void camera.request().then((on) => {
       if (!on) sendProctoringEvent(api, "camera_lost");
@@ -243,7 +244,7 @@ export function TestRunner({ paper, language, onLanguage }: { paper: OpenPaper; 
       <header className="test-bar">
         <strong className="test-title">{paper.contest.title}</strong>
         {practice ? <span className="badge tone-blue">{t("test.practice.tag")}</span> : null}
-        {practice ? null : <CameraPreview stream={camera.stream} className="test-camera" />}
+        {practice || !paper.camera ? null : <CameraPreview stream={camera.stream} className="test-camera" />}
         {camera.status === "denied" || camera.status === "lost" ? <span className="badge tone-orange">{t("test.cameraOff")}</span> : null}
         {watching ? <span className="badge tone-green">{t("test.watch.on")}</span> : null}
         {proctor.canFullscreen && !proctor.fullscreen && !practice ? (

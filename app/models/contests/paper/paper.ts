@@ -71,6 +71,8 @@ type PaperBase = {
   outageMinutes?: number;
   /** The face check's flags may carry a snapshot: the student (or, under 18, their parent) agreed. */
   snapshots: boolean;
+  /** The camera watches this test: false under 18 unless the operator is an educational institution (issue 67, point 1). */
+  camera: boolean;
   /** Warnings already given in this test (before a reload): the count goes on from here. */
   warned: number;
   /** A practice attempt of the finished paper (issue 48, point 6): unscored, unranked, no camera or proctoring. */

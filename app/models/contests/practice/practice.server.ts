@@ -132,6 +132,7 @@ export async function practicePaper(db: DbOrTx, input: { contestId: string; user
   return {
     state: "open",
     contest: { id: input.contestId, title: row.title, description: row.description, durationMinutes: row.minutes, faceDetection: false, saveRule: row.save_rule, typing: row.physical_keyboard },
+    camera: false,
     // The answer queue's key on the device: the attempt's own, never the scored test's.
     entryId: row.id,
     serverNow: input.now.toISOString(),

@@ -33,6 +33,7 @@ import { setFlash } from "~/utils/flash.server";
 import { issuesText } from "~/utils/http.server";
 import { isUuid } from "~/utils/urls";
 import { recordSnapshotFlag, watchStateText } from "~/models/contests/review/evidence.server";
+import { filmedText } from "~/models/accounts/parental-consent.server";
 import { FACE_NOTICES } from "~/models/contests/sitting/face-watch";
 import { SNAPSHOT_MAX_BYTES } from "~/models/media/pipeline.server";
 import { deviceMarks } from "~/models/contests/review/device-marks.server";
@@ -45,6 +46,9 @@ const NO_STORE = { "Cache-Control": "private, no-store" };
 const reply = (body: unknown, status = 200, headers: Record<string, string> = {}): ApiReply => ({ status, body, headers: { ...NO_STORE, ...headers } });
 const LOG_IN_AGAIN = () => reply({ error: inEnglish({ id: "common.api.logInAgain" }) }, 401);
 const NOT_FOUND = () => reply({ error: inEnglish({ id: "common.notFound.contest" }) }, 404);
+const NOT_FILMED = () => reply({ error: inEnglish({ id: "test.api.notFilmed" }) }, 403);
+/** The events only a camera makes: a test-taker under 18 sends none (filmedSql). */
+const CAMERA_EVENTS = new Set<string>(["camera_lost", "not_monitored", ...FACE_NOTICES]);
 
 /** The longest flag: a run is flagged at FLAG_MAX_FRAMES (face-watch.ts); an hour bounds anything sent. */
 const FLAG_MAX_MS = 3_600_000;
@@ -133,11 +137,12 @@ type StageRow = {
   answers: Array<{ q: string; o: number[] | null; v: string | null; m: boolean; do: number[] | null; dv: string | null; t: number }> | null;
   snapshots: boolean | null;
   warned: number | null;
+  filmed: boolean;
 };
 
 // The session, the contest, the student's entry and (for the paper) saved answers, whether a
 // flag may carry a snapshot and the warnings given (evidence.server.ts): one statement.
-// Made when first used: the snapshot rule follows PARENTAL_CONSENT, read at start-up.
+// Made when first used: the snapshot and camera rules follow PARENTAL_CONSENT and MINORS_PROCTORING, read at start-up.
 const stageRow = memo(() => `
   SELECT s.user_id, c.id AS contest_id, c.title, c.description, c.duration_minutes, c.start_time, c.end_time, c.is_active, c.kind, c.face_detection,
          c.save_rule, c.physical_keyboard,
@@ -145,7 +150,7 @@ const stageRow = memo(() => `
          CASE WHEN $4::boolean THEN (
            SELECT coalesce(json_agg(json_build_object('q', a.question_id, 'o', a.selected_options, 'v', a.numeric_answer::text, 'm', a.marked, 'do', a.draft_options, 'dv', a.draft_value, 't', a.seconds_spent)), '[]'::json)
              FROM user_answers a WHERE a.user_id = s.user_id AND a.contest_id = c.id) END AS answers,
-         w.snapshots, w.warned
+         w.snapshots, w.warned, ${filmedText("s.user_id", "$3")} AS filmed
     FROM sessions s
     LEFT JOIN contests c ON c.id = $2::uuid
     LEFT JOIN user_contest_entries e ON e.user_id = s.user_id AND e.contest_id = c.id
@@ -193,6 +198,8 @@ export async function testPaperReply(input: { cookie: string | null; contestId: 
     extraMinutes: row.extra_minutes ?? 0,
     outageMinutes: row.outage_minutes ?? 0,
     snapshots: row.face_detection && row.snapshots === true,
+    // Under 18 the camera is off unless the operator is an institution (issue 67, point 1).
+    camera: row.filmed,
     warned: row.warned ?? 0,
   };
   if (input.now < row.start_time) {
@@ -283,6 +290,8 @@ async function respond(key: string, contestId: string, body: Body, input: { cook
     case "event": {
       const staged = await stageOf(key, contestId, "entry", now);
       if (!staged.ok) return staged.reply;
+      // A test the camera does not watch has no camera to lose and no face to check: a crafted report is refused.
+      if (!staged.row.filmed && CAMERA_EVENTS.has(body.kind)) return NOT_FILMED();
       await recordEvent(db, { entryId: staged.row.entry_id, kind: body.kind, now, durationMs: body.durationMs });
       return reply({ recorded: true });
     }
@@ -344,6 +353,7 @@ export async function testEvidenceReply(input: { cookie: string | null; contestI
     if (!parsed.success) return reply({ error: issuesText(parsed.error.issues) }, 400);
     const staged = await stageOf(key, contestId, "entry", input.now);
     if (!staged.ok) return staged.reply;
+    if (!staged.row.filmed) return NOT_FILMED();
     const { kind, durationMs, snapshot } = parsed.data;
     const outcome = await recordSnapshotFlag(db, { entryId: staged.row.entry_id, kind, durationMs, bytes: Buffer.from(snapshot, "base64"), now: input.now });
     return outcome === "recorded" ? reply({ recorded: true }) : SNAPSHOT_REFUSED[outcome]();

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { db } from "~/db/client.server";
 import { requireApiUser } from "~/models/accounts/auth.server";
+import { requireAgreementForApi } from "~/models/accounts/agreements/agreements.server";
 import { startContestPayment } from "~/models/contests/catalogue/enrolment.server";
 import { STAGE_MESSAGES } from "~/models/contests/catalogue/stage";
 import { kickOutbox } from "~/services/email.server";
@@ -22,6 +23,8 @@ export const requestPolicy: RequestPolicy = { body: JSON_API_BODY };
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireApiUser(request, context);
   const { contestId } = await parseJsonBody(request, Body);
+  // As the pay page's own guard (issue 67, point 7): changed terms are agreed to first.
+  await requireAgreementForApi(db, user.id, `/contest/${contestId}/pay`);
   const outcome = await startContestPayment(db, paymentGateway(), { userId: user.id, contestId, now: new Date() });
   switch (outcome.kind) {
     case "order":

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { db } from "~/db/client.server";
 import { DELIVERIES } from "~/utils/enums";
 import { requireApiUser } from "~/models/accounts/auth.server";
+import { requireAgreementForApi } from "~/models/accounts/agreements/agreements.server";
 import { paymentGateway } from "~/models/payments/gateway.server";
 import { CHECKOUT_MESSAGES } from "~/models/store/checkout/checkout";
 import { ShippingSchema } from "~/models/store/checkout/checkout-schema";
@@ -40,6 +41,8 @@ export const requestPolicy: RequestPolicy = { body: JSON_API_BODY };
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireApiUser(request, context);
   const body = await parseJsonBody(request, Body);
+  // As the checkout's own guard (issue 67, point 7): changed terms are agreed to first.
+  await requireAgreementForApi(db, user.id, "/checkout");
   const saved = await savedShipping(request);
   // The body's address is checked as the shipping step checks its form: a pincode India Post has (issue 49, point 3).
   const given = !saved && body.shippingAddress ? withPlace(body.shippingAddress) : null;

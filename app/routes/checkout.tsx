@@ -11,6 +11,7 @@ import { HostedCheckoutForm } from "~/components/payments/hosted-checkout-form";
 import { db } from "~/db/client.server";
 import { cartAndShipping, meetingOffer, placedOrder } from "./checkout.query.server";
 import { requireUser } from "~/models/accounts/auth.server";
+import { requireAgreement } from "~/models/accounts/agreements/agreements.server";
 import { hostedCheckout, paymentGateway } from "~/models/payments/gateway.server";
 import { POLICY } from "~/models/support/policy";
 import { formatINR } from "~/utils/money";
@@ -50,6 +51,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (!order) throw redirect("/orders");
     return { step: 3 as const, order, messages };
   }
+  // Changed terms are agreed to before anything is paid (issue 67, point 7); a placed order's confirmation above is not held.
+  await requireAgreement(db, request, user.id);
   const saved = await savedShipping(request);
   const { cart, shipping } = await cartAndShipping(db, user, saved);
   const step = saved && url.searchParams.get("step") === "payment" ? (2 as const) : (1 as const);
@@ -76,6 +79,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context, "/checkout");
+  await requireAgreement(db, request, user.id);
   const { locale, t } = i18nFor(request, context);
   const form = await readForm(request, ["intent", ...SHIPPING_FIELDS, "paymentMethod", "delivery", "key"]);
   const intent = form.get("intent");

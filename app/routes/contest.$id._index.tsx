@@ -21,10 +21,11 @@ import { clientIp, createUserSession, getUserId, readLoginDevice, rememberLoginD
 import { CONTEST_REQUIREMENTS, CONTEST_RULES } from "~/models/contests/catalogue/rules";
 import { formatDateTime } from "~/utils/dates";
 import { richText, useT, msgText, type Msg } from "~/utils/i18n";
+import { currentVersions } from "~/models/accounts/agreements/policy-versions";
 import { metaTranslator } from "~/utils/meta";
 import { parseForm } from "~/utils/forms.server";
 import { invariantResponse, requireUuidParam } from "~/utils/http.server";
-import { i18nFor, pickMessages, translateReply } from "~/utils/i18n.server";
+import { i18nFor, messagesUnder, pickMessages, translateReply } from "~/utils/i18n.server";
 import { formatINR } from "~/utils/money";
 import { prizeLines } from "~/models/contests/catalogue/prizes";
 import { useIsPending } from "~/utils/use-is-pending";
@@ -58,7 +59,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     askParent: parentalConsentRequired(),
     minorsFilmed: minorsFilmed(),
     // The guest form's password field is the auth namespace's; the funding line is the cards'.
-    messages: { ...messages, ...pickMessages(locale, [...FUNDING_IDS, "test.marking"]) },
+    // The join form names the versions of the terms and privacy policy a new account agrees to (issue 67, point 7).
+    messages: { ...messages, ...pickMessages(locale, [...FUNDING_IDS, "test.marking"]), ...messagesUnder(locale, "account.policies.") },
   };
 }
 
@@ -204,6 +206,7 @@ function GuestJoin({ id, free }: { id: string; free: boolean }) {
           askParent={askParent}
           labels={{ birthDate: t("contest.join.birthDate"), parentEmail: t("contest.join.parentEmail") }}
         />
+        <p className="muted">{richText(t("account.policies.signupLine", currentVersions()), [(text) => <Link to="/terms">{text}</Link>, (text) => <Link to="/privacy">{text}</Link>])}</p>
         <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
           {pending ? t("contest.join.wait") : free ? t("contest.join.continueFree") : t("contest.join.continue")}
         </button>

@@ -4,6 +4,7 @@ import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { notFoundBoundary } from "~/components/not-found";
 import { HostedCheckoutForm } from "~/components/payments/hosted-checkout-form";
+import { requireAgreement } from "~/models/accounts/agreements/agreements.server";
 import { db } from "~/db/client.server";
 import { CHALLENGE_FEE_MESSAGES, challengeFeeDue, startChallengePayment } from "~/models/contests/challenges/challenge-fees.server";
 import { CHALLENGE_MESSAGES } from "~/models/contests/challenges/challenges";
@@ -39,6 +40,8 @@ export async function loader(args: LoaderFunctionArgs) {
   if (!due) notFound("Challenge Not Found");
   const back = backTo(contest.id, due.questionId);
   if (due.paid) throw redirect(back);
+  // Changed terms are agreed to before any payment (issue 67, point 7).
+  await requireAgreement(db, args.request, user.id);
   // "contest": the stage's refusal (payments off) is said with the contest pages' words.
   const { messages } = i18nFor(args.request, args.context, "results", "contest");
   return { contest: { id: contest.id, title: contest.title }, due, back, gateway: paymentGateway()?.kind ?? null, messages };
@@ -48,6 +51,7 @@ export async function action(args: ActionFunctionArgs) {
   const now = new Date();
   const { user, contest } = await requireContestStage(db, args, "results", now);
   const challengeId = requireUuidParam(args.params, "challengeId");
+  await requireAgreement(db, args.request, user.id);
   await readForm(args.request, ["intent"]);
   // One look at the challenge: whose it is, whether it is unpaid and the window open.
   const outcome = await startChallengePayment(db, paymentGateway(), { userId: user.id, contestId: contest.id, challengeId, now });

@@ -9,6 +9,7 @@ import { HostedCheckoutForm } from "~/components/payments/hosted-checkout-form";
 import { db } from "~/db/client.server";
 import { requireContestStage } from "~/models/contests/catalogue/stage.server";
 import { startContestPayment } from "~/models/contests/catalogue/enrolment.server";
+import { requireAgreement } from "~/models/accounts/agreements/agreements.server";
 import { formatDateTime } from "~/utils/dates";
 import { kickOutbox } from "~/services/email.server";
 import { readForm } from "~/utils/forms.server";
@@ -31,6 +32,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 
 export async function loader(args: LoaderFunctionArgs) {
   const { contest, user } = await requireContestStage(db, args, "pay");
+  // Changed terms are agreed to before any enrolment, free or paid (issue 67, point 7).
+  await requireAgreement(db, args.request, user.id);
   const status = new URL(args.request.url).searchParams.get("status");
   const { t, messages } = i18nFor(args.request, args.context, "contest");
   return {
@@ -46,6 +49,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const { user, contest } = await requireContestStage(db, args, "pay");
+  await requireAgreement(db, args.request, user.id);
   const form = await readForm(args.request, ["intent", "device"]);
   const outcome = await startContestPayment(db, paymentGateway(), { userId: user.id, contestId: contest.id, now: new Date(), deviceConfirmed: form.get("device") === "yes" });
   switch (outcome.kind) {

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ContentPage } from "~/components/content-page";
+import { PolicyVersion } from "~/components/accounts/policy-version";
 import { POLICY, useSupportContact } from "~/models/support/policy";
 import { translatedPageMeta } from "~/utils/meta";
 import { richText, useT } from "~/utils/i18n";
@@ -14,7 +15,7 @@ export const requestPolicy: RequestPolicy = { page: "guest" };
 export const meta = translatedPageMeta("pages.privacy.metaTitle", "pages.privacy.metaDescription");
 
 export const loader = ({ request, context }: LoaderFunctionArgs) => ({
-  messages: messagesUnder(localeOf(request, context), "pages.privacy."),
+  messages: messagesUnder(localeOf(request, context), "pages.privacy.", "account.policies."),
   // Configuration (app/utils/env.server.ts): how long proctoring evidence is kept.
   proctoringEvidenceDays: env().PROCTORING_EVIDENCE_DAYS,
   parentalConsent: parentalConsentRequired(),
@@ -27,6 +28,8 @@ export default function Privacy() {
   const { t } = useT();
   return (
     <ContentPage title={t("pages.privacy.title")} intro={t("pages.privacy.intro")}>
+      {/* Which version this is, and what it changed (issue 67, point 7). */}
+      <PolicyVersion document="privacy" />
       <h2>{t("pages.privacy.collect")}</h2>
       <ul>
         <li>{t("pages.privacy.p1")}</li>

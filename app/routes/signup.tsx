@@ -10,8 +10,9 @@ import { kickOutbox } from "~/services/email.server";
 import { signup } from "~/models/accounts/account.server";
 import { SignupSchema } from "~/models/accounts/schemas";
 import { ACCOUNT_MAX, MESSAGES } from "~/models/accounts/messages";
-import { useT, msgText } from "~/utils/i18n";
-import { i18nFor, localeOf, translateReply, translator } from "~/utils/i18n.server";
+import { richText, useT, msgText } from "~/utils/i18n";
+import { currentVersions } from "~/models/accounts/agreements/policy-versions";
+import { i18nFor, localeOf, messagesUnder, translateReply, translator } from "~/utils/i18n.server";
 import { translatedPageMeta } from "~/utils/meta";
 import { clientIp, createUserSession, getUser } from "~/models/accounts/auth.server";
 import { parseForm } from "~/utils/forms.server";
@@ -30,7 +31,9 @@ export const meta = translatedPageMeta("auth.signup.metaTitle", "auth.signup.met
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const user = await getUser(request, context);
-  const { messages } = i18nFor(request, context, "auth");
+  const { locale } = i18nFor(request, context);
+  // The form names the versions of the terms and privacy policy that sign-up records (issue 67, point 7).
+  const messages = { ...i18nFor(request, context, "auth").messages, ...messagesUnder(locale, "account.policies.") };
   if (url.searchParams.get("created") === "1" && user) {
     return { screen: "created" as const, name: user.full_name ?? "", messages, askParent: false, parent: "" };
   }
@@ -149,6 +152,7 @@ function SignupForm({ askParent }: { askParent: boolean }) {
         <BirthFields birthDate={fields.birthDate} parentEmail={fields.parentEmail} askParent={askParent} />
         <PasswordField label={t("auth.password")} field={fields.password} autoComplete="new-password" meter />
         <PasswordRequirements />
+        <p className="muted">{richText(t("account.policies.signupLine", currentVersions()), [(text) => <Link to="/terms">{text}</Link>, (text) => <Link to="/privacy">{text}</Link>])}</p>
         <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
           {pending ? t("auth.signup.pending") : t("auth.signup.submit")}
         </button>

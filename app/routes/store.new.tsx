@@ -4,6 +4,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { NEW_LISTING, ProductForm } from "~/components/store/listings/product-form";
 import { db } from "~/db/client.server";
 import { requireUserId } from "~/models/accounts/auth.server";
+import { requireAgreement } from "~/models/accounts/agreements/agreements.server";
 import { saveListingPost, sellWords } from "~/models/store/listings/listing-form.server";
 import { LISTING_MESSAGES } from "~/models/store/listings/listing";
 import { createListing } from "~/models/store/listings/listings.server";
@@ -22,12 +23,15 @@ export const requestPolicy: RequestPolicy = { body: IMAGE_FORM_BODY };
 export const meta = translatedPageMeta("sell.new.metaTitle", "sell.new.metaDescription");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUserId(request, context);
+  // Changed terms are agreed to before anything is listed for sale (issue 67, point 7).
+  await requireAgreement(db, request, await requireUserId(request, context));
   return { categories: await listCategories(db), messages: sellWords(localeOf(request, context)) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const sellerId = await requireUserId(request, context, "/store/new");
+  // Before the body is read: a refused seller's photos are never processed.
+  await requireAgreement(db, request, sellerId);
   const outcome = await saveListingPost(db, request, 0, async ({ values, variants }) => Boolean(await createListing(db, { sellerId, values, variants })));
   if (typeof outcome === "object") return data(translateReply(outcome.reply, translator(localeOf(request, context))), { status: outcome.status });
   return redirectWithFlash("/store", { kind: "success", message: LISTING_MESSAGES.saved });

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { ContentPage } from "~/components/content-page";
+import { PolicyVersion } from "~/components/accounts/policy-version";
 import { POLICY } from "~/models/support/policy";
 import { SupportLine } from "~/components/support/support-line";
 import { translatedPageMeta } from "~/utils/meta";
@@ -13,13 +14,15 @@ export const requestPolicy: RequestPolicy = { page: "guest" };
 
 export const meta = translatedPageMeta("pages.terms.metaTitle", "pages.terms.metaDescription");
 
-export const loader = ({ request, context }: LoaderFunctionArgs) => ({ messages: messagesUnder(localeOf(request, context), "pages.terms.") });
+export const loader = ({ request, context }: LoaderFunctionArgs) => ({ messages: messagesUnder(localeOf(request, context), "pages.terms.", "account.policies.") });
 
 export default function Terms() {
   const { t } = useT();
   const refund = (text: string) => <Link to="/refund">{text}</Link>;
   return (
     <ContentPage title={t("pages.terms.title")} intro={t("pages.terms.intro")}>
+      {/* Which version this is, and what it changed (issue 67, point 7). */}
+      <PolicyVersion document="terms" />
       <h2>{t("pages.terms.eligibility")}</h2>
       <p>{t("pages.terms.age", { age: POLICY.minimumAge })}</p>
       <h2>{t("pages.terms.contests")}</h2>

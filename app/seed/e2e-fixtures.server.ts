@@ -40,10 +40,11 @@ const DEFAULT_QUESTIONS: Array<[string, string[], string]> = [
 const hashes = new Map<string, Promise<string>>();
 
 export const e2eFixtures = {
-  async student(input: { email: string; password: string; fullName?: string; reviewer?: boolean; city?: string; minor?: boolean }) {
+  /** `agreed: false`: an account from before the terms' versions were recorded, asked once before it enrols, pays or sells (issue 67, point 7). */
+  async student(input: { email: string; password: string; fullName?: string; reviewer?: boolean; city?: string; agreed?: boolean; minor?: boolean }) {
     let passwordHash = hashes.get(input.password);
     if (!passwordHash) hashes.set(input.password, (passwordHash = hashPassword(input.password, "signup")));
-    const id = await createUser(db, { email: input.email, fullName: input.fullName, passwordHash: await passwordHash });
+    const id = await createUser(db, { email: input.email, fullName: input.fullName, passwordHash: await passwordHash, agreed: input.agreed });
     // A reviewer of proctored entries, as docs/admin-sql.md makes one.
     if (input.reviewer) await db.update(users).set({ is_reviewer: true }).where(eq(users.id, id));
     // Where a seller lives: buyers in the same city may meet them (issue 49, point 4).

@@ -20,6 +20,7 @@ import type { PRODUCT_CONDITIONS } from "~/utils/enums";
 import type { ContestKind } from "~/models/contests/catalogue/kinds";
 import { normalizeEmail } from "~/utils/email";
 import { hashPassword } from "~/models/accounts/passwords/password.server";
+import { recordAgreement } from "~/models/accounts/agreements/agreements.server";
 
 export async function createUser(
   db: DbOrTx,
@@ -30,6 +31,8 @@ export async function createUser(
     fullName?: string | null;
     phone?: string | null;
     address?: string | null;
+    /** false: an account from before the versions were recorded, with no agreement (issue 67, point 7). */
+    agreed?: boolean;
   },
 ) {
   const email = normalizeEmail(input.email);
@@ -42,6 +45,8 @@ export async function createUser(
     phone: input.phone ?? null,
     address: input.address ?? null,
   });
+  // Signed up as sign-up does: agreeing to the current terms and privacy policy (an account from before versions: agreedVersions none).
+  if (input.agreed !== false) await recordAgreement(db, { userId: user!.id, now: new Date(), via: "signup" });
   return user!.id;
 }
 

@@ -125,6 +125,28 @@ export const address_proofs = pgTable(
   (t) => [index("address_proofs_user_id_idx").on(t.user_id), check("address_proofs_locale_known", sql`${t.locale} IN ('en', 'hi')`)],
 );
 
+// What a person agreed to (issue 67, point 7): the versions of the terms and the privacy
+// policy (models/accounts/agreements/policy-versions.ts) and when, one row per agreement:
+// at sign-up, or asked on /account/agree once a version changed. The newest row counts;
+// the older ones say what was agreed before. An account with none is from before versions
+// (docs/decisions/accounts-policy-versions.md).
+export const policy_agreements = pgTable(
+  "policy_agreements",
+  {
+    id: id(),
+    user_id: userRef("user_id"),
+    terms_version: integer("terms_version").notNull(),
+    privacy_version: integer("privacy_version").notNull(),
+    agreed_at: time("agreed_at").notNull(),
+    via: text("via").notNull(),
+  },
+  (t) => [
+    index("policy_agreements_user_id_idx").on(t.user_id, t.agreed_at),
+    check("policy_agreements_via_known", sql`${t.via} IN ('signup', 'asked')`),
+    check("policy_agreements_versions_positive", sql`${t.terms_version} >= 1 AND ${t.privacy_version} >= 1`),
+  ],
+);
+
 // Fixed-window counters keyed like "login:ip:1.2.3.4". Kept in Postgres so that every
 // app instance shares them.
 // Secrets every app instance must share, generated once by whichever instance starts

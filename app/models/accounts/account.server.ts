@@ -16,6 +16,7 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_SCORE, passwordScore } from "~/models
 import { createFairLimiter, QueueFull } from "~/utils/fair-queue";
 import { askParent, awaitingParent, maskEmail, needsParent, remindParent, renewParentLinks } from "~/models/accounts/parental-consent.server";
 import { addressProven, mailProof, remindProof, startOver, startsOver, startsOverFor, type SignupDetails } from "~/models/accounts/address-proof.server";
+import { recordAgreement } from "~/models/accounts/agreements/agreements.server";
 import { clearHits, consume, consumeOrWait, LIMITS, releaseHit, type Limit } from "~/services/rate-limit.server";
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -49,6 +50,8 @@ export async function signup(db: Db, input: NewAccount): Promise<SignupResult> {
     const userId = await db.transaction(async (tx) => {
       const [user] = await tx.insert(users).values({ email, password_hash: passwordHash, locale, birth_date: input.birthDate }).returning({ id: users.id });
       await tx.insert(profiles).values({ id: user!.id, email, full_name: details.fullName });
+      // The sign-up form names the current terms and privacy policy: what this person agreed to, and when.
+      await recordAgreement(tx, { userId: user!.id, now: input.now, via: "signup" });
       // Under 18, the child's own address first: the parent is asked once it is proven.
       if (parentEmail) await mailProof(tx, { userId: user!.id, email, restart: false, details, locale, now: input.now });
       return user!.id;

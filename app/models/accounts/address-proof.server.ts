@@ -8,7 +8,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { type Db, type DbOrTx } from "~/db/client.server";
-import { address_proofs, parental_consents, password_reset_tokens, profiles, sessions, users } from "~/db/schema";
+import { address_proofs, parental_consents, password_reset_tokens, policy_agreements, profiles, sessions, users } from "~/db/schema";
 import { enqueueEmail, mailLocale, renderMail } from "~/services/email.server";
 import { consume, LIMITS } from "~/services/rate-limit.server";
 import { formatDate } from "~/utils/dates";
@@ -17,6 +17,7 @@ import { sha256Hex } from "~/utils/hash.server";
 import { type Locale } from "~/utils/i18n";
 import { translator } from "~/utils/i18n.server";
 import { askParent, maskEmail, needsParent } from "~/models/accounts/parental-consent.server";
+import { recordAgreement } from "~/models/accounts/agreements/agreements.server";
 
 /** A link to prove an address works for 7 days, as a parent's does; an account under 18 never proven goes then. */
 export const PROOF_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
@@ -200,6 +201,10 @@ export async function startOver(tx: DbOrTx, input: { userId: string; details: Om
   await tx.delete(sessions).where(eq(sessions.user_id, input.userId));
   await tx.delete(password_reset_tokens).where(and(eq(password_reset_tokens.user_id, input.userId), isNull(password_reset_tokens.used_at)));
   await tx.delete(parental_consents).where(eq(parental_consents.user_id, input.userId));
+  // What the earlier signer agreed to is not the owner's: a restarted sign-up agreed to the
+  // current versions; a reset agreed to nothing, so its owner is asked before they enrol or pay.
+  await tx.delete(policy_agreements).where(eq(policy_agreements.user_id, input.userId));
+  if (d) await recordAgreement(tx, { userId: input.userId, now: input.now, via: "signup" });
 }
 
 /**

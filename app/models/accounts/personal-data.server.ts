@@ -58,6 +58,8 @@ const ACCOUNTS_PERSON_DATA: PersonData = {
     password_reset_tokens: { erase: "delete", why: "describes only the person" },
     address_proofs: { erase: "delete", why: "a sign-up's details, mailed to the person's address" },
     parental_consents: { erase: "anonymise", why: "the record that a consent was given and withdrawn, without the parent's address" },
+    // Versions and times only (models/accounts/agreements/agreements.server.ts): what the account agreed to stays with it, as its payments do.
+    policy_agreements: { erase: "keep", law: "the Digital Personal Data Protection Act, 2023, s. 6(10): we must be able to show the notice given and what was agreed", why: "which versions of the terms and privacy policy were agreed, and when; nothing else of the person" },
   },
   download: (me) => ({
     account: sql`(SELECT jsonb_build_object('email', u.email, 'language', u.locale, 'created_at', u.created_at) FROM users u WHERE u.id = ${me})`,
@@ -67,6 +69,8 @@ const ACCOUNTS_PERSON_DATA: PersonData = {
     consents: rowsOfMine("parental_consents", sql`t.user_id = ${me}`, ["token_hash", "id", "user_id"]),
     // A link that proves the address (models/accounts/address-proof.server.ts): the sign-up it carries, less its hashes.
     address_proofs: rowsOfMine("address_proofs", sql`t.user_id = ${me}`, ["token_hash", "password_hash", "id", "user_id"]),
+    // What they agreed to (issue 67, point 7): the versions of the terms and privacy policy, when, and how.
+    agreements: rowsOfMine("policy_agreements", sql`t.user_id = ${me}`, ["id", "user_id"]),
   }),
   owed: [],
   erase: async (tx, { id }) => {

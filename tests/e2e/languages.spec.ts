@@ -473,6 +473,22 @@ test.describe("हिन्दी", () => {
     await expect(page.getByRole("listitem").filter({ hasText: "What is 3 × 3?" }).getByText("आपने इस उत्तर पर आपत्ति की: जाँच का इंतज़ार")).toBeVisible();
   });
 
+  test("changed terms in Hindi: the agree page refused without the tick, then agreed", async ({ page, context }) => {
+    const email = uniqueEmail("before-hi");
+    await create("student", { email, password: PASSWORD, fullName: "Meera Iyer", agreed: false });
+    expect((await page.request.post("/login", { form: { email, password: PASSWORD } })).ok()).toBe(true);
+    await context.addCookies([{ name: "lang", value: "hi", url: `http://localhost:${process.env.E2E_PORT}` }]);
+    await page.goto("/store/new");
+    await expect(page.getByRole("heading", { name: "हमारी शर्तें बदल गई हैं" })).toBeVisible();
+    await page.getByRole("button", { name: "सहमत हूँ, आगे बढ़ें" }).click();
+    await expect(page.getByText("सहमति देने के लिए बॉक्स पर टिक करें।", { exact: false })).toBeVisible();
+    expect(await latinWords(page, ["Meera Iyer"]), "agree page").toEqual([]);
+    await page.getByRole("checkbox").check();
+    await page.getByRole("button", { name: "सहमत हूँ, आगे बढ़ें" }).click();
+    await expect(page).toHaveURL("/store/new");
+    await expect(page.getByText("धन्यवाद। आपकी सहमति दर्ज कर ली गई है।")).toBeVisible();
+  });
+
   test("logging in with a wrong password says so in Hindi", async ({ page, student }) => {
     await page.context().clearCookies();
     await page.goto("/login?lang=hi");

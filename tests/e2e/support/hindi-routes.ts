@@ -19,6 +19,7 @@ const DECLINE = "a declined prize in Hindi: Your data's waiting prize, the decli
 const PRACTICE = "practice in Hindi: the practice page, a practice result, My revision and the practice screen";
 const RETURN = "a return in Hindi: the order's return case, the photo page refused then sent, the seller's dispute";
 const OUTAGE = "our outage in Hindi: the results' note, the page to choose, the choice recorded";
+const AGREE = "changed terms in Hindi: the agree page refused without the tick, then agreed";
 const TEST = "the test in Hindi, from the camera check to the completion page, has no English left";
 
 // Pages anyone can open, scanned in languages.spec.ts; languages.js.spec.ts shows that
@@ -63,6 +64,7 @@ export const HINDI_ROUTES: Record<string, Scan> = {
   "contest.$id.results.tsx": scan(RESULTS, "page.goto(`/contest/${contest.id}/results`)"),
   "certificates.$code.tsx": scan(CERTIFICATE, '"certificate"'),
   "account_.data.tsx": scan(YOUR_DATA, '"/account/data"'),
+  "account_.agree.tsx": scan(AGREE, '"agree page"'),
   "account_.prizes.$id.decline.tsx": scan(DECLINE, '"decline page"'),
   "consent.$token.tsx": scan(CONSENT, '"consent page"'),
   "confirm.$token.tsx": scan(CONSENT, '"confirm page"'),

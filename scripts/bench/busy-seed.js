@@ -25,6 +25,10 @@ export async function createUsersWithSessions(sql, { prefix, count, secret }) {
     SELECT ${prefix} || g || '@example.in', 'x' FROM generate_series(1, ${count}::int) g
     RETURNING id, email`;
   await sql`INSERT INTO profiles (id, email, full_name) SELECT id, email, 'Bench Student' FROM users WHERE email LIKE ${prefix + "%"}`;
+  // Signed up as sign-up does: agreeing to the current terms, or the payers' storm would be sent to agree first (issue 67, point 7).
+  const { currentVersions } = await tsImport("../../app/models/accounts/agreements/policy-versions.ts", import.meta.url);
+  const agreed = currentVersions();
+  await sql`INSERT INTO policy_agreements (user_id, terms_version, privacy_version, agreed_at, via) SELECT id, ${agreed.terms}, ${agreed.privacy}, now(), 'signup' FROM users WHERE email LIKE ${prefix + "%"}`;
   const tokens = rows.map(() => randomBytes(32).toString("base64url"));
   await sql`
     INSERT INTO sessions (id, user_id, expires_at)

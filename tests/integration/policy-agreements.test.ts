@@ -8,6 +8,7 @@ import { expect, test } from "vitest";
 import { db } from "~/db/client.server";
 import { marketplace_products, orders, payments, policy_agreements, user_cart, user_contest_entries } from "~/db/schema";
 import { signup } from "~/models/accounts/account.server";
+import { startOver } from "~/models/accounts/address-proof.server";
 import { createSession } from "~/models/accounts/auth.server";
 import { agreedVersions, needsAgreement, recordAgreement, requireAgreement } from "~/models/accounts/agreements/agreements.server";
 import { currentVersions, POLICY_HISTORY, type PolicyHistory } from "~/models/accounts/agreements/policy-versions";
@@ -158,6 +159,17 @@ test("the agree page goes only to our own pages, and hostile bodies are answered
   const another = await accountFromBefore();
   const evil = await call(agree.action, formRequest("/account/agree", { terms: String(t), privacy: String(p), next: "//evil.example", agree: "on" }, another.cookie));
   expect(evil.location).toBe("/dashboard");
+});
+
+test("an account started over by its address's owner keeps nothing the earlier signer agreed to: a sign-up's own agreement, or none after a reset", async () => {
+  const now = new Date("2026-12-08T08:00:00Z");
+  const bySignup = await createUser(db, { email: `over-${unique()}@example.in`, passwordHash: "x" });
+  await startOver(db, { userId: bySignup, details: { passwordHash: "y", fullName: "Owner", birthDate: "1998-04-12", locale: "en" }, now, voidConsents: true });
+  expect(await agreementsOf(bySignup)).toEqual([expect.objectContaining({ via: "signup", agreed_at: now })]);
+  const byReset = await createUser(db, { email: `over-${unique()}@example.in`, passwordHash: "x" });
+  await startOver(db, { userId: byReset, details: null, now, voidConsents: true });
+  expect(await agreementsOf(byReset)).toEqual([]);
+  expect(await needsAgreement(db, byReset)).toBe(true);
 });
 
 test("the terms page says its version and date", async () => {

@@ -2,7 +2,7 @@ import { Form } from "@remix-run/react";
 import type { FormEvent, ReactNode } from "react";
 import { PAYMENT_FAILED, SUCCESS_REDIRECT_MS, useInPageCheckout, type Opened } from "~/components/payments/use-in-page-checkout";
 import { useT } from "~/utils/i18n";
-import { requestJson } from "~/utils/post-json";
+import { postJsonPatiently } from "~/utils/post-json";
 
 // The contest's pay button. Without JavaScript it is a plain form post that leads to
 // the gateway's hosted page. With JavaScript the checkout opens in place, and a paid
@@ -25,7 +25,11 @@ export function CheckoutButton(props: { contestId: string; title: string; email:
   function pay(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     void begin(async () => {
-      const order = await requestJson<Opened | { enrolled: true }>("/api/payment/create-order", { contestId: props.contestId });
+      const res = await postJsonPatiently("/api/payment/create-order", { contestId: props.contestId });
+      const order = (await res.json().catch(() => ({}))) as (Opened | { enrolled: true }) & { error?: string; redirect?: string };
+      // Changed terms to agree to first (issue 67, point 7): the server names the page.
+      if (order.redirect) return { redirect: order.redirect };
+      if (!res.ok) throw new Error(order.error ?? `HTTP ${res.status}`);
       return "enrolled" in order ? { redirect: confirmation } : order;
     });
   }

@@ -25,7 +25,8 @@ import { getUser, staleSessionCookie } from "~/models/accounts/auth.server";
 import { cartCount } from "~/models/store/cart/cart.server";
 import { db } from "~/db/client.server";
 import { hasConsent } from "~/utils/consent.server";
-import { appUrl, supportContact } from "~/utils/env.server";
+import { appUrl, contestOffer, supportContact } from "~/utils/env.server";
+import { offerWords } from "~/models/contests/catalogue/kinds";
 import { cookieValue, HTML_LANG, I18nProvider, langCookie, useT, LANG_COOKIE, LANG_PARAM, pageMessages, usePageI18n, type Translate } from "~/utils/i18n";
 import { localeOf, messagesFor, say, translator } from "~/utils/i18n.server";
 import { metaTranslator } from "~/utils/meta";
@@ -53,7 +54,8 @@ function sayFlash(flash: Flash, t: Translate) {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const locale = localeOf(request, context);
-  const language = { locale, messages: messagesFor(locale, "common"), origin: appUrl() };
+  // The footer's tagline says what the contests offer, as this operator runs them (issue 67, point 6).
+  const language = { locale, messages: messagesFor(locale, "common"), origin: appUrl(), tagline: offerWords(contestOffer()).tagline };
   // A shared document (the test page) is the same for everyone: no session, no flash, no cookies.
   if (context.page === "shared") return data({ user: null, flash: null, askConsent: false, support: supportContact(), shared: true, ...language });
   const [user, staleSession, { flash, clear }, consented] = await Promise.all([

@@ -1,9 +1,13 @@
-import { Link } from "@remix-run/react";
+import { Link, useRouteLoaderData } from "@remix-run/react";
 import { useSupportContact } from "~/models/support/policy";
-import { useT } from "~/utils/i18n";
+import { useT, type MessageId } from "~/utils/i18n";
+
+/** The root's tagline id (offerWords): the lawful one where the root's data is missing (an error page). */
+const useTagline = (): MessageId => (useRouteLoaderData("root") as { tagline?: MessageId } | undefined)?.tagline ?? "common.footer.taglineLawful";
 
 export function Footer() {
   const support = useSupportContact();
+  const tagline = useTagline();
   const { t } = useT();
   return (
     <footer className="site-footer">
@@ -12,7 +16,7 @@ export function Footer() {
           <p className="brand">
             Study<span>Arena</span>
           </p>
-          <p>{t("common.footer.tagline")}</p>
+          <p>{t(tagline)}</p>
         </section>
         <nav aria-label={t("common.footer.quickLinks")}>
           <h2>{t("common.footer.quickLinks")}</h2>

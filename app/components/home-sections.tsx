@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useState } from "react";
+import type { OfferWords } from "~/models/contests/catalogue/kinds";
 import { useT, type MessageId } from "~/utils/i18n";
 import { formatINR } from "~/utils/money";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -55,20 +56,21 @@ export function HallOfChampions({ champions }: { champions: Champion[] }) {
   );
 }
 
-const REASONS: Array<{ title: MessageId; text: MessageId }> = [
+/** The reasons; the second says what the contests offer, as this operator runs them (offerWords). */
+const reasons = (words: OfferWords): Array<{ title: MessageId; text: MessageId }> => [
   { title: "home.why.skill.title", text: "home.why.skill.text" },
-  { title: "home.why.cash.title", text: "home.why.cash.text" },
+  { title: words.whyTitle, text: words.whyText },
   { title: "home.why.fair.title", text: "home.why.fair.text" },
   { title: "home.why.phone.title", text: "home.why.phone.text" },
 ];
 
-export function WhyCompete() {
+export function WhyCompete({ words }: { words: OfferWords }) {
   const { t } = useT();
   return (
     <section className="section container" aria-labelledby="why-title">
       <h2 id="why-title">{t("home.why")}</h2>
       <div className="features">
-        {REASONS.map((r) => (
+        {reasons(words).map((r) => (
           <div key={r.title} className="card">
             <h3 style={{ marginTop: 0 }}>{t(r.title)}</h3>
             <p className="muted" style={{ marginBottom: 0 }}>
@@ -104,7 +106,7 @@ export function MarketplacePromo() {
  * be minimised. The server remembers the first visit in a cookie. A student who is
  * already signed in (a first visit on a new phone) is not asked to sign up.
  */
-export function GettingStartedGuide({ signedIn }: { signedIn: boolean }) {
+export function GettingStartedGuide({ signedIn, words }: { signedIn: boolean; words: OfferWords }) {
   const hydrated = useHydrated();
   const [minimised, setMinimised] = useState(false);
   const { t } = useT();
@@ -134,7 +136,7 @@ export function GettingStartedGuide({ signedIn }: { signedIn: boolean }) {
       <div className="guide-body">
         <ol>
           <li>{t("home.guide.step1")}</li>
-          <li>{t("home.guide.step2")}</li>
+          <li>{t(words.guideStep)}</li>
           <li>{t("home.guide.step3")}</li>
           <li>{t("home.guide.step4")}</li>
         </ol>

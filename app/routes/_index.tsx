@@ -6,7 +6,7 @@ import { HomeCountdown } from "~/components/contests/catalogue/countdown";
 import { GettingStartedGuide, HallOfChampions, MarketplacePromo, WhyCompete } from "~/components/home-sections";
 import { db } from "~/db/client.server";
 import { recentChampions, upcomingContests } from "~/models/contests/catalogue/catalogue.server";
-import { withFunding } from "~/models/contests/catalogue/kinds";
+import { offerWords, withFunding } from "~/models/contests/catalogue/kinds";
 import { contestOffer } from "~/utils/env.server";
 import { getUserId } from "~/models/accounts/auth.server";
 import { guideSeenCookie } from "~/utils/consent.server";
@@ -34,21 +34,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     guideSeenCookie().parse(request.headers.get("Cookie")),
   ]);
   return data(
-    { contests: withFunding(contests, contestOffer()), champions, serverNow: now.toISOString(), showGuide: !guideSeen, signedIn: Boolean(userId), messages },
+    { contests: withFunding(contests, contestOffer()), words: offerWords(contestOffer()), champions, serverNow: now.toISOString(), showGuide: !guideSeen, signedIn: Boolean(userId), messages },
     // The first visit is remembered by a cookie, so the guide stays away without JavaScript too.
     { headers: guideSeen ? undefined : { "Set-Cookie": await guideSeenCookie().serialize("1") } },
   );
 }
 
 export default function Home() {
-  const { contests, champions, serverNow, showGuide, signedIn } = useLoaderData<typeof loader>();
+  const { contests, words, champions, serverNow, showGuide, signedIn } = useLoaderData<typeof loader>();
   const { t } = useT();
   return (
     <>
       <section className="hero">
         <div className="container">
           <h1>{t("home.hero.title")}</h1>
-          <p>{t("home.hero.text")}</p>
+          <p>{t(words.hero)}</p>
           <div className="actions">
             <Link to="/contests" className="btn btn-light">
               {t("home.hero.explore")}
@@ -61,7 +61,7 @@ export default function Home() {
       </section>
 
       {/* Inline under the hero, so on a phone it never covers the hero or its buttons. */}
-      {showGuide ? <GettingStartedGuide signedIn={signedIn} /> : null}
+      {showGuide ? <GettingStartedGuide signedIn={signedIn} words={words} /> : null}
 
       <HallOfChampions champions={champions} />
 
@@ -89,7 +89,7 @@ export default function Home() {
         )}
       </section>
 
-      <WhyCompete />
+      <WhyCompete words={words} />
       <MarketplacePromo />
     </>
   );

@@ -18,7 +18,7 @@ import { BirthFields } from "~/components/accounts/birth-fields";
 import { ContestJoinSchema } from "~/models/accounts/schemas";
 import { MESSAGES, waitingMessage } from "~/models/accounts/messages";
 import { clientIp, createUserSession, getUserId, readLoginDevice, rememberLoginDevice } from "~/models/accounts/auth.server";
-import { CONTEST_REQUIREMENTS, CONTEST_RULES } from "~/models/contests/catalogue/rules";
+import { CONTEST_REQUIREMENTS, contestRules } from "~/models/contests/catalogue/rules";
 import { formatDateTime } from "~/utils/dates";
 import { richText, useT, msgText, type Msg } from "~/utils/i18n";
 import { currentVersions } from "~/models/accounts/agreements/policy-versions";
@@ -54,6 +54,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     marking: await markingSchemesOf(db, id),
     state: enrolState(contest, new Date(), contestOffer()),
     funding: fundingLine(contest, contestOffer()),
+    rules: contestRules(contest, contestOffer()),
     prizes: prizeLines(contest.prize_pool, formatINR),
     signedIn: Boolean(userId),
     askParent: parentalConsentRequired(),
@@ -95,9 +96,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function ContestDetail() {
-  const { contest, state, prizes, signedIn, funding, marking, minorsFilmed } = useLoaderData<typeof loader>();
+  const { contest, state, prizes, signedIn, funding, marking, rules: listed, minorsFilmed } = useLoaderData<typeof loader>();
   // Under 18 no camera watches the test unless the operator is an institution (issue 67, point 1).
-  const rules = minorsFilmed ? CONTEST_RULES : [...CONTEST_RULES, "contest.rule.minors" as const];
+  const rules: Msg[] = minorsFilmed ? listed : [...listed, { id: "contest.rule.minors" }];
   const requirements = CONTEST_REQUIREMENTS.map((r) => (r === "contest.need.camera" && !minorsFilmed ? "contest.need.cameraAdults" : r));
   const { t, tm, locale } = useT();
   return (
@@ -144,7 +145,7 @@ export default function ContestDetail() {
         </aside>
         <div className="card contest-rules">
           <h2>{t("contest.rules")}</h2>
-          <ul>{rules.map((r) => <li key={r}>{t(r)}</li>)}</ul>
+          <ul>{rules.map((r) => <li key={r.id}>{tm(r)}</li>)}</ul>
           <h2>{t("contest.requirements")}</h2>
           <ul>{requirements.map((r) => <li key={r}>{t(r)}</li>)}</ul>
           <p>

@@ -5,10 +5,10 @@ import { notFoundBoundary } from "~/components/not-found";
 import { CameraPreview, NeedsJavaScript, useCamera } from "~/components/contests/test-island/camera";
 import { db } from "~/db/client.server";
 import { requireContestStage } from "~/models/contests/catalogue/stage.server";
-import { CONTEST_RULES } from "~/models/contests/catalogue/rules";
-import { useT } from "~/utils/i18n";
+import { contestRules } from "~/models/contests/catalogue/rules";
+import { useT, type Msg } from "~/utils/i18n";
 import { localeOf, messagesUnder, pickMessages } from "~/utils/i18n.server";
-import { env } from "~/utils/env.server";
+import { contestOffer, env } from "~/utils/env.server";
 import { DETECTOR_FILES } from "~/models/contests/sitting/face-watch";
 import { formatDateTime } from "~/utils/dates";
 import { startsInMessage, TEST_PAGE_BORROWS } from "~/models/contests/sitting/test-rules";
@@ -38,6 +38,8 @@ export async function loader(args: LoaderFunctionArgs) {
   return {
     contest: { id: contest.id, title: contest.title, description: contest.description, start_time: contest.start_time, faceDetection: filmed && contest.face_detection },
     filmed,
+    // Under 18 the camera rule is the minors' one (issue 67, point 1).
+    rules: contestRules(contest, contestOffer()).map((rule): Msg => (rule.id === "contest.rule.camera" && !filmed ? { id: "contest.rule.minors" } : rule)),
     snapshots,
     serverNow: new Date().toISOString(),
     // What is watched, kept and for how long (issue 47, point 2): the rules sheet's words.
@@ -59,7 +61,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function PreTest() {
-  const { contest, serverNow, evidenceDays, snapshots, filmed } = useLoaderData<typeof loader>();
+  const { contest, serverNow, evidenceDays, snapshots, filmed, rules } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>()?.error;
   const now = useServerClock(serverNow);
   const hydrated = useHydrated();
@@ -131,8 +133,8 @@ export default function PreTest() {
       <div className="card" style={{ marginTop: "1rem" }}>
         <h2>{t("test.check.rules")}</h2>
         <ul>
-          {CONTEST_RULES.map((rule) => (
-            <li key={rule}>{t(rule === "contest.rule.camera" && !filmed ? "contest.rule.minors" : rule)}</li>
+          {rules.map((rule) => (
+            <li key={rule.id}>{tm(rule)}</li>
           ))}
         </ul>
         <p>{t(filmed ? "contest.sheet.watched" : "test.check.minor.sheet", { days: evidenceDays })}</p>

@@ -9,7 +9,8 @@ import Dashboard from "~/routes/dashboard";
 import PayPage from "~/routes/contest.$id.pay";
 import ResultsPage from "~/routes/contest.$id.results";
 import { ContestCard } from "~/components/contests/catalogue/contest-card";
-import type { Funding } from "~/models/contests/catalogue/kinds";
+import { Footer } from "~/components/footer";
+import { offerWords, type Funding } from "~/models/contests/catalogue/kinds";
 import { createTranslator, I18nProvider, translateMsg, type Locale } from "~/utils/i18n";
 import { messagesFor } from "~/utils/i18n.server";
 import { CATALOGS, type Namespace } from "~/locales/catalogs";
@@ -39,7 +40,7 @@ function render(Component: () => JSX.Element, loaderData: unknown, ErrorBoundary
 
 describe("empty states", () => {
   test("home: 'No upcoming contests'", () => {
-    const html = render(Home, { contests: [], champions: [], serverNow: new Date().toISOString(), showGuide: false });
+    const html = render(Home, { contests: [], words: offerWords({ paidPrize: false }), champions: [], serverNow: new Date().toISOString(), showGuide: false });
     expect(html).toContain("No upcoming contests");
     // No finished contest yet: the spec's sample champions, whose contests say they are samples.
     expect(html).toContain("₹2,000");
@@ -207,5 +208,33 @@ describe("support details and policy figures", () => {
       for (const days of text.matchAll(/(?:return|Return)[^.]*?within (\d+) days/g)) expect(days[1]).toBe("7");
     }
     expect(pages.join(" ")).toMatch(/within 7 days of delivery/);
+  });
+});
+
+describe("what the contests offer (issue 67, point 6)", () => {
+  // The loaders choose the ids (offerWords; tests/integration/offer-words*.test.ts): the screens say them.
+  const home = (paidPrize: boolean, locale: Locale) =>
+    render(Home, { contests: [], words: offerWords({ paidPrize }), champions: [], serverNow: new Date().toISOString(), showGuide: true, signedIn: false }, undefined, undefined, locale);
+  const footer = (paidPrize: boolean, locale: Locale) => {
+    const Stub = createRemixStub([{ id: "root", path: "/", Component: Footer, loader: () => null }]);
+    const spy = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      return renderToString(inLanguage(locale, <Stub hydrationData={{ loaderData: { root: { tagline: offerWords({ paidPrize }).tagline } } }} />));
+    } finally {
+      spy.mockRestore();
+    }
+  };
+  const say = (locale: Locale, id: string) => createTranslator(locale, messagesFor(locale, "home", "common")).t(id as never).replace(/'/g, "&#x27;");
+
+  test.each(["en", "hi"] as const)("the home page's hero, reasons and guide and the footer's tagline follow the switch (%s)", (locale) => {
+    for (const paidPrize of [false, true]) {
+      const words = offerWords({ paidPrize });
+      const [page, frame] = [home(paidPrize, locale), footer(paidPrize, locale)];
+      for (const id of [words.hero, words.whyTitle, words.whyText, words.guideStep]) expect(page).toContain(say(locale, id));
+      expect(frame).toContain(say(locale, words.tagline));
+      const other = offerWords({ paidPrize: !paidPrize });
+      expect(page).not.toContain(say(locale, other.hero));
+      expect(frame).not.toContain(say(locale, other.tagline));
+    }
   });
 });

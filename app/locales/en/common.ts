@@ -40,6 +40,7 @@ export default {
   "common.cookie.policy": "Cookie Policy",
   "common.cookie.accept": "Accept cookies",
   "common.footer.tagline": "Compete smarter, win bigger. Skill contests and second-hand study materials for students across India.",
+  "common.footer.taglineLawful": "Compete smarter. Free skill contests with sponsored prizes, practice tests with certificates, and second-hand study materials for students across India.",
   "common.footer.quickLinks": "Quick links",
   "common.footer.about": "About",
   "common.footer.faq": "FAQ",

@@ -2,7 +2,6 @@
 // test runs, its marking, the palette's statuses (NTA's words) and the default language,
 // which is also the language of the island's own words (test-island.tsx).
 import type { Paper } from "~/models/contests/paper/paper";
-import { CONTEST_RULES } from "~/models/contests/catalogue/rules";
 import { useT, type Locale } from "~/utils/i18n";
 import { LanguageSelect } from "~/components/contests/test-island/question-view";
 import { markingSchemes } from "~/models/contests/results/marking";
@@ -51,11 +50,8 @@ export function InstructionList({ paper, language }: { paper: Paper; language: L
         </>
       )}
       <li>{t("test.ins.autoSubmit")}</li>
-      {paper.practice
-        ? null
-        : CONTEST_RULES.slice(3).map((rule) => (
-            <li key={rule}>{t(rule)}</li>
-          ))}
+      {/* The prizes and how results are decided are the contest page's and the camera check's (contestRules). */}
+      {paper.practice ? null : <li>{t("contest.rule.cheating")}</li>}
     </ul>
   );
 }

@@ -93,6 +93,7 @@ export async function getContest(db: DbOrTx, input: { id: string; userId: string
       ...cardColumns,
       enrolled: enrolledColumn(input.userId),
       question_count: questionCountColumn,
+      challenge_window_hours: contests.challenge_window_hours,
     })
     .from(contests)
     .where(eq(contests.id, input.id));

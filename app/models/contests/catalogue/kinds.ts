@@ -2,7 +2,7 @@
 // The database refuses a kind's contradictions (app/db/schema/contests.ts); this module
 // says what a student reads about them. Pure, so the cards and the contest page use it.
 import type { CONTEST_KINDS } from "~/utils/enums";
-import type { Msg } from "~/utils/i18n";
+import type { MessageId, Msg } from "~/utils/i18n";
 
 export type ContestKind = (typeof CONTEST_KINDS)[number];
 
@@ -64,3 +64,17 @@ export function describeContestOffer(offer: ContestOffer, paidPrizeLeft: number)
     ? `paid-prize contests are on (PAID_PRIZE_CONTESTS=on): only where the law allows them; not in India since 1 May 2026`
     : `paid-prize contests are off (PAID_PRIZE_CONTESTS=off): keeping ${paidPrizeLeft} dark; entries already made keep their tests, results and prizes`;
 }
+
+/**
+ * The site's words on what its contests offer (issue 67, point 6). The spec's (docs/product/contests.md)
+ * promise cash prizes for an entry fee; they are said only where this operator offers
+ * paid-prize contests. Otherwise the pages say what the kinds it runs are: free contests
+ * with sponsored prizes, paid practice tests with certificates.
+ */
+export function offerWords(offer: ContestOffer): OfferWords {
+  return offer.paidPrize
+    ? ({ hero: "home.hero.text", whyTitle: "home.why.cash.title", whyText: "home.why.cash.text", guideStep: "home.guide.step2", tagline: "common.footer.tagline" } as const)
+    : ({ hero: "home.hero.lawful", whyTitle: "home.why.kinds.title", whyText: "home.why.kinds.text", guideStep: "home.guide.step2Lawful", tagline: "common.footer.taglineLawful" } as const);
+}
+
+export type OfferWords = { hero: MessageId; whyTitle: MessageId; whyText: MessageId; guideStep: MessageId; tagline: MessageId };

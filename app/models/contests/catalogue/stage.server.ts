@@ -24,7 +24,7 @@ export async function requireContestStage(
   const contestId = requireUuidParam(args.params);
   const [row] = await db
     .select({
-      contest: { ...cardColumns, finalized_at: contests.finalized_at, face_detection: contests.face_detection },
+      contest: { ...cardColumns, finalized_at: contests.finalized_at, face_detection: contests.face_detection, challenge_window_hours: contests.challenge_window_hours },
       entry: {
         id: user_contest_entries.id,
         status: user_contest_entries.status,

@@ -1,7 +1,7 @@
 // Rules of taking the test and reading results (docs/product/contests.md §2, §4, §9; docs/product/design.md §4)
 // that the browser and the server share. Pure, so each has a unit test.
 import { timeUntilMessage } from "~/models/contests/catalogue/countdown";
-import { CONTEST_RULES } from "~/models/contests/catalogue/rules";
+import { CONTEST_RULE_IDS } from "~/models/contests/catalogue/rules";
 import type { MessageId, Msg } from "~/utils/i18n";
 import { EVENTS_MEDIUM } from "~/models/contests/review/credibility";
 import { SUBMIT_REASONS, type SubmitReason } from "~/utils/enums";
@@ -132,7 +132,7 @@ export function progressPercent(index: number, total: number) {
  * The words of other namespaces that the test page and the camera check show: the rules,
  * and the countdown's units (startsInMessage below, by timeUntilMessage's rule).
  */
-export const TEST_PAGE_BORROWS = [...CONTEST_RULES, "contests.until.days", "contests.until.hours", "contests.until.minutes"] as const satisfies readonly MessageId[];
+export const TEST_PAGE_BORROWS = [...CONTEST_RULE_IDS, "contests.until.days", "contests.until.hours", "contests.until.minutes"] as const satisfies readonly MessageId[];
 
 /** The camera check's and the waiting room's countdown ('Contest Started' at zero), by the one rule of timeUntilMessage. */
 export function startsInMessage(start: Date, now: Date): Msg {

@@ -8,8 +8,9 @@ import { FormErrors, TextareaField, TextField } from "~/components/ui/field";
 import { db } from "~/db/client.server";
 import { accountPage } from "./account.query.server";
 import { requireUserId, sessionKey } from "~/models/accounts/auth.server";
-import { changePassword, checkCurrentPassword, updateProfile } from "~/models/accounts/profile.server";
-import { ChangePasswordSchema, ProfileSchema } from "~/models/accounts/schemas";
+import { changePassword, checkCurrentPassword, choosePublicName, updateProfile } from "~/models/accounts/profile.server";
+import { ChangePasswordSchema, ProfileSchema, PublicNameSchema } from "~/models/accounts/schemas";
+import { PublicNameForm } from "~/components/accounts/public-name-form";
 import { savePayoutDetails } from "~/models/payments/payout-details.server";
 import { PayoutSchema } from "~/models/payments/payout-schema";
 import { PayoutForm } from "~/components/payments/payout-form";
@@ -18,6 +19,7 @@ import { ACCOUNT_MAX, ACCOUNT_MESSAGES, MESSAGES, pincodeUnknown } from "~/model
 import { pincodePlace } from "~/models/store/checkout/pincodes.server";
 import { readForm } from "~/utils/forms.server";
 import { invariantResponse, redirectWithFlash } from "~/utils/http.server";
+import { nowOf } from "~/utils/clock";
 import { translatedPageMeta } from "~/utils/meta";
 import { useT, msgText } from "~/utils/i18n";
 import { i18nFor, localeOf, translateReply, translator } from "~/utils/i18n.server";
@@ -28,7 +30,7 @@ export const meta = translatedPageMeta("account.metaTitle", "account.metaDescrip
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const userId = await requireUserId(request, context);
-  const page = await accountPage(db, userId);
+  const page = await accountPage(db, userId, nowOf(context));
   invariantResponse(page);
   // "auth": the password fields' own words.
   const { messages } = i18nFor(request, context, "account", "auth");
@@ -38,7 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 // A password is never sent back into the form.
 const PASSWORDS = ["currentPassword", "password", "confirmPassword"];
 
-const FIELDS = ["intent", "fullName", "phone", "address", "city", "pincode", "currentPassword", "password", "confirmPassword", "method", "upiId", "holder", "accountNumber", "confirmAccountNumber", "ifsc"];
+const FIELDS = ["intent", "publicFullName", "fullName", "phone", "address", "city", "pincode", "currentPassword", "password", "confirmPassword", "method", "upiId", "holder", "accountNumber", "confirmAccountNumber", "ifsc"];
 // Account numbers (and the password) are not sent back into the form: a mistyped one is typed again.
 const PAYOUT_SECRETS = ["accountNumber", "confirmAccountNumber", "currentPassword"];
 
@@ -65,6 +67,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await savePayoutDetails(db, userId, submission.value.details);
     return redirectWithFlash("/account", { kind: "success", message: PAYOUT_MESSAGES.saved });
   }
+  if (form.get("intent") === "publicName") {
+    const submission = parseWithZod(form, { schema: PublicNameSchema });
+    if (submission.status !== "success") return data({ publicName: translateReply(submission.reply(), translator(locale)) }, { status: 400 });
+    const outcome = await choosePublicName(db, userId, submission.value.showFullName, nowOf(context));
+    invariantResponse(outcome !== "gone");
+    if (outcome === "minor") return data({ publicName: translateReply(submission.reply({ fieldErrors: { publicFullName: [msgText(ACCOUNT_MESSAGES.publicNameMinor)] } }), translator(locale)) }, { status: 400 });
+    return redirectWithFlash("/account", { kind: "success", message: ACCOUNT_MESSAGES.publicNameSaved });
+  }
   const submission = parseWithZod(form, { schema: ProfileSchema });
   if (submission.status !== "success") return data({ profile: translateReply(submission.reply(), translator(locale)) }, { status: 400 });
   // Where a courier picks up a seller's parcels must be a pincode India Post has (issue 49, point 2).
@@ -75,7 +85,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Account() {
-  const { profile, refunds, payout } = useLoaderData<typeof loader>();
+  const { profile, shown, refunds, payout } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
@@ -104,6 +114,8 @@ export default function Account() {
           {busy("profile") ? t("account.saving") : t("account.save")}
         </button>
       </Form>
+      <h2>{t("account.publicName.title")}</h2>
+      <PublicNameForm shown={shown} lastResult={result && "publicName" in result ? result.publicName : undefined} busy={busy("publicName")} />
       <h2>{t("account.passwordTitle")}</h2>
       <Form method="post" className="form card" {...passwordForm.props}>
         <input type="hidden" name="intent" value="password" />

@@ -24,7 +24,7 @@ export async function resultsPage(db: DbOrTx, input: { contestId: string; userId
     scored && tab === "summary" && results.contest.finalized ? myCertificateCode(db, mine) : null,
     scored && tab === "breakdown" ? answerBreakdown(db, { ...mine, locale }) : [],
     scored && tab === "breakdown" ? myChallenges(db, mine) : [],
-    scored && tab === "leaderboard" ? leaderboard(db, contestId) : [],
+    scored && tab === "leaderboard" ? leaderboard(db, contestId, now) : [],
     scored && tab === "leaderboard" ? tieBreakOf(db, contestId, locale) : null,
     scored && tab === "sheet" ? responseSheet(db, { ...mine, now }) : null,
     scored && tab === "summary" ? topicReport(db, mine) : [],

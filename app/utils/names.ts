@@ -1,4 +1,6 @@
 // How a person's name is shown (the header's avatar, greetings, a name erasure replaced).
+// On public lists (the Hall of Champions, leaderboards) it is publicName's, in
+// app/models/accounts/public-name.ts: a first name and an initial unless the person chose more.
 import type { Translate } from "~/utils/i18n";
 
 /**

@@ -63,7 +63,7 @@ test("marks, then Mathematics, Physics, Chemistry, then fewer incorrect per corr
   const kim = await sit("Kim", { ...wrong(3, 6), ...right(11) }, 1);
 
   const expected = { [ann]: 1, [ben]: 2, [cid]: 3, [hal]: 4, [gus]: 5, [ivy]: 6, [jay]: 6, [kim]: 8 };
-  const live = Object.fromEntries((await leaderboard(db, contest.id)).map((row) => [row.user_id, row.rank]));
+  const live = Object.fromEntries((await leaderboard(db, contest.id, new Date())).map((row) => [row.user_id, row.rank]));
   expect(live).toEqual(expected);
   await computeResults(db, contest.id);
   const stored = async () => Object.fromEntries((await db.select().from(contest_results).where(eq(contest_results.contest_id, contest.id))).map((row) => [row.user_id, row.rank]));

@@ -65,6 +65,10 @@ export const profiles = pgTable("profiles", {
     .references(() => users.id, { onDelete: "cascade" }),
   email: text("email").notNull(),
   full_name: text("full_name"),
+  // Whether the Hall of Champions and leaderboards show the full name (issue 67, point 5);
+  // off, the default, they show a first name and an initial. A minor's full name is never
+  // shown whatever this says (publicName in app/models/accounts/public-name.ts).
+  public_full_name: boolean("public_full_name").notNull().default(false),
   avatar_url: text("avatar_url"),
   // Who sees what (docs/decisions/platform-holes-an-attacker-found.md, "Who sees a seller's details"): the name and city are
   // public on listings; the phone reaches a buyer only for their own open order; the

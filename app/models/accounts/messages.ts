@@ -55,6 +55,8 @@ export const ACCOUNT_MESSAGES = {
   currentRequired: { id: "account.currentRequired" },
   currentWrong: { id: "account.currentWrong" },
   profileSaved: { id: "account.profileSaved" },
+  publicNameSaved: { id: "account.publicName.saved" },
+  publicNameMinor: { id: "account.publicName.minor" },
   passwordChanged: { id: "account.passwordChanged" },
   erased: { id: "account.data.erased" },
   erasePrizeWaiting: { id: "account.data.prizeWaiting" },

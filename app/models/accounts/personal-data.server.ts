@@ -152,7 +152,7 @@ export async function eraseAccountNow(db: Db, userId: string, now: Date): Promis
     for (const contract of contracts) await contract.erase(tx, person);
     // Last, the account's own rows, once every contract has read the address.
     await tx.execute(sql`UPDATE parental_consents SET parent_email = ${person.placeholder} WHERE user_id = ${id}`);
-    await tx.execute(sql`UPDATE profiles SET email = ${person.placeholder}, full_name = NULL, phone = NULL, address = NULL, city = NULL, pincode = NULL, avatar_url = NULL WHERE id = ${id}`);
+    await tx.execute(sql`UPDATE profiles SET email = ${person.placeholder}, full_name = NULL, public_full_name = false, phone = NULL, address = NULL, city = NULL, pincode = NULL, avatar_url = NULL WHERE id = ${id}`);
     // No password can match this hash, and the address is free to sign up with again.
     await tx.execute(sql`UPDATE users SET email = ${person.placeholder}, password_hash = '!erased', birth_date = NULL, erased_at = ${now.toISOString()}::timestamptz WHERE id = ${id}`);
     return { ok: true } as const;

@@ -1,16 +1,28 @@
 // /account (docs/product/design.md §7): a signed-in user's own details and password. The name is
-// what leaderboards and the seller block show; phone and address are read by the
-// seller block and, later, by checkout's prefill.
+// what the seller block and certificates show, and leaderboards as publicName says
+// (app/models/accounts/public-name.ts); phone and address are read by the seller block
+// and, later, by checkout's prefill.
 import { and, eq, ne } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { profiles, sessions, users } from "~/db/schema";
 import { hashPassword, verifyPassword } from "~/models/accounts/passwords/password.server";
 import { QueueFull } from "~/utils/fair-queue";
+import { mayShowFullName } from "~/models/accounts/public-name";
 import { consume, LIMITS, releaseHit } from "~/services/rate-limit.server";
 
 export async function getProfile(db: DbOrTx, userId: string) {
   const [row] = await db
-    .select({ email: users.email, full_name: profiles.full_name, phone: profiles.phone, address: profiles.address, city: profiles.city, pincode: profiles.pincode, created_at: users.created_at })
+    .select({
+      email: users.email,
+      full_name: profiles.full_name,
+      public_full_name: profiles.public_full_name,
+      birth_date: users.birth_date,
+      phone: profiles.phone,
+      address: profiles.address,
+      city: profiles.city,
+      pincode: profiles.pincode,
+      created_at: users.created_at,
+    })
     .from(users)
     .leftJoin(profiles, eq(profiles.id, users.id))
     .where(eq(users.id, userId));
@@ -26,6 +38,23 @@ export async function updateProfile(db: DbOrTx, userId: string, input: { fullNam
     .values({ id: userId, email: user.email, ...fields })
     .onConflictDoUpdate({ target: profiles.id, set: fields });
   return true;
+}
+
+/**
+ * The choice of the name public lists show (issue 67, point 5): the full name, or a first
+ * name and an initial. Refused for a minor, whose full name is never public (publicName
+ * would not show it anyway; the refusal tells them so rather than storing a choice that
+ * does nothing). Choosing the short name is always allowed.
+ */
+export async function choosePublicName(db: DbOrTx, userId: string, showFullName: boolean, now: Date): Promise<"ok" | "minor" | "gone"> {
+  const [user] = await db.select({ email: users.email, birth_date: users.birth_date }).from(users).where(eq(users.id, userId));
+  if (!user) return "gone";
+  if (showFullName && !mayShowFullName(user.birth_date, now)) return "minor";
+  await db
+    .insert(profiles)
+    .values({ id: userId, email: user.email, public_full_name: showFullName })
+    .onConflictDoUpdate({ target: profiles.id, set: { public_full_name: showFullName } });
+  return "ok";
 }
 
 /**

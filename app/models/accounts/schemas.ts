@@ -169,6 +169,16 @@ export const ProfileSchema = z
     pincode: blank(v.pincode) ? null : text(v.pincode).trim(),
   }));
 
+/**
+ * The choice on /account of the name the Hall of Champions and leaderboards show (issue 67,
+ * point 5): ticked, the full name; not, a first name and an initial. A checkbox sends "on"
+ * or nothing; anything else is not a tick. Whether the person may choose it (never under
+ * 18) is the action's to say (choosePublicName).
+ */
+export const PublicNameSchema = z
+  .object({ intent: z.literal("publicName"), publicFullName: z.string().optional() })
+  .transform((v) => ({ showFullName: v.publicFullName === "on" }));
+
 export const ChangePasswordSchema = z
   .object({
     intent: z.literal("password"),

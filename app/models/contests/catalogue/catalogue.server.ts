@@ -3,7 +3,8 @@
 import { and, asc, desc, eq, getViewSelectedFields, gt, gte, ilike, isNotNull, lte, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { containsPattern } from "~/utils/text";
-import { contest_details, contest_results, contests, profiles, user_contest_entries } from "~/db/schema";
+import { contest_details, contest_results, contests, profiles, user_contest_entries, users } from "~/db/schema";
+import { publicName } from "~/models/accounts/public-name";
 
 /** The columns a contest card or a journey page shows. */
 export const cardColumns = {
@@ -119,12 +120,15 @@ export async function getRulesSheet(db: DbOrTx, id: string) {
 
 /**
  * The Hall of Champions: prize winners of the most recently ended, finalised contests
- * (never of one that has not happened). Only a full name is shown, never an e-mail.
+ * (never of one that has not happened). Each name as public lists show it (publicName:
+ * "Asha R." unless the winner chose the full name, a minor's never), never an e-mail.
  */
 export async function recentChampions(db: DbOrTx, now: Date, limit = 3) {
-  return db
+  const rows = await db
     .select({
-      name: profiles.full_name,
+      full_name: profiles.full_name,
+      public_full_name: profiles.public_full_name,
+      birth_date: users.birth_date,
       rank: contest_results.rank,
       prize: contest_results.prize_amount,
       contest: contests.title,
@@ -132,9 +136,11 @@ export async function recentChampions(db: DbOrTx, now: Date, limit = 3) {
     .from(contest_results)
     .innerJoin(contests, eq(contests.id, contest_results.contest_id))
     .leftJoin(profiles, eq(profiles.id, contest_results.user_id))
+    .leftJoin(users, eq(users.id, contest_results.user_id))
     .where(and(isNotNull(contests.finalized_at), lte(contests.end_time, now), gt(contest_results.prize_amount, 0)))
     .orderBy(desc(contests.end_time), asc(contest_results.rank), desc(contest_results.prize_amount))
     .limit(limit);
+  return rows.map(({ full_name, public_full_name, birth_date, ...champion }) => ({ name: publicName({ full_name, public_full_name, birth_date }, now), ...champion }));
 }
 
 /** Paid-prize contests that have not ended: what start-up says it keeps dark while the operator does not offer them. */

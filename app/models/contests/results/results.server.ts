@@ -14,6 +14,7 @@ import { tieBreakMessage } from "~/models/contests/results/marking";
 import type { Comparison, Figures } from "~/models/contests/results/exam-report";
 import type { TieBreak } from "~/utils/enums";
 import type { Locale } from "~/utils/i18n";
+import { publicName, type NamedPerson } from "~/models/accounts/public-name";
 
 export const LEADERBOARD_SIZE = 10;
 
@@ -150,15 +151,20 @@ export async function comparison(db: DbOrTx, input: { contestId: string; userId:
   return { you: figures(by.you), topper: figures(by.topper), average: figures(by.average) };
 }
 
-/** The top ten by rank, with the name each student gave (never an e-mail). */
-export async function leaderboard(db: DbOrTx, contestId: string) {
-  return rowsOf<{ user_id: string; rank: number; score: number; response_time: number; prize_amount: number; name: string | null }>(
+/**
+ * The top ten by rank, each name as public lists show it (publicName: "Asha R." unless the
+ * student chose the full name, a minor's never), never an e-mail.
+ */
+export async function leaderboard(db: DbOrTx, contestId: string, now: Date) {
+  const rows = rowsOf<{ user_id: string; rank: number; score: number; response_time: number; prize_amount: number } & NamedPerson>(
     await db.execute(sql`
-      SELECT t.user_id, t.rank, t.score, t.response_time, t.prize_amount, NULLIF(btrim(p.full_name), '') AS name
+      SELECT t.user_id, t.rank, t.score, t.response_time, t.prize_amount, p.full_name, p.public_full_name, u.birth_date::text AS birth_date
         FROM (${rankedResults(contestId)}) t
         LEFT JOIN profiles p ON p.id = t.user_id
+        LEFT JOIN users u ON u.id = t.user_id
        WHERE t.rank IS NOT NULL
        ORDER BY t.rank, t.response_time, t.user_id
        LIMIT ${LEADERBOARD_SIZE}`),
   );
+  return rows.map(({ full_name, public_full_name, birth_date, ...leader }) => ({ ...leader, name: publicName({ full_name, public_full_name, birth_date }, now) }));
 }

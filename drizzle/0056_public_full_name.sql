@@ -1,0 +1,1 @@
+ALTER TABLE "profiles" ADD COLUMN "public_full_name" boolean DEFAULT false NOT NULL;

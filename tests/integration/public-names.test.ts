@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
 import { db } from "~/db/client.server";
 import { parental_consents, profiles, users } from "~/db/schema";
-import { CONSENT_TEXT_VERSION } from "~/models/accounts/parental-consent.server";
+import { consentTextVersion } from "~/models/accounts/parental-consent.server";
 import { finalizeContest } from "~/models/contests/results/scoring.server";
 import * as accountRoute from "~/routes/account";
 import * as homeRoute from "~/routes/_index";
@@ -36,7 +36,7 @@ beforeAll(async () => {
   await db.update(users).set({ birth_date: "1995-03-10" }).where(eq(users.id, kavya.userId));
   await db.update(users).set({ birth_date: `${new Date().getUTCFullYear() - 15}-01-15` }).where(eq(users.id, meena.userId));
   // Her parent has consented (PARENTAL_CONSENT is on by default), so she may sign in and act.
-  await db.insert(parental_consents).values({ user_id: meena.userId, parent_email: "parent@example.in", token_hash: "public-names", text_version: CONSENT_TEXT_VERSION, asked_at: new Date(), expires_at: new Date(Date.now() + 24 * HOUR), consented_at: new Date() });
+  await db.insert(parental_consents).values({ user_id: meena.userId, parent_email: "parent@example.in", token_hash: "public-names", text_version: consentTextVersion(), asked_at: new Date(), expires_at: new Date(Date.now() + 24 * HOUR), consented_at: new Date() });
   const start = new Date(Date.now() - 3 * HOUR);
   const made = await contestWithResults({
     start,

@@ -15,6 +15,10 @@ import { savePayoutDetails } from "~/models/payments/payout-details.server";
 import { PayoutSchema } from "~/models/payments/payout-schema";
 import { PayoutForm } from "~/components/payments/payout-form";
 import { PAYOUT_MESSAGES } from "~/models/payments/payout-details";
+import { PanForm } from "~/components/payments/pan-form";
+import { PanSchema } from "~/models/payments/tax/pan-schema";
+import { savePan } from "~/models/payments/tax/pan.server";
+import { PAN_MESSAGES } from "~/models/payments/tax/tax-law";
 import { ACCOUNT_MAX, ACCOUNT_MESSAGES, MESSAGES, pincodeUnknown } from "~/models/accounts/messages";
 import { pincodePlace } from "~/models/store/checkout/pincodes.server";
 import { readForm } from "~/utils/forms.server";
@@ -40,7 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 // A password is never sent back into the form.
 const PASSWORDS = ["currentPassword", "password", "confirmPassword"];
 
-const FIELDS = ["intent", "publicFullName", "fullName", "phone", "address", "city", "pincode", "currentPassword", "password", "confirmPassword", "method", "upiId", "holder", "accountNumber", "confirmAccountNumber", "ifsc"];
+const FIELDS = ["intent", "publicFullName", "fullName", "phone", "address", "city", "pincode", "currentPassword", "password", "confirmPassword", "method", "upiId", "holder", "accountNumber", "confirmAccountNumber", "ifsc", "pan", "panName"];
 // Account numbers (and the password) are not sent back into the form: a mistyped one is typed again.
 const PAYOUT_SECRETS = ["accountNumber", "confirmAccountNumber", "currentPassword"];
 
@@ -75,6 +79,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (outcome === "minor") return data({ publicName: translateReply(submission.reply({ fieldErrors: { publicFullName: [msgText(ACCOUNT_MESSAGES.publicNameMinor)] } }), translator(locale)) }, { status: 400 });
     return redirectWithFlash("/account", { kind: "success", message: ACCOUNT_MESSAGES.publicNameSaved });
   }
+  if (form.get("intent") === "pan") {
+    const submission = parseWithZod(form, { schema: PanSchema });
+    const hide = ["currentPassword"];
+    if (submission.status !== "success") return data({ pan: translateReply(submission.reply({ hideFields: hide }), translator(locale)) }, { status: 400 });
+    // Whose tax our returns report is the owner's alone to say: the password, as for payout details.
+    const checked = await checkCurrentPassword(db, userId, submission.value.currentPassword, new Date());
+    if (checked === "wrong") return data({ pan: translateReply(submission.reply({ fieldErrors: { currentPassword: [msgText(ACCOUNT_MESSAGES.currentWrong)] }, hideFields: hide }), translator(locale)) }, { status: 400 });
+    if (checked === "limited") return data({ pan: translateReply(submission.reply({ formErrors: [msgText(MESSAGES.tooManyAttempts)], hideFields: hide }), translator(locale)) }, { status: 429 });
+    await savePan(db, userId, submission.value);
+    return redirectWithFlash("/account", { kind: "success", message: PAN_MESSAGES.saved });
+  }
   const submission = parseWithZod(form, { schema: ProfileSchema });
   if (submission.status !== "success") return data({ profile: translateReply(submission.reply(), translator(locale)) }, { status: 400 });
   // Where a courier picks up a seller's parcels must be a pincode India Post has (issue 49, point 2).
@@ -85,7 +100,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Account() {
-  const { profile, shown, refunds, payout } = useLoaderData<typeof loader>();
+  const { profile, shown, refunds, payout, pan } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
@@ -129,6 +144,8 @@ export default function Account() {
       </Form>
       <h2>{t("account.payouts")}</h2>
       <PayoutForm current={payout} lastResult={result && "payout" in result ? result.payout : undefined} busy={busy("payout")} />
+      <h2>{t("account.pan.title")}</h2>
+      <PanForm current={pan} lastResult={result && "pan" in result ? result.pan : undefined} busy={busy("pan")} />
       {refunds.length > 0 ? (
         <>
           <h2>{t("account.refunds")}</h2>

@@ -22,6 +22,7 @@ import { tieBreakOf } from "~/models/contests/results/results.server";
 import { outageRetestMinutes } from "~/models/contests/sitting/outages.server";
 import { metaTranslator } from "~/utils/meta";
 import { formatINR } from "~/utils/money";
+import { taxLawValues } from "~/models/payments/tax/tax-law";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const t = metaTranslator(matches);
@@ -42,6 +43,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     why: fundingExplanation(contest, offer),
     prizes: prizeLines(contest.prize_pool, formatINR),
     taxPercent: env().PRIZE_TAX_PERCENT,
+    taxThreshold: env().PRIZE_TAX_THRESHOLD,
     evidenceDays: env().PROCTORING_EVIDENCE_DAYS,
     minorsFilmed: minorsFilmed(),
     outageBound: outageRetestMinutes(),
@@ -52,7 +54,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export default function RulesSheet() {
-  const { contest, funding, why, prizes, taxPercent, evidenceDays, outageBound, tieBreak, minorsFilmed } = useLoaderData<typeof loader>();
+  const { contest, funding, why, prizes, taxPercent, taxThreshold, evidenceDays, outageBound, tieBreak, minorsFilmed } = useLoaderData<typeof loader>();
   const { t, tm, locale } = useT();
   const free = contest.entry_fee === 0;
   return (
@@ -102,7 +104,11 @@ export default function RulesSheet() {
         <>
           <PrizeList prizes={prizes} />
           <p>{t("contest.sheet.ties")}</p>
-          <p>{t("contest.sheet.tax", { percent: taxPercent })}</p>
+          <p>
+            {taxThreshold > 0
+              ? t("contest.sheet.taxAbove", { ...taxLawValues(), percent: taxPercent, threshold: formatINR(taxThreshold) })
+              : t("contest.sheet.tax", { ...taxLawValues(), percent: taxPercent })}
+          </p>
         </>
       )}
 

@@ -68,6 +68,8 @@ export async function startup() {
     );
   }
   if (connection.kind === "pglite") log().warn({ event: "startup" }, EMBEDDED_CAPACITY);
+  // Each winner's yearly tax statement names the deductor by its TAN (docs/decisions/money-tax-on-prizes.md).
+  if (!config.OPERATOR_TAN) log().warn({ event: "startup" }, "OPERATOR_TAN is unset: winners' yearly tax statements say our TAN is not given yet; set it before any prize is paid");
   log().info({ event: "startup" }, describeContestOffer(contestOffer(), await paidPrizeContestsLeft(db, new Date())));
   await loadSharedSecret((candidate) => storeSecretOnce(db, "session", candidate));
   every(30_000, "mail outbox", () => deliverOutbox());

@@ -108,8 +108,14 @@ const EnvSchema = z.object({
   PROCTORING_EVIDENCE_DAYS: optional.pipe(z.coerce.number().int().min(1).max(365).default(30)),
   // `test` chooses the built-in test gateway explicitly (browser tests, demos on PostgreSQL).
   PAYMENT_GATEWAY: optional.pipe(z.enum(["razorpay", "test"]).optional()),
-  // Tax withheld from a prize, in per cent: 30 as section 194BA of the Income-tax Act sets for online-game winnings.
+  // Tax withheld from a prize, in per cent: 30, the rate in force on online-game winnings (docs/decisions/money-tax-on-prizes.md).
   PRIZE_TAX_PERCENT: optional.pipe(z.coerce.number().min(0).max(100).default(30)),
+  // A prize of at most this many rupees has no tax withheld. 0, the default, is the cautious reading of the
+  // Income-tax Act, 2025 (no floor on net winnings from online games); see the same record.
+  PRIZE_TAX_THRESHOLD: optional.pipe(z.coerce.number().int().min(0).max(10_000_000).default(0)),
+  // The operator's tax deduction account number, on every winner's yearly tax statement. Unset, the statement
+  // says it is not given yet, and start-up warns.
+  OPERATOR_TAN: optional.pipe(z.string().toUpperCase().regex(/^[A-Z]{4}[0-9]{5}[A-Z]$/, "a TAN: four letters, five digits and a letter, such as DELA12345B").optional()),
   // Razorpay's API origin; a local stand-in in tests of our own client code.
   RAZORPAY_BASE_URL: optional.pipe(z.string().url().default("https://api.razorpay.com")),
   // The address the server listens on: unset, every interface; 127.0.0.1 behind a proxy on this machine.

@@ -320,7 +320,7 @@ test.describe("हिन्दी", () => {
     await page.goto(`/contest/${contest.id}/results`);
     await expect(page.getByText("अच्छी कोशिश")).toBeVisible();
     await expect(page.getByText("3 में से 2 अंक")).toBeVisible();
-    await expect(page.getByRole("region", { name: "इनाम का ब्योरा" })).toContainText("आपकी पेआउट जानकारी का इंतज़ार है");
+    await expect(page.getByRole("region", { name: "इनाम का ब्योरा" })).toContainText("आपकी पेआउट जानकारी और आपके PAN का इंतज़ार है");
     expect(await latinWords(page, typed), "summary").toEqual([]);
     expect(await overflow(page), "summary").toBeLessThanOrEqual(0);
     await page.getByRole("link", { name: "विस्तृत विवरण" }).click();
@@ -331,6 +331,12 @@ test.describe("हिन्दी", () => {
     await expect(page.getByRole("row", { name: /\(आप\)/ })).toContainText("5 मिनट 00 सेकंड");
     expect(await latinWords(page, typed), "leaderboard").toEqual([]);
     expect(await overflow(page), "leaderboard").toBeLessThanOrEqual(0);
+    // The year's tax statement (issue 67, point 3): the prize and its tax, in Hindi.
+    await page.goto("/account/tax-statement");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("टैक्स विवरण");
+    await expect(page.getByRole("row", { name: title })).toContainText("₹150");
+    expect(await latinWords(page, typed), "tax statement").toEqual([]);
+    expect(await overflow(page), "tax statement").toBeLessThanOrEqual(0);
   });
 
   test("practice in Hindi: the practice page, a practice result, My revision and the practice screen", async ({ page, student, context, javaScriptEnabled }) => {

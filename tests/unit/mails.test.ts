@@ -15,7 +15,7 @@ import type { Locale } from "~/utils/i18n";
 
 // What people and admins typed, which stays as typed in either language.
 const TYPED = ["pay_1", "UTR123456", "Asha Rao", "Ravi", "Physics Cup", "Concepts of Physics", "HC Verma", "12 MG Road", "Pune", "Maharashtra", "India", "Wrong edition", "Torn cover", "DTDC123", "What is g?", "The key was right", "Account closed"];
-const BRANDS = /\b(StudyArena|UPI|UTR|ID|IST|JavaScript|Chrome|Firefox|iPhone|194BA|am|pm)\b/g;
+const BRANDS = /\b(StudyArena|UPI|UTR|ID|IST|JavaScript|Chrome|Firefox|iPhone|PAN|am|pm)\b/g;
 
 /** The Latin words of a mail outside URLs, addresses, typed data and brands. */
 function latinWords(mail: Mail) {
@@ -59,7 +59,7 @@ const challenge = (status: "upheld" | "rejected", locale: Locale): OutcomeRow =>
   id: "c1", email: "ravi@example.in", locale, name: "Ravi", title: "Physics Cup", contest_id: "k1", number: 3, text: "What is g?",
   status, response: "The key was right", dropped: status === "upheld", dropped_question_marks: "all", fee: 50,
 });
-const made = (status: Made["status"], locale: Locale): Made => ({ id: "p1", user_id: "u1", email: "ravi@example.in", locale, name: "Ravi", gross: 10000, tax: 3000, net: 7000, status });
+const made = (status: Made["status"], locale: Locale, missing: Made["missing"] = status === "queued" ? null : "details"): Made => ({ id: "p1", user_id: "u1", email: "ravi@example.in", locale, name: "Ravi", gross: 10000, tax: 3000, net: 7000, tax_rate_bp: 3000, status, missing });
 const payout = (title: string | null, locale: Locale) => ({ net: 7000, email: "ravi@example.in", locale, name: "Ravi", title });
 
 /** Every mail, written for a reader of this language. */
@@ -77,8 +77,10 @@ function everyMail(locale: Locale): Array<[string, Mail]> {
     ["shipped, no tracking", lifeMailsTo("shipped", { order, line: { ...item, tracking_number: null } }, 0, reader, null)[0]!],
     ["challenge upheld", outcomeMail(challenge("upheld", locale), now)],
     ["challenge rejected", outcomeMail(challenge("rejected", locale), now)],
-    ["prize, waiting for details", statementMail(made("awaiting_details", locale), "Physics Cup", 30)],
-    ["prize, queued", statementMail(made("queued", locale), "Physics Cup", 30)],
+    ["prize, waiting for details", statementMail(made("awaiting_details", locale), "Physics Cup")],
+    ["prize, waiting for a PAN", statementMail(made("awaiting_details", locale, "pan"), "Physics Cup")],
+    ["prize, waiting for both", statementMail(made("awaiting_details", locale, "both"), "Physics Cup")],
+    ["prize, queued", statementMail(made("queued", locale), "Physics Cup")],
     ["prize paid", paidMail(payout("Physics Cup", locale), "UTR123456")],
     ["earnings paid", paidMail(payout(null, locale), "UTR123456")],
     ["prize failed", failedMail(payout("Physics Cup", locale), "Account closed")],

@@ -1,10 +1,12 @@
 // A winner's prize statement on the results' summary (app/routes/contest.$id.results.tsx):
-// the prize, the tax withheld and what is paid, and where the payment is.
+// the prize, the tax withheld (citing the section ../../models/payments/tax/tax-law.ts
+// names) and what is paid, where the payment is, and the way to the year's tax statement.
 import { UpiPinNote } from "~/components/payments/upi-pin-note";
 import { Link } from "@remix-run/react";
 import { formatDate, formatDateTime } from "~/utils/dates";
 import { richText, useT } from "~/utils/i18n";
 import { formatINR } from "~/utils/money";
+import { taxLawValues } from "~/models/payments/tax/tax-law";
 
 type Statement = {
   gross: number;
@@ -16,14 +18,17 @@ type Statement = {
   failureReason: string | null;
   heldUntil: string | null;
   declinedAt: Date | string | null;
+  missing: "details" | "pan" | "both" | null;
 };
+
+const WAITING = { details: "results.statement.waiting", pan: "results.statement.waitingPan", both: "results.statement.waitingBoth" } as const;
 
 function Where({ statement }: { statement: Statement }) {
   const { t, locale } = useT();
   const account = (text: string) => <Link to="/account">{text}</Link>;
   switch (statement.status) {
     case "awaiting_details":
-      return <>{richText(t("results.statement.waiting"), [account])}</>;
+      return <>{richText(t(WAITING[statement.missing ?? "details"]), [account])}</>;
     case "queued":
       return <>{statement.heldUntil ? t("results.statement.held", { until: formatDateTime(statement.heldUntil, locale) }) : t("results.statement.queued")}</>;
     case "processing":
@@ -58,12 +63,13 @@ export function PrizeStatement({ statement }: { statement: Statement }) {
       <h2 id="prize-statement">{t("results.statement.title")}</h2>
       <dl className="facts">
         <div><dt>{t("results.prize")}</dt><dd>{formatINR(statement.gross)}</dd></div>
-        <div><dt>{t("results.statement.tax", { percent: statement.taxRateBp / 100 })}</dt><dd>{formatINR(statement.tax)}</dd></div>
+        <div><dt>{t("results.statement.tax", { ...taxLawValues(), percent: statement.taxRateBp / 100 })}</dt><dd>{formatINR(statement.tax)}</dd></div>
         <div><dt>{t("results.statement.paidToYou")}</dt><dd>{formatINR(statement.net)}</dd></div>
       </dl>
       <p>
         <Where statement={statement} />
       </p>
+      <p>{richText(t("results.statement.taxYear"), [(text) => <Link to="/account/tax-statement">{text}</Link>])}</p>
       <UpiPinNote />
     </section>
   );

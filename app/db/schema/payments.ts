@@ -160,6 +160,25 @@ export const payout_details = pgTable(
   ],
 );
 
+// A winner's PAN and the name on it, given before any prize is paid (models/payments/tax/,
+// docs/decisions/money-tax-on-prizes.md): what the quarterly TDS return names the deductee
+// by. A tax record: kept whole when the account is erased (the payments' person-data
+// contract), shown masked everywhere else. Only a person's PAN (fourth letter P).
+export const tax_pans = pgTable(
+  "tax_pans",
+  {
+    user_id: keptFor("user_id", () => users.id).primaryKey(),
+    pan: text("pan").notNull(),
+    pan_name: text("pan_name").notNull(),
+    created_at: createdAt(),
+    updated_at: time("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    check("tax_pans_pan_format", sql`${t.pan} ~ '^[A-Z]{3}P[A-Z][0-9]{4}[A-Z]$'`),
+    check("tax_pans_name_length", sql`char_length(btrim(${t.pan_name})) BETWEEN 2 AND 100`),
+  ],
+);
+
 /** Where a payout goes: a UPI ID, or a bank account with its IFSC (models/payments/payout-gateway.server.ts sends it). */
 export type PayoutDestination = { method: "upi"; upiId: string } | { method: "bank"; holder: string; accountNumber: string; ifsc: string };
 

@@ -126,9 +126,13 @@ export default {
   "mail.prize.subject": "Your prize in {title}: {amount}",
   "mail.prize.heading": "You won {amount}",
   "mail.prize.intro": "Hi {name}, the results of {title} are final and you won a prize.",
-  "mail.prize.lines": "Prize {gross}; tax withheld at {percent}% (section 194BA of the Income-tax Act) {tax}; paid to you {net}.",
+  "mail.prize.lines": "Prize {gross}; tax withheld at {percent}% (section {section} of the Income-tax Act, 2025) {tax}; paid to you {net}.",
   "mail.prize.waiting":
     "We do not have your payout details yet: add a UPI ID or a bank account in My Account, and your prize will be paid there. It waits until you do.",
+  "mail.prize.waitingPan":
+    "The tax law asks for your PAN before we pay a prize: add it (and the name on it) in My Account, and your prize will be paid to your payout details. It waits until you do.",
+  "mail.prize.waitingBoth":
+    "We do not have your payout details or your PAN yet: add a UPI ID or a bank account, and your PAN (the tax law asks for it before we pay a prize), in My Account. Your prize waits until you do.",
   "mail.prize.willPay": "It will be paid to the payout details in your account.",
   "mail.prize.addDetails": "Add payout details",
   "mail.prize.account": "See your account",

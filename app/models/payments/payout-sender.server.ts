@@ -45,6 +45,7 @@ export function nextPayoutStatus(current: PayoutStatus, heard: GatewayPayout["st
 type Claimed = {
   id: string;
   user_id: string;
+  purpose: "prize" | "earnings";
   net: number;
   send_round: number;
   attempts: number;
@@ -58,6 +59,7 @@ type Claimed = {
   account_holder: string | null;
   account_number: string | null;
   ifsc: string | null;
+  has_pan: boolean;
 };
 
 /**
@@ -72,9 +74,10 @@ function claim(db: Db, status: "queued" | "processing", gateway: PayoutGateway["
     waiting: status === "queued" ? sql`status = 'queued' AND ${mayActSql(sql`payouts.user_id`, now)}` : sql`status = 'processing' AND gateway = ${gateway}`,
     // Past the lease another sender may send it (the same key) or poll it.
     leaseMs: 2 * 60_000,
-    returning: sql`id, user_id, net, send_round, attempts, gateway_payout_id, round_destination`,
+    returning: sql`id, user_id, purpose, net, send_round, attempts, gateway_payout_id, round_destination`,
     select: sql`
-      SELECT t.*, u.email, pr.full_name AS name, d.method, d.upi_id, d.account_holder, d.account_number, d.ifsc, d.hold_until
+      SELECT t.*, u.email, pr.full_name AS name, d.method, d.upi_id, d.account_holder, d.account_number, d.ifsc, d.hold_until,
+             EXISTS (SELECT 1 FROM tax_pans x WHERE x.user_id = t.user_id) AS has_pan
         FROM taken t JOIN users u ON u.id = t.user_id
         LEFT JOIN profiles pr ON pr.id = t.user_id
         LEFT JOIN payout_details d ON d.user_id = t.user_id`,
@@ -127,7 +130,9 @@ async function sendRound(db: Db, gateway: PayoutGateway, row: Claimed, now: Date
   let destination = row.round_destination;
   if (!destination) {
     destination = destinationOf(row);
-    if (!destination) {
+    // No prize is paid before its winner gives a PAN (models/payments/tax/tax-law.ts): one queued
+    // before that rule, or sent again after a failure, waits as a prize without details does.
+    if (!destination || (row.purpose === "prize" && !row.has_pan)) {
       await db.update(payouts).set({ status: "awaiting_details", updated_at: now }).where(and(eq(payouts.id, row.id), eq(payouts.status, "queued")));
       return "no-details" as const;
     }

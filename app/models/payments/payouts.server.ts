@@ -1,9 +1,10 @@
 // Prizes going out (docs/product/design.md §5): when a contest's results become final,
 // each prize becomes one payout, made in the finalising transaction, never twice (one
-// per contest and winner), with the tax withheld at the configured rate (section 194BA
-// of the Income-tax Act: 30% of online-game winnings) and what is paid. A winner without
-// payout details is asked by mail, and the payout waits until they add them. Sending to
-// the gateway is ./payout-sender.server.ts.
+// per contest and winner), with the tax withheld at the configured rate (the section of
+// the Income-tax Act, 2025 that ./tax/tax-law.ts names: 30% of online-game winnings, no
+// floor unless PRIZE_TAX_THRESHOLD sets one) and what is paid. A winner without payout
+// details or without a PAN is asked by mail, and the payout waits until they give both.
+// Sending to the gateway is ./payout-sender.server.ts.
 import { and, eq, sql } from "drizzle-orm";
 import { rowsOf, type DbOrTx } from "~/db/client.server";
 import { payout_details, payouts } from "~/db/schema";
@@ -11,8 +12,17 @@ import { enqueueEmail, mailLocale, renderMail } from "~/services/email.server";
 import { translator } from "~/utils/i18n.server";
 import { appUrl, env } from "~/utils/env.server";
 import { formatINR } from "~/utils/money";
+import { taxLawValues } from "~/models/payments/tax/tax-law";
 
-export type Made = { id: string; user_id: string; email: string; locale: string; name: string | null; gross: number; tax: number; net: number; status: "awaiting_details" | "queued" };
+/** What a waiting prize still needs from its winner: where to pay it, their PAN, or both. */
+export type Missing = "details" | "pan" | "both";
+export type Made = { id: string; user_id: string; email: string; locale: string; name: string | null; gross: number; tax: number; net: number; tax_rate_bp: number; status: "awaiting_details" | "queued"; missing: Missing | null };
+
+// SQL: what the user named by `userId` has not given yet (null: nothing).
+const MISSING = (userId: ReturnType<typeof sql>) => sql`
+  CASE WHEN NOT EXISTS (SELECT 1 FROM payout_details d WHERE d.user_id = ${userId})
+       THEN CASE WHEN EXISTS (SELECT 1 FROM tax_pans x WHERE x.user_id = ${userId}) THEN 'details' ELSE 'both' END
+       WHEN NOT EXISTS (SELECT 1 FROM tax_pans x WHERE x.user_id = ${userId}) THEN 'pan' END`;
 
 /**
  * One payout per prize of the contest (its final results' `prize_amount`), queued when
@@ -23,7 +33,7 @@ export type Made = { id: string; user_id: string; email: string; locale: string;
  * declined prize's is (docs/decisions/privacy-personal-data.md).
  */
 export async function queuePrizePayouts(tx: DbOrTx, input: { contestId: string; title: string; now: Date }) {
-  const percent = env().PRIZE_TAX_PERCENT;
+  const { PRIZE_TAX_PERCENT: percent, PRIZE_TAX_THRESHOLD: threshold } = env();
   const now = sql`${input.now.toISOString()}::timestamptz`;
   // What orders this against an erasure (which locks the user's row first,
   // models/accounts/personal-data.server.ts): finalising rewrites each result row in this
@@ -34,25 +44,31 @@ export async function queuePrizePayouts(tx: DbOrTx, input: { contestId: string; 
     await tx.execute(sql`
       WITH made AS (
         INSERT INTO payouts (user_id, contest_id, gross, tax, net, tax_rate_bp, status, declined_at)
-        SELECT r.user_id, r.contest_id, r.prize_amount, t.tax, r.prize_amount - t.tax, ${Math.round(percent * 100)},
+        SELECT r.user_id, r.contest_id, r.prize_amount, t.tax, r.prize_amount - t.tax, t.rate_bp,
                CASE WHEN u.erased_at IS NOT NULL THEN 'declined'
-                    WHEN EXISTS (SELECT 1 FROM payout_details d WHERE d.user_id = r.user_id) THEN 'queued' ELSE 'awaiting_details' END,
+                    WHEN ${MISSING(sql`r.user_id`)} IS NULL THEN 'queued' ELSE 'awaiting_details' END,
                CASE WHEN u.erased_at IS NOT NULL THEN ${now} END
           FROM contest_results r
           JOIN users u ON u.id = r.user_id
-          CROSS JOIN LATERAL (SELECT LEAST(r.prize_amount, round(r.prize_amount * ${percent}::numeric / 100))::int AS tax) t
+          -- As prizeTax in ./tax/tax-law.ts: nothing at or below the threshold, else the rate on the whole prize.
+          CROSS JOIN LATERAL (SELECT CASE WHEN r.prize_amount <= ${threshold} THEN 0 ELSE LEAST(r.prize_amount, round(r.prize_amount * ${percent}::numeric / 100))::int END AS tax,
+                                     CASE WHEN r.prize_amount <= ${threshold} THEN 0 ELSE ${Math.round(percent * 100)} END AS rate_bp) t
          WHERE r.contest_id = ${input.contestId} AND r.prize_amount > 0
         ON CONFLICT (contest_id, user_id) DO NOTHING
-        RETURNING id, user_id, gross, tax, net, status)
-      SELECT m.*, u.email, u.locale, p.full_name AS name, u.erased_at IS NOT NULL AS erased
+        RETURNING id, user_id, gross, tax, net, tax_rate_bp, status)
+      SELECT m.*, u.email, u.locale, p.full_name AS name, u.erased_at IS NOT NULL AS erased,
+             CASE WHEN m.status = 'awaiting_details' THEN ${MISSING(sql`m.user_id`)} END AS missing
         FROM made m JOIN users u ON u.id = m.user_id LEFT JOIN profiles p ON p.id = m.user_id`),
   );
-  for (const payout of made) if (!payout.erased) await enqueueEmail(tx, statementMail(payout, input.title, percent));
+  for (const payout of made) if (!payout.erased) await enqueueEmail(tx, statementMail(payout, input.title));
   return made.length;
 }
 
-/** The winner's prize statement, in the winner's language. */
-export function statementMail(payout: Made, title: string, percent: number) {
+/** What a waiting winner is asked to give, in the mail and on the statement. */
+export const WAITING_FOR = { details: "mail.prize.waiting", pan: "mail.prize.waitingPan", both: "mail.prize.waitingBoth" } as const;
+
+/** The winner's prize statement, in the winner's language, citing the law at the rate applied. */
+export function statementMail(payout: Made, title: string) {
   const locale = mailLocale(payout.locale);
   const t = translator(locale);
   const waiting = payout.status === "awaiting_details";
@@ -63,8 +79,8 @@ export function statementMail(payout: Made, title: string, percent: number) {
       heading: t("mail.prize.heading", { amount: formatINR(payout.gross) }),
       paragraphs: [
         t("mail.prize.intro", { name: payout.name?.trim() || payout.email.split("@")[0], title }),
-        t("mail.prize.lines", { gross: formatINR(payout.gross), percent, tax: formatINR(payout.tax), net: formatINR(payout.net) }),
-        t(waiting ? "mail.prize.waiting" : "mail.prize.willPay"),
+        t("mail.prize.lines", { ...taxLawValues(), gross: formatINR(payout.gross), percent: payout.tax_rate_bp / 100, tax: formatINR(payout.tax), net: formatINR(payout.net) }),
+        t(waiting ? WAITING_FOR[payout.missing ?? "details"] : "mail.prize.willPay"),
       ],
       action: { label: t(waiting ? "mail.prize.addDetails" : "mail.prize.account"), url: `${appUrl()}/account` },
       locale,
@@ -72,12 +88,16 @@ export function statementMail(payout: Made, title: string, percent: number) {
   };
 }
 
-/** The winner added payout details: their waiting prizes are queued for the gateway. */
+/**
+ * The winner added payout details or their PAN: their waiting payouts are queued for the
+ * gateway once nothing is missing (a prize needs both; a seller's earnings only the details).
+ */
 export async function releaseWaitingPayouts(tx: DbOrTx, userId: string) {
-  await tx
-    .update(payouts)
-    .set({ status: "queued", updated_at: new Date() })
-    .where(and(eq(payouts.user_id, userId), eq(payouts.status, "awaiting_details")));
+  await tx.execute(sql`
+    UPDATE payouts p SET status = 'queued', updated_at = now()
+     WHERE p.user_id = ${userId} AND p.status = 'awaiting_details'
+       AND EXISTS (SELECT 1 FROM payout_details d WHERE d.user_id = p.user_id)
+       AND (p.purpose <> 'prize' OR EXISTS (SELECT 1 FROM tax_pans x WHERE x.user_id = p.user_id))`);
 }
 
 const STATEMENT = {
@@ -89,6 +109,8 @@ const STATEMENT = {
   bankReference: payouts.bank_reference,
   failureReason: payouts.failure_reason,
   declinedAt: payouts.declined_at,
+  // What a waiting prize still needs, said on the statement.
+  missing: sql<Missing | null>`CASE WHEN ${payouts.status} = 'awaiting_details' THEN ${MISSING(sql`${payouts.user_id}`)} END`,
   // A round not yet sent waits out the hold on newly changed details (./payout-sender.server.ts).
   heldUntil: sql<Date | null>`CASE WHEN ${payouts.status} = 'queued' AND ${payouts.round_destination} IS NULL THEN ${payout_details.hold_until} END`,
 };

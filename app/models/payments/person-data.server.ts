@@ -18,6 +18,8 @@ export const PAYMENTS_PERSON_DATA: PersonData = {
     held_transfers: { erase: "keep", law: MONEY_LAW, why: "a sale's share held, released or reversed at the gateway; names only the gateway's account id" },
     seller_payout_lines: { erase: "keep", law: MONEY_LAW, why: "which sold line a seller's payout paid (through order_items)" },
     linked_accounts: { erase: "delete", why: "the person's account at the gateway: nothing more is sent to it once nothing is held" },
+    // Issue 67, point 3: what the quarterly TDS return names the deductee by (docs/decisions/money-tax-on-prizes.md).
+    tax_pans: { erase: "keep", law: MONEY_LAW, why: "the PAN and the name on it that the tax withheld from the person's prizes was reported under" },
   },
   download: (me) => ({
     payments: rowsOfMine("payments", sql`t.user_id = ${me}`),
@@ -30,6 +32,8 @@ export const PAYMENTS_PERSON_DATA: PersonData = {
     held_transfers: rowsOfMine("held_transfers", sql`t.recipient_id = ${me}`, ["last_error", "attempts", "next_attempt_at"]),
     seller_payout_lines: rowsOfMine("seller_payout_lines", sql`t.payout_id IN (SELECT id FROM payouts WHERE user_id = ${me})`),
     linked_account: sql`(SELECT to_jsonb(a) - 'user_id' FROM linked_accounts a WHERE a.user_id = ${me})`,
+    // Masked as My Account shows it (maskPan in ./tax/tax-law.ts): only the tax records hold it whole.
+    tax_pan: sql`(SELECT to_jsonb(x) - 'user_id' || jsonb_build_object('pan', '••••••' || right(x.pan, 4)) FROM tax_pans x WHERE x.user_id = ${me})`,
   }),
   // Money on its way to or from the person: a payout not yet paid (a failed or reversed
   // one waits for new details, so the person is still owed it); a refund not yet sent (a

@@ -65,6 +65,7 @@ export const HINDI_ROUTES: Record<string, Scan> = {
   "certificates.$code.tsx": scan(CERTIFICATE, '"certificate"'),
   "account_.data.tsx": scan(YOUR_DATA, '"/account/data"'),
   "account_.agree.tsx": scan(AGREE, '"agree page"'),
+  "account_.tax-statement.tsx": scan(RESULTS, '"/account/tax-statement"'),
   "account_.prizes.$id.decline.tsx": scan(DECLINE, '"decline page"'),
   "consent.$token.tsx": scan(CONSENT, '"consent page"'),
   "confirm.$token.tsx": scan(CONSENT, '"confirm page"'),

@@ -16,6 +16,8 @@ import { buyerRequestsReturn } from "~/models/store/orders/order-life.server";
 import { sellerDisputesReturn } from "~/models/store/orders/order-returns.server";
 import { submitChallenge } from "~/models/contests/challenges/challenges.server";
 import { storeDiagram } from "~/models/contests/paper/diagrams.server";
+import { savePan } from "~/models/payments/tax/pan.server";
+import { PRIZE_TAX_SECTION } from "~/models/payments/tax/tax-law";
 import { finalizeContest } from "~/models/contests/results/scoring.server";
 import { creditOutages, enrolRetakers } from "~/models/contests/sitting/outages.server";
 import { createContest, createDeliveredLine, createEntry, createProduct, createUser, moveContestIntoPast, submitEntry } from "~/seed/factories.server";
@@ -44,6 +46,7 @@ test("every SQL block of docs/admin-sql.md, in order and as written, does what t
     "challenge-reject",
     "challenge-window-end",
     "payouts-open",
+    "tds-quarter",
     "refunds-failed",
     "refund-by-hand",
     "disputes-open",
@@ -147,6 +150,20 @@ test("every SQL block of docs/admin-sql.md, in order and as written, does what t
   expect(open.filter((p) => p.title === "JEE Main Mock Test 1").map((p) => [p.email, p.status, p.gross]).sort()).toEqual(
     ["arjun.singh@example.in", "asha.rao@example.in", "priya.nair@example.in", "rahul.verma@example.in"].map((email) => [email, "awaiting_details", 2250]),
   );
+
+  // The quarter's deductions (issue 67, point 3): the prizes made from 1 October 2026 00:00 IST up to 1 January 2027, with
+  // the PAN whole where one was given. Each prize's day is set, one minute either side of both of the quarter's edges.
+  const winners = rowsOf<{ id: string; user_id: string; email: string }>(
+    await db.execute(sql`SELECT p.id, p.user_id, u.email FROM payouts p JOIN users u ON u.id = p.user_id WHERE p.contest_id = ${jee.id} ORDER BY u.email`),
+  );
+  const days = ["2026-09-30T18:29:00Z", "2026-09-30T18:30:00Z", "2026-12-31T18:29:00Z", "2026-12-31T18:30:00Z"];
+  for (const [i, w] of winners.entries()) await db.execute(sql`UPDATE payouts SET created_at = ${days[i]!}::timestamptz WHERE id = ${w.id}`);
+  await savePan(db, winners[1]!.user_id, { pan: "ABCPE1234F", panName: "Asha Rao" });
+  const quarter = (await run(block("tds-quarter"))).filter((r) => r.contest === "JEE Main Mock Test 1");
+  expect(quarter.map((r) => [r.payout_id, r.pan, r.pan_name, r.section, r.credited_on, r.amount_credited, Number(r.rate_percent), r.tax_deducted])).toEqual([
+    [winners[1]!.id, "ABCPE1234F", "Asha Rao", PRIZE_TAX_SECTION, "2026-10-01", 2250, 30, 675],
+    [winners[2]!.id, null, null, PRIZE_TAX_SECTION, "2026-12-31", 2250, 30, 675],
+  ]);
 
   // A refund the gateway refused: listed, then recorded as refunded by hand (it then holds no erasure).
   const payer = await createUser(db, { email: "payer.pillai@example.in", passwordHash: "x" });

@@ -14,6 +14,7 @@ import { createSession } from "~/models/accounts/auth.server";
 import { consentTextVersion } from "~/models/accounts/parental-consent.server";
 import { finalizeContest } from "~/models/contests/results/scoring.server";
 import { savePayoutDetails } from "~/models/payments/payout-details.server";
+import { savePan } from "~/models/payments/tax/pan.server";
 import { payoutGateway, razorpayxPayouts } from "~/models/payments/payout-gateway.server";
 import { payoutKey, sendDuePayouts } from "~/models/payments/payout-sender.server";
 import * as consentPage from "~/routes/consent.$token";
@@ -53,6 +54,7 @@ async function consentedMinor() {
     consented_at: new Date(Date.now() - DAY),
   });
   await savePayoutDetails(db, userId, { method: "upi", upiId: `${email.split("@")[0]}@okaxis` }, new Date(Date.now() - 25 * HOUR));
+  await savePan(db, userId, { pan: "ABCPM1234F", panName: "Minor Winner" });
   return { userId, email, token };
 }
 

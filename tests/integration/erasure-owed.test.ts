@@ -12,6 +12,7 @@ import { order_items, payouts, refunds, users } from "~/db/schema";
 import { eraseAccountNow } from "~/models/accounts/personal-data.server";
 import { paymentGateway } from "~/models/payments/gateway.server";
 import { savePayoutDetails } from "~/models/payments/payout-details.server";
+import { savePan } from "~/models/payments/tax/pan.server";
 import { declinePrize } from "~/models/payments/payouts.server";
 import { finalizeContest } from "~/models/contests/results/scoring.server";
 import { oweRefund, sendDueRefunds } from "~/models/payments/refunds.server";
@@ -139,7 +140,8 @@ test("a winner who never gave payout details cannot erase; they decline the priz
   expect(await declinePrize(db, { userId: winner.userId, payoutId: prize.id, now: new Date() })).toBe(false);
   const results = await resultsPage(db, { contestId: contest.id, userId: winner.userId, tab: "summary", locale: "en", now: new Date() });
   expect(results.statement).toMatchObject({ status: "declined", net: 700 });
-  // Payout details saved later never send it.
+  // Payout details and a PAN saved later never send it.
+  await savePan(db, winner.userId, { pan: "ABCPW1234F", panName: "Wasim Khan" });
   await savePayoutDetails(db, winner.userId, { method: "upi", upiId: "wasim@okhdfc" });
   expect((await payoutOf(winner.userId)).status).toBe("declined");
 
@@ -174,7 +176,8 @@ test("only the winner's own prize, and only while it waits: another's, one on it
   expect(await declinePrize(db, { userId: winner.userId, payoutId: earnings!.id, now: new Date() })).toBe(false);
   await db.delete(payouts).where(eq(payouts.id, earnings!.id));
 
-  // The page read while it waited; details saved in another tab queue it; the decline then says so.
+  // The page read while it waited; details saved in another tab (its PAN given before) queue it; the decline then says so.
+  await savePan(db, winner.userId, { pan: "ABCPW1234F", panName: "Wasim Khan" });
   await savePayoutDetails(db, winner.userId, { method: "upi", upiId: "wasim@okhdfc" });
   const late = await postDecline(winner.cookie, prize.id, { confirm: "on", currentPassword: PASSWORD });
   expect(late.status).toBe(404);

@@ -13,6 +13,7 @@ import { finalizeContest } from "~/models/contests/results/scoring.server";
 import { GatewayRefusal, hmacHex } from "~/models/payments/gateway.server";
 import { payoutGateway, razorpayxPayouts } from "~/models/payments/payout-gateway.server";
 import { savePayoutDetails } from "~/models/payments/payout-details.server";
+import { savePan } from "~/models/payments/tax/pan.server";
 import { prizeStatement, waitingForDetails } from "~/models/payments/payouts.server";
 import { nextPayoutStatus, payoutBackoffMs, payoutKey, payoutPollMs, pollPayouts, sendDuePayouts } from "~/models/payments/payout-sender.server";
 import * as webhook from "~/routes/api.payouts.webhook";
@@ -35,6 +36,8 @@ async function wonPrizes(details: Array<Parameters<typeof savePayoutDetails>[2]>
     const s = await signedInStudent();
     // Saved a day ago: the hold on new details is over.
     await savePayoutDetails(db, s.userId, d, new Date(Date.now() - 25 * HOUR));
+    // No prize is paid before its winner's PAN (issue 67, point 3; tests/integration/prize-tax.test.ts).
+    await savePan(db, s.userId, { pan: "ABCPW1234F", panName: "Prize Winner" });
     winners.push(s);
   }
   const start = new Date(Date.now() - 3 * HOUR);

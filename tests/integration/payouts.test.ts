@@ -1,5 +1,5 @@
 // Issue 31, point 4: when results are final each prize becomes one payout, with the tax
-// withheld at the configured rate (30%, section 194BA) and what is paid; a winner without
+// withheld at the configured rate (30%, section 393(3) of the Income-tax Act, 2025) and what is paid; a winner without
 // payout details is asked by mail and on the dashboard, and the prize waits until they
 // add them; the winner reads a prize statement; never twice, however often finalisation runs.
 import fs from "node:fs";
@@ -9,6 +9,7 @@ import { db, rowsOf } from "~/db/client.server";
 import { email_outbox, payouts } from "~/db/schema";
 import { finalizeContest } from "~/models/contests/results/scoring.server";
 import { savePayoutDetails } from "~/models/payments/payout-details.server";
+import { savePan } from "~/models/payments/tax/pan.server";
 import * as dashboardRoute from "~/routes/dashboard";
 import * as resultsRoute from "~/routes/contest.$id.results";
 import { call, getRequest } from "../support/remix";
@@ -19,6 +20,9 @@ const HOUR = 3_600_000;
 test("prizes become payouts once, with 30% withheld; a winner without details waits, is asked, and is queued once they add them", async () => {
   const [first, second, third] = [await signedInStudent(), await signedInStudent(), await signedInStudent()];
   await savePayoutDetails(db, first.userId, { method: "upi", upiId: "first@okaxis" });
+  // Both gave their PAN (a prize waits for it too: tests/integration/prize-tax.test.ts); the second has no payout details.
+  await savePan(db, first.userId, { pan: "ABCPF1234F", panName: "First Place" });
+  await savePan(db, second.userId, { pan: "ABCPS1234F", panName: "Second Place" });
   const start = new Date(Date.now() - 3 * HOUR);
   const { contestId, contest } = await contestWithResults({
     start,
@@ -39,7 +43,7 @@ test("prizes become payouts once, with 30% withheld; a winner without details wa
 
   const mails = await db.select().from(email_outbox).where(eq(email_outbox.subject, `Your prize in ${contest.title}: ₹233`));
   expect(mails.map((m) => m.to_address)).toEqual([second.email]);
-  expect(mails[0]!.text).toContain("Prize ₹333; tax withheld at 30% (section 194BA of the Income-tax Act) ₹100; paid to you ₹233.");
+  expect(mails[0]!.text).toContain("Prize ₹333; tax withheld at 30% (section 393(3) of the Income-tax Act, 2025) ₹100; paid to you ₹233.");
   expect(mails[0]!.text).toContain("It waits until you do.");
   expect(await db.$count(email_outbox, eq(email_outbox.subject, `Your prize in ${contest.title}: ₹700`))).toBe(1);
 

@@ -152,7 +152,7 @@ export default {
   "account.pan.why": "कोई भी इनाम भेजने से पहले कर क़ानून आपका PAN माँगता है; आपके इनामों से काटा गया टैक्स हम इसी PAN पर दर्ज कराते हैं। खाता मिटाने पर भी हम इसे कर रिकॉर्ड के रूप में रखते हैं।",
   "account.pan.given": "PAN <0>{pan}</0>, {name} के नाम पर।",
   "account.pan.none": "अभी कोई PAN नहीं दिया गया: इसे देने तक आपके इनाम रुके रहेंगे।",
-  "account.pan.pan": "PAN",
+  "account.pan.pan": "PAN नंबर",
   "account.pan.panHint": "10 अक्षर, आपके PAN कार्ड पर",
   "account.pan.name": "नाम, जैसा आपके PAN कार्ड पर है",
   "account.pan.save": "PAN सहेजें",

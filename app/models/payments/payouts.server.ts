@@ -50,7 +50,7 @@ export async function queuePrizePayouts(tx: DbOrTx, input: { contestId: string; 
                CASE WHEN u.erased_at IS NOT NULL THEN ${now} END
           FROM contest_results r
           JOIN users u ON u.id = r.user_id
-          -- As prizeTax in ./tax/tax-law.ts: nothing at or below the threshold, else the rate on the whole prize.
+          -- Nothing at or below PRIZE_TAX_THRESHOLD (0: no floor), else the rate on the whole prize; the rate kept is the one applied.
           CROSS JOIN LATERAL (SELECT CASE WHEN r.prize_amount <= ${threshold} THEN 0 ELSE LEAST(r.prize_amount, round(r.prize_amount * ${percent}::numeric / 100))::int END AS tax,
                                      CASE WHEN r.prize_amount <= ${threshold} THEN 0 ELSE ${Math.round(percent * 100)} END AS rate_bp) t
          WHERE r.contest_id = ${input.contestId} AND r.prize_amount > 0

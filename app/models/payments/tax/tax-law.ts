@@ -2,7 +2,9 @@
 // section of the Income-tax Act, 2025 the prize statement, the mails and the rules sheets
 // cite, the PAN a winner gives before any prize is paid, and India's financial year.
 // Pure, so the words, the PAN's rules and the year's bounds are unit-tested and shared
-// with the browser; the database side is ./pan.server.ts and ./tax-statement.server.ts.
+// with the browser; the database side is ./pan.server.ts and ./tax-statement.server.ts,
+// and the tax of each prize (the rate, and the threshold) is worked out where the payout
+// is made (queuePrizePayouts in ../payouts.server.ts).
 import type { Msg } from "~/utils/i18n";
 
 /**
@@ -51,16 +53,6 @@ export function panProblem(typed: string): Msg | null {
   if (!PAN.test(pan)) return PAN_MESSAGES.invalid;
   if (!PERSON_PAN.test(pan)) return PAN_MESSAGES.notPerson;
   return null;
-}
-
-/**
- * The tax withheld from one prize: none at or below the threshold (PRIZE_TAX_THRESHOLD;
- * 0, the default, is the cautious reading: no floor), else the rate on the whole prize,
- * to the rupee, never more than the prize. The rate recorded is the one applied (0 when none).
- */
-export function prizeTax(gross: number, percent: number, threshold: number) {
-  if (gross <= threshold) return { tax: 0, rateBp: 0 };
-  return { tax: Math.min(gross, Math.round((gross * percent) / 100)), rateBp: Math.round(percent * 100) };
 }
 
 // India's financial year runs from 1 April to 31 March, in India's time (UTC+5:30).

@@ -3,7 +3,7 @@
 // totals, the deductor's TAN (OPERATOR_TAN) and the winner's PAN masked. The page is
 // app/routes/account_.tax-statement.tsx, its CSV app/routes/account_.tax-statement[.]csv.tsx.
 // A prize counts in the year its results became final: the payout is made then, with its
-// tax (./../payouts.server.ts), whatever day the bank pays it.
+// tax (../payouts.server.ts), whatever day the bank pays it.
 import { sql } from "drizzle-orm";
 import { rowsOf, type DbOrTx } from "~/db/client.server";
 import { financialYearBounds, financialYearLabel, maskPan, PRIZE_TAX_SECTION } from "~/models/payments/tax/tax-law";

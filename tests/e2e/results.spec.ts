@@ -1,5 +1,6 @@
 // Results and the completion page are server-rendered: they work with JavaScript off
 // too (tabs are links). The test page itself says plainly that it needs JavaScript.
+import fs from "node:fs";
 import { create, expect, test, unique } from "./support/fixtures";
 
 test("results: summary with the band, the breakdown beside the key, the leaderboard with a podium", async ({ page, student }) => {
@@ -346,4 +347,27 @@ test("after our outage past the bound: the results say so, the student chooses a
   await page.getByRole("link", { name: "Leaderboard" }).click();
   await expect(page.getByRole("list", { name: "Top three" })).toContainText("Rival R.");
   await expect(page.getByRole("list", { name: "Top three" })).not.toContainText("Test S.");
+});
+
+// Issue 67, point 3: the yearly tax statement is a plain page: its year is chosen by a GET
+// form and its CSV is a link, so it reads and downloads the same without JavaScript.
+test("the yearly tax statement: the prize and its tax, another year, the CSV; My Account asks for the PAN", { tag: "@same-without-js" }, async ({ page, student }) => {
+  const title = unique("Tax Cup");
+  await create("finishedContest", { title, students: [{ userId: student.id, correct: 3, minutes: 5 }] });
+  await page.goto("/account");
+  await expect(page.getByRole("heading", { name: "PAN for the tax on prizes" })).toBeVisible();
+  await expect(page.getByText("No PAN given yet: your prizes wait until you give it.")).toBeVisible();
+  await page.getByRole("link", { name: "Your tax statement: prizes and tax withheld, by year" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Tax statement \d{4}-\d{2}$/);
+  await expect(page.getByText("section 393(3) of the Income-tax Act, 2025")).toBeVisible();
+  // First prize ₹1,000: ₹300 withheld.
+  await expect(page.getByRole("row", { name: title })).toContainText(/₹1,000\s*30%\s*₹300\s*₹700\s*Not paid yet/);
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download as CSV" }).click();
+  const csv = fs.readFileSync(await (await download).path(), "utf8");
+  expect(csv).toContain(`"${title}","1000","30%","300","700","Not paid yet"`);
+  await page.getByLabel("Financial year").selectOption({ label: "2023-24" });
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(page).toHaveURL("/account/tax-statement?year=2023");
+  await expect(page.getByText("No prizes in this year.")).toBeVisible();
 });

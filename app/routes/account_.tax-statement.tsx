@@ -34,7 +34,8 @@ export default function TaxStatementPage() {
   const { statement, years } = useLoaderData<typeof loader>();
   const { t, locale } = useT();
   return (
-    <section className="container narrow section">
+    // Wider than My Account's column: the year's table has seven columns (a phone stacks them, app/styles/app.css).
+    <section className="container section">
       <h1>{t("account.tax.title", { year: statement.label })}</h1>
       <p className="muted">{t("account.tax.intro", { section: statement.section })}</p>
       <Form method="get" className="form card" style={{ flexDirection: "row", alignItems: "end", gap: "0.75rem", flexWrap: "wrap" }}>
@@ -70,12 +71,12 @@ export default function TaxStatementPage() {
         <p>{t("account.tax.none")}</p>
       ) : (
         <div className="table-scroll">
-          <table className="section-report">
+          <table className="section-report tax-year">
             <caption>{t("account.tax.caption", { year: statement.label })}</caption>
             <thead>
               <tr>
-                <th scope="col">{t("account.tax.date")}</th>
                 <th scope="col">{t("account.tax.contest")}</th>
+                <th scope="col">{t("account.tax.date")}</th>
                 <th scope="col">{t("account.tax.gross")}</th>
                 <th scope="col">{t("account.tax.rate")}</th>
                 <th scope="col">{t("account.tax.tax")}</th>
@@ -86,25 +87,24 @@ export default function TaxStatementPage() {
             <tbody>
               {statement.lines.map((line) => (
                 <tr key={line.id}>
-                  <td>{formatDate(line.created_at, locale)}</td>
                   <th scope="row">{line.title}</th>
-                  <td>{formatINR(line.gross)}</td>
-                  <td>{line.tax_rate_bp / 100}%</td>
-                  <td>{formatINR(line.tax)}</td>
-                  <td>{formatINR(line.net)}</td>
-                  <td>{t("account.tax.state", { status: line.status })}</td>
+                  <td data-label={t("account.tax.date")}>{formatDate(line.created_at, locale)}</td>
+                  <td data-label={t("account.tax.gross")}>{formatINR(line.gross)}</td>
+                  <td data-label={t("account.tax.rate")}>{line.tax_rate_bp / 100}%</td>
+                  <td data-label={t("account.tax.tax")}>{formatINR(line.tax)}</td>
+                  <td data-label={t("account.tax.net")}>{formatINR(line.net)}</td>
+                  <td data-label={t("account.tax.status")}>{t("account.tax.state", { status: line.status })}</td>
                 </tr>
               ))}
             </tbody>
             <tfoot>
               <tr>
-                <th scope="row" colSpan={2}>
-                  {t("account.tax.total")}
-                </th>
-                <td>{formatINR(statement.totals.gross)}</td>
+                <th scope="row">{t("account.tax.total")}</th>
                 <td />
-                <td>{formatINR(statement.totals.tax)}</td>
-                <td>{formatINR(statement.totals.net)}</td>
+                <td data-label={t("account.tax.gross")}>{formatINR(statement.totals.gross)}</td>
+                <td />
+                <td data-label={t("account.tax.tax")}>{formatINR(statement.totals.tax)}</td>
+                <td data-label={t("account.tax.net")}>{formatINR(statement.totals.net)}</td>
                 <td />
               </tr>
             </tfoot>

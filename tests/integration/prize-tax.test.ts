@@ -89,6 +89,24 @@ test("a malformed PAN, another kind's PAN, no name or a wrong password: each its
   expect(pgConstraint(hand)).toBe("tax_pans_pan_format");
 });
 
+test("hostile bodies on the PAN form (empty, 2 MB, a huge index, JSON, a NUL byte) are answered without a 5xx; only the NUL's, stripped, is a PAN", async () => {
+  const me = await owner();
+  const raw = (body: string, type = "application/x-www-form-urlencoded") =>
+    call(accountRoute.action as never, new Request("http://localhost:3000/account", { method: "POST", body, headers: { "Content-Type": type, Cookie: me.cookie } }));
+  const bodies: Array<[string, string?]> = [
+    [""],
+    [`intent=pan&pan=${"A".repeat(2 * 1024 * 1024)}&panName=Asha&currentPassword=${PASSWORD}`],
+    [`intent=pan&x[99999999]=1&pan=ABCPE1234F&panName=Asha%20Rao`],
+    [JSON.stringify({ intent: "pan", pan: "ABCPE1234F", panName: "Asha Rao", currentPassword: PASSWORD }), "application/json"],
+    [`intent=pan&pan=ABCPE%001234F&panName=Asha%00Rao&currentPassword=${PASSWORD}`],
+  ];
+  for (const [body, type] of bodies.slice(0, -1)) expect((await raw(body, type)).status, body.slice(0, 40)).toBeLessThan(500);
+  expect(await db.$count(tax_pans, eq(tax_pans.user_id, me.userId))).toBe(0);
+  // Control characters are stripped from every field as it is read (app/utils/forms.server.ts): what is left is a PAN.
+  expect((await raw(bodies.at(-1)![0])).status).toBe(302);
+  expect(rowsOf(await db.execute(sql`SELECT pan, pan_name FROM tax_pans WHERE user_id = ${me.userId}`))).toEqual([{ pan: "ABCPE1234F", pan_name: "AshaRao" }]);
+});
+
 test("a PAN is saved for the signed-in user, spaces and case aside, and shown masked: the page never carries it whole", async () => {
   const me = await owner();
   const saved = await postPan(me.cookie, { pan: " akxpr 7788q ", panName: "  Asha   Rao " });

@@ -238,6 +238,8 @@ async function seed(env) {
              CASE WHEN n % 2 = 1 THEN lpad(n::text, 12, '1') END,
              CASE WHEN n % 2 = 1 THEN 'SBIN0001234' END
         FROM (SELECT id, row_number() OVER (ORDER BY email) AS n FROM users WHERE email LIKE 'winner-%') w`;
+    // No prize is paid before its winner's PAN (docs/decisions/money-tax-on-prizes.md).
+    await sql`INSERT INTO tax_pans (user_id, pan, pan_name) SELECT id, 'ABCPW1234F', 'Chaos Winner' FROM users WHERE email LIKE 'winner-%'`;
     const contest = await createContest(db, {
       title: "Chaos Payout Cup",
       subject: "General",

@@ -6,7 +6,7 @@ export default {
   "dashboard.goToLogin": "Go to Login",
   "dashboard.welcome": "Welcome Back, <0>name</0>",
   "dashboard.total": "{count, plural, one {# contest} other {# contests}} in total",
-  "dashboard.waiting": "{count, plural, one {A prize} other {# prizes}} of {amount} {count, plural, one {waits} other {wait}} for your payout details.",
+  "dashboard.waiting": "{count, plural, one {A prize} other {# prizes}} of {amount} {count, plural, one {waits} other {wait}} for your payout details or your PAN.",
   "dashboard.addDetails": "Add a UPI ID or a bank account",
   "dashboard.stat.upcoming": "Upcoming Contests",
   "dashboard.stat.completed": "Completed",

@@ -8,7 +8,7 @@ export default {
   "dashboard.goToLogin": "लॉग इन पर जाएँ",
   "dashboard.welcome": "फिर से स्वागत है, <0>name</0>",
   "dashboard.total": "कुल {count, plural, one {# प्रतियोगिता} other {# प्रतियोगिताएँ}}",
-  "dashboard.waiting": "{count, plural, one {{amount} का एक इनाम आपकी भुगतान जानकारी का इंतज़ार कर रहा है।} other {{amount} के # इनाम आपकी भुगतान जानकारी का इंतज़ार कर रहे हैं।}}",
+  "dashboard.waiting": "{count, plural, one {{amount} का एक इनाम आपकी भुगतान जानकारी या आपके PAN का इंतज़ार कर रहा है।} other {{amount} के # इनाम आपकी भुगतान जानकारी या आपके PAN का इंतज़ार कर रहे हैं।}}",
   "dashboard.addDetails": "UPI ID या बैंक खाता जोड़ें",
   "dashboard.stat.upcoming": "आने वाली प्रतियोगिताएँ",
   "dashboard.stat.completed": "पूरी हुईं",

@@ -1,7 +1,8 @@
 // Issue 67, point 3: the pure rules of the tax on prizes (app/models/payments/tax/tax-law.ts):
 // a person's PAN only, its mask, India's financial year and the `?year=` read.
 import { expect, test } from "vitest";
-import { cleanPan, financialYearBounds, financialYearLabel, financialYearOf, maskPan, PAN_MESSAGES, panProblem, parseTaxYear, PRIZE_TAX_SECTION, TAN } from "~/models/payments/tax/tax-law";
+import { parseEnv } from "~/utils/env.server";
+import { cleanPan, financialYearBounds, financialYearLabel, financialYearOf, maskPan, PAN_MESSAGES, panProblem, parseTaxYear, PRIZE_TAX_SECTION } from "~/models/payments/tax/tax-law";
 
 test("the section cited is the 2025 Act's, in one place", () => {
   expect(PRIZE_TAX_SECTION).toBe("393(3)");
@@ -15,8 +16,6 @@ test("a PAN: five letters, four digits, a letter, the fourth letter P for a pers
   for (const other of ["ABCCE1234F", "ABCHE1234F", "ABCFE1234F", "ABCTE1234F", "ABCGE1234F"]) expect(panProblem(other), other).toEqual(PAN_MESSAGES.notPerson);
   expect(cleanPan(" abcpe 1234f ")).toBe("ABCPE1234F");
   expect(maskPan("ABCPE1234F")).toBe("••••••234F");
-  expect(TAN.test("DELA12345B")).toBe(true);
-  expect(TAN.test("DEL12345B")).toBe(false);
 });
 
 test("India's financial year: 1 April to 31 March, in India's time", () => {
@@ -30,4 +29,13 @@ test("India's financial year: 1 April to 31 March, in India's time", () => {
   expect(parseTaxYear(null, now)).toBe(2026);
   expect(parseTaxYear("2023", now)).toBe(2023);
   for (const bad of ["2022", "2027", "26", "2026-27", "", " 2026", "20261"]) expect(parseTaxYear(bad, now), bad).toBeNull();
+});
+
+test("the settings: our TAN in the Department's format (case aside), a threshold in whole rupees; a bad one names itself", () => {
+  expect(parseEnv({ OPERATOR_TAN: " dela12345b " }).OPERATOR_TAN).toBe("DELA12345B");
+  expect(parseEnv({}).OPERATOR_TAN).toBeUndefined();
+  expect(parseEnv({}).PRIZE_TAX_THRESHOLD).toBe(0);
+  expect(parseEnv({ PRIZE_TAX_THRESHOLD: "10000" }).PRIZE_TAX_THRESHOLD).toBe(10000);
+  for (const bad of ["DEL12345B", "DELA1234B", "DELA12345", "ABCPE1234F"]) expect(() => parseEnv({ OPERATOR_TAN: bad }), bad).toThrow(/OPERATOR_TAN/);
+  for (const bad of ["-1", "10.5", "lots"]) expect(() => parseEnv({ PRIZE_TAX_THRESHOLD: bad }), bad).toThrow(/PRIZE_TAX_THRESHOLD/);
 });

@@ -28,8 +28,6 @@ export const taxLawValues = () => ({ section: PRIZE_TAX_SECTION });
  */
 export const PAN = /^[A-Z]{5}[0-9]{4}[A-Z]$/;
 export const PERSON_PAN = /^[A-Z]{3}P[A-Z][0-9]{4}[A-Z]$/;
-/** The Department's TAN, the deductor's number on every statement: four letters, five digits, a letter. */
-export const TAN = /^[A-Z]{4}[0-9]{5}[A-Z]$/;
 
 export const PAN_MAX = { pan: 10, name: 100 } as const;
 

@@ -42,6 +42,10 @@ if (admin) {
   const name = `studyarena_e2e_${process.pid}`;
   const sql = postgres(admin, { max: 1, onnotice: () => {} });
   await sql.unsafe(`CREATE DATABASE ${name}`);
+  // As for the integration tests (tests/support/database.ts): a commit need not wait for the
+  // disk, since nothing of a browser test outlives a crash of the server. A benchmark that
+  // runs this server measures production's commits (scripts/bench/live-service.js sets it on).
+  if (process.env.STUDYARENA_TEST_SYNC_COMMIT !== "on") await sql.unsafe(`ALTER DATABASE ${name} SET synchronous_commit = off`);
   await sql.end();
   const url = new URL(admin);
   url.pathname = `/${name}`;

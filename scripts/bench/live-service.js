@@ -65,7 +65,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "studyarena-bench-"));
 
 const server = spawn(process.execPath, ["scripts/e2e-server.js"], {
   cwd: appDir,
-  env: { ...process.env, E2E_PORT: String(port), E2E_FIXTURES_PORT: String(fixturesPort), E2E_DATA_DIR: dataDir },
+  env: { ...process.env, E2E_PORT: String(port), E2E_FIXTURES_PORT: String(fixturesPort), E2E_DATA_DIR: dataDir, STUDYARENA_TEST_SYNC_COMMIT: "on" },
   stdio: ["ignore", "pipe", "pipe"],
 });
 let serverLog = "";

@@ -25,7 +25,7 @@ import { getUser, staleSessionCookie } from "~/models/accounts/auth.server";
 import { cartCount } from "~/models/store/cart/cart.server";
 import { db } from "~/db/client.server";
 import { hasConsent } from "~/utils/consent.server";
-import { appUrl, contestOffer, supportContact } from "~/utils/env.server";
+import { appUrl, contestOffer, operatorDetails, supportContact } from "~/utils/env.server";
 import { offerWords } from "~/models/contests/catalogue/kinds";
 import { cookieValue, HTML_LANG, I18nProvider, langCookie, useT, LANG_COOKIE, LANG_PARAM, pageMessages, usePageI18n, type Translate } from "~/utils/i18n";
 import { localeOf, messagesFor, say, translator } from "~/utils/i18n.server";
@@ -57,7 +57,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The footer's tagline says what the contests offer, as this operator runs them (issue 67, point 6).
   const language = { locale, messages: messagesFor(locale, "common"), origin: appUrl(), tagline: offerWords(contestOffer()).tagline };
   // A shared document (the test page) is the same for everyone: no session, no flash, no cookies.
-  if (context.page === "shared") return data({ user: null, flash: null, askConsent: false, support: supportContact(), shared: true, ...language });
+  if (context.page === "shared") return data({ user: null, flash: null, askConsent: false, support: supportContact(), operator: operatorDetails(), shared: true, ...language });
   const [user, staleSession, { flash, clear }, consented] = await Promise.all([
     getUser(request, context),
     staleSessionCookie(request, context),
@@ -82,6 +82,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       flash: flash && sayFlash(flash, translator(locale)),
       askConsent: !consented,
       support: supportContact(),
+      operator: operatorDetails(),
       shared: false,
       ...language,
     },

@@ -1,5 +1,6 @@
 import { Link, useRouteLoaderData } from "@remix-run/react";
 import { useSupportContact } from "~/models/support/policy";
+import { OperatorDetails } from "~/components/support/operator-details";
 import { useT, type MessageId } from "~/utils/i18n";
 
 /** The root's tagline id (offerWords): the lawful one where the root's data is missing (an error page). */
@@ -65,6 +66,10 @@ export function Footer() {
           </ul>
         </section>
       </div>
+      {/* Who runs the site and hears complaints (issue 67, point 4): its own block, on every page. */}
+      <section className="container footer-operator" aria-label={t("common.operator.title")}>
+        <OperatorDetails compact />
+      </section>
       <p className="container copyright">{t("common.footer.copyright", { year: new Date().getFullYear() })}</p>
     </footer>
   );

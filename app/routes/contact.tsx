@@ -3,13 +3,14 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLocation } from "@remix-run/react";
 import { ContentPage } from "~/components/content-page";
 import { FaqList } from "~/components/support/faq-list";
+import { OperatorDetails } from "~/components/support/operator-details";
 import { CheckboxField, FormErrors, SelectField, TextareaField, TextField } from "~/components/ui/field";
 import { db } from "~/db/client.server";
 import { submitContactRequest } from "~/models/support/contact.server";
 import { MESSAGES } from "~/models/accounts/messages";
 import { clientIp, getUserId } from "~/models/accounts/auth.server";
 import { ContactSchema } from "~/models/support/contact-schema";
-import { CONTACT_MAX, CONTACT_SENT, SUBJECT_LABELS } from "~/models/support/contact-copy";
+import { CONTACT_MAX, contactSentWithTicket, SUBJECT_LABELS } from "~/models/support/contact-copy";
 import { richText, useT, msgText } from "~/utils/i18n";
 import { localeOf, messagesUnder, translateReply, translator } from "~/utils/i18n.server";
 import { kickOutbox } from "~/services/email.server";
@@ -34,12 +35,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     ...submission.value,
     userId: await getUserId(request, context),
     ip: clientIp(context),
+    locale,
     now: new Date(),
   });
-  if (outcome === "limited") return data(translateReply(submission.reply({ formErrors: [msgText(MESSAGES.tooManyAttempts)] }), translator(locale)), { status: 429 });
+  if (outcome.kind === "limited") return data(translateReply(submission.reply({ formErrors: [msgText(MESSAGES.tooManyAttempts)] }), translator(locale)), { status: 429 });
   kickOutbox();
   // Post/redirect/get: the page comes back with the alert and an empty form.
-  return redirectWithFlash("/contact", { kind: "success", message: CONTACT_SENT });
+  return redirectWithFlash("/contact", { kind: "success", message: contactSentWithTicket(outcome.ticket) });
 }
 
 export default function ContactPage() {
@@ -77,6 +79,8 @@ export default function ContactPage() {
           (phone) => <a href={`tel:${(support.phone ?? "").replace(/\s/g, "")}`}>{phone}</a>,
         ])}
       </p>
+
+      <OperatorDetails />
 
       <h2>{t("pages.contact.faq")}</h2>
       <FaqList />

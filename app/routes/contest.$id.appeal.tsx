@@ -55,7 +55,7 @@ export async function action(args: ActionFunctionArgs) {
   if (submission.status !== "success") return data(translateReply(submission.reply(), t), { status: 400 });
   const result = await appeal(db, { contestId, userId: user.id, statement: submission.value.statement, now: new Date() });
   if (!result.ok) return data(translateReply(submission.reply({ formErrors: [msgText(REFUSALS[result.reason])] }), t), { status: 409 });
-  return redirectWithFlash(`/contest/${contestId}/results`, { kind: "success", message: { id: "review.appeal.sent" } });
+  return redirectWithFlash(`/contest/${contestId}/results`, { kind: "success", message: { id: "review.appeal.sent", values: { ticket: result.ticket } } });
 }
 
 export default function Appeal() {

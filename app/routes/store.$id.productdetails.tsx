@@ -18,6 +18,7 @@ import { parseForm } from "~/utils/forms.server";
 import { invariantResponse, redirectWithFlash, requireUuidParam } from "~/utils/http.server";
 import { formatINR } from "~/utils/money";
 import { ListingImage } from "~/components/store/listings/listing-image";
+import { ReturnTerms } from "~/components/store/listings/return-terms";
 import { PhotoGallery } from "~/components/store/listings/photo-gallery";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
@@ -199,6 +200,7 @@ export default function ProductDetails() {
       ) : (
         <p className="muted">{t("store.product.noSeller")}</p>
       )}
+      <ReturnTerms />
       <Reviews productId={product.id} {...reviews} />
     </section>
   );

@@ -103,7 +103,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "dispute": {
       const done = (await sellerDisputesReturn(db, { ...input, words: step.words })) ?? notFound();
       if (done.kind !== "disputed") return redirectWithFlash(here, { kind: "error", message: ORDER_MESSAGES.disputeNotNow });
-      return redirectWithFlash(here, { kind: "success", message: ORDER_MESSAGES.disputed });
+      return redirectWithFlash(here, { kind: "success", message: ORDER_MESSAGES.disputed(done.ticket ?? "") });
     }
     default:
       notFound();

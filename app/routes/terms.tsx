@@ -4,6 +4,7 @@ import { ContentPage } from "~/components/content-page";
 import { PolicyVersion } from "~/components/accounts/policy-version";
 import { POLICY } from "~/models/support/policy";
 import { SupportLine } from "~/components/support/support-line";
+import { OperatorDetails } from "~/components/support/operator-details";
 import { translatedPageMeta } from "~/utils/meta";
 import { richText, useT } from "~/utils/i18n";
 import { localeOf, messagesUnder } from "~/utils/i18n.server";
@@ -44,6 +45,7 @@ export default function Terms() {
       <p>{t("pages.terms.recordsText", { years: POLICY.recordsKeptYears })}</p>
       <h2>{t("pages.terms.support")}</h2>
       <SupportLine />
+      <OperatorDetails />
     </ContentPage>
   );
 }

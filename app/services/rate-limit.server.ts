@@ -26,6 +26,8 @@ export const LIMITS = {
   // Certificate codes not found from one address (issue 65): a school mistypes a few; a
   // guesser of codes many. Counted before the lookup, a found code gives its count back.
   certificateMissesPerIp: { max: 30, windowMs: 60 * 60_000 },
+  // Ticket numbers not found from one address (issue 67, point 4), counted as certificates' misses are.
+  complaintMissesPerIp: { max: 30, windowMs: 60 * 60_000 },
   eventsPerIp: { max: 300, windowMs: 60 * 60_000 },
   commentsPerUser: { max: 20, windowMs: 60 * 60_000 },
   // Reviews written or edited by one buyer (one per order line, so a real buyer needs few).

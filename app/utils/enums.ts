@@ -1,6 +1,8 @@
 // Value lists shared by the database schema and the browser (forms, labels). Kept
 // out of app/db so that client code never pulls Drizzle into its bundle.
 export const CONTACT_SUBJECTS = ["payment", "contest", "technical", "account", "other"] as const;
+// What a complaint came from (app/models/support/complaints.server.ts): the contact form, a seller's return dispute sent to support, a student's appeal.
+export const COMPLAINT_KINDS = ["contact", "return_dispute", "appeal"] as const;
 /**
  * A used book's grade, as Amazon grades used books (issue 49, point 6; docs/decisions/marketplace-condition-grades.md):
  * each explained where it is chosen and where it is shown (store.grade.* in the store's words).

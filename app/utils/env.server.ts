@@ -40,6 +40,14 @@ const EnvSchema = z.object({
   // Shown only when set: no invented phone number or street address.
   SUPPORT_PHONE: optional.pipe(z.string().max(40).optional()),
   SUPPORT_ADDRESS: optional.pipe(z.string().max(200).optional()),
+  // Who runs the site and hears complaints (docs/decisions/support-complaints.md): the Consumer Protection
+  // (E-Commerce) Rules, 2020 ask for the entity's legal name and address and a grievance officer's name and
+  // contact. Required in production (below); elsewhere OPERATOR_DEMO stands in, saying it is a demo.
+  OPERATOR_LEGAL_NAME: optional.pipe(z.string().max(200).optional()),
+  OPERATOR_ADDRESS: optional.pipe(z.string().max(300).optional()),
+  GRIEVANCE_OFFICER_NAME: optional.pipe(z.string().max(100).optional()),
+  GRIEVANCE_OFFICER_EMAIL: optional.pipe(z.string().email().optional()),
+  GRIEVANCE_OFFICER_PHONE: optional.pipe(z.string().max(40).optional()),
   EMAIL_FROM: optional.pipe(z.string().default("StudyArena <no-reply@studyarena.in>")),
   // How many proxies in front of the app are trusted with X-Forwarded-For (README: 1 behind nginx).
   TRUST_PROXY: optional.pipe(z.coerce.number({ message: "the number of proxies in front of the app, such as 1" }).int().min(0).max(10).optional()),
@@ -143,7 +151,24 @@ const EnvSchema = z.object({
   S3_PREFIX: optional.pipe(z.string().max(200).default("images/")),
   // How often each instance submits overdue tests and finalises ended contests (any instance may; the row lock makes it once).
   SWEEP_INTERVAL_MS: optional.pipe(z.coerce.number().int().min(200).max(3_600_000).default(30_000)),
+}).superRefine((v, ctx) => {
+  // Production is a public site: NODE_ENV=production with an https APP_URL (README, "In production").
+  // `npm start`'s demo, the browser tests and the cluster serve in production mode over plain http
+  // and keep OPERATOR_DEMO; a public site may not show a demo's operator.
+  if (v.NODE_ENV !== "production" || !v.APP_URL?.startsWith("https://")) return;
+  for (const name of OPERATOR_SETTINGS) {
+    if (!v[name]) ctx.addIssue({ code: "custom", path: [name], message: "required in production (a public https APP_URL): the Consumer Protection (E-Commerce) Rules, 2020 ask for it" });
+  }
 });
+
+const OPERATOR_SETTINGS = ["OPERATOR_LEGAL_NAME", "OPERATOR_ADDRESS", "GRIEVANCE_OFFICER_NAME", "GRIEVANCE_OFFICER_EMAIL", "GRIEVANCE_OFFICER_PHONE"] as const;
+
+/** What stands in outside production: plainly a demo, so nobody takes it for a real entity. */
+export const OPERATOR_DEMO = {
+  legalName: "StudyArena Demo Operator (not a real company)",
+  address: "Demo address, 1 Example Road, Bengaluru 560001, Karnataka, India",
+  grievanceOfficer: { name: "Demo Grievance Officer", email: "grievance@studyarena.in", phone: "+91 80 0000 0000" },
+} as const;
 
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -171,6 +196,16 @@ export const appUrl = () => (env().APP_URL ?? `http://localhost:${port()}`).repl
 export const supportEmail = () => env().SUPPORT_EMAIL;
 export const supportContact = () => ({ email: env().SUPPORT_EMAIL, phone: env().SUPPORT_PHONE ?? null, address: env().SUPPORT_ADDRESS ?? null });
 export const emailFrom = () => env().EMAIL_FROM;
+/** The operator and its grievance officer (footer, contact page, terms, mails): the settings, or OPERATOR_DEMO's. */
+export const operatorDetails = () => {
+  const e = env();
+  const demo = OPERATOR_DEMO.grievanceOfficer;
+  return {
+    legalName: e.OPERATOR_LEGAL_NAME ?? OPERATOR_DEMO.legalName,
+    address: e.OPERATOR_ADDRESS ?? OPERATOR_DEMO.address,
+    grievanceOfficer: { name: e.GRIEVANCE_OFFICER_NAME ?? demo.name, email: e.GRIEVANCE_OFFICER_EMAIL ?? demo.email, phone: e.GRIEVANCE_OFFICER_PHONE ?? demo.phone },
+  };
+};
 export const isProduction = () => env().NODE_ENV === "production";
 export const isDevelopment = () => env().NODE_ENV === "development";
 /** Which kinds of contest this operator offers (app/models/contests/catalogue/kinds.ts). */

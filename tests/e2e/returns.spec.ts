@@ -38,7 +38,7 @@ test("a photo of what is wrong, seen by the seller, who sends the return to supp
   const again = sellerPage.locator(".order").filter({ hasText: title });
   await again.getByLabel("Why the book is as its grade promised").fill("The cover was whole when I packed it.");
   await again.getByRole("button", { name: `Send the return of ${title} to support` }).click();
-  await expect(sellerPage.getByText("Sent to support with both sides' words: they will write to you both within 24 hours.", { exact: false })).toBeVisible();
+  await expect(sellerPage.getByText(/Sent to support with both sides' words, ticket number SA-[0-9A-Z]{10} \(mailed to you both\): they will write to you both within 24 hours./)).toBeVisible();
   await expect(sellerPage.locator(".order").filter({ hasText: title }).getByText("Disagree? Send it to support")).toHaveCount(0);
   await sellerPage.context().close();
 

@@ -51,6 +51,9 @@ test("every SQL block of docs/admin-sql.md, in order and as written, does what t
     "refund-by-hand",
     "disputes-open",
     "dispute-for-seller",
+    "complaints-open",
+    "complaint-answered",
+    "complaint-resolved",
     "linked-account",
     "held-stuck",
     "held-settled",
@@ -190,6 +193,15 @@ test("every SQL block of docs/admin-sql.md, in order and as written, does what t
   expect(await run(block("disputes-open"))).toEqual([]);
   expect(rowsOf(await db.execute(sql`SELECT return_requested_at, delivered_at IS NOT NULL AS delivered FROM order_items WHERE id = ${itemId}`))).toEqual([{ return_requested_at: null, delivered: true }]);
   expect(await db.$count(discarded_images)).toBe(2);
+
+  // The dispute is a complaint on a clock (issue 67, point 4): in the register, answered, resolved.
+  const [complaint] = await run(block("complaints-open"));
+  expect(complaint).toMatchObject({ kind: "return_dispute", ref: `order-line:${itemId}`, email: "seller.sen@example.in", answered_at: null, unanswered_48h: false, past_due: false });
+  const ticket = complaint!.ticket as string;
+  expect(await run(block("complaint-answered").replace("SA-0000000000", ticket))).toEqual([{ ticket, answered: true }]);
+  expect(await run(block("complaint-answered").replace("SA-0000000000", ticket))).toEqual([]);
+  expect(await run(block("complaint-resolved").replace("SA-0000000000", ticket))).toEqual([{ ticket }]);
+  expect(await run(block("complaints-open"))).toEqual([]);
 
   // A seller's linked account at Route; held money that got stuck, listed, then recorded as settled by hand.
   expect(await run(block("linked-account"))).toEqual([{ account_id: "acc_IRQWUleX4BqvYn" }]);

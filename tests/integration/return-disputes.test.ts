@@ -97,7 +97,7 @@ test("the seller disputes a return: support gets both sides' words and the photo
   expect((await sellerStep(await signedInStudent(), { intent: "dispute", itemId, words: "Not mine but I disagree." })).status).toBe(404);
 
   const done = await sellerStep(seller, { intent: "dispute", itemId, words: "The cover was whole when I packed it; photo of the parcel attached to my mail." });
-  expect(await flashOf(done)).toMatchObject({ kind: "success", message: ORDER_MESSAGES.disputed });
+  expect(await flashOf(done)).toMatchObject({ kind: "success", message: ORDER_MESSAGES.disputed(expect.stringMatching(/^SA-[0-9A-Z]{10}$/) as unknown as string) });
   const line = await lineOf(itemId);
   expect(line).toMatchObject({ dispute_words: "The cover was whole when I packed it; photo of the parcel attached to my mail." });
   const [toSupport] = (await mailsTo(supportEmail())).filter((m) => m.text.includes(line.id));

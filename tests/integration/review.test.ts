@@ -65,7 +65,7 @@ test("a disqualified entry loses its rank, percentile and prize; everyone below 
 
   // Within the 48 hours a disqualification may be appealed, the results stay provisional.
   expect(await finalizeContest(db, c.contestId, now)).toBe("in-review");
-  expect(await appeal(db, { contestId: c.contestId, userId: c.cheat, statement: "I worked alone.", now })).toEqual({ ok: true });
+  expect(await appeal(db, { contestId: c.contestId, userId: c.cheat, statement: "I worked alone.", now })).toMatchObject({ ok: true });
   expect(await appeal(db, { contestId: c.contestId, userId: c.cheat, statement: "Again.", now })).toEqual({ ok: false, reason: "already" });
   expect(await appeal(db, { contestId: c.contestId, userId: c.second, statement: "Me too.", now })).toEqual({ ok: false, reason: "not-disqualified" });
   // An open appeal holds the results even after the 48 hours.
@@ -221,7 +221,7 @@ test("issue 65, point 3: a reviewer with an entry decides nothing in that contes
 
   // A reviewer without an entry disqualifies; the student appeals; the one who sat may not decide the appeal either way.
   expect(await decideEntry(db, { contestId: c.contestId, userId: c.cheat, reviewerId: outsider, decision: "disqualify", reason: "Answers match another entrant's.", now })).toEqual({ ok: true });
-  expect(await appeal(db, { contestId: c.contestId, userId: c.cheat, statement: "I worked alone.", now })).toEqual({ ok: true });
+  expect(await appeal(db, { contestId: c.contestId, userId: c.cheat, statement: "I worked alone.", now })).toMatchObject({ ok: true });
   const appealed = await written();
   for (const reviewerId of [sat, enrolled]) {
     for (const upheld of [true, false]) expect(await decideAppeal(db, { contestId: c.contestId, userId: c.cheat, reviewerId, upheld, reason: "", now })).toEqual(entered);
@@ -291,7 +291,7 @@ test("issue 65, point 7: once appealed, the results say it was received and who 
 
   await decideEntry(db, { contestId: c.contestId, userId: c.cheat, reviewerId: first, decision: "disqualify", reason: "Too fast to read.", now });
   expect(await results()).toMatchObject({ appealed_at: null, appeal_decided_at: null });
-  expect(await appeal(db, { contestId: c.contestId, userId: c.cheat, statement: "I read fast.", now })).toEqual({ ok: true });
+  expect(await appeal(db, { contestId: c.contestId, userId: c.cheat, statement: "I read fast.", now })).toMatchObject({ ok: true });
   const sent = await results();
   expect(sent.appealed_at).not.toBeNull();
   expect(sent.appeal_decided_at).toBeNull();

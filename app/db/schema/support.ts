@@ -1,6 +1,7 @@
 // Support, mail and analytics: contact requests, the e-mail outbox, first-party events.
-import { check, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
-import { CONTACT_SUBJECTS, EMAIL_STATUSES } from "../../utils/enums";
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { COMPLAINT_KINDS, CONTACT_SUBJECTS, EMAIL_STATUSES } from "../../utils/enums";
 import { createdAt, id, oneOf, time } from "./columns";
 import { users } from "./accounts";
 
@@ -18,6 +19,36 @@ export const contact_requests = pgTable(
   (t) => [
     check("contact_requests_subject", oneOf(t.subject, CONTACT_SUBJECTS)),
     index("contact_requests_created_idx").on(t.created_at),
+  ],
+);
+
+// Complaints on a clock (docs/decisions/support-complaints.md): every complaint has a ticket number the
+// person follows without signing in, an acknowledgement mailed at once, an answer owed within 48 hours
+// and a resolution within a month (due_at). `ref` names what it is about (contact:<id>,
+// order-line:<id>, appeal:<contest>:<user>), so the step that settles it can resolve it.
+export const complaints = pgTable(
+  "complaints",
+  {
+    id: id(),
+    ticket: text("ticket").notNull(),
+    kind: text("kind", { enum: COMPLAINT_KINDS }).notNull(),
+    ref: text("ref").notNull(),
+    user_id: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    email: text("email").notNull(),
+    received_at: time("received_at").notNull(),
+    due_at: time("due_at").notNull(),
+    answered_at: time("answered_at"),
+    resolved_at: time("resolved_at"),
+  },
+  (t) => [
+    uniqueIndex("complaints_ticket_idx").on(t.ticket),
+    check("complaints_kind", oneOf(t.kind, COMPLAINT_KINDS)),
+    check("complaints_ticket_form", sql`${t.ticket} ~ '^SA-[0-9A-HJKMNP-TV-Z]{10}$'`),
+    check("complaints_clock", sql`${t.due_at} > ${t.received_at} AND (${t.answered_at} IS NULL OR ${t.answered_at} >= ${t.received_at}) AND (${t.resolved_at} IS NULL OR ${t.resolved_at} >= ${t.received_at})`),
+    // Support's register: what is open, oldest first.
+    index("complaints_open_idx").on(t.received_at).where(sql`${t.resolved_at} IS NULL`),
+    index("complaints_ref_idx").on(t.ref),
+    index("complaints_user_idx").on(t.user_id),
   ],
 );
 

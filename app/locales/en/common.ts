@@ -53,6 +53,13 @@ export default {
   "common.footer.contactSupport": "Contact support",
   "common.footer.social": "Social",
   "common.footer.copyright": "© {year} StudyArena. All rights reserved.",
+  // Who runs the site and hears complaints (app/components/support/operator-details.tsx): footer, contact page, terms.
+  "common.operator.title": "Who runs StudyArena",
+  "common.operator.legalName": "Operated by <0>{name}</0>",
+  "common.operator.address": "Registered address: <0>{address}</0>",
+  "common.operator.grievance": "Grievance officer: <0>{name}</0>, <1>{email}</1>, <2>{phone}</2>",
+  "common.operator.clock": "Every complaint gets a ticket number and an acknowledgement at once, an answer within {ackHours} hours and a resolution within one month.",
+  "common.operator.follow": "Follow a complaint by its ticket number",
   // Refusals before a route reads a body (app/utils/request-guard.ts, app/utils/forms.server.ts), said as plain text.
   "common.refused.noLength": "Please send the length of the request body.",
   "common.refused.badLength": "The request body's length is not a number.",

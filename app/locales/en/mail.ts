@@ -99,7 +99,7 @@ export default {
   "mail.life.disputed": "The seller disputes your return",
   "mail.life.disputedHeading": "Support will decide",
   "mail.life.disputedText": "The seller disagrees that {book} is worse than its grade. They say: “{words}”. Support has your words and photo too, and will write to you both within {hours} hours. Your money stays held until then.",
-  "mail.dispute.subject": "Disputed return: order {ref}, {title}",
+  "mail.dispute.subject": "Disputed return {ticket}: order {ref}, {title}",
   "mail.dispute.heading": "A return to decide",
   "mail.dispute.line": "Order {ref}, line {line}: {title}. Buyer: {buyer}.",
   "mail.dispute.buyer": "The buyer says: “{words}”",
@@ -187,4 +187,12 @@ export default {
   "mail.proof.notYou": "If it was not you, ignore this e-mail: nobody else is e-mailed, and the account is erased on {date}.",
   "mail.proof.notYouRestart": "If it was not you, ignore this e-mail: nothing changes. The link works until {date}.",
   "mail.proof.action": "Confirm My Address",
+  // A complaint's acknowledgement (app/models/support/complaints.server.ts; issue 67, point 4).
+  "mail.complaint.subject": "Complaint {ticket} received",
+  "mail.complaint.heading": "We have your complaint: {ticket}",
+  "mail.complaint.received": "We received it on {when}: {kind}. Your ticket number is {ticket}.",
+  "mail.complaint.clock": "Our support team will answer within {hours} hours and resolve it by {due}.",
+  "mail.complaint.follow": "Follow it by its number, without signing in: {url}",
+  "mail.complaint.officer": "If it is not resolved in time, write to our grievance officer, {name}: {email}, {phone}.",
+  "mail.complaint.action": "Follow My Complaint",
 } as const;

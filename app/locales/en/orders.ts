@@ -152,7 +152,7 @@ export default {
   "orders.msg.booked": "Pickup booked: the courier's number is on the sale, and the buyer is told.",
   "orders.msg.returnPhotoSaved": "Your photo is saved: the seller sees it with your return.",
   "orders.msg.returnPhotoNotNow": "A photo can be added only while the return is open and support does not have it yet.",
-  "orders.msg.disputed": "Sent to support with both sides' words: they will write to you both within {hours} hours. The money stays held until then.",
+  "orders.msg.disputed": "Sent to support with both sides' words, ticket number {ticket} (mailed to you both): they will write to you both within {hours} hours. The money stays held until then.",
   "orders.msg.disputeNotNow": "Only an open return can be disputed, once.",
   "orders.msg.disputeWordsRequired": "Say why you disagree (at least 3 characters).",
   "orders.msg.disputeWordsTooLong": "Keep it under {max} characters.",

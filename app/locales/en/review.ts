@@ -52,7 +52,7 @@ export default {
   "review.appeal.how": "If you think this is wrong, tell us why, once, by {until}. A second reviewer reads your statement with the evidence and decides; an appeal upheld restores your rank and any prize.",
   "review.appeal.statement": "Your statement",
   "review.appeal.send": "Send Appeal",
-  "review.appeal.sent": "Your appeal is sent. A second reviewer will decide before the results are final, and we will e-mail you.",
+  "review.appeal.sent": "Your appeal is sent. A second reviewer will decide before the results are final, and we will e-mail you. Your ticket number is {ticket}.",
   "review.appeal.pending": "You appealed on {when}. A second reviewer decides before the results are final: never the one who disqualified your entry, nor anyone who entered this contest.",
   "review.appeal.upheldTitle": "Your appeal was upheld",
   "review.appeal.upheld": "A second reviewer upheld your appeal on {when}: your entry is no longer disqualified, and its rank and any prize are restored.",

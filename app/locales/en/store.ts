@@ -89,4 +89,11 @@ export default {
   "store.wishlist.add": "Add {title} to cart",
   "store.wishlist.remove": "Remove {title} from wishlist",
   "store.wishlist.removeButton": "Remove",
+  // The return and refund terms on a listing (issue 67, point 4): the marketplace's, which bind every seller.
+  "store.product.terms": "Returns and refunds",
+  "store.product.termsSeller": "This seller sells under StudyArena's return and refund terms, as every seller here does:",
+  "store.product.termsProblem": "Report a wrong or damaged book within {hours} hours of delivery.",
+  "store.product.termsReturn": "Ask to return it within {days} days of delivery if it is not as described.",
+  "store.product.termsRefund": "Once the return is confirmed, a prepaid order is refunded within {issued} business days; it takes {reach} business days to reach your account.",
+  "store.product.termsMore": "The whole <0>refund policy</0>.",
 } as const;

@@ -54,6 +54,13 @@ export default {
   "common.footer.contactSupport": "सहायता से संपर्क करें",
   "common.footer.social": "सोशल मीडिया",
   "common.footer.copyright": "© {year} StudyArena. सर्वाधिकार सुरक्षित।",
+  // Who runs the site and hears complaints (app/components/support/operator-details.tsx): footer, contact page, terms.
+  "common.operator.title": "StudyArena कौन चलाता है",
+  "common.operator.legalName": "संचालक: <0>{name}</0>",
+  "common.operator.address": "पंजीकृत पता: <0>{address}</0>",
+  "common.operator.grievance": "शिकायत अधिकारी: <0>{name}</0>, <1>{email}</1>, <2>{phone}</2>",
+  "common.operator.clock": "हर शिकायत को तुरंत एक टिकट नंबर और पावती मिलती है, {ackHours} घंटे के भीतर जवाब और एक महीने के भीतर समाधान।",
+  "common.operator.follow": "टिकट नंबर से अपनी शिकायत की स्थिति देखें",
   "common.refused.noLength": "कृपया अनुरोध के साथ उसकी लंबाई भेजें।",
   "common.refused.badLength": "अनुरोध की लंबाई कोई संख्या नहीं है।",
   "common.refused.tooLarge": "यह इस पेज की सीमा से ज़्यादा था। कृपया कम भेजें।",

@@ -99,7 +99,7 @@ export default {
   "mail.life.disputed": "विक्रेता ने आपकी वापसी पर आपत्ति की",
   "mail.life.disputedHeading": "सपोर्ट तय करेगा",
   "mail.life.disputedText": "विक्रेता नहीं मानते कि {book} अपनी हालत से बदतर है। वे कहते हैं: “{words}”। सपोर्ट के पास आपकी बात और फ़ोटो भी है, और वे {hours} घंटे के भीतर आप दोनों को लिखेंगे। तब तक आपका पैसा रुका रहेगा।",
-  "mail.dispute.subject": "वापसी पर आपत्ति: ऑर्डर {ref}, {title}",
+  "mail.dispute.subject": "वापसी पर आपत्ति {ticket}: ऑर्डर {ref}, {title}",
   "mail.dispute.heading": "तय करने के लिए एक वापसी",
   "mail.dispute.line": "ऑर्डर {ref}, लाइन {line}: {title}। ख़रीदार: {buyer}।",
   "mail.dispute.buyer": "ख़रीदार कहते हैं: “{words}”",
@@ -187,4 +187,12 @@ export default {
   "mail.proof.notYou": "यदि यह आप नहीं थे, तो इस ई-मेल को अनदेखा करें: किसी और को ई-मेल नहीं भेजा जाता, और खाता {date} को मिटा दिया जाता है।",
   "mail.proof.notYouRestart": "यदि यह आप नहीं थे, तो इस ई-मेल को अनदेखा करें: कुछ नहीं बदलता। लिंक {date} तक चलता है।",
   "mail.proof.action": "मेरे पते की पुष्टि करें",
+  // A complaint's acknowledgement (app/models/support/complaints.server.ts; issue 67, point 4).
+  "mail.complaint.subject": "शिकायत {ticket} मिल गई",
+  "mail.complaint.heading": "आपकी शिकायत हमें मिल गई: {ticket}",
+  "mail.complaint.received": "यह हमें {when} को मिली: {kind}। आपका टिकट नंबर {ticket} है।",
+  "mail.complaint.clock": "हमारी सहायता टीम {hours} घंटे के भीतर जवाब देगी और {due} तक इसका समाधान करेगी।",
+  "mail.complaint.follow": "बिना साइन इन किए, नंबर से इसकी स्थिति देखें: {url}",
+  "mail.complaint.officer": "अगर समय पर समाधान न हो, तो हमारे शिकायत अधिकारी {name} को लिखें: {email}, {phone}।",
+  "mail.complaint.action": "मेरी शिकायत देखें",
 } satisfies Catalog<typeof en>;

@@ -89,4 +89,11 @@ export default {
   "store.wishlist.add": "{title} को कार्ट में डालें",
   "store.wishlist.remove": "{title} को विशलिस्ट से हटाएँ",
   "store.wishlist.removeButton": "हटाएँ",
+  // The return and refund terms on a listing (issue 67, point 4): the marketplace's, which bind every seller.
+  "store.product.terms": "वापसी और रिफ़ंड",
+  "store.product.termsSeller": "यह विक्रेता StudyArena की वापसी और रिफ़ंड की शर्तों पर बेचता है, जैसे यहाँ हर विक्रेता:",
+  "store.product.termsProblem": "ग़लत या ख़राब किताब की शिकायत डिलीवरी के {hours} घंटे के भीतर करें।",
+  "store.product.termsReturn": "किताब विवरण के अनुसार न हो, तो डिलीवरी के {days} दिन के भीतर वापसी माँगें।",
+  "store.product.termsRefund": "वापसी की पुष्टि होते ही, पहले से भुगतान किए गए ऑर्डर का रिफ़ंड {issued} कामकाजी दिनों में जारी होता है; आपके खाते तक पहुँचने में {reach} कामकाजी दिन लगते हैं।",
+  "store.product.termsMore": "पूरी <0>रिफ़ंड नीति</0>।",
 } satisfies Catalog<typeof en>;

@@ -6,6 +6,8 @@ import type { MessageId, Msg } from "~/utils/i18n";
 export const CONTACT_MAX = { name: 100, email: 254, message: 5000 } as const;
 
 export const CONTACT_SENT: Msg = { id: "pages.contact.sent" };
+/** The flash after a message is sent: the spec's sentence, then its ticket number (issue 67, point 4). */
+export const contactSentWithTicket = (ticket: string): Msg => ({ id: "pages.contact.sentTicket", values: { ticket } });
 
 /** Each subject's label (its message id; the support team's mail names it in English). */
 export const SUBJECT_LABELS: Record<(typeof CONTACT_SUBJECTS)[number], MessageId> = {

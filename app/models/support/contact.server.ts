@@ -7,6 +7,8 @@ import { SUBJECT_LABELS } from "~/models/support/contact-schema";
 import { consume, LIMITS } from "~/services/rate-limit.server";
 import type { CONTACT_SUBJECTS } from "~/utils/enums";
 import { translator } from "~/utils/i18n.server";
+import type { Locale } from "~/utils/i18n";
+import { openComplaint } from "~/models/support/complaints.server";
 
 export type ContactInput = {
   name: string;
@@ -15,31 +17,38 @@ export type ContactInput = {
   message: string;
 };
 
-/** Saves the request and mails support in one transaction: both happen, or neither. */
+/**
+ * Saves the request, opens its complaint (a ticket number, the acknowledgement mailed to the
+ * sender in their language) and mails support, in one transaction: all happen, or none.
+ */
 export async function submitContactRequest(
   db: Db,
-  input: ContactInput & { userId: string | null; ip: string; now: Date },
-): Promise<"sent" | "limited"> {
-  if (await consume(db, `contact:ip:${input.ip}`, LIMITS.contactPerIp, input.now)) return "limited";
+  input: ContactInput & { userId: string | null; ip: string; locale: Locale; now: Date },
+): Promise<{ kind: "sent"; ticket: string } | { kind: "limited" }> {
+  if (await consume(db, `contact:ip:${input.ip}`, LIMITS.contactPerIp, input.now)) return { kind: "limited" };
   const email = normalizeEmail(input.email);
   // Our support team reads English (docs/decisions/languages-hindi-how-it-is-built.md, "Hindi: how it is built").
   const subject = translator("en")(SUBJECT_LABELS[input.subject]);
-  await db.transaction(async (tx) => {
-    await tx.insert(contact_requests).values({
-      name: input.name,
-      email,
-      subject: input.subject,
-      message: input.message,
-      user_id: input.userId,
-    });
+  return db.transaction(async (tx) => {
+    const [request] = await tx
+      .insert(contact_requests)
+      .values({
+        name: input.name,
+        email,
+        subject: input.subject,
+        message: input.message,
+        user_id: input.userId,
+      })
+      .returning({ id: contact_requests.id });
+    const { ticket } = await openComplaint(tx, { kind: "contact", ref: `contact:${request!.id}`, userId: input.userId, from: { email, locale: input.locale }, now: input.now });
     await enqueueEmail(tx, {
       to: supportEmail(),
-      subject: `[Contact] ${subject}: ${input.name}`,
+      subject: `[Contact ${ticket}] ${subject}: ${input.name}`,
       ...renderMail({
         heading: `New ${subject.toLowerCase()} request`,
         paragraphs: [`From: ${input.name} <${email}>`, ...input.message.split(/\n{2,}/)],
       }),
     });
+    return { kind: "sent" as const, ticket };
   });
-  return "sent";
 }

@@ -27,3 +27,11 @@ export function useSupportContact(): SupportContact {
   const root = useRouteLoaderData("root") as { support?: SupportContact } | undefined;
   return root?.support ?? { email: "support@studyarena.in", phone: null, address: null };
 }
+
+/** Who runs the site and its grievance officer (OPERATOR_*, GRIEVANCE_OFFICER_* in app/utils/env.server.ts), handed down by the root loader. */
+export type OperatorDetails = { legalName: string; address: string; grievanceOfficer: { name: string; email: string; phone: string } };
+
+export function useOperator(): OperatorDetails | null {
+  const root = useRouteLoaderData("root") as { operator?: OperatorDetails } | undefined;
+  return root?.operator ?? null;
+}

@@ -24,7 +24,7 @@ const TEST = "the test in Hindi, from the camera check to the completion page, h
 
 // Pages anyone can open, scanned in languages.spec.ts; languages.js.spec.ts shows that
 // scripts change no word of them.
-export const HINDI_PAGES = ["/", "/contests", "/contests?q=zzzz-none", "/store", "/store?q=zzzz-none", "/about", "/faq", "/contact", "/terms", "/privacy", "/refund", "/cookie", "/login", "/signup", "/forgot-password", "/reset-password?token=not-a-token", "/blog", "/no-such-page"];
+export const HINDI_PAGES = ["/", "/contests", "/contests?q=zzzz-none", "/store", "/store?q=zzzz-none", "/about", "/faq", "/contact", "/complaints", "/complaints?ticket=SA-0000000000", "/terms", "/privacy", "/refund", "/cookie", "/login", "/signup", "/forgot-password", "/reset-password?token=not-a-token", "/blog", "/no-such-page"];
 
 type Scan = { spec: "languages.spec.ts" | "languages.js.spec.ts"; test: string; path: string };
 const scan = (test: string, path: string, spec: Scan["spec"] = "languages.spec.ts"): Scan => ({ spec, test, path });
@@ -35,6 +35,7 @@ export const HINDI_ROUTES: Record<string, Scan> = {
   "about.tsx": scan(PAGES, '"/about"'),
   "faq.tsx": scan(PAGES, '"/faq"'),
   "contact.tsx": scan(PAGES, '"/contact"'),
+  "complaints.tsx": scan(PAGES, '"/complaints?ticket=SA-0000000000"'),
   "terms.tsx": scan(PAGES, '"/terms"'),
   "privacy.tsx": scan(PAGES, '"/privacy"'),
   "refund.tsx": scan(PAGES, '"/refund"'),

@@ -32,8 +32,8 @@ export async function latinWords(page: Page, data: string[] = []) {
   const texts = await page.evaluate(pageTexts);
   return texts
     .map((text) => [...data].sort((a, b) => b.length - a.length).reduce((rest, typed) => rest.split(typed).join(""), text))
-    // E-mail addresses and order references ("#3F9A2C") are identifiers, not words.
-    .map((text) => text.replace(/\S+@\S+/g, "").replace(/#[0-9A-Za-z]+/g, "").replace(ALLOWED, ""))
+    // E-mail addresses, order references ("#3F9A2C") and ticket numbers ("SA-7K3M9Q2XTB") are identifiers, not words.
+    .map((text) => text.replace(/\S+@\S+/g, "").replace(/#[0-9A-Za-z]+/g, "").replace(/\bSA-[0-9A-Z]*/g, "").replace(ALLOWED, ""))
     .flatMap((text) => text.match(/[A-Za-z]{2,}/g) ?? []);
 }
 

@@ -14,6 +14,7 @@ import { enqueueEmail, mailLocale, renderMail } from "~/services/email.server";
 import { appUrl } from "~/utils/env.server";
 import { translator } from "~/utils/i18n.server";
 import { CONTEST_OVER_SQL } from "~/models/contests/sitting/deadline.server";
+import { openComplaint, resolveComplaintsAbout } from "~/models/support/complaints.server";
 
 import { APPEAL_STATEMENT_MAX, APPEAL_WINDOW_MS, REVIEW_REASON_MAX } from "~/models/contests/review/review";
 
@@ -104,9 +105,15 @@ async function openForDecision(tx: DbOrTx, input: { contestId: string; reviewerI
   return { contest };
 }
 
-export type AppealResult = { ok: true } | { ok: false; reason: "not-disqualified" | "late" | "already" | "final" | "statement" };
+export type AppealResult = { ok: true; ticket: string } | { ok: false; reason: "not-disqualified" | "late" | "already" | "final" | "statement" };
 
-/** The disqualified student's one appeal, within 48 hours of the decision, before the results are final. */
+/** An appeal is a complaint on a clock (issue 67, point 4): this names it, and its decision resolves it. */
+const appealRef = (input: { contestId: string; userId: string }) => `appeal:${input.contestId}:${input.userId}`;
+
+/**
+ * The disqualified student's one appeal, within 48 hours of the decision, before the
+ * results are final; with its complaint's ticket number, acknowledged by mail at once.
+ */
 export async function appeal(db: Db, input: { contestId: string; userId: string; statement: string; now: Date }): Promise<AppealResult> {
   const statement = input.statement.trim();
   if (statement === "" || statement.length > APPEAL_STATEMENT_MAX) return { ok: false, reason: "statement" };
@@ -124,7 +131,10 @@ export async function appeal(db: Db, input: { contestId: string; userId: string;
       .values({ contest_id: input.contestId, user_id: input.userId, statement, appealed_at: input.now })
       .onConflictDoNothing()
       .returning({ at: review_appeals.appealed_at });
-    return inserted.length > 0 ? ({ ok: true } as const) : ({ ok: false, reason: "already" } as const);
+    if (inserted.length === 0) return { ok: false, reason: "already" } as const;
+    const [who] = await tx.select({ email: users.email, locale: users.locale }).from(users).where(eq(users.id, input.userId));
+    const { ticket } = await openComplaint(tx, { kind: "appeal", ref: appealRef(input), userId: input.userId, from: { email: who!.email, locale: mailLocale(who!.locale) }, now: input.now });
+    return { ok: true, ticket } as const;
   });
 }
 
@@ -152,6 +162,7 @@ export async function decideAppeal(db: Db, input: { contestId: string; userId: s
     );
     if (first?.reviewer_id === input.reviewerId) return { ok: false, reason: "same-reviewer" } as const;
     await tx.update(review_appeals).set({ decided_at: input.now }).where(and(eq(review_appeals.contest_id, input.contestId), eq(review_appeals.user_id, input.userId)));
+    await resolveComplaintsAbout(tx, appealRef(input), input.now);
     if (input.upheld) {
       await tx
         .update(contest_results)

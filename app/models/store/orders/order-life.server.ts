@@ -121,7 +121,8 @@ export async function tell(tx: Tx, step: LifeStep, found: Locked, refunded: numb
   for (const mail of await lifeMails(tx, step, found, refunded)) await enqueueEmail(tx, mail);
 }
 
-export type StepOutcome<K extends string> = { kind: K; refunded?: number; left?: number } | null;
+// `ticket`: the complaint a step opened (a dispute sent to support: app/models/support/complaints.server.ts).
+export type StepOutcome<K extends string> = { kind: K; refunded?: number; left?: number; ticket?: string } | null;
 
 /**
  * One step on one line: the line found and locked for `who` (null, as for a missing line,

@@ -165,7 +165,7 @@ export const ORDER_MESSAGES = {
   carrierDown: { id: "orders.msg.carrierDown" },
   returnPhotoSaved: { id: "orders.msg.returnPhotoSaved" },
   returnPhotoNotNow: { id: "orders.msg.returnPhotoNotNow" },
-  disputed: { id: "orders.msg.disputed", values: { hours: POLICY.replyWithinHours } },
+  disputed: (ticket: string): Msg => ({ id: "orders.msg.disputed", values: { hours: POLICY.replyWithinHours, ticket } }),
   disputeNotNow: { id: "orders.msg.disputeNotNow" },
   disputeWordsRequired: { id: "orders.msg.disputeWordsRequired" },
   disputeWordsTooLong: { id: "orders.msg.disputeWordsTooLong", values: { max: DISPUTE_WORDS_MAX } },

@@ -7,7 +7,7 @@
 // removed from the image store here, unless a listing or another line shows the same bytes.
 import { and, eq, sql } from "drizzle-orm";
 import { rowsOf, type Db, type Tx } from "~/db/client.server";
-import { order_items, orders } from "~/db/schema";
+import { order_items, orders, users } from "~/db/schema";
 import type { Variants } from "~/models/media/pipeline.server";
 import { imageStore } from "~/models/media/stores.server";
 import { dropUnused, storeVariants } from "~/models/store/listings/photos.server";
@@ -15,7 +15,8 @@ import { mediaUrl } from "~/models/media/storage.server";
 import { shortOrderId } from "~/models/store/checkout/checkout";
 import { buyerCan, sellerCan } from "~/models/store/orders/order-life";
 import { step, tell } from "~/models/store/orders/order-life.server";
-import { enqueueEmail, renderMail } from "~/services/email.server";
+import { enqueueEmail, mailLocale, renderMail } from "~/services/email.server";
+import { openComplaint, type Reader } from "~/models/support/complaints.server";
 import { appUrl, supportEmail } from "~/utils/env.server";
 import { translator } from "~/utils/i18n.server";
 
@@ -55,6 +56,8 @@ export function buyerAddsReturnPhoto(db: Db, input: { buyerId: string; orderId: 
 /**
  * The seller disagrees with a return: their words are kept on the line, support is
  * mailed the case with both sides' words and the buyer's photo, and the buyer is told.
+ * The case is a complaint on a clock (issue 67, point 4): its ticket number goes to the
+ * seller's screen and, with the acknowledgement, to both of them.
  * Once per line; the seller may still confirm the return afterwards.
  */
 export function sellerDisputesReturn(db: Db, input: { sellerId: string; itemId: string; words: string; now: Date }) {
@@ -63,20 +66,27 @@ export function sellerDisputesReturn(db: Db, input: { sellerId: string; itemId: 
     const line = { ...found.line, disputed_at: input.now, dispute_words: input.words };
     await tx.update(order_items).set({ disputed_at: input.now, dispute_words: input.words }).where(eq(order_items.id, line.id));
     await tell(tx, "disputed", { ...found, line }, 0);
-    await enqueueEmail(tx, supportCase({ ...found, line }));
-    return { kind: "disputed" };
+    const reader = async (id: string | null, email?: string): Promise<Reader | null> => {
+      const [user] = id ? await tx.select({ email: users.email, locale: users.locale }).from(users).where(eq(users.id, id)) : [];
+      return user ? { email: email ?? user.email, locale: mailLocale(user.locale) } : email ? { email, locale: "en" } : null;
+    };
+    const seller = (await reader(input.sellerId))!;
+    const buyer = (await reader(found.order.buyer_id, found.order.buyer_email))!;
+    const { ticket } = await openComplaint(tx, { kind: "return_dispute", ref: `order-line:${line.id}`, userId: input.sellerId, from: seller, alsoTell: [buyer], now: input.now });
+    await enqueueEmail(tx, supportCase({ ...found, line }, ticket));
+    return { kind: "disputed", ticket };
   });
 }
 
 type Case = { order: { id: string; buyer_email: string }; line: { id: string; title_at_purchase: string; seller_id: string | null; return_reason: string | null; return_photo_url: string | null; dispute_words: string | null } };
 
 /** Support's mail of a disputed return, in English (support's language): both sides' words, the photo, how to decide. */
-export function supportCase({ order, line }: Case) {
+export function supportCase({ order, line }: Case, ticket: string) {
   const t = translator("en");
   const photo = line.return_photo_url ? `${appUrl()}${line.return_photo_url}` : t("mail.dispute.noPhoto");
   return {
     to: supportEmail(),
-    subject: t("mail.dispute.subject", { ref: shortOrderId(order.id), title: line.title_at_purchase }),
+    subject: t("mail.dispute.subject", { ticket, ref: shortOrderId(order.id), title: line.title_at_purchase }),
     ...renderMail({
       heading: t("mail.dispute.heading"),
       paragraphs: [

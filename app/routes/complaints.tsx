@@ -11,6 +11,7 @@ import { db } from "~/db/client.server";
 import { clientIp } from "~/models/accounts/auth.server";
 import { ACK_HOURS, COMPLAINT_KIND_LABELS, COMPLAINT_STATE_LABELS, complaintClock, complaintState, TICKET_TYPED_MAX } from "~/models/support/complaints";
 import { complaintLimitedMessage, lookUpComplaint } from "~/models/support/complaints.server";
+import { nowOf } from "~/utils/clock";
 import { formatDateTime } from "~/utils/dates";
 import { richText, useT, type Msg } from "~/utils/i18n";
 import { i18nFor, messagesUnder } from "~/utils/i18n.server";
@@ -22,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { locale } = i18nFor(request, context);
   // What was typed, bounded: a number is 13 characters, and what comes back is only shown in the field.
   const typed = (new URL(request.url).searchParams.get("ticket") ?? "").slice(0, TICKET_TYPED_MAX);
-  const now = new Date();
+  const now = nowOf(context);
   const reply = (found: { complaint: Found; late: boolean } | null, error: Msg | null, status = 200) =>
     data({ typed, found, error, messages: messagesUnder(locale, "pages.complaints.") }, { status, headers: { "Cache-Control": "private, no-store" } });
   if (!typed.trim()) return reply(null, null);

@@ -15,6 +15,7 @@ import { richText, useT, msgText } from "~/utils/i18n";
 import { localeOf, messagesUnder, translateReply, translator } from "~/utils/i18n.server";
 import { kickOutbox } from "~/services/email.server";
 import { parseForm } from "~/utils/forms.server";
+import { nowOf } from "~/utils/clock";
 import { redirectWithFlash } from "~/utils/http.server";
 import { useIsPending } from "~/utils/use-is-pending";
 import { CONTACT_SUBJECTS } from "~/utils/enums";
@@ -36,7 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     userId: await getUserId(request, context),
     ip: clientIp(context),
     locale,
-    now: new Date(),
+    now: nowOf(context),
   });
   if (outcome.kind === "limited") return data(translateReply(submission.reply({ formErrors: [msgText(MESSAGES.tooManyAttempts)] }), translator(locale)), { status: 429 });
   kickOutbox();

@@ -6,7 +6,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { OperatorDetails } from "~/components/support/operator-details";
 import { db } from "~/db/client.server";
 import { clientIp } from "~/models/accounts/auth.server";
 import { ACK_HOURS, COMPLAINT_KIND_LABELS, COMPLAINT_STATE_LABELS, complaintClock, complaintState, TICKET_TYPED_MAX } from "~/models/support/complaints";
@@ -94,7 +93,6 @@ export default function FollowComplaint() {
         </section>
       ) : null}
       <p style={{ marginTop: "1.5rem" }}>{richText(t("pages.complaints.howTo"), [(text) => <Link to="/contact">{text}</Link>])}</p>
-      <OperatorDetails />
     </section>
   );
 }

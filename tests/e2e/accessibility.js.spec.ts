@@ -9,7 +9,7 @@ import { create, expect, test, unique, uniqueEmail } from "./support/fixtures";
 test.use({ reducedMotion: "reduce" });
 
 // Every screen a student meets, checked by axe for WCAG 2.1 A/AA problems.
-const PAGES = ["/", "/contests", "/login", "/signup", "/forgot-password", "/reset-password?token=x", "/contact", "/faq", "/about", "/privacy", "/terms", "/refund", "/cookie", "/store", "/blog", "/no-such-page"];
+const PAGES = ["/", "/contests", "/login", "/signup", "/forgot-password", "/reset-password?token=x", "/contact", "/complaints?ticket=SA-0000000000", "/faq", "/about", "/privacy", "/terms", "/refund", "/cookie", "/store", "/blog", "/no-such-page"];
 
 for (const path of PAGES) {
   test(`no accessibility violations on ${path}`, async ({ page }) => {

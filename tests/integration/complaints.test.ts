@@ -195,6 +195,10 @@ test("a seller's return dispute sent to support: a ticket on the seller's screen
   // A second press opens no second complaint.
   await sellerStep(seller, { intent: "dispute", itemId, words: "Again." });
   expect(await db.$count(complaints)).toBe(before + 1);
+  // Support decides for the buyer and the seller confirms the return: the complaint is resolved.
+  expect((await complaintOf(ticket)).resolved_at).toBeNull();
+  await sellerStep(seller, { intent: "return-received", itemId });
+  expect((await complaintOf(ticket)).resolved_at).toEqual(expect.any(Date));
 });
 
 test("a student's appeal: a ticket in the answer, the acknowledgement mailed, resolved when a second reviewer decides", async () => {

@@ -16,6 +16,7 @@ import { awaitsConfirmation, buyerCan, COD_CONFIRM_MS, confirmBy, DAY_MS, HANDOV
 import { lifeMails, type LifeStep, type Locked } from "~/models/store/orders/order-life-mails.server";
 import { moveStock } from "~/models/store/checkout/orders.server";
 import { enqueueEmail, kickOutbox } from "~/services/email.server";
+import { resolveComplaintsAbout } from "~/models/support/complaints.server";
 import { env } from "~/utils/env.server";
 import { REFUND_REASONS, type LineRefundWhy } from "~/models/refund-reasons";
 
@@ -297,6 +298,8 @@ export function sellerConfirmsReturn(db: Db, input: { sellerId: string; itemId: 
     if (!sellerCan(found.line, found.order).confirmReturn) return { kind: "not-requested" };
     await tx.update(order_items).set({ returned_at: input.now }).where(eq(order_items.id, found.line.id));
     const refunded = await refundLine(tx, found, "returned", false);
+    // A return its seller had disputed is settled so: the complaint is resolved (app/models/support/complaints.server.ts).
+    await resolveComplaintsAbout(tx, `order-line:${found.line.id}`, input.now);
     await tell(tx, by === "support" ? "support-returned" : "returned", { ...found, line: { ...found.line, returned_at: input.now } }, refunded);
     return { kind: "returned", refunded };
   });

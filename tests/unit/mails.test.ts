@@ -12,9 +12,12 @@ import { lifeMailsTo } from "~/models/store/orders/order-life-mails.server";
 import { buyerMail, sellerMail } from "~/models/store/checkout/order-mails.server";
 import type { Mail } from "~/services/email.server";
 import type { Locale } from "~/utils/i18n";
+import { acknowledgement } from "~/models/support/complaints.server";
+import { complaintDueAt } from "~/models/support/complaints";
+import { OPERATOR_DEMO } from "~/utils/env.server";
 
 // What people and admins typed, which stays as typed in either language.
-const TYPED = ["pay_1", "UTR123456", "Asha Rao", "Ravi", "Physics Cup", "Concepts of Physics", "HC Verma", "12 MG Road", "Pune", "Maharashtra", "India", "Wrong edition", "Torn cover", "DTDC123", "What is g?", "The key was right", "Account closed"];
+const TYPED = ["pay_1", "UTR123456", "Asha Rao", "Ravi", "Physics Cup", "Concepts of Physics", "HC Verma", "12 MG Road", "Pune", "Maharashtra", "India", "Wrong edition", "Torn cover", "DTDC123", "What is g?", "The key was right", "Account closed", "SA-7K3M9Q2XTB", OPERATOR_DEMO.grievanceOfficer.name];
 const BRANDS = /\b(StudyArena|UPI|UTR|ID|IST|JavaScript|Chrome|Firefox|iPhone|PAN|am|pm)\b/g;
 
 /** The Latin words of a mail outside URLs, addresses, typed data and brands. */
@@ -85,6 +88,7 @@ function everyMail(locale: Locale): Array<[string, Mail]> {
     ["earnings paid", paidMail(payout(null, locale), "UTR123456")],
     ["prize failed", failedMail(payout("Physics Cup", locale), "Account closed")],
     ["earnings failed", failedMail(payout(null, locale), null)],
+    ["complaint acknowledged", acknowledgement(reader, { ticket: "SA-7K3M9Q2XTB", kind: "return_dispute", receivedAt: now, dueAt: complaintDueAt(now) })],
   ];
 }
 
@@ -112,6 +116,8 @@ describe("every mail in both languages", () => {
     expect(mails["shipped 0"]!.text).toContain("Concepts of Physics × 2 has shipped; its tracking number is DTDC123.");
     expect(mails["prize failed"]!.subject).toBe("Your prize in Physics Cup could not be paid");
     expect(mails["earnings paid"]!.subject).toBe("Your marketplace earnings are paid: ₹7,000");
+    expect(mails["complaint acknowledged"]!.text).toContain("About: A disputed return. Received on 26 Nov 2026, 3:30 pm. Your ticket number is SA-7K3M9Q2XTB.");
+    expect(mails["complaint acknowledged"]!.text).toContain("resolve it by 26 Dec 2026, 3:30 pm.");
   });
 
   test("the reader's language, not the page's: the same step writes each party in their own", () => {

@@ -190,7 +190,7 @@ export default {
   // A complaint's acknowledgement (app/models/support/complaints.server.ts; issue 67, point 4).
   "mail.complaint.subject": "Complaint {ticket} received",
   "mail.complaint.heading": "We have your complaint: {ticket}",
-  "mail.complaint.received": "We received it on {when}: {kind}. Your ticket number is {ticket}.",
+  "mail.complaint.received": "About: {kind}. Received on {when}. Your ticket number is {ticket}.",
   "mail.complaint.clock": "Our support team will answer within {hours} hours and resolve it by {due}.",
   "mail.complaint.follow": "Follow it by its number, without signing in: {url}",
   "mail.complaint.officer": "If it is not resolved in time, write to our grievance officer, {name}: {email}, {phone}.",

@@ -190,7 +190,7 @@ export default {
   // A complaint's acknowledgement (app/models/support/complaints.server.ts; issue 67, point 4).
   "mail.complaint.subject": "शिकायत {ticket} मिल गई",
   "mail.complaint.heading": "आपकी शिकायत हमें मिल गई: {ticket}",
-  "mail.complaint.received": "यह हमें {when} को मिली: {kind}। आपका टिकट नंबर {ticket} है।",
+  "mail.complaint.received": "विषय: {kind}। मिलने का समय: {when}। आपका टिकट नंबर {ticket} है।",
   "mail.complaint.clock": "हमारी सहायता टीम {hours} घंटे के भीतर जवाब देगी और {due} तक इसका समाधान करेगी।",
   "mail.complaint.follow": "बिना साइन इन किए, नंबर से इसकी स्थिति देखें: {url}",
   "mail.complaint.officer": "अगर समय पर समाधान न हो, तो हमारे शिकायत अधिकारी {name} को लिखें: {email}, {phone}।",

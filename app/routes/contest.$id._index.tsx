@@ -55,6 +55,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     state: enrolState(contest, new Date(), contestOffer()),
     funding: fundingLine(contest, contestOffer()),
     rules: contestRules(contest, contestOffer()),
+    // The sign-up line's versions, from the loader: the versions' module stays on the server.
+    versions: currentVersions(),
+    requirements: CONTEST_REQUIREMENTS.map((r) => (r === "contest.need.camera" && !minorsFilmed() ? "contest.need.cameraAdults" : r)),
     prizes: prizeLines(contest.prize_pool, formatINR),
     signedIn: Boolean(userId),
     askParent: parentalConsentRequired(),
@@ -96,10 +99,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function ContestDetail() {
-  const { contest, state, prizes, signedIn, funding, marking, rules: listed, minorsFilmed } = useLoaderData<typeof loader>();
+  const { contest, state, prizes, signedIn, funding, marking, rules: listed, requirements, minorsFilmed } = useLoaderData<typeof loader>();
   // Under 18 no camera watches the test unless the operator is an institution (issue 67, point 1).
   const rules: Msg[] = minorsFilmed ? listed : [...listed, { id: "contest.rule.minors" }];
-  const requirements = CONTEST_REQUIREMENTS.map((r) => (r === "contest.need.camera" && !minorsFilmed ? "contest.need.cameraAdults" : r));
   const { t, tm, locale } = useT();
   return (
     <>
@@ -190,7 +192,7 @@ function GuestJoin({ id, free }: { id: string; free: boolean }) {
   const lastResult = useActionData<typeof action>();
   const pending = useIsPending();
   const [form, fields] = useSchemaForm<typeof ContestJoinSchema>(lastResult);
-  const { askParent } = useLoaderData<typeof loader>();
+  const { askParent, versions } = useLoaderData<typeof loader>();
   const { t } = useT();
   return (
     <details className="join" open={Boolean(lastResult)}>
@@ -207,7 +209,7 @@ function GuestJoin({ id, free }: { id: string; free: boolean }) {
           askParent={askParent}
           labels={{ birthDate: t("contest.join.birthDate"), parentEmail: t("contest.join.parentEmail") }}
         />
-        <p className="muted">{richText(t("account.policies.signupLine", currentVersions()), [(text) => <Link to="/terms">{text}</Link>, (text) => <Link to="/privacy">{text}</Link>])}</p>
+        <p className="muted">{richText(t("account.policies.signupLine", versions), [(text) => <Link to="/terms">{text}</Link>, (text) => <Link to="/privacy">{text}</Link>])}</p>
         <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
           {pending ? t("contest.join.wait") : free ? t("contest.join.continueFree") : t("contest.join.continue")}
         </button>

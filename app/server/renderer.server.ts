@@ -27,9 +27,13 @@ export function createRenderer(build: ServerBuild, options: { publicDir: string;
     if (offered && offered.includes("br")) req.headers["accept-encoding"] = offered.split(",").filter((e) => e.trim().split(";")[0] !== "br").join(",");
     next();
   });
-  // Event streams must not wait in the compressor's buffer.
-  app.use(compression({ filter: (req, res) => !/event-stream/.test(String(res.getHeader("Content-Type") ?? "")) && compression.filter(req, res) }));
-  app.use("/build", express.static(path.join(publicDir, "build"), { immutable: true, maxAge: "1y" }));
+  // Event streams must not wait in the compressor's buffer. /build has a compressor of its own, below.
+  app.use(compression({ filter: (req, res) => !req.path.startsWith("/build/") && !/event-stream/.test(String(res.getHeader("Content-Type") ?? "")) && compression.filter(req, res) }));
+  // The build's scripts and styles are compressed however small: a page loads two dozen
+  // chunks under compression's default 1 KB threshold, which went as they are (about 3 KB
+  // more on every page; docs/performance.md, "Small chunks compressed"). They never change,
+  // so nginx keeps each compressed answer (deploy/nginx.conf) and the CPU is spent once.
+  app.use("/build", compression({ threshold: 0 }), express.static(path.join(publicDir, "build"), { immutable: true, maxAge: "1y" }));
   // The face check's worker, library and weights (public/proctor/v2/, scripts/copy-detector.js): a
   // versioned folder, so cached for good by browsers, nginx or a CDN (docs/performance.md).
   const detector = express.static(path.join(publicDir, "proctor"), { immutable: true, maxAge: "1y" });

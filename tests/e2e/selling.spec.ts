@@ -151,7 +151,7 @@ test("a seller sets their name, city, phone and address from the avatar menu's M
   await page.getByRole("button", { name: "Save Details" }).click();
   await expect(page.getByText("Enter a 10-digit mobile number (with +91 if you like)")).toBeVisible();
   await expect(page.getByLabel("Phone")).toHaveValue("12345");
-  await page.getByLabel("Full name").fill("Kavya Menon");
+  await page.getByLabel("Full name", { exact: true }).fill("Kavya Menon");
   await page.getByLabel("Phone").fill("98765 43210");
   await page.getByLabel("City").fill("Bengaluru");
   await page.getByLabel("Address").fill("4 Residency Road, Bengaluru");

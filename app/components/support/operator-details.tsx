@@ -1,6 +1,5 @@
 import { Link } from "@remix-run/react";
-import { ACK_HOURS } from "~/models/support/complaints";
-import { useOperator } from "~/models/support/policy";
+import { ACK_HOURS, useOperator } from "~/models/support/policy";
 import { richText, useT } from "~/utils/i18n";
 
 /**

@@ -8,7 +8,9 @@ import type { MessageId } from "~/utils/i18n";
 export type ComplaintKind = (typeof COMPLAINT_KINDS)[number];
 
 /** Hours within which a person must have heard from us (the mail at once; support's answer by then). */
-export const ACK_HOURS = 48;
+// The footer states it on every page, so it lives with the policy the browser already has.
+export { ACK_HOURS } from "~/models/support/policy";
+import { ACK_HOURS } from "~/models/support/policy";
 
 /** Crockford's base32: no I, L, O or U, so a number read aloud or typed from a mail is not mistaken. */
 export const TICKET_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";

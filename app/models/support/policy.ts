@@ -3,6 +3,9 @@ import { useRouteLoaderData } from "@remix-run/react";
 // One policy, stated once and used by the terms, FAQ, contact, refund and privacy pages
 // (docs/product/marketplace.md §9 lists figures that disagree with each other; docs/decisions/pages-shell-and-pages.md
 // says which were chosen). No page writes a number of its own.
+/** A complaint is acknowledged within this (the Consumer Protection (E-Commerce) Rules, 2020): every page's footer says it. */
+export const ACK_HOURS = 48;
+
 export const POLICY = {
   replyWithinHours: 24,
   minimumAge: 16,

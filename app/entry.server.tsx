@@ -5,6 +5,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { StartScriptContext } from "~/utils/late-hydration";
 import { holdScriptsIn, START_SCRIPT } from "~/utils/late-hydration.server";
 import { NonceContext } from "~/utils/nonce";
+import { digiLockerOrigin } from "~/models/accounts/digilocker.server";
 import { paymentGateway } from "~/models/payments/gateway.server";
 import type { RequestPolicy } from "~/server/policy";
 import { contentSecurityPolicy, cspExtrasFor, isPersonal, SHARED_PAGE_CACHE_CONTROL } from "~/utils/security-headers";
@@ -45,7 +46,7 @@ export default function handleRequest(
   const nonce = loadContext.cspNonce ?? "";
   // A route that takes payments through the gateway's checkout says so in its requestPolicy; only then, and only with keys set, may Razorpay's code run or its page be posted to.
   const policies = remixContext.staticHandlerContext.matches.map((m) => (remixContext.routeModules[m.route.id] as { requestPolicy?: RequestPolicy } | undefined)?.requestPolicy);
-  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, cspExtrasFor(policies, paymentGateway()?.kind ?? null)));
+  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, cspExtrasFor(policies, paymentGateway()?.kind ?? null, digiLockerOrigin())));
   // The language follows the URL, the lang cookie or Accept-Language (app/utils/i18n.tsx).
   responseHeaders.append("Vary", "Accept-Language, Cookie");
   // A shared document carries nothing personal (its nonce travels with it in a cache).

@@ -27,6 +27,8 @@ Object.assign(process.env, {
   NODE_ENV: "production",
   // The built-in test gateway, chosen explicitly (on PostgreSQL it is never on by default).
   PAYMENT_GATEWAY: "test",
+  // The DigiLocker stand-in, chosen explicitly too (a parent verifies through it before consenting).
+  DIGILOCKER_STAND_IN: "on",
   // Cash on delivery's deposit on dear orders only (tests/e2e/buying.spec.ts): every other cash-on-delivery order is as before.
   COD_DEPOSIT: "30",
   COD_DEPOSIT_ABOVE: "4000",

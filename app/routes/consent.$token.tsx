@@ -1,23 +1,31 @@
 // A parent's answer for an account under 18 (issue 46, point 4): the link mailed to them
-// shows what we collect and why, and consents, refuses, or later withdraws. Plain forms,
-// so it works without JavaScript; the rules are in models/accounts/parental-consent.server.ts.
+// shows what we collect and why, and consents, refuses, or later withdraws. Before consenting
+// the parent shows they are 18 or older, through DigiLocker or a verified account (issue 67,
+// point 2). Plain forms, so it works without JavaScript; the rules are in
+// models/accounts/parental-consent.server.ts and models/accounts/digilocker.server.ts.
+import { randomBytes } from "node:crypto";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ParentVerification } from "~/components/accounts/parent-verification";
 import { ErrorPage } from "~/components/error-page";
 import { CheckboxField, FormErrors } from "~/components/ui/field";
 import { db } from "~/db/client.server";
 import { kickOutbox } from "~/services/email.server";
-import { clientIp } from "~/models/accounts/auth.server";
+import { clientIp, getUser } from "~/models/accounts/auth.server";
+import { digiLocker, startSignIn, verifiedAccount, verifyFromAccount, type VerifyRefusal } from "~/models/accounts/digilocker.server";
 import { MESSAGES } from "~/models/accounts/messages";
 import { answerConsent, consentByToken, consentTextVersion, type AnswerResult } from "~/models/accounts/parental-consent.server";
 import { ConsentAnswerSchema } from "~/models/accounts/schemas";
 import { formatDate } from "~/utils/dates";
-import { env, minorsFilmed } from "~/utils/env.server";
+import { signInCookie } from "~/utils/cookies.server";
+import { env, minorsFilmed, parentVerified } from "~/utils/env.server";
+import { redirectWithFlash } from "~/utils/http.server";
 import { parseForm } from "~/utils/forms.server";
 import { msgText, useT, type Msg } from "~/utils/i18n";
 import { i18nFor, translateReply } from "~/utils/i18n.server";
 import { translatedPageMeta } from "~/utils/meta";
+import type { RequestPolicy } from "~/server/policy";
 import { useIsPending } from "~/utils/use-is-pending";
 import { useSchemaForm } from "~/utils/use-schema-form";
 
@@ -27,11 +35,23 @@ export const meta = translatedPageMeta("consent.metaTitle", "consent.metaDescrip
 // "no-referrer", which would make the browser send `Origin: null` and our own forms be refused).
 export const headers = () => ({ "X-Robots-Tag": "noindex", "Referrer-Policy": "same-origin", "Cache-Control": "no-store" });
 
+// With DigiLocker's keys set, the first step's form is answered by a redirect to DigiLocker's page (a form-action).
+export const requestPolicy: RequestPolicy = { digilockerSignIn: true };
+
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const view = await consentByToken(db, params.token ?? "", new Date());
+  const token = params.token ?? "";
+  const found = await consentByToken(db, token, new Date());
   const { messages } = i18nFor(request, context, "consent");
-  const status = view.status === "unknown" ? 404 : view.status === "lapsed" ? 410 : 200;
-  return data({ view, messages, evidenceDays: env().PROCTORING_EVIDENCE_DAYS, version: consentTextVersion(), filmed: minorsFilmed() }, { status, headers: headers() });
+  const status = found.status === "unknown" ? 404 : found.status === "lapsed" ? 410 : 200;
+  let verification = null;
+  if (found.status === "asked" && parentVerified()) {
+    // Whoever is signed in here, unless it is the child's own account, may be the parent.
+    const user = await getUser(request, context);
+    const signedIn = user && user.id !== found.childId ? { email: user.email, verifiedAt: await verifiedAccount(db, user.id) } : null;
+    verification = { verifiedBy: found.verifiedBy, verifiedAt: found.verifiedAt, available: digiLocker() !== null, signedIn, token };
+  }
+  const view = found.status === "asked" ? { ...found, childId: undefined } : found;
+  return data({ view, verification, messages, evidenceDays: env().PROCTORING_EVIDENCE_DAYS, version: consentTextVersion(), filmed: minorsFilmed() }, { status, headers: headers() });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -39,6 +59,23 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const { t } = i18nFor(request, context);
   const submission = await parseForm(request, ConsentAnswerSchema);
   if (submission.status !== "success") return data(translateReply(submission.reply(), t), { status: 400 });
+  const refused = (reason: VerifyRefusal) =>
+    data(translateReply(submission.reply({ formErrors: [msgText(VERIFY_REFUSALS[reason])] }), t), { status: reason === "limited" ? 429 : reason === "unknown" ? 404 : 409 });
+  if (submission.value.intent === "digilocker") {
+    // The browser's key binds DigiLocker's answer to this browser; the link brings the parent back here.
+    const browserKey = randomBytes(32).toString("base64url");
+    const user = await getUser(request, context);
+    const started = await startSignIn(db, { token, browserKey, accountId: user?.id ?? null, ip: clientIp(context), now: new Date() });
+    if (!started.ok) return refused(started.reason);
+    throw redirect(started.url, { headers: { "Set-Cookie": await signInCookie().serialize({ k: browserKey, t: token }) } });
+  }
+  if (submission.value.intent === "account") {
+    const user = await getUser(request, context);
+    if (!user) throw redirect(`/login?redirectTo=${encodeURIComponent(`/consent/${token}`)}`);
+    const verified = await verifyFromAccount(db, { token, userId: user.id, ip: clientIp(context), now: new Date() });
+    if (!verified.ok) return refused(verified.reason);
+    return redirectWithFlash(`/consent/${token}`, { kind: "success", message: { id: "consent.verifiedFlash" } }, { headers: headers() });
+  }
   const result = await answerConsent(db, { token, answer: submission.value.intent, snapshots: submission.value.snapshots, ip: clientIp(context), now: new Date() });
   if (!result.ok) {
     const message: Msg = REFUSALS[result.reason];
@@ -57,10 +94,20 @@ const REFUSALS: Record<Extract<AnswerResult, { ok: false }>["reason"], Msg> = {
   "not-consented": { id: "consent.notConsented" },
   withdrawn: { id: "consent.alreadyWithdrawn" },
   limited: MESSAGES.tooManyAttempts,
+  "not-verified": { id: "consent.notVerified" },
+};
+
+const VERIFY_REFUSALS: Record<VerifyRefusal, Msg> = {
+  unknown: { id: "consent.unknown" },
+  lapsed: { id: "consent.lapsed" },
+  closed: { id: "consent.closed" },
+  unavailable: { id: "consent.verify.unavailable" },
+  limited: MESSAGES.tooManyAttempts,
+  "not-verified-account": { id: "consent.notVerifiedAccount" },
 };
 
 export default function ParentalConsent() {
-  const { view, evidenceDays, filmed } = useLoaderData<typeof loader>();
+  const { view, verification, evidenceDays, filmed } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t, locale } = useT();
   if (lastResult && "refused" in lastResult) return <Answered title={t("consent.refusedTitle")} text={t("consent.refused")} />;
@@ -80,6 +127,7 @@ export default function ParentalConsent() {
             <h1>{t("consent.consentedTitle")}</h1>
             <p>{t("consent.consentedOn", { date: formatDate(view.consentedAt, locale), name: view.childName, version: view.textVersion })}</p>
             <p>{t(!filmed ? "consent.noCamera" : view.snapshots ? "consent.snapshotsOn" : "consent.snapshotsOff")}</p>
+            {view.verifiedBy ? <p>{t(`consent.route.${view.verifiedBy}`)}</p> : null}
           </div>
           <h2>{t("consent.withdrawTitle")}</h2>
           <p>{t("consent.rights")}</p>
@@ -103,6 +151,7 @@ export default function ParentalConsent() {
           <p>{t("consent.noTracking")}</p>
           <p>{t("consent.rights")}</p>
           <p className="muted">{t("consent.until", { name: view.childName, date: formatDate(view.expiresAt, locale) })}</p>
+          {verification ? <ParentVerification {...verification} /> : null}
           <AnswerForm lastResult={lastResult} name={view.childName} />
         </section>
       );

@@ -22,6 +22,7 @@ import { supportConfirmsReturn, sweepOrderLines } from "~/models/store/orders/or
 import { isUuid } from "~/utils/urls";
 import { earnDueLines, payOutDueEarnings } from "~/models/store/earnings/earnings.server";
 import { chooseGateway, describeGateway, paymentGateway } from "~/models/payments/gateway.server";
+import { chooseDigiLocker, describeDigiLocker } from "~/models/accounts/digilocker.server";
 import { sendDueRefunds } from "~/models/payments/refunds.server";
 import { sendDueTransfers } from "~/models/payments/held-money.server";
 import { transferGateway } from "~/models/payments/transfer-gateway.server";
@@ -49,6 +50,7 @@ export const EMBEDDED_CAPACITY =
 export async function startup() {
   const config = env();
   log().info({ event: "startup" }, `payment gateway: ${describeGateway(chooseGateway(config))}`);
+  log().info({ event: "startup" }, `parents verified through: ${describeDigiLocker(chooseDigiLocker(config))}`);
   log().info({ event: "startup" }, `prize payouts: ${describePayoutGateway(payoutGateway())}`);
   // What the server writes (the database, the mail drop, backups) is its own.
   process.umask(0o077);

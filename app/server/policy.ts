@@ -50,4 +50,6 @@ export type RequestPolicy = {
    * Razorpay (app/utils/security-headers.ts), and only while Razorpay's keys are set.
    */
   hostedCheckout?: true;
+  /** A form here may be answered by a redirect to DigiLocker's sign-in (routes/consent.$token.tsx): its origin joins form-action. */
+  digilockerSignIn?: true;
 };

@@ -112,6 +112,16 @@ const EnvSchema = z.object({
   // the DPDP Act, s.9(3), forbids behavioural monitoring of children save by an educational institution, so `off`
   // by default; `institution` (an operator that is one) films minors as adults, with their parent's agreement.
   MINORS_PROCTORING: optional.pipe(z.enum(["off", "institution"]).default("off")),
+  // How a parent shows they are an adult before consenting (docs/decisions/privacy-parent-verified.md): `on`, through
+  // DigiLocker or an account it verified (the DPDP Rules, rule 10); `off` only outside India (the parent's word).
+  PARENTAL_CONSENT_VERIFY: optional.pipe(z.enum(["on", "off"]).default("on")),
+  // DigiLocker's OAuth client (app/models/accounts/digilocker.server.ts): both or neither. Without them the built-in
+  // stand-in serves, on the embedded database or with DIGILOCKER_STAND_IN=on; elsewhere verification is unavailable.
+  DIGILOCKER_CLIENT_ID: optional.pipe(z.string().max(200).optional()),
+  DIGILOCKER_CLIENT_SECRET: optional.pipe(z.string().max(500).optional()),
+  DIGILOCKER_STAND_IN: optional.pipe(z.enum(["on", "off"]).optional()),
+  // DigiLocker's origin; a local stand-in in tests of our own client code.
+  DIGILOCKER_BASE_URL: optional.pipe(z.string().url().default("https://digilocker.meripehchaan.gov.in")),
   // Days proctoring evidence is kept after a contest's results are final (docs/decisions/privacy-personal-data.md).
   PROCTORING_EVIDENCE_DAYS: optional.pipe(z.coerce.number().int().min(1).max(365).default(30)),
   // `test` chooses the built-in test gateway explicitly (browser tests, demos on PostgreSQL).
@@ -176,7 +186,10 @@ let cached: Env | undefined;
 
 /** Validates an environment; throws a message naming each bad variable. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  const parsed = EnvSchema.safeParse(source);
+  const parsed = EnvSchema.refine((e) => !e.DIGILOCKER_CLIENT_ID === !e.DIGILOCKER_CLIENT_SECRET, {
+    path: ["DIGILOCKER_CLIENT_ID"],
+    message: "set both DIGILOCKER_CLIENT_ID and DIGILOCKER_CLIENT_SECRET, or neither",
+  }).safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`The environment is not valid:\n${lines.join("\n")}\nSee .env.example and the README.`);
@@ -216,6 +229,9 @@ export const parentalConsentRequired = () => env().PARENTAL_CONSENT === "on";
 
 /** Whether a test-taker under 18 is filmed as an adult is (MINORS_PROCTORING=institution; off by default). */
 export const minorsFilmed = () => env().MINORS_PROCTORING === "institution";
+
+/** Whether a parent must show they are an adult before consenting (PARENTAL_CONSENT_VERIFY; on by default). */
+export const parentVerified = () => env().PARENTAL_CONSENT_VERIFY === "on";
 
 let sharedSecret: string | undefined;
 

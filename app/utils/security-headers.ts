@@ -16,9 +16,16 @@ export const RAZORPAY_CSP: CspExtras = {
  * payments through the gateway's checkout (`hostedCheckout`), and only when Razorpay keys
  * are set.
  */
-export function cspExtrasFor(policies: Array<{ hostedCheckout?: true } | undefined>, gateway: "razorpay" | "test" | null): CspExtras {
+export function cspExtrasFor(
+  policies: Array<{ hostedCheckout?: true; digilockerSignIn?: true } | undefined>,
+  gateway: "razorpay" | "test" | null,
+  digilockerOrigin: string | null = null,
+): CspExtras {
   const paysHere = policies.some((policy) => policy?.hostedCheckout === true);
-  return paysHere && gateway === "razorpay" ? RAZORPAY_CSP : {};
+  // A parent's first step on the consent page is answered by a redirect to DigiLocker, which form-action governs too.
+  const signsInHere = digilockerOrigin !== null && policies.some((policy) => policy?.digilockerSignIn === true);
+  const extras = paysHere && gateway === "razorpay" ? RAZORPAY_CSP : {};
+  return signsInHere ? { ...extras, formAction: [...(extras.formAction ?? []), digilockerOrigin] } : extras;
 }
 
 export type CspExtras = { script?: string[]; frame?: string[]; connect?: string[]; formAction?: string[] };

@@ -22,6 +22,7 @@ import * as signupPage from "~/routes/signup";
 import { createUser } from "~/seed/factories.server";
 import { sha256Hex } from "~/utils/hash.server";
 import { call, cookieFrom, formRequest, getRequest } from "../support/remix";
+import { verifyParent } from "../support/parent-verified";
 import { english } from "../support/words";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -211,6 +212,7 @@ test("a proven minor's reset: the parent's link from before it stops working, an
   await signUp({ fullName: "Kabir Owner", email: owner, password: OWNER_PASSWORD, birthDate: bornYearsAgo(16), parentEmail: parent });
   await confirm(proofIn((await lastMailTo(owner))!.text)!);
   const before = /\/consent\/([A-Za-z0-9_-]{43})/.exec((await lastMailTo(parent))!.text)![1]!;
+  await verifyParent(before);
   expect((await answer(before, { intent: "consent", declare: "on" })).status).toBe(302);
 
   const { form, res } = await ownerResets(owner, {});

@@ -10,6 +10,7 @@ import { askParent, consentTextVersion } from "~/models/accounts/parental-consen
 import * as consentPage from "~/routes/consent.$token";
 import { call, formRequest, getRequest } from "../support/remix";
 import { bornYearsAgo, cameraCheck, chooseSnapshots, enrolled, eventsOf, flag, jpeg, paper, runningContest, sendEvent } from "../support/proctoring";
+import { verifyParent } from "../support/parent-verified";
 
 const before = process.env.MINORS_PROCTORING;
 process.env.MINORS_PROCTORING = "institution";
@@ -43,6 +44,7 @@ test("the consent page asks the parent about pictures again, and their tick is k
   const [mail] = await db.select().from(email_outbox).where(eq(email_outbox.to_address, "institution-parent@example.in")).orderBy(desc(email_outbox.created_at)).limit(1);
   const token = /\/consent\/([A-Za-z0-9_-]{43})/.exec(mail!.text)![1]!;
   expect((await call(consentPage.loader, getRequest(`/consent/${token}`), { params: { token } })).data).toMatchObject({ filmed: true });
+  await verifyParent(token);
   expect((await call(consentPage.action, formRequest(`/consent/${token}`, { intent: "consent", declare: "on", snapshots: "on" }), { params: { token } })).status).toBe(302);
   const [consent] = await db.select().from(parental_consents).where(eq(parental_consents.user_id, minor.userId));
   expect(consent).toMatchObject({ evidence_agreed: true, text_version: "2026-11-27.2" });

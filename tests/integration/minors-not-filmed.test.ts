@@ -13,6 +13,7 @@ import * as privacyPage from "~/routes/privacy";
 import { askParent } from "~/models/accounts/parental-consent.server";
 import { call, formRequest, getRequest } from "../support/remix";
 import { bornYearsAgo, cameraCheck, chooseSnapshots, enrolled, eventsOf, flag, jpeg, paper, runningContest, sendEvent } from "../support/proctoring";
+import { verifyParent } from "../support/parent-verified";
 
 test("a minor's test has no camera: the paper says so, camera reports and snapshots are refused, the browser's events count", async () => {
   const contest = await runningContest();
@@ -63,6 +64,7 @@ test("the parent's consent page says no camera and asks nothing about pictures; 
   const token = /\/consent\/([A-Za-z0-9_-]{43})/.exec(mail!.text)![1]!;
   const view = await call(consentPage.loader, getRequest(`/consent/${token}`), { params: { token } });
   expect(view.data).toMatchObject({ filmed: false, version: "2026-12-07.1" });
+  await verifyParent(token);
   const answered = await call(consentPage.action, formRequest(`/consent/${token}`, { intent: "consent", declare: "on", snapshots: "on" }), { params: { token } });
   expect(answered.status).toBe(302);
   const [consent] = await db.select().from(parental_consents).where(eq(parental_consents.user_id, minor.userId));

@@ -23,6 +23,7 @@ import * as signupPage from "~/routes/signup";
 import { createContest, createUser } from "~/seed/factories.server";
 import { call, cookieFrom, formRequest, getRequest } from "../support/remix";
 import { contestWithResults } from "../support/scenarios";
+import { verifyParent } from "../support/parent-verified";
 import { english } from "../support/words";
 
 const PASSWORD = "Minor@Pass-2026";
@@ -54,7 +55,11 @@ async function minorSignsUp(more: Record<string, string> = {}) {
   return { signedUp, res, user, fields, token: mail ? linkIn(mail.text) : undefined };
 }
 
-const answer = (token: string, fields: Record<string, string>) => call(consentPage.action, formRequest(`/consent/${token}`, fields), { params: { token } });
+/** A parent's answer; one who consents has first shown through the DigiLocker stand-in that they are an adult (issue 67, point 2). */
+const answer = async (token: string, fields: Record<string, string>) => {
+  if (fields.intent === "consent" && fields.declare === "on") await verifyParent(token);
+  return call(consentPage.action, formRequest(`/consent/${token}`, fields), { params: { token } });
+};
 const view = (token: string) => call(consentPage.loader, getRequest(`/consent/${token}`), { params: { token } });
 
 test("under 18: the parent's e-mail is asked in the form, the input kept, nothing written", async () => {

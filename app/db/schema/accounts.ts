@@ -30,6 +30,11 @@ export const users = pgTable(
     email_proven_at: time("email_proven_at"),
     // A person who reviews proctored entries and decides appeals (docs/admin-sql.md, "Reviewers"): set by an admin in SQL.
     is_reviewer: boolean("is_reviewer").notNull().default(false),
+    // A parent showed once through DigiLocker that they are 18 or older while signed in here (issue 67, point 2;
+    // docs/decisions/privacy-parent-verified.md): they may consent for a child from this account. Only the time and
+    // the SHA-256 of the issuer and DigiLocker's subject id are kept, never the date of birth or a name.
+    adult_verified_at: time("adult_verified_at"),
+    adult_subject_hash: text("adult_subject_hash"),
   },
   (t) => [check("users_locale_known", sql`${t.locale} IN ('en', 'hi')`)],
 );
@@ -52,11 +57,40 @@ export const parental_consents = pgTable(
     withdrawn_at: time("withdrawn_at"),
     // The parent also agreed that a snapshot is kept with each proctoring flag (issue 47, point 3).
     evidence_agreed: boolean("evidence_agreed").notNull().default(false),
+    // How the parent was shown to be an adult (issue 67, point 2; docs/decisions/privacy-parent-verified.md):
+    // 'digilocker' (signed in there), 'account' (a StudyArena account DigiLocker verified before) or 'off'
+    // (PARENTAL_CONSENT_VERIFY=off). Set before consenting; the hash is SHA-256 of the issuer and subject id.
+    verified_by: text("verified_by"),
+    verified_subject_hash: text("verified_subject_hash"),
+    verified_issuer: text("verified_issuer"),
+    verified_at: time("verified_at"),
   },
   (t) => [
     index("parental_consents_expires_at_idx").on(t.expires_at),
     check("parental_consents_withdrawn_after_consent", sql`${t.withdrawn_at} IS NULL OR ${t.consented_at} IS NOT NULL`),
+    check("parental_consents_verified_by_known", sql`${t.verified_by} IS NULL OR ${t.verified_by} IN ('digilocker', 'account', 'off')`),
   ],
+);
+
+// A DigiLocker sign-in under way for one consent (docs/decisions/privacy-parent-verified.md): the state's SHA-256,
+// the PKCE verifier, a 10-minute life. The callback deletes it whatever it finds, so each state is used once.
+export const consent_verifications = pgTable(
+  "consent_verifications",
+  {
+    id: id(),
+    consent_id: uuid("consent_id")
+      .notNull()
+      .references(() => parental_consents.id, { onDelete: "cascade" }),
+    state_hash: text("state_hash").notNull().unique(),
+    code_verifier: text("code_verifier").notNull(),
+    // The SHA-256 of the browser key in the starting browser's cookie: a callback from another browser is refused.
+    browser_hash: text("browser_hash").notNull(),
+    // The StudyArena account signed in when it started, if any: it is marked a verified adult too.
+    account_id: uuid("account_id").references(() => users.id, { onDelete: "cascade" }),
+    expires_at: time("expires_at").notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [index("consent_verifications_consent_idx").on(t.consent_id), index("consent_verifications_expires_idx").on(t.expires_at)],
 );
 
 export const profiles = pgTable("profiles", {

@@ -12,7 +12,7 @@ import { parental_consents, profiles, sessions, users } from "~/db/schema";
 import { enqueueEmail, mailLocale, renderMail } from "~/services/email.server";
 import { consume, LIMITS } from "~/services/rate-limit.server";
 import { formatDate } from "~/utils/dates";
-import { appUrl, minorsFilmed, parentalConsentRequired, supportEmail } from "~/utils/env.server";
+import { appUrl, minorsFilmed, parentalConsentRequired, parentVerified, supportEmail } from "~/utils/env.server";
 import { formatINR } from "~/utils/money";
 import { sha256Hex } from "~/utils/hash.server";
 import { translator } from "~/utils/i18n.server";
@@ -201,11 +201,14 @@ export async function awaitingParent(db: DbOrTx, userId: string, now: Date) {
   return { parentEmail: row.parentEmail ? maskEmail(row.parentEmail) : null, answered: row.consentedAt !== null };
 }
 
+/** Which route showed the parent to be an adult (models/accounts/digilocker.server.ts). */
+export type VerifiedBy = "digilocker" | "account" | "off";
+
 export type ConsentView =
   | { status: "unknown" }
   | { status: "lapsed" }
-  | { status: "asked"; childName: string; childEmail: string; birthDate: string; expiresAt: Date }
-  | { status: "consented"; childName: string; consentedAt: Date; textVersion: string; snapshots: boolean }
+  | { status: "asked"; childName: string; childEmail: string; birthDate: string; expiresAt: Date; childId: string; verifiedBy: VerifiedBy | null; verifiedAt: Date | null }
+  | { status: "consented"; childName: string; consentedAt: Date; textVersion: string; snapshots: boolean; verifiedBy: VerifiedBy | null }
   | { status: "withdrawn"; withdrawnAt: Date; erased: boolean };
 
 /** What the link's page shows: who asks, and where the answer stands. */
@@ -226,15 +229,16 @@ export async function consentByToken(db: DbOrTx, token: string, now: Date): Prom
   if (!row) return { status: "unknown" };
   const c = row.consent;
   if (c.withdrawn_at) return { status: "withdrawn", withdrawnAt: c.withdrawn_at, erased: row.erasedAt !== null };
-  if (c.consented_at) return { status: "consented", childName: row.childName ?? "", consentedAt: c.consented_at, textVersion: c.text_version, snapshots: c.evidence_agreed };
+  const verifiedBy = c.verified_by as VerifiedBy | null;
+  if (c.consented_at) return { status: "consented", childName: row.childName ?? "", consentedAt: c.consented_at, textVersion: c.text_version, snapshots: c.evidence_agreed, verifiedBy };
   if (c.expires_at <= now) return { status: "lapsed" };
-  return { status: "asked", childName: row.childName ?? "", childEmail: row.childEmail, birthDate: row.birthDate ?? "", expiresAt: c.expires_at };
+  return { status: "asked", childName: row.childName ?? "", childEmail: row.childEmail, birthDate: row.birthDate ?? "", expiresAt: c.expires_at, childId: c.user_id, verifiedBy, verifiedAt: c.verified_at };
 }
 
 export type ConsentAnswer = "consent" | "refuse" | "withdraw";
 export type AnswerResult =
   | { ok: true; answer: ConsentAnswer; erased: boolean }
-  | { ok: false; reason: "unknown" | "lapsed" | "already-consented" | "not-consented" | "withdrawn" | "limited" };
+  | { ok: false; reason: "unknown" | "lapsed" | "already-consented" | "not-consented" | "withdrawn" | "limited" | "not-verified" };
 
 /**
  * The parent's answer, once: consent (recorded with its time and the text's version),
@@ -275,10 +279,14 @@ export async function answerConsent(db: Db, input: { token: string; answer: Cons
         });
       return { ok: true, answer: "refuse", erased: deleted, ...who };
     }
+    // Only a parent shown to be an adult consents (issue 67, point 2): through DigiLocker or a verified account first;
+    // where the operator turned verification off (outside India), the record says so.
+    if (parentVerified() && !c.verified_by) return { ok: false, reason: "not-verified" };
+    const unverified = c.verified_by ? {} : { verified_by: "off", verified_at: input.now };
     await tx
       .update(parental_consents)
       // Pictures only where the camera watches a minor at all (MINORS_PROCTORING=institution): a crafted tick keeps none.
-      .set({ consented_at: input.now, text_version: consentTextVersion(), evidence_agreed: minorsFilmed() && input.snapshots === true })
+      .set({ consented_at: input.now, text_version: consentTextVersion(), evidence_agreed: minorsFilmed() && input.snapshots === true, ...unverified })
       .where(eq(parental_consents.id, c.id));
     return { ok: true, answer: "consent", erased: false, ...who };
   });
@@ -354,6 +362,8 @@ async function tellSupportOfWithdrawal(db: DbOrTx, input: { userId: string; emai
  * order was still open is erased once they have finished.
  */
 export async function sweepParentalConsents(db: Db, now: Date) {
+  // DigiLocker sign-ins never finished (models/accounts/digilocker.server.ts): their state and verifier go after 10 minutes.
+  await db.execute(sql`DELETE FROM consent_verifications WHERE expires_at <= ${now.toISOString()}::timestamptz`);
   const lapsed = rowsOf<{ user_id: string }>(
     await db.execute(sql`SELECT c.user_id FROM parental_consents c JOIN users u ON u.id = c.user_id
                           WHERE c.consented_at IS NULL AND c.expires_at <= ${now.toISOString()}::timestamptz AND u.erased_at IS NULL LIMIT 100`),

@@ -57,7 +57,8 @@ const ACCOUNTS_PERSON_DATA: PersonData = {
     sessions: { erase: "delete", why: "signed out everywhere" },
     password_reset_tokens: { erase: "delete", why: "describes only the person" },
     address_proofs: { erase: "delete", why: "a sign-up's details, mailed to the person's address" },
-    parental_consents: { erase: "anonymise", why: "the record that a consent was given and withdrawn, without the parent's address" },
+    parental_consents: { erase: "anonymise", why: "the record that a consent was given, how the parent was verified and when withdrawn, without the parent's address or DigiLocker id" },
+    consent_verifications: { erase: "delete", why: "a DigiLocker sign-in under way for a consent (ten minutes at most)" },
     // Versions and times only (models/accounts/agreements/agreements.server.ts): what the account agreed to stays with it, as its payments do.
     policy_agreements: { erase: "keep", law: "the Digital Personal Data Protection Act, 2023, s. 6(10): we must be able to show the notice given and what was agreed", why: "which versions of the terms and privacy policy were agreed, and when; nothing else of the person" },
   },
@@ -66,7 +67,7 @@ const ACCOUNTS_PERSON_DATA: PersonData = {
     profile: sql`(SELECT to_jsonb(p) - 'id' FROM profiles p WHERE p.id = ${me})`,
     sessions: sql`(SELECT coalesce(jsonb_agg(jsonb_build_object('created_at', s.created_at, 'expires_at', s.expires_at)), '[]'::jsonb) FROM sessions s WHERE s.user_id = ${me})`,
     // A parent's consent for an account under 18 (models/accounts/parental-consent.server.ts), less its link's hash.
-    consents: rowsOfMine("parental_consents", sql`t.user_id = ${me}`, ["token_hash", "id", "user_id"]),
+    consents: rowsOfMine("parental_consents", sql`t.user_id = ${me}`, ["token_hash", "id", "user_id", "verified_subject_hash"]),
     // A link that proves the address (models/accounts/address-proof.server.ts): the sign-up it carries, less its hashes.
     address_proofs: rowsOfMine("address_proofs", sql`t.user_id = ${me}`, ["token_hash", "password_hash", "id", "user_id"]),
     // What they agreed to (issue 67, point 7): the versions of the terms and privacy policy, when, and how.
@@ -75,6 +76,7 @@ const ACCOUNTS_PERSON_DATA: PersonData = {
   owed: [],
   erase: async (tx, { id }) => {
     await deleteRowsOf(tx, id, ["sessions", "password_reset_tokens", "address_proofs"]);
+    await tx.execute(sql`DELETE FROM consent_verifications WHERE account_id = ${id} OR consent_id IN (SELECT c.id FROM parental_consents c WHERE c.user_id = ${id})`);
   },
 };
 
@@ -151,10 +153,10 @@ export async function eraseAccountNow(db: Db, userId: string, now: Date): Promis
     const person: Erasing = { id, email: who!.email, placeholder: sql`'erased-' || ${id}::text || '@erased.invalid'`, now };
     for (const contract of contracts) await contract.erase(tx, person);
     // Last, the account's own rows, once every contract has read the address.
-    await tx.execute(sql`UPDATE parental_consents SET parent_email = ${person.placeholder} WHERE user_id = ${id}`);
+    await tx.execute(sql`UPDATE parental_consents SET parent_email = ${person.placeholder}, verified_subject_hash = NULL WHERE user_id = ${id}`);
     await tx.execute(sql`UPDATE profiles SET email = ${person.placeholder}, full_name = NULL, public_full_name = false, phone = NULL, address = NULL, city = NULL, pincode = NULL, avatar_url = NULL WHERE id = ${id}`);
     // No password can match this hash, and the address is free to sign up with again.
-    await tx.execute(sql`UPDATE users SET email = ${person.placeholder}, password_hash = '!erased', birth_date = NULL, erased_at = ${now.toISOString()}::timestamptz WHERE id = ${id}`);
+    await tx.execute(sql`UPDATE users SET email = ${person.placeholder}, password_hash = '!erased', birth_date = NULL, adult_verified_at = NULL, adult_subject_hash = NULL, erased_at = ${now.toISOString()}::timestamptz WHERE id = ${id}`);
     return { ok: true } as const;
   });
 }

@@ -207,9 +207,21 @@ export const EraseAccountSchema = z
 
 /** A parent's answer on /consent/{token}: consenting needs the declaration, withdrawing the acknowledgement. */
 export const ConsentAnswerSchema = z
-  .object({ intent: z.enum(["consent", "refuse", "withdraw"]), declare: z.string().optional(), understand: z.string().optional(), snapshots: z.string().optional() })
+  .object({ intent: z.enum(["consent", "refuse", "withdraw", "digilocker", "account"]), declare: z.string().optional(), understand: z.string().optional(), snapshots: z.string().optional() })
   .superRefine((v, ctx) => {
     if (v.intent === "consent" && v.declare !== "on") ctx.addIssue({ code: "custom", path: ["declare"], message: msgText({ id: "consent.declareRequired" }) });
     if (v.intent === "withdraw" && v.understand !== "on") ctx.addIssue({ code: "custom", path: ["understand"], message: msgText({ id: "consent.withdrawConfirmRequired" }) });
   })
   .transform((v) => ({ intent: v.intent, snapshots: v.snapshots === "on" }));
+
+/** The built-in DigiLocker stand-in's sign-in page (routes/digilocker.stand-in.tsx): OAuth's authorisation request, and who signs in. */
+const oauthField = z.string().max(300);
+export const StandInRequestSchema = z.object({
+  response_type: oauthField,
+  client_id: oauthField,
+  redirect_uri: oauthField,
+  state: oauthField,
+  code_challenge: oauthField,
+  code_challenge_method: oauthField,
+});
+export const StandInSignInSchema = StandInRequestSchema.extend({ who: z.enum(["adult", "minor", "cancel"]) });

@@ -1,7 +1,8 @@
 // Issue 46, point 4: a student under 18 signs up, waits for a parent, and the parent's link
 // consents and later withdraws; with JavaScript and without (this file runs in both projects).
 // Issue 65, point 2: the student first confirms their own address by the link mailed to it
-// ("Check your e-mail"); only then is the parent mailed.
+// ("Check your e-mail"); only then is the parent mailed. Issue 67, point 2: the parent first verifies through
+// the DigiLocker stand-in.
 import { expect, latestMailTo, logIn, PASSWORD, test, uniqueEmail } from "./support/fixtures";
 
 /** A date of birth 16 years ago. */
@@ -57,11 +58,21 @@ test("under 18: sign-up waits for a parent, who consents by the mailed link; the
   await page.goto(link);
   await expect(page.getByRole("heading", { name: "Riya Sharma would like to use StudyArena" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "What we collect, and why" })).toBeVisible();
+  await page.getByLabel("I am Riya Sharma's parent or lawful guardian, and I am 18 or older.").check();
+  await page.getByRole("button", { name: "I Consent" }).click();
+  await expect(page.getByText("Please first show that you are 18 or older, through DigiLocker or a verified StudyArena account.")).toBeVisible();
+  // Issue 67, point 2: the parent verifies through DigiLocker (here its built-in stand-in) before consenting.
+  await page.getByRole("button", { name: "Verify with DigiLocker" }).click();
+  await expect(page.getByRole("heading", { name: "DigiLocker stand-in" })).toBeVisible();
+  await page.getByRole("button", { name: "Sign In as an Adult" }).click();
+  await expect(page).toHaveURL(link);
+  await expect(page.getByText(/Verified through DigiLocker on .*: 18 or older\./)).toBeVisible();
   await page.getByRole("button", { name: "I Consent" }).click();
   await expect(page.getByText("Please confirm that you are the parent or lawful guardian.")).toBeVisible();
   await page.getByLabel("I am Riya Sharma's parent or lawful guardian, and I am 18 or older.").check();
   await page.getByRole("button", { name: "I Consent" }).click();
   await expect(page.getByRole("heading", { name: "You have consented" })).toBeVisible();
+  await expect(page.getByText("You were verified through DigiLocker as 18 or older.")).toBeVisible();
 
   await logIn(page, email, PASSWORD);
   await expect(page).toHaveURL("/dashboard");

@@ -214,7 +214,7 @@ test.describe("हिन्दी", () => {
     expect(await latinWords(page, [title, student.fullName]), "your data after").toEqual([]);
   });
 
-  test("a parent's consent in Hindi: the sign-up that waits, the link's page refused, then consented", async ({ page, context }) => {
+  test("a parent's consent in Hindi: the sign-up that waits, the link's page refused, verified through the stand-in, then consented", async ({ page, context }) => {
     await context.addCookies([{ name: "lang", value: "hi", url: `http://localhost:${process.env.E2E_PORT}` }]);
     const parent = uniqueEmail("parent-hi");
     await page.goto("/signup");
@@ -243,6 +243,18 @@ test.describe("हिन्दी", () => {
     await page.getByRole("button", { name: "मैं सहमत हूँ" }).click();
     await expect(page.getByText("कृपया पुष्टि करें कि आप माता-पिता या क़ानूनी अभिभावक हैं।")).toBeVisible();
     expect(await latinWords(page, ["Riya Rao", minor]), "consent page").toEqual([]);
+    // Issue 67, point 2: the parent verifies through the DigiLocker stand-in first; someone under 18 is refused.
+    const link = page.url();
+    await page.getByRole("button", { name: "DigiLocker से सत्यापित करें" }).click();
+    await expect(page.getByRole("heading", { name: "DigiLocker का विकल्प" })).toBeVisible();
+    expect(await latinWords(page), "stand-in page").toEqual([]);
+    await page.getByRole("button", { name: "18 वर्ष से कम के व्यक्ति के रूप में साइन इन करें" }).click();
+    await expect(page.getByRole("heading", { name: "हम आपको सत्यापित नहीं कर सके" })).toBeVisible();
+    expect(await latinWords(page), "callback refused").toEqual([]);
+    await page.goto(link);
+    await page.getByRole("button", { name: "DigiLocker से सत्यापित करें" }).click();
+    await page.getByRole("button", { name: "वयस्क के रूप में साइन इन करें" }).click();
+    await expect(page.getByText(/को DigiLocker से सत्यापित: 18 वर्ष या उससे अधिक।/)).toBeVisible();
     await page.getByRole("checkbox", { name: /का\/की माता-पिता/ }).check();
     await page.getByRole("button", { name: "मैं सहमत हूँ" }).click();
     await expect(page.getByRole("heading", { name: "आपने सहमति दे दी है" })).toBeVisible();

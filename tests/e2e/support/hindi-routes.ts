@@ -12,7 +12,7 @@ const SELLING = "selling in Hindi: My Products with a sale and earnings, and a l
 const PRODUCT_FORM = "the product form refused in Hindi";
 const CHALLENGE = "an answer-key challenge in Hindi: the form refused, its fee's page, the gateway, then sent";
 const CERTIFICATE = "a certificate in Hindi: the results' link, the certificate, the check form refused";
-const CONSENT = "a parent's consent in Hindi: the sign-up that waits, the link's page refused, then consented";
+const CONSENT = "a parent's consent in Hindi: the sign-up that waits, the link's page refused, verified through the stand-in, then consented";
 const REVIEW = "a review in Hindi: the reviewer's screen, a disqualification refused then made, the appeal page";
 const YOUR_DATA = "your data in Hindi: the page, and a wrong password refused";
 const DECLINE = "a declined prize in Hindi: Your data's waiting prize, the decline page refused without the tick, then declined";
@@ -70,6 +70,8 @@ export const HINDI_ROUTES: Record<string, Scan> = {
   "account_.prizes.$id.decline.tsx": scan(DECLINE, '"decline page"'),
   "consent.$token.tsx": scan(CONSENT, '"consent page"'),
   "confirm.$token.tsx": scan(CONSENT, '"confirm page"'),
+  "digilocker.stand-in.tsx": scan(CONSENT, '"stand-in page"'),
+  "consent.digilocker.tsx": scan(CONSENT, '"callback refused"'),
   "contest.$id.review.tsx": scan(REVIEW, '"review screen"'),
   "contest.$id.appeal.tsx": scan(REVIEW, '"appeal page"'),
   "contest.$id.outage.tsx": scan(OUTAGE, '"outage page"'),

@@ -2,7 +2,7 @@
 import type { Page } from "@playwright/test";
 
 // Latin words a Hindi page may show: our name, brands, and the spec's fixed terms.
-const ALLOWED = /\b(StudyArena|Study|Arena|UPI|ID|NTA|PAN|TAN|CSV|ISBN|IFSC|JPEG|PNG|JSON|MB|IST|MCQ|JavaScript|Chrome|Firefox|iPhone|Instagram|YouTube|X|am|pm|A-Z)\b/g;
+const ALLOWED = /\b(StudyArena|Study|Arena|DigiLocker|UPI|ID|NTA|PAN|TAN|CSV|ISBN|IFSC|JPEG|PNG|JSON|MB|IST|MCQ|JavaScript|Chrome|Firefox|iPhone|Instagram|YouTube|X|am|pm|A-Z)\b/g;
 
 /**
  * Every text a person sees or hears on the page (text, titles, labels, placeholders, alt

@@ -88,6 +88,15 @@ describe("headers", () => {
     }
   });
 
+  // Issue 67, point 2: the consent page's first step is answered by a redirect to DigiLocker, which form-action governs.
+  test("DigiLocker joins form-action only on the consent page, and only when the real service is set up", async () => {
+    const { requestPolicy } = await import("~/routes/consent.$token");
+    const origin = "https://digilocker.meripehchaan.gov.in";
+    expect(contentSecurityPolicy("n", cspExtrasFor([undefined, requestPolicy], null, origin))).toContain(`form-action 'self' ${origin}`);
+    expect(contentSecurityPolicy("n", cspExtrasFor([undefined, requestPolicy], null, null))).not.toContain("digilocker");
+    expect(contentSecurityPolicy("n", cspExtrasFor([undefined, {}], "razorpay", origin))).not.toContain("digilocker");
+  });
+
   // Issue 45, point 5: the challenge fee's page rendered Razorpay's hosted form without
   // admitting it, so real keys would have blocked the payment. Every route that renders
   // the hosted form, or opens the checkout in place (itself or through a component it

@@ -11,6 +11,7 @@ import { consent_verifications, email_outbox, parental_consents, users } from "~
 import { createSession } from "~/models/accounts/auth.server";
 import { codeChallengeOf, DigiLockerRefusal, digiLocker, finishSignIn, standInCode, STAND_IN_ISSUER } from "~/models/accounts/digilocker.server";
 import { askParent } from "~/models/accounts/parental-consent.server";
+import { eraseAccountNow } from "~/models/accounts/personal-data.server";
 import * as consentPage from "~/routes/consent.$token";
 import * as standInPage from "~/routes/digilocker.stand-in";
 import { createUser } from "~/seed/factories.server";
@@ -163,6 +164,12 @@ test("a parent signed in here while verifying gets a verified account, and conse
   const refused = await answer(third.token, { intent: "account" }, stranger);
   expect([refused.status, refused.data.error[""]]).toEqual([409, [english({ id: "consent.notVerifiedAccount" })]]);
   expect(await consentOf(third.userId)).toMatchObject(unverified);
+
+  // The parent's erasure takes the mark with it; the child's blanks the parent's subject on the consent, keeping the route.
+  expect((await eraseAccountNow(db, parentId, new Date())).ok).toBe(true);
+  expect((await db.select().from(users).where(eq(users.id, parentId)))[0]).toMatchObject({ adult_verified_at: null, adult_subject_hash: null });
+  expect((await eraseAccountNow(db, second.userId, new Date())).ok).toBe(true);
+  expect(await consentOf(second.userId)).toMatchObject({ verified_by: "account", verified_subject_hash: null });
 });
 
 test("hostile requests to the stand-in and the callback get a 4xx and write nothing", async () => {

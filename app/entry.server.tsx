@@ -5,7 +5,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { StartScriptContext } from "~/utils/late-hydration";
 import { holdScriptsIn, START_SCRIPT } from "~/utils/late-hydration.server";
 import { NonceContext } from "~/utils/nonce";
-import { digiLockerOrigin } from "~/models/accounts/digilocker.server";
+import { digiLockerOrigin } from "~/models/accounts/parents/digilocker.server";
 import { paymentGateway } from "~/models/payments/gateway.server";
 import type { RequestPolicy } from "~/server/policy";
 import { contentSecurityPolicy, cspExtrasFor, isPersonal, SHARED_PAGE_CACHE_CONTROL } from "~/utils/security-headers";

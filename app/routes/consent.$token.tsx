@@ -2,7 +2,7 @@
 // shows what we collect and why, and consents, refuses, or later withdraws. Before consenting
 // the parent shows they are 18 or older, through DigiLocker or a verified account (issue 67,
 // point 2). Plain forms, so it works without JavaScript; the rules are in
-// models/accounts/parental-consent.server.ts and models/accounts/digilocker.server.ts.
+// models/accounts/parents/parental-consent.server.ts and models/accounts/parents/digilocker.server.ts.
 import { randomBytes } from "node:crypto";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
@@ -13,9 +13,9 @@ import { CheckboxField, FormErrors } from "~/components/ui/field";
 import { db } from "~/db/client.server";
 import { kickOutbox } from "~/services/email.server";
 import { clientIp, getUser } from "~/models/accounts/auth.server";
-import { digiLocker, startSignIn, verifiedAccount, verifyFromAccount, type VerifyRefusal } from "~/models/accounts/digilocker.server";
+import { digiLocker, startSignIn, verifiedAccount, verifyFromAccount, type VerifyRefusal } from "~/models/accounts/parents/digilocker.server";
 import { MESSAGES } from "~/models/accounts/messages";
-import { answerConsent, consentByToken, consentTextVersion, type AnswerResult } from "~/models/accounts/parental-consent.server";
+import { answerConsent, consentByToken, consentTextVersion, type AnswerResult } from "~/models/accounts/parents/parental-consent.server";
 import { ConsentAnswerSchema } from "~/models/accounts/schemas";
 import { formatDate } from "~/utils/dates";
 import { signInCookie } from "~/utils/cookies.server";

@@ -1,14 +1,14 @@
 // DigiLocker's answer (issue 67, point 2; docs/decisions/privacy-parent-verified.md): the callback our sign-in names
 // as its redirect_uri. A verified adult goes back to the consent page, which now offers the answer; any refusal
 // (a forged or replayed callback, another browser's state, a cancelled sign-in, someone under 18, a consent no
-// longer open) is said here and records nothing. The rules are in models/accounts/digilocker.server.ts.
+// longer open) is said here and records nothing. The rules are in models/accounts/parents/digilocker.server.ts.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ErrorPage } from "~/components/error-page";
 import { db } from "~/db/client.server";
-import { finishSignIn, type CallbackRefusal } from "~/models/accounts/digilocker.server";
-import { CONSENT_TOKEN } from "~/models/accounts/parental-consent.server";
+import { finishSignIn, type CallbackRefusal } from "~/models/accounts/parents/digilocker.server";
+import { CONSENT_TOKEN } from "~/models/accounts/parents/parental-consent.server";
 import { signInCookie } from "~/utils/cookies.server";
 import { combineHeaders, redirectWithFlash } from "~/utils/http.server";
 import { useT, type MessageId } from "~/utils/i18n";

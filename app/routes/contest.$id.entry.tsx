@@ -17,7 +17,7 @@ import { metaTranslator, pageMeta } from "~/utils/meta";
 import { data } from "@remix-run/node";
 import { readForm } from "~/utils/forms.server";
 import { invariantResponse } from "~/utils/http.server";
-import { isFilmed, parentDecides } from "~/models/accounts/parental-consent.server";
+import { isFilmed, parentDecides } from "~/models/accounts/parents/parental-consent.server";
 import { setSnapshotConsent, snapshotChoice } from "~/models/contests/review/evidence.server";
 
 // The pre-test screen (docs/product/contests.md §2 Pre-test): the camera check before the test.

@@ -1,12 +1,12 @@
 // The built-in stand-in for DigiLocker's sign-in page (issue 67, point 2; docs/decisions/privacy-parent-verified.md),
 // as the test gateway's page stands in for Razorpay's: it exists only while DigiLocker's keys are not set, takes the
 // same authorisation request, and sends the browser back to our callback with a code (or OAuth's access_denied).
-// Nobody's identity is checked here: the page says so. Plain forms; the rules are in models/accounts/digilocker.server.ts.
+// Nobody's identity is checked here: the page says so. Plain forms; the rules are in models/accounts/parents/digilocker.server.ts.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { ErrorPage } from "~/components/error-page";
-import { digiLocker, standInAccepts, standInAnswer } from "~/models/accounts/digilocker.server";
+import { digiLocker, standInAccepts, standInAnswer } from "~/models/accounts/parents/digilocker.server";
 import { StandInRequestSchema, StandInSignInSchema } from "~/models/accounts/schemas";
 import { parseForm } from "~/utils/forms.server";
 import { notFound } from "~/utils/http.server";

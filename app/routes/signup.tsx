@@ -38,7 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return { screen: "created" as const, name: user.full_name ?? "", messages, askParent: false, parent: "" };
   }
   if (user) throw redirect("/dashboard");
-  // An account under 18 waits for its parent (models/accounts/parental-consent.server.ts): no session yet.
+  // An account under 18 waits for its parent (models/accounts/parents/parental-consent.server.ts): no session yet.
   const waiting = url.searchParams.get("waiting");
   if (waiting) return { screen: "waiting" as const, name: "", messages, askParent: true, parent: waiting.slice(0, 120) };
   // A link went to the address (models/accounts/address-proof.server.ts): nothing signs in until it is opened.

@@ -10,7 +10,7 @@ import { generateCover } from "~/seed/covers.server";
 import type { ContestKind } from "~/models/contests/catalogue/kinds";
 import { eq, sql } from "drizzle-orm";
 import { held_transfers, order_items, parental_consents, profiles, test_carrier_areas, users } from "~/db/schema";
-import { consentTextVersion } from "~/models/accounts/parental-consent.server";
+import { consentTextVersion } from "~/models/accounts/parents/parental-consent.server";
 import { db, rowsOf } from "~/db/client.server";
 import { createContest, createDeliveredLine, createEntry, createPost, createProduct, createUser, moveContestIntoPast, productCategory, submitEntry } from "~/seed/factories.server";
 import { earnDueLines } from "~/models/store/earnings/earnings.server";

@@ -22,7 +22,7 @@ import { supportConfirmsReturn, sweepOrderLines } from "~/models/store/orders/or
 import { isUuid } from "~/utils/urls";
 import { earnDueLines, payOutDueEarnings } from "~/models/store/earnings/earnings.server";
 import { chooseGateway, describeGateway, paymentGateway } from "~/models/payments/gateway.server";
-import { chooseDigiLocker, describeDigiLocker } from "~/models/accounts/digilocker.server";
+import { chooseDigiLocker, describeDigiLocker } from "~/models/accounts/parents/digilocker.server";
 import { sendDueRefunds } from "~/models/payments/refunds.server";
 import { sendDueTransfers } from "~/models/payments/held-money.server";
 import { transferGateway } from "~/models/payments/transfer-gateway.server";

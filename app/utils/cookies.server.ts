@@ -24,5 +24,5 @@ export function signedCookie(name: string, maxAgeSeconds: number): Cookie {
   return cookie;
 }
 
-/** A DigiLocker sign-in's browser key and the consent link to return to (models/accounts/digilocker.server.ts): 10 minutes. */
+/** A DigiLocker sign-in's browser key and the consent link to return to (models/accounts/parents/digilocker.server.ts): 10 minutes. */
 export const signInCookie = () => signedCookie("__digilocker", 600);

@@ -115,7 +115,7 @@ const EnvSchema = z.object({
   // How a parent shows they are an adult before consenting (docs/decisions/privacy-parent-verified.md): `on`, through
   // DigiLocker or an account it verified (the DPDP Rules, rule 10); `off` only outside India (the parent's word).
   PARENTAL_CONSENT_VERIFY: optional.pipe(z.enum(["on", "off"]).default("on")),
-  // DigiLocker's OAuth client (app/models/accounts/digilocker.server.ts): both or neither. Without them the built-in
+  // DigiLocker's OAuth client (app/models/accounts/parents/digilocker.server.ts): both or neither. Without them the built-in
   // stand-in serves, on the embedded database or with DIGILOCKER_STAND_IN=on; elsewhere verification is unavailable.
   DIGILOCKER_CLIENT_ID: optional.pipe(z.string().max(200).optional()),
   DIGILOCKER_CLIENT_SECRET: optional.pipe(z.string().max(500).optional()),
@@ -224,7 +224,7 @@ export const isDevelopment = () => env().NODE_ENV === "development";
 /** Which kinds of contest this operator offers (app/models/contests/catalogue/kinds.ts). */
 export const contestOffer = () => ({ paidPrize: env().PAID_PRIZE_CONTESTS === "on" });
 
-/** Whether an account under 18 waits for a parent's consent (app/models/accounts/parental-consent.server.ts). */
+/** Whether an account under 18 waits for a parent's consent (app/models/accounts/parents/parental-consent.server.ts). */
 export const parentalConsentRequired = () => env().PARENTAL_CONSENT === "on";
 
 /** Whether a test-taker under 18 is filmed as an adult is (MINORS_PROCTORING=institution; off by default). */

@@ -13,7 +13,7 @@ import { address_proofs, email_outbox, parental_consents, profiles, sessions, us
 import { attemptLogin, requestPasswordReset } from "~/models/accounts/account.server";
 import { createSession } from "~/models/accounts/auth.server";
 import { purgeExpired } from "~/models/accounts/housekeeping.server";
-import { consentTextVersion } from "~/models/accounts/parental-consent.server";
+import { consentTextVersion } from "~/models/accounts/parents/parental-consent.server";
 import { updateProfile } from "~/models/accounts/profile.server";
 import * as confirmPage from "~/routes/confirm.$token";
 import * as consentPage from "~/routes/consent.$token";

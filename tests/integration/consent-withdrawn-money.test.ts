@@ -11,7 +11,7 @@ import { db } from "~/db/client.server";
 import { email_outbox, parental_consents, payouts, test_gateway_payouts, users } from "~/db/schema";
 import { attemptLogin } from "~/models/accounts/account.server";
 import { createSession } from "~/models/accounts/auth.server";
-import { consentTextVersion } from "~/models/accounts/parental-consent.server";
+import { consentTextVersion } from "~/models/accounts/parents/parental-consent.server";
 import { finalizeContest } from "~/models/contests/results/scoring.server";
 import { savePayoutDetails } from "~/models/payments/payout-details.server";
 import { savePan } from "~/models/payments/tax/pan.server";

@@ -6,7 +6,7 @@ import { desc, eq } from "drizzle-orm";
 import { afterAll, expect, test } from "vitest";
 import { db } from "~/db/client.server";
 import { email_outbox, parental_consents } from "~/db/schema";
-import { askParent, consentTextVersion } from "~/models/accounts/parental-consent.server";
+import { askParent, consentTextVersion } from "~/models/accounts/parents/parental-consent.server";
 import * as consentPage from "~/routes/consent.$token";
 import { call, formRequest, getRequest } from "../support/remix";
 import { bornYearsAgo, cameraCheck, chooseSnapshots, enrolled, eventsOf, flag, jpeg, paper, runningContest, sendEvent } from "../support/proctoring";

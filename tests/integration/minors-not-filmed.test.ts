@@ -10,7 +10,7 @@ import * as consentPage from "~/routes/consent.$token";
 import * as contestPage from "~/routes/contest.$id._index";
 import * as rulesPage from "~/routes/contest.$id.rules";
 import * as privacyPage from "~/routes/privacy";
-import { askParent } from "~/models/accounts/parental-consent.server";
+import { askParent } from "~/models/accounts/parents/parental-consent.server";
 import { call, formRequest, getRequest } from "../support/remix";
 import { bornYearsAgo, cameraCheck, chooseSnapshots, enrolled, eventsOf, flag, jpeg, paper, runningContest, sendEvent } from "../support/proctoring";
 import { verifyParent } from "../support/parent-verified";

@@ -5,7 +5,7 @@ import { desc, eq } from "drizzle-orm";
 import { afterAll, expect, test } from "vitest";
 import { db } from "~/db/client.server";
 import { email_outbox, parental_consents, users } from "~/db/schema";
-import { askParent } from "~/models/accounts/parental-consent.server";
+import { askParent } from "~/models/accounts/parents/parental-consent.server";
 import * as consentPage from "~/routes/consent.$token";
 import { createUser } from "~/seed/factories.server";
 import { call, formRequest, getRequest } from "../support/remix";

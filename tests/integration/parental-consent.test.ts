@@ -10,7 +10,7 @@ import { email_outbox, parental_consents, payouts, profiles, sessions, users } f
 import { attemptLogin } from "~/models/accounts/account.server";
 import { createSession } from "~/models/accounts/auth.server";
 import { purgeExpired } from "~/models/accounts/housekeeping.server";
-import { consentTextVersion, mayActSql, snapshotConsentSql } from "~/models/accounts/parental-consent.server";
+import { consentTextVersion, mayActSql, snapshotConsentSql } from "~/models/accounts/parents/parental-consent.server";
 import { exportPersonalData } from "~/models/accounts/personal-data.server";
 import { finalizeContest } from "~/models/contests/results/scoring.server";
 import { payoutGateway } from "~/models/payments/payout-gateway.server";

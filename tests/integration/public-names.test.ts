@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
 import { db } from "~/db/client.server";
 import { parental_consents, profiles, users } from "~/db/schema";
-import { consentTextVersion } from "~/models/accounts/parental-consent.server";
+import { consentTextVersion } from "~/models/accounts/parents/parental-consent.server";
 import { finalizeContest } from "~/models/contests/results/scoring.server";
 import * as accountRoute from "~/routes/account";
 import * as homeRoute from "~/routes/_index";

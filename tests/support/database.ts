@@ -24,7 +24,7 @@ process.env.RAZORPAYX_WEBHOOK_SECRET = "whsec_integration_payouts_secret";
 process.env.SHIPROCKET_WEBHOOK_TOKEN = "integration-shiprocket-webhook-token";
 // Chosen explicitly, as on any PostgreSQL server: without it paid enrolment is off there.
 process.env.PAYMENT_GATEWAY = "test";
-// The DigiLocker stand-in too (models/accounts/digilocker.server.ts): on PostgreSQL it is never on by default.
+// The DigiLocker stand-in too (models/accounts/parents/digilocker.server.ts): on PostgreSQL it is never on by default.
 process.env.DIGILOCKER_STAND_IN = "on";
 delete (globalThis as { __studyarenaDb?: unknown }).__studyarenaDb;
 

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { db } from "~/db/client.server";
 import { parental_consents, proctoring_events, users } from "~/db/schema";
-import { consentTextVersion } from "~/models/accounts/parental-consent.server";
+import { consentTextVersion } from "~/models/accounts/parents/parental-consent.server";
 import * as evidenceApi from "~/routes/api.contest.$id.evidence";
 import * as testApi from "~/routes/api.contest.$id.test";
 import * as entryPage from "~/routes/contest.$id.entry";

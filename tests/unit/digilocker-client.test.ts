@@ -1,11 +1,11 @@
-// Issue 67, point 2: our client for DigiLocker's OAuth 2.0 API (app/models/accounts/digilocker.server.ts), tested
+// Issue 67, point 2: our client for DigiLocker's OAuth 2.0 API (app/models/accounts/parents/digilocker.server.ts), tested
 // against a local HTTP stand-in that speaks it (as Resend's and Razorpay's clients are): the authorisation URL with
 // an S256 challenge, the token request with the client's secret and the PKCE verifier, the subject and date of birth
 // from the token's answer or the user-details API; which client is live; DigiLocker's DDMMYYYY dates.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { birthDateOf, chooseDigiLocker, codeChallengeOf, DigiLockerRefusal, digiLockerClient } from "~/models/accounts/digilocker.server";
+import { birthDateOf, chooseDigiLocker, codeChallengeOf, DigiLockerRefusal, digiLockerClient } from "~/models/accounts/parents/digilocker.server";
 
 const requests: Array<{ url: string; body: string; auth?: string }> = [];
 let server: http.Server;

@@ -1,6 +1,6 @@
 // The consent page's first step (issue 67, point 2; docs/decisions/privacy-parent-verified.md): the parent shows they
 // are 18 or older through DigiLocker, or from a StudyArena account DigiLocker verified before. Plain forms and a
-// link, so it works without JavaScript; the rules are in app/models/accounts/digilocker.server.ts.
+// link, so it works without JavaScript; the rules are in app/models/accounts/parents/digilocker.server.ts.
 import { Form, Link } from "@remix-run/react";
 import { formatDate } from "~/utils/dates";
 import { useT } from "~/utils/i18n";

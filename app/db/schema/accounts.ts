@@ -21,7 +21,7 @@ export const users = pgTable(
     // stays, with no personal data, so the money records and ranks that name it stay whole.
     erased_at: time("erased_at"),
     // Asked at sign-up (issue 46, point 4): under 18 the account waits for a parent's
-    // consent (models/accounts/parental-consent.server.ts). Accounts made before it was
+    // consent (models/accounts/parents/parental-consent.server.ts). Accounts made before it was
     // asked have none (docs/decisions/privacy-personal-data.md, "Minors").
     birth_date: date("birth_date", { mode: "string" }),
     // When someone showed they read this address's mail (issue 65, point 2): a mailed link

@@ -14,7 +14,7 @@ import { appUrl } from "~/utils/env.server";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "~/models/accounts/passwords/password.server";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_SCORE, passwordScore } from "~/models/accounts/passwords/password-strength";
 import { createFairLimiter, QueueFull } from "~/utils/fair-queue";
-import { askParent, awaitingParent, maskEmail, needsParent, remindParent, renewParentLinks } from "~/models/accounts/parental-consent.server";
+import { askParent, awaitingParent, maskEmail, needsParent, remindParent, renewParentLinks } from "~/models/accounts/parents/parental-consent.server";
 import { addressProven, mailProof, remindProof, startOver, startsOver, startsOverFor, type SignupDetails } from "~/models/accounts/address-proof.server";
 import { recordAgreement } from "~/models/accounts/agreements/agreements.server";
 import { clearHits, consume, consumeOrWait, LIMITS, releaseHit, type Limit } from "~/services/rate-limit.server";

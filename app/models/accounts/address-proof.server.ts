@@ -16,7 +16,7 @@ import { appUrl } from "~/utils/env.server";
 import { sha256Hex } from "~/utils/hash.server";
 import { type Locale } from "~/utils/i18n";
 import { translator } from "~/utils/i18n.server";
-import { askParent, maskEmail, needsParent } from "~/models/accounts/parental-consent.server";
+import { askParent, maskEmail, needsParent } from "~/models/accounts/parents/parental-consent.server";
 import { recordAgreement } from "~/models/accounts/agreements/agreements.server";
 
 /** A link to prove an address works for 7 days, as a parent's does; an account under 18 never proven goes then. */

@@ -13,7 +13,7 @@ import { sha256Hex } from "~/utils/hash.server";
 import { profiles, sessions, users } from "~/db/schema";
 import { attemptLogin, type LoginDevice, type LoginResult } from "~/models/accounts/account.server";
 import { signedCookie } from "~/utils/cookies.server";
-import { mayActSql } from "~/models/accounts/parental-consent.server";
+import { mayActSql } from "~/models/accounts/parents/parental-consent.server";
 import { safeRedirect } from "~/utils/urls";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;

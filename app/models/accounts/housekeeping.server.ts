@@ -3,7 +3,7 @@ import { rowsOf, type Db } from "~/db/client.server";
 import { email_outbox, password_reset_tokens, rate_limits, sessions } from "~/db/schema";
 import { RESET_TOKEN_TTL_MS } from "~/models/accounts/account.server";
 import { REDACTED } from "~/services/email.server";
-import { sweepParentalConsents } from "~/models/accounts/parental-consent.server";
+import { sweepParentalConsents } from "~/models/accounts/parents/parental-consent.server";
 import { sweepAddressProofs } from "~/models/accounts/address-proof.server";
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -30,7 +30,7 @@ export const MESSAGES = {
   birthDateRequired: { id: "auth.error.birthDateRequired" },
 } as const satisfies Record<string, Msg>;
 
-/** An account under 18 waiting for its parent (models/accounts/parental-consent.server.ts): whom we e-mailed. */
+/** An account under 18 waiting for its parent (models/accounts/parents/parental-consent.server.ts): whom we e-mailed. */
 export function awaitingParentMessage(parentEmail: string | null): Msg {
   return parentEmail ? { id: "auth.error.awaitingParent", values: { parent: parentEmail } } : { id: "auth.error.awaitingParentUnasked" };
 }

@@ -66,7 +66,7 @@ const ACCOUNTS_PERSON_DATA: PersonData = {
     account: sql`(SELECT jsonb_build_object('email', u.email, 'language', u.locale, 'created_at', u.created_at) FROM users u WHERE u.id = ${me})`,
     profile: sql`(SELECT to_jsonb(p) - 'id' FROM profiles p WHERE p.id = ${me})`,
     sessions: sql`(SELECT coalesce(jsonb_agg(jsonb_build_object('created_at', s.created_at, 'expires_at', s.expires_at)), '[]'::jsonb) FROM sessions s WHERE s.user_id = ${me})`,
-    // A parent's consent for an account under 18 (models/accounts/parental-consent.server.ts), less its link's hash.
+    // A parent's consent for an account under 18 (models/accounts/parents/parental-consent.server.ts), less its link's hash.
     consents: rowsOfMine("parental_consents", sql`t.user_id = ${me}`, ["token_hash", "id", "user_id", "verified_subject_hash"]),
     // A link that proves the address (models/accounts/address-proof.server.ts): the sign-up it carries, less its hashes.
     address_proofs: rowsOfMine("address_proofs", sql`t.user_id = ${me}`, ["token_hash", "password_hash", "id", "user_id"]),

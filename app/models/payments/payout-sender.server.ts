@@ -5,7 +5,7 @@
 // any order, any number of times) or the poll. A round keeps the destination it was
 // first sent to; a send that timed out or died with its instance is looked up at the
 // gateway by its reference, and sent again only with the same key and the same body.
-import { mayActSql } from "~/models/accounts/parental-consent.server";
+import { mayActSql } from "~/models/accounts/parents/parental-consent.server";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { errorText, rowsOf, type Db, type DbOrTx } from "~/db/client.server";
 import { payouts } from "~/db/schema";
@@ -69,7 +69,7 @@ type Claimed = {
 function claim(db: Db, status: "queued" | "processing", gateway: PayoutGateway["kind"], now: Date, limit: number) {
   return claimDue<Claimed>(db, {
     table: sql`payouts`,
-    // A prize waits while its winner, under 18, has no parent's consent (models/accounts/parental-consent.server.ts):
+    // A prize waits while its winner, under 18, has no parent's consent (models/accounts/parents/parental-consent.server.ts):
     // it goes once the parent consents, and is never sent if they withdraw first.
     waiting: status === "queued" ? sql`status = 'queued' AND ${mayActSql(sql`payouts.user_id`, now)}` : sql`status = 'processing' AND gateway = ${gateway}`,
     // Past the lease another sender may send it (the same key) or poll it.

@@ -8,7 +8,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { rowsOf, type Db, type DbOrTx } from "~/db/client.server";
-import { parentDecides, snapshotConsentSql } from "~/models/accounts/parental-consent.server";
+import { parentDecides, snapshotConsentSql } from "~/models/accounts/parents/parental-consent.server";
 import { processSnapshot } from "~/models/media/pipeline.server";
 import { imageStore } from "~/models/media/stores.server";
 import { MAX_EVENTS_PER_ENTRY } from "~/models/contests/sitting/test-taking.server";

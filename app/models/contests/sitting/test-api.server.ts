@@ -33,7 +33,7 @@ import { setFlash } from "~/utils/flash.server";
 import { issuesText } from "~/utils/http.server";
 import { isUuid } from "~/utils/urls";
 import { recordSnapshotFlag, watchStateText } from "~/models/contests/review/evidence.server";
-import { filmedText } from "~/models/accounts/parental-consent.server";
+import { filmedText } from "~/models/accounts/parents/parental-consent.server";
 import { FACE_NOTICES } from "~/models/contests/sitting/face-watch";
 import { SNAPSHOT_MAX_BYTES } from "~/models/media/pipeline.server";
 import { deviceMarks } from "~/models/contests/review/device-marks.server";

@@ -201,7 +201,7 @@ export async function awaitingParent(db: DbOrTx, userId: string, now: Date) {
   return { parentEmail: row.parentEmail ? maskEmail(row.parentEmail) : null, answered: row.consentedAt !== null };
 }
 
-/** Which route showed the parent to be an adult (models/accounts/digilocker.server.ts). */
+/** Which route showed the parent to be an adult (models/accounts/parents/digilocker.server.ts). */
 export type VerifiedBy = "digilocker" | "account" | "off";
 
 export type ConsentView =
@@ -362,7 +362,7 @@ async function tellSupportOfWithdrawal(db: DbOrTx, input: { userId: string; emai
  * order was still open is erased once they have finished.
  */
 export async function sweepParentalConsents(db: Db, now: Date) {
-  // DigiLocker sign-ins never finished (models/accounts/digilocker.server.ts): their state and verifier go after 10 minutes.
+  // DigiLocker sign-ins never finished (models/accounts/parents/digilocker.server.ts): their state and verifier go after 10 minutes.
   await db.execute(sql`DELETE FROM consent_verifications WHERE expires_at <= ${now.toISOString()}::timestamptz`);
   const lapsed = rowsOf<{ user_id: string }>(
     await db.execute(sql`SELECT c.user_id FROM parental_consents c JOIN users u ON u.id = c.user_id

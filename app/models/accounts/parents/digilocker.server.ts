@@ -12,7 +12,7 @@ import { consume, LIMITS } from "~/services/rate-limit.server";
 import { appUrl, env, parentVerified, sessionSecrets } from "~/utils/env.server";
 import { sha256Hex } from "~/utils/hash.server";
 import { isMinor } from "~/models/accounts/age";
-import { CONSENT_TOKEN } from "~/models/accounts/parental-consent.server";
+import { CONSENT_TOKEN } from "~/models/accounts/parents/parental-consent.server";
 
 /** How long a started sign-in may take before its callback is refused. */
 export const SIGN_IN_WINDOW_MS = 10 * 60 * 1000;

@@ -26,7 +26,7 @@ const TEST = "the test in Hindi, from the camera check to the completion page, h
 // scripts change no word of them.
 export const HINDI_PAGES = ["/", "/contests", "/contests?q=zzzz-none", "/store", "/store?q=zzzz-none", "/about", "/faq", "/contact", "/complaints", "/complaints?ticket=SA-0000000000", "/terms", "/privacy", "/refund", "/cookie", "/login", "/signup", "/forgot-password", "/reset-password?token=not-a-token", "/blog", "/no-such-page"];
 
-type Scan = { spec: "languages.spec.ts" | "languages.js.spec.ts"; test: string; path: string };
+type Scan = { spec: "languages.spec.ts" | "languages-accounts.spec.ts" | "languages.js.spec.ts"; test: string; path: string };
 const scan = (test: string, path: string, spec: Scan["spec"] = "languages.spec.ts"): Scan => ({ spec, test, path });
 
 export const HINDI_ROUTES: Record<string, Scan> = {
@@ -61,17 +61,17 @@ export const HINDI_ROUTES: Record<string, Scan> = {
   "payments.test-gateway.tsx": scan(ENROLLING, '"test gateway"'),
   "contest.$id.confirmation.tsx": scan(ENROLLING, '"confirmation"'),
   "blog.$slug.tsx": scan(BLOG, "page.goto(`/blog/${slug}`)"),
-  "dashboard.tsx": scan("the dashboard in Hindi: an upcoming entry with its countdown and own deadline", 'page.goto("/dashboard")'),
+  "dashboard.tsx": scan("the dashboard in Hindi: an upcoming entry with its countdown and own deadline", 'page.goto("/dashboard")', "languages-accounts.spec.ts"),
   "contest.$id.results.tsx": scan(RESULTS, "page.goto(`/contest/${contest.id}/results`)"),
   "certificates.$code.tsx": scan(CERTIFICATE, '"certificate"'),
-  "account_.data.tsx": scan(YOUR_DATA, '"/account/data"'),
-  "account_.agree.tsx": scan(AGREE, '"agree page"'),
+  "account_.data.tsx": scan(YOUR_DATA, '"/account/data"', "languages-accounts.spec.ts"),
+  "account_.agree.tsx": scan(AGREE, '"agree page"', "languages-accounts.spec.ts"),
   "account_.tax-statement.tsx": scan(RESULTS, '"/account/tax-statement"'),
-  "account_.prizes.$id.decline.tsx": scan(DECLINE, '"decline page"'),
-  "consent.$token.tsx": scan(CONSENT, '"consent page"'),
-  "confirm.$token.tsx": scan(CONSENT, '"confirm page"'),
-  "digilocker.stand-in.tsx": scan(CONSENT, '"stand-in page"'),
-  "consent.digilocker.tsx": scan(CONSENT, '"callback refused"'),
+  "account_.prizes.$id.decline.tsx": scan(DECLINE, '"decline page"', "languages-accounts.spec.ts"),
+  "consent.$token.tsx": scan(CONSENT, '"consent page"', "languages-accounts.spec.ts"),
+  "confirm.$token.tsx": scan(CONSENT, '"confirm page"', "languages-accounts.spec.ts"),
+  "digilocker.stand-in.tsx": scan(CONSENT, '"stand-in page"', "languages-accounts.spec.ts"),
+  "consent.digilocker.tsx": scan(CONSENT, '"callback refused"', "languages-accounts.spec.ts"),
   "contest.$id.review.tsx": scan(REVIEW, '"review screen"'),
   "contest.$id.appeal.tsx": scan(REVIEW, '"appeal page"'),
   "contest.$id.outage.tsx": scan(OUTAGE, '"outage page"'),

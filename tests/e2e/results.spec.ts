@@ -173,7 +173,11 @@ test("the test page is one shared document: no session read, cacheable, no heade
   const strip = (html: string) => html.replace(/nonce="[^"]*"/g, "").replace(/'nonce-[^']*'/g, "");
   expect(strip(await signedIn.text())).toBe(strip(await guest.text()));
   expect(await signedIn.text()).not.toContain(student.email);
-  expect((await page.request.get("/contest/not-a-uuid/test")).status()).toBe(404);
+  expect(await signedIn.text()).toMatch(/<title>Contest Test[^<]*<\/title>/);
+  // A malformed id: a 404 with the error's title, never the test's words without their messages.
+  const malformed = await page.request.get("/contest/not-a-uuid/test");
+  expect(malformed.status()).toBe(404);
+  expect(await malformed.text()).toMatch(/<title>[^<]*not found[^<]*<\/title>/i);
 });
 
 test("a leaderboard and podium with a 40-character unbroken name fit a 360 px phone", { tag: "@same-without-js" }, async ({ page, student }) => {

@@ -4,7 +4,7 @@
 import type { Messages } from "@lingui/core";
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import testScreenStyles from "~/styles/test-screen.css";
-import { metaTranslator, pageMeta } from "~/utils/meta";
+import { translatedPageMeta } from "~/utils/meta";
 import { Link } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useHydrated, useServerClock } from "~/utils/use-hydrated";
@@ -21,10 +21,9 @@ import { retryAfterMs } from "~/utils/post-json";
 // stylesheet (no other page carries it: app/styles/test-screen.css), a title kept out of search engines.
 export const testScreenHandle = { bare: true };
 export const testScreenLinks: LinksFunction = () => [{ rel: "stylesheet", href: testScreenStyles }];
-export const testScreenMeta: MetaFunction = ({ matches }) => {
-  const t = metaTranslator(matches);
-  return [...pageMeta(t("test.metaTitle"), t("test.metaDescription")), { name: "robots", content: "noindex" }];
-};
+// A malformed id's 404 has no words of the test's: translatedPageMeta gives it the error's title.
+const testPageMeta = translatedPageMeta("test.metaTitle", "test.metaDescription");
+export const testScreenMeta: MetaFunction = (args) => [...(testPageMeta(args) ?? []), { name: "robots", content: "noindex" }];
 
 type Load =
   | { kind: "loading" }

@@ -40,6 +40,8 @@ export default function Privacy() {
         <li>{t("pages.privacy.p4")}</li>
         <li>{t("pages.privacy.p5")}</li>
         <li>{t("pages.privacy.p6")}</li>
+        <li>{t("pages.privacy.p7")}</li>
+        <li>{t("pages.privacy.p8")}</li>
       </ul>
       <h2>{t("pages.privacy.payments")}</h2>
       <p>{t("pages.privacy.paymentsText")}</p>

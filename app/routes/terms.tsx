@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { ContentPage } from "~/components/content-page";
 import { PolicyVersion } from "~/components/accounts/policy-version";
 import { POLICY } from "~/models/support/policy";
@@ -9,15 +9,21 @@ import { translatedPageMeta } from "~/utils/meta";
 import { richText, useT } from "~/utils/i18n";
 import { localeOf, messagesUnder } from "~/utils/i18n.server";
 import type { RequestPolicy } from "~/server/policy";
+import { minorsFilmed } from "~/utils/env.server";
 
 /** A guest's view is the same for every guest: kept in memory for a second (app/utils/page-cache.server.ts). */
 export const requestPolicy: RequestPolicy = { page: "guest" };
 
 export const meta = translatedPageMeta("pages.terms.metaTitle", "pages.terms.metaDescription");
 
-export const loader = ({ request, context }: LoaderFunctionArgs) => ({ messages: messagesUnder(localeOf(request, context), "pages.terms.", "account.policies.") });
+export const loader = ({ request, context }: LoaderFunctionArgs) => ({
+  messages: messagesUnder(localeOf(request, context), "pages.terms.", "account.policies."),
+  // Under 18 no camera watches a test unless the operator is an institution (docs/decisions/privacy-minors-not-filmed.md).
+  minorsFilmed: minorsFilmed(),
+});
 
 export default function Terms() {
+  const { minorsFilmed } = useLoaderData<typeof loader>();
   const { t } = useT();
   const refund = (text: string) => <Link to="/refund">{text}</Link>;
   return (
@@ -29,7 +35,10 @@ export default function Terms() {
       <h2>{t("pages.terms.contests")}</h2>
       <ul>
         <li>{t("pages.terms.c1")}</li>
-        <li>{t("pages.terms.c2")}</li>
+        <li>
+          {t("pages.terms.c2")}
+          {minorsFilmed ? null : <> {t("pages.terms.c2minors")}</>}
+        </li>
         <li>{t("pages.terms.c3")}</li>
         <li>{richText(t("pages.terms.c4"), [refund])}</li>
         <li>{t("pages.terms.c5")}</li>

@@ -11,7 +11,9 @@ import * as contestPage from "~/routes/contest.$id._index";
 import * as rulesPage from "~/routes/contest.$id.rules";
 import * as privacyPage from "~/routes/privacy";
 import { askParent } from "~/models/accounts/parents/parental-consent.server";
+import { reviewBoard } from "~/models/contests/review/review-board.server";
 import { call, formRequest, getRequest } from "../support/remix";
+import { contestWithResults } from "../support/scenarios";
 import { bornYearsAgo, cameraCheck, chooseSnapshots, enrolled, eventsOf, flag, jpeg, paper, runningContest, sendEvent } from "../support/proctoring";
 import { verifyParent } from "../support/parent-verified";
 
@@ -78,3 +80,17 @@ test("the contest page, the rules sheet and the privacy policy say that under 18
   expect((await call(rulesPage.loader, getRequest(`/contest/${contest.id}/rules`), { params: { id: contest.id } })).data).toMatchObject({ minorsFilmed: false });
   expect((await call(privacyPage.loader, getRequest("/privacy"))).data).toMatchObject({ minorsFilmed: false });
 });
+
+test("the review screen says which entries were a minor's, so unfilmed: their missing camera events are no signal", async () => {
+  const start = new Date(Date.now() - 3 * 60 * 60_000);
+  const minor = await enrolledUserOfAge(16);
+  const adult = await enrolledUserOfAge(30);
+  const { contestId } = await contestWithResults({ start, end: new Date(start.getTime() + 60 * 60_000), recordResults: true, students: [{ userId: minor, correct: 3, minutes: 20 }, { userId: adult, correct: 2, minutes: 25 }] });
+  const board = await reviewBoard(db, contestId, new Date());
+  expect(Object.fromEntries(board!.entries.map((e) => [e.user_id, e.unfilmed]))).toEqual({ [minor]: true, [adult]: false });
+});
+
+async function enrolledUserOfAge(years: number) {
+  const contest = await runningContest();
+  return (await enrolled(contest.id, { birthDate: bornYearsAgo(years) })).userId;
+}

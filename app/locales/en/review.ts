@@ -12,6 +12,7 @@ export default {
   "review.rank": "rank {rank}",
   "review.unranked": "no rank",
   "review.noName": "(no name)",
+  "review.unfilmed": "Under 18 when the test started: no camera watched it, so there are no camera or face events to expect. Weigh the browser's events and the answers.",
   "review.flags": "{count, plural, =0 {No flags} one {# flag} other {# flags}}",
   "review.noFlags": "Nothing was noticed during this test.",
   "review.kind.fullscreen_exit": "Left fullscreen",

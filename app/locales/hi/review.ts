@@ -14,6 +14,7 @@ export default {
   "review.rank": "रैंक {rank}",
   "review.unranked": "कोई रैंक नहीं",
   "review.noName": "(कोई नाम नहीं)",
+  "review.unfilmed": "टेस्ट शुरू होते समय उम्र 18 से कम थी: कोई कैमरा नहीं चला, इसलिए कैमरे या चेहरे की कोई घटना अपेक्षित नहीं है। ब्राउज़र की घटनाओं और उत्तरों को तौलें।",
   "review.flags": "{count, plural, =0 {कोई संकेत नहीं} one {# संकेत} other {# संकेत}}",
   "review.noFlags": "इस टेस्ट के दौरान कुछ नहीं दिखा।",
   "review.kind.fullscreen_exit": "फ़ुलस्क्रीन छोड़ी",

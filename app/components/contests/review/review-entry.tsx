@@ -39,6 +39,7 @@ export function ReviewEntry({ entry, me, open, lastResult }: { entry: BoardEntry
   return (
     <article className="card review-entry" id={`entry-${entry.user_id}`}>
       <h2 translate="no">{name}</h2>
+      {entry.unfilmed ? <p className="muted">{t("review.unfilmed")}</p> : null}
       <p>{t("review.entry", { score: entry.score, rank: entry.rank ? t("review.rank", { rank: entry.rank }) : t("review.unranked") })}</p>
       <p className={`credibility credibility-${entry.credibility}`}>
         <strong>{t(CREDIBILITY[entry.credibility])}</strong>

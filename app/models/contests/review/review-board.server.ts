@@ -13,6 +13,7 @@ import { answerSignals, DURING_TEST_TEXT } from "~/models/contests/review/signal
 import { hasEntrySql } from "~/models/contests/review/review.server";
 import type { ReviewDecision } from "~/utils/enums";
 import { displayName } from "~/utils/names";
+import { filmedSql } from "~/models/accounts/parents/parental-consent.server";
 
 /** The most events a timeline shows per entry (a flood is summarised by its count). */
 export const TIMELINE_MAX = 50;
@@ -33,7 +34,9 @@ export async function reviewBoard(db: DbOrTx, contestId: string, now: Date, revi
              ${shownRankSql("r")} AS rank,
              (SELECT count(*)::int FROM proctoring_events ev JOIN user_contest_entries e ON e.id = ev.entry_id
                WHERE e.contest_id = r.contest_id AND e.user_id = r.user_id) AS events,
-             a.statement, a.appealed_at, a.decided_at AS appeal_decided_at
+             a.statement, a.appealed_at, a.decided_at AS appeal_decided_at,
+             -- Under 18 when the test started, no camera watched it (issue 67, point 1): no camera or face event is to be expected.
+             NOT ${filmedSql(sql`r.user_id`, sql`(SELECT start_time FROM contests WHERE id = ${contestId})`)} AS unfilmed
         FROM contest_results r
         LEFT JOIN profiles p ON p.id = r.user_id
         LEFT JOIN review_appeals a ON a.contest_id = r.contest_id AND a.user_id = r.user_id

@@ -23,6 +23,8 @@ export type BoardEntry = {
   statement: string | null;
   appealed_at: string | null;
   appeal_decided_at: string | null;
+  /** The student was under 18 when the test started, so no camera watched it (docs/decisions/privacy-minors-not-filmed.md). */
+  unfilmed: boolean;
   /** `snapshot`: the URL of the flag's picture (reviewers only), where one was kept with consent. */
   /** `during`: from the entry's start to its submission (or deadline); only those events count toward a signal. */
   timeline: Array<{ kind: string; at: string; detail: string | null; durationMs: number | null; during: boolean; snapshot: string | null }>;

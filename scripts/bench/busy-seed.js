@@ -64,7 +64,11 @@ export async function seedBusyMinute(sql, { students, payers, secret }) {
     start_time: new Date(now + 24 * 60 * MINUTE),
     end_time: new Date(now + 26 * 60 * MINUTE),
     duration_minutes: 60,
-    prize_pool: { first: 3000 },
+    // A paid practice test: a fee and no prize, the kind of paid entry offered by default
+    // (PAID_PRIZE_CONTESTS=off, docs/decisions/contests-lawful-kinds.md); a fee with a cash
+    // prize is refused at create-order, which left the payments run with nothing to pay.
+    kind: "practice",
+    prize_pool: {},
     questions: [["1 + 1?", ["1", "2"], "2"]],
   });
   for (let i = 0; i < 9; i++) {

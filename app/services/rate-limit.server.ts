@@ -85,6 +85,24 @@ export async function releaseHit(db: DbOrTx, key: string) {
     .where(eq(rate_limits.key, key));
 }
 
+/** A lookup whose misses are limited: what it found, that it found nothing, or how long to wait. */
+export type MissLimitedLookup<T> = { kind: "found"; value: T } | { kind: "unknown" } | { kind: "limited"; retryAfterS: number };
+
+/**
+ * A lookup a guesser could repeat (a certificate's code, a complaint's ticket): the try is
+ * counted under `key` before `find` runs, and past the limit nothing is looked up until the
+ * window ends, a genuine value neither (else the limit would still answer which guesses
+ * exist). A hit gives its own count back, not the misses before it.
+ */
+export async function lookUpCountingMisses<T>(db: DbOrTx, input: { key: string; limit: Limit; now: Date }, find: () => Promise<T | null | undefined>): Promise<MissLimitedLookup<T>> {
+  const retryAfterS = await consumeOrWait(db, input.key, input.limit, input.now);
+  if (retryAfterS !== null) return { kind: "limited", retryAfterS };
+  const value = await find();
+  if (value === null || value === undefined) return { kind: "unknown" };
+  await releaseHit(db, input.key);
+  return { kind: "found", value };
+}
+
 export async function clearHits(db: DbOrTx, key: string) {
   await db.delete(rate_limits).where(eq(rate_limits.key, key));
 }

@@ -9,7 +9,7 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { complaints } from "~/db/schema";
 import { enqueueEmail, renderMail } from "~/services/email.server";
-import { consumeOrWait, LIMITS, releaseHit } from "~/services/rate-limit.server";
+import { LIMITS, lookUpCountingMisses } from "~/services/rate-limit.server";
 import { formatDateTime } from "~/utils/dates";
 import { appUrl, operatorDetails } from "~/utils/env.server";
 import type { Locale, Msg } from "~/utils/i18n";
@@ -93,25 +93,22 @@ export type ComplaintLookup =
 export const complaintLimitedMessage = (retryAfterS: number): Msg => ({ id: "pages.complaints.limited", values: { minutes: Math.ceil(retryAfterS / 60) } });
 
 /**
- * A ticket looked up for someone at this address, as /certificates checks a code
- * (app/models/contests/results/certificates.server.ts): misses are counted per address
- * before the lookup, past the limit nothing is looked up until the window ends, a found
- * number gives its own count back. A malformed number is never looked up. The answer
+ * A ticket looked up for someone at this address, its misses counted as a certificate's
+ * code's are (lookUpCountingMisses in app/services/rate-limit.server.ts). A malformed
+ * number is never looked up. The answer
  * holds no name, address or words: only where the complaint stands.
  */
 export async function lookUpComplaint(db: DbOrTx, input: { typed: string; ip: string; now: Date }): Promise<ComplaintLookup> {
   const ticket = normalizeTicket(input.typed);
   if (!ticket) return { kind: "malformed" };
-  const key = `complaints:ip:${input.ip}`;
-  const retryAfterS = await consumeOrWait(db, key, LIMITS.complaintMissesPerIp, input.now);
-  if (retryAfterS !== null) return { kind: "limited", retryAfterS };
-  const [complaint] = await db
-    .select({ ticket: complaints.ticket, kind: complaints.kind, received_at: complaints.received_at, due_at: complaints.due_at, answered_at: complaints.answered_at, resolved_at: complaints.resolved_at })
-    .from(complaints)
-    .where(eq(complaints.ticket, ticket));
-  if (!complaint) return { kind: "unknown" };
-  await releaseHit(db, key);
-  return { kind: "found", complaint };
+  const looked = await lookUpCountingMisses(db, { key: `complaints:ip:${input.ip}`, limit: LIMITS.complaintMissesPerIp, now: input.now }, async () => {
+    const [complaint] = await db
+      .select({ ticket: complaints.ticket, kind: complaints.kind, received_at: complaints.received_at, due_at: complaints.due_at, answered_at: complaints.answered_at, resolved_at: complaints.resolved_at })
+      .from(complaints)
+      .where(eq(complaints.ticket, ticket));
+    return complaint;
+  });
+  return looked.kind === "found" ? { kind: "found", complaint: looked.value } : looked;
 }
 
 /**

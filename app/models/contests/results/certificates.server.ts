@@ -6,7 +6,7 @@ import { rowsOf, type DbOrTx } from "~/db/client.server";
 import { contests } from "~/db/schema";
 import { normalizeCertificateCode } from "~/models/contests/results/certificate-code";
 import { FULL_MARKS, PERCENTILE_SQL } from "~/models/contests/results/marking.server";
-import { consumeOrWait, LIMITS, releaseHit } from "~/services/rate-limit.server";
+import { LIMITS, lookUpCountingMisses } from "~/services/rate-limit.server";
 import type { Msg } from "~/utils/i18n";
 
 /**
@@ -68,22 +68,15 @@ export type CertificateCheck =
 export const certificateLimitedMessage = (retryAfterS: number): Msg => ({ id: "results.certificate.limited", values: { minutes: Math.ceil(retryAfterS / 60) } });
 
 /**
- * A code looked up for someone at this address (issue 65): a guesser's misses are
- * counted per address before the lookup, and past the limit nothing is looked up until
- * the window ends, a genuine code neither (else the limit would still answer which
- * guesses are certificates). A hit gives its own count back but not the misses before it
- * (docs/decisions/contests-lawful-kinds.md). A malformed code is never looked up.
+ * A code looked up for someone at this address (issue 65; docs/decisions/contests-lawful-kinds.md):
+ * a guesser's misses are counted per address (lookUpCountingMisses in
+ * app/services/rate-limit.server.ts). A malformed code is never looked up.
  */
 export async function checkCertificate(db: DbOrTx, input: { typed: string; ip: string; now: Date }): Promise<CertificateCheck> {
   const code = normalizeCertificateCode(input.typed);
   if (!code) return { kind: "malformed" };
-  const key = `certificates:ip:${input.ip}`;
-  const retryAfterS = await consumeOrWait(db, key, LIMITS.certificateMissesPerIp, input.now);
-  if (retryAfterS !== null) return { kind: "limited", retryAfterS };
-  const certificate = await certificateByCode(db, code);
-  if (!certificate) return { kind: "unknown" };
-  await releaseHit(db, key);
-  return { kind: "found", certificate };
+  const looked = await lookUpCountingMisses(db, { key: `certificates:ip:${input.ip}`, limit: LIMITS.certificateMissesPerIp, now: input.now }, () => certificateByCode(db, code));
+  return looked.kind === "found" ? { kind: "found", certificate: looked.value } : looked;
 }
 
 /** The student's own certificate's code for this contest, if it has one. */

@@ -4,7 +4,8 @@
 // can be bookmarked. An address that missed too often is told to wait (issue 65).
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { CodeLookupForm } from "~/components/ui/code-lookup";
 import { db } from "~/db/client.server";
 import { clientIp } from "~/models/accounts/auth.server";
 import { certificateLimitedMessage, checkCertificate } from "~/models/contests/results/certificates.server";
@@ -33,30 +34,7 @@ export default function CheckCertificate() {
     <section className="container section narrow">
       <h1>{t("results.certificate.checkTitle")}</h1>
       <p className="muted">{t("results.certificate.checkIntro")}</p>
-      <Form method="get" className="form" noValidate>
-        <div className="field">
-          <label htmlFor="code">{t("results.certificate.codeLabel")}</label>
-          <input
-            id="code"
-            name="code"
-            defaultValue={typed}
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            maxLength={40}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? "code-error" : undefined}
-          />
-          {error ? (
-            <p id="code-error" className="field-error" role="alert">
-              {tm(error)}
-            </p>
-          ) : null}
-        </div>
-        <button type="submit" className="btn btn-primary">
-          {t("results.certificate.check")}
-        </button>
-      </Form>
+      <CodeLookupForm name="code" label={t("results.certificate.codeLabel")} submit={t("results.certificate.check")} typed={typed} error={error ? tm(error) : null} maxLength={40} />
     </section>
   );
 }

@@ -5,7 +5,8 @@
 // that missed too often is told to wait (app/models/support/complaints.server.ts).
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { CodeLookupForm } from "~/components/ui/code-lookup";
 import { db } from "~/db/client.server";
 import { clientIp } from "~/models/accounts/auth.server";
 import { ACK_HOURS, COMPLAINT_KIND_LABELS, COMPLAINT_STATE_LABELS, complaintClock, complaintState, TICKET_TYPED_MAX } from "~/models/support/complaints";
@@ -41,30 +42,7 @@ export default function FollowComplaint() {
     <section className="container section narrow">
       <h1>{t("pages.complaints.title")}</h1>
       <p className="muted">{t("pages.complaints.intro")}</p>
-      <Form method="get" className="form" noValidate>
-        <div className="field">
-          <label htmlFor="ticket">{t("pages.complaints.ticketLabel")}</label>
-          <input
-            id="ticket"
-            name="ticket"
-            defaultValue={typed}
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            maxLength={TICKET_TYPED_MAX}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? "ticket-error" : undefined}
-          />
-          {error ? (
-            <p id="ticket-error" className="field-error" role="alert">
-              {tm(error)}
-            </p>
-          ) : null}
-        </div>
-        <button type="submit" className="btn btn-primary">
-          {t("pages.complaints.check")}
-        </button>
-      </Form>
+      <CodeLookupForm name="ticket" label={t("pages.complaints.ticketLabel")} submit={t("pages.complaints.check")} typed={typed} error={error ? tm(error) : null} maxLength={TICKET_TYPED_MAX} />
       {found ? (
         <section className="card" aria-labelledby="complaint-status" style={{ marginTop: "1.5rem" }}>
           <h2 id="complaint-status" translate="no">
